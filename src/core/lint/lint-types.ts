@@ -1,0 +1,19 @@
+/** How bad a finding is, as in seed 000's report. */
+export type Severity = "error" | "warning" | "suggestion";
+
+/** A safe, mechanical change a finding can offer; applied through the note store's `process`. */
+export type LintFix =
+  | { kind: "add-backlink"; /** note to append the link to */ path: string; /** vault-relative path to link to */ target: string }
+  | { kind: "restamp-relationship"; path: string; property: "similar_high" | "similar_mid"; target: string; stamp: string }
+  | { kind: "trim-relationships"; path: string; property: "similar_high" | "similar_mid"; keep: number };
+
+/** One finding: where, which check, what, and whether a safe fix exists. Line and column are 0-based. */
+export interface LintFinding {
+  check: string;
+  severity: Severity;
+  path: string;
+  line: number;
+  col: number;
+  message: string;
+  fix?: LintFix;
+}

@@ -1,0 +1,54 @@
+import type { Result } from "../result";
+
+/** One turn of a conversation with the model. */
+export interface ChatMessage {
+  role: "user" | "assistant";
+  content: string;
+}
+
+/** A request to the model: a stable system prefix (cached) and the conversation. */
+export interface CompletionRequest {
+  /** Stable instructions; adapters mark it for prompt caching. */
+  system: string;
+  messages: ChatMessage[];
+  maxTokens: number;
+  /** Optional JSON schema: when set, the adapter asks for structured output (tool use) and returns its JSON text. */
+  jsonSchema?: { name: string; description: string; schema: Record<string, unknown> };
+  signal?: AbortSignal;
+}
+
+/** Tokens a call used, as the API reported them. */
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+}
+
+/** A finished completion. `stopReason` "max_tokens" means the reply was cut off. */
+export interface Completion {
+  text: string;
+  usage: TokenUsage;
+  stopReason: "end_turn" | "max_tokens" | "stop_sequence" | "tool_use" | "refusal" | "other";
+  model: string;
+}
+
+/** Expected failures of a model call, each with one message a person can act on. */
+export type ModelError =
+  | { kind: "no-key"; message: string }
+  | { kind: "auth"; message: string }
+  | { kind: "rate-limited"; message: string; retryAfterSeconds?: number }
+  | { kind: "overloaded"; message: string }
+  | { kind: "network"; message: string }
+  | { kind: "bad-request"; message: string }
+  | { kind: "aborted"; message: string }
+  | { kind: "server"; message: string };
+
+/** The language model port. `AnthropicLanguageModel` is the only implementation that knows the SDK. */
+export interface LanguageModel {
+  complete(request: CompletionRequest): Promise<Result<Completion, ModelError>>;
+  /** Streams text deltas to onText; resolves with the whole completion. Falls back to one delta when streaming is not possible. */
+  stream(request: CompletionRequest, onText: (delta: string) => void): Promise<Result<Completion, ModelError>>;
+  /** A quick local estimate of the tokens a text costs (no network). */
+  estimateTokens(text: string): number;
+}

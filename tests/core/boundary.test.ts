@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { builtinModules } from "node:module";
+
+// The house boundary as a test: src/core imports nothing outward, and imports point inward everywhere.
+const root = join(import.meta.dirname, "..", "..");
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? walk(p) : p.endsWith(".ts") ? [p] : [];
+  });
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, "utf8");
+  const out: string[] = [];
+  for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)[^"'`;]*?from\s*["']([^"']+)["']/g)) out.push(m[1]!);
+  for (const m of text.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)) out.push(m[1]!);
+  return out;
+}
+
+const forbiddenInCore = (spec: string): boolean =>
+  spec === "obsidian" ||
+  spec.startsWith("node:") ||
+  builtinModules.includes(spec) ||
+  spec.startsWith("@anthropic-ai/") ||
+  spec.startsWith("@codemirror/") ||
+  spec.startsWith("d3-") ||
+  /(^|\/)\.\.\/(obsidian|ui|llm|cli|commands)(\/|$)/.test(spec);
+
+describe("the core boundary", () => {
+  const coreFiles = walk(join(root, "src", "core"));
+
+  it("finds core files to check", () => {
+    expect(coreFiles.length).toBeGreaterThan(0);
+  });
+
+  it("keeps src/core free of Obsidian, Node built-ins, the SDK, DOM libraries and outer folders", () => {
+    const breaches = coreFiles.flatMap((f) =>
+      importsOf(f)
+        .filter(forbiddenInCore)
+        .map((spec) => `${relative(root, f)} imports ${spec}`),
+    );
+    expect(breaches).toEqual([]);
+  });
+
+  it("keeps src/core free of DOM and Node globals", () => {
+    const breaches = coreFiles.filter((f) =>
+      /(?<![.\w])(?:(?:document|window|process|globalThis)\.|require\()/.test(readFileSync(f, "utf8").replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, "")),
+    );
+    expect(breaches.map((f) => relative(root, f))).toEqual([]);
+  });
+
+  it("lets only src/llm import the Anthropic SDK", () => {
+    const outside = walk(join(root, "src"))
+      .filter((f) => !relative(root, f).startsWith(join("src", "llm")))
+      .filter((f) => importsOf(f).some((s) => s.startsWith("@anthropic-ai/")));
+    expect(outside.map((f) => relative(root, f))).toEqual([]);
+  });
+
+  it("detects a forbidden import when one is present", () => {
+    expect(forbiddenInCore("obsidian")).toBe(true);
+    expect(forbiddenInCore("node:fs")).toBe(true);
+    expect(forbiddenInCore("fs")).toBe(true);
+    expect(forbiddenInCore("../obsidian/obsidian-note-store")).toBe(true);
+    expect(forbiddenInCore("yaml")).toBe(false);
+    expect(forbiddenInCore("./note-types")).toBe(false);
+  });
+});

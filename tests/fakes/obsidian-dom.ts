@@ -1,0 +1,76 @@
+// Obsidian adds small helpers to every HTMLElement; views use them, so jsdom needs them too.
+interface DomElementInfo {
+  cls?: string | string[];
+  text?: string;
+  attr?: Record<string, string | number | boolean | null>;
+  title?: string;
+  type?: string;
+  value?: string;
+  placeholder?: string;
+  href?: string;
+}
+
+type Info = DomElementInfo | string | undefined;
+
+function apply(el: HTMLElement, o: Info): void {
+  if (o === undefined) return;
+  const info: DomElementInfo = typeof o === "string" ? { cls: o } : o;
+  if (info.cls) el.classList.add(...(Array.isArray(info.cls) ? info.cls : info.cls.split(/\s+/)).filter(Boolean));
+  if (info.text !== undefined) el.textContent = info.text;
+  if (info.title !== undefined) el.title = info.title;
+  if (info.attr) for (const [k, v] of Object.entries(info.attr)) if (v !== null && v !== false) el.setAttribute(k, String(v));
+  if (info.type !== undefined) el.setAttribute("type", info.type);
+  if (info.value !== undefined) (el as HTMLInputElement).value = info.value;
+  if (info.placeholder !== undefined) el.setAttribute("placeholder", info.placeholder);
+  if (info.href !== undefined) el.setAttribute("href", info.href);
+}
+
+/** Installs createEl/createDiv/createSpan/empty/setText/addClass/removeClass/toggleClass/setAttr on HTMLElement. */
+export function installObsidianDomHelpers(): void {
+  const proto = HTMLElement.prototype as unknown as Record<string, unknown>;
+  if (proto.createEl) return;
+  proto.createEl = function (this: HTMLElement, tag: string, o?: Info, cb?: (el: HTMLElement) => void) {
+    const el = document.createElement(tag);
+    apply(el, o);
+    this.appendChild(el);
+    cb?.(el);
+    return el;
+  };
+  proto.createDiv = function (this: HTMLElement & { createEl: (t: string, o?: Info) => HTMLElement }, o?: Info) {
+    return this.createEl("div", o);
+  };
+  proto.createSpan = function (this: HTMLElement & { createEl: (t: string, o?: Info) => HTMLElement }, o?: Info) {
+    return this.createEl("span", o);
+  };
+  proto.empty = function (this: HTMLElement) {
+    while (this.firstChild) this.removeChild(this.firstChild);
+  };
+  proto.setText = function (this: HTMLElement, t: string) {
+    this.textContent = t;
+  };
+  proto.addClass = function (this: HTMLElement, ...c: string[]) {
+    this.classList.add(...c);
+  };
+  proto.removeClass = function (this: HTMLElement, ...c: string[]) {
+    this.classList.remove(...c);
+  };
+  proto.toggleClass = function (this: HTMLElement, c: string, on: boolean) {
+    this.classList.toggle(c, on);
+  };
+  proto.hasClass = function (this: HTMLElement, c: string) {
+    return this.classList.contains(c);
+  };
+  proto.setAttr = function (this: HTMLElement, k: string, v: string | number | boolean | null) {
+    if (v === null || v === false) this.removeAttribute(k);
+    else this.setAttribute(k, String(v));
+  };
+  proto.detach = function (this: HTMLElement) {
+    this.remove();
+  };
+  (globalThis as Record<string, unknown>).createEl = (tag: string, o?: Info) => {
+    const el = document.createElement(tag);
+    apply(el, o);
+    return el;
+  };
+  (globalThis as Record<string, unknown>).createDiv = (o?: Info) => (globalThis as unknown as { createEl: (t: string, o?: Info) => HTMLElement }).createEl("div", o);
+}
