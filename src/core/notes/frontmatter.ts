@@ -1,0 +1,62 @@
+import { parse, YAMLParseError } from "yaml";
+import type { FrontmatterError } from "./note-types";
+
+/** Where a frontmatter block sits in a note: the YAML text and the body start. */
+export interface FrontmatterBlock {
+  /** Offset of the first YAML character (after the opening `---` line). */
+  yamlStart: number;
+  yamlText: string;
+  /** Line index (0-based) of the first YAML line. */
+  yamlStartLine: number;
+  /** Offset and line of the body (after the closing fence line). */
+  bodyStart: number;
+  bodyStartLine: number;
+}
+
+/** Finds a `---` frontmatter block at the very top of a note (after an optional BOM); null when there is none. */
+export function findFrontmatter(text: string): FrontmatterBlock | null {
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (!text.startsWith("---", start)) return null;
+  const firstEol = text.indexOf("\n", start);
+  if (firstEol === -1 || text.slice(start + 3, firstEol).trim() !== "") return null;
+  let lineStart = firstEol + 1;
+  let line = 1;
+  while (lineStart <= text.length) {
+    const eol = text.indexOf("\n", lineStart);
+    const end = eol === -1 ? text.length : eol;
+    const content = text.slice(lineStart, end).replace(/\r$/, "");
+    if (content.trimEnd() === "---" || content.trimEnd() === "...") {
+      return {
+        yamlStart: firstEol + 1,
+        yamlText: text.slice(firstEol + 1, lineStart),
+        yamlStartLine: 1,
+        bodyStart: eol === -1 ? text.length : eol + 1,
+        bodyStartLine: line + 1,
+      };
+    }
+    if (eol === -1) return null;
+    lineStart = eol + 1;
+    line++;
+  }
+  return null;
+}
+
+/** Parses frontmatter YAML into a plain object; invalid YAML or a non-mapping becomes an error value, never a throw. */
+export function readFrontmatter(block: FrontmatterBlock): { data: Record<string, unknown> | null; error: FrontmatterError | null } {
+  if (block.yamlText.trim() === "") return { data: {}, error: null };
+  try {
+    const data: unknown = parse(block.yamlText, { uniqueKeys: false, prettyErrors: false, maxAliasCount: 100 });
+    if (data === null || data === undefined) return { data: {}, error: null };
+    if (typeof data !== "object" || Array.isArray(data)) {
+      return { data: null, error: { message: "Frontmatter is not a list of properties (key: value).", line: block.yamlStartLine, col: 0 } };
+    }
+    return { data: data as Record<string, unknown>, error: null };
+  } catch (e) {
+    const pos = e instanceof YAMLParseError ? e.linePos?.[0] : undefined;
+    const message = e instanceof Error ? e.message.split("\n")[0] ?? "Invalid YAML" : "Invalid YAML";
+    return {
+      data: null,
+      error: { message: `Invalid YAML in frontmatter: ${message}`, line: block.yamlStartLine + (pos ? pos.line - 1 : 0), col: pos ? pos.col - 1 : 0 },
+    };
+  }
+}

@@ -1,0 +1,126 @@
+import MiniSearch, { type SearchResult } from "minisearch";
+import type { ArticleDoc } from "./article-doc";
+import { processTerm, tokenizeText } from "./text-terms";
+
+/** The searchable fields of an article, in the order traces list them. */
+export const ROUTE_FIELDS = ["title", "aliases", "answers", "tldr", "tags", "headings", "body"] as const;
+export type RouteField = (typeof ROUTE_FIELDS)[number];
+
+/** Field weights (minisearch boosts); chosen by measurement, see bench/route-weights-bench.ts and docs/adr. */
+export type FieldWeights = Record<RouteField, number>;
+
+/** Weights measured on the demo question set (train half) and confirmed on the hold-out set. */
+export const DEFAULT_FIELD_WEIGHTS: FieldWeights = { title: 4, aliases: 3, answers: 3, tldr: 2, tags: 1.5, headings: 1.5, body: 1 };
+
+/** One search hit: the article, its score, and which question terms matched which fields. */
+export interface ArticleHit {
+  doc: ArticleDoc;
+  score: number;
+  /** Question term (as processed) → fields it matched in. */
+  matched: Map<string, RouteField[]>;
+}
+
+/**
+ * A search index over articles, kept up to date one article at a time (add, replace, discard; never a rebuild),
+ * plus document frequencies per term so the router can weigh how much of a question an article covers.
+ */
+export class ArticleIndex {
+  private readonly search = new MiniSearch<ArticleDoc>({
+    idField: "path",
+    fields: [...ROUTE_FIELDS],
+    storeFields: [],
+    tokenize: tokenizeText,
+    processTerm,
+    autoVacuum: { minDirtCount: 20, minDirtFactor: 0.1, batchSize: 500, batchWait: 0 },
+  });
+  private readonly docs = new Map<string, ArticleDoc>();
+  private readonly termsOf = new Map<string, Set<string>>();
+  private readonly df = new Map<string, number>();
+
+  constructor(private readonly weights: FieldWeights = DEFAULT_FIELD_WEIGHTS) {}
+
+  /** Adds or replaces one article. */
+  upsert(doc: ArticleDoc): void {
+    if (this.docs.has(doc.path)) this.remove(doc.path);
+    this.search.add(doc);
+    this.docs.set(doc.path, doc);
+    const terms = new Set<string>();
+    for (const field of ROUTE_FIELDS) {
+      for (const tok of tokenizeText(doc[field])) {
+        const t = processTerm(tok);
+        if (t !== null) terms.add(t);
+      }
+    }
+    this.termsOf.set(doc.path, terms);
+    for (const t of terms) this.df.set(t, (this.df.get(t) ?? 0) + 1);
+  }
+
+  /** Removes one article (no-op when absent). */
+  remove(path: string): void {
+    if (!this.docs.has(path)) return;
+    this.search.discard(path);
+    this.docs.delete(path);
+    for (const t of this.termsOf.get(path) ?? []) {
+      const n = (this.df.get(t) ?? 1) - 1;
+      if (n <= 0) this.df.delete(t);
+      else this.df.set(t, n);
+    }
+    this.termsOf.delete(path);
+  }
+
+  /** Moves an article to a new path. */
+  rename(from: string, to: string): void {
+    const doc = this.docs.get(from);
+    if (!doc) return;
+    this.remove(from);
+    this.upsert({ ...doc, path: to });
+  }
+
+  get size(): number {
+    return this.docs.size;
+  }
+
+  get(path: string): ArticleDoc | undefined {
+    return this.docs.get(path);
+  }
+
+  all(): IterableIterator<ArticleDoc> {
+    return this.docs.values();
+  }
+
+  /** Inverse document frequency of a processed term; unknown terms get the highest value. */
+  idf(term: string): number {
+    return Math.log(1 + this.docs.size / (1 + (this.df.get(term) ?? 0)));
+  }
+
+  /** True when the processed term occurs in the article. */
+  has(path: string, term: string): boolean {
+    return this.termsOf.get(path)?.has(term) ?? false;
+  }
+
+  /** Ranked hits for a question (OR of its terms, prefix on the last term, fuzzy only on long terms). */
+  query(question: string, limit = 12): ArticleHit[] {
+    const results: SearchResult[] = this.search.search(question, {
+      boost: { ...this.weights },
+      combineWith: "OR",
+      prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 4,
+      fuzzy: (term) => (term.length >= 7 ? 0.15 : false),
+      weights: { fuzzy: 0.45, prefix: 0.6 },
+    });
+    return results.slice(0, limit).flatMap((r) => {
+      const doc = this.docs.get(String(r.id));
+      if (!doc) return [];
+      const matched = new Map<string, RouteField[]>();
+      for (const q of r.queryTerms) matched.set(q, []);
+      for (const [term, fields] of Object.entries(r.match)) {
+        for (const q of r.queryTerms) {
+          if (term === q || term.startsWith(q) || (q.length >= 7 && Math.abs(term.length - q.length) <= 2)) {
+            const list = matched.get(q)!;
+            for (const f of fields as RouteField[]) if (!list.includes(f)) list.push(f);
+          }
+        }
+      }
+      return [{ doc, score: r.score, matched }];
+    });
+  }
+}

@@ -1,0 +1,71 @@
+import type { RouteField } from "./article-index";
+
+/** Why an article was loaded. */
+export type LoadReason =
+  | { kind: "match"; rank: number; score: number; coverage: number; terms: { term: string; fields: RouteField[] }[] }
+  | { kind: "high"; of: string }
+  | { kind: "mid"; of: string; terms: string[] };
+
+/** Why an article that came up was not loaded. */
+export type SkipReason =
+  | { kind: "weak-match"; score: number; coverage: number }
+  | { kind: "mid-not-matching"; of: string }
+  | { kind: "over-budget"; wanted: LoadReason }
+  | { kind: "file-cap"; wanted: LoadReason }
+  | { kind: "missing-target"; of: string; target: string };
+
+/** An article the route loaded: all of it, or only its TLDR. */
+export interface LoadedArticle {
+  path: string;
+  part: "body" | "tldr";
+  tokens: number;
+  reason: LoadReason;
+}
+
+/** An article the route considered and left out. */
+export interface SkippedArticle {
+  path: string;
+  tokens: number;
+  reason: SkipReason;
+}
+
+/** The whole trace of one route: what was loaded and skipped and why, and the cost against loading everything. */
+export interface RouteResult {
+  question: string;
+  status: "routed" | "not-covered" | "empty-question";
+  /** "tldr" when the matches' TLDRs answer the question and bodies were not loaded. */
+  mode: "full" | "tldr";
+  /** Content terms of the question after stop words and stemming. */
+  terms: string[];
+  /** Share (0..1) of the question's weighted terms that the best matches cover. */
+  coverage: number;
+  loaded: LoadedArticle[];
+  skipped: SkippedArticle[];
+  totalTokens: number;
+  /** Tokens to load the index and every article, as seed 000's query does. */
+  loadAllTokens: number;
+  budget: number;
+}
+
+/** Knobs of the router; defaults in DEFAULT_ROUTE_OPTIONS. */
+export interface RouteOptions {
+  /** Token budget for loaded articles. */
+  budget: number;
+  /** Most files one question may load. */
+  maxFiles: number;
+  /** Most direct matches (before HIGH and MID neighbours). */
+  maxMatches: number;
+  /** A hit below this share of the best hit's score is not a direct match. */
+  minScoreRatio: number;
+  /** Below this weighted coverage of the question by the best matches, the question is not covered. */
+  minCoverage: number;
+}
+
+/** Defaults calibrated on the demo question set (see docs/adr/0002-routing.md). */
+export const DEFAULT_ROUTE_OPTIONS: RouteOptions = {
+  budget: 6000,
+  maxFiles: 4,
+  maxMatches: 2,
+  minScoreRatio: 0.5,
+  minCoverage: 0.5,
+};

@@ -1,0 +1,112 @@
+/**
+ * Term handling shared by indexing and questions: lowercase words, English stop words dropped,
+ * a light suffix stemmer, and dates folded so "2026-09-14", "14 September 2026" and "Sept 14" meet.
+ */
+
+const STOP_WORDS = new Set(
+  (
+    "a about above after again against all am an and any are aren't as at be because been before being below between both but by " +
+    "can can't cannot could couldn't did didn't do does doesn't doing don't down during each few for from further had hadn't has " +
+    "hasn't have haven't having he her here hers herself him himself his how i i'm if in into is isn't it it's its itself just " +
+    "let's me more most my myself no nor not now of off on once only or other ought our ours ourselves out over own same she " +
+    "should shouldn't so some such than that that's the their theirs them themselves then there there's these they they're this " +
+    "those through to too under until up very was wasn't we we're were weren't what what's when where which while who whom why " +
+    "will with won't would wouldn't you you're your yours yourself yourselves also get got gets use used using want wanted " +
+    "need needed thing things way ways something anything really actually still even much many make made does tell know " +
+    "happen happens happened one ever"
+  ).split(/\s+/),
+);
+
+const MONTHS: Record<string, string> = {
+  jan: "01", january: "01", feb: "02", february: "02", mar: "03", march: "03", apr: "04", april: "04", may: "05",
+  jun: "06", june: "06", jul: "07", july: "07", aug: "08", august: "08", sep: "09", sept: "09", september: "09",
+  oct: "10", october: "10", nov: "11", november: "11", dec: "12", december: "12",
+};
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'_-]*/gu;
+const ISO_DATE = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/;
+
+/** True for words that carry no topic (English stop words). */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
+/** A light English stemmer: folds plurals and common verb endings so "retries", "retrying" and "retried" meet. */
+export function stemWord(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  let w = word;
+  if (w.endsWith("'s")) w = w.slice(0, -2);
+  if (w.endsWith("ies") && w.length > 4) w = w.slice(0, -3) + "y";
+  else if (w.endsWith("sses")) w = w.slice(0, -2);
+  else if (w.endsWith("es") && /(?:ch|sh|x|z)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us") && !w.endsWith("is") && w.length > 3) w = w.slice(0, -1);
+  if (w.endsWith("ing") && w.length > 5) w = undouble(w.slice(0, -3));
+  else if (w.endsWith("ied") && w.length > 4) w = w.slice(0, -3) + "y";
+  else if (w.endsWith("ed") && w.length > 4) w = undouble(w.slice(0, -2));
+  if (w.endsWith("ly") && w.length > 5) w = w.slice(0, -2);
+  if (w.endsWith("e") && w.length > 4) w = w.slice(0, -1);
+  return w;
+}
+
+function undouble(w: string): string {
+  const n = w.length;
+  if (n >= 2 && w[n - 1] === w[n - 2] && !"lsz".includes(w[n - 1] ?? "")) return w.slice(0, -1);
+  return w;
+}
+
+/** Splits text into lowercase word tokens (hyphenated words also yield their parts); dates are folded to ISO forms. */
+export function tokenizeText(text: string): string[] {
+  const raw = text.toLowerCase().match(WORD) ?? [];
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const tok = raw[i]!.replace(/^'+|'+$/g, "");
+    const iso = ISO_DATE.exec(tok);
+    if (iso) {
+      out.push(tok, `${iso[1]}-${iso[2]}`, iso[1]!);
+      if (iso[3]) out.push(`${iso[2]}-${iso[3]}`);
+      continue;
+    }
+    const month = MONTHS[tok.replace(/\.$/, "")];
+    if (month !== undefined && tok.length >= 3) {
+      const folded = foldWrittenDate(month, raw[i - 1], raw[i + 1], raw[i + 2]);
+      out.push(...folded);
+      if (tok.length > 3) out.push(tok);
+      continue;
+    }
+    out.push(tok);
+    if (tok.includes("-") || tok.includes("_")) for (const part of tok.split(/[-_]+/)) if (part && part !== tok) out.push(part);
+  }
+  return out;
+}
+
+function foldWrittenDate(month: string, before?: string, after?: string, after2?: string): string[] {
+  const day = (s?: string): string | null => {
+    const m = s ? /^(\d{1,2})(?:st|nd|rd|th)?$/.exec(s) : null;
+    return m && Number(m[1]) >= 1 && Number(m[1]) <= 31 ? m[1]!.padStart(2, "0") : null;
+  };
+  const year = (s?: string): string | null => (s && /^\d{4}$/.test(s) ? s : null);
+  const d = day(after) ?? day(before);
+  const y = year(day(after) ? after2 : after) ?? null;
+  const out: string[] = [];
+  if (y) out.push(`${y}-${month}`, y);
+  if (d) out.push(`${month}-${d}`);
+  if (y && d) out.push(`${y}-${month}-${d}`);
+  return out;
+}
+
+/** Index/query term processing: stop words dropped (null), the rest stemmed. */
+export function processTerm(term: string): string | null {
+  if (term.length < 2 && !/\d/.test(term)) return null;
+  if (isStopWord(term)) return null;
+  return stemWord(term);
+}
+
+/** The content terms of a question: tokenized, stop words dropped, stemmed, de-duplicated in order. */
+export function questionTerms(question: string): string[] {
+  const seen = new Set<string>();
+  for (const tok of tokenizeText(question)) {
+    const t = processTerm(tok);
+    if (t !== null) seen.add(t);
+  }
+  return [...seen];
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { ArticleIndex } from "../../../src/core/route/article-index";
+import { buildArticleDoc } from "../../../src/core/route/article-doc";
+import { parseNote } from "../../../src/core/notes/parse-note";
+import { routeQuestion, type ResolveTarget } from "../../../src/core/route/route-question";
+import { formatRouteTrace } from "../../../src/core/route/format-route-trace";
+
+function article(o: { title: string; tldr?: string; answers?: string[]; high?: string[]; mid?: string[]; body: string }): string {
+  const fm = [`title: "${o.title}"`];
+  if (o.tldr) fm.push(`tldr: "${o.tldr}"`);
+  if (o.answers) fm.push(`answers_when: [${o.answers.join(", ")}]`);
+  if (o.high) fm.push("similar_high:", ...o.high.map((h) => `  - "[[${h}|${h} · 2026-10]]"`));
+  if (o.mid) fm.push("similar_mid:", ...o.mid.map((h) => `  - "[[${h}|${h} · 2026-10]]"`));
+  return `---\n${fm.join("\n")}\n---\n# ${o.title}\n\n${o.body}\n`;
+}
+
+const VAULT: Record<string, string> = {
+  "k/retry-backoff.md": article({
+    title: "Retry with exponential backoff",
+    tldr: "Retry failed sync requests with doubling delays plus jitter, capped at five attempts.",
+    answers: ["retry", "backoff", "jitter", "transient failure"],
+    high: ["idempotency-keys"],
+    mid: ["rate-limits", "push-notifications"],
+    body: "When the server answers 503 the client waits 1s, 2s, 4s with random jitter before trying again.",
+  }),
+  "k/idempotency-keys.md": article({
+    title: "Idempotency keys",
+    tldr: "A client-chosen key makes a repeated write apply once.",
+    answers: ["duplicate", "idempotent", "double write"],
+    body: "Each mutation carries a UUID; the server stores it for 24 hours and returns the first result on a repeat.",
+  }),
+  "k/rate-limits.md": article({
+    title: "Rate limits",
+    tldr: "The API allows 60 requests a minute per device.",
+    answers: ["rate limit", "429", "throttle"],
+    body: "Clients receiving 429 must honour the Retry-After header.",
+  }),
+  "k/push-notifications.md": article({
+    title: "Push notifications",
+    tldr: "Silent pushes wake the app to pull changes.",
+    answers: ["push", "apns", "wake"],
+    body: "The server sends a silent push after each accepted change so other devices pull.",
+  }),
+  "k/schema-migrations.md": article({
+    title: "Schema migrations on device",
+    tldr: "Migrations run in a transaction at app start, numbered and forward-only.",
+    answers: ["migration", "schema", "upgrade"],
+    body: "Each migration is a numbered SQL file applied inside one transaction when the app starts.",
+  }),
+  "k/plain.md": "# Conflict notes\n\nWhen two phones edit the same note the later write wins unless fields differ.\n",
+};
+
+function build(vault: Record<string, string>): { index: ArticleIndex; resolve: ResolveTarget } {
+  const index = new ArticleIndex();
+  for (const [path, text] of Object.entries(vault)) index.upsert(buildArticleDoc(path, text, parseNote(text)));
+  const resolve: ResolveTarget = (link) => {
+    const name = link.replace(/\.md$/, "").split("/").pop()!.toLowerCase();
+    return Object.keys(vault).find((p) => p.toLowerCase().endsWith(`/${name}.md`)) ?? null;
+  };
+  return { index, resolve };
+}
+
+describe("routeQuestion", () => {
+  const { index, resolve } = build(VAULT);
+
+  it("loads the matching article and its SIMILAR_HIGH neighbour", () => {
+    const r = routeQuestion(index, "How long should the app wait between retries after a 503?", resolve);
+    expect(r.status).toBe("routed");
+    const paths = r.loaded.map((l) => l.path);
+    expect(paths[0]).toBe("k/retry-backoff.md");
+    expect(paths).toContain("k/idempotency-keys.md");
+    expect(r.loaded.find((l) => l.path === "k/idempotency-keys.md")?.reason).toEqual({ kind: "high", of: "k/retry-backoff.md" });
+  });
+
+  it("loads a SIMILAR_MID neighbour only when the question matches it too", () => {
+    const r = routeQuestion(index, "retry backoff when the server throttles with 429", resolve);
+    expect(r.loaded.map((l) => l.path)).toContain("k/rate-limits.md");
+    const r2 = routeQuestion(index, "How long should the app wait between retries after a 503?", resolve);
+    expect(r2.loaded.map((l) => l.path)).not.toContain("k/push-notifications.md");
+    expect(r2.skipped.find((s) => s.path === "k/push-notifications.md")?.reason.kind).toBe("mid-not-matching");
+  });
+
+  it("loads nothing for a question the base does not cover, even when it shares words", () => {
+    const r = routeQuestion(index, "Which migration routes do Arctic terns follow in winter?", resolve);
+    expect(r.status).toBe("not-covered");
+    expect(r.loaded).toEqual([]);
+    expect(formatRouteTrace(r)).toContain("Not in the knowledge base");
+  });
+
+  it("answers from the TLDR when a definitional question is covered by the header", () => {
+    const r = routeQuestion(index, "What are idempotency keys?", resolve);
+    expect(r.mode).toBe("tldr");
+    expect(r.loaded).toHaveLength(1);
+    expect(r.loaded[0]).toMatchObject({ path: "k/idempotency-keys.md", part: "tldr" });
+  });
+
+  it("routes articles without CKP headers by title and first paragraph", () => {
+    const r = routeQuestion(index, "two phones edit the same note, which write wins?", resolve);
+    expect(r.loaded[0]?.path).toBe("k/plain.md");
+  });
+
+  it("treats an empty or stop-word-only question as nothing to route", () => {
+    expect(routeQuestion(index, "", resolve).status).toBe("empty-question");
+    expect(routeQuestion(index, "  ?!... ", resolve).status).toBe("empty-question");
+    expect(routeQuestion(index, "what is it that they were?", resolve).status).toBe("empty-question");
+  });
+
+  it("handles a 20,000-character question without loading more than the cap", () => {
+    const r = routeQuestion(index, "retry backoff ".repeat(1500), resolve);
+    expect(r.loaded.length).toBeLessThanOrEqual(4);
+  });
+
+  it("keeps the file cap and the token budget, dropping MID before HIGH", () => {
+    const r = routeQuestion(index, "retry backoff throttle 429 push wake", resolve, { maxFiles: 2 });
+    expect(r.loaded.length).toBeLessThanOrEqual(2);
+    expect(r.skipped.some((s) => s.reason.kind === "file-cap")).toBe(true);
+    const tight = routeQuestion(index, "retry backoff jitter", resolve, { budget: 1 });
+    expect(tight.loaded).toHaveLength(1);
+    expect(tight.loaded[0]?.part).toBe("tldr");
+  });
+
+  it("survives a HIGH cycle (a HIGH b, b HIGH a) and reports load-all tokens", () => {
+    const cyc = build({
+      "k/a.md": article({ title: "Alpha cache", high: ["b"], answers: ["cache"], body: "alpha cache body" }),
+      "k/b.md": article({ title: "Beta cache", high: ["a"], answers: ["cache"], body: "beta cache body" }),
+    });
+    const r = routeQuestion(cyc.index, "alpha cache", cyc.resolve);
+    expect(r.loaded.map((l) => l.path).sort()).toEqual(["k/a.md", "k/b.md"]);
+    expect(r.loadAllTokens).toBeGreaterThanOrEqual(r.totalTokens);
+  });
+
+  it("updates incrementally: a removed article is never routed to", () => {
+    const local = build(VAULT);
+    local.index.remove("k/rate-limits.md");
+    const r = routeQuestion(local.index, "throttle 429 rate limit", local.resolve);
+    expect(r.loaded.map((l) => l.path)).not.toContain("k/rate-limits.md");
+  });
+});
