@@ -65,4 +65,6 @@ export interface ParsedNote {
   links: NoteLink[];
   /** Words in the body, excluding frontmatter, code blocks and comments. */
   wordCount: number;
+  /** 0-based line of each top-level frontmatter property, when known (the Obsidian adapter may leave it empty). */
+  propertyLines?: Record<string, number>;
 }

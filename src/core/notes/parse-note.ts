@@ -29,6 +29,7 @@ export function parseNote(text: string): ParsedNote {
   const bodyLinks = findBodyLinks(masked, text, lines);
   const fmLinks = block && fm.data ? findFrontmatterLinks(text, block.yamlStart, block.bodyStart, lines) : [];
   const wordCount = countWords(masked, bodyStart);
+  const propertyLines = block && fm.data ? findPropertyLines(text, block.yamlStart, block.bodyStart, lines) : {};
   return {
     frontmatter: fm.data,
     frontmatterError: fm.error,
@@ -38,7 +39,19 @@ export function parseNote(text: string): ParsedNote {
     blockIds,
     links: fmLinks.length > 0 ? [...fmLinks, ...bodyLinks] : bodyLinks,
     wordCount,
+    propertyLines,
   };
+}
+
+function findPropertyLines(text: string, from: number, to: number, lines: LineIndex): Record<string, number> {
+  const out: Record<string, number> = {};
+  const re = /^([^\s#:-][^:\n]*?|"[^"\n]*"|'[^'\n]*'):(?=\s|$)/gm;
+  re.lastIndex = from;
+  for (let m = re.exec(text); m !== null && m.index < to; m = re.exec(text)) {
+    const key = m[1]!.replace(/^["']|["']$/g, "").trim();
+    if (!(key in out)) out[key] = lines.locate(m.index).line;
+  }
+  return out;
 }
 
 function countWords(masked: string, from: number): number {

@@ -1,0 +1,39 @@
+/** The kinds of file the plugin owns inside the knowledge folder. */
+export type KnowledgeKind = "concept" | "connection" | "qa" | "index" | "log" | "article";
+
+/** Paths of the plugin's files under a knowledge folder. */
+export function knowledgePaths(folder: string): { index: string; log: string; concepts: string; connections: string; qa: string } {
+  const f = trimSlashes(folder);
+  const at = (p: string): string => (f === "" ? p : `${f}/${p}`);
+  return { index: at("index.md"), log: at("log.md"), concepts: at("concepts"), connections: at("connections"), qa: at("qa") };
+}
+
+/** What a vault path is inside the knowledge folder, or null when it is outside it or not markdown. */
+export function classifyPath(path: string, knowledgeFolder: string): KnowledgeKind | null {
+  const f = trimSlashes(knowledgeFolder);
+  const prefix = f === "" ? "" : `${f}/`;
+  if (!path.startsWith(prefix) || !path.toLowerCase().endsWith(".md")) return null;
+  const rest = path.slice(prefix.length);
+  if (rest === "index.md") return "index";
+  if (rest === "log.md") return "log";
+  if (rest.startsWith("concepts/")) return "concept";
+  if (rest.startsWith("connections/")) return "connection";
+  if (rest.startsWith("qa/")) return "qa";
+  return "article";
+}
+
+/** A kebab-case file name for a title: lowercase, words joined by hyphens; letters of any script are kept. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/g, "");
+  return slug === "" ? "untitled" : slug;
+}
+
+function trimSlashes(s: string): string {
+  return s.replace(/^\/+|\/+$/g, "");
+}

@@ -1,0 +1,70 @@
+import { LinkResolver } from "../links/link-resolver";
+import type { VaultView } from "../notes/vault-view";
+
+/** One resolved edge kind: body links and frontmatter links are kept apart (CKP relations are one-way by design). */
+export interface LinkGraph {
+  /** Body links (wikilinks, embeds, markdown links): source → resolved targets, self-links excluded. */
+  forward: Map<string, Set<string>>;
+  /** Every resolved link, body or frontmatter: target → sources. */
+  reverse: Map<string, Set<string>>;
+  /** Frontmatter links: source → resolved targets. */
+  frontmatter: Map<string, Set<string>>;
+  /** Lowercase link name → notes containing a link with that name (resolved or not). */
+  byName: Map<string, Set<string>>;
+  /** Note → the lowercase link names it contains (to undo byName cheaply). */
+  namesOf: Map<string, Set<string>>;
+}
+
+/** An empty graph. */
+export function createLinkGraph(): LinkGraph {
+  return { forward: new Map(), reverse: new Map(), frontmatter: new Map(), byName: new Map(), namesOf: new Map() };
+}
+
+/** Recomputes one note's edges; returns every note whose inbound or outbound edges changed (old and new targets). */
+export function updateEdges(graph: LinkGraph, view: VaultView, path: string): Set<string> {
+  const touched = new Set<string>([path]);
+  removeEdges(graph, path, touched);
+  const note = view.note(path);
+  if (!note) return touched;
+  const body = new Set<string>();
+  const fm = new Set<string>();
+  const names = new Set<string>();
+  for (const link of note.links) {
+    const name = LinkResolver.keyOf(link.path || path);
+    names.add(name);
+    addTo(graph.byName, name, path);
+    const target = view.resolve(link.path, path);
+    if (target === null || target === path) continue;
+    (link.kind === "frontmatter" ? fm : body).add(target);
+  }
+  graph.namesOf.set(path, names);
+  graph.forward.set(path, body);
+  graph.frontmatter.set(path, fm);
+  for (const t of [...body, ...fm]) {
+    addTo(graph.reverse, t, path);
+    touched.add(t);
+  }
+  return touched;
+}
+
+/** Drops one note's outgoing edges, adding the targets that lose an inbound edge to `touched`. */
+export function removeEdges(graph: LinkGraph, path: string, touched: Set<string>): void {
+  for (const map of [graph.forward, graph.frontmatter]) {
+    for (const t of map.get(path) ?? []) {
+      graph.reverse.get(t)?.delete(path);
+      touched.add(t);
+    }
+    map.delete(path);
+  }
+  for (const name of graph.namesOf.get(path) ?? []) {
+    const sources = graph.byName.get(name);
+    if (sources?.delete(path) && sources.size === 0) graph.byName.delete(name);
+  }
+  graph.namesOf.delete(path);
+}
+
+function addTo(map: Map<string, Set<string>>, key: string, value: string): void {
+  const set = map.get(key);
+  if (set) set.add(value);
+  else map.set(key, new Set([value]));
+}

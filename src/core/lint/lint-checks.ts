@@ -1,0 +1,26 @@
+import { brokenLink } from "./checks/broken-link";
+import { changedLog } from "./checks/changed-log";
+import { ckpCaps, ckpMissingField, ckpMissingTarget, ckpUnstamped } from "./checks/ckp-rules";
+import { invalidFrontmatter } from "./checks/invalid-frontmatter";
+import { missingBacklink } from "./checks/missing-backlink";
+import { orphanArticle } from "./checks/orphan-article";
+import { sparseArticle } from "./checks/sparse-article";
+import { staleStamp } from "./checks/stale-stamp";
+import { uncompiledLog } from "./checks/uncompiled-log";
+import type { LintCheck } from "./lint-check";
+
+/** Every lint check, in report order. */
+export const LINT_CHECKS: readonly LintCheck[] = [
+  brokenLink,
+  invalidFrontmatter,
+  ckpCaps,
+  ckpMissingTarget,
+  orphanArticle,
+  missingBacklink,
+  staleStamp,
+  ckpUnstamped,
+  ckpMissingField,
+  changedLog,
+  sparseArticle,
+  uncompiledLog,
+];

@@ -1,0 +1,63 @@
+import type { CkpHeader } from "../ckp/ckp-header";
+import { emptyCkpHeader, readCkpHeader } from "../ckp/read-ckp-header";
+import { matchDailyNote } from "../knowledge/daily-notes";
+import { classifyPath } from "../knowledge/knowledge-layout";
+import type { CompileState, KnowledgeSettings } from "../knowledge/knowledge-settings";
+import type { VaultView } from "../notes/vault-view";
+import type { LinkGraph } from "./link-graph";
+
+/** What the lint engine is given besides the vault: settings, compile state and daily-note hashes. */
+export interface LintOptions {
+  settings: KnowledgeSettings;
+  compileState: CompileState;
+  /** SHA-256 of a daily note's text, computed by the caller (undefined when unknown). */
+  logHash(path: string): string | undefined;
+  /** Today as YYYY-MM-DD, for fixes that stamp relationships. */
+  today: string;
+}
+
+/** Everything a check may look at; built and cached by the engine. */
+export interface LintContext extends LintOptions {
+  view: VaultView;
+  graph: LinkGraph;
+  /** True for notes whose findings are reported under the current scope. */
+  inScope(path: string): boolean;
+  /** True for knowledge articles (concepts, connections, qa, other notes in the folder; not index.md or log.md). */
+  isArticle(path: string): boolean;
+  /** True for notes that list everything (index.md, log.md): their links do not make others non-orphans. */
+  isCatalog(path: string): boolean;
+  /** The ISO date of a daily note, else null. */
+  dailyDate(path: string): string | null;
+  header(path: string): CkpHeader;
+}
+
+/** Builds the context helpers over a view; headers are cached per path and dropped by `forget`. */
+export function createLintContext(view: VaultView, graph: LinkGraph, options: LintOptions): LintContext & { forget(path: string): void } {
+  const headers = new Map<string, CkpHeader>();
+  const kind = (p: string): ReturnType<typeof classifyPath> => classifyPath(p, options.settings.knowledgeFolder);
+  const dailyDate = (p: string): string | null => matchDailyNote(p, options.settings);
+  return {
+    ...options,
+    view,
+    graph,
+    inScope: (p) => (options.settings.lintScope === "vault" ? true : kind(p) !== null),
+    isArticle: (p) => {
+      const k = kind(p);
+      return k !== null && k !== "index" && k !== "log";
+    },
+    isCatalog: (p) => {
+      const k = kind(p);
+      return k === "index" || k === "log";
+    },
+    dailyDate,
+    header: (p) => {
+      let h = headers.get(p);
+      if (!h) {
+        h = readCkpHeader(view.note(p)?.frontmatter ?? null) ?? emptyCkpHeader();
+        headers.set(p, h);
+      }
+      return h;
+    },
+    forget: (p) => headers.delete(p),
+  };
+}

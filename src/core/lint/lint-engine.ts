@@ -1,0 +1,99 @@
+import { LinkResolver } from "../links/link-resolver";
+import type { VaultView } from "../notes/vault-view";
+import type { LintCheck } from "./lint-check";
+import { LINT_CHECKS } from "./lint-checks";
+import { createLintContext, type LintContext, type LintOptions } from "./lint-context";
+import { createLinkGraph, removeEdges, updateEdges, type LinkGraph } from "./link-graph";
+import type { LintFinding } from "./lint-types";
+
+/**
+ * Runs the checks over a vault and keeps their findings up to date one change at a time: after a note changes,
+ * only that note, the notes it links to or from (before and after), and notes whose unresolved links may now
+ * resolve are revisited.
+ */
+export class LintEngine {
+  private graph: LinkGraph = createLinkGraph();
+  private ctx: LintContext & { forget(path: string): void };
+  private readonly findings = new Map<string, LintFinding[]>();
+  /** How many notes the last run or update visited (for tests and benchmarks). */
+  lastVisited = 0;
+
+  constructor(
+    private readonly view: VaultView,
+    private options: LintOptions,
+    private readonly checks: readonly LintCheck[] = LINT_CHECKS,
+  ) {
+    this.ctx = createLintContext(view, this.graph, options);
+  }
+
+  /** Full lint: rebuilds the link graph and runs every check on every note. */
+  run(): LintFinding[] {
+    this.graph = createLinkGraph();
+    this.ctx = createLintContext(this.view, this.graph, this.options);
+    this.findings.clear();
+    const paths = this.view.notePaths();
+    for (const p of paths) updateEdges(this.graph, this.view, p);
+    for (const p of paths) this.visit(p);
+    this.lastVisited = paths.length;
+    return this.all();
+  }
+
+  /** Replaces the options (settings, compile state, hashes) and lints again in full. */
+  setOptions(options: LintOptions): LintFinding[] {
+    this.options = options;
+    return this.run();
+  }
+
+  /** Re-lints after notes changed (created or edited) or were removed; the view must already reflect the change. */
+  update(changed: readonly string[], removed: readonly string[] = []): LintFinding[] {
+    const touched = new Set<string>();
+    const reresolve = new Set<string>();
+    for (const r of removed) {
+      for (const s of this.graph.reverse.get(r) ?? []) touched.add(s);
+      removeEdges(this.graph, r, touched);
+      this.graph.reverse.delete(r);
+      this.ctx.forget(r);
+      this.findings.delete(r);
+      for (const s of this.graph.byName.get(LinkResolver.keyOf(r)) ?? []) reresolve.add(s);
+    }
+    for (const c of changed) {
+      const isNew = !this.graph.forward.has(c);
+      this.ctx.forget(c);
+      for (const s of this.graph.reverse.get(c) ?? []) touched.add(s);
+      for (const t of updateEdges(this.graph, this.view, c)) touched.add(t);
+      if (isNew) for (const s of this.graph.byName.get(LinkResolver.keyOf(c)) ?? []) reresolve.add(s);
+    }
+    for (const s of reresolve) if (this.view.note(s)) for (const t of updateEdges(this.graph, this.view, s)) touched.add(t);
+    for (const c of changed) for (const s of this.graph.reverse.get(c) ?? []) touched.add(s);
+    for (const t of touched) {
+      if (this.view.note(t)) this.visit(t);
+      else this.findings.delete(t);
+    }
+    this.lastVisited = touched.size;
+    return this.all();
+  }
+
+  /** All current findings, ordered by path, line and column. */
+  all(): LintFinding[] {
+    const out: LintFinding[] = [];
+    for (const list of this.findings.values()) out.push(...list);
+    return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.col - b.col || (a.check < b.check ? -1 : 1)));
+  }
+
+  /** Findings of one note. */
+  findingsFor(path: string): readonly LintFinding[] {
+    return this.findings.get(path) ?? [];
+  }
+
+  /** The link graph (forward and reverse edges) the checks use. */
+  get links(): LinkGraph {
+    return this.graph;
+  }
+
+  private visit(path: string): void {
+    const out: LintFinding[] = [];
+    for (const check of this.checks) out.push(...check.check(path, this.ctx));
+    if (out.length > 0) this.findings.set(path, out);
+    else this.findings.delete(path);
+  }
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { LINT_CHECKS } from "../../../src/core/lint/lint-checks";
+import { LintEngine } from "../../../src/core/lint/lint-engine";
+import { VaultIndex } from "../../../src/core/links/vault-index";
+import { DEFAULT_KNOWLEDGE_SETTINGS, type CompileState, type KnowledgeSettings } from "../../../src/core/knowledge/knowledge-settings";
+import { sha256Hex } from "../../../src/core/util/sha256";
+import type { LintOptions } from "../../../src/core/lint/lint-context";
+
+function lintVault(files: Record<string, string>, settings: Partial<KnowledgeSettings> = {}, compileState: CompileState = { logs: {} }) {
+  const view = new VaultIndex();
+  for (const [p, t] of Object.entries(files)) (p.endsWith(".md") ? view.setNote(p, t) : view.setFile(p));
+  const options: LintOptions = {
+    settings: { ...DEFAULT_KNOWLEDGE_SETTINGS, ...settings },
+    compileState,
+    logHash: (p) => (files[p] !== undefined ? sha256Hex(files[p]!) : undefined),
+    today: "2026-11-22",
+  };
+  const engine = new LintEngine(view, options);
+  return { view, engine, findings: engine.run() };
+}
+
+describe("every lint check's own examples", () => {
+  for (const check of LINT_CHECKS) {
+    describe(check.id, () => {
+      it("has a description, a severity and at least one example", () => {
+        expect(check.description.length).toBeGreaterThan(10);
+        expect(["error", "warning", "suggestion"]).toContain(check.severity);
+        expect(check.examples.length).toBeGreaterThan(0);
+      });
+      for (const ex of check.examples) {
+        it(`finds what its example "${ex.name}" expects`, () => {
+          const { findings } = lintVault(ex.files, ex.settings, ex.compileState);
+          const mine = findings.filter((f) => f.check === check.id);
+          expect(mine.map((f) => `${f.path}:${f.line + 1}`).sort()).toEqual(ex.expected.map((e) => e.at).sort());
+          for (const e of ex.expected) {
+            if (e.message) expect(mine.some((f) => `${f.path}:${f.line + 1}` === e.at && f.message.includes(e.message!))).toBe(true);
+          }
+          for (const f of mine) expect(f.severity).toBe(check.severity);
+        });
+      }
+    });
+  }
+});
+
+describe("lint scope", () => {
+  const files = {
+    "notes/loose.md": "# Loose\n[[missing]]\n",
+    "knowledge/concepts/a.md": "---\ntldr: t\nanswers_when: [a]\n---\n# A\n[[gone]]\n",
+  };
+
+  it("reports only the knowledge folder by default", () => {
+    const { findings } = lintVault(files);
+    expect(findings.filter((f) => f.check === "broken-link").map((f) => f.path)).toEqual(["knowledge/concepts/a.md"]);
+  });
+
+  it("reports the whole vault with scope vault", () => {
+    const { findings } = lintVault(files, { lintScope: "vault" });
+    expect(findings.filter((f) => f.check === "broken-link").map((f) => f.path).sort()).toEqual(["knowledge/concepts/a.md", "notes/loose.md"]);
+  });
+});
+
+describe("incremental re-lint", () => {
+  const names = ["a", "b", "c", "d", "e", "f"];
+  const note = (links: string[], updated: string, stamp: string) =>
+    `---\ntldr: t\nanswers_when: [x]\nupdated: ${updated}\nsimilar_high:\n  - "[[${links[0] ?? "a"}|s · ${stamp}]]"\n---\n# N\n${links.map((l) => `[[${l}]]`).join(" ")}\n`;
+
+  it("gives the same findings as a full run after random edits, creations and deletions", () => {
+    const edit = fc.record({
+      target: fc.constantFrom(...names),
+      action: fc.constantFrom("edit", "delete"),
+      links: fc.array(fc.constantFrom(...names, "zzz"), { maxLength: 4 }),
+      updated: fc.constantFrom("2026-08-01", "2026-10-15"),
+      stamp: fc.constantFrom("2026-09", "2026-11"),
+    });
+    fc.assert(
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 8 }), (edits) => {
+        const files: Record<string, string> = {};
+        for (const n of names.slice(0, 4)) files[`knowledge/concepts/${n}.md`] = note([names[(names.indexOf(n) + 1) % 4]!], "2026-09-01", "2026-09");
+        const { view, engine } = lintVault(files);
+        for (const e of edits) {
+          const p = `knowledge/concepts/${e.target}.md`;
+          if (e.action === "delete") {
+            if (!view.note(p)) continue;
+            view.remove(p);
+            delete files[p];
+            engine.update([], [p]);
+          } else {
+            files[p] = note(e.links, e.updated, e.stamp);
+            view.setNote(p, files[p]!);
+            engine.update([p]);
+          }
+        }
+        expect(engine.all()).toEqual(lintVault(files).findings);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("visits only the changed note's neighbourhood, not the whole vault", () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 300; i++) files[`knowledge/concepts/n${i}.md`] = `# N${i}\n[[n${(i + 1) % 300}]]\n`;
+    const { view, engine } = lintVault(files);
+    view.setNote("knowledge/concepts/n10.md", "# N10\n[[n11]] [[n12]]\n");
+    engine.update(["knowledge/concepts/n10.md"]);
+    expect(engine.lastVisited).toBeLessThanOrEqual(5);
+    expect(engine.all()).toEqual(lintVault({ ...files, "knowledge/concepts/n10.md": "# N10\n[[n11]] [[n12]]\n" }).findings);
+  });
+
+  it("resolves a broken link elsewhere when the missing note is created", () => {
+    const { view, engine } = lintVault({ "knowledge/concepts/a.md": "# A\n[[b]]\n" });
+    expect(engine.all().some((f) => f.check === "broken-link")).toBe(true);
+    view.setNote("knowledge/concepts/b.md", "# B\n[[a]]\n");
+    engine.update(["knowledge/concepts/b.md"]);
+    expect(engine.all().some((f) => f.check === "broken-link")).toBe(false);
+  });
+});
