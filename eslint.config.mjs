@@ -30,7 +30,7 @@ export default defineConfig([
           patterns: [
             { group: ["@anthropic-ai/*"], message: "Only src/llm knows the SDK." },
             { group: ["@codemirror/*", "d3-*"], message: "src/core is pure: no DOM or view libraries." },
-            { group: ["**/obsidian/**", "**/ui/**", "**/llm/**", "**/cli/**", "**/commands/**"], message: "Imports point inward." },
+            { group: ["../../obsidian/**", "../../ui/**", "../../llm/**", "../../cli/**", "../../commands/**", "../../main"], message: "Imports point inward." },
           ],
         },
       ],

@@ -63,7 +63,7 @@ export interface ParsedNote {
   blockIds: BlockId[];
   /** Body links and frontmatter links, in document order. Links in code, comments and `%%` are not here. */
   links: NoteLink[];
-  /** Words in the body, excluding frontmatter, code blocks and comments. */
+  /** Whitespace-separated words after the frontmatter (code included), like Obsidian's word count. */
   wordCount: number;
   /** 0-based line of each top-level frontmatter property, when known (the Obsidian adapter may leave it empty). */
   propertyLines?: Record<string, number>;

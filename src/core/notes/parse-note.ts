@@ -6,7 +6,6 @@ import { findBodyLinks, findFrontmatterLinks } from "./parse-links";
 
 const ATX = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*\r?$/gm;
 const BLOCK_ID = /(?:^|[ \t])\^([A-Za-z0-9-]+)[ \t]*\r?$/gm;
-const WORD = /[\p{L}\p{N}]+(?:['’_-][\p{L}\p{N}]+)*/gu;
 
 /** Parses a note's text into frontmatter, headings, block ids, links (with positions) and a word count; never throws. */
 export function parseNote(text: string): ParsedNote {
@@ -28,7 +27,7 @@ export function parseNote(text: string): ParsedNote {
   }
   const bodyLinks = findBodyLinks(masked, text, lines);
   const fmLinks = block && fm.data ? findFrontmatterLinks(text, block.yamlStart, block.bodyStart, lines) : [];
-  const wordCount = countWords(masked, bodyStart);
+  const wordCount = countWords(text, bodyStart);
   const propertyLines = block && fm.data ? findPropertyLines(text, block.yamlStart, block.bodyStart, lines) : {};
   return {
     frontmatter: fm.data,
@@ -54,10 +53,15 @@ function findPropertyLines(text: string, from: number, to: number, lines: LineIn
   return out;
 }
 
-function countWords(masked: string, from: number): number {
+/** Whitespace-separated tokens after the frontmatter, as Obsidian's word count and seed 000's sparse check count them. */
+function countWords(text: string, from: number): number {
   let n = 0;
-  WORD.lastIndex = from;
-  while (WORD.exec(masked) !== null) n++;
-  WORD.lastIndex = 0;
+  let inWord = false;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const space = c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 0xa0;
+    if (!space && !inWord) n++;
+    inWord = !space;
+  }
   return n;
 }

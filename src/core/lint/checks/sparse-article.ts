@@ -10,7 +10,7 @@ export const sparseArticle: LintCheck = {
     {
       name: "short and long",
       files: { "knowledge/concepts/short.md": "# Short\n\nToo few words.\n", "knowledge/concepts/long.md": `# Long\n\n${"word ".repeat(210)}\n` },
-      expected: [{ at: "knowledge/concepts/short.md:1", message: "4 words" }],
+      expected: [{ at: "knowledge/concepts/short.md:1", message: "5 words" }],
     },
   ],
   check(path, ctx) {

@@ -1,0 +1,10 @@
+/** Where the CLI writes: stdout for results, stderr for progress and messages; `isTTY` enables progress. */
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  isTTY: boolean;
+  env: Record<string, string | undefined>;
+}
+
+/** Exit codes: 0 fine, 1 findings with errors (or a failed model call), 2 usage or path errors. */
+export const EXIT = { ok: 0, findings: 1, usage: 2 } as const;

@@ -1,0 +1,49 @@
+import { formatLintJson, formatLintMarkdown } from "../../core/lint/format-lint-report";
+import { LintEngine } from "../../core/lint/lint-engine";
+import { sha256Hex } from "../../core/util/sha256";
+import { EXIT, type CliIo } from "../cli-io";
+import { loadVault } from "../load-vault";
+import { flagString, type ParsedArgs } from "../parse-args";
+
+/** Help text of `kc lint`. */
+export const LINT_HELP = `kc lint <vault> [--scope knowledge|vault] [--format md|json] [--knowledge <folder>] [--progress]
+
+Checks the knowledge base: broken links and subpaths, orphan articles, missing backlinks, sparse
+articles, daily logs never compiled or changed since compile, CKP rule breaches and stale stamps.
+Prints a markdown report (or JSON). Exit code 1 when there are errors, so CI can gate on it.`;
+
+/** Runs `kc lint`. */
+export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+  const dir = args.positionals[1];
+  if (!dir) {
+    io.err(`Missing the vault folder.\n\n${LINT_HELP}\n`);
+    return EXIT.usage;
+  }
+  const scope = flagString(args, "scope", "knowledge");
+  const format = flagString(args, "format", "md");
+  if (scope !== "knowledge" && scope !== "vault") return usage(io, `--scope must be knowledge or vault, not "${scope}".`);
+  if (format !== "md" && format !== "json") return usage(io, `--format must be md or json, not "${format}".`);
+  const knowledge = flagString(args, "knowledge");
+  const progress = io.isTTY || args.flags.has("progress");
+  const vault = await loadVault(dir, { lintScope: scope, ...(knowledge !== undefined ? { knowledgeFolder: knowledge } : {}) }, progress ? (d, t) => io.err(`\rreading ${d}/${t} files`) : undefined);
+  if (progress) io.err("\n");
+  for (const s of vault.skipped) io.err(`warning: ${s.reason}\n`);
+  const engine = new LintEngine(vault.index, {
+    settings: vault.settings,
+    compileState: vault.compileState,
+    logHash: (p) => {
+      const t = vault.texts.get(p);
+      return t === undefined ? undefined : sha256Hex(t);
+    },
+    today: new Date().toISOString().slice(0, 10),
+  });
+  const findings = engine.run();
+  const meta = { vaultName: vault.name, noteCount: vault.texts.size, scope, date: new Date().toISOString().slice(0, 10) } as const;
+  io.out(format === "json" ? formatLintJson(findings, meta) : formatLintMarkdown(findings, meta));
+  return findings.some((f) => f.severity === "error") ? EXIT.findings : EXIT.ok;
+}
+
+function usage(io: CliIo, message: string): number {
+  io.err(`${message}\n`);
+  return EXIT.usage;
+}

@@ -1,0 +1,57 @@
+import { classifyPath } from "../../core/knowledge/knowledge-layout";
+import { knowledgePaths } from "../../core/knowledge/knowledge-layout";
+import { estimateTokens } from "../../core/llm/estimate-tokens";
+import { ArticleIndex } from "../../core/route/article-index";
+import { buildArticleDoc } from "../../core/route/article-doc";
+import { formatRouteTrace } from "../../core/route/format-route-trace";
+import { routeQuestion } from "../../core/route/route-question";
+import { EXIT, type CliIo } from "../cli-io";
+import { loadVault, type LoadedVault } from "../load-vault";
+import { flagString, type ParsedArgs } from "../parse-args";
+
+/** Help text of `kc route`. */
+export const ROUTE_HELP = `kc route <vault> "question" [--format text|json] [--knowledge <folder>] [--budget <tokens>] [--scope knowledge|vault]
+
+Routes a question through the CKP headers without calling any model: prints the files that would be
+loaded (in load order, each with its reason and token estimate), the files skipped and why, and the
+tokens against loading the whole knowledge base.`;
+
+/** Builds the router's index over the knowledge articles (or every note with --scope vault). */
+export function buildRouterIndex(vault: LoadedVault, scope: "knowledge" | "vault"): { index: ArticleIndex; indexTokens: number } {
+  const index = new ArticleIndex();
+  const paths = knowledgePaths(vault.settings.knowledgeFolder);
+  for (const [path, text] of vault.texts) {
+    const kind = classifyPath(path, vault.settings.knowledgeFolder);
+    if (scope === "knowledge" && (kind === null || kind === "index" || kind === "log")) continue;
+    const parsed = vault.index.note(path);
+    if (parsed) index.upsert(buildArticleDoc(path, text, parsed));
+  }
+  const indexText = vault.texts.get(paths.index);
+  return { index, indexTokens: indexText ? estimateTokens(indexText) : 0 };
+}
+
+/** Runs `kc route`. */
+export async function runRouteCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+  const [, dir, question] = args.positionals;
+  if (!dir || question === undefined) {
+    io.err(`Missing the vault folder or the question.\n\n${ROUTE_HELP}\n`);
+    return EXIT.usage;
+  }
+  const format = flagString(args, "format", "text");
+  if (format !== "text" && format !== "json") {
+    io.err(`--format must be text or json, not "${format}".\n`);
+    return EXIT.usage;
+  }
+  const budget = Number(flagString(args, "budget", "6000"));
+  if (!Number.isFinite(budget) || budget <= 0) {
+    io.err("--budget must be a positive number of tokens.\n");
+    return EXIT.usage;
+  }
+  const scope = flagString(args, "scope", "knowledge") === "vault" ? "vault" : "knowledge";
+  const knowledge = flagString(args, "knowledge");
+  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  const { index, indexTokens } = buildRouterIndex(vault, scope);
+  const route = routeQuestion(index, question, (l, from) => vault.index.resolve(l, from), { budget }, indexTokens);
+  io.out(format === "json" ? JSON.stringify(route, null, 2) + "\n" : formatRouteTrace(route) + "\n");
+  return EXIT.ok;
+}

@@ -1,0 +1,62 @@
+import { EXIT, type CliIo } from "./cli-io";
+import { LINT_HELP, runLintCommand } from "./commands/lint-command";
+import { ROUTE_HELP, runRouteCommand } from "./commands/route-command";
+import { VaultPathError } from "./load-vault";
+import { parseArgs } from "./parse-args";
+
+const HELP = `kc: the Knowledge Compiler's command line, on the same core as the Obsidian plugin.
+
+Commands:
+  kc lint <vault>               check links, orphans, backlinks, CKP headers, daily logs
+  kc route <vault> "question"   show which articles a question would load, and why (no network)
+  kc help <command>             help for one command
+
+Run \`kc help lint\` for options.`;
+
+const COMMANDS: Record<string, { help: string; run: (args: ReturnType<typeof parseArgs>, io: CliIo) => Promise<number> }> = {
+  lint: { help: LINT_HELP, run: runLintCommand },
+  route: { help: ROUTE_HELP, run: runRouteCommand },
+};
+
+/** Runs the CLI with arguments (without node and script) and returns the exit code; never throws. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, new Set(["help", "progress", "yes", "dry-run", "all"]));
+  const name = args.positionals[0];
+  if (!name || name === "help" || args.flags.has("help")) {
+    const topic = name === "help" ? args.positionals[1] : name;
+    io.out(`${(topic && COMMANDS[topic]?.help) || HELP}\n`);
+    return EXIT.ok;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.err(`Unknown command "${name}".\n\n${HELP}\n`);
+    return EXIT.usage;
+  }
+  try {
+    return await command.run(args, io);
+  } catch (e) {
+    if (e instanceof VaultPathError) {
+      io.err(`${e.message}\n`);
+      return EXIT.usage;
+    }
+    io.err(`Unexpected error: ${e instanceof Error ? e.message : String(e)}\n`);
+    return EXIT.usage;
+  }
+}
+
+const isEntry = typeof process !== "undefined" && process.argv[1] !== undefined && /cli\.(m?js|ts)$/.test(process.argv[1]);
+if (isEntry) {
+  // A closed pipe (`kc lint … | head`) ends output quietly instead of crashing.
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  });
+  const io: CliIo = {
+    out: (t) => process.stdout.write(t),
+    err: (t) => process.stderr.write(t),
+    isTTY: Boolean(process.stderr.isTTY),
+    env: process.env,
+  };
+  void runCli(process.argv.slice(2), io).then((code) => {
+    process.exitCode = code;
+  });
+}
