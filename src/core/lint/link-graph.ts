@@ -20,12 +20,12 @@ export function createLinkGraph(): LinkGraph {
   return { forward: new Map(), reverse: new Map(), frontmatter: new Map(), byName: new Map(), namesOf: new Map() };
 }
 
-/** Recomputes one note's edges; returns every note whose inbound or outbound edges changed (old and new targets). */
+/** Recomputes one note's edges; returns the targets whose inbound edges from it changed (gained or lost). */
 export function updateEdges(graph: LinkGraph, view: VaultView, path: string): Set<string> {
-  const touched = new Set<string>([path]);
-  removeEdges(graph, path, touched);
+  const before = new Set<string>();
+  removeEdges(graph, path, before);
   const note = view.note(path);
-  if (!note) return touched;
+  if (!note) return before;
   const body = new Set<string>();
   const fm = new Set<string>();
   const names = new Set<string>();
@@ -40,11 +40,15 @@ export function updateEdges(graph: LinkGraph, view: VaultView, path: string): Se
   graph.namesOf.set(path, names);
   graph.forward.set(path, body);
   graph.frontmatter.set(path, fm);
+  const after = new Set<string>();
   for (const t of [...body, ...fm]) {
     addTo(graph.reverse, t, path);
-    touched.add(t);
+    after.add(t);
   }
-  return touched;
+  const changed = new Set<string>();
+  for (const t of before) if (!after.has(t)) changed.add(t);
+  for (const t of after) if (!before.has(t)) changed.add(t);
+  return changed;
 }
 
 /** Drops one note's outgoing edges, adding the targets that lose an inbound edge to `touched`. */

@@ -15,6 +15,9 @@ export class LintEngine {
   private graph: LinkGraph = createLinkGraph();
   private ctx: LintContext & { forget(path: string): void };
   private readonly findings = new Map<string, LintFinding[]>();
+  private sorted: LintFinding[] | null = null;
+  /** What other notes' findings read of a note (headings, blocks, updated date), to skip its neighbours when unchanged. */
+  private readonly signatures = new Map<string, string>();
   /** How many notes the last run or update visited (for tests and benchmarks). */
   lastVisited = 0;
 
@@ -31,6 +34,7 @@ export class LintEngine {
     this.graph = createLinkGraph();
     this.ctx = createLintContext(this.view, this.graph, this.options);
     this.findings.clear();
+    this.sorted = null;
     const paths = this.view.notePaths();
     for (const p of paths) updateEdges(this.graph, this.view, p);
     for (const p of paths) this.visit(p);
@@ -44,40 +48,52 @@ export class LintEngine {
     return this.run();
   }
 
-  /** Re-lints after notes changed (created or edited) or were removed; the view must already reflect the change. */
-  update(changed: readonly string[], removed: readonly string[] = []): LintFinding[] {
+  /**
+   * Re-lints after notes changed (created or edited) or were removed; the view must already reflect the change.
+   * Returns the notes whose findings were recomputed; `all()` gives the findings.
+   */
+  update(changed: readonly string[], removed: readonly string[] = []): ReadonlySet<string> {
     const touched = new Set<string>();
     const reresolve = new Set<string>();
     for (const r of removed) {
       for (const s of this.graph.reverse.get(r) ?? []) touched.add(s);
       removeEdges(this.graph, r, touched);
       this.graph.reverse.delete(r);
+      this.signatures.delete(r);
       this.ctx.forget(r);
       this.findings.delete(r);
+      this.sorted = null;
       for (const s of this.graph.byName.get(LinkResolver.keyOf(r)) ?? []) reresolve.add(s);
     }
+    const neighbours: string[] = [];
     for (const c of changed) {
       const isNew = !this.graph.forward.has(c);
       this.ctx.forget(c);
-      for (const s of this.graph.reverse.get(c) ?? []) touched.add(s);
+      touched.add(c);
       for (const t of updateEdges(this.graph, this.view, c)) touched.add(t);
       if (isNew) for (const s of this.graph.byName.get(LinkResolver.keyOf(c)) ?? []) reresolve.add(s);
+      if (isNew || this.signatures.get(c) !== this.signature(c)) neighbours.push(c);
     }
-    for (const s of reresolve) if (this.view.note(s)) for (const t of updateEdges(this.graph, this.view, s)) touched.add(t);
-    for (const c of changed) for (const s of this.graph.reverse.get(c) ?? []) touched.add(s);
+    for (const s of reresolve) {
+      if (!this.view.note(s)) continue;
+      touched.add(s);
+      for (const t of updateEdges(this.graph, this.view, s)) touched.add(t);
+    }
+    for (const c of neighbours) for (const s of this.graph.reverse.get(c) ?? []) touched.add(s);
     for (const t of touched) {
       if (this.view.note(t)) this.visit(t);
-      else this.findings.delete(t);
+      else if (this.findings.delete(t)) this.sorted = null;
     }
     this.lastVisited = touched.size;
-    return this.all();
+    return touched;
   }
 
   /** All current findings, ordered by path, line and column. */
   all(): LintFinding[] {
+    if (this.sorted) return this.sorted;
     const out: LintFinding[] = [];
     for (const list of this.findings.values()) out.push(...list);
-    return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.col - b.col || (a.check < b.check ? -1 : 1)));
+    return (this.sorted = out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.col - b.col || (a.check < b.check ? -1 : 1))));
   }
 
   /** Findings of one note. */
@@ -90,7 +106,15 @@ export class LintEngine {
     return this.graph;
   }
 
+  private signature(path: string): string {
+    const n = this.view.note(path);
+    if (!n) return "";
+    return `${n.headings.map((h) => h.text).join("\u0000")}\u0001${n.blockIds.map((b) => b.id).join("\u0000")}\u0001${this.ctx.header(path).updated ?? ""}`;
+  }
+
   private visit(path: string): void {
+    this.sorted = null;
+    this.signatures.set(path, this.signature(path));
     const out: LintFinding[] = [];
     for (const check of this.checks) out.push(...check.check(path, this.ctx));
     if (out.length > 0) this.findings.set(path, out);

@@ -107,9 +107,13 @@ function blank(text: string, ranges: [number, number][]): string {
   for (const [s, e] of ranges) {
     if (e <= last) continue;
     const start = Math.max(s, last);
-    parts.push(text.slice(last, start), text.slice(start, e).replace(/[^\r\n]/g, " "));
+    parts.push(text.slice(last, start), text.slice(start, e).replace(/[^\r\n]+/g, spaces));
     last = e;
   }
   parts.push(text.slice(last));
   return parts.join("");
+}
+
+function spaces(run: string): string {
+  return " ".repeat(run.length);
 }

@@ -107,6 +107,15 @@ describe("incremental re-lint", () => {
     expect(engine.all()).toEqual(lintVault({ ...files, "knowledge/concepts/n10.md": "# N10\n[[n11]] [[n12]]\n" }).findings);
   });
 
+  it("breaks a heading link elsewhere when the target's heading is renamed, without a full run", () => {
+    const files = { "knowledge/concepts/a.md": "# A\n[[b#Setup]]\n", "knowledge/concepts/b.md": "# B\n## Setup\n[[a]]\n" };
+    const { view, engine } = lintVault(files);
+    expect(engine.all().some((f) => f.check === "broken-link")).toBe(false);
+    view.setNote("knowledge/concepts/b.md", "# B\n## Install\n[[a]]\n");
+    engine.update(["knowledge/concepts/b.md"]);
+    expect(engine.all().filter((f) => f.check === "broken-link").map((f) => f.path)).toEqual(["knowledge/concepts/a.md"]);
+  });
+
   it("resolves a broken link elsewhere when the missing note is created", () => {
     const { view, engine } = lintVault({ "knowledge/concepts/a.md": "# A\n[[b]]\n" });
     expect(engine.all().some((f) => f.check === "broken-link")).toBe(true);
