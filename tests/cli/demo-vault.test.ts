@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { runCli } from "../../src/cli/main";
+
+// The bundled demo vault carries one deliberate example per check (examples/demo-vault/FAULTS.md).
+describe("the demo vault", () => {
+  it("shows every deliberate fault and nothing else", async () => {
+    let out = "";
+    const code = await runCli(["lint", join(import.meta.dirname, "..", "..", "examples", "demo-vault"), "--format", "json"], {
+      out: (t) => (out += t), err: () => undefined, isTTY: false, env: {},
+    });
+    expect(code).toBe(1);
+    const findings = (JSON.parse(out) as { findings: { check: string; path: string }[] }).findings;
+    const byCheck: Record<string, string[]> = {};
+    for (const f of findings) (byCheck[f.check] ??= []).push(f.path.replace("knowledge/", ""));
+    expect(byCheck).toEqual({
+      "broken-link": ["concepts/offline-search.md", "concepts/schema-migrations.md"],
+      "ckp-caps": ["concepts/retry-with-backoff.md"],
+      "ckp-missing-target": ["concepts/offline-search.md"],
+      "ckp-missing-field": ["concepts/offline-search.md"],
+      "ckp-unstamped": ["concepts/offline-search.md", "qa/why-did-my-edit-vanish.md"],
+      "orphan-article": ["qa/why-did-my-edit-vanish.md"],
+      "missing-backlink": ["concepts/offline-search.md", "concepts/operation-based-sync.md", "qa/why-did-my-edit-vanish.md", "qa/why-did-my-edit-vanish.md"],
+      "stale-stamp": [
+        "concepts/field-merge-rules.md", "concepts/offline-search.md", "concepts/operation-based-sync.md",
+        "concepts/operation-based-sync.md", "concepts/retry-with-backoff.md", "concepts/retry-with-backoff.md",
+      ],
+      "sparse-article": ["concepts/silent-push-wakeups.md"],
+      "changed-log": ["daily/2026-10-02.md"],
+      "uncompiled-log": ["daily/2026-10-20.md"],
+    });
+  });
+});
