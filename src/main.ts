@@ -1,8 +1,68 @@
-import { Plugin } from "obsidian";
+import { Notice, Plugin, TFile } from "obsidian";
+import { registerLintCommands } from "./commands/register-lint-commands";
+import { readDailyNotesConfig } from "./core/knowledge/daily-notes";
+import type { KnowledgeSettings } from "./core/knowledge/knowledge-settings";
+import { LintService } from "./obsidian/lint-service";
+import { mergePluginData, type PluginData } from "./obsidian/plugin-data";
+import { createLintHost } from "./ui/lint-host";
+import { createLintMarks } from "./ui/lint-marks";
+import { LINT_VIEW_TYPE, LintView } from "./ui/lint-view";
+import { KnowledgeSettingsTab } from "./ui/settings-tab";
 
-/** The plugin: lifecycle and wiring only. */
+/** The plugin: lifecycle and wiring only. Vault-wide work waits for layout-ready and runs in slices. */
 export default class KnowledgeCompilerPlugin extends Plugin {
+  private data: PluginData = mergePluginData(null);
+  private lint!: LintService;
+
   override async onload(): Promise<void> {
-    await Promise.resolve();
+    this.data = mergePluginData(await this.loadData());
+    this.lint = new LintService(this.app, () => this.data);
+    const host = createLintHost(this.app, this.lint);
+
+    this.registerView(LINT_VIEW_TYPE, (leaf) => new LintView(leaf, host));
+    this.registerEditorExtension(createLintMarks((path) => this.lint.findingsFor(path)));
+    this.addSettingTab(new KnowledgeSettingsTab(this.app, this, {
+      settings: () => this.data.settings,
+      update: (patch) => this.updateSettings(patch),
+      dailyNotesConfig: () => this.readDailyNotesConfig(),
+    }));
+    registerLintCommands(this, {
+      openReport: () => this.openLintReport(),
+      lintAll: async () => {
+        await this.lint.restart();
+        new Notice(`Lint: ${this.lint.findings().length} findings.`);
+      },
+      lintActiveNote: (checking) => {
+        const file = this.app.workspace.getActiveFile();
+        if (!file || file.extension !== "md") return false;
+        if (!checking) new Notice(`${this.lint.findingsFor(file.path).length} lint findings in ${file.basename}.`);
+        return true;
+      },
+    });
+
+    this.registerEvent(this.app.metadataCache.on("changed", (file, text) => this.lint.onChanged(file, text)));
+    this.registerEvent(this.app.vault.on("rename", (file, oldPath) => file instanceof TFile && this.lint.onRenamed(file, oldPath)));
+    this.registerEvent(this.app.vault.on("delete", (file) => file instanceof TFile && this.lint.onDeleted(file.path)));
+    this.registerEvent(this.lint.on("changed", () => this.app.workspace.updateOptions()));
+    this.app.workspace.onLayoutReady(() => void this.lint.lintAll());
+  }
+
+  private async updateSettings(patch: Partial<KnowledgeSettings>): Promise<void> {
+    this.data.settings = { ...this.data.settings, ...patch };
+    await this.saveData(this.data);
+    await this.lint.restart();
+  }
+
+  private async readDailyNotesConfig(): Promise<{ folder: string; format: string } | null> {
+    const path = `${this.app.vault.configDir}/daily-notes.json`;
+    return readDailyNotesConfig((await this.app.vault.adapter.exists(path)) ? await this.app.vault.adapter.read(path) : null);
+  }
+
+  private async openLintReport(): Promise<void> {
+    const existing = this.app.workspace.getLeavesOfType(LINT_VIEW_TYPE)[0];
+    const leaf = existing ?? this.app.workspace.getRightLeaf(false);
+    if (!leaf) return;
+    if (!existing) await leaf.setViewState({ type: LINT_VIEW_TYPE, active: true });
+    await this.app.workspace.revealLeaf(leaf);
   }
 }

@@ -47,7 +47,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 const isEntry = typeof process !== "undefined" && process.argv[1] !== undefined && /cli\.(m?js|ts)$/.test(process.argv[1]);
 if (isEntry) {
   // A closed pipe (`kc lint … | head`) ends output quietly instead of crashing.
-  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  process.stdout.on("error", (e: Error & { code?: string }) => {
     if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
   });
   const io: CliIo = {

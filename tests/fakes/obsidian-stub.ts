@@ -1,1 +1,87 @@
-export {};
+// A small fake of the `obsidian` module for *.spec.ts tests in jsdom (aliased in vitest.config.ts).
+// It implements just enough behaviour for views and adapters to run; it is not the real API.
+
+export class Events {
+  private handlers = new Map<string, Set<(...args: unknown[]) => unknown>>();
+  on(name: string, cb: (...args: unknown[]) => unknown): { name: string; cb: (...args: unknown[]) => unknown } {
+    if (!this.handlers.has(name)) this.handlers.set(name, new Set());
+    this.handlers.get(name)!.add(cb);
+    return { name, cb };
+  }
+  offref(ref: { name: string; cb: (...args: unknown[]) => unknown }): void {
+    this.handlers.get(ref.name)?.delete(ref.cb);
+  }
+  trigger(name: string, ...args: unknown[]): void {
+    for (const cb of this.handlers.get(name) ?? []) cb(...args);
+  }
+}
+
+export class Component {
+  load(): void {}
+  unload(): void {}
+  register(_cb: () => unknown): void {}
+  registerEvent(_ref: unknown): void {}
+}
+
+export class TAbstractFile {
+  constructor(public path: string) {}
+  get name(): string {
+    return this.path.slice(this.path.lastIndexOf("/") + 1);
+  }
+}
+
+export class TFile extends TAbstractFile {
+  stat = { mtime: 0, ctime: 0, size: 0 };
+  get extension(): string {
+    return this.name.includes(".") ? this.name.slice(this.name.lastIndexOf(".") + 1) : "";
+  }
+  get basename(): string {
+    return this.name.replace(/\.[^.]*$/, "");
+  }
+}
+
+export class TFolder extends TAbstractFile {}
+
+export class WorkspaceLeaf {
+  view: unknown = null;
+}
+
+export class ItemView extends Component {
+  containerEl: HTMLElement;
+  contentEl: HTMLElement;
+  constructor(public leaf: WorkspaceLeaf) {
+    super();
+    this.containerEl = document.createElement("div");
+    this.contentEl = this.containerEl.appendChild(document.createElement("div"));
+  }
+}
+
+export class MarkdownView extends ItemView {}
+
+export const notices: string[] = [];
+export class Notice {
+  constructor(message: string) {
+    notices.push(message);
+  }
+}
+
+export class Plugin extends Component {}
+export class PluginSettingTab {
+  containerEl = document.createElement("div");
+  constructor(public app: unknown, public plugin: unknown) {}
+}
+export class Setting {
+  constructor(public containerEl: HTMLElement) {}
+  setName(): this { return this; }
+  setDesc(): this { return this; }
+  setHeading(): this { return this; }
+  addText(): this { return this; }
+  addDropdown(): this { return this; }
+}
+
+/** Obsidian's normalizePath: forward slashes, no duplicate or surrounding slashes. */
+export function normalizePath(p: string): string {
+  return p.replace(/\\/g, "/").replace(/\/+/g, "/").replace(/^\/|\/$/g, "") || "/";
+}
+
+export const editorInfoField = {};

@@ -1,7 +1,7 @@
 import type { CkpRelation } from "./ckp-header";
 
 const STAMP = /^\d{4}-(0[1-9]|1[0-2])$/;
-const WIKI = /^\[\[([^\[\]|#]*)(?:#[^\[\]|]*)?(?:\|([^\[\]]*))?\]\]\s*(.*)$/;
+const WIKI = /^\[\[([^[\]|#]*)(?:#[^[\]|]*)?(?:\|([^[\]]*))?\]\]\s*(.*)$/;
 
 /** True for a well-formed YYYY-MM stamp. */
 export function isStamp(value: string): boolean {

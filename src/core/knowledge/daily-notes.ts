@@ -21,6 +21,18 @@ const MONTHS = ["January", "February", "March", "April", "May", "June", "July", 
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const TOKENS = /\[([^\]]*)\]|YYYY|YY|MMMM|MMM|MM|M|Do|DD|D|dddd|ddd|./g;
 
+const CAPTURES: Record<string, [string, "Y" | "YY" | "M" | "MMM" | "D"]> = {
+  YYYY: ["(\\d{4})", "Y"],
+  YY: ["(\\d{2})", "YY"],
+  MMMM: ["([A-Za-z]+)", "MMM"],
+  MMM: ["([A-Za-z]+)", "MMM"],
+  MM: ["(\\d{2})", "M"],
+  M: ["(\\d{1,2})", "M"],
+  DD: ["(\\d{2})", "D"],
+  D: ["(\\d{1,2})", "D"],
+  Do: ["(\\d{1,2})(?:st|nd|rd|th)", "D"],
+};
+
 interface Compiled {
   re: RegExp;
   groups: ("Y" | "YY" | "M" | "MMM" | "D")[];
@@ -34,16 +46,12 @@ function compile(format: string): Compiled {
   let src = "";
   for (const m of format.matchAll(TOKENS)) {
     const t = m[0];
+    const capture = CAPTURES[t];
     if (m[1] !== undefined) src += escape(m[1]);
-    else if (t === "YYYY") (src += "(\\d{4})"), groups.push("Y");
-    else if (t === "YY") (src += "(\\d{2})"), groups.push("YY");
-    else if (t === "MMMM" || t === "MMM") (src += "([A-Za-z]+)"), groups.push("MMM");
-    else if (t === "MM") (src += "(\\d{2})"), groups.push("M");
-    else if (t === "M") (src += "(\\d{1,2})"), groups.push("M");
-    else if (t === "DD") (src += "(\\d{2})"), groups.push("D");
-    else if (t === "D") (src += "(\\d{1,2})"), groups.push("D");
-    else if (t === "Do") (src += "(\\d{1,2})(?:st|nd|rd|th)"), groups.push("D");
-    else if (t === "dddd" || t === "ddd") src += "[A-Za-z]+";
+    else if (capture) {
+      src += capture[0];
+      groups.push(capture[1]);
+    } else if (t === "dddd" || t === "ddd") src += "[A-Za-z]+";
     else src += escape(t);
   }
   const c = { re: new RegExp(`^${src}$`, "i"), groups };

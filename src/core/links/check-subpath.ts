@@ -4,7 +4,7 @@ import type { ParsedNote } from "../notes/note-types";
 export function normalizeHeading(text: string): string {
   return text
     .toLowerCase()
-    .replace(/[#^|\[\]*_`~=:.,;!?'"()\\/<>{}+]/g, " ")
+    .replace(/[#^|[\]*_`~=:.,;!?'"()\\/<>{}+]/g, " ")
     .replace(/\s+/g, " ")
     .trim();
 }

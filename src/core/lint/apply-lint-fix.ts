@@ -23,7 +23,7 @@ export function applyLintFix(text: string, fix: LintFix): Result<string, string>
       const rels = fix.property === "similar_high" ? header.similarHigh : header.similarMid;
       const i = rels.findIndex((r) => r.target === fix.target);
       if (i === -1 || i >= raw.length) return err(`No relationship to "${fix.target}" in ${fix.property}; nothing was changed.`);
-      const next = [...raw];
+      const next: unknown[] = [...(raw as unknown[])];
       next[i] = formatRelation(fix.target, fix.stamp);
       return setHeaderFields(text, { [fix.property]: next });
     }

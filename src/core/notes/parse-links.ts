@@ -1,8 +1,8 @@
 import type { LineIndex } from "./line-index";
 import type { LinkKind, NoteLink } from "./note-types";
 
-const WIKILINK = /(!?)\[\[([^\[\]\n]+?)\]\]/g;
-const MD_LINK = /(!?)\[((?:[^\[\]\n]|\[[^\[\]\n]*\])*)\]\(\s*(<[^<>\n]*>|(?:[^()\s]|\([^()\s]*\))+)(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?\s*\)/g;
+const WIKILINK = /(!?)\[\[([^[\]\n]+?)\]\]/g;
+const MD_LINK = /(!?)\[((?:[^[\]\n]|\[[^[\]\n]*\])*)\]\(\s*(<[^<>\n]*>|(?:[^()\s]|\([^()\s]*\))+)(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^()\n]*\)))?\s*\)/g;
 const URL_SCHEME = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /** Splits `path#sub#sub` into the link path and its subpath (with the leading `#`). */

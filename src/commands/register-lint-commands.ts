@@ -1,0 +1,16 @@
+import type { Plugin } from "obsidian";
+
+/** What the lint commands call. */
+export interface LintCommandTarget {
+  openReport(): Promise<void>;
+  lintAll(): Promise<void>;
+  /** Opens the report for the active note; false when there is no markdown note open. */
+  lintActiveNote(checking: boolean): boolean;
+}
+
+/** Registers the lint commands (stable kebab-case ids, no default hotkeys). */
+export function registerLintCommands(plugin: Plugin, target: LintCommandTarget): void {
+  plugin.addCommand({ id: "open-lint-report", name: "Open lint report", callback: () => void target.openReport() });
+  plugin.addCommand({ id: "lint-knowledge-base", name: "Lint knowledge base", callback: () => void target.lintAll() });
+  plugin.addCommand({ id: "lint-current-note", name: "Show lint findings for the current note", checkCallback: (checking) => target.lintActiveNote(checking) });
+}

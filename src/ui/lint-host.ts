@@ -1,0 +1,64 @@
+import { MarkdownView, Notice, TFile, type App } from "obsidian";
+import { applyLintFix } from "../core/lint/apply-lint-fix";
+import type { LintFinding } from "../core/lint/lint-types";
+import type { LintService } from "../obsidian/lint-service";
+import type { LintViewHost } from "./lint-view";
+
+/** Connects the lint pane to the service and the workspace: open a finding at its place, apply a fix, re-lint. */
+export function createLintHost(app: App, service: LintService): LintViewHost {
+  return {
+    findings: () => service.findings(),
+    get ready() {
+      return service.ready;
+    },
+    get progress() {
+      return service.progress;
+    },
+    open: (f) => void openFinding(app, f),
+    fix: (f) => void fixFinding(app, f),
+    relint: () => void service.restart(),
+    subscribe: (onChange) => {
+      const a = service.on("changed", onChange);
+      const b = service.on("progress", onChange);
+      return () => {
+        service.offref(a);
+        service.offref(b);
+      };
+    },
+  };
+}
+
+/** Opens the finding's note with the cursor on its line and column. */
+export async function openFinding(app: App, f: LintFinding): Promise<void> {
+  const file = app.vault.getAbstractFileByPath(f.path);
+  if (!(file instanceof TFile)) {
+    new Notice(`${f.path} no longer exists.`);
+    return;
+  }
+  const leaf = app.workspace.getLeaf(false);
+  await leaf.openFile(file, { eState: { line: f.line } });
+  const view = leaf.view instanceof MarkdownView ? leaf.view : null;
+  if (view) {
+    view.editor.setCursor({ line: f.line, ch: f.col });
+    view.editor.scrollIntoView({ from: { line: f.line, ch: 0 }, to: { line: f.line, ch: 0 } }, true);
+  }
+}
+
+/** Applies a finding's safe fix through Vault.process (re-reading the file first); reports the outcome once. */
+export async function fixFinding(app: App, f: LintFinding): Promise<void> {
+  if (!f.fix) return;
+  const fix = f.fix;
+  const file = app.vault.getAbstractFileByPath(fix.path);
+  if (!(file instanceof TFile)) {
+    new Notice(`Cannot fix: ${fix.path} no longer exists.`);
+    return;
+  }
+  const outcome: { error: string | null } = { error: null };
+  await app.vault.process(file, (text) => {
+    const r = applyLintFix(text, fix);
+    if (r.ok) return r.value;
+    outcome.error = r.error;
+    return text;
+  });
+  new Notice(outcome.error !== null ? `Not fixed: ${outcome.error}` : `Fixed in ${fix.path}.`);
+}

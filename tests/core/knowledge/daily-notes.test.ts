@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { dailyNotePath, matchDailyNote, readDailyNotesConfig } from "../../../src/core/knowledge/daily-notes";
+import { classifyPath, slugify } from "../../../src/core/knowledge/knowledge-layout";
+
+describe("daily notes", () => {
+  it("reads the core plugin's config and falls back on bad input", () => {
+    expect(readDailyNotesConfig('{"folder":"/Journal/","format":"DD.MM.YYYY"}')).toEqual({ folder: "Journal", format: "DD.MM.YYYY" });
+    expect(readDailyNotesConfig("{}")).toEqual({ folder: "", format: "YYYY-MM-DD" });
+    expect(readDailyNotesConfig("not json")).toBeNull();
+    expect(readDailyNotesConfig(null)).toBeNull();
+  });
+
+  it("recognises daily notes by folder and moment format, including nested folders and literals", () => {
+    expect(matchDailyNote("daily/2026-09-14.md", { dailyFolder: "daily", dailyFormat: "YYYY-MM-DD" })).toBe("2026-09-14");
+    expect(matchDailyNote("daily/notes.md", { dailyFolder: "daily", dailyFormat: "YYYY-MM-DD" })).toBeNull();
+    expect(matchDailyNote("other/2026-09-14.md", { dailyFolder: "daily", dailyFormat: "YYYY-MM-DD" })).toBeNull();
+    expect(matchDailyNote("J/2026/09/2026-09-14.md", { dailyFolder: "J", dailyFormat: "YYYY/MM/YYYY-MM-DD" })).toBe("2026-09-14");
+    expect(matchDailyNote("14 Sep 2026, Monday.md", { dailyFolder: "", dailyFormat: "D MMM YYYY, dddd" })).toBe("2026-09-14");
+    expect(matchDailyNote("Log [x] 2026-13-01.md", { dailyFolder: "", dailyFormat: "[Log [x]] YYYY-MM-DD" })).toBeNull();
+  });
+
+  it("builds a daily note path that it recognises again", () => {
+    for (const fmt of ["YYYY-MM-DD", "DD.MM.YYYY", "YYYY/MM/YYYY-MM-DD dddd", "MMMM Do, YYYY"]) {
+      const p = dailyNotePath("2026-11-02", { dailyFolder: "daily", dailyFormat: fmt });
+      expect(matchDailyNote(p, { dailyFolder: "daily", dailyFormat: fmt })).toBe("2026-11-02");
+    }
+  });
+});
+
+describe("knowledge layout", () => {
+  it("classifies paths under the knowledge folder", () => {
+    expect(classifyPath("knowledge/index.md", "knowledge")).toBe("index");
+    expect(classifyPath("knowledge/concepts/a.md", "knowledge/")).toBe("concept");
+    expect(classifyPath("knowledge/qa/a.md", "knowledge")).toBe("qa");
+    expect(classifyPath("knowledgeable/a.md", "knowledge")).toBeNull();
+    expect(classifyPath("knowledge/pic.png", "knowledge")).toBeNull();
+  });
+
+  it("makes kebab-case file names from any title", () => {
+    expect(slugify("Retry with Backoff (v2)!")).toBe("retry-with-backoff-v2");
+    expect(slugify("日本語 ノート")).toBe("日本語-ノート");
+    expect(slugify("🎉🎉")).toBe("untitled");
+  });
+});
