@@ -50,6 +50,8 @@ const nodeEntry = (entry, outfile) => ({
 
 if (mode === "bench") {
   await esbuild.build(nodeEntry("bench/run-bench.ts", "dist/bench.mjs"));
+} else if (mode === "screenshots") {
+  await esbuild.build({ ...nodeEntry("scripts/screenshots.ts", "dist/screenshots.mjs"), external: ["esbuild", "playwright-core"] });
 } else if (production) {
   await esbuild.build(plugin);
   await esbuild.build(nodeEntry("src/cli/main.ts", "dist/cli.mjs"));

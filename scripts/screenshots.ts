@@ -1,0 +1,51 @@
+// `npm run screenshots`: renders each view in headless Chromium (Debian's chromium + playwright-core) and saves
+// PNGs under docs/images/. The views are the real classes; Obsidian's CSS variables are set to its dark theme.
+import { build } from "esbuild";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { runCli } from "../src/cli/main";
+
+const root = process.cwd();
+const out = join(root, "docs", "images");
+mkdirSync(out, { recursive: true });
+
+const THEME = `
+body { margin: 0; background: #1e1e1e; color: #dadada; font-family: -apple-system, "Segoe UI", Inter, sans-serif;
+  --size-4-1: 4px; --size-4-2: 8px; --size-4-3: 12px; --font-ui-small: 13px; --font-ui-smaller: 12px; --font-semibold: 600;
+  --text-normal: #dadada; --text-muted: #999; --text-accent: #a88bfa; --text-error: #fb464c; --color-orange: #e9973f;
+  --background-modifier-border: #363636; --radius-s: 4px; }
+#pane { width: 420px; border-left: 1px solid #363636; min-height: 100vh; background: #262626; }
+button { background: #363636; color: #dadada; border: 1px solid #444; border-radius: 4px; padding: 2px 8px; cursor: pointer; }
+h4 { font-size: 15px; }`;
+
+async function lintFindings(): Promise<unknown[]> {
+  let json = "";
+  await runCli(["lint", join(root, "examples", "demo-vault"), "--format", "json"], { out: (t) => (json += t), err: () => undefined, isTTY: false, env: {} });
+  // The report uses 1-based positions; the view takes the engine's 0-based ones.
+  return (JSON.parse(json) as { findings: { line: number; column: number; fixable: boolean }[] }).findings.map((f) => ({
+    ...f, line: f.line - 1, col: f.column - 1, fix: f.fixable ? { kind: "add-backlink", path: "", target: "" } : undefined,
+  }));
+}
+
+const bundle = await build({
+  entryPoints: [join(root, "scripts", "lint-view-page.ts")],
+  bundle: true, write: false, format: "iife", platform: "browser",
+  alias: { obsidian: join(root, "tests", "fakes", "obsidian-stub.ts") },
+});
+const html = `<!doctype html><html><head><meta charset="utf-8"><style>${THEME}${readFileSync(join(root, "styles.css"), "utf8")}</style></head>
+<body><div id="pane"></div><script>window.KC_FINDINGS = ${JSON.stringify(await lintFindings())};</script>
+<script>${bundle.outputFiles[0]!.text}</script></body></html>`;
+mkdirSync(join(root, "dist"), { recursive: true });
+const page = join(root, "dist", "lint-view.html");
+writeFileSync(page, html);
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const tab = await browser.newPage({ viewport: { width: 420, height: 900 }, deviceScaleFactor: 1 });
+await tab.goto(`file://${page}`);
+await tab.screenshot({ path: join(out, "lint-view.png"), fullPage: false });
+await browser.close();
+console.log(`wrote ${join(out, "lint-view.png")}`);
