@@ -54,9 +54,12 @@ export class LinkResolver {
     const rooted = lp.startsWith("/");
     lp = lp.replace(/^\/+/, "");
     const folder = sourcePath.includes("/") ? sourcePath.slice(0, sourcePath.lastIndexOf("/")) : "";
-    const direct = this.lookup(lp);
-    if (direct) return direct;
-    if (!rooted && (lp.includes("/") || lp.startsWith("."))) {
+    const hasPath = lp.includes("/");
+    if (hasPath) {
+      const direct = this.lookup(lp);
+      if (direct) return direct;
+    }
+    if (!rooted && hasPath) {
       const rel = joinPath(folder, lp);
       if (rel !== null) {
         const hit = this.lookup(rel);
@@ -66,7 +69,7 @@ export class LinkResolver {
     const candidates = this.byName.get(nameKey(lp));
     if (!candidates || candidates.length === 0) return null;
     const suffix = "/" + lp.toLowerCase().replace(/^(\.\.?\/)+/, "");
-    const matching = lp.includes("/")
+    const matching = hasPath
       ? candidates.filter((c) => ("/" + c.toLowerCase()).endsWith(suffix) || ("/" + c.toLowerCase()).endsWith(suffix + ".md"))
       : candidates;
     if (matching.length === 0) return null;
