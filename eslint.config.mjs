@@ -39,7 +39,7 @@ export default defineConfig([
   },
   {
     // Tests read JSON fixtures and fake the Obsidian API: type-level strictness there costs more than it finds.
-    files: ["tests/**/*.ts"],
+    files: ["tests/**/*.ts", "scripts/**/*.ts"],
     rules: {
       "@typescript-eslint/no-unsafe-assignment": "off",
       "@typescript-eslint/no-unsafe-member-access": "off",
@@ -54,7 +54,7 @@ export default defineConfig([
   },
   {
     // Node-only code: the CLI, benchmarks, tests and build scripts may use Node built-ins.
-    files: ["src/cli/**/*.ts", "bench/**/*.ts", "tests/**/*.ts", "*.mjs", "*.config.ts"],
+    files: ["src/cli/**/*.ts", "bench/**/*.ts", "tests/**/*.ts", "scripts/**/*.ts", "*.mjs", "*.config.ts"],
     languageOptions: { globals: { process: "readonly", console: "readonly" } },
     rules: {
       "import/no-nodejs-modules": "off",

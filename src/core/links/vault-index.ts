@@ -11,6 +11,8 @@ export class VaultIndex implements VaultView {
   private readonly notes = new Map<string, ParsedNote>();
   private paths: string[] | null = null;
   readonly resolver = new LinkResolver();
+  /** Resolutions depend only on the set of files and the source's folder; cleared when the file set changes. */
+  private readonly resolved = new Map<string, string | null>();
 
   /** Adds or replaces a markdown note from its text. */
   setNote(path: string, text: string): ParsedNote {
@@ -21,13 +23,17 @@ export class VaultIndex implements VaultView {
 
   /** Adds or replaces a note that is already parsed. */
   setParsed(path: string, parsed: ParsedNote): void {
-    if (!this.notes.has(path)) this.paths = null;
+    if (!this.notes.has(path)) {
+      this.paths = null;
+      this.resolved.clear();
+    }
     this.notes.set(path, parsed);
     this.resolver.add(path);
   }
 
   /** Registers a non-markdown file (an attachment). */
   setFile(path: string): void {
+    if (!this.resolver.has(path)) this.resolved.clear();
     this.resolver.add(path);
   }
 
@@ -35,6 +41,7 @@ export class VaultIndex implements VaultView {
   remove(path: string): void {
     if (this.notes.delete(path)) this.paths = null;
     this.resolver.remove(path);
+    this.resolved.clear();
   }
 
   notePaths(): readonly string[] {
@@ -51,6 +58,14 @@ export class VaultIndex implements VaultView {
   }
 
   resolve(linkpath: string, sourcePath: string): string | null {
-    return this.resolver.resolve(linkpath, sourcePath);
+    if (linkpath.trim() === "") return this.resolver.resolve(linkpath, sourcePath);
+    const folder = sourcePath.slice(0, Math.max(0, sourcePath.lastIndexOf("/")));
+    const key = `${folder}\u0000${linkpath}`;
+    let hit = this.resolved.get(key);
+    if (hit === undefined) {
+      hit = this.resolver.resolve(linkpath, sourcePath);
+      this.resolved.set(key, hit);
+    }
+    return hit;
   }
 }

@@ -1,5 +1,6 @@
 import { parse, YAMLParseError } from "yaml";
 import type { FrontmatterError } from "./note-types";
+import { parseSimpleYaml } from "./simple-yaml";
 
 /** Where a frontmatter block sits in a note: the YAML text and the body start. */
 export interface FrontmatterBlock {
@@ -44,6 +45,8 @@ export function findFrontmatter(text: string): FrontmatterBlock | null {
 /** Parses frontmatter YAML into a plain object; invalid YAML or a non-mapping becomes an error value, never a throw. */
 export function readFrontmatter(block: FrontmatterBlock): { data: Record<string, unknown> | null; error: FrontmatterError | null } {
   if (block.yamlText.trim() === "") return { data: {}, error: null };
+  const simple = parseSimpleYaml(block.yamlText);
+  if (simple !== undefined) return { data: simple, error: null };
   try {
     const data: unknown = parse(block.yamlText, { uniqueKeys: false, prettyErrors: false, maxAliasCount: 100 });
     if (data === null || data === undefined) return { data: {}, error: null };
