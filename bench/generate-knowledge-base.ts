@@ -29,13 +29,11 @@ function pick<T>(rnd: () => number, xs: readonly T[]): T {
 }
 
 function pseudoWord(rnd: () => number, used: Set<string>): string {
-  for (;;) {
-    const w = pick(rnd, SYLLABLES) + pick(rnd, SYLLABLES) + pick(rnd, SYLLABLES);
-    if (!used.has(w)) {
-      used.add(w);
-      return w;
-    }
-  }
+  let w = pick(rnd, SYLLABLES) + pick(rnd, SYLLABLES) + pick(rnd, SYLLABLES);
+  // Three syllables give 8,000 words; large bases grow a syllable until the word is new.
+  while (used.has(w)) w += pick(rnd, SYLLABLES);
+  used.add(w);
+  return w;
 }
 
 /** Builds a base of `n` articles under `knowledge/concepts/` plus up to `questionCount` questions. */
