@@ -88,6 +88,20 @@ export class ArticleIndex {
     return this.docs.values();
   }
 
+  /**
+   * Leaves out words found in more than half of the articles (they carry almost no weight but make every article
+   * a candidate, which is what slows a large base down); keeps the question as it is when nothing would remain.
+   */
+  private dropUbiquitous(question: string): string {
+    const n = this.docs.size;
+    if (n < 20) return question;
+    const kept = tokenizeText(question).filter((tok) => {
+      const t = processTerm(tok);
+      return t !== null && (this.df.get(t) ?? 0) <= n / 2;
+    });
+    return kept.length > 0 ? kept.join(" ") : question;
+  }
+
   /** Inverse document frequency of a processed term; unknown terms get the highest value. */
   idf(term: string): number {
     return Math.log(1 + this.docs.size / (1 + (this.df.get(term) ?? 0)));
@@ -100,7 +114,7 @@ export class ArticleIndex {
 
   /** Ranked hits for a question (OR of its terms, prefix on the last term, fuzzy only on long terms). */
   query(question: string, limit = 12): ArticleHit[] {
-    const results: SearchResult[] = this.search.search(question, {
+    const results: SearchResult[] = this.search.search(this.dropUbiquitous(question), {
       boost: { ...this.weights },
       combineWith: "OR",
       prefix: (term, i, terms) => i === terms.length - 1 && term.length >= 4,
