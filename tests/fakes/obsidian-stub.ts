@@ -85,3 +85,14 @@ export function normalizePath(p: string): string {
 }
 
 export const editorInfoField = {};
+
+/** requestUrl: tests replace `requestUrlImpl` to forward to a loopback server. */
+export let requestUrlImpl: (req: { url: string; method?: string; headers?: Record<string, string>; body?: string | ArrayBuffer }) => Promise<{ status: number; headers: Record<string, string>; arrayBuffer: ArrayBuffer; text: string }> = () => {
+  throw new Error("requestUrl is not available in this test");
+};
+export function setRequestUrl(impl: typeof requestUrlImpl): void {
+  requestUrlImpl = impl;
+}
+export function requestUrl(req: Parameters<typeof requestUrlImpl>[0]) {
+  return requestUrlImpl(req);
+}

@@ -1,0 +1,27 @@
+import type { TokenUsage } from "./language-model";
+
+/** USD per million tokens for one model; the person can override these in settings. */
+export interface ModelPrice {
+  input: number;
+  output: number;
+  /** Writing the cached prefix (Anthropic bills 1.25× input). */
+  cacheWrite: number;
+  /** Reading the cached prefix (Anthropic bills 0.1× input). */
+  cacheRead: number;
+}
+
+/** Default price: Sonnet-class at $3 per million input tokens (the figure seed 002 uses) and $15 output. */
+export const DEFAULT_PRICE: ModelPrice = { input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 };
+
+/** Cost in USD of one call's usage. */
+export function estimateCost(usage: TokenUsage, price: ModelPrice = DEFAULT_PRICE): number {
+  return (
+    (usage.inputTokens * price.input + usage.outputTokens * price.output + usage.cacheWriteTokens * price.cacheWrite + usage.cacheReadTokens * price.cacheRead) /
+    1_000_000
+  );
+}
+
+/** "$0.0123" for small amounts, "$1.23" above a dollar. */
+export function formatCost(usd: number): string {
+  return usd >= 1 ? `$${usd.toFixed(2)}` : `$${usd.toFixed(4)}`;
+}

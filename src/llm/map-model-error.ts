@@ -1,0 +1,37 @@
+import Anthropic from "@anthropic-ai/sdk";
+import type { ModelError } from "../core/llm/language-model";
+
+const SETTINGS = "Settings → Knowledge Compiler";
+
+/** Maps anything the SDK throws to one expected failure with a message a person can act on. */
+export function mapModelError(e: unknown): ModelError {
+  if (e instanceof Anthropic.APIUserAbortError || (e instanceof Error && e.name === "AbortError")) {
+    return { kind: "aborted", message: "Stopped." };
+  }
+  if (e instanceof Anthropic.APIConnectionError) {
+    return { kind: "network", message: "Could not reach the Anthropic API (network error or timeout). Check the connection and the base URL, then try again." };
+  }
+  if (e instanceof Anthropic.APIError) {
+    const status: number = typeof e.status === "number" ? e.status : 0;
+    if (status === 401 || status === 403) {
+      return { kind: "auth", message: `The Anthropic API key was rejected (${status}). Check the key in ${SETTINGS}.` };
+    }
+    if (status === 429) {
+      const headers = e.headers as Headers | undefined;
+      const after = Number(headers?.get("retry-after") ?? NaN);
+      return {
+        kind: "rate-limited",
+        message: `Rate limited by the Anthropic API (429)${Number.isFinite(after) ? `; try again in ${after} s` : "; try again in a minute"}.`,
+        ...(Number.isFinite(after) ? { retryAfterSeconds: after } : {}),
+      };
+    }
+    if (status === 529) return { kind: "overloaded", message: "The Anthropic API is overloaded (529). Try again in a few minutes." };
+    if (status >= 500) return { kind: "server", message: `The Anthropic API failed (${status}). Try again later.` };
+    return { kind: "bad-request", message: `The Anthropic API refused the request (${status}): ${firstLine(e.message)}. Check the model name in ${SETTINGS}.` };
+  }
+  return { kind: "network", message: `Unexpected error calling the model: ${e instanceof Error ? firstLine(e.message) : String(e)}` };
+}
+
+function firstLine(s: string): string {
+  return s.split("\n")[0]!.slice(0, 200);
+}

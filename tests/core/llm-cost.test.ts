@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { estimateCost, formatCost } from "../../src/core/llm/cost";
+import { estimateTokens } from "../../src/core/llm/estimate-tokens";
+
+describe("cost and token estimates", () => {
+  it("prices usage per million tokens, cache reads and writes included", () => {
+    const usd = estimateCost({ inputTokens: 1_000_000, outputTokens: 100_000, cacheReadTokens: 1_000_000, cacheWriteTokens: 0 });
+    expect(usd).toBeCloseTo(3 + 1.5 + 0.3, 10);
+    expect(formatCost(usd)).toBe("$4.80");
+    expect(formatCost(0.01234)).toBe("$0.0123");
+  });
+
+  it("estimates about four characters a token, one per CJK character", () => {
+    expect(estimateTokens("")).toBe(0);
+    expect(estimateTokens("abcd".repeat(100))).toBe(100);
+    expect(estimateTokens("日本語")).toBe(3);
+  });
+});

@@ -1,0 +1,108 @@
+// A Messages API server on 127.0.0.1 for tests: scripted replies (JSON or SSE), errors, dropped connections and
+// stalls, with every request recorded. The real SDK talks to it; nothing leaves the machine.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** One scripted reply. */
+export type ScriptedReply =
+  | { kind: "text"; text: string; stopReason?: string; usage?: { input: number; output: number; cacheRead?: number; cacheWrite?: number } }
+  | { kind: "tool"; name: string; input: unknown }
+  | { kind: "status"; status: number; type: string; message: string; headers?: Record<string, string> }
+  | { kind: "drop" }
+  | { kind: "stall-after"; text: string };
+
+/** A recorded request. */
+export interface RecordedRequest {
+  headers: IncomingMessage["headers"];
+  body: Record<string, unknown>;
+}
+
+/** The running server: its base URL, the queue of replies, the requests it saw. */
+export interface LoopbackServer {
+  baseUrl: string;
+  replies: ScriptedReply[];
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+/** Starts the server on a free port of 127.0.0.1. */
+export async function startLoopbackAnthropic(): Promise<LoopbackServer> {
+  const replies: ScriptedReply[] = [];
+  const requests: RecordedRequest[] = [];
+  const open = new Set<ServerResponse>();
+  const server: Server = createServer((req, res) => {
+    const chunks: Uint8Array[] = [];
+    req.on("data", (c: Uint8Array) => chunks.push(c));
+    req.on("end", () => {
+      const raw = new TextDecoder().decode(Uint8Array.from(chunks.flatMap((c) => [...c])));
+      const body = JSON.parse(raw || "{}") as Record<string, unknown>;
+      requests.push({ headers: req.headers, body });
+      const reply = replies.shift() ?? { kind: "text", text: "(no scripted reply)" };
+      open.add(res);
+      res.on("close", () => open.delete(res));
+      respond(reply, body, res);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    replies,
+    requests,
+    close: async () => {
+      for (const res of open) res.destroy();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+function message(reply: Extract<ScriptedReply, { kind: "text" | "tool" }>, model: string) {
+  const content = reply.kind === "text" ? [{ type: "text", text: reply.text }] : [{ type: "tool_use", id: "toolu_1", name: reply.name, input: reply.input }];
+  const u = reply.kind === "text" ? reply.usage : undefined;
+  return {
+    id: "msg_loopback",
+    type: "message",
+    role: "assistant",
+    model,
+    content,
+    stop_reason: reply.kind === "tool" ? "tool_use" : (reply.stopReason ?? "end_turn"),
+    stop_sequence: null,
+    usage: { input_tokens: u?.input ?? 10, output_tokens: u?.output ?? 5, cache_read_input_tokens: u?.cacheRead ?? 0, cache_creation_input_tokens: u?.cacheWrite ?? 0 },
+  };
+}
+
+function respond(reply: ScriptedReply, body: Record<string, unknown>, res: ServerResponse): void {
+  const model = typeof body.model === "string" ? body.model : "claude-test";
+  if (reply.kind === "drop") {
+    res.socket?.destroy();
+    return;
+  }
+  if (reply.kind === "status") {
+    res.writeHead(reply.status, { "content-type": "application/json", ...(reply.headers ?? {}) });
+    res.end(JSON.stringify({ type: "error", error: { type: reply.type, message: reply.message } }));
+    return;
+  }
+  if (body.stream !== true) {
+    const m = message(reply.kind === "stall-after" ? { kind: "text", text: reply.text } : reply, model);
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify(m));
+    return;
+  }
+  res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+  const send = (event: string, data: unknown): void => void res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const full = message(reply.kind === "stall-after" ? { kind: "text", text: reply.text } : reply, model);
+  send("message_start", { type: "message_start", message: { ...full, content: [], stop_reason: null, usage: { ...full.usage, output_tokens: 0 } } });
+  if (reply.kind === "tool") {
+    send("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "tool_use", id: "toolu_1", name: reply.name, input: {} } });
+    send("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: JSON.stringify(reply.input) } });
+  } else {
+    send("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } });
+    const text = reply.text;
+    for (let i = 0; i < text.length; i += 8) send("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: text.slice(i, i + 8) } });
+    if (reply.kind === "stall-after") return; // keep the connection open: the client must abort
+  }
+  send("content_block_stop", { type: "content_block_stop", index: 0 });
+  send("message_delta", { type: "message_delta", delta: { stop_reason: full.stop_reason, stop_sequence: null }, usage: { output_tokens: full.usage.output_tokens } });
+  send("message_stop", { type: "message_stop" });
+  res.end();
+}
