@@ -1,4 +1,5 @@
 import { EXIT, type CliIo } from "./cli-io";
+import { ASK_HELP, runAskCommand } from "./commands/ask-command";
 import { LINT_HELP, runLintCommand } from "./commands/lint-command";
 import { ROUTE_HELP, runRouteCommand } from "./commands/route-command";
 import { VaultPathError } from "./load-vault";
@@ -9,6 +10,7 @@ const HELP = `kc: the Knowledge Compiler's command line, on the same core as the
 Commands:
   kc lint <vault>               check links, orphans, backlinks, CKP headers, daily logs
   kc route <vault> "question"   show which articles a question would load, and why (no network)
+  kc ask <vault> "question"     answer from the routed articles with citations (needs ANTHROPIC_API_KEY)
   kc help <command>             help for one command
 
 Run \`kc help lint\` for options.`;
@@ -16,6 +18,7 @@ Run \`kc help lint\` for options.`;
 const COMMANDS: Record<string, { help: string; run: (args: ReturnType<typeof parseArgs>, io: CliIo) => Promise<number> }> = {
   lint: { help: LINT_HELP, run: runLintCommand },
   route: { help: ROUTE_HELP, run: runRouteCommand },
+  ask: { help: ASK_HELP, run: runAskCommand },
 };
 
 /** Runs the CLI with arguments (without node and script) and returns the exit code; never throws. */

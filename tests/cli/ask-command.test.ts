@@ -1,0 +1,52 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { runCli } from "../../src/cli/main";
+import { ANSWER_SYSTEM_PROMPT } from "../../src/core/ask/build-answer-prompt";
+import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
+import { expectGolden } from "../fakes/golden";
+
+const DEMO = join(import.meta.dirname, "..", "..", "examples", "demo-vault");
+let server: LoopbackServer;
+beforeEach(async () => {
+  server = await startLoopbackAnthropic();
+});
+afterEach(async () => server.close());
+
+async function ask(question: string, env: Record<string, string | undefined>) {
+  let out = "";
+  let err = "";
+  const code = await runCli(["ask", DEMO, question, "--base-url", server.baseUrl, "--model", "claude-test"], {
+    out: (t) => (out += t), err: (t) => (err += t), isTTY: false, env,
+  });
+  return { code, out, err };
+}
+
+describe("kc ask", () => {
+  it("streams a cited answer from only the routed articles, then tokens and cost", async () => {
+    server.replies.push({ kind: "text", text: "Up to 5 retries, 1 to 16 s apart [[knowledge/concepts/retry-with-backoff]].", usage: { input: 900, output: 20 } });
+    const r = await ask("How long does the app wait between upload retries on a bad train connection?", { ANTHROPIC_API_KEY: "sk-test" });
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("[[knowledge/concepts/retry-with-backoff]]");
+    expect(r.err).toContain("900 input + 20 output tokens");
+    const body = server.requests[0]!.body as { messages: { content: string }[]; system: { text: string }[] };
+    expect(body.system[0]!.text).toBe(ANSWER_SYSTEM_PROMPT);
+    expect(body.messages[0]!.content).toContain("## [[knowledge/concepts/retry-with-backoff]]");
+    expect(body.messages[0]!.content).not.toContain("## [[knowledge/concepts/schema-migrations]]");
+    expectGolden("answer-system-prompt.txt", ANSWER_SYSTEM_PROMPT);
+  });
+
+  it("answers 'not in the knowledge base' without calling the model", async () => {
+    const r = await ask("Which migration routes do Arctic terns follow in winter?", { ANTHROPIC_API_KEY: "sk-test" });
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("Not in the knowledge base");
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("says clearly when the API key is missing, with no request made", async () => {
+    const r = await ask("How long does the app wait between upload retries?", {});
+    expect(r.code).toBe(1);
+    expect(r.err).toContain("No Anthropic API key");
+    expect(r.err).not.toContain("    at ");
+    expect(server.requests).toHaveLength(0);
+  });
+});
