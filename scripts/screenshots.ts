@@ -15,6 +15,9 @@ body { margin: 0; background: #1e1e1e; color: #dadada; font-family: -apple-syste
   --size-4-1: 4px; --size-4-2: 8px; --size-4-3: 12px; --font-ui-small: 13px; --font-ui-smaller: 12px; --font-semibold: 600;
   --text-normal: #dadada; --text-muted: #999; --text-accent: #a88bfa; --text-error: #fb464c; --color-orange: #e9973f;
   --background-modifier-border: #363636; --radius-s: 4px; }
+textarea { background: #1e1e1e; color: #dadada; border: 1px solid #444; border-radius: 4px; padding: 6px; box-sizing: border-box; }
+.mod-cta { background: #7f6df2; color: white; }
+a.internal-link { color: #a88bfa; text-decoration: underline; }
 #pane { width: 420px; border-left: 1px solid #363636; min-height: 100vh; background: #262626; }
 button { background: #363636; color: #dadada; border: 1px solid #444; border-radius: 4px; padding: 2px 8px; cursor: pointer; }
 h4 { font-size: 15px; }`;
@@ -28,24 +31,43 @@ async function lintFindings(): Promise<unknown[]> {
   }));
 }
 
-const bundle = await build({
-  entryPoints: [join(root, "scripts", "lint-view-page.ts")],
-  bundle: true, write: false, format: "iife", platform: "browser",
-  alias: { obsidian: join(root, "tests", "fakes", "obsidian-stub.ts") },
-});
-const html = `<!doctype html><html><head><meta charset="utf-8"><style>${THEME}${readFileSync(join(root, "styles.css"), "utf8")}</style></head>
-<body><div id="pane"></div><script>window.KC_FINDINGS = ${JSON.stringify(await lintFindings())};</script>
+async function page(entry: string, name: string, data: string): Promise<string> {
+  const bundle = await build({
+    entryPoints: [join(root, "scripts", entry)],
+    bundle: true, write: false, format: "iife", platform: "browser",
+    alias: { obsidian: join(root, "tests", "fakes", "obsidian-stub.ts") },
+  });
+  const html = `<!doctype html><html><head><meta charset="utf-8"><style>${THEME}${readFileSync(join(root, "styles.css"), "utf8")}</style></head>
+<body><div id="pane"></div><script>${data}</script>
 <script>${bundle.outputFiles[0]!.text}</script></body></html>`;
-mkdirSync(join(root, "dist"), { recursive: true });
-const page = join(root, "dist", "lint-view.html");
-writeFileSync(page, html);
+  mkdirSync(join(root, "dist"), { recursive: true });
+  const file = join(root, "dist", `${name}.html`);
+  writeFileSync(file, html);
+  return file;
+}
+
+async function demoRoute(question: string): Promise<unknown> {
+  let json = "";
+  await runCli(["route", join(root, "examples", "demo-vault"), question, "--format", "json"], { out: (t) => (json += t), err: () => undefined, isTTY: false, env: {} });
+  return JSON.parse(json);
+}
+
+const QUESTION = "How long does the app wait between upload retries on a bad train connection?";
+const ANSWER = "Up to five retries, waiting a random time up to 1, 2, 4, 8 and 16 seconds [[knowledge/concepts/retry-with-backoff]]. Each retry reuses the operation's idempotency key, so a retry after a lost response cannot duplicate the note [[knowledge/concepts/idempotency-keys]] [[knowledge/connections/retries-need-idempotency]].";
+const pages = [
+  { name: "lint-view", file: await page("lint-view-page.ts", "lint-view", `window.KC_FINDINGS = ${JSON.stringify(await lintFindings())};`) },
+  { name: "ask-view", file: await page("ask-view-page.ts", "ask-view", `window.KC_ROUTE = ${JSON.stringify(await demoRoute(QUESTION))}; window.KC_ANSWER = ${JSON.stringify(ANSWER)};`) },
+];
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
-const tab = await browser.newPage({ viewport: { width: 420, height: 900 }, deviceScaleFactor: 1 });
-await tab.goto(`file://${page}`);
-await tab.screenshot({ path: join(out, "lint-view.png"), fullPage: false });
+for (const p of pages) {
+  const tab = await browser.newPage({ viewport: { width: 420, height: 900 }, deviceScaleFactor: 1 });
+  await tab.goto(`file://${p.file}`);
+  await tab.waitForTimeout(200);
+  await tab.screenshot({ path: join(out, `${p.name}.png`), fullPage: false });
+  console.log(`wrote ${join(out, `${p.name}.png`)}`);
+}
 await browser.close();
-console.log(`wrote ${join(out, "lint-view.png")}`);

@@ -3,7 +3,10 @@ import { registerLintCommands } from "./commands/register-lint-commands";
 import { readDailyNotesConfig } from "./core/knowledge/daily-notes";
 import type { KnowledgeSettings } from "./core/knowledge/knowledge-settings";
 import { LintService } from "./obsidian/lint-service";
-import { mergePluginData, type PluginData } from "./obsidian/plugin-data";
+import { mergePluginData, type AskSettings, type PluginData } from "./obsidian/plugin-data";
+import { RouterService } from "./obsidian/router-service";
+import { createAskHost } from "./ui/ask-host";
+import { ASK_VIEW_TYPE, AskView } from "./ui/ask-view";
 import { createLintHost } from "./ui/lint-host";
 import { createLintMarks } from "./ui/lint-marks";
 import { LINT_VIEW_TYPE, LintView } from "./ui/lint-view";
@@ -13,21 +16,25 @@ import { KnowledgeSettingsTab } from "./ui/settings-tab";
 export default class KnowledgeCompilerPlugin extends Plugin {
   private data: PluginData = mergePluginData(null);
   private lint!: LintService;
+  private router!: RouterService;
 
   override async onload(): Promise<void> {
     this.data = mergePluginData(await this.loadData());
     this.lint = new LintService(this.app, () => this.data);
-    const host = createLintHost(this.app, this.lint);
+    this.router = new RouterService(this.app, () => this.data.settings.knowledgeFolder);
 
-    this.registerView(LINT_VIEW_TYPE, (leaf) => new LintView(leaf, host));
+    this.registerView(LINT_VIEW_TYPE, (leaf) => new LintView(leaf, createLintHost(this.app, this.lint)));
+    this.registerView(ASK_VIEW_TYPE, (leaf) => new AskView(leaf, createAskHost(this.app, this, this.router, () => this.data)));
     this.registerEditorExtension(createLintMarks((path) => this.lint.findingsFor(path)));
     this.addSettingTab(new KnowledgeSettingsTab(this.app, this, {
       settings: () => this.data.settings,
       update: (patch) => this.updateSettings(patch),
+      ask: () => this.data.ask,
+      updateAsk: (patch) => this.updateAsk(patch),
       dailyNotesConfig: () => this.readDailyNotesConfig(),
     }));
     registerLintCommands(this, {
-      openReport: () => this.openLintReport(),
+      openReport: () => this.openView(LINT_VIEW_TYPE),
       lintAll: async () => {
         await this.lint.restart();
         new Notice(`Lint: ${this.lint.findings().length} findings.`);
@@ -39,18 +46,36 @@ export default class KnowledgeCompilerPlugin extends Plugin {
         return true;
       },
     });
+    this.addCommand({ id: "open-ask-panel", name: "Ask the knowledge base", callback: () => void this.openView(ASK_VIEW_TYPE) });
 
-    this.registerEvent(this.app.metadataCache.on("changed", (file, text) => this.lint.onChanged(file, text)));
-    this.registerEvent(this.app.vault.on("rename", (file, oldPath) => file instanceof TFile && this.lint.onRenamed(file, oldPath)));
-    this.registerEvent(this.app.vault.on("delete", (file) => file instanceof TFile && this.lint.onDeleted(file.path)));
+    this.registerEvent(this.app.metadataCache.on("changed", (file, text) => {
+      this.lint.onChanged(file, text);
+      this.router.onChanged(file, text);
+    }));
+    this.registerEvent(this.app.vault.on("rename", (file, oldPath) => {
+      if (!(file instanceof TFile)) return;
+      this.lint.onRenamed(file, oldPath);
+      this.router.onRenamed(file, oldPath);
+    }));
+    this.registerEvent(this.app.vault.on("delete", (file) => {
+      if (!(file instanceof TFile)) return;
+      this.lint.onDeleted(file.path);
+      this.router.onDeleted(file.path);
+    }));
     this.registerEvent(this.lint.on("changed", () => this.app.workspace.updateOptions()));
-    this.app.workspace.onLayoutReady(() => void this.lint.lintAll());
+    this.app.workspace.onLayoutReady(() => void this.lint.lintAll().then(() => this.router.build()));
   }
 
   private async updateSettings(patch: Partial<KnowledgeSettings>): Promise<void> {
     this.data.settings = { ...this.data.settings, ...patch };
     await this.saveData(this.data);
     await this.lint.restart();
+    if (patch.knowledgeFolder !== undefined) await this.router.build();
+  }
+
+  private async updateAsk(patch: Partial<AskSettings>): Promise<void> {
+    this.data.ask = { ...this.data.ask, ...patch };
+    await this.saveData(this.data);
   }
 
   private async readDailyNotesConfig(): Promise<{ folder: string; format: string } | null> {
@@ -58,11 +83,11 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     return readDailyNotesConfig((await this.app.vault.adapter.exists(path)) ? await this.app.vault.adapter.read(path) : null);
   }
 
-  private async openLintReport(): Promise<void> {
-    const existing = this.app.workspace.getLeavesOfType(LINT_VIEW_TYPE)[0];
+  private async openView(type: string): Promise<void> {
+    const existing = this.app.workspace.getLeavesOfType(type)[0];
     const leaf = existing ?? this.app.workspace.getRightLeaf(false);
     if (!leaf) return;
-    if (!existing) await leaf.setViewState({ type: LINT_VIEW_TYPE, active: true });
+    if (!existing) await leaf.setViewState({ type, active: true });
     await this.app.workspace.revealLeaf(leaf);
   }
 }

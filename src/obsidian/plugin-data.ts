@@ -1,8 +1,32 @@
 import { DEFAULT_KNOWLEDGE_SETTINGS, type CompileState, type KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 
+/** Settings of Ask. The API key itself is in Obsidian's secret storage; only the secret's name is kept here. */
+export interface AskSettings {
+  apiKeySecret: string;
+  model: string;
+  /** "" for the Anthropic API, else an Anthropic-compatible server. */
+  baseUrl: string;
+  /** Token budget for the articles one question may load. */
+  budget: number;
+  /** USD per million input and output tokens, for cost figures. */
+  priceInput: number;
+  priceOutput: number;
+}
+
+/** Defaults for Ask. */
+export const DEFAULT_ASK_SETTINGS: AskSettings = {
+  apiKeySecret: "anthropic-api-key",
+  model: "claude-sonnet-4-5",
+  baseUrl: "",
+  budget: 6000,
+  priceInput: 3,
+  priceOutput: 15,
+};
+
 /** What the plugin keeps in data.json: settings and a small compile state (one hash per compiled log). No API key. */
 export interface PluginData {
   settings: KnowledgeSettings;
+  ask: AskSettings;
   compileState: CompileState;
 }
 
@@ -17,7 +41,13 @@ export function mergePluginData(raw: unknown): PluginData {
   }
   if (settings.lintScope !== "knowledge" && settings.lintScope !== "vault") settings.lintScope = "knowledge";
   if (!Number.isFinite(settings.sparseWords) || settings.sparseWords < 0) settings.sparseWords = DEFAULT_KNOWLEDGE_SETTINGS.sparseWords;
+  const savedAsk = (typeof data.ask === "object" && data.ask !== null ? data.ask : {}) as Record<string, unknown>;
+  const ask: AskSettings = { ...DEFAULT_ASK_SETTINGS };
+  for (const key of Object.keys(DEFAULT_ASK_SETTINGS) as (keyof AskSettings)[]) {
+    const v = savedAsk[key];
+    if (typeof v === typeof DEFAULT_ASK_SETTINGS[key] && (typeof v !== "number" || (Number.isFinite(v) && v > 0))) (ask as unknown as Record<string, unknown>)[key] = v;
+  }
   const cs = data.compileState as { logs?: unknown } | undefined;
   const compileState: CompileState = { logs: typeof cs?.logs === "object" && cs.logs !== null ? (cs.logs as CompileState["logs"]) : {} };
-  return { settings, compileState };
+  return { settings, ask, compileState };
 }

@@ -1,11 +1,14 @@
-import { normalizePath, PluginSettingTab, Setting, type App, type Plugin } from "obsidian";
+import { normalizePath, PluginSettingTab, SecretComponent, Setting, type App, type Plugin } from "obsidian";
 import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
+import type { AskSettings } from "../obsidian/plugin-data";
 
 /** What the settings tab needs from the plugin. */
 export interface SettingsHost {
   settings(): KnowledgeSettings;
   /** Saves the change and lets the features react (re-lint). */
   update(patch: Partial<KnowledgeSettings>): Promise<void>;
+  ask(): AskSettings;
+  updateAsk(patch: Partial<AskSettings>): Promise<void>;
   /** The Daily Notes core plugin's folder and format when it is configured, else null. */
   dailyNotesConfig(): Promise<{ folder: string; format: string } | null>;
 }
@@ -63,6 +66,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
           .setValue(s.lintScope)
           .onChange(async (v) => this.host.update({ lintScope: v === "vault" ? "vault" : "knowledge" })),
       );
+    this.renderAsk(el);
     new Setting(el)
       .setName("Sparse article threshold")
       .setDesc("Articles with fewer words than this are reported as sparse.")
@@ -72,5 +76,37 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
           if (Number.isInteger(n) && n >= 0) await this.host.update({ sparseWords: n });
         }),
       );
+  }
+
+  private renderAsk(el: HTMLElement): void {
+    const a = this.host.ask();
+    const positive = (key: "budget" | "priceInput" | "priceOutput") => async (v: string) => {
+      const n = Number(v);
+      if (Number.isFinite(n) && n > 0) await this.host.updateAsk({ [key]: n });
+    };
+    new Setting(el).setName("Ask").setHeading();
+    new Setting(el)
+      .setName("Anthropic API key")
+      .setDesc("Kept in Obsidian's secret storage, never in the plugin's data file or your notes.")
+      .addComponent((c) => new SecretComponent(this.app, c).setValue(a.apiKeySecret).onChange(async (v) => this.host.updateAsk({ apiKeySecret: v })));
+    new Setting(el)
+      .setName("Model")
+      .setDesc("Model id used for answers.")
+      .addText((t) => t.setValue(a.model).onChange(async (v) => this.host.updateAsk({ model: v.trim() || a.model })));
+    new Setting(el)
+      .setName("Base URL")
+      .setDesc("Leave empty for the Anthropic API; set it for an Anthropic-compatible server.")
+      .addText((t) => t.setValue(a.baseUrl).onChange(async (v) => this.host.updateAsk({ baseUrl: v.trim() })));
+    new Setting(el)
+      .setName("Token budget per question")
+      .setDesc("The most article tokens one question may load; the router drops related articles first.")
+      .addText((t) => t.setValue(String(a.budget)).onChange(positive("budget")));
+    new Setting(el)
+      .setName("Price per million input tokens (USD)")
+      .setDesc("Used for the cost shown after each answer.")
+      .addText((t) => t.setValue(String(a.priceInput)).onChange(positive("priceInput")));
+    new Setting(el)
+      .setName("Price per million output tokens (USD)")
+      .addText((t) => t.setValue(String(a.priceOutput)).onChange(positive("priceOutput")));
   }
 }

@@ -45,6 +45,9 @@ export function installObsidianDomHelpers(): void {
   proto.empty = function (this: HTMLElement) {
     while (this.firstChild) this.removeChild(this.firstChild);
   };
+  proto.appendText = function (this: HTMLElement, t: string) {
+    this.appendChild(document.createTextNode(t));
+  };
   proto.setText = function (this: HTMLElement, t: string) {
     this.textContent = t;
   };

@@ -1,0 +1,64 @@
+import { MarkdownRenderer, Notice, TFile, type App, type Component } from "obsidian";
+import { buildAnswerRequest, type LoadedText } from "../core/ask/build-answer-prompt";
+import { planFileBack } from "../core/ask/file-back";
+import { upsertIndexRows } from "../core/knowledge/index-file";
+import { knowledgePaths } from "../core/knowledge/knowledge-layout";
+import { appendLogEntry } from "../core/knowledge/log-file";
+import { estimateCost, formatCost } from "../core/llm/cost";
+import { AnthropicLanguageModel } from "../llm/anthropic-language-model";
+import { ObsidianNoteStore } from "../obsidian/obsidian-note-store";
+import type { PluginData } from "../obsidian/plugin-data";
+import { createRequestUrlFetch } from "../obsidian/request-url-fetch";
+import type { RouterService } from "../obsidian/router-service";
+import type { AskHost } from "./ask-view";
+
+/** Connects the Ask panel to the router, the model (through requestUrl) and the vault. */
+export function createAskHost(app: App, component: Component, router: RouterService, data: () => PluginData): AskHost {
+  const store = new ObsidianNoteStore(app);
+  return {
+    route: (q) => router.route(q, data().ask.budget),
+    answer: async (route, thread, onText, signal) => {
+      const ask = data().ask;
+      const texts: LoadedText[] = [];
+      for (const l of route.loaded) {
+        const doc = router.article(l.path);
+        texts.push({ path: l.path, part: l.part, text: l.part === "tldr" ? `${doc?.header.title ?? l.path}: ${doc?.tldr ?? ""}` : await store.read(l.path) });
+      }
+      const req = buildAnswerRequest(route, texts);
+      const history = thread.flatMap((t) => [{ role: "user" as const, content: t.question }, { role: "assistant" as const, content: t.answer }]);
+      const model = new AnthropicLanguageModel({
+        apiKey: app.secretStorage.getSecret(ask.apiKeySecret),
+        model: ask.model,
+        ...(ask.baseUrl ? { baseUrl: ask.baseUrl } : {}),
+        fetch: createRequestUrlFetch(),
+        streaming: false,
+      });
+      return model.stream({ ...req, messages: [...history, ...req.messages], signal }, onText);
+    },
+    fileBack: async (route, answer) => {
+      const folder = data().settings.knowledgeFolder;
+      const plan = planFileBack(folder, route, answer, new Date().toISOString(), (p) => app.vault.getAbstractFileByPath(p) !== null);
+      await store.create(plan.path, plan.text);
+      const paths = knowledgePaths(folder);
+      for (const [path, edit] of [
+        [paths.index, (t: string) => upsertIndexRows(t, [plan.row])],
+        [paths.log, (t: string) => appendLogEntry(t, plan.log)],
+      ] as const) {
+        if (await store.exists(path)) await store.process(path, edit);
+        else await store.create(path, edit(""));
+      }
+      new Notice(`Filed to ${plan.path}`);
+      return plan.path;
+    },
+    open: (path) => {
+      const f = app.vault.getAbstractFileByPath(path);
+      if (f instanceof TFile) void app.workspace.getLeaf(false).openFile(f);
+    },
+    describeCost: (c) => {
+      const a = data().ask;
+      const usd = estimateCost(c.usage, { input: a.priceInput, output: a.priceOutput, cacheWrite: a.priceInput * 1.25, cacheRead: a.priceInput * 0.1 });
+      return `${c.usage.inputTokens} in + ${c.usage.outputTokens} out tokens (${c.usage.cacheReadTokens} cached) · ${formatCost(usd)}${c.stopReason === "max_tokens" ? " · cut off at the token limit" : ""}`;
+    },
+    renderMarkdown: (md, el) => MarkdownRenderer.render(app, md, el, "", component),
+  };
+}

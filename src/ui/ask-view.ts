@@ -1,0 +1,135 @@
+import { ItemView, type WorkspaceLeaf } from "obsidian";
+import type { Completion, ModelError } from "../core/llm/language-model";
+import type { Result } from "../core/result";
+import { describeLoadReason, describeSkipReason, saving } from "../core/route/format-route-trace";
+import type { RouteResult } from "../core/route/route-types";
+import { NOT_COVERED_ANSWER } from "../core/ask/build-answer-prompt";
+
+/** The view type id of the Ask panel. */
+export const ASK_VIEW_TYPE = "kc-ask";
+
+/** One finished exchange, kept for follow-up questions (the thread is bounded). */
+export interface AskTurn {
+  question: string;
+  answer: string;
+}
+
+/** What the Ask panel needs from the plugin. */
+export interface AskHost {
+  route(question: string): RouteResult;
+  answer(route: RouteResult, thread: AskTurn[], onText: (delta: string) => void, signal: AbortSignal): Promise<Result<Completion, ModelError>>;
+  fileBack(route: RouteResult, answer: string): Promise<string>;
+  open(path: string): void;
+  describeCost(c: Completion): string;
+  renderMarkdown(markdown: string, el: HTMLElement): Promise<void>;
+}
+
+const MAX_THREAD = 3;
+
+/** The Ask panel: question box, the route trace, the streamed cited answer, stop, tokens and cost, file back. */
+export class AskView extends ItemView {
+  private thread: AskTurn[] = [];
+  private controller: AbortController | null = null;
+  private input!: HTMLTextAreaElement;
+  private output!: HTMLElement;
+
+  constructor(leaf: WorkspaceLeaf, private readonly host: AskHost) {
+    super(leaf);
+  }
+
+  override getViewType(): string {
+    return ASK_VIEW_TYPE;
+  }
+
+  override getDisplayText(): string {
+    return "Ask the knowledge base";
+  }
+
+  override getIcon(): string {
+    return "message-circle-question";
+  }
+
+  override async onOpen(): Promise<void> {
+    const root = this.contentEl;
+    root.empty();
+    root.addClass("kc-ask");
+    this.input = root.createEl("textarea", { cls: "kc-ask-input", attr: { placeholder: "Ask a question…", rows: 3 } });
+    const bar = root.createDiv({ cls: "kc-ask-bar" });
+    const ask = bar.createEl("button", { cls: "mod-cta", text: "Ask" });
+    const stop = bar.createEl("button", { text: "Stop", cls: "kc-ask-stop" });
+    const fresh = bar.createEl("button", { text: "New thread", cls: "kc-ask-new" });
+    ask.addEventListener("click", () => void this.ask());
+    stop.addEventListener("click", () => this.controller?.abort());
+    fresh.addEventListener("click", () => {
+      this.thread = [];
+      this.output.empty();
+    });
+    this.input.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) void this.ask();
+    });
+    this.output = root.createDiv({ cls: "kc-ask-output" });
+    await Promise.resolve();
+  }
+
+  override async onClose(): Promise<void> {
+    this.controller?.abort();
+    await Promise.resolve();
+  }
+
+  /** Routes and answers the question in the box. */
+  async ask(): Promise<void> {
+    const question = this.input.value.trim();
+    if (question === "" || this.controller) return;
+    const turn = this.output.createDiv({ cls: "kc-ask-turn" });
+    turn.createDiv({ cls: "kc-ask-question", text: question });
+    const route = this.host.route(question);
+    this.renderTrace(turn, route);
+    const answerEl = turn.createDiv({ cls: "kc-ask-answer" });
+    if (route.status !== "routed") {
+      answerEl.setText(route.status === "empty-question" ? "The question has no words to search for." : NOT_COVERED_ANSWER);
+      return;
+    }
+    this.controller = new AbortController();
+    let text = "";
+    const result = await this.host.answer(route, this.thread, (d) => {
+      text += d;
+      answerEl.setText(text);
+    }, this.controller.signal);
+    this.controller = null;
+    const foot = turn.createDiv({ cls: "kc-ask-foot" });
+    if (!result.ok) {
+      foot.addClass("kc-ask-error");
+      foot.setText(result.error.message);
+      return;
+    }
+    answerEl.empty();
+    await this.host.renderMarkdown(result.value.text, answerEl);
+    foot.setText(this.host.describeCost(result.value));
+    this.thread = [...this.thread, { question, answer: result.value.text }].slice(-MAX_THREAD);
+    const file = foot.createEl("button", { text: "File back", cls: "kc-ask-file" });
+    file.addEventListener("click", () => {
+      file.disabled = true;
+      void this.host.fileBack(route, result.value.text).then((path) => {
+        file.setText(`Filed to ${path}`);
+      });
+    });
+    this.input.value = "";
+  }
+
+  private renderTrace(parent: HTMLElement, route: RouteResult): void {
+    const box = parent.createEl("details", { cls: "kc-ask-trace" });
+    const loaded = route.loaded.length;
+    box.createEl("summary", {
+      text: route.status === "routed"
+        ? `Loaded ${loaded} file${loaded === 1 ? "" : "s"}${route.mode === "tldr" ? " (TLDR only)" : ""}: ${route.totalTokens} of ${route.loadAllTokens} tokens (${Math.round(saving(route) * 100)}% saved)`
+        : "Nothing loaded",
+    });
+    for (const l of route.loaded) {
+      const row = box.createDiv({ cls: "kc-ask-loaded" });
+      const a = row.createEl("a", { text: l.path, cls: "kc-ask-link" });
+      a.addEventListener("click", () => this.host.open(l.path));
+      row.createSpan({ text: ` ~${l.tokens} tok · ${describeLoadReason(l.reason)}`, cls: "kc-ask-why" });
+    }
+    for (const s of route.skipped) box.createDiv({ cls: "kc-ask-skipped", text: `skipped ${s.path}: ${describeSkipReason(s.reason)}` });
+  }
+}

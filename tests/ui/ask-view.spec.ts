@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { WorkspaceLeaf } from "obsidian";
+import { AskView, type AskHost } from "../../src/ui/ask-view";
+import type { RouteResult } from "../../src/core/route/route-types";
+import type { Completion } from "../../src/core/llm/language-model";
+
+const ROUTED: RouteResult = {
+  question: "How long do retries wait?", status: "routed", mode: "full", terms: ["retri", "wait"], coverage: 0.9,
+  loaded: [{ path: "knowledge/concepts/retry.md", part: "body", tokens: 500, reason: { kind: "match", rank: 1, score: 12, coverage: 0.9, terms: [{ term: "retri", fields: ["title"] }] } }],
+  skipped: [{ path: "knowledge/concepts/push.md", tokens: 300, reason: { kind: "mid-not-matching", of: "knowledge/concepts/retry.md" } }],
+  totalTokens: 500, loadAllTokens: 5000, budget: 6000,
+};
+const DONE: Completion = { text: "Up to 5 retries [[knowledge/concepts/retry]].", usage: { inputTokens: 600, outputTokens: 12, cacheReadTokens: 0, cacheWriteTokens: 0 }, stopReason: "end_turn", model: "m" };
+
+function setup(route: RouteResult) {
+  const calls = { answers: 0, filed: [] as string[], threads: [] as number[] };
+  const host: AskHost = {
+    route: () => route,
+    answer: async (_r, thread, onText) => {
+      calls.answers++;
+      calls.threads.push(thread.length);
+      onText("Up to 5 ");
+      onText("retries");
+      return { ok: true, value: DONE };
+    },
+    fileBack: async (_r, answer) => {
+      calls.filed.push(answer);
+      return "knowledge/qa/how-long.md";
+    },
+    open: () => undefined,
+    describeCost: (c) => `${c.usage.inputTokens} in · $0.0020`,
+    renderMarkdown: async (md, el) => void el.setText(md),
+  };
+  const view = new AskView(new WorkspaceLeaf() as never, host);
+  return { view, calls };
+}
+
+async function ask(view: AskView, q: string): Promise<void> {
+  (view.contentEl.querySelector(".kc-ask-input") as HTMLTextAreaElement).value = q;
+  await view.ask();
+}
+
+describe("AskView", () => {
+  it("shows what was loaded and why, the answer, and its tokens and cost", async () => {
+    const { view } = setup(ROUTED);
+    await view.onOpen();
+    await ask(view, "How long do retries wait?");
+    const el = view.contentEl;
+    expect(el.querySelector(".kc-ask-trace summary")?.textContent).toBe("Loaded 1 file: 500 of 5000 tokens (90% saved)");
+    expect(el.querySelector(".kc-ask-why")?.textContent).toContain('"retri" in title');
+    expect(el.querySelector(".kc-ask-skipped")?.textContent).toContain("does not match it");
+    expect(el.querySelector(".kc-ask-answer")?.textContent).toBe(DONE.text);
+    expect(el.querySelector(".kc-ask-foot")?.textContent).toContain("600 in · $0.0020");
+  });
+
+  it("answers 'not in the knowledge base' without calling the model", async () => {
+    const { view, calls } = setup({ ...ROUTED, status: "not-covered", loaded: [] });
+    await view.onOpen();
+    await ask(view, "Arctic terns?");
+    expect(view.contentEl.querySelector(".kc-ask-answer")?.textContent).toContain("Not in the knowledge base");
+    expect(calls.answers).toBe(0);
+  });
+
+  it("files the answer back when asked, and keeps a bounded thread for follow-ups", async () => {
+    const { view, calls } = setup(ROUTED);
+    await view.onOpen();
+    for (let i = 0; i < 5; i++) await ask(view, `question ${i}`);
+    expect(calls.threads).toEqual([0, 1, 2, 3, 3]);
+    (view.contentEl.querySelector(".kc-ask-file") as HTMLButtonElement).click();
+    await Promise.resolve();
+    expect(calls.filed).toEqual([DONE.text]);
+  });
+});
