@@ -97,9 +97,9 @@ export class AskView extends ItemView {
     }, this.controller.signal);
     this.controller = null;
     const foot = turn.createDiv({ cls: "kc-ask-foot" });
-    if (!result.ok) {
+    if (!result.ok || result.value.text.trim() === "") {
       foot.addClass("kc-ask-error");
-      foot.setText(result.error.message);
+      foot.setText(result.ok ? "The model returned an empty answer; nothing to file back. Try again or rephrase." : result.error.message);
       return;
     }
     answerEl.empty();

@@ -42,6 +42,17 @@ describe("kc ask", () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("reports an empty model reply clearly and a cut-off one as cut off", async () => {
+    server.replies.push({ kind: "text", text: "" });
+    const empty = await ask("How long does the app wait between upload retries?", { ANTHROPIC_API_KEY: "sk-test" });
+    expect(empty.code).toBe(1);
+    expect(empty.err).toContain("empty answer");
+    server.replies.push({ kind: "text", text: "Up to five", stopReason: "max_tokens" });
+    const cut = await ask("How long does the app wait between upload retries?", { ANTHROPIC_API_KEY: "sk-test" });
+    expect(cut.code).toBe(0);
+    expect(cut.err).toContain("cut off at the token limit");
+  });
+
   it("says clearly when the API key is missing, with no request made", async () => {
     const r = await ask("How long does the app wait between upload retries?", {});
     expect(r.code).toBe(1);

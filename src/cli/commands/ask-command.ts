@@ -47,6 +47,10 @@ export async function runAskCommand(args: ParsedArgs, io: CliIo): Promise<number
     io.err(`${result.error.message}\n`);
     return EXIT.findings;
   }
+  if (result.value.text.trim() === "") {
+    io.err("The model returned an empty answer. Try again or rephrase the question.\n");
+    return EXIT.findings;
+  }
   const u = result.value.usage;
   const cut = result.value.stopReason === "max_tokens" ? " (the answer was cut off at the token limit)" : "";
   io.out("\n");

@@ -129,6 +129,14 @@ describe("routeQuestion", () => {
     expect(r.loadAllTokens).toBeGreaterThanOrEqual(r.totalTokens);
   });
 
+  it("routes an article whose header fields have the wrong types", () => {
+    const odd = build({
+      "k/odd.md": "---\ntitle: [not, text]\ntldr: 42\nanswers_when: 7\nsimilar_high: {a: 1}\nsimilar_mid: 3\n---\n# Cache warming\nWarm the cache before traffic arrives.\n",
+    });
+    const r = routeQuestion(odd.index, "warm the cache before traffic", odd.resolve);
+    expect(r.loaded.map((l) => l.path)).toEqual(["k/odd.md"]);
+  });
+
   it("updates incrementally: a removed article is never routed to", () => {
     const local = build(VAULT);
     local.index.remove("k/rate-limits.md");
