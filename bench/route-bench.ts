@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import MiniSearch from "minisearch";
 import { loadVault } from "../src/cli/load-vault";
-import { ArticleIndex } from "../src/core/route/article-index";
+import { ArticleIndex, DEFAULT_FIELD_WEIGHTS, type FieldWeights } from "../src/core/route/article-index";
 import { buildArticleDoc } from "../src/core/route/article-doc";
 import { routeQuestion } from "../src/core/route/route-question";
 import { parseNote } from "../src/core/notes/parse-note";
@@ -91,4 +91,49 @@ export function benchRouteTokens(): void {
     console.log(`| ${n} | ${kb.questions.length} | ${median(routed)} | ${median(all)} | ${(cut * 100).toFixed(1)}% | ${median(files)} | ${(found / kb.questions.length).toFixed(2)} | ${ms(buildMs)} |`);
     if (n === 10000) console.log(`\nRoute latency at ${n} articles: p50 ${ms(median(latency))}, p95 ${ms(percentile(latency, 95))} over ${latency.length} questions.`);
   }
+}
+
+/**
+ * Field weights by measurement: a grid over the weights on the even-numbered anchor pairs of both real vaults
+ * (train), reported with the odd-numbered ones (held out) next to the shipped defaults.
+ */
+export async function benchFieldWeights(dataDir: string): Promise<void> {
+  const sets: { index: ArticleIndex; pairs: Pair[] }[] = [];
+  for (const name of ["vaultofknowledge", "noclocks-vault"]) {
+    const file = join(dataDir, "_meta", `${name}.anchor-text-pairs.jsonl`);
+    if (!existsSync(file)) continue;
+    const vault = await loadVault(join(dataDir, name), { lintScope: "vault" });
+    const index = new ArticleIndex();
+    for (const [path, text] of vault.texts) index.upsert(buildArticleDoc(path, text, vault.index.note(path)!));
+    const pairs = readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Pair).filter((p) => vault.texts.has(p.target));
+    sets.push({ index, pairs });
+  }
+  if (sets.length === 0) return;
+  const evaluate = (w: FieldWeights, half: 0 | 1): number => {
+    let sum = 0;
+    let n = 0;
+    for (const { index, pairs } of sets) {
+      pairs.forEach((p, i) => {
+        if (i % 2 !== half) return;
+        const ids = index.query(p.anchor, 20, w).map((h) => h.doc.path).filter((id) => id !== p.source);
+        const r = ids.indexOf(p.target);
+        sum += r === -1 ? 0 : 1 / (r + 1);
+        n++;
+      });
+    }
+    return sum / Math.max(1, n);
+  };
+  let best = { w: DEFAULT_FIELD_WEIGHTS, train: -1 };
+  for (const title of [2, 4, 8]) for (const aliases of [1, 3]) for (const answers of [1, 3]) for (const headings of [0.5, 1.5, 3]) for (const tldr of [1, 2]) {
+    const w: FieldWeights = { title, aliases, answers, tldr, tags: 1.5, headings, body: 1 };
+    const train = evaluate(w, 0);
+    if (train > best.train) best = { w, train };
+  }
+  console.log("\n## Field weights by measurement (MRR on anchor pairs of both vaults; train = even pairs, held out = odd)\n");
+  console.log("| weights | train MRR | held-out MRR |");
+  console.log("|---|---|---|");
+  console.log(`| shipped ${JSON.stringify(DEFAULT_FIELD_WEIGHTS)} | ${evaluate(DEFAULT_FIELD_WEIGHTS, 0).toFixed(3)} | ${evaluate(DEFAULT_FIELD_WEIGHTS, 1).toFixed(3)} |`);
+  console.log(`| best of grid ${JSON.stringify(best.w)} | ${best.train.toFixed(3)} | ${evaluate(best.w, 1).toFixed(3)} |`);
+  const flat: FieldWeights = { title: 1, aliases: 1, answers: 1, tldr: 1, tags: 1, headings: 1, body: 1 };
+  console.log(`| all fields equal | ${evaluate(flat, 0).toFixed(3)} | ${evaluate(flat, 1).toFixed(3)} |`);
 }

@@ -1,11 +1,12 @@
 // `npm run bench`: every benchmark, printed as markdown tables of medians and side-by-side ratios.
 import { join } from "node:path";
 import { benchLint } from "./lint-bench";
-import { benchAnchorPairs, benchRouteTokens } from "./route-bench";
+import { benchAnchorPairs, benchFieldWeights, benchRouteTokens } from "./route-bench";
 
 const DATA = process.env.KC_RESEARCH_DATA ?? join(process.cwd(), "..", "shared", "research-data");
 
 console.log(`# Knowledge Compiler benchmarks (${new Date().toISOString().slice(0, 10)}, node ${process.version})`);
 await benchLint(DATA);
 await benchAnchorPairs(DATA);
+await benchFieldWeights(DATA);
 benchRouteTokens();
