@@ -20,6 +20,27 @@ function articleRelations(path: string, ctx: LintContext): [keyof typeof CAPS, C
   ];
 }
 
+/**
+ * Findings for each relationship of an article that `message` flags (returns a message) — shared by the
+ * relationship checks; also used by stale-stamp.
+ */
+export function relationFindings(
+  check: LintCheck,
+  path: string,
+  ctx: LintContext,
+  message: (prop: keyof typeof CAPS, rel: CkpRelation) => string | null,
+): LintFinding[] {
+  if (!ctx.inScope(path) || !ctx.isArticle(path)) return [];
+  const out: LintFinding[] = [];
+  for (const [prop, rels] of articleRelations(path, ctx)) {
+    for (const r of rels) {
+      const m = message(prop, r);
+      if (m !== null) out.push(finding(check, path, relationLine(ctx.view.note(path), prop, r.target), 0, m));
+    }
+  }
+  return out;
+}
+
 const fm = (body: string): string => `---\n${body}\n---\n# T\n`;
 
 /** Seed 002's caps: at most 3 SIMILAR_HIGH and 5 SIMILAR_MID per article. */
@@ -88,15 +109,9 @@ export const ckpMissingTarget: LintCheck = {
     },
   ],
   check(path, ctx) {
-    if (!ctx.inScope(path) || !ctx.isArticle(path)) return [];
-    const out: LintFinding[] = [];
-    for (const [prop, rels] of articleRelations(path, ctx)) {
-      for (const r of rels) {
-        if (ctx.view.resolve(r.target, path) !== null) continue;
-        out.push(finding(this, path, relationLine(ctx.view.note(path), prop, r.target), 0, `${prop.toUpperCase()} → "${r.target}": no such article.`));
-      }
-    }
-    return out;
+    return relationFindings(this, path, ctx, (prop, r) =>
+      ctx.view.resolve(r.target, path) === null ? `${prop.toUpperCase()} → "${r.target}": no such article.` : null,
+    );
   },
 };
 
@@ -113,14 +128,6 @@ export const ckpUnstamped: LintCheck = {
     },
   ],
   check(path, ctx) {
-    if (!ctx.inScope(path) || !ctx.isArticle(path)) return [];
-    const out: LintFinding[] = [];
-    for (const [prop, rels] of articleRelations(path, ctx)) {
-      for (const r of rels) {
-        if (r.stamp !== null) continue;
-        out.push(finding(this, path, relationLine(ctx.view.note(path), prop, r.target), 0, `${prop.toUpperCase()} → "${r.target}" has no YYYY-MM stamp.`));
-      }
-    }
-    return out;
+    return relationFindings(this, path, ctx, (prop, r) => (r.stamp === null ? `${prop.toUpperCase()} → "${r.target}" has no YYYY-MM stamp.` : null));
   },
 };

@@ -1,6 +1,6 @@
-import { finding, type LintCheck } from "../lint-check";
-import type { LintFinding } from "../lint-types";
-import { relationLine } from "./ckp-rules";
+import type { LintCheck } from "../lint-check";
+import type { LintFix } from "../lint-types";
+import { relationFindings } from "./ckp-rules";
 
 /** A relationship stamped before its target article was last updated should be re-checked (seed 002). */
 export const staleStamp: LintCheck = {
@@ -19,21 +19,15 @@ export const staleStamp: LintCheck = {
     },
   ],
   check(path, ctx) {
-    if (!ctx.inScope(path) || !ctx.isArticle(path)) return [];
-    const out: LintFinding[] = [];
-    const h = ctx.header(path);
-    for (const [prop, rels] of [["similar_high", h.similarHigh], ["similar_mid", h.similarMid]] as const) {
-      for (const r of rels) {
-        if (r.stamp === null) continue;
-        const target = ctx.view.resolve(r.target, path);
-        const updated = target ? ctx.header(target).updated : null;
-        if (!target || !updated || updated.slice(0, 7) <= r.stamp) continue;
-        const f = finding(this, path, relationLine(ctx.view.note(path), prop, r.target), 0,
-          `${prop.toUpperCase()} → "${r.target}" stamped ${r.stamp}, but it was updated ${updated}: re-check the relationship.`);
-        f.fix = { kind: "restamp-relationship", path, property: prop, target: r.target, stamp: ctx.today.slice(0, 7) };
-        out.push(f);
-      }
-    }
+    const fixes: LintFix[] = [];
+    const out = relationFindings(this, path, ctx, (prop, r) => {
+      const target = r.stamp === null ? null : ctx.view.resolve(r.target, path);
+      const updated = target ? ctx.header(target).updated : null;
+      if (r.stamp === null || !updated || updated.slice(0, 7) <= r.stamp) return null;
+      fixes.push({ kind: "restamp-relationship", path, property: prop, target: r.target, stamp: ctx.today.slice(0, 7) });
+      return `${prop.toUpperCase()} → "${r.target}" stamped ${r.stamp}, but it was updated ${updated}: re-check the relationship.`;
+    });
+    out.forEach((f, i) => (f.fix = fixes[i]));
     return out;
   },
 };
