@@ -13,11 +13,13 @@ export interface LinkGraph {
   byName: Map<string, Set<string>>;
   /** Note → the lowercase link names it contains (to undo byName cheaply). */
   namesOf: Map<string, Set<string>>;
+  /** Note → the resolved target of each of its links, aligned with `ParsedNote.links` (null = unresolved). */
+  targets: Map<string, (string | null)[]>;
 }
 
 /** An empty graph. */
 export function createLinkGraph(): LinkGraph {
-  return { forward: new Map(), reverse: new Map(), frontmatter: new Map(), byName: new Map(), namesOf: new Map() };
+  return { forward: new Map(), reverse: new Map(), frontmatter: new Map(), byName: new Map(), namesOf: new Map(), targets: new Map() };
 }
 
 /** Recomputes one note's edges; returns the targets whose inbound edges from it changed (gained or lost). */
@@ -29,11 +31,14 @@ export function updateEdges(graph: LinkGraph, view: VaultView, path: string): Se
   const body = new Set<string>();
   const fm = new Set<string>();
   const names = new Set<string>();
+  const targets: (string | null)[] = [];
+  graph.targets.set(path, targets);
   for (const link of note.links) {
     const name = LinkResolver.keyOf(link.path || path);
     names.add(name);
     addTo(graph.byName, name, path);
     const target = view.resolve(link.path, path);
+    targets.push(target);
     if (target === null || target === path) continue;
     (link.kind === "frontmatter" ? fm : body).add(target);
   }
@@ -65,6 +70,7 @@ export function removeEdges(graph: LinkGraph, path: string, touched: Set<string>
     if (sources?.delete(path) && sources.size === 0) graph.byName.delete(name);
   }
   graph.namesOf.delete(path);
+  graph.targets.delete(path);
 }
 
 function addTo(map: Map<string, Set<string>>, key: string, value: string): void {

@@ -5,7 +5,6 @@
  */
 export function maskNonLinks(text: string, bodyStart: number): string {
   const ranges: [number, number][] = [];
-  if (bodyStart > 0) ranges.push([0, bodyStart]);
   const fences = findFences(text, bodyStart);
   let f = 0;
   let i = bodyStart;
@@ -45,7 +44,9 @@ export function maskNonLinks(text: string, bodyStart: number): string {
     i = end;
     while (fences[f] && fences[f]![1] <= i) f++;
   }
-  return blank(text, ranges);
+  const body = blank(text, ranges, bodyStart);
+  // The frontmatter becomes spaces ending in the line break before the body: offsets stay, `^` still matches there.
+  return bodyStart > 0 ? " ".repeat(bodyStart - 1) + (text[bodyStart - 1] === "\n" ? "\n" : " ") + body : body;
 }
 
 function nextSpecial(text: string, from: number, limit: number): number {
@@ -99,11 +100,12 @@ function findFences(text: string, from: number): [number, number][] {
   return out;
 }
 
-function blank(text: string, ranges: [number, number][]): string {
-  if (ranges.length === 0) return text;
+/** The text from `from` on, with the ranges blanked (line breaks kept). */
+function blank(text: string, ranges: [number, number][], from: number): string {
+  if (ranges.length === 0) return text.slice(from);
   ranges.sort((a, b) => a[0] - b[0]);
   const parts: string[] = [];
-  let last = 0;
+  let last = from;
   for (const [s, e] of ranges) {
     if (e <= last) continue;
     const start = Math.max(s, last);

@@ -32,10 +32,11 @@ export const brokenLink: LintCheck = {
     const note = ctx.view.note(path);
     if (!note) return [];
     const out = [];
-    for (const link of note.links) {
+    const targets = ctx.graph.targets.get(path);
+    for (const [i, link] of note.links.entries()) {
       if (link.kind === "frontmatter" && link.property !== undefined && RELATIONS.has(link.property)) continue;
       if (isTemplatePlaceholder(link.path) || isTemplatePlaceholder(link.subpath)) continue;
-      const target = ctx.view.resolve(link.path, path);
+      const target = targets?.[i] !== undefined ? targets[i]! : ctx.view.resolve(link.path, path);
       if (target === null) {
         out.push(finding(this, path, link.start.line, link.start.col, `Broken link ${link.original}: nothing named "${link.path}" in the vault.`));
         continue;

@@ -25,9 +25,10 @@ export const missingBacklink: LintCheck = {
     if (!note) return [];
     const out: LintFinding[] = [];
     const seen = new Set<string>();
-    for (const link of note.links) {
+    const targets = ctx.graph.targets.get(path);
+    for (const [i, link] of note.links.entries()) {
       if (link.kind === "frontmatter" || link.kind === "embed" || link.kind === "markdown-embed") continue;
-      const target = ctx.view.resolve(link.path, path);
+      const target = targets?.[i] !== undefined ? targets[i]! : ctx.view.resolve(link.path, path);
       if (target === null || target === path || seen.has(target) || !isLinkable(target, ctx)) continue;
       seen.add(target);
       const back = ctx.graph.forward.get(target)?.has(path) || ctx.graph.frontmatter.get(target)?.has(path);
