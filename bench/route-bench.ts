@@ -137,3 +137,68 @@ export async function benchFieldWeights(dataDir: string): Promise<void> {
   const flat: FieldWeights = { title: 1, aliases: 1, answers: 1, tldr: 1, tags: 1, headings: 1, body: 1 };
   console.log(`| all fields equal | ${evaluate(flat, 0).toFixed(3)} | ${evaluate(flat, 1).toFixed(3)} |`);
 }
+
+interface Question {
+  id: string;
+  kind: string;
+  question: string;
+  needs: string[];
+}
+
+/**
+ * The demo question sets: recall of needed articles among the files loaded, files per question, and out-of-domain
+ * questions that loaded nothing — for the router, plain BM25 over bodies and header-only search, the last two
+ * taking as many files as the router loaded for that question.
+ */
+export async function benchQuestionSets(root: string): Promise<void> {
+  const vault = await loadVault(join(root, "examples", "demo-vault"));
+  const ours = new ArticleIndex();
+  const plain = new MiniSearch<{ id: string; text: string }>({ fields: ["text"] });
+  const header = new MiniSearch<{ id: string; title: string; aliases: string; answers: string; tldr: string }>({ fields: ["title", "aliases", "answers", "tldr"] });
+  for (const [path, text] of vault.texts) {
+    if (!path.startsWith("knowledge/") || path.endsWith("index.md") || path.endsWith("log.md")) continue;
+    const doc = buildArticleDoc(path, text, vault.index.note(path)!);
+    ours.upsert(doc);
+    plain.add({ id: path, text });
+    header.add({ id: path, title: doc.title, aliases: doc.aliases, answers: doc.answers, tldr: doc.hasTldr ? doc.tldr : "" });
+  }
+  console.log(`\n## Demo question sets (${ours.size} articles in examples/demo-vault)\n`);
+  console.log("| set | questions | router recall | router files / question | OOD loading nothing | BM25 bodies recall | header-only recall |");
+  console.log("|---|---|---|---|---|---|---|");
+  for (const file of ["demo-questions.json", "demo-questions-holdout.json"]) {
+    const qs = JSON.parse(readFileSync(join(root, "examples", file), "utf8")) as Question[];
+    let needed = 0;
+    let found = 0;
+    let foundPlain = 0;
+    let foundHeader = 0;
+    let files = 0;
+    let inDomain = 0;
+    let ood = 0;
+    let oodEmpty = 0;
+    const misses: string[] = [];
+    for (const q of qs) {
+      const r = routeQuestion(ours, q.question, (l, from) => vault.index.resolve(l, from));
+      const loaded = r.loaded.map((l) => l.path);
+      if (q.needs.length === 0) {
+        ood++;
+        if (loaded.length === 0) oodEmpty++;
+        else misses.push(`${q.id} (out of domain) loaded ${loaded.join(", ")}`);
+        continue;
+      }
+      inDomain++;
+      files += loaded.length;
+      const k = Math.max(1, loaded.length);
+      const p = plain.search(q.question).slice(0, k).map((x) => String(x.id));
+      const h = header.search(q.question).slice(0, k).map((x) => String(x.id));
+      for (const n of q.needs) {
+        needed++;
+        if (loaded.includes(n)) found++;
+        else misses.push(`${q.id} missed ${n} (loaded ${loaded.join(", ") || "nothing"}, coverage ${r.coverage.toFixed(2)})`);
+        if (p.includes(n)) foundPlain++;
+        if (h.includes(n)) foundHeader++;
+      }
+    }
+    console.log(`| ${file} | ${qs.length} (${ood} OOD) | ${(found / needed).toFixed(2)} | ${(files / Math.max(1, inDomain)).toFixed(1)} | ${oodEmpty}/${ood} | ${(foundPlain / needed).toFixed(2)} | ${(foundHeader / needed).toFixed(2)} |`);
+    for (const m of misses) console.log(`  - ${m}`);
+  }
+}

@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark, printed as markdown tables of medians and side-by-side ratios.
 import { join } from "node:path";
 import { benchLint } from "./lint-bench";
-import { benchAnchorPairs, benchFieldWeights, benchRouteTokens } from "./route-bench";
+import { benchAnchorPairs, benchFieldWeights, benchQuestionSets, benchRouteTokens } from "./route-bench";
 
 const DATA = process.env.KC_RESEARCH_DATA ?? join(process.cwd(), "..", "shared", "research-data");
 
@@ -9,4 +9,5 @@ console.log(`# Knowledge Compiler benchmarks (${new Date().toISOString().slice(0
 await benchLint(DATA);
 await benchAnchorPairs(DATA);
 await benchFieldWeights(DATA);
+await benchQuestionSets(process.cwd());
 benchRouteTokens();
