@@ -48,7 +48,7 @@ export function readFrontmatter(block: FrontmatterBlock): { data: Record<string,
   const simple = parseSimpleYaml(block.yamlText);
   if (simple !== undefined) return { data: simple, error: null };
   try {
-    const data: unknown = parse(block.yamlText, { uniqueKeys: false, prettyErrors: false, maxAliasCount: 100 });
+    const data: unknown = parse(block.yamlText, { uniqueKeys: false, prettyErrors: false, maxAliasCount: 100, logLevel: "error" });
     if (data === null || data === undefined) return { data: {}, error: null };
     if (typeof data !== "object" || Array.isArray(data)) {
       return { data: null, error: { message: "Frontmatter is not a list of properties (key: value).", line: block.yamlStartLine, col: 0 } };
