@@ -59,6 +59,16 @@ export function createAskHost(app: App, component: Component, router: RouterServ
       const usd = estimateCost(c.usage, { input: a.priceInput, output: a.priceOutput, cacheWrite: a.priceInput * 1.25, cacheRead: a.priceInput * 0.1 });
       return `${c.usage.inputTokens} in + ${c.usage.outputTokens} out tokens (${c.usage.cacheReadTokens} cached) · ${formatCost(usd)}${c.stopReason === "max_tokens" ? " · cut off at the token limit" : ""}`;
     },
-    renderMarkdown: (md, el) => MarkdownRenderer.render(app, md, el, "", component),
+    renderMarkdown: async (md, el) => {
+      await MarkdownRenderer.render(app, md, el, "", component);
+      // Rendered [[wikilinks]] in a custom view do nothing on their own: open them like links in a note.
+      component.registerDomEvent(el, "click", (e) => {
+        const a = (e.target as HTMLElement).closest("a.internal-link");
+        const href = a?.getAttribute("data-href") ?? a?.getAttribute("href");
+        if (!href) return;
+        e.preventDefault();
+        void app.workspace.openLinkText(href, "", e.ctrlKey || e.metaKey);
+      });
+    },
   };
 }
