@@ -25,8 +25,7 @@ export function findFrontmatter(text: string): FrontmatterBlock | null {
   while (lineStart <= text.length) {
     const eol = text.indexOf("\n", lineStart);
     const end = eol === -1 ? text.length : eol;
-    const content = text.slice(lineStart, end).replace(/\r$/, "");
-    if (content.trimEnd() === "---" || content.trimEnd() === "...") {
+    if (isClosingFence(text, lineStart, end)) {
       return {
         yamlStart: firstEol + 1,
         yamlText: text.slice(firstEol + 1, lineStart),
@@ -40,6 +39,16 @@ export function findFrontmatter(text: string): FrontmatterBlock | null {
     line++;
   }
   return null;
+}
+
+function isClosingFence(text: string, s: number, e: number): boolean {
+  const c = text.charCodeAt(s);
+  if ((c !== 45 && c !== 46) || text.charCodeAt(s + 1) !== c || text.charCodeAt(s + 2) !== c) return false;
+  for (let i = s + 3; i < e; i++) {
+    const d = text.charCodeAt(i);
+    if (d !== 32 && d !== 9 && d !== 13) return false;
+  }
+  return s + 3 <= e;
 }
 
 /** Parses frontmatter YAML into a plain object; invalid YAML or a non-mapping becomes an error value, never a throw. */

@@ -63,7 +63,7 @@ export interface ParsedNote {
   blockIds: BlockId[];
   /** Body links and frontmatter links, in document order. Links in code, comments and `%%` are not here. */
   links: NoteLink[];
-  /** Whitespace-separated words after the frontmatter (code included), like Obsidian's word count. */
+  /** Whitespace-separated words after the frontmatter (code included, comments not; each CJK character is a word), like Obsidian's word count. */
   wordCount: number;
   /** 0-based line of each top-level frontmatter property, when known (the Obsidian adapter may leave it empty). */
   propertyLines?: Record<string, number>;

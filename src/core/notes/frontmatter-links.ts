@@ -1,0 +1,71 @@
+import type { FrontmatterBlock } from "./frontmatter";
+import { readWikilink } from "./inline-syntax";
+import { parseWikilinkInner } from "./link-text";
+import type { NoteLink } from "./note-types";
+
+/** Links found in frontmatter, and the line of each top-level property. */
+export interface FrontmatterFacts {
+  links: NoteLink[];
+  propertyLines: Record<string, number>;
+}
+
+const KEY = /^([^\s#:\-"'][^:]*?|"[^"]*"|'[^']*'):(?=\s|$)/;
+
+/**
+ * Walks the frontmatter lines once: records where each top-level property starts, and finds `[[...]]` written in
+ * string values (list items and nested values too), each tagged with its top-level property. A `[[x]]` that YAML
+ * does not read as part of a string (an unquoted `up: [[x]]` is a nested list; a `# comment`) is not a link.
+ */
+export function findFrontmatterFacts(text: string, block: FrontmatterBlock, data: Record<string, unknown>): FrontmatterFacts {
+  const links: NoteLink[] = [];
+  const propertyLines: Record<string, number> = {};
+  const yamlEnd = block.yamlStart + block.yamlText.length;
+  let property: string | undefined;
+  let line = block.yamlStartLine;
+  for (let pos = block.yamlStart; pos < yamlEnd; line++) {
+    const eol = text.indexOf("\n", pos);
+    const end = eol === -1 || eol > yamlEnd ? yamlEnd : eol;
+    const c = text.charCodeAt(pos);
+    if (c !== 32 && c !== 9 && c !== 45 && c !== 35 && c !== 13 && pos < end) {
+      const key = KEY.exec(text.slice(pos, end));
+      if (key) {
+        property = unquote(key[1]!);
+        if (!(property in propertyLines)) propertyLines[property] = line;
+      }
+    }
+    for (let j = text.indexOf("[[", pos); j !== -1 && j < end; j = text.indexOf("[[", j + 2)) {
+      const close = readWikilink(text, j, end);
+      if (close === -1 || property === undefined) continue;
+      const original = text.slice(j, close);
+      if (!containsString(data[property], original)) continue;
+      const parts = parseWikilinkInner(original.slice(2, -2));
+      const link: NoteLink = {
+        kind: "frontmatter",
+        path: parts.path,
+        subpath: parts.subpath,
+        original,
+        start: { line, col: j - pos, offset: j },
+        end: { line, col: close - pos, offset: close },
+        property,
+      };
+      if (parts.display !== undefined) link.display = parts.display;
+      links.push(link);
+      j = close - 2;
+    }
+    pos = end + 1;
+  }
+  return { links, propertyLines };
+}
+
+function unquote(key: string): string {
+  const c = key.charCodeAt(0);
+  return (c === 34 || c === 39) && key.length >= 2 ? key.slice(1, -1) : key.trim();
+}
+
+/** True when some string inside a YAML value (at any depth) contains the needle. */
+function containsString(value: unknown, needle: string): boolean {
+  if (typeof value === "string") return value.includes(needle);
+  if (Array.isArray(value)) return value.some((v) => containsString(v, needle));
+  if (value !== null && typeof value === "object") return Object.values(value).some((v) => containsString(v, needle));
+  return false;
+}
