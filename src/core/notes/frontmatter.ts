@@ -64,11 +64,21 @@ export function readFrontmatter(block: FrontmatterBlock): { data: Record<string,
     }
     return { data: data as Record<string, unknown>, error: null };
   } catch (e) {
-    const pos = e instanceof YAMLParseError ? e.linePos?.[0] : undefined;
     const message = e instanceof Error ? e.message.split("\n")[0] ?? "Invalid YAML" : "Invalid YAML";
-    return {
-      data: null,
-      error: { message: `Invalid YAML in frontmatter: ${message}`, line: block.yamlStartLine + (pos ? pos.line - 1 : 0), col: pos ? pos.col - 1 : 0 },
-    };
+    const at = e instanceof YAMLParseError ? locateInYaml(block, e.pos[0]) : { line: block.yamlStartLine, col: 0 };
+    return { data: null, error: { message: `Invalid YAML in frontmatter: ${message}`, ...at } };
   }
+}
+
+/** The file line and column of an offset into the YAML text; one past the end points at the end of the last line. */
+function locateInYaml(block: FrontmatterBlock, pos: number): { line: number; col: number } {
+  const text = block.yamlText;
+  const at = Math.max(0, Math.min(pos, text.trimEnd().length));
+  let line = block.yamlStartLine;
+  let lineStart = 0;
+  for (let nl = text.indexOf("\n"); nl !== -1 && nl < at; nl = text.indexOf("\n", nl + 1)) {
+    line++;
+    lineStart = nl + 1;
+  }
+  return { line, col: at - lineStart };
 }
