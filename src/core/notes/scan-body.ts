@@ -10,6 +10,7 @@ import {
 import { findCodeSpanEnd, readMarkdownLink, readWikilink } from "./inline-syntax";
 import { type LinkParts, parseMarkdownTarget, parseWikilinkInner } from "./link-text";
 import type { BlockId, Heading, LinkKind, NoteLink } from "./note-types";
+import { WordCounter } from "./word-counter";
 
 /** What one pass over a note's body finds. */
 export interface BodyScan {
@@ -32,21 +33,21 @@ const SPECIAL_CHAR = /[[`%<]/g;
 
 class BodyScanner {
   private readonly out: BodyScan = { headings: [], blockIds: [], links: [], wordCount: 0 };
-  private inWord = false;
+  private readonly words = new WordCounter();
   private special = -1;
   /** Text before this offset is hidden (a comment or a code span running over several lines). */
   private resume = 0;
   private line = 0;
   private lineStart = 0;
+  private fence: FenceOpen | null = null;
+  /** The paragraph the previous lines belong to, which a setext underline turns into a heading. */
+  private para: { line: number; start: number; end: number } | null = null;
 
   constructor(private readonly text: string) {}
 
   run(bodyStart: number, bodyStartLine: number): BodyScan {
     const text = this.text;
     const n = text.length;
-    let fence: FenceOpen | null = null;
-    let para: { line: number; start: number } | null = null;
-    let prevEnd = 0;
     this.resume = bodyStart;
     this.line = bodyStartLine;
     // A BOM without frontmatter: columns still count from the true line start.
@@ -57,68 +58,72 @@ class BodyScanner {
       let e = eol === -1 ? n : eol;
       if (e > pos && text.charCodeAt(e - 1) === 13) e--;
       const from = Math.max(pos, this.resume);
-      if (from >= next) {
-        para = null;
-      } else if (from > pos) {
-        para = null;
+      if (from >= next) this.para = null;
+      else if (from > pos) {
+        this.para = null;
         this.scanLine(from, e);
-      } else {
-        if (fence) {
-          // Real notes continue a fence opened in a quote or callout without `>`: it stays open until its closing fence.
-          if (closesFence(text, pos, e, fence)) fence = null;
-          this.countLine(pos, e);
-          this.lineStart = next;
-          continue;
-        }
-        const open = readFenceOpen(text, pos, e);
-        if (open) {
-          fence = open;
-          para = null;
-          this.countLine(pos, e);
-          this.lineStart = next;
-          continue;
-        }
-        const setext = readSetextLevel(text, pos, e);
-        if (setext > 0 && para) {
-          this.out.headings.push({ text: joinLines(text.slice(para.start, prevEnd)), level: setext, line: para.line });
-          para = null;
-          this.lineStart = next;
-          continue;
-        }
-        const atx = readAtxHeading(text, pos, e);
-        if (atx) this.out.headings.push({ text: atx.text, level: atx.level, line: this.line });
-        if (atx || setext > 0 || !isParagraphLine(text, pos, e)) para = null;
-        else para ??= { line: this.line, start: pos };
-        prevEnd = e;
-        this.scanLine(pos, e);
-      }
-      if (this.resume > e) para = null;
+      } else if (!this.readBlockLine(pos, e)) this.scanLine(pos, e);
+      if (this.resume > e) this.para = null;
       this.lineStart = next;
     }
+    this.out.wordCount = this.words.count;
     return this.out;
+  }
+
+  /** Reads what a line is at block level; true when nothing on it is left to scan (code, a setext underline). */
+  private readBlockLine(pos: number, e: number): boolean {
+    const text = this.text;
+    if (this.fence) {
+      // Real notes continue a fence opened in a quote or callout without `>`: it stays open until its closing fence.
+      if (closesFence(text, pos, e, this.fence)) this.fence = null;
+      // Code is text a person wrote, and Obsidian's word count includes it too.
+      this.words.inWord = false;
+      this.words.add(text, pos, e);
+      return true;
+    }
+    this.fence = readFenceOpen(text, pos, e);
+    if (this.fence) {
+      this.para = null;
+      this.words.inWord = false;
+      this.words.add(text, pos, e);
+      return true;
+    }
+    const setext = readSetextLevel(text, pos, e);
+    const para = this.para;
+    if (setext > 0 && para) {
+      this.out.headings.push({ text: joinLines(text.slice(para.start, para.end)), level: setext, line: para.line });
+      this.para = null;
+      return true;
+    }
+    const atx = readAtxHeading(text, pos, e);
+    if (atx) this.out.headings.push({ text: atx.text, level: atx.level, line: this.line });
+    if (atx || setext > 0 || !isParagraphLine(text, pos, e)) this.para = null;
+    else if (para) para.end = e;
+    else this.para = { line: this.line, start: pos, end: e };
+    return false;
   }
 
   /** Finds links, code spans and comments in [from, e), counting words; then a block id at the line's end. */
   private scanLine(from: number, e: number): void {
     let seg = from;
-    this.inWord = false;
+    this.words.inWord = false;
     for (let j = from; ; ) {
       const sp = this.nextSpecial(j);
       if (sp >= e) {
-        this.out.wordCount += this.countWords(j, e);
+        this.words.add(this.text, j, e);
         break;
       }
       const c = this.text.charCodeAt(sp);
       const end = this.readSpecial(c, sp, e, seg);
       if (end === -1) {
-        this.out.wordCount += this.countWords(j, sp + 1);
+        this.words.add(this.text, j, sp + 1);
         j = sp + 1;
         continue;
       }
-      if (c === 91 || c === 96) this.out.wordCount += this.countWords(j, end);
+      if (c === 91 || c === 96) this.words.add(this.text, j, end);
       else {
-        this.out.wordCount += this.countWords(j, sp);
-        this.inWord = false;
+        this.words.add(this.text, j, sp);
+        this.words.inWord = false;
       }
       if (end > e) {
         this.resume = end;
@@ -191,44 +196,6 @@ class BodyScanner {
     if (parts.display !== undefined) link.display = parts.display;
     this.out.links.push(link);
   }
-
-  /** Counts a code line's words: code is text a person wrote, and Obsidian's word count includes it too. */
-  private countLine(from: number, to: number): void {
-    this.inWord = false;
-    this.out.wordCount += this.countWords(from, to);
-  }
-
-  /** Words in [from, to), continuing the word in progress (`this.inWord`). */
-  private countWords(from: number, to: number): number {
-    const text = this.text;
-    let words = 0;
-    let prev = this.inWord ? 1 : 0;
-    for (let k = from; k < to; k++) {
-      const c = text.charCodeAt(k);
-      if (c < 0xa0) {
-        const w = (32 - c) >>> 31;
-        words += w & (prev ^ 1);
-        prev = w;
-      } else if (isSpaceOrCjk(c)) {
-        if (c >= 0x2e80 && c !== 0x3000) words++;
-        prev = 0;
-      } else {
-        words += prev ^ 1;
-        prev = 1;
-      }
-    }
-    this.inWord = prev === 1;
-    return words;
-  }
-}
-
-/** A no-break or ideographic space, or a CJK character (each of which Obsidian counts as a word of its own). */
-function isSpaceOrCjk(c: number): boolean {
-  return c === 0xa0 || c === 0x3000 || (c >= 0x2e80 && isCjk(c));
-}
-
-function isCjk(c: number): boolean {
-  return (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0xf900 && c <= 0xfaff);
 }
 
 function joinLines(s: string): string {
