@@ -65,9 +65,18 @@ export function readFrontmatter(block: FrontmatterBlock): { data: Record<string,
     return { data: data as Record<string, unknown>, error: null };
   } catch (e) {
     const message = e instanceof Error ? e.message.split("\n")[0] ?? "Invalid YAML" : "Invalid YAML";
-    const at = e instanceof YAMLParseError ? locateInYaml(block, e.pos[0]) : { line: block.yamlStartLine, col: 0 };
+    const at = e instanceof YAMLParseError ? locateInYaml(block, errorOffset(block.yamlText, e)) : { line: block.yamlStartLine, col: 0 };
     return { data: null, error: { message: `Invalid YAML in frontmatter: ${message}`, ...at } };
   }
+}
+
+/** Where to point a person at: the opening quote of an unclosed string (YAML reports the end of input), else YAML's own offset. */
+function errorOffset(yamlText: string, e: YAMLParseError): number {
+  const quote = e.code === "MISSING_CHAR" ? /closing (["'])quote/.exec(e.message)?.[1] : undefined;
+  if (quote === undefined) return e.pos[0];
+  let k = yamlText.lastIndexOf(quote, e.pos[0] - 1);
+  while (quote === '"' && k > 0 && yamlText[k - 1] === "\\") k = yamlText.lastIndexOf(quote, k - 2);
+  return k >= 0 ? k : e.pos[0];
 }
 
 /** The file line and column of an offset into the YAML text; one past the end points at the end of the last line. */

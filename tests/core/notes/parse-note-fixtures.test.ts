@@ -80,7 +80,7 @@ describe("parseNote on fixture notes", () => {
   it("reports invalid YAML with its file line and column and still reads the body", () => {
     const n = parse("invalid-yaml.md");
     expect(n.frontmatter).toBeNull();
-    expect(n.frontmatterError).toEqual({ message: 'Invalid YAML in frontmatter: Missing closing "quote', line: 2, col: 14 });
+    expect(n.frontmatterError).toEqual({ message: 'Invalid YAML in frontmatter: Missing closing "quote', line: 2, col: 5 });
     expect(n.headings).toEqual([{ text: "Body [[x]]", level: 1, line: 4 }]);
     expect(rows(n)).toEqual(["wikilink x @4:7-4:12"]);
   });

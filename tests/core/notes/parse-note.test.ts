@@ -91,4 +91,9 @@ describe("parseNote: structure", () => {
     const n = parseNote("> [!log]\n> ```dataview\nTABLE [[not-a-link]]\n```\n[[real]]\n");
     expect(n.links.map((l) => l.path)).toEqual(["real"]);
   });
+
+  it("points an unclosed-quote YAML error at the opening quote, past escaped quotes, in file lines", () => {
+    expect(parseNote("---\na: 1\nb: 'oops\nc: x\n---\n").frontmatterError).toMatchObject({ line: 2, col: 3 });
+    expect(parseNote('---\nb: "x \\" y\nc: 1\n---\n').frontmatterError).toMatchObject({ line: 1, col: 3 });
+  });
 });
