@@ -70,3 +70,35 @@ export function upsertIndexRows(text: string, rows: IndexRow[], removed: string[
   }
   return out.join(eol);
 }
+
+/** Splits a table row into its cells, honouring `\|` escapes. */
+function cells(line: string): string[] {
+  const out: string[] = [];
+  let cur = "";
+  const body = line.trim().replace(/^\|/, "").replace(/\|$/, "");
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (c === "\\" && body[i + 1] === "|") {
+      cur += "|";
+      i++;
+    } else if (c === "|") {
+      out.push(cur.trim());
+      cur = "";
+    } else cur += c;
+  }
+  out.push(cur.trim());
+  return out;
+}
+
+/** The article rows of an index.md as data (rows the table does not describe fully get empty fields). */
+export function readIndexRows(text: string): Map<string, IndexRow> {
+  const rows = new Map<string, IndexRow>();
+  for (const line of text.split(/\r?\n/)) {
+    const article = rowArticle(line);
+    if (article === null) continue;
+    const c = cells(line);
+    const list = (s: string | undefined): string[] => (s ?? "").split(",").map((x) => x.trim()).filter(Boolean);
+    rows.set(article, { article, summary: c[1] ?? "", sources: list(c[2]), updated: c[3] ?? "", tldr: c[4] ?? "", answersWhen: list(c[5]) });
+  }
+  return rows;
+}
