@@ -1,4 +1,4 @@
-import { isMap, parseDocument } from "yaml";
+import { isMap, isSeq, parseDocument } from "yaml";
 import { findFrontmatter } from "../notes/frontmatter";
 import { err, ok, type Result } from "../result";
 
@@ -17,9 +17,15 @@ export function setHeaderFields(text: string, fields: Record<string, unknown>): 
   if (doc.contents !== null && !isMap(doc.contents)) return err("The frontmatter is not a set of properties; nothing was changed.");
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined) doc.delete(key);
-    else doc.set(key, doc.createNode(value));
+    else {
+      // A list written inline ([a, b]) stays inline when it is replaced.
+      const old = doc.get(key, true);
+      const node = doc.createNode(value);
+      if (isSeq(old) && old.flow && isSeq(node)) node.flow = true;
+      doc.set(key, node);
+    }
   }
-  let yaml = doc.toString({ lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN" });
+  let yaml = doc.toString({ lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN", flowCollectionPadding: false });
   if (yaml.trim() === "{}" || yaml.trim() === "") yaml = "";
   const header = `---\n${yaml}---\n`.replace(/\n/g, eol);
   const body = block ? text.slice(block.bodyStart) : text.slice(bom.length);

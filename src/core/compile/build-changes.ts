@@ -75,7 +75,7 @@ export function applyUpdate(current: string, update: ArticleUpdate, plan: Compil
   text = addSourceLine(text, plan);
   const fm = parseNote(text).frontmatter ?? {};
   const source = `[[${linkOf(plan.logPath)}]]`;
-  const oldSources = Array.isArray(fm.sources) ? fm.sources : typeof fm.sources === "string" ? [fm.sources] : [];
+  const oldSources: unknown[] = Array.isArray(fm.sources) ? (fm.sources as unknown[]) : typeof fm.sources === "string" ? [fm.sources] : [];
   const listed = oldSources.some((s) => typeof s === "string" && s.replace(/^\[\[|\]\]$/g, "").replace(/\.md$/i, "").split("|")[0] === linkOf(plan.logPath));
   const fields: Record<string, unknown> = { updated: plan.today };
   if (!listed) fields.sources = [...oldSources, source];

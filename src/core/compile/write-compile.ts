@@ -60,22 +60,22 @@ export async function writeCompile(store: NoteStore, outcome: CompileOutcome, ac
         await store.create(change.path, change.after);
         files.push({ path: change.path, before: null, after: change.after });
       } else {
-        let problem: string | null = null;
-        let before = "";
+        // Set inside the callback; a holder object keeps TypeScript from narrowing it to its initial value.
+        const seen: { problem: string | null; before: string } = { problem: null, before: "" };
         const after = await store.process(change.path, (current) => {
           const r = applyUpdate(current, change.update!, plan);
           if (!r.ok) {
-            problem = r.error;
+            seen.problem = r.error;
             return current;
           }
-          before = current;
+          seen.before = current;
           return r.value;
         });
-        if (problem !== null) {
-          skipped.push({ path: change.path, reason: `${problem}; the file was left as it is` });
+        if (seen.problem !== null) {
+          skipped.push({ path: change.path, reason: `${seen.problem}; the file was left as it is` });
           continue;
         }
-        files.push({ path: change.path, before, after });
+        files.push({ path: change.path, before: seen.before, after });
       }
       written.push({ path: change.path, kind: change.kind });
     } catch (e) {
@@ -85,7 +85,7 @@ export async function writeCompile(store: NoteStore, outcome: CompileOutcome, ac
   }
 
   const paths = knowledgePaths(plan.knowledgeFolder);
-  const link = (p: string): string => `[[${p.replace(/\.md$/i, "")}]]`;
+  const link = (p: string): string => `[[${relativeArticlePath(p, plan.knowledgeFolder)}]]`;
   const u = outcome.usage;
   const entry: LogEntry = {
     at: ctx.nowIso.slice(0, 19),

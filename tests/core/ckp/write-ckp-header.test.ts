@@ -24,7 +24,7 @@ describe("setHeaderFields", () => {
   it("keeps other keys, their order and comments, and CRLF line endings", () => {
     const text = "---\r\ntitle: A\r\n# keep me\r\ntags: [x]\r\n---\r\nBody\r\n";
     const r = setHeaderFields(text, { tldr: "short" });
-    expect(r).toEqual({ ok: true, value: "---\r\ntitle: A\r\n# keep me\r\ntags: [ x ]\r\ntldr: short\r\n---\r\nBody\r\n" });
+    expect(r).toEqual({ ok: true, value: "---\r\ntitle: A\r\n# keep me\r\ntags: [x]\r\ntldr: short\r\n---\r\nBody\r\n" });
   });
 
   it("creates a frontmatter block when there is none and keeps a BOM", () => {

@@ -16,10 +16,10 @@ describe("applyLintFix", () => {
     expect(r).toEqual({ ok: true, value: "# B\nBody.\n\n## Related Concepts\n- [[a]]\n" });
   });
 
-  it("trims relationships to the cap and keeps the body", () => {
+  it("trims relationships to the cap, keeps an inline list inline, and keeps the body", () => {
     const text = '---\nsimilar_high: ["[[a]]", "[[b]]", "[[c]]", "[[d]]"]\n---\nbody [[x]]\n';
     const r = applyLintFix(text, { kind: "trim-relationships", path: "p.md", property: "similar_high", keep: 3 });
-    expect(r.ok && r.value).toBe('---\nsimilar_high:\n  - "[[a]]"\n  - "[[b]]"\n  - "[[c]]"\n---\nbody [[x]]\n');
+    expect(r.ok && r.value).toBe('---\nsimilar_high: ["[[a]]", "[[b]]", "[[c]]"]\n---\nbody [[x]]\n');
   });
 
   it("restamps one relationship in our link form", () => {

@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import { applyUpdate } from "../../../src/core/compile/build-changes";
+import { dedupeProposal } from "../../../src/core/compile/dedupe-proposal";
+import type { CompileOutcome } from "../../../src/core/compile/propose-compile";
+import { validateProposal } from "../../../src/core/compile/validate-proposal";
+import { buildChanges } from "../../../src/core/compile/build-changes";
+import { undoCompile } from "../../../src/core/compile/undo-compile";
+import { writeCompile } from "../../../src/core/compile/write-compile";
+import { readCkpHeader } from "../../../src/core/ckp/read-ckp-header";
+import { parseNote } from "../../../src/core/notes/parse-note";
+import { expectGolden } from "../../fakes/golden";
+import { fixtureCompile } from "./compile-fixture";
+import { replyWith, validReply } from "./scripted-replies";
+
+const NOW = "2026-11-22T18:30:00.000Z";
+const usage = { inputTokens: 5200, outputTokens: 1400, cacheReadTokens: 0, cacheWriteTokens: 0 };
+
+function outcomeOf(reply: Record<string, unknown>) {
+  const fx = fixtureCompile();
+  const v = validateProposal(JSON.stringify(reply), fx.plan, { existing: fx.existing.byPath });
+  if (!v.ok) throw new Error(v.error.join("\n"));
+  const proposal = dedupeProposal(v.value, fx.existing, "knowledge");
+  const built = buildChanges(proposal, fx.plan, (p) => fx.store.files.get(p));
+  const outcome: CompileOutcome = { plan: fx.plan, proposal, changes: built.changes, problems: built.problems, usage, attempts: 1 };
+  return { ...fx, outcome };
+}
+const all = (o: CompileOutcome) => new Set(o.changes.map((c) => c.path));
+const ctx = { nowIso: NOW, spentUsd: 0.0366, automatic: false, previousState: null };
+
+describe("writing a compile", () => {
+  it("writes the articles of a scripted reply as the golden files, and leaves the daily note alone", async () => {
+    const { store, outcome } = outcomeOf(validReply());
+    const log = store.files.get("daily/2026-11-20.md");
+    const report = await writeCompile(store, outcome, all(outcome), ctx);
+    expect(report.skipped).toEqual([]);
+    expect(report.written.map((w) => `${w.kind} ${w.path}`)).toEqual([
+      "create knowledge/concepts/captive-portal-detection.md",
+      "create knowledge/connections/retries-and-captive-portals.md",
+      "update knowledge/concepts/sqlite-wal-mode.md",
+      "update knowledge/concepts/retry-with-backoff.md",
+    ]);
+    for (const w of report.written) expectGolden(`compiled/${w.path.replace(/\//g, "__")}`, store.files.get(w.path)!);
+    expectGolden("compiled/knowledge__index.md", store.files.get("knowledge/index.md")!);
+    expectGolden("compiled/knowledge__log.md", store.files.get("knowledge/log.md")!);
+    expect(store.files.get("daily/2026-11-20.md")).toBe(log);
+    expect(store.writes.every((p) => p.startsWith("knowledge/"))).toBe(true);
+  });
+
+  it("changes nothing of an updated article but its header, the patched section and the Sources list", async () => {
+    const { store, outcome } = outcomeOf(validReply());
+    const path = "knowledge/concepts/sqlite-wal-mode.md";
+    const before = store.files.get(path)!;
+    await writeCompile(store, outcome, new Set([path]), ctx);
+    const after = store.files.get(path)!;
+    const body = (t: string) => t.slice(parseNote(t).bodyStartOffset);
+    const removedLines = body(before).split("\n").filter((l) => !body(after).split("\n").includes(l));
+    expect(removedLines).toEqual([]);
+    const h = readCkpHeader(parseNote(after).frontmatter);
+    expect(h.sources).toEqual(["daily/2026-10-02", "daily/2026-11-20"]);
+    expect(h.updated).toBe("2026-11-22");
+    expect(h.answersWhen).toContain("wal file grows");
+  });
+
+  it("writes only the files the person accepted, and the index rows of those only", async () => {
+    const { store, outcome } = outcomeOf(validReply());
+    const report = await writeCompile(store, outcome, new Set(["knowledge/concepts/captive-portal-detection.md"]), ctx);
+    expect(report.written).toHaveLength(1);
+    expect(store.files.has("knowledge/connections/retries-and-captive-portals.md")).toBe(false);
+    const index = store.files.get("knowledge/index.md")!;
+    expect(index).toContain("[[concepts/captive-portal-detection]]");
+    expect(index).toContain("Kept by the Knowledge Compiler; text outside the table is yours.");
+  });
+
+  it("skips, and never overwrites, an update whose section the person edited during the review", async () => {
+    const { store, outcome } = outcomeOf(validReply());
+    const path = "knowledge/concepts/sqlite-wal-mode.md";
+    const edited = store.files.get(path)!.replace("SQLite runs an automatic PASSIVE checkpoint", "SQLite (as I just noted) runs an automatic PASSIVE checkpoint");
+    store.files.set(path, edited);
+    const report = await writeCompile(store, outcome, all(outcome), ctx);
+    expect(report.skipped).toEqual([{ path, reason: expect.stringContaining('the section "Checkpoints" changed since the proposal') }]);
+    expect(store.files.get(path)).toBe(edited);
+    expect(store.files.get("knowledge/log.md")).toContain(`Skipped ${path}`);
+  });
+
+  it("keeps an edit the person made elsewhere in the file during the review", async () => {
+    const { store, outcome } = outcomeOf(validReply());
+    const path = "knowledge/concepts/retry-with-backoff.md";
+    store.files.set(path, store.files.get(path)!.replace("## Details\n", "## Details\nMy own note, added during the review.\n"));
+    await writeCompile(store, outcome, all(outcome), ctx);
+    expect(store.files.get(path)).toContain("My own note, added during the review.");
+    expect(store.files.get(path)).toContain("captive-portal-detection");
+  });
+
+  it("does not create a file over one that appeared during the review", async () => {
+    const { store, outcome } = outcomeOf(validReply());
+    store.files.set("knowledge/concepts/captive-portal-detection.md", "mine");
+    const report = await writeCompile(store, outcome, all(outcome), ctx);
+    expect(store.files.get("knowledge/concepts/captive-portal-detection.md")).toBe("mine");
+    expect(report.skipped[0]?.reason).toContain("appeared during the review");
+  });
+
+  it("turns a new article that duplicates an existing one into a corroboration with a new source", async () => {
+    const dup = replyWith((r) => {
+      r.new_articles = [{ path: "concepts/exponential-backoff", title: "Exponential backoff", tldr: "x", answers_when: ["retry"], body: "# Exponential backoff\n\nSame idea again." }];
+      r.updates = [];
+    });
+    const { store, outcome } = outcomeOf(dup);
+    expect(outcome.proposal.created).toEqual([]);
+    expect(outcome.proposal.notes[0]).toContain("already in the knowledge base as concepts/retry-with-backoff");
+    await writeCompile(store, outcome, all(outcome), ctx);
+    const h = readCkpHeader(parseNote(store.files.get("knowledge/concepts/retry-with-backoff.md")!).frontmatter);
+    expect(h.corroborations).toBe(2);
+    expect(h.sources).toContain("daily/2026-11-20");
+    expect(store.files.has("knowledge/concepts/exponential-backoff.md")).toBe(false);
+  });
+
+  it("refuses to apply a patch to a section that is gone", () => {
+    const { plan, outcome } = outcomeOf(validReply());
+    const u = outcome.changes.find((c) => c.path.endsWith("sqlite-wal-mode.md"))!.update!;
+    const r = applyUpdate("---\ntitle: x\n---\n# X\n\n## Other\ntext\n", u, plan);
+    expect(r).toEqual({ ok: false, error: 'the section "Checkpoints" is no longer in the article' });
+  });
+});
+
+describe("undoing a compile", () => {
+  it("restores every touched file to its exact bytes and removes created files", async () => {
+    const { store, outcome } = outcomeOf(validReply());
+    const snapshot = new Map(store.files);
+    const report = await writeCompile(store, outcome, all(outcome), ctx);
+    const undo = await undoCompile(store, report.undo, "knowledge", "2026-11-22T19:00:00Z");
+    expect(undo.left).toEqual([]);
+    expect(undo.removed.sort()).toEqual(["knowledge/concepts/captive-portal-detection.md", "knowledge/connections/retries-and-captive-portals.md"]);
+    for (const [path, text] of snapshot) {
+      if (path === "knowledge/log.md") expect(store.files.get(path)!.startsWith(text)).toBe(true);
+      else expect(store.files.get(path)).toBe(text);
+    }
+    expect(store.files.get("knowledge/log.md")).toContain("undo | compile of daily/2026-11-20.md");
+    expect([...store.files.keys()].sort()).toEqual([...snapshot.keys()].sort());
+  });
+
+  it("leaves a file edited since the compile and says so", async () => {
+    const { store, outcome } = outcomeOf(validReply());
+    const report = await writeCompile(store, outcome, all(outcome), ctx);
+    const path = "knowledge/concepts/captive-portal-detection.md";
+    store.files.set(path, `${store.files.get(path)!}\nMy addition.\n`);
+    const undo = await undoCompile(store, report.undo, "knowledge", NOW);
+    expect(undo.left).toEqual([{ path, reason: "edited since the compile" }]);
+    expect(store.files.get(path)).toContain("My addition.");
+  });
+});
