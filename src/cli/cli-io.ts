@@ -4,6 +4,8 @@ export interface CliIo {
   err(text: string): void;
   isTTY: boolean;
   env: Record<string, string | undefined>;
+  /** Asks a yes/no question on a terminal; absent when there is no one to ask (pipes, tests). */
+  confirm?: (question: string) => Promise<boolean>;
 }
 
 /** Exit codes: 0 fine, 1 findings with errors (or a failed model call), 2 usage or path errors. */

@@ -1,7 +1,10 @@
+import { createInterface } from "node:readline";
 import { EXIT, type CliIo } from "./cli-io";
 import { ASK_HELP, runAskCommand } from "./commands/ask-command";
+import { COMPILE_HELP, runCompileCommand } from "./commands/compile-command";
 import { LINT_HELP, runLintCommand } from "./commands/lint-command";
 import { ROUTE_HELP, runRouteCommand } from "./commands/route-command";
+import { runUndoCommand, UNDO_HELP } from "./commands/undo-command";
 import { VaultPathError } from "./load-vault";
 import { parseArgs } from "./parse-args";
 
@@ -11,6 +14,8 @@ Commands:
   kc lint <vault>               check links, orphans, backlinks, CKP headers, daily logs
   kc route <vault> "question"   show which articles a question would load, and why (no network)
   kc ask <vault> "question"     answer from the routed articles with citations (needs ANTHROPIC_API_KEY)
+  kc compile <vault>            compile today's daily note (or --file, --all) into reviewed articles
+  kc undo <vault>               put back the files of the last compile
   kc help <command>             help for one command
 
 Run \`kc help lint\` for options.`;
@@ -19,6 +24,8 @@ const COMMANDS: Record<string, { help: string; run: (args: ReturnType<typeof par
   lint: { help: LINT_HELP, run: runLintCommand },
   route: { help: ROUTE_HELP, run: runRouteCommand },
   ask: { help: ASK_HELP, run: runAskCommand },
+  compile: { help: COMPILE_HELP, run: runCompileCommand },
+  undo: { help: UNDO_HELP, run: runUndoCommand },
 };
 
 /** Runs the CLI with arguments (without node and script) and returns the exit code; never throws. */
@@ -47,6 +54,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
+/** A yes/no question on the terminal (default no). */
+async function askOnTerminal(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  const answer = await new Promise<string>((r) => rl.question(`${question} [y/N] `, r));
+  rl.close();
+  return /^y(es)?$/i.test(answer.trim());
+}
+
 const isEntry = typeof process !== "undefined" && process.argv[1] !== undefined && /cli\.(m?js|ts)$/.test(process.argv[1]);
 if (isEntry) {
   // A closed pipe (`kc lint … | head`) ends output quietly instead of crashing.
@@ -58,6 +73,7 @@ if (isEntry) {
     err: (t) => process.stderr.write(t),
     isTTY: Boolean(process.stderr.isTTY),
     env: process.env,
+    ...(process.stdin.isTTY && process.stderr.isTTY ? { confirm: askOnTerminal } : {}),
   };
   void runCli(process.argv.slice(2), io).then((code) => {
     process.exitCode = code;

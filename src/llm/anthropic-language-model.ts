@@ -86,10 +86,13 @@ function noKey(): ModelError {
 
 function toCompletion(msg: Anthropic.Message, json: boolean): Completion {
   let text = "";
+  let tool: string | null = null;
   for (const block of msg.content) {
-    if (json && block.type === "tool_use") text = JSON.stringify(block.input);
-    else if (!json && block.type === "text") text += block.text;
+    if (block.type === "tool_use") tool = JSON.stringify(block.input);
+    else if (block.type === "text") text += block.text;
   }
+  // Structured output comes as the tool's input; a model that answered in text instead is passed on for validation.
+  if (json && tool !== null) text = tool;
   const u = msg.usage;
   const usage: TokenUsage = {
     inputTokens: u.input_tokens,

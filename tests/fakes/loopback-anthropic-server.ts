@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 /** One scripted reply. */
 export type ScriptedReply =
   | { kind: "text"; text: string; stopReason?: string; usage?: { input: number; output: number; cacheRead?: number; cacheWrite?: number } }
-  | { kind: "tool"; name: string; input: unknown }
+  | { kind: "tool"; name: string; input: unknown; stopReason?: string }
   | { kind: "status"; status: number; type: string; message: string; headers?: Record<string, string> }
   | { kind: "drop" }
   | { kind: "stall-after"; text: string };
@@ -65,7 +65,7 @@ function message(reply: Extract<ScriptedReply, { kind: "text" | "tool" }>, model
     role: "assistant",
     model,
     content,
-    stop_reason: reply.kind === "tool" ? "tool_use" : (reply.stopReason ?? "end_turn"),
+    stop_reason: reply.stopReason ?? (reply.kind === "tool" ? "tool_use" : "end_turn"),
     stop_sequence: null,
     usage: { input_tokens: u?.input ?? 10, output_tokens: u?.output ?? 5, cache_read_input_tokens: u?.cacheRead ?? 0, cache_creation_input_tokens: u?.cacheWrite ?? 0 },
   };

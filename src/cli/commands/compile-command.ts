@@ -1,0 +1,159 @@
+import { existingArticlesFrom } from "../../core/compile/existing-articles";
+import { compilePlanJson, formatChanges, formatCompilePlan } from "../../core/compile/format-compile";
+import { planCompile } from "../../core/compile/plan-compile";
+import { estimateCompile, proposeCompile } from "../../core/compile/propose-compile";
+import { selectChangedLogs } from "../../core/compile/select-logs";
+import { writeCompile } from "../../core/compile/write-compile";
+import { dailyNotePath } from "../../core/knowledge/daily-notes";
+import { sha256Hex } from "../../core/util/sha256";
+import { knowledgePaths } from "../../core/knowledge/knowledge-layout";
+import { estimateCost, formatCost } from "../../core/llm/cost";
+import { buildArticleDoc } from "../../core/route/article-doc";
+import { AnthropicLanguageModel } from "../../llm/anthropic-language-model";
+import { EXIT, type CliIo } from "../cli-io";
+import { loadVault, type LoadedVault } from "../load-vault";
+import { flagString, type ParsedArgs } from "../parse-args";
+import { PluginFiles } from "../plugin-files";
+import { buildRouterIndex } from "./route-command";
+
+/** Help text of `kc compile`. */
+export const COMPILE_HELP = `kc compile <vault> [--file <note>] [--all] [--dry-run] [--yes] [--format text|json]
+           [--model <id>] [--base-url <url>] [--knowledge <folder>] [--today YYYY-MM-DD]
+
+Compiles today's daily note (or --file <note>, or with --all every daily note never compiled or changed
+since) into concept and connection articles. For each log the existing articles it talks about are routed
+in (a bounded number, large ones as header + relevant sections), the model proposes new articles and
+updates, and the proposal is checked and shown with diffs. Files are written only after you say yes (or
+with --yes); daily notes are never written. --dry-run shows what the model would be shown, the prompt's
+size and the cost estimate, without calling it. Needs ANTHROPIC_API_KEY (or --base-url) unless --dry-run.
+\`kc undo <vault>\` puts back the files of the last compile.`;
+
+interface LogReport {
+  log: string;
+  status: "planned" | "written" | "not-written" | "failed";
+  written?: string[];
+  skipped?: { path: string; reason: string }[];
+  tokens?: { input: number; output: number };
+  costUsd?: number;
+  message?: string;
+  plan?: Record<string, unknown>;
+}
+
+/** Runs `kc compile`. */
+export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+  const dir = args.positionals[1];
+  if (!dir) {
+    io.err(`Missing the vault folder.\n\n${COMPILE_HELP}\n`);
+    return EXIT.usage;
+  }
+  const format = flagString(args, "format", "text");
+  if (format !== "text" && format !== "json") return usage(io, `--format must be text or json, not "${format}".`);
+  const today = flagString(args, "today", localDate())!;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) return usage(io, `--today must be a date like 2026-11-22, not "${today}".`);
+  const dryRun = args.flags.has("dry-run");
+  const knowledge = flagString(args, "knowledge");
+  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  const logs = chooseLogs(vault, args, today);
+  if (typeof logs === "string") return usage(io, logs);
+  if (logs.length === 0) {
+    io.err("Nothing to compile: every daily log is compiled and unchanged.\n");
+    if (format === "json") io.out(`${JSON.stringify({ logs: [] }, null, 2)}\n`);
+    return EXIT.ok;
+  }
+  const apiKey = io.env.ANTHROPIC_API_KEY ?? null;
+  const baseUrl = flagString(args, "base-url", io.env.ANTHROPIC_BASE_URL);
+  if (!dryRun && !apiKey) {
+    io.err("No Anthropic API key: set ANTHROPIC_API_KEY (and --base-url for a compatible server), or use --dry-run to see the plan without calling the model.\n");
+    return EXIT.findings;
+  }
+  const model = new AnthropicLanguageModel({ apiKey, model: flagString(args, "model", io.env.KC_MODEL ?? "claude-sonnet-4-5")!, baseUrl, streaming: false });
+  const { index } = buildRouterIndex(vault, "knowledge");
+  const files = new PluginFiles(vault.root);
+  const reports: LogReport[] = [];
+  let code: number = EXIT.ok;
+  for (const [n, logPath] of logs.entries()) {
+    const logText = vault.texts.get(logPath)!;
+    const plan = planCompile({ logPath, logText, today, knowledgeFolder: vault.settings.knowledgeFolder, index, textOf: (p) => vault.texts.get(p) });
+    const estimate = estimateCompile(plan);
+    if (dryRun) {
+      if (format === "text") io.out(`${formatCompilePlan(plan, estimate)}\n\n`);
+      reports.push({ log: logPath, status: "planned", plan: compilePlanJson(plan, estimate) });
+      continue;
+    }
+    io.err(`[${n + 1}/${logs.length}] compiling ${logPath}: ${plan.shown.length} existing articles shown, about ${estimate.inputTokens} prompt tokens, about ${formatCost(estimate.usd)}\n`);
+    const indexPath = knowledgePaths(vault.settings.knowledgeFolder).index;
+    const existing = existingArticlesFrom(index.all(), vault.settings.knowledgeFolder, (l) => vault.index.resolve(l, indexPath));
+    const outcome = await proposeCompile(model, plan, existing, (p) => vault.texts.get(p));
+    if (!outcome.ok) {
+      const e = outcome.error;
+      io.err(`${logPath}: ${e.message}\n`);
+      if (e.kind === "invalid") for (const p of e.problems) io.err(`  - ${p}\n`);
+      io.err(`  (spent ${e.usage.inputTokens} input + ${e.usage.outputTokens} output tokens, ${formatCost(estimateCost(e.usage))})\n`);
+      reports.push({ log: logPath, status: "failed", message: e.message, tokens: { input: e.usage.inputTokens, output: e.usage.outputTokens }, costUsd: estimateCost(e.usage) });
+      code = EXIT.findings;
+      break;
+    }
+    const o = outcome.value;
+    const spent = estimateCost(o.usage);
+    if (format === "text") {
+      io.out(`${logPath}: ${o.proposal.summary || "(no summary)"}\n${o.changes.length > 0 ? formatChanges(o.changes, o.proposal.notes) : "No articles proposed: nothing durable in this log."}\n`);
+      for (const p of o.problems) io.out(`dropped: ${p}\n`);
+    }
+    io.err(`Tokens: ${o.usage.inputTokens} in, ${o.usage.outputTokens} out (${o.attempts} call${o.attempts > 1 ? "s" : ""}), ${formatCost(spent)}\n`);
+    const yes = args.flags.has("yes") || (o.changes.length > 0 && io.confirm ? await io.confirm(`Write ${o.changes.length} file${o.changes.length === 1 ? "" : "s"}?`) : false);
+    if (!yes && o.changes.length > 0) {
+      io.err("Not written. Re-run with --yes to write these files.\n");
+      reports.push({ log: logPath, status: "not-written", tokens: { input: o.usage.inputTokens, output: o.usage.outputTokens }, costUsd: spent });
+      continue;
+    }
+    const report = await writeCompile(vault.store, o, new Set(o.changes.map((c) => c.path)), {
+      nowIso: new Date().toISOString(), spentUsd: spent, automatic: false, previousState: vault.compileState.logs[logPath] ?? null,
+    });
+    await files.saveUndo(report.undo);
+    await files.setLogState(logPath, report.state);
+    vault.compileState.logs[logPath] = report.state;
+    for (const f of report.undo.files) {
+      vault.texts.set(f.path, f.after);
+      const parsed = vault.index.setNote(f.path, f.after);
+      if (report.written.some((w) => w.path === f.path)) index.upsert(buildArticleDoc(f.path, f.after, parsed));
+    }
+    for (const s of report.skipped) io.err(`skipped ${s.path}: ${s.reason}\n`);
+    io.err(`Wrote ${report.written.length} file${report.written.length === 1 ? "" : "s"}; index.md and log.md updated. \`kc undo\` puts them back.\n`);
+    reports.push({
+      log: logPath, status: "written", written: report.written.map((w) => w.path), skipped: report.skipped,
+      tokens: { input: o.usage.inputTokens, output: o.usage.outputTokens }, costUsd: spent,
+    });
+  }
+  if (format === "json") io.out(`${JSON.stringify({ logs: reports.map((r) => (r.plan ? { ...r.plan, status: r.status } : r)) }, null, 2)}\n`);
+  return code;
+}
+
+/** The logs to compile, or a message saying why the arguments name none. */
+function chooseLogs(vault: LoadedVault, args: ParsedArgs, today: string): string[] | string {
+  const file = flagString(args, "file");
+  if (file !== undefined) {
+    const path = file.replace(/\\/g, "/").replace(/^\.\//, "");
+    const withMd = path.toLowerCase().endsWith(".md") ? path : `${path}.md`;
+    if (!vault.texts.has(withMd)) return `No note ${withMd} in the vault (give its path relative to the vault folder).`;
+    return [withMd];
+  }
+  if (args.flags.has("all")) {
+    return selectChangedLogs(vault.texts.keys(), vault.settings, vault.compileState, (p) => {
+      const t = vault.texts.get(p);
+      return t === undefined ? undefined : sha256Hex(t);
+    }).map((l) => l.path);
+  }
+  const path = dailyNotePath(today, vault.settings);
+  if (!vault.texts.has(path)) return `Today's daily note ${path} does not exist; give --file <note> or --all.`;
+  return [path];
+}
+
+function localDate(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}
+
+function usage(io: CliIo, message: string): number {
+  io.err(`${message}\n`);
+  return EXIT.usage;
+}

@@ -1,0 +1,55 @@
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { UndoRecord } from "../core/compile/write-compile";
+import { PLUGIN_ID } from "./load-vault";
+
+/** The plugin's own files in a vault (data.json with settings and compile state, last-compile.json for undo), for the CLI. */
+export class PluginFiles {
+  private readonly dir: string;
+
+  constructor(vaultRoot: string) {
+    this.dir = join(vaultRoot, ".obsidian", "plugins", PLUGIN_ID);
+  }
+
+  /** Records (or, with null, forgets) a log's compile state in data.json, keeping every other key as it is. */
+  async setLogState(logPath: string, state: { hash: string; compiledAt: string } | null): Promise<void> {
+    const file = join(this.dir, "data.json");
+    const data = (await readJson(file)) ?? {};
+    const cs = (typeof data.compileState === "object" && data.compileState !== null ? data.compileState : {}) as { logs?: Record<string, unknown> };
+    const logs = typeof cs.logs === "object" && cs.logs !== null ? cs.logs : {};
+    if (state) logs[logPath] = state;
+    else delete logs[logPath];
+    data.compileState = { ...cs, logs };
+    await writeAtomic(file, `${JSON.stringify(data, null, 2)}\n`);
+  }
+
+  async saveUndo(record: UndoRecord): Promise<void> {
+    await writeAtomic(join(this.dir, "last-compile.json"), JSON.stringify(record));
+  }
+
+  /** The last compile's undo record, or null when there is none (or it is unreadable). */
+  async loadUndo(): Promise<UndoRecord | null> {
+    const v = await readJson(join(this.dir, "last-compile.json"));
+    return v && v.version === 1 && Array.isArray(v.files) ? (v as unknown as UndoRecord) : null;
+  }
+
+  async clearUndo(): Promise<void> {
+    await rm(join(this.dir, "last-compile.json"), { force: true });
+  }
+}
+
+async function readJson(path: string): Promise<Record<string, unknown> | null> {
+  try {
+    const v = JSON.parse(await readFile(path, "utf8")) as unknown;
+    return typeof v === "object" && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function writeAtomic(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  await writeFile(tmp, text, "utf8");
+  await rename(tmp, path);
+}
