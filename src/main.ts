@@ -1,12 +1,15 @@
 import { Notice, Plugin, TFile } from "obsidian";
+import { registerCompileCommands } from "./commands/register-compile-commands";
 import { registerLintCommands } from "./commands/register-lint-commands";
 import { readDailyNotesConfig } from "./core/knowledge/daily-notes";
 import type { KnowledgeSettings } from "./core/knowledge/knowledge-settings";
+import { CompileService, localDate } from "./obsidian/compile-service";
 import { LintService } from "./obsidian/lint-service";
-import { mergePluginData, type AskSettings, type PluginData } from "./obsidian/plugin-data";
+import { mergePluginData, type AskSettings, type CompileSettings, type PluginData } from "./obsidian/plugin-data";
 import { RouterService } from "./obsidian/router-service";
 import { createAskHost } from "./ui/ask-host";
 import { ASK_VIEW_TYPE, AskView } from "./ui/ask-view";
+import { createCompileActions, isAutoCompileDue, runAutoCompile } from "./ui/compile-flow";
 import { createLintHost } from "./ui/lint-host";
 import { createLintMarks } from "./ui/lint-marks";
 import { LINT_VIEW_TYPE, LintView } from "./ui/lint-view";
@@ -17,11 +20,14 @@ export default class KnowledgeCompilerPlugin extends Plugin {
   private data: PluginData = mergePluginData(null);
   private lint!: LintService;
   private router!: RouterService;
+  private compile!: CompileService;
+  private autoTriedDay: string | null = null;
 
   override async onload(): Promise<void> {
     this.data = mergePluginData(await this.loadData());
     this.lint = new LintService(this.app, () => this.data);
     this.router = new RouterService(this.app, () => this.data.settings.knowledgeFolder);
+    this.compile = new CompileService(this.app, () => this.data, () => this.saveData(this.data), this.router, this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`);
 
     this.registerView(LINT_VIEW_TYPE, (leaf) => new LintView(leaf, createLintHost(this.app, this.lint)));
     this.registerView(ASK_VIEW_TYPE, (leaf) => new AskView(leaf, createAskHost(this.app, this, this.router, () => this.data)));
@@ -31,6 +37,8 @@ export default class KnowledgeCompilerPlugin extends Plugin {
       update: (patch) => this.updateSettings(patch),
       ask: () => this.data.ask,
       updateAsk: (patch) => this.updateAsk(patch),
+      compile: () => this.data.compile,
+      updateCompile: (patch) => this.updateCompile(patch),
       dailyNotesConfig: () => this.readDailyNotesConfig(),
     }));
     registerLintCommands(this, {
@@ -47,6 +55,8 @@ export default class KnowledgeCompilerPlugin extends Plugin {
       },
     });
     this.addCommand({ id: "open-ask-panel", name: "Ask the knowledge base", callback: () => void this.openView(ASK_VIEW_TYPE) });
+    registerCompileCommands(this, createCompileActions(this.app, this.compile));
+    this.registerInterval(window.setInterval(() => void this.maybeAutoCompile(), 10 * 60 * 1000));
 
     this.registerEvent(this.app.metadataCache.on("changed", (file, text) => {
       this.lint.onChanged(file, text);
@@ -71,6 +81,22 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     await this.saveData(this.data);
     await this.lint.restart();
     if (patch.knowledgeFolder !== undefined) await this.router.build();
+  }
+
+  /** The end-of-day compile: once a day after the chosen hour, when today's log changed since its last compile. */
+  private async maybeAutoCompile(): Promise<void> {
+    const now = new Date();
+    const today = localDate(now);
+    if (!this.router.ready || !isAutoCompileDue(now, this.data.compile, this.autoTriedDay, today)) return;
+    const log = this.compile.todayPath(now);
+    if (!this.compile.exists(log) || !(await this.compile.hasChanged(log))) return;
+    this.autoTriedDay = today;
+    await runAutoCompile(this.app, this.compile, log, this.data.compile.autoAccept);
+  }
+
+  private async updateCompile(patch: Partial<CompileSettings>): Promise<void> {
+    this.data.compile = { ...this.data.compile, ...patch };
+    await this.saveData(this.data);
   }
 
   private async updateAsk(patch: Partial<AskSettings>): Promise<void> {

@@ -23,10 +23,24 @@ export const DEFAULT_ASK_SETTINGS: AskSettings = {
   priceOutput: 15,
 };
 
+/** Settings of Compile (the model, key and prices are Ask's). */
+export interface CompileSettings {
+  /** Prepare a proposal for today's log once a day after `autoCompileHour`, when the log changed. Off by default. */
+  autoCompile: boolean;
+  /** Local hour (0-23) after which the end-of-day compile may run. */
+  autoCompileHour: number;
+  /** Write the end-of-day proposal without review (logged as such). Off by default. */
+  autoAccept: boolean;
+}
+
+/** Defaults for Compile: nothing runs on its own. */
+export const DEFAULT_COMPILE_SETTINGS: CompileSettings = { autoCompile: false, autoCompileHour: 18, autoAccept: false };
+
 /** What the plugin keeps in data.json: settings and a small compile state (one hash per compiled log). No API key. */
 export interface PluginData {
   settings: KnowledgeSettings;
   ask: AskSettings;
+  compile: CompileSettings;
   compileState: CompileState;
 }
 
@@ -47,7 +61,13 @@ export function mergePluginData(raw: unknown): PluginData {
     const v = savedAsk[key];
     if (typeof v === typeof DEFAULT_ASK_SETTINGS[key] && (typeof v !== "number" || (Number.isFinite(v) && v > 0))) (ask as unknown as Record<string, unknown>)[key] = v;
   }
+  const savedCompile = (typeof data.compile === "object" && data.compile !== null ? data.compile : {}) as Record<string, unknown>;
+  const compile: CompileSettings = { ...DEFAULT_COMPILE_SETTINGS };
+  if (typeof savedCompile.autoCompile === "boolean") compile.autoCompile = savedCompile.autoCompile;
+  if (typeof savedCompile.autoAccept === "boolean") compile.autoAccept = savedCompile.autoAccept;
+  const hour = savedCompile.autoCompileHour;
+  if (typeof hour === "number" && Number.isInteger(hour) && hour >= 0 && hour <= 23) compile.autoCompileHour = hour;
   const cs = data.compileState as { logs?: unknown } | undefined;
   const compileState: CompileState = { logs: typeof cs?.logs === "object" && cs.logs !== null ? (cs.logs as CompileState["logs"]) : {} };
-  return { settings, ask, compileState };
+  return { settings, ask, compile, compileState };
 }

@@ -62,6 +62,11 @@ export class RouterService {
     return routeQuestion(this.index, question, resolve, { budget }, this.indexTokens);
   }
 
+  /** The article index itself, for compile planning (read-only use). */
+  articleIndex(): ArticleIndex {
+    return this.index;
+  }
+
   /** The router's view of one article (its TLDR for TLDR-only loads). */
   article(path: string) {
     return this.index.get(path);

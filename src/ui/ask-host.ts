@@ -5,10 +5,9 @@ import { upsertIndexRows } from "../core/knowledge/index-file";
 import { knowledgePaths } from "../core/knowledge/knowledge-layout";
 import { appendLogEntry } from "../core/knowledge/log-file";
 import { estimateCost, formatCost } from "../core/llm/cost";
-import { AnthropicLanguageModel } from "../llm/anthropic-language-model";
 import { ObsidianNoteStore } from "../obsidian/obsidian-note-store";
 import type { PluginData } from "../obsidian/plugin-data";
-import { createRequestUrlFetch } from "../obsidian/request-url-fetch";
+import { createModel, priceOf } from "../obsidian/create-model";
 import type { RouterService } from "../obsidian/router-service";
 import type { AskHost } from "./ask-view";
 
@@ -26,14 +25,7 @@ export function createAskHost(app: App, component: Component, router: RouterServ
       }
       const req = buildAnswerRequest(route, texts);
       const history = thread.flatMap((t) => [{ role: "user" as const, content: t.question }, { role: "assistant" as const, content: t.answer }]);
-      const model = new AnthropicLanguageModel({
-        apiKey: app.secretStorage.getSecret(ask.apiKeySecret),
-        model: ask.model,
-        ...(ask.baseUrl ? { baseUrl: ask.baseUrl } : {}),
-        fetch: createRequestUrlFetch(),
-        streaming: false,
-      });
-      return model.stream({ ...req, messages: [...history, ...req.messages], signal }, onText);
+      return createModel(app, ask).stream({ ...req, messages: [...history, ...req.messages], signal }, onText);
     },
     fileBack: async (route, answer) => {
       const folder = data().settings.knowledgeFolder;
@@ -55,8 +47,7 @@ export function createAskHost(app: App, component: Component, router: RouterServ
       if (f instanceof TFile) void app.workspace.getLeaf(false).openFile(f);
     },
     describeCost: (c) => {
-      const a = data().ask;
-      const usd = estimateCost(c.usage, { input: a.priceInput, output: a.priceOutput, cacheWrite: a.priceInput * 1.25, cacheRead: a.priceInput * 0.1 });
+      const usd = estimateCost(c.usage, priceOf(data().ask));
       return `${c.usage.inputTokens} in + ${c.usage.outputTokens} out tokens (${c.usage.cacheReadTokens} cached) · ${formatCost(usd)}${c.stopReason === "max_tokens" ? " · cut off at the token limit" : ""}`;
     },
     renderMarkdown: async (md, el) => {

@@ -1,6 +1,6 @@
 import { normalizePath, PluginSettingTab, SecretComponent, Setting, type App, type Plugin } from "obsidian";
 import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
-import type { AskSettings } from "../obsidian/plugin-data";
+import type { AskSettings, CompileSettings } from "../obsidian/plugin-data";
 
 /** What the settings tab needs from the plugin. */
 export interface SettingsHost {
@@ -9,6 +9,8 @@ export interface SettingsHost {
   update(patch: Partial<KnowledgeSettings>): Promise<void>;
   ask(): AskSettings;
   updateAsk(patch: Partial<AskSettings>): Promise<void>;
+  compile(): CompileSettings;
+  updateCompile(patch: Partial<CompileSettings>): Promise<void>;
   /** The Daily Notes core plugin's folder and format when it is configured, else null. */
   dailyNotesConfig(): Promise<{ folder: string; format: string } | null>;
 }
@@ -66,7 +68,6 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
           .setValue(s.lintScope)
           .onChange(async (v) => this.host.update({ lintScope: v === "vault" ? "vault" : "knowledge" })),
       );
-    this.renderAsk(el);
     new Setting(el)
       .setName("Sparse article threshold")
       .setDesc("Articles with fewer words than this are reported as sparse.")
@@ -76,6 +77,8 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
           if (Number.isInteger(n) && n >= 0) await this.host.update({ sparseWords: n });
         }),
       );
+    this.renderAsk(el);
+    this.renderCompile(el);
   }
 
   private renderAsk(el: HTMLElement): void {
@@ -108,5 +111,25 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
     new Setting(el)
       .setName("Price per million output tokens (USD)")
       .addText((t) => t.setValue(String(a.priceOutput)).onChange(positive("priceOutput")));
+  }
+
+  private renderCompile(el: HTMLElement): void {
+    const c = this.host.compile();
+    new Setting(el).setName("Compile").setHeading();
+    new Setting(el)
+      .setName("End-of-day compile")
+      .setDesc("Once a day after the hour below, when today's log changed since its last compile, prepare a proposal (the model call runs and its cost is shown) and notify you to review it. Off by default.")
+      .addToggle((t) => t.setValue(c.autoCompile).onChange(async (v) => this.host.updateCompile({ autoCompile: v })));
+    new Setting(el)
+      .setName("After this hour")
+      .setDesc("Local hour, 0 to 23.")
+      .addText((t) => t.setValue(String(c.autoCompileHour)).onChange(async (v) => {
+        const n = Number(v);
+        if (Number.isInteger(n) && n >= 0 && n <= 23) await this.host.updateCompile({ autoCompileHour: n });
+      }));
+    new Setting(el)
+      .setName("Accept automatically")
+      .setDesc("Write the end-of-day proposal without review. The build log says it was accepted automatically, and undo last compile still works. Off by default.")
+      .addToggle((t) => t.setValue(c.autoAccept).onChange(async (v) => this.host.updateCompile({ autoAccept: v })));
   }
 }

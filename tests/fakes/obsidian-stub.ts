@@ -66,12 +66,45 @@ export class Notice {
 }
 
 export class Plugin extends Component {}
+
+/** Modal: title and content elements; open/close call the hooks like Obsidian does. */
+export class Modal {
+  containerEl = document.createElement("div");
+  titleEl = this.containerEl.appendChild(document.createElement("div"));
+  contentEl = this.containerEl.appendChild(document.createElement("div"));
+  isOpen = false;
+  constructor(public app: unknown) {}
+  open(): void {
+    this.isOpen = true;
+    document.body.appendChild(this.containerEl);
+    this.onOpen();
+  }
+  close(): void {
+    if (!this.isOpen) return;
+    this.isOpen = false;
+    this.containerEl.remove();
+    this.onClose();
+  }
+  onOpen(): void {}
+  onClose(): void {}
+}
 export class PluginSettingTab {
   containerEl = document.createElement("div");
   constructor(public app: unknown, public plugin: unknown) {}
 }
+export class ButtonComponent {
+  constructor(public buttonEl: HTMLButtonElement) {}
+  setButtonText(t: string): this { this.buttonEl.textContent = t; return this; }
+  setCta(): this { return this; }
+  onClick(fn: () => void): this { this.buttonEl.addEventListener("click", fn); return this; }
+}
 export class Setting {
   constructor(public containerEl: HTMLElement) {}
+  addButton(fn: (b: ButtonComponent) => void): this {
+    fn(new ButtonComponent(this.containerEl.appendChild(document.createElement("button"))));
+    return this;
+  }
+  addToggle(): this { return this; }
   setName(): this { return this; }
   setDesc(): this { return this; }
   setHeading(): this { return this; }

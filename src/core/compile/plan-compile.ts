@@ -30,7 +30,8 @@ export interface PlanInput {
   today: string;
   knowledgeFolder: string;
   index: ArticleIndex;
-  textOf: (path: string) => string | undefined;
+  /** An article's current text (read on demand: only the few candidates are read). */
+  textOf: (path: string) => string | undefined | Promise<string | undefined>;
 }
 
 const CHUNK_CHARS = 700;
@@ -40,7 +41,7 @@ const CHUNK_CHARS = 700;
  * article index, articles whose title or alias the log names are added (the likely near-duplicates), and the best
  * are taken under a count and a token bound. No catalog of the base goes in, so the prompt does not grow with it.
  */
-export function planCompile(input: PlanInput, options: Partial<CompilePlanOptions> = {}): CompilePlan {
+export async function planCompile(input: PlanInput, options: Partial<CompilePlanOptions> = {}): Promise<CompilePlan> {
   const opts = { ...DEFAULT_COMPILE_PLAN_OPTIONS, ...options };
   const scores = new Map<string, { score: number; why: Set<string> }>();
   const bump = (doc: ArticleDoc, by: number, why: string): void => {
@@ -75,7 +76,7 @@ export function planCompile(input: PlanInput, options: Partial<CompilePlanOption
   let total = 0;
   for (const [path, s] of ranked) {
     const doc = input.index.get(path);
-    const text = input.textOf(path);
+    const text = await input.textOf(path);
     if (!doc || text === undefined) continue;
     if (shown.length >= opts.maxArticles) {
       skipped.push({ path, reason: `over the ${opts.maxArticles}-article bound` });

@@ -52,7 +52,7 @@ export async function proposeCompile(
   model: LanguageModel,
   plan: CompilePlan,
   existing: ExistingArticles,
-  textOf: (path: string) => string | undefined,
+  textOf: (path: string) => string | undefined | Promise<string | undefined>,
   signal?: AbortSignal,
 ): Promise<Result<CompileOutcome, CompileError>> {
   const usage: TokenUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
@@ -71,7 +71,12 @@ export async function proposeCompile(
     const valid = validateProposal(reply.value.text, plan, { existing: existing.byPath });
     if (valid.ok) {
       const proposal = dedupeProposal(valid.value, existing, plan.knowledgeFolder);
-      const built = buildChanges(proposal, plan, textOf);
+      const texts = new Map<string, string>();
+      for (const u of proposal.updated) {
+        const t = await textOf(u.path);
+        if (t !== undefined) texts.set(u.path, t);
+      }
+      const built = buildChanges(proposal, plan, (p) => texts.get(p));
       return ok({ plan, proposal, changes: built.changes, problems: built.problems, usage, attempts: attempt });
     }
     problems = valid.error;

@@ -42,12 +42,12 @@ export function articleIndexOf(files: Record<string, string>): ArticleIndex {
 }
 
 /** A store, plan and lookups for compiling the fixture's log. */
-export function fixtureCompile(options: Partial<CompilePlanOptions> = {}, files = fixtureFiles()): {
+export async function fixtureCompile(options: Partial<CompilePlanOptions> = {}, files = fixtureFiles()): Promise<{
   store: InMemoryNoteStore; plan: CompilePlan; existing: ExistingArticles; index: ArticleIndex;
-} {
+}> {
   const store = new InMemoryNoteStore(files);
   const index = articleIndexOf(files);
-  const plan = planCompile({ logPath: LOG, logText: files[LOG]!, today: TODAY, knowledgeFolder: "knowledge", index, textOf: (p) => store.files.get(p) }, options);
+  const plan = await planCompile({ logPath: LOG, logText: files[LOG]!, today: TODAY, knowledgeFolder: "knowledge", index, textOf: (p) => store.files.get(p) }, options);
   const existing = existingArticlesFrom(index.all(), "knowledge", (l) => (store.files.has(`${l}.md`) ? `${l}.md` : null));
   return { store, plan, existing, index };
 }

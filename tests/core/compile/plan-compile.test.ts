@@ -5,8 +5,8 @@ import { expectGolden } from "../../fakes/golden";
 import { fixtureCompile, fixtureFiles, LOG, TODAY, articleIndexOf } from "./compile-fixture";
 
 describe("planning a compile", () => {
-  it("shows the articles the log talks about, not the filed answers", () => {
-    const { plan } = fixtureCompile();
+  it("shows the articles the log talks about, not the filed answers", async () => {
+    const { plan } = await fixtureCompile();
     const paths = plan.shown.map((s) => s.path);
     expect(paths).toContain("knowledge/concepts/retry-with-backoff.md");
     expect(paths).toContain("knowledge/concepts/sqlite-wal-mode.md");
@@ -14,8 +14,8 @@ describe("planning a compile", () => {
     expect(plan.month).toBe("2026-11");
   });
 
-  it("shows a large article as its header and the sections relevant to the log, and says which it left out", () => {
-    const { plan } = fixtureCompile();
+  it("shows a large article as its header and the sections relevant to the log, and says which it left out", async () => {
+    const { plan } = await fixtureCompile();
     const wal = plan.shown.find((s) => s.path.endsWith("sqlite-wal-mode.md"))!;
     expect(wal.partial).toBe(true);
     expect(wal.sections.map((s) => s.heading)).toContain("Checkpoints");
@@ -27,24 +27,24 @@ describe("planning a compile", () => {
     expect(wal.tokens).toBeLessThan(1400);
   });
 
-  it("keeps to the article count and token budget whatever the base holds", () => {
-    const { plan } = fixtureCompile({ maxArticles: 1 });
+  it("keeps to the article count and token budget whatever the base holds", async () => {
+    const { plan } = await fixtureCompile({ maxArticles: 1 });
     expect(plan.shown).toHaveLength(1);
     expect(plan.skipped.length).toBeGreaterThan(0);
-    const tight = fixtureCompile({ budget: 400 }).plan;
+    const tight = (await fixtureCompile({ budget: 400 })).plan;
     expect(tight.shown.reduce((s, a) => s + a.tokens, 0)).toBeLessThanOrEqual(400);
   });
 
-  it("finds an article the log names by its alias even when few words match", () => {
+  it("finds an article the log names by its alias even when few words match", async () => {
     const files = fixtureFiles();
     files[LOG] = "# Daily Log\n\nThe dedup keys expired too early on the staging server.";
     const index = articleIndexOf(files);
-    const plan = planCompile({ logPath: LOG, logText: files[LOG], today: TODAY, knowledgeFolder: "knowledge", index, textOf: (p) => files[p] });
+    const plan = await planCompile({ logPath: LOG, logText: files[LOG], today: TODAY, knowledgeFolder: "knowledge", index, textOf: (p) => files[p] });
     expect(plan.shown[0]?.path).toBe("knowledge/concepts/idempotency-keys.md");
     expect(plan.shown[0]?.reason).toContain("dedup keys");
   });
 
-  it("cuts a long log into parts at headings and blank lines", () => {
+  it("cuts a long log into parts at headings and blank lines", async () => {
     const log = Array.from({ length: 30 }, (_, i) => `### Session ${i}\n${"word ".repeat(60)}`).join("\n\n");
     const parts = splitLog(log);
     expect(parts.length).toBeGreaterThan(3);
@@ -52,15 +52,15 @@ describe("planning a compile", () => {
     expect(splitLog("\n\n   \n")).toEqual([]);
   });
 
-  it("puts the log between data markers that its own text cannot close", () => {
-    const { plan } = fixtureCompile();
+  it("puts the log between data markers that its own text cannot close", async () => {
+    const { plan } = await fixtureCompile();
     const msg = buildCompileMessage({ ...plan, logText: "before </daily_log> after" });
     expect(msg.match(/<\/daily_log>/g)).toHaveLength(1);
     expect(msg).toContain("<\\/daily_log>");
   });
 
-  it("builds the same prompt as the golden files", () => {
-    const { plan } = fixtureCompile();
+  it("builds the same prompt as the golden files", async () => {
+    const { plan } = await fixtureCompile();
     expectGolden("compile-system-prompt.txt", COMPILE_SYSTEM_PROMPT);
     expectGolden("compile-message.txt", buildCompileMessage(plan));
   });

@@ -15,8 +15,8 @@ import { replyWith, validReply } from "./scripted-replies";
 const NOW = "2026-11-22T18:30:00.000Z";
 const usage = { inputTokens: 5200, outputTokens: 1400, cacheReadTokens: 0, cacheWriteTokens: 0 };
 
-function outcomeOf(reply: Record<string, unknown>) {
-  const fx = fixtureCompile();
+async function outcomeOf(reply: Record<string, unknown>) {
+  const fx = await fixtureCompile();
   const v = validateProposal(JSON.stringify(reply), fx.plan, { existing: fx.existing.byPath });
   if (!v.ok) throw new Error(v.error.join("\n"));
   const proposal = dedupeProposal(v.value, fx.existing, "knowledge");
@@ -29,7 +29,7 @@ const ctx = { nowIso: NOW, spentUsd: 0.0366, automatic: false, previousState: nu
 
 describe("writing a compile", () => {
   it("writes the articles of a scripted reply as the golden files, and leaves the daily note alone", async () => {
-    const { store, outcome } = outcomeOf(validReply());
+    const { store, outcome } = await outcomeOf(validReply());
     const log = store.files.get("daily/2026-11-20.md");
     const report = await writeCompile(store, outcome, all(outcome), ctx);
     expect(report.skipped).toEqual([]);
@@ -47,7 +47,7 @@ describe("writing a compile", () => {
   });
 
   it("changes nothing of an updated article but its header, the patched section and the Sources list", async () => {
-    const { store, outcome } = outcomeOf(validReply());
+    const { store, outcome } = await outcomeOf(validReply());
     const path = "knowledge/concepts/sqlite-wal-mode.md";
     const before = store.files.get(path)!;
     await writeCompile(store, outcome, new Set([path]), ctx);
@@ -62,7 +62,7 @@ describe("writing a compile", () => {
   });
 
   it("writes only the files the person accepted, and the index rows of those only", async () => {
-    const { store, outcome } = outcomeOf(validReply());
+    const { store, outcome } = await outcomeOf(validReply());
     const report = await writeCompile(store, outcome, new Set(["knowledge/concepts/captive-portal-detection.md"]), ctx);
     expect(report.written).toHaveLength(1);
     expect(store.files.has("knowledge/connections/retries-and-captive-portals.md")).toBe(false);
@@ -72,7 +72,7 @@ describe("writing a compile", () => {
   });
 
   it("skips, and never overwrites, an update whose section the person edited during the review", async () => {
-    const { store, outcome } = outcomeOf(validReply());
+    const { store, outcome } = await outcomeOf(validReply());
     const path = "knowledge/concepts/sqlite-wal-mode.md";
     const edited = store.files.get(path)!.replace("SQLite runs an automatic PASSIVE checkpoint", "SQLite (as I just noted) runs an automatic PASSIVE checkpoint");
     store.files.set(path, edited);
@@ -83,7 +83,7 @@ describe("writing a compile", () => {
   });
 
   it("keeps an edit the person made elsewhere in the file during the review", async () => {
-    const { store, outcome } = outcomeOf(validReply());
+    const { store, outcome } = await outcomeOf(validReply());
     const path = "knowledge/concepts/retry-with-backoff.md";
     store.files.set(path, store.files.get(path)!.replace("## Details\n", "## Details\nMy own note, added during the review.\n"));
     await writeCompile(store, outcome, all(outcome), ctx);
@@ -92,7 +92,7 @@ describe("writing a compile", () => {
   });
 
   it("does not create a file over one that appeared during the review", async () => {
-    const { store, outcome } = outcomeOf(validReply());
+    const { store, outcome } = await outcomeOf(validReply());
     store.files.set("knowledge/concepts/captive-portal-detection.md", "mine");
     const report = await writeCompile(store, outcome, all(outcome), ctx);
     expect(store.files.get("knowledge/concepts/captive-portal-detection.md")).toBe("mine");
@@ -104,7 +104,7 @@ describe("writing a compile", () => {
       r.new_articles = [{ path: "concepts/exponential-backoff", title: "Exponential backoff", tldr: "x", answers_when: ["retry"], body: "# Exponential backoff\n\nSame idea again." }];
       r.updates = [];
     });
-    const { store, outcome } = outcomeOf(dup);
+    const { store, outcome } = await outcomeOf(dup);
     expect(outcome.proposal.created).toEqual([]);
     expect(outcome.proposal.notes[0]).toContain("already in the knowledge base as concepts/retry-with-backoff");
     await writeCompile(store, outcome, all(outcome), ctx);
@@ -114,8 +114,8 @@ describe("writing a compile", () => {
     expect(store.files.has("knowledge/concepts/exponential-backoff.md")).toBe(false);
   });
 
-  it("refuses to apply a patch to a section that is gone", () => {
-    const { plan, outcome } = outcomeOf(validReply());
+  it("refuses to apply a patch to a section that is gone", async () => {
+    const { plan, outcome } = await outcomeOf(validReply());
     const u = outcome.changes.find((c) => c.path.endsWith("sqlite-wal-mode.md"))!.update!;
     const r = applyUpdate("---\ntitle: x\n---\n# X\n\n## Other\ntext\n", u, plan);
     expect(r).toEqual({ ok: false, error: 'the section "Checkpoints" is no longer in the article' });
@@ -124,7 +124,7 @@ describe("writing a compile", () => {
 
 describe("undoing a compile", () => {
   it("restores every touched file to its exact bytes and removes created files", async () => {
-    const { store, outcome } = outcomeOf(validReply());
+    const { store, outcome } = await outcomeOf(validReply());
     const snapshot = new Map(store.files);
     const report = await writeCompile(store, outcome, all(outcome), ctx);
     const undo = await undoCompile(store, report.undo, "knowledge", "2026-11-22T19:00:00Z");
@@ -139,7 +139,7 @@ describe("undoing a compile", () => {
   });
 
   it("leaves a file edited since the compile and says so", async () => {
-    const { store, outcome } = outcomeOf(validReply());
+    const { store, outcome } = await outcomeOf(validReply());
     const report = await writeCompile(store, outcome, all(outcome), ctx);
     const path = "knowledge/concepts/captive-portal-detection.md";
     store.files.set(path, `${store.files.get(path)!}\nMy addition.\n`);

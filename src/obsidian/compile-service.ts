@@ -1,0 +1,141 @@
+import { normalizePath, TFile, type App } from "obsidian";
+import { existingArticlesFrom } from "../core/compile/existing-articles";
+import { planCompile } from "../core/compile/plan-compile";
+import { estimateCompile, proposeCompile, type CompileError, type CompileEstimate, type CompileOutcome } from "../core/compile/propose-compile";
+import { selectChangedLogs, type LogToCompile } from "../core/compile/select-logs";
+import { undoCompile, type UndoReport } from "../core/compile/undo-compile";
+import { writeCompile, type UndoRecord, type WriteReport } from "../core/compile/write-compile";
+import type { CompilePlan } from "../core/compile/compile-types";
+import { dailyNotePath, matchDailyNote } from "../core/knowledge/daily-notes";
+import { knowledgePaths } from "../core/knowledge/knowledge-layout";
+import { estimateCost } from "../core/llm/cost";
+import type { Result } from "../core/result";
+import { sha256Hex } from "../core/util/sha256";
+import { createModel, priceOf } from "./create-model";
+import { ObsidianNoteStore } from "./obsidian-note-store";
+import type { PluginData } from "./plugin-data";
+import type { RouterService } from "./router-service";
+
+/** A plan with its cost estimate, ready to show before the model is called. */
+export interface PreparedCompile {
+  plan: CompilePlan;
+  estimate: CompileEstimate;
+}
+
+/**
+ * Compile in Obsidian: plans a log against the router's article index, asks the model (through requestUrl), writes
+ * accepted files through the vault API, keeps the compile state in plugin data and the undo record in the plugin's
+ * folder (not in data.json, which stays small).
+ */
+export class CompileService {
+  private readonly store: ObsidianNoteStore;
+
+  constructor(
+    private readonly app: App,
+    private readonly data: () => PluginData,
+    private readonly save: () => Promise<void>,
+    private readonly router: RouterService,
+    private readonly pluginDir: string,
+  ) {
+    this.store = new ObsidianNoteStore(app);
+  }
+
+  /** Today's daily note path (local date) under the current settings. */
+  todayPath(now = new Date()): string {
+    return dailyNotePath(localDate(now), this.data().settings);
+  }
+
+  isDailyNote(path: string): boolean {
+    return matchDailyNote(path, this.data().settings) !== null;
+  }
+
+  exists(path: string): boolean {
+    return this.app.vault.getFileByPath(normalizePath(path)) !== null;
+  }
+
+  /** Daily notes never compiled or changed since, oldest first. */
+  async changedLogs(): Promise<LogToCompile[]> {
+    const s = this.data().settings;
+    const daily = this.app.vault.getMarkdownFiles().filter((f) => matchDailyNote(f.path, s) !== null);
+    const hashes = new Map<string, string>();
+    for (const f of daily) hashes.set(f.path, sha256Hex(await this.app.vault.cachedRead(f)));
+    return selectChangedLogs(hashes.keys(), s, this.data().compileState, (p) => hashes.get(p));
+  }
+
+  /** True when the log's text differs from what was last compiled (or it was never compiled). */
+  async hasChanged(logPath: string): Promise<boolean> {
+    const f = this.app.vault.getFileByPath(logPath);
+    if (!f) return false;
+    return this.data().compileState.logs[logPath]?.hash !== sha256Hex(await this.app.vault.cachedRead(f));
+  }
+
+  /** Plans a log: the bounded set of articles the model will be shown, and the cost estimate. */
+  async prepare(logPath: string, now = new Date()): Promise<PreparedCompile> {
+    const file = this.app.vault.getFileByPath(logPath);
+    if (!file) throw new Error(`${logPath} does not exist.`);
+    const logText = await this.app.vault.cachedRead(file);
+    const plan = await planCompile({
+      logPath, logText, today: localDate(now), knowledgeFolder: this.data().settings.knowledgeFolder,
+      index: this.router.articleIndex(), textOf: (p) => this.read(p),
+    });
+    return { plan, estimate: estimateCompile(plan, priceOf(this.data().ask)) };
+  }
+
+  /** Asks the model for a proposal (one retry on an invalid reply); nothing is written. */
+  async propose(plan: CompilePlan, signal: AbortSignal): Promise<Result<CompileOutcome, CompileError>> {
+    const folder = this.data().settings.knowledgeFolder;
+    const from = knowledgePaths(folder).index;
+    const existing = existingArticlesFrom(this.router.articleIndex().all(), folder, (l) => this.app.metadataCache.getFirstLinkpathDest(l, from)?.path ?? null);
+    return proposeCompile(createModel(this.app, this.data().ask), plan, existing, (p) => this.read(p), signal);
+  }
+
+  /** What a proposal's calls cost at the configured prices. */
+  spent(outcome: CompileOutcome): number {
+    return estimateCost(outcome.usage, priceOf(this.data().ask));
+  }
+
+  /** Writes the accepted files, records the compile state and keeps the undo record. */
+  async write(outcome: CompileOutcome, accepted: ReadonlySet<string>, automatic: boolean): Promise<WriteReport> {
+    const logPath = outcome.plan.logPath;
+    const report = await writeCompile(this.store, outcome, accepted, {
+      nowIso: new Date().toISOString(), spentUsd: this.spent(outcome), automatic, previousState: this.data().compileState.logs[logPath] ?? null,
+    });
+    await this.app.vault.adapter.write(this.undoPath(), JSON.stringify(report.undo));
+    this.data().compileState.logs[logPath] = report.state;
+    await this.save();
+    return report;
+  }
+
+  /** Undoes the last compile, or returns null when there is nothing to undo. */
+  async undo(): Promise<(UndoReport & { logPath: string }) | null> {
+    const path = this.undoPath();
+    if (!(await this.app.vault.adapter.exists(path))) return null;
+    let record: UndoRecord;
+    try {
+      record = JSON.parse(await this.app.vault.adapter.read(path)) as UndoRecord;
+    } catch {
+      return null;
+    }
+    const report = await undoCompile(this.store, record, this.data().settings.knowledgeFolder, new Date().toISOString());
+    const logs = this.data().compileState.logs;
+    if (record.previousState) logs[record.logPath] = record.previousState;
+    else delete logs[record.logPath];
+    await this.save();
+    await this.app.vault.adapter.remove(path);
+    return { ...report, logPath: record.logPath };
+  }
+
+  private undoPath(): string {
+    return normalizePath(`${this.pluginDir}/last-compile.json`);
+  }
+
+  private async read(path: string): Promise<string | undefined> {
+    const f = this.app.vault.getAbstractFileByPath(path);
+    return f instanceof TFile ? this.app.vault.read(f) : undefined;
+  }
+}
+
+/** YYYY-MM-DD in the local time zone (daily notes follow the person's day, not UTC's). */
+export function localDate(d: Date): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+}

@@ -1,0 +1,21 @@
+import type { App } from "obsidian";
+import type { ModelPrice } from "../core/llm/cost";
+import { AnthropicLanguageModel } from "../llm/anthropic-language-model";
+import type { AskSettings } from "./plugin-data";
+import { createRequestUrlFetch } from "./request-url-fetch";
+
+/** The model as the settings describe it: key from secret storage, network through requestUrl (works on mobile). */
+export function createModel(app: App, ask: AskSettings): AnthropicLanguageModel {
+  return new AnthropicLanguageModel({
+    apiKey: app.secretStorage.getSecret(ask.apiKeySecret),
+    model: ask.model,
+    ...(ask.baseUrl ? { baseUrl: ask.baseUrl } : {}),
+    fetch: createRequestUrlFetch(),
+    streaming: false,
+  });
+}
+
+/** The price per million tokens from the settings (cache writes 1.25×, cache reads 0.1× the input price). */
+export function priceOf(ask: AskSettings): ModelPrice {
+  return { input: ask.priceInput, output: ask.priceOutput, cacheWrite: ask.priceInput * 1.25, cacheRead: ask.priceInput * 0.1 };
+}

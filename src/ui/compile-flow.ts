@@ -1,0 +1,134 @@
+import { Notice, type App } from "obsidian";
+import { formatCost } from "../core/llm/cost";
+import type { CompileService } from "../obsidian/compile-service";
+import type { CompileCommandActions } from "../commands/register-compile-commands";
+import { CompileReviewModal } from "./compile-review-modal";
+
+/** A Notice that stays while work runs, with a Cancel button; `done` hides it. */
+function progressNotice(text: string, onCancel: () => void): { set(text: string): void; done(): void } {
+  const notice = new Notice(text, 0);
+  const render = (t: string): void => {
+    notice.setMessage(createFragment((f) => {
+      f.createSpan({ text: t });
+      f.createEl("button", { text: "Cancel", cls: "kc-notice-cancel" }, (b) => b.addEventListener("click", (e) => {
+        e.stopPropagation();
+        onCancel();
+      }));
+    }));
+  };
+  render(text);
+  return { set: render, done: () => notice.hide() };
+}
+
+/**
+ * Compiles logs one after another: plan, model call (with progress and cancel), review, write. Each log's proposal
+ * is reviewed on its own; cancelling stops the run and nothing of an unreviewed proposal is written.
+ */
+export async function runCompileFlow(app: App, service: CompileService, logPaths: string[]): Promise<void> {
+  const controller = new AbortController();
+  const progress = progressNotice("Compile: preparing…", () => controller.abort());
+  try {
+    for (const [i, logPath] of logPaths.entries()) {
+      if (controller.signal.aborted) break;
+      const step = logPaths.length > 1 ? `${i + 1}/${logPaths.length} ` : "";
+      const { plan, estimate } = await service.prepare(logPath);
+      progress.set(`Compile ${step}${logPath}: asking the model (${plan.shown.length} existing articles shown, about ${estimate.inputTokens.toLocaleString()} tokens, about ${formatCost(estimate.usd)})…`);
+      const result = await service.propose(plan, controller.signal);
+      if (!result.ok) {
+        const e = result.error;
+        if (e.kind === "model" && e.error.kind === "aborted") new Notice("Compile cancelled; nothing was written.");
+        else new Notice(`Compile of ${logPath} failed: ${e.message}`, 15000);
+        break;
+      }
+      const outcome = result.value;
+      progress.set(`Compile ${step}${logPath}: waiting for your review…`);
+      const u = outcome.usage;
+      const accepted = await new CompileReviewModal(app, {
+        logPath,
+        summary: outcome.proposal.summary,
+        changes: outcome.changes,
+        notes: [...outcome.proposal.notes, ...outcome.problems],
+        estimateText: `Estimated before the call: about ${estimate.inputTokens.toLocaleString()} input tokens, about ${formatCost(estimate.usd)} (at most ${formatCost(estimate.maxUsd)}).`,
+        spentText: `Spent: ${u.inputTokens.toLocaleString()} in + ${u.outputTokens.toLocaleString()} out tokens (${outcome.attempts} call${outcome.attempts > 1 ? "s" : ""}), ${formatCost(service.spent(outcome))}.`,
+      }).choose();
+      if (accepted === null) {
+        new Notice(`Nothing written for ${logPath}.`);
+        continue;
+      }
+      const report = await service.write(outcome, accepted, false);
+      const skipped = report.skipped.length > 0 ? ` Skipped ${report.skipped.length}: ${report.skipped.map((s) => `${s.path} (${s.reason})`).join("; ")}.` : "";
+      new Notice(`Compiled ${logPath}: ${report.written.length} file${report.written.length === 1 ? "" : "s"} written.${skipped} "Undo last compile" puts them back.`, skipped ? 15000 : 6000);
+    }
+  } catch (e) {
+    new Notice(`Compile stopped: ${e instanceof Error ? e.message : String(e)}`, 15000);
+  } finally {
+    progress.done();
+  }
+}
+
+/** Whether the end-of-day compile should try now: on, past the hour, and not tried yet today. */
+export function isAutoCompileDue(now: Date, settings: { autoCompile: boolean; autoCompileHour: number }, lastTriedDay: string | null, today: string): boolean {
+  return settings.autoCompile && now.getHours() >= settings.autoCompileHour && lastTriedDay !== today;
+}
+
+/**
+ * The end-of-day compile: prepares today's proposal (the model call runs and its cost is shown) and waits for a
+ * click to review it; with "accept automatically" it writes everything and says so in log.md.
+ */
+export async function runAutoCompile(app: App, service: CompileService, logPath: string, autoAccept: boolean): Promise<void> {
+  const { plan } = await service.prepare(logPath);
+  const result = await service.propose(plan, new AbortController().signal);
+  if (!result.ok) {
+    new Notice(`End-of-day compile of ${logPath} failed: ${result.error.message}`, 15000);
+    return;
+  }
+  const outcome = result.value;
+  const cost = formatCost(service.spent(outcome));
+  if (autoAccept) {
+    const report = await service.write(outcome, new Set(outcome.changes.map((c) => c.path)), true);
+    new Notice(`End-of-day compile of ${logPath} (${cost}): ${report.written.length} files written automatically. "Undo last compile" puts them back.`, 10000);
+    return;
+  }
+  const notice = new Notice(createFragment((f) => {
+    f.createSpan({ text: `End-of-day compile of ${logPath} is ready (${outcome.changes.length} files, ${cost}). ` });
+    f.createEl("button", { text: "Review" }, (b) => b.addEventListener("click", () => {
+      notice.hide();
+      void new CompileReviewModal(app, {
+        logPath, summary: outcome.proposal.summary, changes: outcome.changes, notes: [...outcome.proposal.notes, ...outcome.problems],
+        estimateText: "Prepared by the end-of-day compile.",
+        spentText: `Spent: ${outcome.usage.inputTokens.toLocaleString()} in + ${outcome.usage.outputTokens.toLocaleString()} out tokens, ${cost}.`,
+      }).choose().then(async (accepted) => {
+        if (accepted === null) return;
+        const report = await service.write(outcome, accepted, false);
+        new Notice(`Compiled ${logPath}: ${report.written.length} files written.`);
+      });
+    }));
+  }), 0);
+}
+
+/** The compile commands' actions over the service: each opens the flow above or reports in a Notice. */
+export function createCompileActions(app: App, service: CompileService): CompileCommandActions {
+  return {
+    todaysLog: () => {
+      const p = service.todayPath();
+      return service.exists(p) ? p : null;
+    },
+    activeLog: () => {
+      const f = app.workspace.getActiveFile();
+      return f && service.isDailyNote(f.path) ? f.path : null;
+    },
+    compile: (paths) => void runCompileFlow(app, service, paths),
+    compileChanged: () => void service.changedLogs().then((logs) => {
+      if (logs.length === 0) new Notice("Every daily log is compiled and unchanged.");
+      else void runCompileFlow(app, service, logs.map((l) => l.path));
+    }),
+    undo: () => void service.undo().then((r) => {
+      if (!r) {
+        new Notice("Nothing to undo.");
+        return;
+      }
+      const left = r.left.length > 0 ? ` Left as they are (changed since): ${r.left.map((l) => l.path).join(", ")}.` : "";
+      new Notice(`Undid the compile of ${r.logPath}: ${r.restored.length} restored, ${r.removed.length} removed.${left}`, left ? 15000 : 6000);
+    }),
+  };
+}

@@ -1,0 +1,50 @@
+import { Modal, Setting, type App } from "obsidian";
+import { renderCompileReview, type CompileReviewModel } from "./compile-review";
+
+/** The review of a compile proposal; resolves with the accepted paths, or null when the person cancels. */
+export class CompileReviewModal extends Modal {
+  private resolve: ((paths: Set<string> | null) => void) | null = null;
+
+  constructor(app: App, private readonly model: CompileReviewModel) {
+    super(app);
+  }
+
+  /** Opens the modal and waits for the decision. */
+  choose(): Promise<Set<string> | null> {
+    return new Promise((resolve) => {
+      this.resolve = resolve;
+      this.open();
+    });
+  }
+
+  override onOpen(): void {
+    this.titleEl.setText(`Review compile of ${this.model.logPath}`);
+    const body = this.contentEl.createDiv();
+    let accept: HTMLButtonElement | null = null;
+    const label = (n: number): string => (this.model.changes.length === 0 ? "Record as compiled" : `Write ${n} file${n === 1 ? "" : "s"}`);
+    const selected = renderCompileReview(body, this.model, (n) => {
+      if (accept) {
+        accept.setText(label(n));
+        accept.disabled = n === 0;
+      }
+    });
+    new Setting(this.contentEl)
+      .addButton((b) => {
+        b.setButtonText(label(selected().size)).setCta().onClick(() => this.finish(selected()));
+        accept = b.buttonEl;
+      })
+      .addButton((b) => b.setButtonText("Cancel").onClick(() => this.finish(null)));
+  }
+
+  override onClose(): void {
+    this.contentEl.empty();
+    this.finish(null);
+  }
+
+  private finish(paths: Set<string> | null): void {
+    const r = this.resolve;
+    this.resolve = null;
+    r?.(paths);
+    if (r) this.close();
+  }
+}
