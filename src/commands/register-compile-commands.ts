@@ -8,10 +8,13 @@ export interface CompileCommandActions {
   activeLog(): string | null;
   compile(paths: string[]): void;
   compileChanged(): void;
+  /** The active note's path when it is an article with relationships, else null. */
+  activeArticle(): string | null;
+  revalidate(path: string): void;
   undo(): void;
 }
 
-/** Registers "Compile today's log", "Compile current note as a log", "Compile all changed logs", "Undo last compile". */
+/** Registers the compile commands, "Revalidate relationships of this article" and "Undo last compile". */
 export function registerCompileCommands(plugin: Plugin, a: CompileCommandActions): void {
   plugin.addCommand({
     id: "compile-todays-log",
@@ -34,5 +37,15 @@ export function registerCompileCommands(plugin: Plugin, a: CompileCommandActions
     },
   });
   plugin.addCommand({ id: "compile-changed-logs", name: "Compile all changed logs", callback: () => a.compileChanged() });
+  plugin.addCommand({
+    id: "revalidate-relationships",
+    name: "Revalidate relationships of this article",
+    checkCallback: (checking) => {
+      const path = a.activeArticle();
+      if (!path) return false;
+      if (!checking) a.revalidate(path);
+      return true;
+    },
+  });
   plugin.addCommand({ id: "undo-last-compile", name: "Undo last compile", callback: () => a.undo() });
 }

@@ -5,7 +5,13 @@ import { estimateCompile, proposeCompile, type CompileError, type CompileEstimat
 import { selectChangedLogs, type LogToCompile } from "../core/compile/select-logs";
 import { undoCompile, type UndoReport } from "../core/compile/undo-compile";
 import { writeCompile, type UndoRecord, type WriteReport } from "../core/compile/write-compile";
-import type { CompilePlan } from "../core/compile/compile-types";
+import type { CompilePlan, FileChange } from "../core/compile/compile-types";
+import { proposeRevalidation, writeRevalidation, type RelatedFacts } from "../core/compile/revalidate";
+import { relativeArticlePath } from "../core/compile/check-article-path";
+import { readCkpHeader } from "../core/ckp/read-ckp-header";
+import { classifyPath } from "../core/knowledge/knowledge-layout";
+import { parseNote } from "../core/notes/parse-note";
+import type { TokenUsage } from "../core/llm/language-model";
 import { dailyNotePath, matchDailyNote } from "../core/knowledge/daily-notes";
 import { knowledgePaths } from "../core/knowledge/knowledge-layout";
 import { estimateCost } from "../core/llm/cost";
@@ -119,10 +125,45 @@ export class CompileService {
     const report = await undoCompile(this.store, record, this.data().settings.knowledgeFolder, new Date().toISOString());
     const logs = this.data().compileState.logs;
     if (record.previousState) logs[record.logPath] = record.previousState;
-    else delete logs[record.logPath];
+    else if (this.isDailyNote(record.logPath)) delete logs[record.logPath];
     await this.save();
     await this.app.vault.adapter.remove(path);
     return { ...report, logPath: record.logPath };
+  }
+
+  /** True for a concept or connection article that has relationships to revalidate. */
+  canRevalidate(path: string): boolean {
+    const kind = classifyPath(path, this.data().settings.knowledgeFolder);
+    const doc = this.router.articleIndex().get(path);
+    return (kind === "concept" || kind === "connection" || kind === "article") && !!doc && doc.header.similarHigh.length + doc.header.similarMid.length > 0;
+  }
+
+  /** Re-applies the rubric to one article's relationships (one bounded call); returns the header change to review. */
+  async proposeRevalidation(path: string, signal: AbortSignal, now = new Date()): Promise<{ ok: true; change: FileChange; usage: TokenUsage } | { ok: false; message: string }> {
+    const text = await this.read(path);
+    if (text === undefined) return { ok: false, message: `${path} does not exist.` };
+    const parsed = parseNote(text);
+    const header = readCkpHeader(parsed.frontmatter);
+    const folder = this.data().settings.knowledgeFolder;
+    const related: RelatedFacts[] = [];
+    for (const rel of [...header.similarHigh, ...header.similarMid].slice(0, 8)) {
+      const target = this.app.metadataCache.getFirstLinkpathDest(rel.target, path)?.path;
+      const doc = target ? this.router.articleIndex().get(target) : undefined;
+      if (!doc || !target) continue;
+      related.push({ target: relativeArticlePath(target, folder), title: doc.header.title ?? target, tldr: doc.tldr, answersWhen: doc.header.answersWhen, updated: doc.header.updated });
+    }
+    const r = await proposeRevalidation(createModel(this.app, this.data().ask), {
+      path, text, header, opening: text.slice(parsed.bodyStartOffset, parsed.bodyStartOffset + 1500), related, month: localDate(now).slice(0, 7), knowledgeFolder: folder,
+    }, signal);
+    return r.ok ? { ok: true, change: r.value.change, usage: r.value.usage } : { ok: false, message: r.error.message };
+  }
+
+  /** Writes a reviewed revalidation and keeps its undo record. */
+  async writeRevalidation(change: FileChange): Promise<string | null> {
+    const r = await writeRevalidation(this.store, change, this.data().settings.knowledgeFolder, new Date().toISOString());
+    if (!r.ok) return r.error;
+    await this.app.vault.adapter.write(this.undoPath(), JSON.stringify(r.value));
+    return null;
   }
 
   private undoPath(): string {

@@ -122,6 +122,11 @@ export function createCompileActions(app: App, service: CompileService): Compile
       if (logs.length === 0) new Notice("Every daily log is compiled and unchanged.");
       else void runCompileFlow(app, service, logs.map((l) => l.path));
     }),
+    activeArticle: () => {
+      const f = app.workspace.getActiveFile();
+      return f && service.canRevalidate(f.path) ? f.path : null;
+    },
+    revalidate: (path) => void runRevalidateFlow(app, service, path),
     undo: () => void service.undo().then((r) => {
       if (!r) {
         new Notice("Nothing to undo.");
@@ -131,4 +136,28 @@ export function createCompileActions(app: App, service: CompileService): Compile
       new Notice(`Undid the compile of ${r.logPath}: ${r.restored.length} restored, ${r.removed.length} removed.${left}`, left ? 15000 : 6000);
     }),
   };
+}
+
+/** Revalidates one article's relationships: one bounded call, the same review, then the header is written. */
+export async function runRevalidateFlow(app: App, service: CompileService, path: string): Promise<void> {
+  const controller = new AbortController();
+  const progress = progressNotice(`Revalidating the relationships of ${path}…`, () => controller.abort());
+  try {
+    const r = await service.proposeRevalidation(path, controller.signal);
+    progress.done();
+    if (!r.ok) {
+      new Notice(`Revalidation of ${path} failed: ${r.message}`, 15000);
+      return;
+    }
+    const accepted = await new CompileReviewModal(app, {
+      logPath: path, summary: "Relationships re-classified with the HIGH / MID / NONE rubric.", changes: [r.change], notes: [],
+      estimateText: "One bounded call: this article and the header facts of the articles it points to.",
+      spentText: `Spent: ${r.usage.inputTokens.toLocaleString()} in + ${r.usage.outputTokens.toLocaleString()} out tokens.`,
+    }).choose();
+    if (!accepted || accepted.size === 0) return;
+    const problem = await service.writeRevalidation(r.change);
+    new Notice(problem ?? `Relationships of ${path} revalidated.`);
+  } finally {
+    progress.done();
+  }
 }
