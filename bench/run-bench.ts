@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, printed as markdown tables of medians and side-by-side ratios.
 import { join } from "node:path";
+import { benchCompilePrompt } from "./compile-bench";
 import { benchLint } from "./lint-bench";
 import { benchAnchorPairs, benchFieldWeights, benchQuestionSets, benchRouteTokens } from "./route-bench";
 
@@ -11,3 +12,4 @@ await benchAnchorPairs(DATA);
 await benchFieldWeights(DATA);
 await benchQuestionSets(process.cwd());
 benchRouteTokens();
+await benchCompilePrompt();
