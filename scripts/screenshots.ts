@@ -5,6 +5,11 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { runCli } from "../src/cli/main";
+import { buildChanges } from "../src/core/compile/build-changes";
+import { dedupeProposal } from "../src/core/compile/dedupe-proposal";
+import { validateProposal } from "../src/core/compile/validate-proposal";
+import { fixtureCompile, fixtureFiles } from "../tests/core/compile/compile-fixture";
+import { validReply } from "../tests/core/compile/scripted-replies";
 
 const root = process.cwd();
 const out = join(root, "docs", "images");
@@ -54,9 +59,24 @@ async function demoRoute(question: string): Promise<unknown> {
 
 const QUESTION = "How long does the app wait between upload retries on a bad train connection?";
 const ANSWER = "Up to five retries, waiting a random time up to 1, 2, 4, 8 and 16 seconds [[knowledge/concepts/retry-with-backoff]]. Each retry reuses the operation's idempotency key, so a retry after a lost response cannot duplicate the note [[knowledge/concepts/idempotency-keys]] [[knowledge/connections/retries-need-idempotency]].";
+/** The review of the compile fixture's log, as the plugin would show it after the scripted reply. */
+async function compileReview(): Promise<unknown> {
+  const fx = await fixtureCompile({}, fixtureFiles(join(root, "tests", "fixtures", "compile-vault")));
+  const v = validateProposal(JSON.stringify(validReply()), fx.plan, { existing: fx.existing.byPath });
+  if (!v.ok) throw new Error(v.error.join("; "));
+  const proposal = dedupeProposal(v.value, fx.existing, "knowledge");
+  const { changes } = buildChanges(proposal, fx.plan, (p) => fx.store.files.get(p));
+  return {
+    logPath: fx.plan.logPath, summary: proposal.summary, changes, notes: proposal.notes,
+    estimateText: "Estimated before the call: about 5,310 input tokens, about $0.0534 (at most $0.1359).",
+    spentText: "Spent: 5,188 in + 1,402 out tokens (1 call), $0.0366.",
+  };
+}
+
 const pages = [
   { name: "lint-view", file: await page("lint-view-page.ts", "lint-view", `window.KC_FINDINGS = ${JSON.stringify(await lintFindings())};`) },
   { name: "ask-view", file: await page("ask-view-page.ts", "ask-view", `window.KC_ROUTE = ${JSON.stringify(await demoRoute(QUESTION))}; window.KC_ANSWER = ${JSON.stringify(ANSWER)};`) },
+  { name: "compile-review", width: 760, file: await page("compile-review-page.ts", "compile-review", `window.KC_REVIEW = ${JSON.stringify(await compileReview())};`) },
 ];
 
 const browser = await chromium.launch({
@@ -64,7 +84,7 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 for (const p of pages) {
-  const tab = await browser.newPage({ viewport: { width: 420, height: 900 }, deviceScaleFactor: 1 });
+  const tab = await browser.newPage({ viewport: { width: "width" in p ? p.width : 420, height: 900 }, deviceScaleFactor: 1 });
   await tab.goto(`file://${p.file}`);
   await tab.waitForTimeout(200);
   await tab.screenshot({ path: join(out, `${p.name}.png`), fullPage: false });

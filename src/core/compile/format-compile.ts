@@ -45,8 +45,8 @@ export function diffLines(before: string, after: string, context = 2): string[] 
     if (i < n && j < m && a[i] === b[j]) {
       ops.push({ op: " ", line: a[i++]! });
       j++;
-    } else if (j < m && (i >= n || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) ops.push({ op: "+", line: b[j++]! });
-    else ops.push({ op: "-", line: a[i++]! });
+    } else if (i < n && (j >= m || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) ops.push({ op: "-", line: a[i++]! });
+    else ops.push({ op: "+", line: b[j++]! });
   }
   const keep = new Set<number>();
   ops.forEach((o, k) => {

@@ -16,17 +16,17 @@ export const LOG = "daily/2026-11-20.md";
 export const TODAY = "2026-11-22";
 
 /** Every file of the fixture vault (config folder excluded), by vault-relative path. */
-export function fixtureFiles(): Record<string, string> {
+export function fixtureFiles(root = FIXTURE_VAULT): Record<string, string> {
   const out: Record<string, string> = {};
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir)) {
       if (name.startsWith(".")) continue;
       const abs = join(dir, name);
       if (statSync(abs).isDirectory()) walk(abs);
-      else out[relative(FIXTURE_VAULT, abs).split(sep).join("/")] = readFileSync(abs, "utf8");
+      else out[relative(root, abs).split(sep).join("/")] = readFileSync(abs, "utf8");
     }
   };
-  walk(FIXTURE_VAULT);
+  walk(root);
   return out;
 }
 

@@ -1,0 +1,16 @@
+// Browser entry for the compile review screenshot: the real CompileReviewModal over a proposal built by the core
+// from the compile fixture and the scripted reply the tests use.
+import { installObsidianDomHelpers } from "../tests/fakes/obsidian-dom";
+import { CompileReviewModal } from "../src/ui/compile-review-modal";
+import type { CompileReviewModel } from "../src/ui/compile-review";
+
+installObsidianDomHelpers();
+const model = (window as unknown as { KC_REVIEW: CompileReviewModel }).KC_REVIEW;
+const modal = new CompileReviewModal({} as never, model);
+modal.containerEl.addClass("modal");
+void modal.choose();
+const pane = document.getElementById("pane")!;
+pane.style.width = "740px";
+pane.style.padding = "12px";
+pane.appendChild(modal.containerEl);
+modal.containerEl.querySelectorAll("details")[2]?.setAttribute("open", "");
