@@ -10,7 +10,6 @@ const modal = new CompileReviewModal({} as never, model);
 modal.containerEl.addClass("modal");
 void modal.choose();
 const pane = document.getElementById("pane")!;
-pane.style.width = "740px";
-pane.style.padding = "12px";
+pane.addClass("is-wide");
 pane.appendChild(modal.containerEl);
 modal.containerEl.querySelectorAll("details")[2]?.setAttribute("open", "");

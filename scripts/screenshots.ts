@@ -23,6 +23,7 @@ body { margin: 0; background: #1e1e1e; color: #dadada; font-family: -apple-syste
 textarea { background: #1e1e1e; color: #dadada; border: 1px solid #444; border-radius: 4px; padding: 6px; box-sizing: border-box; }
 .mod-cta { background: #7f6df2; color: white; }
 a.internal-link { color: #a88bfa; text-decoration: underline; }
+#pane.is-wide { width: 740px; padding: 12px; }
 #pane { width: 420px; border-left: 1px solid #363636; min-height: 100vh; background: #262626; }
 button { background: #363636; color: #dadada; border: 1px solid #444; border-radius: 4px; padding: 2px 8px; cursor: pointer; }
 h4 { font-size: 15px; }`;
@@ -84,7 +85,7 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 for (const p of pages) {
-  const tab = await browser.newPage({ viewport: { width: "width" in p ? p.width : 420, height: 900 }, deviceScaleFactor: 1 });
+  const tab = await browser.newPage({ viewport: { width: ("width" in p ? p.width : undefined) ?? 420, height: 900 }, deviceScaleFactor: 1 });
   await tab.goto(`file://${p.file}`);
   await tab.waitForTimeout(200);
   await tab.screenshot({ path: join(out, `${p.name}.png`), fullPage: false });
