@@ -35,6 +35,8 @@ export interface PlanInput {
 }
 
 const CHUNK_CHARS = 700;
+/** Words of the daily-log template (seed 000) and dates/times: they say nothing about the topic and match every source list. */
+const TEMPLATE = /\b(?:daily\s+log|sessions?|context|key\s+exchanges|decisions\s+made|lessons\s+learned|action\s+items|user\s+asked|assistant\s+explained)\b|\b\d{4}-\d{2}(?:-\d{2})?\b|\b\d{1,2}:\d{2}\b/gi;
 
 /**
  * Chooses the existing articles the model may touch for one daily log: each part of the log is routed through the
@@ -53,10 +55,10 @@ export async function planCompile(input: PlanInput, options: Partial<CompilePlan
   };
   for (const chunk of splitLog(input.logText)) {
     // Ranks, not raw scores: a long article matches many words of a long chunk and would drown the rest.
-    const hits = input.index.query(chunk, 4);
+    const hits = input.index.query(chunk.replace(TEMPLATE, " "), 4);
     const top = hits[0]?.score ?? 0;
     hits.forEach((h, rank) => {
-      if (h.score < 0.1 * top) return;
+      if (h.score < 0.05 * top) return;
       const terms = [...h.matched].filter(([, f]) => f.some((x) => x !== "body")).map(([t]) => t).slice(0, 4);
       bump(h.doc, 1 / (rank + 1), terms.length > 0 ? `log terms ${terms.join(", ")}` : "log terms in its body");
     });
@@ -68,7 +70,19 @@ export async function planCompile(input: PlanInput, options: Partial<CompilePlan
     if (named) bump(doc, 2, `the log names "${named}"`);
   }
 
-  const ranked = [...scores].sort((a, b) => b[1].score - a[1].score || (a[0] < b[0] ? -1 : 1));
+  // The best matches' SIMILAR_HIGH neighbours come along (seed 002: always needed together); the model needs them
+  // as relationship targets for what it writes.
+  const best = [...scores].sort((a, b) => b[1].score - a[1].score).slice(0, 3);
+  for (const [path] of best) {
+    for (const rel of input.index.get(path)?.header.similarHigh ?? []) {
+      const target = findArticle(input.index, rel.target);
+      if (target && target.path !== path) bump(target, 0.5, `SIMILAR_HIGH of ${path.slice(path.lastIndexOf("/") + 1, -3)}`);
+    }
+  }
+
+  // Far weaker candidates only matched common words of a long log: leave them out rather than spend tokens on them.
+  const floor = 0.2 * (best[0]?.[1].score ?? 0);
+  const ranked = [...scores].filter(([, s]) => s.score >= floor).sort((a, b) => b[1].score - a[1].score || (a[0] < b[0] ? -1 : 1));
   const logTerms = termSet(input.logText);
   const idf = (t: string): number => input.index.idf(t);
   const shown: ShownArticle[] = [];
@@ -100,6 +114,21 @@ export async function planCompile(input: PlanInput, options: Partial<CompilePlan
     shown,
     skipped: skipped.slice(0, 10),
   };
+}
+
+/** The article a relationship's link path names: the exact path, or the one article whose path ends with it. */
+function findArticle(index: ArticleIndex, linkpath: string): ArticleDoc | undefined {
+  const want = `${linkpath.replace(/\.md$/i, "")}.md`;
+  const exact = index.get(want);
+  if (exact) return exact;
+  let found: ArticleDoc | undefined;
+  for (const d of index.all()) {
+    if (d.path.endsWith(`/${want}`)) {
+      if (found) return undefined;
+      found = d;
+    }
+  }
+  return found;
 }
 
 /** Concepts, connections and other articles may be updated by a compile; index, log and filed answers may not. */

@@ -44,6 +44,16 @@ describe("planning a compile", () => {
     expect(plan.shown[0]?.reason).toContain("dedup keys");
   });
 
+  it("brings the best match's SIMILAR_HIGH neighbour along, and ignores the log template's words and dates", async () => {
+    const files = fixtureFiles();
+    files[LOG] = "# Daily Log: 2026-11-20\n\n## Sessions\n\n### Session (09:10) - Backoff\n**Context:** the jitter of the retry backoff was too small.\n";
+    const index = articleIndexOf(files);
+    const plan = await planCompile({ logPath: LOG, logText: files[LOG], today: TODAY, knowledgeFolder: "knowledge", index, textOf: (p) => files[p] });
+    expect(plan.shown.map((a) => a.path)).toEqual(["knowledge/concepts/retry-with-backoff.md", "knowledge/concepts/idempotency-keys.md"]);
+    expect(plan.shown[1]!.reason).toContain("SIMILAR_HIGH of retry-with-backoff");
+    expect(plan.shown[0]!.reason).not.toMatch(/2026|session|daily/);
+  });
+
   it("cuts a long log into parts at headings and blank lines", async () => {
     const log = Array.from({ length: 30 }, (_, i) => `### Session ${i}\n${"word ".repeat(60)}`).join("\n\n");
     const parts = splitLog(log);
