@@ -1,0 +1,61 @@
+// A fake of the parts of Obsidian's App that the compile service uses, over an in-memory file map. Vault paths and
+// the config folder are kept apart the way Obsidian keeps them (the adapter sees both).
+import { TFile } from "./obsidian-stub";
+
+/** The fake app, with the files exposed for assertions. */
+export function createFakeApp(initial: Record<string, string>, secrets: Record<string, string> = {}) {
+  const files = new Map(Object.entries(initial));
+  const config = new Map<string, string>();
+  const file = (path: string): TFile | null => (files.has(path) ? new TFile(path) : null);
+  const app = {
+    files,
+    config,
+    vault: {
+      configDir: ".obsidian",
+      getFileByPath: file,
+      getAbstractFileByPath: (p: string) => file(p) ?? ([...files.keys()].some((f) => f.startsWith(`${p}/`)) ? { path: p } : null),
+      getMarkdownFiles: () => [...files.keys()].filter((p) => p.endsWith(".md")).map((p) => new TFile(p)),
+      getFiles: () => [...files.keys()].map((p) => new TFile(p)),
+      cachedRead: (f: TFile) => Promise.resolve(files.get(f.path) ?? ""),
+      read: (f: TFile) => Promise.resolve(files.get(f.path) ?? ""),
+      process: (f: TFile, fn: (t: string) => string) => {
+        const next = fn(files.get(f.path) ?? "");
+        files.set(f.path, next);
+        return Promise.resolve(next);
+      },
+      create: (p: string, text: string) => {
+        files.set(p, text);
+        return Promise.resolve(new TFile(p));
+      },
+      createFolder: () => Promise.resolve(),
+      adapter: {
+        exists: (p: string) => Promise.resolve(config.has(p) || files.has(p)),
+        read: (p: string) => Promise.resolve(config.get(p) ?? files.get(p) ?? ""),
+        write: (p: string, t: string) => {
+          config.set(p, t);
+          return Promise.resolve();
+        },
+        remove: (p: string) => {
+          config.delete(p);
+          return Promise.resolve();
+        },
+      },
+    },
+    fileManager: {
+      trashFile: (f: TFile) => {
+        files.delete(f.path);
+        return Promise.resolve();
+      },
+    },
+    metadataCache: {
+      getFirstLinkpathDest: (link: string) => {
+        const want = link.endsWith(".md") ? link : `${link}.md`;
+        const hit = [...files.keys()].find((p) => p === want || p.endsWith(`/${want}`));
+        return hit ? new TFile(hit) : null;
+      },
+    },
+    secretStorage: { getSecret: (name: string) => secrets[name] ?? null },
+    workspace: { getActiveFile: () => null },
+  };
+  return app;
+}

@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { setRequestUrl } from "../fakes/obsidian-stub";
+import { CompileService } from "../../src/obsidian/compile-service";
+import { mergePluginData, type PluginData } from "../../src/obsidian/plugin-data";
+import { RouterService } from "../../src/obsidian/router-service";
+import { COMPILE_TOOL } from "../../src/core/compile/compile-prompt";
+import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
+import { createFakeApp } from "../fakes/fake-app";
+import { fixtureFiles } from "../core/compile/compile-fixture";
+import { validReply } from "../core/compile/scripted-replies";
+
+// The Obsidian side of compile end to end: the router's index, planning, the SDK through requestUrl to the loopback
+// Messages API, writes through the vault API, compile state in plugin data and the undo record in the plugin folder.
+let server: LoopbackServer;
+beforeEach(async () => {
+  server = await startLoopbackAnthropic();
+  setRequestUrl(async (req) => {
+    const res = await fetch(req.url, { method: req.method ?? "GET", headers: req.headers, body: req.body as string | undefined });
+    const arrayBuffer = await res.arrayBuffer();
+    const headers: Record<string, string> = {};
+    res.headers.forEach((v, k) => (headers[k] = v));
+    return { status: res.status, headers, arrayBuffer, text: new TextDecoder().decode(arrayBuffer) };
+  });
+});
+afterEach(async () => server.close());
+
+async function setup() {
+  const app = createFakeApp(fixtureFiles(), { "anthropic-api-key": "sk-test" });
+  const data: PluginData = mergePluginData({ ask: { baseUrl: server.baseUrl, model: "claude-test" } });
+  let saves = 0;
+  const router = new RouterService(app as never, () => data.settings.knowledgeFolder);
+  await router.build();
+  const service = new CompileService(app as never, () => data, () => Promise.resolve(void saves++), router, ".obsidian/plugins/ckp-knowledge-compiler");
+  return { app, data, service, saves: () => saves };
+}
+
+describe("compile in Obsidian", () => {
+  it("plans, proposes through requestUrl, writes through the vault, records the state, and undoes", async () => {
+    const { app, data, service, saves } = await setup();
+    const before = new Map(app.files);
+    expect(await service.changedLogs()).toEqual([{ path: "daily/2026-11-20.md", date: "2026-11-20", reason: "never compiled" }]);
+    const { plan, estimate } = await service.prepare("daily/2026-11-20.md", new Date(2026, 10, 22, 12));
+    expect(plan.shown.length).toBeGreaterThan(0);
+    expect(estimate.inputTokens).toBeGreaterThan(1000);
+
+    server.replies.push({ kind: "tool", name: COMPILE_TOOL.name, input: validReply() });
+    const r = await service.propose(plan, new AbortController().signal);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const report = await service.write(r.value, new Set(r.value.changes.map((c) => c.path)), false);
+    expect(report.written).toHaveLength(4);
+    expect(app.files.get("knowledge/concepts/captive-portal-detection.md")).toContain("[[daily/2026-11-20]]");
+    expect(data.compileState.logs["daily/2026-11-20.md"]?.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(saves()).toBe(1);
+    expect(app.config.has(".obsidian/plugins/ckp-knowledge-compiler/last-compile.json")).toBe(true);
+    expect(await service.changedLogs()).toEqual([]);
+    const headers = server.requests[0]!.headers;
+    expect(JSON.stringify([headers["x-api-key"], headers.authorization])).toContain("sk-test");
+
+    const undo = await service.undo();
+    expect(undo?.left).toEqual([]);
+    for (const [path, text] of before) {
+      if (path !== "knowledge/log.md") expect(app.files.get(path), path).toBe(text);
+    }
+    expect(app.files.has("knowledge/concepts/captive-portal-detection.md")).toBe(false);
+    expect(data.compileState.logs["daily/2026-11-20.md"]).toBeUndefined();
+    expect(await service.undo()).toBeNull();
+  });
+
+  it("reports a missing key as a value, without any request", async () => {
+    const { app, service } = await setup();
+    app.secretStorage.getSecret = () => null;
+    const { plan } = await service.prepare("daily/2026-11-20.md");
+    const r = await service.propose(plan, new AbortController().signal);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.kind === "model" && r.error.error.kind).toBe("no-key");
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("knows today's log and which notes are daily notes", async () => {
+    const { service } = await setup();
+    expect(service.todayPath(new Date(2026, 10, 20, 9))).toBe("daily/2026-11-20.md");
+    expect(service.exists("daily/2026-11-20.md")).toBe(true);
+    expect(service.isDailyNote("knowledge/index.md")).toBe(false);
+    expect(service.canRevalidate("knowledge/concepts/retry-with-backoff.md")).toBe(true);
+    expect(service.canRevalidate("daily/2026-11-20.md")).toBe(false);
+  });
+});
