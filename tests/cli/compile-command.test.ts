@@ -83,6 +83,21 @@ describe("kc compile", () => {
     expect(again.err).not.toContain("daily/2026-11-20.md");
   });
 
+  it("adds no broken links, one-way links or CKP breaches; only stamps pointing at updated articles go stale, as designed", async () => {
+    const lint = async () => {
+      const r = await kc(["lint", vault, "--format", "json"]);
+      return (JSON.parse(r.out) as { findings: { check: string; path: string; message: string }[] }).findings
+        .filter((f) => f.check !== "uncompiled-log" && f.check !== "sparse-article")
+        .map((f) => `${f.check} ${f.path} ${f.message}`);
+    };
+    const before = await lint();
+    server.replies.push(tool(validReply()));
+    expect((await compileLog("--yes")).code).toBe(0);
+    const added = (await lint()).filter((f) => !before.includes(f));
+    expect(added.filter((f) => !f.startsWith("stale-stamp"))).toEqual([]);
+    expect(added.filter((f) => f.startsWith("stale-stamp")).every((f) => f.includes('→ "concepts/retry-with-backoff"'))).toBe(true);
+  });
+
   it("asks before writing when it can, and writes nothing without a yes", async () => {
     const before = snapshot();
     const questions: string[] = [];

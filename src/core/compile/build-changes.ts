@@ -4,6 +4,7 @@ import { setHeaderFields } from "../ckp/write-ckp-header";
 import { parseNote } from "../notes/parse-note";
 import { err, ok, type Result } from "../result";
 import { findSection, normaliseHeading, splitSections } from "./article-sections";
+import { applyLintFix } from "../lint/apply-lint-fix";
 import type { ArticleUpdate, CompilePlan, CompileProposal, FileChange, NewArticle, ProposedRelation } from "./compile-types";
 
 const linkOf = (path: string): string => path.replace(/\.md$/i, "");
@@ -26,8 +27,19 @@ export function renderNewArticle(a: NewArticle, plan: CompilePlan): string {
   fm.corroborations = 1;
   fm.validated = plan.month;
   const yaml = new Document(fm).toString({ lineWidth: 0 });
-  const body = addSourceLine(`${a.body.trim()}\n`, plan);
+  const body = addSourceLine(withBacklinks(`${a.body.trim()}\n`, a.backlinks ?? []), plan);
   return `---\n${yaml}---\n${body}`;
+}
+
+/** Adds `- [[x]]` under Related Concepts for each article that does not yet appear as a link in the text. */
+function withBacklinks(text: string, rels: string[]): string {
+  let out = text;
+  for (const rel of rels) {
+    if (new RegExp(`\\[\\[${rel.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\.md)?[\\]|#]`).test(out)) continue;
+    const r = applyLintFix(out, { kind: "add-backlink", path: "", target: rel });
+    if (r.ok) out = r.value;
+  }
+  return out;
 }
 
 /** Appends `- [[log]] - Compiled <day>` to the Sources section (made when missing), unless the log is already listed there. */
@@ -72,6 +84,8 @@ export function applyUpdate(current: string, update: ArticleUpdate, plan: Compil
     const content = p.action === "replace" ? `${p.text.trim()}\n${last ? "" : "\n"}` : appendTo(s.content, p.text, last);
     text = text.slice(0, s.contentStart) + content + text.slice(s.end);
   }
+  text = withBacklinks(text, update.backlinks ?? []);
+  if (update.fromLog === false && update.sections.length === 0 && Object.keys(update.set).length === 0 && !update.corroborate) return ok(text);
   text = addSourceLine(text, plan);
   const fm = parseNote(text).frontmatter ?? {};
   const source = `[[${linkOf(plan.logPath)}]]`;
@@ -104,7 +118,8 @@ export function describeUpdate(u: ArticleUpdate, plan: CompilePlan): string[] {
   if (s.similarMid !== undefined) out.push(`sets similar_mid (${s.similarMid.length})`);
   for (const p of u.sections) out.push(`${p.action === "append" ? "appends to" : "replaces"} section "${p.heading}"`);
   if (u.corroborate) out.push("counts a corroboration (re-discovered by this log)");
-  out.push(`adds source ${linkOf(plan.logPath)}`);
+  for (const b of u.backlinks ?? []) out.push(`adds a backlink to ${b} under Related Concepts`);
+  if (u.fromLog !== false || u.sections.length > 0 || Object.keys(s).length > 0 || u.corroborate) out.push(`adds source ${linkOf(plan.logPath)}`);
   return out;
 }
 

@@ -22,6 +22,8 @@ export interface NewArticle {
   connects: string[];
   /** Markdown below the frontmatter. */
   body: string;
+  /** Knowledge-relative paths of existing articles this reply makes link here, added under Related Concepts. */
+  backlinks?: string[];
 }
 
 /** A change to one section the model was shown. */
@@ -48,6 +50,10 @@ export interface ArticleUpdate {
   sections: SectionPatch[];
   /** True when a proposed new article turned out to be this one again (seed 003's corroborations + 1). */
   corroborate: boolean;
+  /** Knowledge-relative paths of new articles that link here, added under Related Concepts (keeps links two-way). */
+  backlinks?: string[];
+  /** False for an update that only adds backlinks: the log is then not a source and `updated` stays. */
+  fromLog?: boolean;
 }
 
 /** A validated proposal: what the model wants to create and update, plus what dedupe changed and why. */

@@ -2,6 +2,7 @@ import { DEFAULT_PRICE, estimateCost, type ModelPrice } from "../llm/cost";
 import { estimateTokens } from "../llm/estimate-tokens";
 import type { LanguageModel, ModelError, TokenUsage } from "../llm/language-model";
 import { err, ok, type Result } from "../result";
+import { addBacklinks } from "./add-backlinks";
 import { buildChanges } from "./build-changes";
 import { buildCompileMessage, buildCompileRequest, COMPILE_MAX_TOKENS, COMPILE_SYSTEM_PROMPT } from "./compile-prompt";
 import type { CompilePlan, CompileProposal, FileChange } from "./compile-types";
@@ -70,7 +71,7 @@ export async function proposeCompile(
     }
     const valid = validateProposal(reply.value.text, plan, { existing: existing.byPath });
     if (valid.ok) {
-      const proposal = dedupeProposal(valid.value, existing, plan.knowledgeFolder);
+      const proposal = addBacklinks(dedupeProposal(valid.value, existing, plan.knowledgeFolder), existing.byPath, plan.knowledgeFolder);
       const texts = new Map<string, string>();
       for (const u of proposal.updated) {
         const t = await textOf(u.path);

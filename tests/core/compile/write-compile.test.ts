@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyUpdate } from "../../../src/core/compile/build-changes";
+import { addBacklinks } from "../../../src/core/compile/add-backlinks";
 import { dedupeProposal } from "../../../src/core/compile/dedupe-proposal";
 import type { CompileOutcome } from "../../../src/core/compile/propose-compile";
 import { validateProposal } from "../../../src/core/compile/validate-proposal";
@@ -19,7 +20,7 @@ async function outcomeOf(reply: Record<string, unknown>) {
   const fx = await fixtureCompile();
   const v = validateProposal(JSON.stringify(reply), fx.plan, { existing: fx.existing.byPath });
   if (!v.ok) throw new Error(v.error.join("\n"));
-  const proposal = dedupeProposal(v.value, fx.existing, "knowledge");
+  const proposal = addBacklinks(dedupeProposal(v.value, fx.existing, "knowledge"), fx.existing.byPath, "knowledge");
   const built = buildChanges(proposal, fx.plan, (p) => fx.store.files.get(p));
   const outcome: CompileOutcome = { plan: fx.plan, proposal, changes: built.changes, problems: built.problems, usage, attempts: 1 };
   return { ...fx, outcome };
@@ -112,6 +113,18 @@ describe("writing a compile", () => {
     expect(h.corroborations).toBe(2);
     expect(h.sources).toContain("daily/2026-11-20");
     expect(store.files.has("knowledge/concepts/exponential-backoff.md")).toBe(false);
+  });
+
+  it("adds backlinks to existing articles a new one links to, without making the log their source", async () => {
+    const reply = replyWith((r) => ((r.new_articles[0]!.body as string) += "- [[concepts/idempotency-keys]] - Also needed\n"));
+    const { store, outcome } = await outcomeOf(reply);
+    const path = "knowledge/concepts/idempotency-keys.md";
+    const change = outcome.changes.find((c) => c.path === path)!;
+    expect(change.summary).toEqual(["adds a backlink to concepts/captive-portal-detection under Related Concepts"]);
+    const before = store.files.get(path)!;
+    await writeCompile(store, outcome, all(outcome), ctx);
+    const after = store.files.get(path)!;
+    expect(after).toBe(before.replace("- [[concepts/retry-with-backoff]] - Retries rely on keys\n", "- [[concepts/retry-with-backoff]] - Retries rely on keys\n- [[concepts/captive-portal-detection]]\n"));
   });
 
   it("refuses to apply a patch to a section that is gone", async () => {
