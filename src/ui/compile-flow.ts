@@ -117,7 +117,12 @@ export function createCompileActions(app: App, service: CompileService): Compile
       const f = app.workspace.getActiveFile();
       return f && service.isDailyNote(f.path) ? f.path : null;
     },
-    compile: (paths) => void runCompileFlow(app, service, paths),
+    compile: (paths) => void (async () => {
+      const todo: string[] = [];
+      for (const p of paths) if (await service.hasChanged(p)) todo.push(p);
+      if (todo.length === 0) new Notice(`${paths.join(", ")} is compiled and unchanged since; nothing to do.`);
+      else await runCompileFlow(app, service, todo);
+    })(),
     compileChanged: () => void service.changedLogs().then((logs) => {
       if (logs.length === 0) new Notice("Every daily log is compiled and unchanged.");
       else void runCompileFlow(app, service, logs.map((l) => l.path));

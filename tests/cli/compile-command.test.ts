@@ -78,9 +78,13 @@ describe("kc compile", () => {
     expect(body.system[0]!.text).toBe(COMPILE_SYSTEM_PROMPT);
     expect(body.system[0]!.cache_control).toEqual({ type: "ephemeral" });
     expect(body.tool_choice.name).toBe("propose_articles");
-    // An unchanged log is not compiled twice.
+    // An unchanged log is not compiled twice, unless forced.
     const again = await kc(["compile", vault, "--all"]);
     expect(again.err).not.toContain("daily/2026-11-20.md");
+    const same = await compileLog("--yes");
+    expect(same.err).toContain("daily/2026-11-20.md is compiled and unchanged since; skipped");
+    expect(server.requests).toHaveLength(1);
+    expect((await compileLog("--force", "--dry-run")).out).toContain("Compile daily/2026-11-20.md");
   });
 
   it("adds no broken links, one-way links or CKP breaches; only stamps pointing at updated articles go stale, as designed", async () => {

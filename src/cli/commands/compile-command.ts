@@ -17,7 +17,7 @@ import { PluginFiles } from "../plugin-files";
 import { buildRouterIndex } from "./route-command";
 
 /** Help text of `kc compile`. */
-export const COMPILE_HELP = `kc compile <vault> [--file <note>] [--all] [--dry-run] [--yes] [--format text|json]
+export const COMPILE_HELP = `kc compile <vault> [--file <note>] [--all] [--dry-run] [--yes] [--force] [--format text|json]
            [--model <id>] [--base-url <url>] [--knowledge <folder>] [--today YYYY-MM-DD]
 
 Compiles today's daily note (or --file <note>, or with --all every daily note never compiled or changed
@@ -25,7 +25,8 @@ since) into concept and connection articles. For each log the existing articles 
 in (a bounded number, large ones as header + relevant sections), the model proposes new articles and
 updates, and the proposal is checked and shown with diffs. Files are written only after you say yes (or
 with --yes); daily notes are never written. --dry-run shows what the model would be shown, the prompt's
-size and the cost estimate, without calling it. Needs ANTHROPIC_API_KEY (or --base-url) unless --dry-run.
+size and the cost estimate, without calling it. A log compiled and unchanged since is skipped unless --force.
+Needs ANTHROPIC_API_KEY (or --base-url) unless --dry-run.
 \`kc undo <vault>\` puts back the files of the last compile.`;
 
 interface LogReport {
@@ -53,8 +54,14 @@ export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<nu
   const dryRun = args.flags.has("dry-run");
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
-  const logs = chooseLogs(vault, args, today);
-  if (typeof logs === "string") return usage(io, logs);
+  const chosen = chooseLogs(vault, args, today);
+  if (typeof chosen === "string") return usage(io, chosen);
+  // An unchanged log is not compiled twice (it would cost the same and propose the same); --force does it anyway.
+  const logs = args.flags.has("force") ? chosen : chosen.filter((p) => {
+    const same = vault.compileState.logs[p]?.hash === sha256Hex(vault.texts.get(p) ?? "");
+    if (same) io.err(`${p} is compiled and unchanged since; skipped (--force compiles it again).\n`);
+    return !same;
+  });
   if (logs.length === 0) {
     io.err("Nothing to compile: every daily log is compiled and unchanged.\n");
     if (format === "json") io.out(`${JSON.stringify({ logs: [] }, null, 2)}\n`);
