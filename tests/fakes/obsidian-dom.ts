@@ -76,4 +76,12 @@ export function installObsidianDomHelpers(): void {
     return el;
   };
   (globalThis as Record<string, unknown>).createDiv = (o?: Info) => (globalThis as unknown as { createEl: (t: string, o?: Info) => HTMLElement }).createEl("div", o);
+  // Fragments get the same element helpers, and createFragment builds one (Obsidian's globals).
+  const frag = DocumentFragment.prototype as unknown as Record<string, unknown>;
+  for (const k of ["createEl", "createDiv", "createSpan", "appendText", "empty"]) frag[k] = proto[k];
+  (globalThis as Record<string, unknown>).createFragment = (cb?: (f: DocumentFragment) => void) => {
+    const f = document.createDocumentFragment();
+    cb?.(f);
+    return f;
+  };
 }

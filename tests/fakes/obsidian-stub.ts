@@ -60,10 +60,26 @@ export class MarkdownView extends ItemView {}
 
 export const notices: string[] = [];
 export class Notice {
-  constructor(message: string) {
-    notices.push(message);
+  /** The notice's message element; fragments (with buttons) are kept here so tests can click them. */
+  messageEl = document.createElement("div");
+  hidden = false;
+  constructor(message: string | DocumentFragment) {
+    this.setMessage(message);
+  }
+  setMessage(message: string | DocumentFragment): this {
+    this.messageEl.empty();
+    if (typeof message === "string") this.messageEl.textContent = message;
+    else this.messageEl.appendChild(message);
+    notices.push(this.messageEl.textContent ?? "");
+    lastNotice = this;
+    return this;
+  }
+  hide(): void {
+    this.hidden = true;
   }
 }
+/** The most recent notice, for tests that click a button in it. */
+export let lastNotice: Notice | null = null;
 
 export class Plugin extends Component {}
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setRequestUrl } from "../fakes/obsidian-stub";
+import { lastNotice, notices, setRequestUrl } from "../fakes/obsidian-stub";
+import { runAutoCompile } from "../../src/ui/compile-flow";
 import { CompileService } from "../../src/obsidian/compile-service";
 import { mergePluginData, type PluginData } from "../../src/obsidian/plugin-data";
 import { RouterService } from "../../src/obsidian/router-service";
@@ -84,5 +85,28 @@ describe("compile in Obsidian", () => {
     expect(service.isDailyNote("knowledge/index.md")).toBe(false);
     expect(service.canRevalidate("knowledge/concepts/retry-with-backoff.md")).toBe(true);
     expect(service.canRevalidate("daily/2026-11-20.md")).toBe(false);
+  });
+});
+
+describe("the end-of-day compile", () => {
+  it("with accept-automatically on, writes the proposal and says so in log.md", async () => {
+    const { app, service } = await setup();
+    server.replies.push({ kind: "tool", name: COMPILE_TOOL.name, input: validReply() });
+    await runAutoCompile(app as never, service, "daily/2026-11-20.md", true);
+    expect(app.files.has("knowledge/concepts/captive-portal-detection.md")).toBe(true);
+    expect(app.files.get("knowledge/log.md")).toContain('Accepted automatically (setting "accept automatically" is on)');
+    expect(notices.at(-1)).toContain("written automatically");
+  });
+
+  it("otherwise prepares the proposal, shows its cost, and writes nothing until reviewed", async () => {
+    const { app, service } = await setup();
+    const before = new Map(app.files);
+    server.replies.push({ kind: "tool", name: COMPILE_TOOL.name, input: validReply() });
+    await runAutoCompile(app as never, service, "daily/2026-11-20.md", false);
+    expect(lastNotice?.messageEl.textContent).toMatch(/End-of-day compile of daily\/2026-11-20\.md is ready \(\d+ files, \$0\.\d+\)/);
+    expect(app.files).toEqual(before);
+    lastNotice!.messageEl.querySelector("button")!.click();
+    const modal = document.body.querySelector(".kc-review");
+    expect(modal).not.toBeNull();
   });
 });
