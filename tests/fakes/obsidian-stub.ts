@@ -65,21 +65,21 @@ export class Notice {
   hidden = false;
   constructor(message: string | DocumentFragment) {
     this.setMessage(message);
+    noticesShown.push(this);
   }
   setMessage(message: string | DocumentFragment): this {
     this.messageEl.empty();
     if (typeof message === "string") this.messageEl.textContent = message;
     else this.messageEl.appendChild(message);
     notices.push(this.messageEl.textContent ?? "");
-    lastNotice = this;
     return this;
   }
   hide(): void {
     this.hidden = true;
   }
 }
-/** The most recent notice, for tests that click a button in it. */
-export let lastNotice: Notice | null = null;
+/** Every notice shown, for tests that click a button in one. */
+export const noticesShown: Notice[] = [];
 
 export class Plugin extends Component {}
 

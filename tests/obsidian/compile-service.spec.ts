@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { lastNotice, notices, setRequestUrl } from "../fakes/obsidian-stub";
+import { notices, noticesShown, setRequestUrl } from "../fakes/obsidian-stub";
 import { runAutoCompile } from "../../src/ui/compile-flow";
 import { CompileService } from "../../src/obsidian/compile-service";
 import { mergePluginData, type PluginData } from "../../src/obsidian/plugin-data";
@@ -103,6 +103,7 @@ describe("the end-of-day compile", () => {
     const before = new Map(app.files);
     server.replies.push({ kind: "tool", name: COMPILE_TOOL.name, input: validReply() });
     await runAutoCompile(app as never, service, "daily/2026-11-20.md", false);
+    const lastNotice = noticesShown.at(-1);
     expect(lastNotice?.messageEl.textContent).toMatch(/End-of-day compile of daily\/2026-11-20\.md is ready \(\d+ files, \$0\.\d+\)/);
     expect(app.files).toEqual(before);
     lastNotice!.messageEl.querySelector("button")!.click();
