@@ -1,4 +1,4 @@
-import { Notice, Plugin, TFile } from "obsidian";
+import { debounce, Notice, Plugin, TFile } from "obsidian";
 import { registerCompileCommands } from "./commands/register-compile-commands";
 import { registerLintCommands } from "./commands/register-lint-commands";
 import { readDailyNotesConfig } from "./core/knowledge/daily-notes";
@@ -76,11 +76,19 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     this.app.workspace.onLayoutReady(() => void this.lint.lintAll().then(() => this.router.build()));
   }
 
+  /** Typing in a settings field saves at once but re-lints (and re-indexes) once the typing pauses. */
+  private folderChanged = false;
+  private readonly relint = debounce(() => {
+    const rebuild = this.folderChanged;
+    this.folderChanged = false;
+    void this.lint.restart().then(() => (rebuild ? this.router.build() : undefined));
+  }, 800, true);
+
   private async updateSettings(patch: Partial<KnowledgeSettings>): Promise<void> {
     this.data.settings = { ...this.data.settings, ...patch };
     await this.saveData(this.data);
-    await this.lint.restart();
-    if (patch.knowledgeFolder !== undefined) await this.router.build();
+    if (patch.knowledgeFolder !== undefined) this.folderChanged = true;
+    this.relint();
   }
 
   /** The end-of-day compile: once a day after the chosen hour, when today's log changed since its last compile. */
