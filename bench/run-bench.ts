@@ -6,10 +6,14 @@ import { benchAnchorPairs, benchFieldWeights, benchQuestionSets, benchRouteToken
 
 const DATA = process.env.KC_RESEARCH_DATA ?? join(process.cwd(), "..", "shared", "research-data");
 
+// KC_BENCH=questions,compile runs only the named parts (lint, anchors, weights, questions, tokens, compile).
+const only = process.env.KC_BENCH?.split(",").map((s) => s.trim());
+const want = (name: string): boolean => !only || only.includes(name);
+
 console.log(`# Knowledge Compiler benchmarks (${new Date().toISOString().slice(0, 10)}, node ${process.version})`);
-await benchLint(DATA);
-await benchAnchorPairs(DATA);
-await benchFieldWeights(DATA);
-await benchQuestionSets(process.cwd());
-benchRouteTokens();
-await benchCompilePrompt();
+if (want("lint")) await benchLint(DATA);
+if (want("anchors")) await benchAnchorPairs(DATA);
+if (want("weights")) await benchFieldWeights(DATA);
+if (want("questions")) await benchQuestionSets(process.cwd());
+if (want("tokens")) benchRouteTokens();
+if (want("compile")) await benchCompilePrompt();

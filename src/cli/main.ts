@@ -30,7 +30,7 @@ const COMMANDS: Record<string, { help: string; run: (args: ReturnType<typeof par
 
 /** Runs the CLI with arguments (without node and script) and returns the exit code; never throws. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, new Set(["help", "progress", "yes", "dry-run", "all", "force"]));
+  const args = parseArgs(argv, new Set(["help", "progress", "yes", "dry-run", "all", "force", "closest"]));
   const name = args.positionals[0];
   if (!name || name === "help" || args.flags.has("help")) {
     const topic = name === "help" ? args.positionals[1] : name;

@@ -56,10 +56,10 @@ export class RouterService {
     this.index.remove(path);
   }
 
-  /** Routes a question with Obsidian's own link resolution for relationship targets. */
-  route(question: string, budget: number): RouteResult {
+  /** Routes a question with Obsidian's own link resolution; `closest` loads the best matches even below the coverage floor. */
+  route(question: string, budget: number, closest = false): RouteResult {
     const resolve = (link: string, from: string): string | null => this.app.metadataCache.getFirstLinkpathDest(link, from)?.path ?? null;
-    return routeQuestion(this.index, question, resolve, { budget }, this.indexTokens);
+    return routeQuestion(this.index, question, resolve, closest ? { budget, minCoverage: 0 } : { budget }, this.indexTokens);
   }
 
   /** The article index itself, for compile planning (read-only use). */

@@ -15,7 +15,7 @@ import type { AskHost } from "./ask-view";
 export function createAskHost(app: App, component: Component, router: RouterService, data: () => PluginData): AskHost {
   const store = new ObsidianNoteStore(app);
   return {
-    route: (q) => router.route(q, data().ask.budget),
+    route: (q, closest) => router.route(q, data().ask.budget, closest),
     answer: async (route, thread, onText, signal) => {
       const ask = data().ask;
       const texts: LoadedText[] = [];

@@ -16,7 +16,8 @@ export interface AskTurn {
 
 /** What the Ask panel needs from the plugin. */
 export interface AskHost {
-  route(question: string): RouteResult;
+  /** Routes a question; `closest` loads the best matches even when they cover too little of it. */
+  route(question: string, closest?: boolean): RouteResult;
   answer(route: RouteResult, thread: AskTurn[], onText: (delta: string) => void, signal: AbortSignal): Promise<Result<Completion, ModelError>>;
   fileBack(route: RouteResult, answer: string): Promise<string>;
   open(path: string): void;
@@ -83,12 +84,29 @@ export class AskView extends ItemView {
     const turn = this.output.createDiv({ cls: "kc-ask-turn" });
     turn.createDiv({ cls: "kc-ask-question", text: question });
     const route = this.host.route(question);
-    this.renderTrace(turn, route);
+    const trace = this.renderTrace(turn, route);
     const answerEl = turn.createDiv({ cls: "kc-ask-answer" });
     if (route.status !== "routed") {
       answerEl.setText(route.status === "empty-question" ? "The question has no words to search for." : NOT_COVERED_ANSWER);
+      // A "not covered" verdict can be wrong for a question phrased far from the articles: offer the closest ones.
+      if (route.status === "not-covered" && route.skipped.some((s) => s.reason.kind === "weak-match")) {
+        const closest = answerEl.createEl("button", { text: "Answer from the closest articles anyway", cls: "kc-ask-closest" });
+        closest.addEventListener("click", () => {
+          if (this.controller) return;
+          closest.remove();
+          const forced = this.host.route(question, true);
+          trace.replaceWith(this.renderTrace(turn, forced));
+          answerEl.empty();
+          void this.answer(turn, answerEl, question, forced);
+        });
+      }
       return;
     }
+    await this.answer(turn, answerEl, question, route);
+  }
+
+  /** Streams the answer for a routed question, then shows its cost and the File back button. */
+  private async answer(turn: HTMLElement, answerEl: HTMLElement, question: string, route: RouteResult): Promise<void> {
     this.controller = new AbortController();
     let text = "";
     const result = await this.host.answer(route, this.thread, (d) => {
@@ -116,7 +134,7 @@ export class AskView extends ItemView {
     this.input.value = "";
   }
 
-  private renderTrace(parent: HTMLElement, route: RouteResult): void {
+  private renderTrace(parent: HTMLElement, route: RouteResult): HTMLElement {
     const box = parent.createEl("details", { cls: "kc-ask-trace" });
     const loaded = route.loaded.length;
     box.createEl("summary", {
@@ -131,5 +149,6 @@ export class AskView extends ItemView {
       row.createSpan({ text: ` ~${l.tokens} tok · ${describeLoadReason(l.reason)}`, cls: "kc-ask-why" });
     }
     for (const s of route.skipped) box.createDiv({ cls: "kc-ask-skipped", text: `skipped ${s.path}: ${describeSkipReason(s.reason)}` });
+    return box;
   }
 }

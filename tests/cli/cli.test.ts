@@ -126,4 +126,17 @@ describe("kc route", () => {
     expect(route.loaded[1].reason).toEqual({ kind: "high", of: "knowledge/concepts/retry.md" });
     expect(route.totalTokens).toBeLessThanOrEqual(route.loadAllTokens);
   });
+
+  it("says 'not covered' for a question sharing one word, and loads the closest matches with --closest", async () => {
+    const dir = vault({
+      "knowledge/concepts/retry.md": article("Wait 1s, 2s, 4s between attempts after a 503.").replace("answers_when: [a]", "answers_when: [retry, backoff]"),
+    });
+    const q = "which retry rules apply to arctic tern migration in winter storms";
+    const plain = JSON.parse((await run("route", dir, q, "--format", "json")).out);
+    expect(plain.status).toBe("not-covered");
+    expect(plain.loaded).toEqual([]);
+    const closest = JSON.parse((await run("route", dir, q, "--format", "json", "--closest")).out);
+    expect(closest.status).toBe("routed");
+    expect(closest.loaded.map((l: { path: string }) => l.path)).toEqual(["knowledge/concepts/retry.md"]);
+  });
 });

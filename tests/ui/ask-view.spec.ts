@@ -12,10 +12,13 @@ const ROUTED: RouteResult = {
 };
 const DONE: Completion = { text: "Up to 5 retries [[knowledge/concepts/retry]].", usage: { inputTokens: 600, outputTokens: 12, cacheReadTokens: 0, cacheWriteTokens: 0 }, stopReason: "end_turn", model: "m" };
 
-function setup(route: RouteResult) {
-  const calls = { answers: 0, filed: [] as string[], threads: [] as number[] };
+function setup(route: RouteResult, closestRoute: RouteResult = route) {
+  const calls = { answers: 0, filed: [] as string[], threads: [] as number[], closest: 0 };
   const host: AskHost = {
-    route: () => route,
+    route: (_q, closest) => {
+      if (closest) calls.closest++;
+      return closest ? closestRoute : route;
+    },
     answer: async (_r, thread, onText) => {
       calls.answers++;
       calls.threads.push(thread.length);
@@ -59,6 +62,28 @@ describe("AskView", () => {
     await ask(view, "Arctic terns?");
     expect(view.contentEl.querySelector(".kc-ask-answer")?.textContent).toContain("Not in the knowledge base");
     expect(calls.answers).toBe(0);
+    expect(view.contentEl.querySelector(".kc-ask-closest")).toBeNull();
+  });
+
+  it("offers the closest articles when it says 'not covered', and answers from them only when asked", async () => {
+    const weak = { path: "knowledge/concepts/retry.md", tokens: 500, reason: { kind: "weak-match" as const, score: 3, coverage: 0.3 } };
+    const { view, calls } = setup({ ...ROUTED, status: "not-covered", loaded: [], skipped: [weak] }, ROUTED);
+    await view.onOpen();
+    await ask(view, "How long between tries?");
+    const el = view.contentEl;
+    expect(el.querySelector(".kc-ask-answer")?.textContent).toContain("Not in the knowledge base");
+    expect(el.querySelector(".kc-ask-trace summary")?.textContent).toBe("Nothing loaded");
+    expect(calls.answers).toBe(0);
+    (el.querySelector(".kc-ask-closest") as HTMLButtonElement).click();
+    await new Promise((r) => window.setTimeout(r, 0));
+    expect(calls.closest).toBe(1);
+    expect(calls.answers).toBe(1);
+    expect(el.querySelectorAll(".kc-ask-trace")).toHaveLength(1);
+    expect(el.querySelector(".kc-ask-trace summary")?.textContent).toBe("Loaded 1 file: 500 of 5000 tokens (90% saved)");
+    expect(el.querySelector(".kc-ask-answer")?.textContent).toBe(DONE.text);
+    expect(el.querySelector(".kc-ask-closest")).toBeNull();
+    const turn = el.querySelector(".kc-ask-turn")!;
+    expect([...turn.children].map((c) => c.className)).toEqual(["kc-ask-question", "kc-ask-trace", "kc-ask-answer", "kc-ask-foot"]);
   });
 
   it("files the answer back when asked, and keeps a bounded thread for follow-ups", async () => {

@@ -9,11 +9,12 @@ import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "./route-command";
 
 /** Help text of `kc ask`. */
-export const ASK_HELP = `kc ask <vault> "question" [--model <id>] [--base-url <url>] [--budget <tokens>] [--knowledge <folder>]
+export const ASK_HELP = `kc ask <vault> "question" [--model <id>] [--base-url <url>] [--budget <tokens>] [--knowledge <folder>] [--closest]
 
 Routes the question (as \`kc route\`), then asks the model with only the loaded articles and streams a cited
 answer, followed by tokens and cost. Needs ANTHROPIC_API_KEY. A question the knowledge base does not cover
-gets "not in the knowledge base" without calling the model.`;
+gets "not in the knowledge base" without calling the model, unless --closest asks to answer from the best
+matches anyway.`;
 
 /** Runs `kc ask`. */
 export async function runAskCommand(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -26,7 +27,8 @@ export async function runAskCommand(args: ParsedArgs, io: CliIo): Promise<number
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
   const { index, indexTokens } = buildRouterIndex(vault, "knowledge");
   const budget = Number(flagString(args, "budget", "6000"));
-  const route = routeQuestion(index, question, (l, from) => vault.index.resolve(l, from), { budget: Number.isFinite(budget) && budget > 0 ? budget : 6000 }, indexTokens);
+  const options = { budget: Number.isFinite(budget) && budget > 0 ? budget : 6000, ...(args.flags.has("closest") ? { minCoverage: 0 } : {}) };
+  const route = routeQuestion(index, question, (l, from) => vault.index.resolve(l, from), options, indexTokens);
   io.err(`${formatRouteTrace(route)}\n\n`);
   if (route.status !== "routed") {
     io.out(`${route.status === "empty-question" ? "The question has no words to search for." : NOT_COVERED_ANSWER}\n`);

@@ -10,11 +10,12 @@ import { loadVault, type LoadedVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc route`. */
-export const ROUTE_HELP = `kc route <vault> "question" [--format text|json] [--knowledge <folder>] [--budget <tokens>] [--scope knowledge|vault]
+export const ROUTE_HELP = `kc route <vault> "question" [--format text|json] [--knowledge <folder>] [--budget <tokens>] [--scope knowledge|vault] [--closest]
 
 Routes a question through the CKP headers without calling any model: prints the files that would be
 loaded (in load order, each with its reason and token estimate), the files skipped and why, and the
-tokens against loading the whole knowledge base.`;
+tokens against loading the whole knowledge base. --closest loads the best matches even when they cover
+too little of the question to count as covered.`;
 
 /** Builds the router's index over the knowledge articles (or every note with --scope vault). */
 export function buildRouterIndex(vault: LoadedVault, scope: "knowledge" | "vault"): { index: ArticleIndex; indexTokens: number } {
@@ -51,7 +52,8 @@ export async function runRouteCommand(args: ParsedArgs, io: CliIo): Promise<numb
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
   const { index, indexTokens } = buildRouterIndex(vault, scope);
-  const route = routeQuestion(index, question, (l, from) => vault.index.resolve(l, from), { budget }, indexTokens);
+  const options = args.flags.has("closest") ? { budget, minCoverage: 0 } : { budget };
+  const route = routeQuestion(index, question, (l, from) => vault.index.resolve(l, from), options, indexTokens);
   io.out(format === "json" ? JSON.stringify(route, null, 2) + "\n" : formatRouteTrace(route) + "\n");
   return EXIT.ok;
 }

@@ -41,6 +41,8 @@ export class ArticleIndex {
   private readonly docs = new Map<string, ArticleDoc>();
   private readonly termsOf = new Map<string, Set<string>>();
   private readonly df = new Map<string, number>();
+  /** Paths of connection articles (a non-empty `connects`), so routing need not scan every article for them. */
+  private readonly connectionPaths = new Set<string>();
 
   constructor(private readonly weights: FieldWeights = DEFAULT_FIELD_WEIGHTS) {}
 
@@ -49,6 +51,7 @@ export class ArticleIndex {
     if (this.docs.has(doc.path)) this.remove(doc.path);
     this.search.add(doc);
     this.docs.set(doc.path, doc);
+    if (doc.header.connects.length > 0) this.connectionPaths.add(doc.path);
     const terms = new Set<string>();
     for (const field of ROUTE_FIELDS) {
       for (const tok of tokenizeText(doc[field])) {
@@ -65,6 +68,7 @@ export class ArticleIndex {
     if (!this.docs.has(path)) return;
     this.search.discard(path);
     this.docs.delete(path);
+    this.connectionPaths.delete(path);
     for (const t of this.termsOf.get(path) ?? []) {
       const n = (this.df.get(t) ?? 1) - 1;
       if (n <= 0) this.df.delete(t);
@@ -87,6 +91,14 @@ export class ArticleIndex {
 
   get(path: string): ArticleDoc | undefined {
     return this.docs.get(path);
+  }
+
+  /** Connection articles (those whose header lists the concepts they connect). */
+  *connections(): IterableIterator<ArticleDoc> {
+    for (const p of this.connectionPaths) {
+      const d = this.docs.get(p);
+      if (d) yield d;
+    }
   }
 
   all(): IterableIterator<ArticleDoc> {

@@ -9,6 +9,8 @@ export function describeLoadReason(reason: LoadReason): string {
         .join("; ")}`;
     case "high":
       return `SIMILAR_HIGH of ${reason.of}`;
+    case "connection":
+      return `connects ${reason.of.join(" and ")}`;
     case "mid":
       return `SIMILAR_MID of ${reason.of}, matches ${reason.terms.map((t) => `"${t}"`).join(", ")}`;
   }

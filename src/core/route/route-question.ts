@@ -86,7 +86,7 @@ export function routeQuestion(
   }
   // HIGH neighbours of the best match come before the second match's own HIGH neighbours.
   highs.sort((a, b) => highRank(a.reason, candidates) - highRank(b.reason, candidates));
-  wanted.push(...highs, ...mids);
+  wanted.push(...joiningConnections(index, resolve, candidates), ...highs, ...mids);
 
   let totalTokens = 0;
   for (const w of wanted) {
@@ -109,6 +109,22 @@ export function routeQuestion(
     if (!seen.has(h.doc.path) && !skipped.some((s) => s.path === h.doc.path)) skipped.push(weak(h, coverageOf([h])));
   }
   return { ...base, status: "routed", coverage, loaded, skipped, totalTokens };
+}
+
+/**
+ * Connection articles that connect two or more of the direct matches: when a question touches two concepts, the
+ * article written about how they meet is what it needs (loaded after the matches, before HIGH neighbours).
+ */
+function joiningConnections(index: ArticleIndex, resolve: ResolveTarget, matches: ArticleHit[]): { doc: ArticleDoc; reason: LoadReason }[] {
+  if (matches.length < 2) return [];
+  const matched = new Set(matches.map((m) => m.doc.path));
+  const out: { doc: ArticleDoc; reason: LoadReason; n: number }[] = [];
+  for (const c of index.connections()) {
+    if (matched.has(c.path)) continue;
+    const joined = [...new Set(c.header.connects.map((t) => resolve(t, c.path)))].filter((p): p is string => p !== null && matched.has(p));
+    if (joined.length >= 2) out.push({ doc: c, reason: { kind: "connection", of: joined }, n: joined.length });
+  }
+  return out.sort((a, b) => b.n - a.n || a.doc.path.localeCompare(b.doc.path)).map(({ doc, reason }) => ({ doc, reason }));
 }
 
 function sumTokens(docs: Iterable<ArticleDoc>): number {

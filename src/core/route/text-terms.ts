@@ -101,10 +101,14 @@ export function processTerm(term: string): string | null {
   return stemWord(term);
 }
 
-/** The content terms of a question: tokenized, stop words dropped, stemmed, de-duplicated in order. */
+/**
+ * The content terms of a question: tokenized, stop words dropped, stemmed, de-duplicated in order. A hyphenated
+ * word counts through its parts only ("brand-new" is "brand" and "new"), so it does not weigh three times.
+ */
 export function questionTerms(question: string): string[] {
   const seen = new Set<string>();
   for (const tok of tokenizeText(question)) {
+    if (/[-_]/.test(tok) && /\p{L}/u.test(tok)) continue;
     const t = processTerm(tok);
     if (t !== null) seen.add(t);
   }

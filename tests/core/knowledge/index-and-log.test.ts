@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { renderIndex, rowArticle, upsertIndexRows, type IndexRow } from "../../../src/core/knowledge/index-file";
 import { appendLogEntry } from "../../../src/core/knowledge/log-file";
@@ -25,7 +25,11 @@ describe("index.md", () => {
   it("reads the demo vault's index rows and leaves it unchanged when nothing is touched", () => {
     const demo = readFileSync(join(import.meta.dirname, "../../../examples/demo-vault/knowledge/index.md"), "utf8");
     expect(upsertIndexRows(demo, [])).toBe(demo);
-    expect(demo.split("\n").map(rowArticle).filter(Boolean)).toHaveLength(11);
+    // one row per article: every note under concepts/, connections/ and qa/
+    const folder = join(import.meta.dirname, "../../../examples/demo-vault/knowledge");
+    const articles = ["concepts", "connections", "qa"].flatMap((d) => readdirSync(join(folder, d)).map((f) => `${d}/${f.replace(/\.md$/, "")}`));
+    expect(demo.split("\n").map(rowArticle).filter(Boolean).sort()).toEqual(articles.sort());
+    expect(articles).toHaveLength(45);
   });
 
   it("creates a table in an empty or table-less file", () => {

@@ -143,4 +143,33 @@ describe("routeQuestion", () => {
     const r = routeQuestion(local.index, "throttle 429 rate limit", local.resolve);
     expect(r.loaded.map((l) => l.path)).not.toContain("k/rate-limits.md");
   });
+
+  it("loads the connection article that connects two of the matches, before their HIGH neighbours", () => {
+    const conn = (body: string, connects: string[]): string =>
+      `---\ntitle: "Connection"\ntldr: "t"\nanswers_when: [zzz]\nconnects:\n${connects.map((c) => `  - "[[${c}]]"`).join("\n")}\n---\n# Connection\n\n${body}\n`;
+    const local = build({
+      ...VAULT,
+      "k/backoff-and-limits.md": conn("How two ideas meet.", ["retry-backoff", "rate-limits"]),
+      "k/unrelated-link.md": conn("Other pair.", ["schema-migrations", "push-notifications"]),
+    });
+    const r = routeQuestion(local.index, "retry backoff when the server throttles with 429", local.resolve);
+    const paths = r.loaded.map((l) => l.path);
+    expect(paths).toContain("k/backoff-and-limits.md");
+    expect(paths).not.toContain("k/unrelated-link.md");
+    const c = r.loaded.find((l) => l.path === "k/backoff-and-limits.md")!;
+    expect(c.reason).toEqual({ kind: "connection", of: expect.arrayContaining(["k/retry-backoff.md", "k/rate-limits.md"]) as unknown });
+    expect(paths.indexOf("k/backoff-and-limits.md")).toBeLessThan(paths.indexOf("k/idempotency-keys.md") === -1 ? 99 : paths.indexOf("k/idempotency-keys.md"));
+    expect(formatRouteTrace(r)).toContain("connects k/");
+    // one matched concept is not enough
+    const one = routeQuestion(local.index, "What jitter do retries use?", local.resolve);
+    expect(one.loaded.map((l) => l.path)).not.toContain("k/backoff-and-limits.md");
+  });
+
+  it("counts a hyphenated word once, through its parts", () => {
+    const a = routeQuestion(index, "retry backoff for a brand-new phone", resolve);
+    expect(a.terms).toEqual(expect.arrayContaining(["brand", "new"]));
+    expect(a.terms.some((t) => t.includes("-"))).toBe(false);
+    // same coverage as writing the parts apart
+    expect(a.coverage).toBeCloseTo(routeQuestion(index, "retry backoff for a brand new phone", resolve).coverage, 6);
+  });
 });
