@@ -9,8 +9,10 @@ import { loadVault } from "../src/cli/load-vault";
 import { ArticleIndex, DEFAULT_FIELD_WEIGHTS, type FieldWeights } from "../src/core/route/article-index";
 import { buildArticleDoc } from "../src/core/route/article-doc";
 import { routeQuestion } from "../src/core/route/route-question";
+import { DEFAULT_ROUTE_OPTIONS } from "../src/core/route/route-types";
 import { parseNote } from "../src/core/notes/parse-note";
 import { LinkResolver } from "../src/core/links/link-resolver";
+import { estimateTokens } from "../src/core/llm/estimate-tokens";
 import { generateKnowledgeBase } from "./generate-knowledge-base";
 import { median, ms, percentile } from "./stats";
 
@@ -155,6 +157,7 @@ export async function benchQuestionSets(root: string): Promise<void> {
   const ours = new ArticleIndex();
   const plain = new MiniSearch<{ id: string; text: string }>({ fields: ["text"] });
   const header = new MiniSearch<{ id: string; title: string; aliases: string; answers: string; tldr: string }>({ fields: ["title", "aliases", "answers", "tldr"] });
+  const indexTokens = estimateTokens(vault.texts.get("knowledge/index.md") ?? "");
   for (const [path, text] of vault.texts) {
     if (!path.startsWith("knowledge/") || path.endsWith("index.md") || path.endsWith("log.md")) continue;
     const doc = buildArticleDoc(path, text, vault.index.note(path)!);
@@ -163,8 +166,8 @@ export async function benchQuestionSets(root: string): Promise<void> {
     header.add({ id: path, title: doc.title, aliases: doc.aliases, answers: doc.answers, tldr: doc.hasTldr ? doc.tldr : "" });
   }
   console.log(`\n## Demo question sets (${ours.size} articles in examples/demo-vault)\n`);
-  console.log("| set | questions | router recall | router files / question | OOD loading nothing | BM25 bodies recall | header-only recall |");
-  console.log("|---|---|---|---|---|---|---|");
+  console.log("| set | questions | router recall | router files / question | OOD loading nothing | BM25 bodies recall | header-only recall | median routed tokens of load-all |");
+  console.log("|---|---|---|---|---|---|---|---|");
   for (const file of ["demo-questions.json", "demo-questions-holdout.json"]) {
     const qs = JSON.parse(readFileSync(join(root, "examples", file), "utf8")) as Question[];
     let needed = 0;
@@ -176,9 +179,21 @@ export async function benchQuestionSets(root: string): Promise<void> {
     let ood = 0;
     let oodEmpty = 0;
     const misses: string[] = [];
+    const routed: number[] = [];
+    let loadAll = 0;
+    let oodMax = 0;
+    let inMin = 1;
     for (const q of qs) {
-      const r = routeQuestion(ours, q.question, (l, from) => vault.index.resolve(l, from));
+      const r = routeQuestion(ours, q.question, (l, from) => vault.index.resolve(l, from), {}, indexTokens);
+      loadAll = r.loadAllTokens;
+      if (r.status === "routed") routed.push(r.totalTokens);
       const loaded = r.loaded.map((l) => l.path);
+      if (q.needs.length === 0) oodMax = Math.max(oodMax, r.coverage);
+      else {
+        // questions the floor alone could lose: without it their articles are loaded
+        const open = routeQuestion(ours, q.question, (l, from) => vault.index.resolve(l, from), { minCoverage: 0 });
+        if (q.needs.every((n) => open.loaded.some((l) => l.path === n))) inMin = Math.min(inMin, open.coverage);
+      }
       if (q.needs.length === 0) {
         ood++;
         if (loaded.length === 0) oodEmpty++;
@@ -198,7 +213,9 @@ export async function benchQuestionSets(root: string): Promise<void> {
         if (h.includes(n)) foundHeader++;
       }
     }
-    console.log(`| ${file} | ${qs.length} (${ood} OOD) | ${(found / needed).toFixed(2)} | ${(files / Math.max(1, inDomain)).toFixed(1)} | ${oodEmpty}/${ood} | ${(foundPlain / needed).toFixed(2)} | ${(foundHeader / needed).toFixed(2)} |`);
+    const med = median(routed);
+    console.log(`| ${file} | ${qs.length} (${ood} OOD) | ${(found / needed).toFixed(2)} | ${(files / Math.max(1, inDomain)).toFixed(1)} | ${oodEmpty}/${ood} | ${(foundPlain / needed).toFixed(2)} | ${(foundHeader / needed).toFixed(2)} | ${Math.round(med)} of ${loadAll} (${(100 * (1 - med / loadAll)).toFixed(1)}% cut) |`);
+    console.log(`  - coverage: out-of-domain at most ${oodMax.toFixed(2)}; in-domain questions the router answers without the floor at least ${inMin.toFixed(2)} (floor ${DEFAULT_ROUTE_OPTIONS.minCoverage})`);
     for (const m of misses) console.log(`  - ${m}`);
   }
 }
