@@ -58,7 +58,7 @@ async function demoRoute(question: string): Promise<unknown> {
   return JSON.parse(json);
 }
 
-const QUESTION = "How long does the app wait between upload retries on a bad train connection?";
+const QUESTION = "How long should the client wait before retrying an upload, and can a retry duplicate a note?";
 const ANSWER = "Up to five retries, waiting a random time up to 1, 2, 4, 8 and 16 seconds [[knowledge/concepts/retry-with-backoff]]. Each retry reuses the operation's idempotency key, so a retry after a lost response cannot duplicate the note [[knowledge/concepts/idempotency-keys]] [[knowledge/connections/retries-need-idempotency]].";
 /** The review of the compile fixture's log, as the plugin would show it after the scripted reply. */
 async function compileReview(): Promise<unknown> {
