@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { notices, noticesShown, setRequestUrl } from "../fakes/obsidian-stub";
+import { notices, noticesShown } from "../fakes/obsidian-stub";
+import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
 import { runAutoCompile } from "../../src/ui/compile-flow";
 import { CompileService } from "../../src/obsidian/compile-service";
 import { mergePluginData, type PluginData } from "../../src/obsidian/plugin-data";
@@ -15,13 +16,7 @@ import { validReply } from "../core/compile/scripted-replies";
 let server: LoopbackServer;
 beforeEach(async () => {
   server = await startLoopbackAnthropic();
-  setRequestUrl(async (req) => {
-    const res = await fetch(req.url, { method: req.method ?? "GET", headers: req.headers, body: req.body as string | undefined });
-    const arrayBuffer = await res.arrayBuffer();
-    const headers: Record<string, string> = {};
-    res.headers.forEach((v, k) => (headers[k] = v));
-    return { status: res.status, headers, arrayBuffer, text: new TextDecoder().decode(arrayBuffer) };
-  });
+  forwardRequestUrlToFetch();
 });
 afterEach(async () => server.close());
 

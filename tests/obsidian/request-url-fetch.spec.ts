@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { setRequestUrl } from "../fakes/obsidian-stub";
+import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
 import { createRequestUrlFetch } from "../../src/obsidian/request-url-fetch";
 import { AnthropicLanguageModel } from "../../src/llm/anthropic-language-model";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
@@ -8,13 +8,7 @@ import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-a
 let server: LoopbackServer;
 beforeEach(async () => {
   server = await startLoopbackAnthropic();
-  setRequestUrl(async (req) => {
-    const res = await fetch(req.url, { method: req.method ?? "GET", headers: req.headers, body: req.body as string | undefined });
-    const arrayBuffer = await res.arrayBuffer();
-    const headers: Record<string, string> = {};
-    res.headers.forEach((v, k) => (headers[k] = v));
-    return { status: res.status, headers, arrayBuffer, text: new TextDecoder().decode(arrayBuffer) };
-  });
+  forwardRequestUrlToFetch();
 });
 afterEach(async () => server.close());
 

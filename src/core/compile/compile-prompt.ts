@@ -1,6 +1,14 @@
 import type { CompletionRequest } from "../llm/language-model";
 import type { CompilePlan } from "./compile-types";
 
+/** Seed 002's three relationship tiers with their anchors, shared by the compile and revalidation prompts. */
+export const RELATIONSHIP_TIERS = `HIGH - one concept requires understanding the other. Direct dependency, extension, or prerequisite.
+     Anchor: jwt <-> oauth2 = HIGH
+MID  - same domain, frequently used together. No direct dependency.
+     Anchor: jwt <-> http-headers = MID
+NONE - loosely related or rarely co-relevant. Do not store.
+     Anchor: jwt <-> database = NONE`;
+
 /**
  * The stable instructions of every compile call (cached by the adapter): seed 000's article formats, seed 002's
  * fixed relationship rubric, and the output contract the validator enforces. Kept as a golden file in the tests.
@@ -50,12 +58,7 @@ Header fields
 - answers_when: 4-8 words or short phrases a person would use when this article is the answer, including paraphrases that are not in the title.
 
 Relationships: classify this article against each related article with exactly these tiers
-HIGH - one concept requires understanding the other. Direct dependency, extension, or prerequisite.
-     Anchor: jwt <-> oauth2 = HIGH
-MID  - same domain, frequently used together. No direct dependency.
-     Anchor: jwt <-> http-headers = MID
-NONE - loosely related or rarely co-relevant. Do not store.
-     Anchor: jwt <-> database = NONE
+${RELATIONSHIP_TIERS}
 Rules:
 - similar_high: at most 3. If fewer qualify, write fewer.
 - similar_mid: at most 5. If fewer qualify, write fewer.
