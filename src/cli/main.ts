@@ -3,6 +3,7 @@ import { EXIT, type CliIo } from "./cli-io";
 import { ASK_HELP, runAskCommand } from "./commands/ask-command";
 import { COMPILE_HELP, runCompileCommand } from "./commands/compile-command";
 import { LINT_HELP, runLintCommand } from "./commands/lint-command";
+import { REVALIDATE_HELP, runRevalidateCommand } from "./commands/revalidate-command";
 import { ROUTE_HELP, runRouteCommand } from "./commands/route-command";
 import { runUndoCommand, UNDO_HELP } from "./commands/undo-command";
 import { VaultPathError } from "./load-vault";
@@ -11,12 +12,13 @@ import { parseArgs } from "./parse-args";
 const HELP = `kc: the Knowledge Compiler's command line, on the same core as the Obsidian plugin.
 
 Commands:
-  kc lint <vault>               check links, orphans, backlinks, CKP headers, daily logs
-  kc route <vault> "question"   show which articles a question would load, and why (no network)
-  kc ask <vault> "question"     answer from the routed articles with citations (needs ANTHROPIC_API_KEY)
-  kc compile <vault>            compile today's daily note (or --file, --all) into reviewed articles
-  kc undo <vault>               put back the files of the last compile
-  kc help <command>             help for one command
+  kc lint <vault>                   check links, orphans, backlinks, CKP headers, daily logs
+  kc route <vault> "question"       show which articles a question would load, and why (no network)
+  kc ask <vault> "question"         answer from the routed articles with citations (needs ANTHROPIC_API_KEY)
+  kc compile <vault>                compile today's daily note (or --file, --all) into reviewed articles
+  kc revalidate <vault> <article>   re-check one article's relationships and re-stamp them (reviewed)
+  kc undo <vault>                   put back the files of the last compile or revalidation
+  kc help <command>                 help for one command
 
 Run \`kc help lint\` for options.`;
 
@@ -25,6 +27,7 @@ const COMMANDS: Record<string, { help: string; run: (args: ReturnType<typeof par
   route: { help: ROUTE_HELP, run: runRouteCommand },
   ask: { help: ASK_HELP, run: runAskCommand },
   compile: { help: COMPILE_HELP, run: runCompileCommand },
+  revalidate: { help: REVALIDATE_HELP, run: runRevalidateCommand },
   undo: { help: UNDO_HELP, run: runUndoCommand },
 };
 

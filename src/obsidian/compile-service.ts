@@ -6,8 +6,7 @@ import { selectChangedLogs, type LogToCompile } from "../core/compile/select-log
 import { undoCompile, type UndoReport } from "../core/compile/undo-compile";
 import { writeCompile, type UndoRecord, type WriteReport } from "../core/compile/write-compile";
 import type { CompilePlan, FileChange } from "../core/compile/compile-types";
-import { proposeRevalidation, writeRevalidation, type RelatedFacts } from "../core/compile/revalidate";
-import { relativeArticlePath } from "../core/compile/check-article-path";
+import { proposeRevalidation, relatedFactsOf, writeRevalidation } from "../core/compile/revalidate";
 import { readCkpHeader } from "../core/ckp/read-ckp-header";
 import { classifyPath } from "../core/knowledge/knowledge-layout";
 import { parseNote } from "../core/notes/parse-note";
@@ -145,13 +144,8 @@ export class CompileService {
     const parsed = parseNote(text);
     const header = readCkpHeader(parsed.frontmatter);
     const folder = this.data().settings.knowledgeFolder;
-    const related: RelatedFacts[] = [];
-    for (const rel of [...header.similarHigh, ...header.similarMid].slice(0, 8)) {
-      const target = this.app.metadataCache.getFirstLinkpathDest(rel.target, path)?.path;
-      const doc = target ? this.router.articleIndex().get(target) : undefined;
-      if (!doc || !target) continue;
-      related.push({ target: relativeArticlePath(target, folder), title: doc.header.title ?? target, tldr: doc.tldr, answersWhen: doc.header.answersWhen, updated: doc.header.updated });
-    }
+    const resolve = (link: string, from: string): string | null => this.app.metadataCache.getFirstLinkpathDest(link, from)?.path ?? null;
+    const related = relatedFactsOf(path, header, folder, resolve, (p) => this.router.articleIndex().get(p));
     const r = await proposeRevalidation(createModel(this.app, this.data().ask), {
       path, text, header, opening: text.slice(parsed.bodyStartOffset, parsed.bodyStartOffset + 1500), related, month: localDate(now).slice(0, 7), knowledgeFolder: folder,
     }, signal);

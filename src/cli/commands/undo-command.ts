@@ -7,7 +7,7 @@ import { PluginFiles } from "../plugin-files";
 /** Help text of `kc undo`. */
 export const UNDO_HELP = `kc undo <vault> [--knowledge <folder>]
 
-Undoes the last compile: every file it touched gets its exact previous text back and files it created are
+Undoes the last compile (or revalidation): every file it touched gets its exact previous text back and files it created are
 removed, unless they were edited since (those are named and left alone). log.md keeps its history and gets
 an "undo" entry. The log's compile state is put back, so lint shows it as not compiled again.`;
 
@@ -27,7 +27,8 @@ export async function runUndoCommand(args: ParsedArgs, io: CliIo): Promise<numbe
     return EXIT.ok;
   }
   const report = await undoCompile(vault.store, record, vault.settings.knowledgeFolder, new Date().toISOString());
-  await files.setLogState(record.logPath, record.previousState);
+  // a revalidation's record names its article, which has no compile state to put back
+  if (record.previousState || vault.compileState.logs[record.logPath]) await files.setLogState(record.logPath, record.previousState);
   await files.clearUndo();
   for (const p of report.restored) io.out(`restored ${p}\n`);
   for (const p of report.removed) io.out(`removed  ${p}\n`);

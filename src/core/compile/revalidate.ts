@@ -6,6 +6,7 @@ import { appendLogEntry } from "../knowledge/log-file";
 import type { CompletionRequest, LanguageModel, TokenUsage } from "../llm/language-model";
 import type { NoteStore } from "../notes/note-store";
 import { RELATIONSHIP_TIERS } from "./compile-prompt";
+import type { ArticleDoc } from "../route/article-doc";
 import { err, ok, type Result } from "../result";
 import { relativeArticlePath } from "./check-article-path";
 import type { FileChange, ProposedRelation } from "./compile-types";
@@ -118,6 +119,27 @@ export function revalidationChange(path: string, text: string, high: ProposedRel
   const summary = [`keeps ${high.length} HIGH and ${mid.length} MID relationships, stamped ${month}`];
   if (diffLines(text, r.value).length === 0) summary.push("no change");
   return ok({ path, kind: "update", before: text, after: r.value, update: null, summary });
+}
+
+/**
+ * The header facts of an article's related articles (HIGH, then MID, at most 8), as the revalidation call shows
+ * them; relationships whose target cannot be resolved or is not an indexed article are left out.
+ */
+export function relatedFactsOf(
+  path: string,
+  header: CkpHeader,
+  knowledgeFolder: string,
+  resolve: (link: string, from: string) => string | null,
+  docOf: (path: string) => ArticleDoc | undefined,
+): RelatedFacts[] {
+  const related: RelatedFacts[] = [];
+  for (const rel of [...header.similarHigh, ...header.similarMid].slice(0, 8)) {
+    const target = resolve(rel.target, path);
+    const doc = target ? docOf(target) : undefined;
+    if (!doc || !target) continue;
+    related.push({ target: relativeArticlePath(target, knowledgeFolder), title: doc.header.title ?? target, tldr: doc.tldr, answersWhen: doc.header.answersWhen, updated: doc.header.updated });
+  }
+  return related;
 }
 
 /** What revalidating one article needs: the article, its related articles' facts, the month. */

@@ -1,0 +1,92 @@
+import { formatChanges } from "../../core/compile/format-compile";
+import { proposeRevalidation, relatedFactsOf, writeRevalidation } from "../../core/compile/revalidate";
+import { readCkpHeader } from "../../core/ckp/read-ckp-header";
+import { classifyPath, knowledgePaths } from "../../core/knowledge/knowledge-layout";
+import { estimateCost, formatCost } from "../../core/llm/cost";
+import { AnthropicLanguageModel } from "../../llm/anthropic-language-model";
+import { EXIT, type CliIo } from "../cli-io";
+import { loadVault, type LoadedVault } from "../load-vault";
+import { flagString, type ParsedArgs } from "../parse-args";
+import { PluginFiles } from "../plugin-files";
+import { buildRouterIndex } from "./route-command";
+
+/** Help text of `kc revalidate`. */
+export const REVALIDATE_HELP = `kc revalidate <vault> <article> [--yes] [--model <id>] [--base-url <url>] [--knowledge <folder>] [--month YYYY-MM]
+
+Re-applies seed 002's rubric to one article's SIMILAR_HIGH and SIMILAR_MID relationships (one bounded
+model call that sees the article's header and opening and the headers of at most 8 related articles),
+shows the header change, and writes it only after you say yes (or with --yes): kept relationships are
+re-stamped with the current month, dropped ones are removed, the body is never touched. log.md gets a
+"revalidate" entry; \`kc undo <vault>\` puts the article back. <article> is a path such as
+knowledge/concepts/retry-with-backoff.md or a link such as concepts/retry-with-backoff.
+Needs ANTHROPIC_API_KEY (or --base-url).`;
+
+/** Runs `kc revalidate`. */
+export async function runRevalidateCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+  const [, dir, name] = args.positionals;
+  if (!dir || !name) {
+    io.err(`Missing the vault folder or the article.\n\n${REVALIDATE_HELP}\n`);
+    return EXIT.usage;
+  }
+  const month = flagString(args, "month", new Date().toISOString().slice(0, 7))!;
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) {
+    io.err(`--month must look like 2026-11, not "${month}".\n`);
+    return EXIT.usage;
+  }
+  const knowledge = flagString(args, "knowledge");
+  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  const folder = vault.settings.knowledgeFolder;
+  const path = findArticle(vault, name);
+  const kind = path ? classifyPath(path, folder) : null;
+  if (!path || (kind !== "concept" && kind !== "connection" && kind !== "article")) {
+    io.err(`No concept or connection article "${name}" in ${folder}/.\n`);
+    return EXIT.usage;
+  }
+  const text = vault.texts.get(path)!;
+  const parsed = vault.index.note(path)!;
+  const header = readCkpHeader(parsed.frontmatter);
+  const { index } = buildRouterIndex(vault, "knowledge");
+  const related = relatedFactsOf(path, header, folder, (l, from) => vault.index.resolve(l, from), (p) => index.get(p));
+  if (related.length === 0) {
+    io.err(`${path} has no SIMILAR_HIGH or SIMILAR_MID relationship to an existing article; nothing to revalidate.\n`);
+    return EXIT.ok;
+  }
+  const apiKey = io.env.ANTHROPIC_API_KEY ?? null;
+  const baseUrl = flagString(args, "base-url", io.env.ANTHROPIC_BASE_URL);
+  if (!apiKey) {
+    io.err("No Anthropic API key: set ANTHROPIC_API_KEY (and --base-url for a compatible server).\n");
+    return EXIT.findings;
+  }
+  const model = new AnthropicLanguageModel({ apiKey, model: flagString(args, "model", io.env.KC_MODEL ?? "claude-sonnet-4-5")!, baseUrl, streaming: false });
+  io.err(`Revalidating ${path} against ${related.length} related article${related.length === 1 ? "" : "s"}…\n`);
+  const r = await proposeRevalidation(model, {
+    path, text, header, opening: text.slice(parsed.bodyStartOffset, parsed.bodyStartOffset + 1500), related, month, knowledgeFolder: folder,
+  });
+  const usage = r.ok ? r.value.usage : r.error.usage;
+  io.err(`Tokens: ${usage.inputTokens} in, ${usage.outputTokens} out, ${formatCost(estimateCost(usage))}\n`);
+  if (!r.ok) {
+    io.err(`${r.error.message}\n`);
+    return EXIT.findings;
+  }
+  io.out(`${formatChanges([r.value.change], [])}\n`);
+  const yes = args.flags.has("yes") || (io.confirm ? await io.confirm("Write this change?") : false);
+  if (!yes) {
+    io.err("Not written. Re-run with --yes to write it.\n");
+    return EXIT.ok;
+  }
+  const w = await writeRevalidation(vault.store, r.value.change, folder, new Date().toISOString());
+  if (!w.ok) {
+    io.err(`${w.error}\n`);
+    return EXIT.findings;
+  }
+  await new PluginFiles(vault.root).saveUndo(w.value);
+  io.err(`Wrote ${path}; log.md updated. \`kc undo\` puts it back.\n`);
+  return EXIT.ok;
+}
+
+/** The article a command-line name points to: a vault path (with or without .md) or a link resolved from index.md. */
+function findArticle(vault: LoadedVault, name: string): string | null {
+  const clean = name.replace(/^\.?\//, "");
+  for (const p of [clean, `${clean}.md`]) if (vault.texts.has(p)) return p;
+  return vault.index.resolve(clean.replace(/\.md$/, ""), knowledgePaths(vault.settings.knowledgeFolder).index);
+}
