@@ -1,6 +1,6 @@
 // Generates synthetic CKP knowledge bases of any size for benchmarks: deterministic (seeded), articles with
-// pseudo-word topics so every article has its own vocabulary, plus shared domain words, HIGH/MID relationships
-// and bodies of realistic length. Also yields one question per sampled article, phrased from its body.
+// pseudo-word topics so every article has its own vocabulary, plus shared domain words, HIGH/MID relationships,
+// every tenth article a connection, and bodies of realistic length. Also yields one question per sampled article, phrased from its body.
 
 /** A generated article and a question it answers. */
 export interface GeneratedKb {
@@ -70,6 +70,8 @@ export function generateKnowledgeBase(n: number, seed = 7, questionCount = 40): 
       ...high.map((j) => `  - "[[${slug(j)}|${slug(j)} · 2026-02]]"`),
       "similar_mid:",
       ...mid.map((j) => `  - "[[${slug(j)}|${slug(j)} · 2026-02]]"`),
+      // every tenth article is a connection between its two neighbours, so routing meets connections at any size
+      ...(i % 10 === 9 && n > 2 ? ["connects:", `  - "[[${slug(i - 1)}]]"`, `  - "[[${slug((i + 1) % n)}]]"`] : []),
       "---",
       `# ${a} ${b}`,
       "",

@@ -1,5 +1,5 @@
 import type { ArticleHit, ArticleIndex } from "./article-index";
-import type { ArticleDoc } from "./article-doc";
+import { baseName, type ArticleDoc } from "./article-doc";
 import { questionTerms } from "./text-terms";
 import {
   DEFAULT_ROUTE_OPTIONS,
@@ -118,10 +118,14 @@ export function routeQuestion(
 function joiningConnections(index: ArticleIndex, resolve: ResolveTarget, matches: ArticleHit[]): { doc: ArticleDoc; reason: LoadReason }[] {
   if (matches.length < 2) return [];
   const matched = new Set(matches.map((m) => m.doc.path));
+  // Only links whose last segment names a match are resolved, so a base with many connections costs no lookups.
+  const names = new Set(matches.map((m) => baseName(m.doc.path).toLowerCase()));
   const out: { doc: ArticleDoc; reason: LoadReason; n: number }[] = [];
   for (const c of index.connections()) {
     if (matched.has(c.path)) continue;
-    const joined = [...new Set(c.header.connects.map((t) => resolve(t, c.path)))].filter((p): p is string => p !== null && matched.has(p));
+    const near = c.header.connects.filter((t) => names.has(baseName(t.endsWith(".md") ? t : `${t}.md`).toLowerCase()));
+    if (near.length < 2) continue;
+    const joined = [...new Set(near.map((t) => resolve(t, c.path)))].filter((p): p is string => p !== null && matched.has(p));
     if (joined.length >= 2) out.push({ doc: c, reason: { kind: "connection", of: joined }, n: joined.length });
   }
   return out.sort((a, b) => b.n - a.n || a.doc.path.localeCompare(b.doc.path)).map(({ doc, reason }) => ({ doc, reason }));

@@ -66,9 +66,9 @@ export interface RouteOptions {
  * Defaults calibrated on examples/demo-questions.json (45 articles, 55 in-domain and 14 out-of-domain questions)
  * and checked on the hold-out set: out-of-domain questions reach at most 0.36 coverage on both sets, and every
  * in-domain question whose articles the router loads when there is no floor reaches at least 0.38 (one hold-out
- * paraphrase reaches only 0.20), so 0.37 sits in the gap. The gap is narrow on a base this size (on the 11-article base it was 0.35 vs 0.52), which
- * is why the Ask panel offers the closest articles when it says "not covered". Coverage is a share of the question's
- * IDF-weighted terms, so it does not depend on the base's size or scores.
+ * paraphrase reaches only 0.20), so 0.37 sits in the gap. The gap is narrow on a base this size (on the 11-article
+ * base it was 0.35 vs 0.52), which is why the Ask panel offers the closest articles when it says "not covered".
+ * Coverage is a share of the question's IDF-weighted terms, so it does not depend on the base's size or scores.
  */
 export const DEFAULT_ROUTE_OPTIONS: RouteOptions = {
   budget: 6000,
