@@ -88,6 +88,7 @@ describe("kc revalidate", () => {
     expect(missing.err).toContain('No concept or connection article "concepts/nowhere"');
     const daily = await kc(["revalidate", vault, "daily/2026-11-20.md"]);
     expect(daily.code).toBe(2);
+    expect(daily.err).toContain("daily/2026-11-20.md is not a concept or connection article");
     writeFileSync(join(vault, "knowledge/concepts/alone.md"), "---\ntitle: Alone\ntldr: t\nanswers_when: [a]\n---\n# Alone\n");
     const alone = await kc(["revalidate", vault, "concepts/alone"]);
     expect(alone.code).toBe(0);

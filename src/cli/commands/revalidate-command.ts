@@ -38,8 +38,12 @@ export async function runRevalidateCommand(args: ParsedArgs, io: CliIo): Promise
   const folder = vault.settings.knowledgeFolder;
   const path = findArticle(vault, name);
   const kind = path ? classifyPath(path, folder) : null;
-  if (!path || (kind !== "concept" && kind !== "connection" && kind !== "article")) {
+  if (!path) {
     io.err(`No concept or connection article "${name}" in ${folder}/.\n`);
+    return EXIT.usage;
+  }
+  if (kind !== "concept" && kind !== "connection" && kind !== "article") {
+    io.err(`${path} is not a concept or connection article; only those carry relationships to revalidate.\n`);
     return EXIT.usage;
   }
   const text = vault.texts.get(path)!;
