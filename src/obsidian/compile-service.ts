@@ -15,6 +15,7 @@ import { dailyNotePath, matchDailyNote } from "../core/knowledge/daily-notes";
 import { knowledgePaths } from "../core/knowledge/knowledge-layout";
 import { estimateCost } from "../core/llm/cost";
 import type { Result } from "../core/result";
+import { localDate } from "../core/util/local-date";
 import { sha256Hex } from "../core/util/sha256";
 import { createModel, priceOf } from "./create-model";
 import { ObsidianNoteStore } from "./obsidian-note-store";
@@ -168,9 +169,4 @@ export class CompileService {
     const f = this.app.vault.getAbstractFileByPath(path);
     return f instanceof TFile ? this.app.vault.read(f) : undefined;
   }
-}
-
-/** YYYY-MM-DD in the local time zone (daily notes follow the person's day, not UTC's). */
-export function localDate(d: Date): string {
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }

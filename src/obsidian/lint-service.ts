@@ -1,3 +1,4 @@
+import { localDate } from "../core/util/local-date";
 import { Events, TFile, type App } from "obsidian";
 import { readDailyNotesConfig } from "../core/knowledge/daily-notes";
 import { classifyPath } from "../core/knowledge/knowledge-layout";
@@ -129,7 +130,7 @@ export class LintService extends Events {
       settings: this.settings,
       compileState: this.data().compileState,
       logHash: (p: string) => this.hashes.get(p),
-      today: new Date().toISOString().slice(0, 10),
+      today: localDate(),
     };
   }
 

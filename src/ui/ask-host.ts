@@ -4,6 +4,7 @@ import { planFileBack } from "../core/ask/file-back";
 import { upsertIndexRows } from "../core/knowledge/index-file";
 import { knowledgePaths } from "../core/knowledge/knowledge-layout";
 import { appendLogEntry } from "../core/knowledge/log-file";
+import { rewriteOrCreate } from "../core/knowledge/rewrite-file";
 import { estimateCost, formatCost } from "../core/llm/cost";
 import { ObsidianNoteStore } from "../obsidian/obsidian-note-store";
 import type { PluginData } from "../obsidian/plugin-data";
@@ -32,13 +33,8 @@ export function createAskHost(app: App, component: Component, router: RouterServ
       const plan = planFileBack(folder, route, answer, new Date().toISOString(), (p) => app.vault.getAbstractFileByPath(p) !== null);
       await store.create(plan.path, plan.text);
       const paths = knowledgePaths(folder);
-      for (const [path, edit] of [
-        [paths.index, (t: string) => upsertIndexRows(t, [plan.row])],
-        [paths.log, (t: string) => appendLogEntry(t, plan.log)],
-      ] as const) {
-        if (await store.exists(path)) await store.process(path, edit);
-        else await store.create(path, edit(""));
-      }
+      await rewriteOrCreate(store, paths.index, (t) => upsertIndexRows(t ?? "", [plan.row]));
+      await rewriteOrCreate(store, paths.log, (t) => appendLogEntry(t ?? "", plan.log));
       new Notice(`Filed to ${plan.path}`);
       return plan.path;
     },

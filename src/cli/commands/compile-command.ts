@@ -5,6 +5,7 @@ import { estimateCompile, proposeCompile } from "../../core/compile/propose-comp
 import { selectChangedLogs } from "../../core/compile/select-logs";
 import { writeCompile } from "../../core/compile/write-compile";
 import { dailyNotePath } from "../../core/knowledge/daily-notes";
+import { localDate } from "../../core/util/local-date";
 import { sha256Hex } from "../../core/util/sha256";
 import { knowledgePaths } from "../../core/knowledge/knowledge-layout";
 import { estimateCost, formatCost } from "../../core/llm/cost";
@@ -155,10 +156,6 @@ function chooseLogs(vault: LoadedVault, args: ParsedArgs, today: string): string
   return [path];
 }
 
-function localDate(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-}
 
 function usage(io: CliIo, message: string): number {
   io.err(`${message}\n`);

@@ -1,3 +1,4 @@
+import { localDate } from "../../core/util/local-date";
 import { formatLintJson, formatLintMarkdown } from "../../core/lint/format-lint-report";
 import { LintEngine } from "../../core/lint/lint-engine";
 import { sha256Hex } from "../../core/util/sha256";
@@ -35,7 +36,7 @@ export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<numbe
       const t = vault.texts.get(p);
       return t === undefined ? undefined : sha256Hex(t);
     },
-    today: new Date().toISOString().slice(0, 10),
+    today: localDate(),
   });
   const findings = engine.run();
   const meta = { vaultName: vault.name, noteCount: vault.texts.size, scope, date: new Date().toISOString().slice(0, 10) } as const;

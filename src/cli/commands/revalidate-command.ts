@@ -3,6 +3,7 @@ import { proposeRevalidation, relatedFactsOf, writeRevalidation } from "../../co
 import { readCkpHeader } from "../../core/ckp/read-ckp-header";
 import { classifyPath, knowledgePaths } from "../../core/knowledge/knowledge-layout";
 import { estimateCost, formatCost } from "../../core/llm/cost";
+import { localDate } from "../../core/util/local-date";
 import { AnthropicLanguageModel } from "../../llm/anthropic-language-model";
 import { EXIT, type CliIo } from "../cli-io";
 import { loadVault, type LoadedVault } from "../load-vault";
@@ -28,7 +29,7 @@ export async function runRevalidateCommand(args: ParsedArgs, io: CliIo): Promise
     io.err(`Missing the vault folder or the article.\n\n${REVALIDATE_HELP}\n`);
     return EXIT.usage;
   }
-  const month = flagString(args, "month", new Date().toISOString().slice(0, 7))!;
+  const month = flagString(args, "month", localDate().slice(0, 7))!;
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) {
     io.err(`--month must look like 2026-11, not "${month}".\n`);
     return EXIT.usage;

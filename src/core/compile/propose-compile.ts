@@ -1,6 +1,6 @@
 import { DEFAULT_PRICE, estimateCost, type ModelPrice } from "../llm/cost";
 import { estimateTokens } from "../llm/estimate-tokens";
-import type { LanguageModel, ModelError, TokenUsage } from "../llm/language-model";
+import { addUsage, type LanguageModel, type ModelError, type TokenUsage } from "../llm/language-model";
 import { err, ok, type Result } from "../result";
 import { addBacklinks } from "./add-backlinks";
 import { buildChanges } from "./build-changes";
@@ -61,11 +61,7 @@ export async function proposeCompile(
   for (let attempt = 1; attempt <= 2; attempt++) {
     const reply = await model.complete(buildCompileRequest(plan, problems, signal));
     if (!reply.ok) return err({ kind: "model", error: reply.error, message: reply.error.message, usage });
-    const u = reply.value.usage;
-    usage.inputTokens += u.inputTokens;
-    usage.outputTokens += u.outputTokens;
-    usage.cacheReadTokens += u.cacheReadTokens;
-    usage.cacheWriteTokens += u.cacheWriteTokens;
+    addUsage(usage, reply.value.usage);
     if (reply.value.stopReason === "max_tokens") {
       return err({ kind: "cut-off", usage, message: `The model's reply was cut off at the ${COMPILE_MAX_TOKENS}-token limit, so it was not used. Split the log into smaller parts or compile again; nothing was written.` });
     }

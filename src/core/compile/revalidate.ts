@@ -3,7 +3,8 @@ import { formatRelation, isStamp } from "../ckp/parse-relation";
 import { setHeaderFields } from "../ckp/write-ckp-header";
 import { knowledgePaths } from "../knowledge/knowledge-layout";
 import { appendLogEntry } from "../knowledge/log-file";
-import type { CompletionRequest, LanguageModel, TokenUsage } from "../llm/language-model";
+import { rewriteOrCreate } from "../knowledge/rewrite-file";
+import { addUsage, type CompletionRequest, type LanguageModel, type TokenUsage } from "../llm/language-model";
 import type { NoteStore } from "../notes/note-store";
 import { RELATIONSHIP_TIERS } from "./compile-prompt";
 import type { ArticleDoc } from "../route/article-doc";
@@ -162,8 +163,7 @@ export async function proposeRevalidation(model: LanguageModel, input: Revalidat
     if (problems.length > 0) req.messages[0]!.content += `\n\nYour previous reply was rejected: ${problems.join("; ")}. Call the tool again.`;
     const reply = await model.complete(req);
     if (!reply.ok) return err({ message: reply.error.message, usage });
-    usage.inputTokens += reply.value.usage.inputTokens;
-    usage.outputTokens += reply.value.usage.outputTokens;
+    addUsage(usage, reply.value.usage);
     if (reply.value.stopReason === "max_tokens") return err({ message: "The reply was cut off; nothing was changed.", usage });
     const v = validateRevalidation(reply.value.text, input.related, input.month, input.knowledgeFolder);
     if (v.ok) {
@@ -184,21 +184,8 @@ export async function writeRevalidation(store: NoteStore, change: FileChange, kn
   if (current !== change.before) return err(`${change.path} changed during the review; it was left as it is.`);
   const after = await store.process(change.path, (t) => (t === change.before ? change.after : t));
   if (after !== change.after) return err(`${change.path} changed during the review; it was left as it is.`);
-  const files: UndoRecord["files"] = [{ path: change.path, before: current, after }];
-  const logPath = knowledgePaths(knowledgeFolder).log;
-  const entry = appendLogEntry;
   const line = { at: nowIso.slice(0, 19), op: "revalidate" as const, title: relativeArticlePath(change.path, knowledgeFolder), lines: change.summary };
-  if (await store.exists(logPath)) {
-    let before = "";
-    const logAfter = await store.process(logPath, (t) => {
-      before = t;
-      return entry(t, line);
-    });
-    files.push({ path: logPath, before, after: logAfter });
-  } else {
-    const text = entry("", line);
-    await store.create(logPath, text);
-    files.push({ path: logPath, before: null, after: text });
-  }
+  const log = await rewriteOrCreate(store, knowledgePaths(knowledgeFolder).log, (t) => appendLogEntry(t ?? "", line));
+  const files: UndoRecord["files"] = [{ path: change.path, before: current, after }, log];
   return ok({ version: 1, at: nowIso, logPath: change.path, files, previousState: null });
 }

@@ -2,6 +2,7 @@ import { readCkpHeader } from "../ckp/read-ckp-header";
 import { readIndexRows, renderIndex, upsertIndexRows, type IndexRow } from "../knowledge/index-file";
 import { knowledgePaths } from "../knowledge/knowledge-layout";
 import { appendLogEntry, type LogEntry } from "../knowledge/log-file";
+import { rewriteOrCreate, type FileWrite } from "../knowledge/rewrite-file";
 import { formatCost } from "../llm/cost";
 import { NoteStoreError, type NoteStore } from "../notes/note-store";
 import { parseNote } from "../notes/parse-note";
@@ -16,7 +17,7 @@ export interface UndoRecord {
   at: string;
   logPath: string;
   /** Every touched file in write order, with its exact text before (null: created) and after. */
-  files: { path: string; before: string | null; after: string }[];
+  files: FileWrite[];
   /** The log's compile state before this compile (restored by undo). */
   previousState: { hash: string; compiledAt: string } | null;
 }
@@ -103,27 +104,11 @@ export async function writeCompile(store: NoteStore, outcome: CompileOutcome, ac
 
   if (written.length > 0) {
     const rows = await indexRowsFor(store, written.map((w) => w.path), plan.knowledgeFolder, plan.logPath);
-    await touch(store, paths.index, (t) => (t === null ? renderIndex(rows) : upsertIndexRows(t, rows)), files);
+    files.push(await rewriteOrCreate(store, paths.index, (t) => (t === null ? renderIndex(rows) : upsertIndexRows(t, rows))));
   }
-  await touch(store, paths.log, (t) => appendLogEntry(t ?? "", entry), files);
+  files.push(await rewriteOrCreate(store, paths.log, (t) => appendLogEntry(t ?? "", entry)));
   const state = { hash: plan.logHash, compiledAt: ctx.nowIso };
   return { written, skipped, entry, state, undo: { version: 1, at: ctx.nowIso, logPath: plan.logPath, files, previousState: ctx.previousState } };
-}
-
-/** Read-modify-write of a plugin-owned file (created when missing), recorded for undo. */
-async function touch(store: NoteStore, path: string, fn: (current: string | null) => string, files: UndoRecord["files"]): Promise<void> {
-  if (!(await store.exists(path))) {
-    const text = fn(null);
-    await store.create(path, text);
-    files.push({ path, before: null, after: text });
-    return;
-  }
-  let before = "";
-  const after = await store.process(path, (current) => {
-    before = current;
-    return fn(current);
-  });
-  files.push({ path, before, after });
 }
 
 /** Index rows for written articles, from their headers as written; a row's existing summary and sources are kept. */

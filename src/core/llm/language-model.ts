@@ -25,6 +25,14 @@ export interface TokenUsage {
   cacheWriteTokens: number;
 }
 
+/** Adds one call's usage to a running total (all four counts). */
+export function addUsage(total: TokenUsage, u: TokenUsage): void {
+  total.inputTokens += u.inputTokens;
+  total.outputTokens += u.outputTokens;
+  total.cacheReadTokens += u.cacheReadTokens;
+  total.cacheWriteTokens += u.cacheWriteTokens;
+}
+
 /** A finished completion. `stopReason` "max_tokens" means the reply was cut off. */
 export interface Completion {
   text: string;
