@@ -1,9 +1,10 @@
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { parseUndoRecord, UNDO_FILE } from "../core/compile/undo-compile";
 import type { UndoRecord } from "../core/compile/write-compile";
 import { PLUGIN_ID } from "./load-vault";
 
-/** The plugin's own files in a vault (data.json with settings and compile state, last-compile.json for undo), for the CLI. */
+/** The plugin's own files in a vault (data.json with settings and compile state, the undo record), for the CLI. */
 export class PluginFiles {
   private readonly dir: string;
 
@@ -24,17 +25,20 @@ export class PluginFiles {
   }
 
   async saveUndo(record: UndoRecord): Promise<void> {
-    await writeAtomic(join(this.dir, "last-compile.json"), JSON.stringify(record));
+    await writeAtomic(join(this.dir, UNDO_FILE), JSON.stringify(record));
   }
 
   /** The last compile's undo record, or null when there is none (or it is unreadable). */
   async loadUndo(): Promise<UndoRecord | null> {
-    const v = await readJson(join(this.dir, "last-compile.json"));
-    return v && v.version === 1 && Array.isArray(v.files) ? (v as unknown as UndoRecord) : null;
+    try {
+      return parseUndoRecord(await readFile(join(this.dir, UNDO_FILE), "utf8"));
+    } catch {
+      return null;
+    }
   }
 
   async clearUndo(): Promise<void> {
-    await rm(join(this.dir, "last-compile.json"), { force: true });
+    await rm(join(this.dir, UNDO_FILE), { force: true });
   }
 }
 

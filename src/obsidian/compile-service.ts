@@ -3,8 +3,8 @@ import { existingArticlesFrom } from "../core/compile/existing-articles";
 import { planCompile } from "../core/compile/plan-compile";
 import { estimateCompile, proposeCompile, type CompileError, type CompileEstimate, type CompileOutcome } from "../core/compile/propose-compile";
 import { selectChangedLogs, type LogToCompile } from "../core/compile/select-logs";
-import { undoCompile, type UndoReport } from "../core/compile/undo-compile";
-import { writeCompile, type UndoRecord, type WriteReport } from "../core/compile/write-compile";
+import { parseUndoRecord, restoredLogState, undoCompile, UNDO_FILE, type UndoReport } from "../core/compile/undo-compile";
+import { writeCompile, type WriteReport } from "../core/compile/write-compile";
 import type { CompilePlan, FileChange } from "../core/compile/compile-types";
 import { proposeRevalidation, relatedFactsOf, writeRevalidation } from "../core/compile/revalidate";
 import { readCkpHeader } from "../core/ckp/read-ckp-header";
@@ -113,22 +113,21 @@ export class CompileService {
   }
 
   /** Undoes the last compile, or returns null when there is nothing to undo. */
-  async undo(): Promise<(UndoReport & { logPath: string }) | null> {
+  async undo(): Promise<(UndoReport & { logPath: string; op: "compile" | "revalidate" }) | null> {
     const path = this.undoPath();
     if (!(await this.app.vault.adapter.exists(path))) return null;
-    let record: UndoRecord;
-    try {
-      record = JSON.parse(await this.app.vault.adapter.read(path)) as UndoRecord;
-    } catch {
-      return null;
-    }
+    const record = parseUndoRecord(await this.app.vault.adapter.read(path));
+    if (!record) return null;
     const report = await undoCompile(this.store, record, this.data().settings.knowledgeFolder, new Date().toISOString());
-    const logs = this.data().compileState.logs;
-    if (record.previousState) logs[record.logPath] = record.previousState;
-    else if (this.isDailyNote(record.logPath)) delete logs[record.logPath];
-    await this.save();
+    const restore = restoredLogState(record);
+    if (restore) {
+      const logs = this.data().compileState.logs;
+      if (restore.state) logs[restore.logPath] = restore.state;
+      else delete logs[restore.logPath];
+      await this.save();
+    }
     await this.app.vault.adapter.remove(path);
-    return { ...report, logPath: record.logPath };
+    return { ...report, logPath: record.logPath, op: record.op ?? "compile" };
   }
 
   /** True for a concept or connection article that has relationships to revalidate. */
@@ -162,7 +161,7 @@ export class CompileService {
   }
 
   private undoPath(): string {
-    return normalizePath(`${this.pluginDir}/last-compile.json`);
+    return normalizePath(`${this.pluginDir}/${UNDO_FILE}`);
   }
 
   private async read(path: string): Promise<string | undefined> {

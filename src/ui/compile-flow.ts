@@ -138,7 +138,7 @@ export function createCompileActions(app: App, service: CompileService): Compile
         return;
       }
       const left = r.left.length > 0 ? ` Left as they are (changed since): ${r.left.map((l) => l.path).join(", ")}.` : "";
-      new Notice(`Undid the compile of ${r.logPath}: ${r.restored.length} restored, ${r.removed.length} removed.${left}`, left ? 15000 : 6000);
+      new Notice(`Undid the ${r.op} of ${r.logPath}: ${r.restored.length} restored, ${r.removed.length} removed.${left}`, left ? 15000 : 6000);
     }),
   };
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { runCli } from "../../src/cli/main";
@@ -218,5 +218,15 @@ describe("kc undo", () => {
     const data = JSON.parse(after.get(".obsidian/plugins/ckp-knowledge-compiler/data.json")!) as { compileState: { logs: Record<string, unknown> } };
     expect(data.compileState.logs["daily/2026-11-20.md"]).toBeUndefined();
     expect((await kc(["undo", vault])).err).toContain("Nothing to undo");
+  });
+
+  it("treats a damaged undo record as nothing to undo and touches no file", async () => {
+    mkdirSync(join(vault, ".obsidian/plugins/ckp-knowledge-compiler"), { recursive: true });
+    writeFileSync(join(vault, ".obsidian/plugins/ckp-knowledge-compiler/last-compile.json"), '{"version":1,"files":');
+    const before = snapshot();
+    const r = await kc(["undo", vault]);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain("Nothing to undo");
+    expect(snapshot()).toEqual(before);
   });
 });

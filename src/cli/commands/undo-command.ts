@@ -1,4 +1,4 @@
-import { undoCompile } from "../../core/compile/undo-compile";
+import { restoredLogState, undoCompile } from "../../core/compile/undo-compile";
 import { EXIT, type CliIo } from "../cli-io";
 import { loadVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
@@ -27,8 +27,8 @@ export async function runUndoCommand(args: ParsedArgs, io: CliIo): Promise<numbe
     return EXIT.ok;
   }
   const report = await undoCompile(vault.store, record, vault.settings.knowledgeFolder, new Date().toISOString());
-  // a revalidation's record names its article, which has no compile state to put back
-  if (record.previousState || vault.compileState.logs[record.logPath]) await files.setLogState(record.logPath, record.previousState);
+  const restore = restoredLogState(record);
+  if (restore) await files.setLogState(restore.logPath, restore.state);
   await files.clearUndo();
   for (const p of report.restored) io.out(`restored ${p}\n`);
   for (const p of report.removed) io.out(`removed  ${p}\n`);

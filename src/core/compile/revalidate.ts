@@ -187,5 +187,5 @@ export async function writeRevalidation(store: NoteStore, change: FileChange, kn
   const line = { at: nowIso.slice(0, 19), op: "revalidate" as const, title: relativeArticlePath(change.path, knowledgeFolder), lines: change.summary };
   const log = await rewriteOrCreate(store, knowledgePaths(knowledgeFolder).log, (t) => appendLogEntry(t ?? "", line));
   const files: UndoRecord["files"] = [{ path: change.path, before: current, after }, log];
-  return ok({ version: 1, at: nowIso, logPath: change.path, files, previousState: null });
+  return ok({ version: 1, op: "revalidate", at: nowIso, logPath: change.path, files, previousState: null });
 }

@@ -10,8 +10,26 @@ export interface UndoReport {
   left: { path: string; reason: string }[];
 }
 
+/** The undo record's file name in the plugin's folder (kept out of data.json, which stays small). */
+export const UNDO_FILE = "last-compile.json";
+
+/** Reads an undo record, or null when the text is not one (unreadable, another version, no file list). */
+export function parseUndoRecord(text: string): UndoRecord | null {
+  try {
+    const v = JSON.parse(text) as Partial<UndoRecord> | null;
+    return v && v.version === 1 && typeof v.logPath === "string" && typeof v.at === "string" && Array.isArray(v.files) ? (v as UndoRecord) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The compile state undo puts back for a compile's log (null state: forget it); null for a revalidation. */
+export function restoredLogState(record: UndoRecord): { logPath: string; state: UndoRecord["previousState"] } | null {
+  return record.op === "revalidate" ? null : { logPath: record.logPath, state: record.previousState };
+}
+
 /**
- * Puts back every file one compile touched, newest first: a file still exactly as the compile left it gets its
+ * Puts back every file one compile (or revalidation) touched, newest first: a file still exactly as the compile left it gets its
  * previous bytes back (or is removed when the compile created it); a file edited or deleted since is left alone and
  * named. log.md, being append-only, then gets an "undo" entry after its restored text.
  */
@@ -37,14 +55,15 @@ export async function undoCompile(store: NoteStore, record: UndoRecord, knowledg
     }
   }
   const logPath = knowledgePaths(knowledgeFolder).log;
+  const op = record.op ?? "compile";
   if (await store.exists(logPath)) {
     const lines = [
-      `Undid the compile of ${record.at.slice(0, 19)} (${record.logPath})`,
+      `Undid the ${op} of ${record.at.slice(0, 19)} (${record.logPath})`,
       ...report.restored.map((p) => `Restored: ${p}`),
       ...report.removed.map((p) => `Removed: ${p}`),
       ...report.left.map((l) => `Left as it is: ${l.path} (${l.reason})`),
     ];
-    await store.process(logPath, (t) => appendLogEntry(t, { at: nowIso.slice(0, 19), op: "undo", title: `compile of ${record.logPath}`, lines }));
+    await store.process(logPath, (t) => appendLogEntry(t, { at: nowIso.slice(0, 19), op: "undo", title: `${op} of ${record.logPath}`, lines }));
   }
   return report;
 }

@@ -13,8 +13,11 @@ import type { CompileOutcome } from "./propose-compile";
 /** Everything needed to put the vault back as it was before one compile; kept outside the plugin's data.json. */
 export interface UndoRecord {
   version: 1;
+  /** What is undone; records written before this field existed are compiles. */
+  op?: "compile" | "revalidate";
   /** ISO time of the compile. */
   at: string;
+  /** The compiled log (for a revalidation: the article). */
   logPath: string;
   /** Every touched file in write order, with its exact text before (null: created) and after. */
   files: FileWrite[];
@@ -108,7 +111,7 @@ export async function writeCompile(store: NoteStore, outcome: CompileOutcome, ac
   }
   files.push(await rewriteOrCreate(store, paths.log, (t) => appendLogEntry(t ?? "", entry)));
   const state = { hash: plan.logHash, compiledAt: ctx.nowIso };
-  return { written, skipped, entry, state, undo: { version: 1, at: ctx.nowIso, logPath: plan.logPath, files, previousState: ctx.previousState } };
+  return { written, skipped, entry, state, undo: { version: 1, op: "compile", at: ctx.nowIso, logPath: plan.logPath, files, previousState: ctx.previousState } };
 }
 
 /** Index rows for written articles, from their headers as written; a row's existing summary and sources are kept. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readCkpHeader } from "../../../src/core/ckp/read-ckp-header";
 import { proposeRevalidation, writeRevalidation, type RevalidateInput } from "../../../src/core/compile/revalidate";
-import { undoCompile } from "../../../src/core/compile/undo-compile";
+import { restoredLogState, undoCompile } from "../../../src/core/compile/undo-compile";
 import { parseNote } from "../../../src/core/notes/parse-note";
 import { InMemoryNoteStore } from "../../fakes/in-memory-note-store";
 import { ScriptedLanguageModel } from "../../fakes/scripted-language-model";
@@ -54,6 +54,9 @@ describe("revalidating an article's relationships", () => {
     if (!w.ok) return;
     await undoCompile(store, w.value, "knowledge", "2026-11-22T10:05:00Z");
     expect(store.files.get(PATH)).toBe(files[PATH]);
+    expect(store.files.get("knowledge/log.md")).toContain("undo | revalidate of knowledge/concepts/sqlite-wal-mode.md");
+    // an article has no compile state: undo puts none back
+    expect(restoredLogState(w.value)).toBeNull();
   });
 
   it("leaves the article when it changed during the review", async () => {

@@ -5,7 +5,7 @@ import { dedupeProposal } from "../../../src/core/compile/dedupe-proposal";
 import type { CompileOutcome } from "../../../src/core/compile/propose-compile";
 import { validateProposal } from "../../../src/core/compile/validate-proposal";
 import { buildChanges } from "../../../src/core/compile/build-changes";
-import { undoCompile } from "../../../src/core/compile/undo-compile";
+import { parseUndoRecord, restoredLogState, undoCompile } from "../../../src/core/compile/undo-compile";
 import { writeCompile } from "../../../src/core/compile/write-compile";
 import { readCkpHeader } from "../../../src/core/ckp/read-ckp-header";
 import { parseNote } from "../../../src/core/notes/parse-note";
@@ -149,6 +149,19 @@ describe("undoing a compile", () => {
     }
     expect(store.files.get("knowledge/log.md")).toContain("undo | compile of daily/2026-11-20.md");
     expect([...store.files.keys()].sort()).toEqual([...snapshot.keys()].sort());
+    expect(restoredLogState(report.undo)).toEqual({ logPath: "daily/2026-11-20.md", state: ctx.previousState });
+  });
+
+  it("reads back only a well-formed undo record; anything else is 'nothing to undo'", async () => {
+    const { store, outcome } = await outcomeOf(validReply());
+    const report = await writeCompile(store, outcome, all(outcome), ctx);
+    expect(parseUndoRecord(JSON.stringify(report.undo))).toEqual(report.undo);
+    for (const bad of ["", "{", "null", "[]", '{"version":2,"files":[]}', '{"version":1,"at":"x","logPath":"y","files":{}}', '{"version":1,"files":[]}']) {
+      expect(parseUndoRecord(bad)).toBeNull();
+    }
+    // a record from before `op` existed is a compile's
+    const { op: _op, ...old } = report.undo;
+    expect(restoredLogState(parseUndoRecord(JSON.stringify(old))!)).not.toBeNull();
   });
 
   it("leaves a file edited since the compile and says so", async () => {
