@@ -1,5 +1,6 @@
 // Compile prompt size as the knowledge base grows: our bounded prompt against a seed-000 prompt that carries the
 // schema, the whole index and every article, for the same daily log on generated bases of 10 to 2,000 articles.
+import { LinkResolver } from "../src/core/links/link-resolver";
 import { planCompile } from "../src/core/compile/plan-compile";
 import { estimateCompile } from "../src/core/compile/propose-compile";
 import { COMPILE_SYSTEM_PROMPT } from "../src/core/compile/compile-prompt";
@@ -58,9 +59,16 @@ export async function benchCompilePrompt(): Promise<void> {
   for (const n of [10, 100, 1000, 2000]) {
     const { files } = generateKnowledgeBase(n);
     const index = new ArticleIndex();
-    for (const [path, text] of files) index.upsert(buildArticleDoc(path, text, parseNote(text)));
+    const resolver = new LinkResolver();
+    for (const [path, text] of files) {
+      index.upsert(buildArticleDoc(path, text, parseNote(text)));
+      resolver.add(path);
+    }
     const log = dailyLog(files);
-    const input = { logPath: "daily/2026-11-22.md", logText: log, today: "2026-11-22", knowledgeFolder: "knowledge", index, textOf: (p: string) => files.get(p) };
+    const input = {
+      logPath: "daily/2026-11-22.md", logText: log, today: "2026-11-22", knowledgeFolder: "knowledge", index,
+      textOf: (p: string) => files.get(p), resolve: (l: string, from: string) => resolver.resolve(l, from),
+    };
     const plan = await planCompile(input);
     const times = await timeRuns(5, () => planCompile(input));
     const o = estimateCompile(plan).inputTokens;

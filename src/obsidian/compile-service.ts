@@ -83,6 +83,7 @@ export class CompileService {
     const plan = await planCompile({
       logPath, logText, today: localDate(now), knowledgeFolder: this.data().settings.knowledgeFolder,
       index: this.router.articleIndex(), textOf: (p) => this.read(p),
+      resolve: (link, from) => this.app.metadataCache.getFirstLinkpathDest(link, from)?.path ?? null,
     });
     return { plan, estimate: estimateCompile(plan, priceOf(this.data().ask)) };
   }

@@ -81,7 +81,7 @@ export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<nu
   let code: number = EXIT.ok;
   for (const [n, logPath] of logs.entries()) {
     const logText = vault.texts.get(logPath)!;
-    const plan = await planCompile({ logPath, logText, today, knowledgeFolder: vault.settings.knowledgeFolder, index, textOf: (p) => vault.texts.get(p) });
+    const plan = await planCompile({ logPath, logText, today, knowledgeFolder: vault.settings.knowledgeFolder, index, textOf: (p) => vault.texts.get(p), resolve: (l, from) => vault.index.resolve(l, from) });
     const estimate = estimateCompile(plan);
     if (dryRun) {
       if (format === "text") io.out(`${formatCompilePlan(plan, estimate)}\n\n`);

@@ -1,7 +1,11 @@
+import { classifyPath } from "../knowledge/knowledge-layout";
+import { parseNote } from "../notes/parse-note";
 import { relativeArticlePath } from "./check-article-path";
 import type { ArticleUpdate, CompileProposal, NewArticle } from "./compile-types";
 
-const linksIn = (markdown: string): string[] => [...markdown.matchAll(/\[\[([^\]|#^]+)/g)].map((m) => m[1]!.trim().replace(/\.md$/i, ""));
+/** The notes a piece of Markdown links to, as the linter sees links (embeds and links in code do not count). */
+const linksIn = (markdown: string): string[] =>
+  parseNote(markdown).links.filter((l) => (l.kind === "wikilink" || l.kind === "markdown") && l.path !== "").map((l) => l.path.replace(/\.md$/i, ""));
 
 /** Every knowledge-relative article a new article links to: body links, relationships, connected concepts. */
 function targetsOf(a: NewArticle): Set<string> {
@@ -32,7 +36,8 @@ export function addBacklinks(proposal: CompileProposal, existingPath: (rel: stri
         continue;
       }
       const path = existingPath(t);
-      if (!path || !path.toLowerCase().endsWith(".md") || !inFolder(path, knowledgeFolder)) continue;
+      const kind = path ? classifyPath(path, knowledgeFolder) : null;
+      if (!path || kind === null || kind === "index" || kind === "log") continue;
       let u = updated.find((x) => x.path === path);
       if (!u) {
         u = { path, set: {}, sections: [], corroborate: false, backlinks: [], fromLog: false };
@@ -49,9 +54,4 @@ export function addBacklinks(proposal: CompileProposal, existingPath: (rel: stri
     }
   }
   return { ...proposal, created, updated };
-}
-
-function inFolder(path: string, folder: string): boolean {
-  const f = folder.replace(/^\/+|\/+$/g, "");
-  return f === "" || path.startsWith(`${f}/`);
 }

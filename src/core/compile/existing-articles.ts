@@ -1,4 +1,4 @@
-import type { ArticleDoc } from "../route/article-doc";
+import { baseName, type ArticleDoc } from "../route/article-doc";
 import { relativeArticlePath } from "./check-article-path";
 import { nameKey, type ExistingArticles } from "./dedupe-proposal";
 
@@ -20,7 +20,7 @@ export function existingArticlesFrom(docs: Iterable<ArticleDoc>, knowledgeFolder
     byRel.set(relativeArticlePath(d.path, knowledgeFolder), d.path);
     if (d.header.title) addName(d.header.title, d.path);
     for (const a of d.header.aliases) addName(a, d.path);
-    addName(d.path.slice(d.path.lastIndexOf("/") + 1).replace(/\.md$/i, "").replace(/-/g, " "), d.path);
+    addName(baseName(d.path).replace(/-/g, " "), d.path);
   }
   return {
     byPath: (rel) => byRel.get(rel) ?? resolveLink(rel),

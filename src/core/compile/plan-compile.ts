@@ -1,8 +1,9 @@
 import type { ArticleIndex } from "../route/article-index";
-import type { ArticleDoc } from "../route/article-doc";
+import { baseName, type ArticleDoc } from "../route/article-doc";
+import type { ResolveTarget } from "../route/route-question";
 import { classifyPath } from "../knowledge/knowledge-layout";
 import { estimateTokens } from "../llm/estimate-tokens";
-import { processTerm, tokenizeText } from "../route/text-terms";
+import { questionTerms } from "../route/text-terms";
 import { sha256Hex } from "../util/sha256";
 import { splitSections } from "./article-sections";
 import type { CompilePlan, ShownArticle } from "./compile-types";
@@ -32,6 +33,8 @@ export interface PlanInput {
   index: ArticleIndex;
   /** An article's current text (read on demand: only the few candidates are read). */
   textOf: (path: string) => string | undefined | Promise<string | undefined>;
+  /** The vault's link resolution, for the targets of SIMILAR_HIGH relationships. */
+  resolve: ResolveTarget;
 }
 
 const CHUNK_CHARS = 700;
@@ -65,7 +68,7 @@ export async function planCompile(input: PlanInput, options: Partial<CompilePlan
   }
   const lowerLog = ` ${input.logText.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ")} `;
   for (const doc of input.index.all()) {
-    const names = [doc.header.title ?? "", ...doc.header.aliases, doc.path.slice(doc.path.lastIndexOf("/") + 1, -3).replace(/-/g, " ")];
+    const names = [doc.header.title ?? "", ...doc.header.aliases, baseName(doc.path).replace(/-/g, " ")];
     const named = names.map((n) => n.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()).find((n) => n.length >= 4 && lowerLog.includes(` ${n} `));
     if (named) bump(doc, 2, `the log names "${named}"`);
   }
@@ -75,15 +78,16 @@ export async function planCompile(input: PlanInput, options: Partial<CompilePlan
   const best = [...scores].sort((a, b) => b[1].score - a[1].score).slice(0, 3);
   for (const [path] of best) {
     for (const rel of input.index.get(path)?.header.similarHigh ?? []) {
-      const target = findArticle(input.index, rel.target);
-      if (target && target.path !== path) bump(target, 0.5, `SIMILAR_HIGH of ${path.slice(path.lastIndexOf("/") + 1, -3)}`);
+      const resolved = input.resolve(rel.target, path);
+      const target = resolved ? input.index.get(resolved) : undefined;
+      if (target && target.path !== path) bump(target, 0.5, `SIMILAR_HIGH of ${baseName(path)}`);
     }
   }
 
   // Far weaker candidates only matched common words of a long log: leave them out rather than spend tokens on them.
   const floor = 0.2 * (best[0]?.[1].score ?? 0);
   const ranked = [...scores].filter(([, s]) => s.score >= floor).sort((a, b) => b[1].score - a[1].score || (a[0] < b[0] ? -1 : 1));
-  const logTerms = termSet(input.logText);
+  const logTerms = new Set(questionTerms(input.logText));
   const idf = (t: string): number => input.index.idf(t);
   const shown: ShownArticle[] = [];
   const skipped: CompilePlan["skipped"] = [];
@@ -116,21 +120,6 @@ export async function planCompile(input: PlanInput, options: Partial<CompilePlan
   };
 }
 
-/** The article a relationship's link path names: the exact path, or the one article whose path ends with it. */
-function findArticle(index: ArticleIndex, linkpath: string): ArticleDoc | undefined {
-  const want = `${linkpath.replace(/\.md$/i, "")}.md`;
-  const exact = index.get(want);
-  if (exact) return exact;
-  let found: ArticleDoc | undefined;
-  for (const d of index.all()) {
-    if (d.path.endsWith(`/${want}`)) {
-      if (found) return undefined;
-      found = d;
-    }
-  }
-  return found;
-}
-
 /** Concepts, connections and other articles may be updated by a compile; index, log and filed answers may not. */
 function isEditable(path: string, knowledgeFolder: string): boolean {
   const kind = classifyPath(path, knowledgeFolder);
@@ -156,15 +145,6 @@ export function splitLog(text: string): string[] {
   return parts.filter((p) => /[\p{L}\p{N}]/u.test(p));
 }
 
-function termSet(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const tok of tokenizeText(text)) {
-    const t = processTerm(tok);
-    if (t !== null) out.add(t);
-  }
-  return out;
-}
-
 /** An article as shown: whole when small, else its frontmatter, title and the sections sharing most terms with the log. */
 function showArticle(doc: ArticleDoc, text: string, logTerms: Set<string>, idf: (t: string) => number, opts: CompilePlanOptions, reason: string): ShownArticle {
   const title = doc.header.title ?? doc.path;
@@ -174,10 +154,10 @@ function showArticle(doc: ArticleDoc, text: string, logTerms: Set<string>, idf: 
   }
   const head = text.slice(0, sections[0]?.start ?? text.length);
   const scored = sections.map((s, i) => {
-    const terms = termSet(s.content);
+    const terms = questionTerms(s.content);
     let shared = 0;
     for (const t of terms) if (logTerms.has(t)) shared += idf(t);
-    return { s, i, score: shared / Math.sqrt(terms.size + 1) };
+    return { s, i, score: shared / Math.sqrt(terms.length + 1) };
   });
   const picked = new Set<number>();
   let used = estimateTokens(head);

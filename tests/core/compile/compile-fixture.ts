@@ -8,6 +8,8 @@ import type { CompilePlan } from "../../../src/core/compile/compile-types";
 import type { ExistingArticles } from "../../../src/core/compile/dedupe-proposal";
 import { parseNote } from "../../../src/core/notes/parse-note";
 import { ArticleIndex } from "../../../src/core/route/article-index";
+import { LinkResolver } from "../../../src/core/links/link-resolver";
+import type { ResolveTarget } from "../../../src/core/route/route-question";
 import { buildArticleDoc } from "../../../src/core/route/article-doc";
 import { InMemoryNoteStore } from "../../fakes/in-memory-note-store";
 
@@ -30,6 +32,13 @@ export function fixtureFiles(root = FIXTURE_VAULT): Record<string, string> {
   return out;
 }
 
+/** The vault's link resolution over a set of files (Obsidian's rules, as the CLI uses them). */
+export function resolverOf(files: Record<string, string>): ResolveTarget {
+  const r = new LinkResolver();
+  for (const path of Object.keys(files)) r.add(path);
+  return (link, from) => r.resolve(link, from);
+}
+
 /** The router index over the knowledge articles of a set of files. */
 export function articleIndexOf(files: Record<string, string>): ArticleIndex {
   const index = new ArticleIndex();
@@ -47,7 +56,7 @@ export async function fixtureCompile(options: Partial<CompilePlanOptions> = {}, 
 }> {
   const store = new InMemoryNoteStore(files);
   const index = articleIndexOf(files);
-  const plan = await planCompile({ logPath: LOG, logText: files[LOG]!, today: TODAY, knowledgeFolder: "knowledge", index, textOf: (p) => store.files.get(p) }, options);
+  const plan = await planCompile({ logPath: LOG, logText: files[LOG]!, today: TODAY, knowledgeFolder: "knowledge", index, textOf: (p) => store.files.get(p), resolve: resolverOf(files) }, options);
   const existing = existingArticlesFrom(index.all(), "knowledge", (l) => (store.files.has(`${l}.md`) ? `${l}.md` : null));
   return { store, plan, existing, index };
 }

@@ -127,6 +127,12 @@ describe("writing a compile", () => {
     expect(after).toBe(before.replace("- [[concepts/retry-with-backoff]] - Retries rely on keys\n", "- [[concepts/retry-with-backoff]] - Retries rely on keys\n- [[concepts/captive-portal-detection]]\n"));
   });
 
+  it("adds no backlink for a link inside code or an embed (the linter does not count them either)", async () => {
+    const reply = replyWith((r) => ((r.new_articles[0]!.body as string) += "```\n[[concepts/idempotency-keys]]\n```\n![[concepts/idempotency-keys]]\n"));
+    const { outcome } = await outcomeOf(reply);
+    expect(outcome.changes.find((c) => c.path === "knowledge/concepts/idempotency-keys.md")).toBeUndefined();
+  });
+
   it("refuses to apply a patch to a section that is gone", async () => {
     const { plan, outcome } = await outcomeOf(validReply());
     const u = outcome.changes.find((c) => c.path.endsWith("sqlite-wal-mode.md"))!.update!;
