@@ -14,38 +14,25 @@ export interface CompileCommandActions {
   undo(): void;
 }
 
+/** A command offered only while `pathOf` names a note, and run on that note. */
+function addNoteCommand(plugin: Plugin, id: string, name: string, pathOf: () => string | null, run: (path: string) => void): void {
+  plugin.addCommand({
+    id,
+    name,
+    checkCallback: (checking) => {
+      const path = pathOf();
+      if (!path) return false;
+      if (!checking) run(path);
+      return true;
+    },
+  });
+}
+
 /** Registers the compile commands, "Revalidate relationships of this article" and "Undo last compile". */
 export function registerCompileCommands(plugin: Plugin, a: CompileCommandActions): void {
-  plugin.addCommand({
-    id: "compile-todays-log",
-    name: "Compile today's log",
-    checkCallback: (checking) => {
-      const path = a.todaysLog();
-      if (!path) return false;
-      if (!checking) a.compile([path]);
-      return true;
-    },
-  });
-  plugin.addCommand({
-    id: "compile-current-note",
-    name: "Compile current note as a log",
-    checkCallback: (checking) => {
-      const path = a.activeLog();
-      if (!path) return false;
-      if (!checking) a.compile([path]);
-      return true;
-    },
-  });
+  addNoteCommand(plugin, "compile-todays-log", "Compile today's log", () => a.todaysLog(), (p) => a.compile([p]));
+  addNoteCommand(plugin, "compile-current-note", "Compile current note as a log", () => a.activeLog(), (p) => a.compile([p]));
   plugin.addCommand({ id: "compile-changed-logs", name: "Compile all changed logs", callback: () => a.compileChanged() });
-  plugin.addCommand({
-    id: "revalidate-relationships",
-    name: "Revalidate relationships of this article",
-    checkCallback: (checking) => {
-      const path = a.activeArticle();
-      if (!path) return false;
-      if (!checking) a.revalidate(path);
-      return true;
-    },
-  });
+  addNoteCommand(plugin, "revalidate-relationships", "Revalidate relationships of this article", () => a.activeArticle(), (p) => a.revalidate(p));
   plugin.addCommand({ id: "undo-last-compile", name: "Undo last compile", callback: () => a.undo() });
 }

@@ -1,5 +1,6 @@
 import { Notice, type App } from "obsidian";
 import { formatCost } from "../core/llm/cost";
+import type { CompileOutcome } from "../core/compile/propose-compile";
 import type { CompileService } from "../obsidian/compile-service";
 import type { CompileCommandActions } from "../commands/register-compile-commands";
 import { CompileReviewModal } from "./compile-review-modal";
@@ -42,15 +43,8 @@ export async function runCompileFlow(app: App, service: CompileService, logPaths
       }
       const outcome = result.value;
       progress.set(`Compile ${step}${logPath}: waiting for your review…`);
-      const u = outcome.usage;
-      const accepted = await new CompileReviewModal(app, {
-        logPath,
-        summary: outcome.proposal.summary,
-        changes: outcome.changes,
-        notes: [...outcome.proposal.notes, ...outcome.problems],
-        estimateText: `Estimated before the call: about ${estimate.inputTokens.toLocaleString()} input tokens, about ${formatCost(estimate.usd)} (at most ${formatCost(estimate.maxUsd)}).`,
-        spentText: `Spent: ${u.inputTokens.toLocaleString()} in + ${u.outputTokens.toLocaleString()} out tokens (${outcome.attempts} call${outcome.attempts > 1 ? "s" : ""}), ${formatCost(service.spent(outcome))}.`,
-      }).choose();
+      const accepted = await reviewProposal(app, service, outcome,
+        `Estimated before the call: about ${estimate.inputTokens.toLocaleString()} input tokens, about ${formatCost(estimate.usd)} (at most ${formatCost(estimate.maxUsd)}).`);
       if (accepted === null) {
         new Notice(`Nothing written for ${logPath}.`);
         continue;
@@ -64,6 +58,19 @@ export async function runCompileFlow(app: App, service: CompileService, logPaths
   } finally {
     progress.done();
   }
+}
+
+/** Opens the review of one proposal: its files with diffs, the model's notes, the estimate and what was spent. */
+function reviewProposal(app: App, service: CompileService, outcome: CompileOutcome, estimateText: string): Promise<Set<string> | null> {
+  const u = outcome.usage;
+  return new CompileReviewModal(app, {
+    logPath: outcome.plan.logPath,
+    summary: outcome.proposal.summary,
+    changes: outcome.changes,
+    notes: [...outcome.proposal.notes, ...outcome.problems],
+    estimateText,
+    spentText: `Spent: ${u.inputTokens.toLocaleString()} in + ${u.outputTokens.toLocaleString()} out tokens (${outcome.attempts} call${outcome.attempts > 1 ? "s" : ""}), ${formatCost(service.spent(outcome))}.`,
+  }).choose();
 }
 
 /** Whether the end-of-day compile should try now: on, past the hour, and not tried yet today. */
@@ -93,11 +100,7 @@ export async function runAutoCompile(app: App, service: CompileService, logPath:
     f.createSpan({ text: `End-of-day compile of ${logPath} is ready (${outcome.changes.length} files, ${cost}). ` });
     f.createEl("button", { text: "Review" }, (b) => b.addEventListener("click", () => {
       notice.hide();
-      void new CompileReviewModal(app, {
-        logPath, summary: outcome.proposal.summary, changes: outcome.changes, notes: [...outcome.proposal.notes, ...outcome.problems],
-        estimateText: "Prepared by the end-of-day compile.",
-        spentText: `Spent: ${outcome.usage.inputTokens.toLocaleString()} in + ${outcome.usage.outputTokens.toLocaleString()} out tokens, ${cost}.`,
-      }).choose().then(async (accepted) => {
+      void reviewProposal(app, service, outcome, "Prepared by the end-of-day compile.").then(async (accepted) => {
         if (accepted === null) return;
         const report = await service.write(outcome, accepted, false);
         new Notice(`Compiled ${logPath}: ${report.written.length} files written.`);

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import type { Command, Plugin } from "obsidian";
+import { registerCompileCommands, type CompileCommandActions } from "../../src/commands/register-compile-commands";
+
+describe("the compile commands", () => {
+  it("are offered only when they have a note to act on, and act on that note", () => {
+    const commands = new Map<string, Command>();
+    const plugin = { addCommand: (c: Command) => void commands.set(c.id, c) } as unknown as Plugin;
+    const calls: string[] = [];
+    let today: string | null = null;
+    const actions: CompileCommandActions = {
+      todaysLog: () => today,
+      activeLog: () => null,
+      compile: (paths) => void calls.push(`compile ${paths.join(",")}`),
+      compileChanged: () => void calls.push("changed"),
+      activeArticle: () => "knowledge/concepts/a.md",
+      revalidate: (p) => void calls.push(`revalidate ${p}`),
+      undo: () => void calls.push("undo"),
+    };
+    registerCompileCommands(plugin, actions);
+    expect([...commands.keys()]).toEqual(["compile-todays-log", "compile-current-note", "compile-changed-logs", "revalidate-relationships", "undo-last-compile"]);
+    const check = (id: string, checking: boolean): boolean | void => commands.get(id)!.checkCallback!(checking);
+    expect(check("compile-todays-log", true)).toBe(false);
+    today = "daily/2026-11-22.md";
+    expect(check("compile-todays-log", true)).toBe(true);
+    expect(calls).toEqual([]);
+    check("compile-todays-log", false);
+    expect(check("compile-current-note", true)).toBe(false);
+    check("revalidate-relationships", false);
+    commands.get("compile-changed-logs")!.callback!();
+    commands.get("undo-last-compile")!.callback!();
+    expect(calls).toEqual(["compile daily/2026-11-22.md", "revalidate knowledge/concepts/a.md", "changed", "undo"]);
+  });
+});
