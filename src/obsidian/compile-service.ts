@@ -83,7 +83,7 @@ export class CompileService {
     const plan = await planCompile({
       logPath, logText, today: localDate(now), knowledgeFolder: this.data().settings.knowledgeFolder,
       index: this.router.articleIndex(), textOf: (p) => this.read(p),
-      resolve: (link, from) => this.app.metadataCache.getFirstLinkpathDest(link, from)?.path ?? null,
+      resolve: this.router.resolve,
     });
     return { plan, estimate: estimateCompile(plan, priceOf(this.data().ask)) };
   }
@@ -92,7 +92,7 @@ export class CompileService {
   async propose(plan: CompilePlan, signal: AbortSignal): Promise<Result<CompileOutcome, CompileError>> {
     const folder = this.data().settings.knowledgeFolder;
     const from = knowledgePaths(folder).index;
-    const existing = existingArticlesFrom(this.router.articleIndex().all(), folder, (l) => this.app.metadataCache.getFirstLinkpathDest(l, from)?.path ?? null);
+    const existing = existingArticlesFrom(this.router.articleIndex().all(), folder, (l) => this.router.resolve(l, from));
     return proposeCompile(createModel(this.app, this.data().ask), plan, existing, (p) => this.read(p), signal);
   }
 
@@ -145,8 +145,7 @@ export class CompileService {
     const parsed = parseNote(text);
     const header = readCkpHeader(parsed.frontmatter);
     const folder = this.data().settings.knowledgeFolder;
-    const resolve = (link: string, from: string): string | null => this.app.metadataCache.getFirstLinkpathDest(link, from)?.path ?? null;
-    const related = relatedFactsOf(path, header, folder, resolve, (p) => this.router.articleIndex().get(p));
+    const related = relatedFactsOf(path, header, folder, this.router.resolve, (p) => this.router.articleIndex().get(p));
     const r = await proposeRevalidation(createModel(this.app, this.data().ask), {
       path, text, header, opening: text.slice(parsed.bodyStartOffset, parsed.bodyStartOffset + 1500), related, month: localDate(now).slice(0, 7), knowledgeFolder: folder,
     }, signal);

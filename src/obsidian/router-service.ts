@@ -58,9 +58,11 @@ export class RouterService {
 
   /** Routes a question with Obsidian's own link resolution; `closest` loads the best matches even below the coverage floor. */
   route(question: string, budget: number, closest = false): RouteResult {
-    const resolve = (link: string, from: string): string | null => this.app.metadataCache.getFirstLinkpathDest(link, from)?.path ?? null;
-    return routeQuestion(this.index, question, resolve, closest ? { budget, minCoverage: 0 } : { budget }, this.indexTokens);
+    return routeQuestion(this.index, question, this.resolve, closest ? { budget, minCoverage: 0 } : { budget }, this.indexTokens);
   }
+
+  /** Obsidian's own link resolution: the file a link written in `from` opens, or null. */
+  readonly resolve = (link: string, from: string): string | null => this.app.metadataCache.getFirstLinkpathDest(link, from)?.path ?? null;
 
   /** The article index itself, for compile planning (read-only use). */
   articleIndex(): ArticleIndex {
