@@ -1,3 +1,4 @@
+import { trimSlashes } from "../knowledge/knowledge-layout";
 import { err, ok, type Result } from "../result";
 
 const RESERVED = new Set(["index", "log", "con", "prn", "aux", "nul", ...[1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((n) => [`com${n}`, `lpt${n}`])]);
@@ -6,7 +7,7 @@ const KEBAB = /^[\p{Ll}\p{Lo}\p{N}]+(?:-[\p{Ll}\p{Lo}\p{N}]+)*$/u;
 
 /** A path the model gave, made knowledge-relative without `.md` ("concepts/x"); the folder prefix is tolerated. */
 export function relativeArticlePath(raw: string, knowledgeFolder: string): string {
-  const f = knowledgeFolder.replace(/^\/+|\/+$/g, "");
+  const f = trimSlashes(knowledgeFolder);
   let p = raw.trim().replace(/\.md$/i, "");
   if (f && p.startsWith(`${f}/`)) p = p.slice(f.length + 1);
   return p;

@@ -1,4 +1,6 @@
 import { isStamp } from "../ckp/parse-relation";
+import { trimSlashes } from "../knowledge/knowledge-layout";
+import { parseNote } from "../notes/parse-note";
 import { err, ok, type Result } from "../result";
 import { normaliseHeading } from "./article-sections";
 import { checkNewArticlePath, relativeArticlePath } from "./check-article-path";
@@ -23,7 +25,7 @@ export function validateProposal(reply: string, plan: CompilePlan, ctx: Validati
   if (!parsed.ok) return err([parsed.error]);
   const root = parsed.value;
   const problems: string[] = [];
-  const folder = plan.knowledgeFolder.replace(/^\/+|\/+$/g, "");
+  const folder = trimSlashes(plan.knowledgeFolder);
   const vaultPath = (rel: string): string => `${folder ? `${folder}/` : ""}${rel}.md`;
   const rawNew = arrayField(root, "new_articles", "the reply", problems);
   const rawUpdates = arrayField(root, "updates", "the reply", problems);
@@ -185,10 +187,11 @@ function relations(
 
 /** Links in proposed Markdown to knowledge articles must name articles that exist or are being created. */
 function checkBodyLinks(body: string, at: string, plan: CompilePlan, knows: (rel: string) => boolean, problems: string[]): void {
-  const folder = plan.knowledgeFolder.replace(/^\/+|\/+$/g, "");
+  const folder = trimSlashes(plan.knowledgeFolder);
   const log = plan.logPath.replace(/\.md$/i, "");
-  for (const m of body.matchAll(/!?\[\[([^\]|#^]+)/g)) {
-    const raw = m[1]!.trim();
+  for (const link of parseNote(body).links) {
+    if ((link.kind !== "wikilink" && link.kind !== "embed") || link.path === "") continue;
+    const raw = link.path.trim();
     if (raw === log || raw === plan.logPath) continue;
     const rel = relativeArticlePath(raw, folder);
     if (!knows(rel)) problems.push(`${at}: links to [[${raw}]], which neither exists nor is created in this reply`);

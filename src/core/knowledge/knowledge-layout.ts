@@ -34,6 +34,7 @@ export function slugify(title: string): string {
   return slug === "" ? "untitled" : slug;
 }
 
-function trimSlashes(s: string): string {
+/** A folder setting without leading or trailing slashes ("" is the vault root). */
+export function trimSlashes(s: string): string {
   return s.replace(/^\/+|\/+$/g, "");
 }

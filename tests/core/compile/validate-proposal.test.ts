@@ -61,6 +61,11 @@ describe("validating a proposal", () => {
     expect(action).toEqual([expect.stringContaining('use "append" or "replace"')]);
   });
 
+  it("refuses body links to articles that do not exist, but not text in code that only looks like a link", () => {
+    expect(problemsOf(replyWith((r) => ((r.new_articles[0]!.body as string) += "\nSee [[concepts/ghost]].\n")))).toEqual([expect.stringContaining("links to [[concepts/ghost]], which neither exists")]);
+    expect(problemsOf(replyWith((r) => ((r.new_articles[0]!.body as string) += "\n```\n[[concepts/ghost]]\n```\n")))).toEqual([]);
+  });
+
   it("enforces the caps, stamps and targets of relationships", async () => {
     const four = ["a", "b", "c", "d"].map((x) => ({ target: `concepts/${x}`, stamp: "2026-11" }));
     expect(problemsOf(replyWith((r) => (r.new_articles[0]!.similar_high = four)))).toEqual(expect.arrayContaining([expect.stringContaining("the cap is 3")]));
