@@ -31,7 +31,7 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     this.compile = new CompileService(this.app, () => this.data, () => this.saveData(this.data), this.router, this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`);
 
     this.registerView(LINT_VIEW_TYPE, (leaf) => new LintView(leaf, createLintHost(this.app, this.lint)));
-    this.registerView(ASK_VIEW_TYPE, (leaf) => new AskView(leaf, createAskHost(this.app, this, this.router, () => this.data)));
+    this.registerView(ASK_VIEW_TYPE, (leaf) => new AskView(leaf, createAskHost(this.app, this, this.router, () => this.data, this.compile.host)));
     this.registerEditorExtension(createLintMarks((path) => this.lint.findingsFor(path)));
     this.addSettingTab(new KnowledgeSettingsTab(this.app, this, {
       settings: () => this.data.settings,

@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { parseUndoRecord, UNDO_FILE } from "../core/compile/undo-compile";
+import { JOURNAL_FILE, LOCK_FILE, parseUndoRecord, UNDO_FILE } from "../core/compile/undo-compile";
 import type { UndoRecord } from "../core/compile/write-compile";
 import { PLUGIN_ID } from "./load-vault";
 
@@ -15,13 +15,38 @@ export class PluginFiles {
   /** Records (or, with null, forgets) a log's compile state in data.json, keeping every other key as it is. */
   async setLogState(logPath: string, state: { hash: string; compiledAt: string } | null): Promise<void> {
     const file = join(this.dir, "data.json");
-    const data = (await readJson(file)) ?? {};
+    const raw = await readFile(file, "utf8").catch(() => null);
+    const data = raw === null ? {} : await readJson(file);
+    // Never replace a data.json that could not be read: it holds the person's settings.
+    if (data === null) throw new Error(`${file} is not a valid settings file, so the compile state was not saved; fix or remove it`);
     const cs = (typeof data.compileState === "object" && data.compileState !== null ? data.compileState : {}) as { logs?: Record<string, unknown> };
     const logs = typeof cs.logs === "object" && cs.logs !== null ? cs.logs : {};
     if (state) logs[logPath] = state;
     else delete logs[logPath];
     data.compileState = { ...cs, logs };
     await writeAtomic(file, `${JSON.stringify(data, null, 2)}\n`);
+  }
+
+  /** The write-ahead journal of a write that did not finish, or null. */
+  async loadJournal(): Promise<UndoRecord | null> {
+    try {
+      return parseUndoRecord(await readFile(join(this.dir, JOURNAL_FILE), "utf8"));
+    } catch {
+      return null;
+    }
+  }
+
+  async saveJournal(record: UndoRecord): Promise<void> {
+    await writeAtomic(join(this.dir, JOURNAL_FILE), JSON.stringify(record));
+  }
+
+  async clearJournal(): Promise<void> {
+    await rm(join(this.dir, JOURNAL_FILE), { force: true });
+  }
+
+  /** The path of the lock file that serialises writers of index.md and log.md. */
+  lockPath(): string {
+    return join(this.dir, LOCK_FILE);
   }
 
   async saveUndo(record: UndoRecord): Promise<void> {

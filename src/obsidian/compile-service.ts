@@ -1,40 +1,38 @@
 import { normalizePath, TFile, type App } from "obsidian";
-import { existingArticlesFrom } from "../core/compile/existing-articles";
-import { planCompile } from "../core/compile/plan-compile";
-import { estimateCompile, proposeCompile, type CompileError, type CompileEstimate, type CompileOutcome } from "../core/compile/propose-compile";
+import type { CompileError, CompileOutcome } from "../core/compile/propose-compile";
 import { selectChangedLogs, type LogToCompile } from "../core/compile/select-logs";
-import { parseUndoRecord, restoredLogState, undoCompile, UNDO_FILE, type UndoReport } from "../core/compile/undo-compile";
-import { writeCompile, type WriteReport } from "../core/compile/write-compile";
-import type { CompilePlan, FileChange } from "../core/compile/compile-types";
-import { proposeRevalidation, relatedFactsOf, writeRevalidation } from "../core/compile/revalidate";
+import { JOURNAL_FILE, LOCK_FILE, parseUndoRecord, UNDO_FILE } from "../core/compile/undo-compile";
+import type { WriteReport } from "../core/compile/write-compile";
+import type { FileChange } from "../core/compile/compile-types";
+import { proposeRevalidation, relatedFactsOf } from "../core/compile/revalidate";
 import { readCkpHeader } from "../core/ckp/read-ckp-header";
-import { classifyPath } from "../core/knowledge/knowledge-layout";
 import { parseNote } from "../core/notes/parse-note";
 import type { TokenUsage } from "../core/llm/language-model";
 import { dailyNotePath, matchDailyNote } from "../core/knowledge/daily-notes";
-import { knowledgePaths } from "../core/knowledge/knowledge-layout";
-import { estimateCost } from "../core/llm/cost";
 import type { Result } from "../core/result";
 import { localDate } from "../core/util/local-date";
 import { sha256Hex } from "../core/util/sha256";
+import type { CompileRecords } from "../core/workflows/compile-records";
+import { prepareCompile, proposeFor, spentOn, undoLast, writeReviewed, type CompileHost, type PreparedCompile, type UndoOutcome } from "../core/workflows/compile-workflow";
+import { writeRevalidationReviewed } from "../core/workflows/reviewed-writes";
+import { isArticlePath } from "../core/workflows/write-rules";
+import type { UndoRecord } from "../core/compile/write-compile";
+import { AdapterWriteLock } from "./adapter-write-lock";
 import { createModel, priceOf } from "./create-model";
 import { ObsidianNoteStore } from "./obsidian-note-store";
 import type { PluginData } from "./plugin-data";
 import type { RouterService } from "./router-service";
 
-/** A plan with its cost estimate, ready to show before the model is called. */
-export interface PreparedCompile {
-  plan: CompilePlan;
-  estimate: CompileEstimate;
-}
+export type { PreparedCompile } from "../core/workflows/compile-workflow";
 
 /**
- * Compile in Obsidian: plans a log against the router's article index, asks the model (through requestUrl), writes
- * accepted files through the vault API, keeps the compile state in plugin data and the undo record in the plugin's
- * folder (not in data.json, which stays small).
+ * Compile in Obsidian: the plugin as a host of core's compile workflow. Notes through the vault API, the model through
+ * requestUrl, the compile state in plugin data, the journal, undo record and lock file in the plugin's folder (not in
+ * data.json, which stays small).
  */
 export class CompileService {
-  private readonly store: ObsidianNoteStore;
+  /** The host core's workflows run on; also used by file-back. */
+  readonly host: CompileHost;
 
   constructor(
     private readonly app: App,
@@ -43,7 +41,40 @@ export class CompileService {
     private readonly router: RouterService,
     private readonly pluginDir: string,
   ) {
-    this.store = new ObsidianNoteStore(app);
+    const store = new ObsidianNoteStore(app);
+    const file = (name: string): string => normalizePath(`${this.pluginDir}/${name}`);
+    const adapter = app.vault.adapter;
+    const load = async (name: string): Promise<UndoRecord | null> => ((await adapter.exists(file(name))) ? parseUndoRecord(await adapter.read(file(name))) : null);
+    const records: CompileRecords = {
+      loadJournal: () => load(JOURNAL_FILE),
+      saveJournal: (r) => adapter.write(file(JOURNAL_FILE), JSON.stringify(r)),
+      clearJournal: async () => {
+        if (await adapter.exists(file(JOURNAL_FILE))) await adapter.remove(file(JOURNAL_FILE));
+      },
+      loadUndo: () => load(UNDO_FILE),
+      saveUndo: (r) => adapter.write(file(UNDO_FILE), JSON.stringify(r)),
+      clearUndo: async () => {
+        if (await adapter.exists(file(UNDO_FILE))) await adapter.remove(file(UNDO_FILE));
+      },
+      logState: (p) => this.data().compileState.logs[p] ?? null,
+      setLogState: async (p, state) => {
+        const logs = this.data().compileState.logs;
+        if (state) logs[p] = state;
+        else delete logs[p];
+        await this.save();
+      },
+    };
+    this.host = {
+      store, records,
+      lock: new AdapterWriteLock(app, file(LOCK_FILE)),
+      rules: () => this.data().settings,
+      index: () => this.router.articleIndex(),
+      resolve: this.router.resolve,
+      get price() {
+        return priceOf(data().ask);
+      },
+      now: () => new Date(),
+    };
   }
 
   /** Today's daily note path (local date) under the current settings. */
@@ -75,67 +106,35 @@ export class CompileService {
     return this.data().compileState.logs[logPath]?.hash !== sha256Hex(await this.app.vault.cachedRead(f));
   }
 
-  /** Plans a log: the bounded set of articles the model will be shown, and the cost estimate. */
-  async prepare(logPath: string, now = new Date()): Promise<PreparedCompile> {
-    const file = this.app.vault.getFileByPath(logPath);
-    if (!file) throw new Error(`${logPath} does not exist.`);
-    const logText = await this.app.vault.cachedRead(file);
-    const plan = await planCompile({
-      logPath, logText, today: localDate(now), knowledgeFolder: this.data().settings.knowledgeFolder,
-      index: this.router.articleIndex(), textOf: (p) => this.read(p),
-      resolve: this.router.resolve,
-    });
-    return { plan, estimate: estimateCompile(plan, priceOf(this.data().ask)) };
+  /** Plans a log: the bounded set of articles the model will be shown and the cost estimate, or why it cannot be. */
+  prepare(logPath: string, now?: Date): Promise<Result<PreparedCompile, string>> {
+    return prepareCompile(now ? { ...this.host, now: () => now } : this.host, logPath);
   }
 
   /** Asks the model for a proposal (one retry on an invalid reply); nothing is written. */
-  async propose(plan: CompilePlan, signal: AbortSignal): Promise<Result<CompileOutcome, CompileError>> {
-    const folder = this.data().settings.knowledgeFolder;
-    const from = knowledgePaths(folder).index;
-    const existing = existingArticlesFrom(this.router.articleIndex().all(), folder, (l) => this.router.resolve(l, from));
-    return proposeCompile(createModel(this.app, this.data().ask), plan, existing, (p) => this.read(p), signal);
+  propose(plan: PreparedCompile["plan"], signal: AbortSignal): Promise<Result<CompileOutcome, CompileError>> {
+    return proposeFor(this.host, createModel(this.app, this.data().ask), plan, signal);
   }
 
   /** What a proposal's calls cost at the configured prices. */
   spent(outcome: CompileOutcome): number {
-    return estimateCost(outcome.usage, priceOf(this.data().ask));
+    return spentOn(this.host, outcome);
   }
 
-  /** Writes the accepted files, records the compile state and keeps the undo record. */
-  async write(outcome: CompileOutcome, accepted: ReadonlySet<string>, automatic: boolean): Promise<WriteReport> {
-    const logPath = outcome.plan.logPath;
-    const report = await writeCompile(this.store, outcome, accepted, {
-      nowIso: new Date().toISOString(), spentUsd: this.spent(outcome), automatic, previousState: this.data().compileState.logs[logPath] ?? null,
-    });
-    await this.app.vault.adapter.write(this.undoPath(), JSON.stringify(report.undo));
-    this.data().compileState.logs[logPath] = report.state;
-    await this.save();
-    return report;
+  /** Writes the accepted files as one undoable unit and records the compile state. */
+  write(outcome: CompileOutcome, accepted: ReadonlySet<string>, automatic: boolean): Promise<Result<WriteReport, string>> {
+    return writeReviewed(this.host, outcome, accepted, automatic);
   }
 
-  /** Undoes the last compile, or returns null when there is nothing to undo. */
-  async undo(): Promise<(UndoReport & { logPath: string; op: "compile" | "revalidate" }) | null> {
-    const path = this.undoPath();
-    if (!(await this.app.vault.adapter.exists(path))) return null;
-    const record = parseUndoRecord(await this.app.vault.adapter.read(path));
-    if (!record) return null;
-    const report = await undoCompile(this.store, record, this.data().settings.knowledgeFolder, new Date().toISOString());
-    const restore = restoredLogState(record);
-    if (restore) {
-      const logs = this.data().compileState.logs;
-      if (restore.state) logs[restore.logPath] = restore.state;
-      else delete logs[restore.logPath];
-      await this.save();
-    }
-    await this.app.vault.adapter.remove(path);
-    return { ...report, logPath: record.logPath, op: record.op ?? "compile" };
+  /** Undoes the last compile (finishing an interrupted one first); null when there is nothing to undo. */
+  undo(): Promise<Result<UndoOutcome | null, string>> {
+    return undoLast(this.host);
   }
 
   /** True for a concept or connection article that has relationships to revalidate. */
   canRevalidate(path: string): boolean {
-    const kind = classifyPath(path, this.data().settings.knowledgeFolder);
     const doc = this.router.articleIndex().get(path);
-    return (kind === "concept" || kind === "connection" || kind === "article") && !!doc && doc.header.similarHigh.length + doc.header.similarMid.length > 0;
+    return isArticlePath(path, this.data().settings) && !!doc && doc.header.similarHigh.length + doc.header.similarMid.length > 0;
   }
 
   /** Re-applies the rubric to one article's relationships (one bounded call); returns the header change to review. */
@@ -152,16 +151,10 @@ export class CompileService {
     return r.ok ? { ok: true, change: r.value.change, usage: r.value.usage } : { ok: false, message: r.error.message };
   }
 
-  /** Writes a reviewed revalidation and keeps its undo record. */
+  /** Writes a reviewed revalidation as one undoable unit; the reason when nothing was written. */
   async writeRevalidation(change: FileChange): Promise<string | null> {
-    const r = await writeRevalidation(this.store, change, this.data().settings.knowledgeFolder, new Date().toISOString());
-    if (!r.ok) return r.error;
-    await this.app.vault.adapter.write(this.undoPath(), JSON.stringify(r.value));
-    return null;
-  }
-
-  private undoPath(): string {
-    return normalizePath(`${this.pluginDir}/${UNDO_FILE}`);
+    const r = await writeRevalidationReviewed(this.host, change);
+    return r.ok ? null : r.error;
   }
 
   private async read(path: string): Promise<string | undefined> {

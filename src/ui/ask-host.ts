@@ -1,10 +1,7 @@
 import { MarkdownRenderer, Notice, TFile, type App, type Component } from "obsidian";
 import { buildAnswerRequest, type LoadedText } from "../core/ask/build-answer-prompt";
 import { planFileBack } from "../core/ask/file-back";
-import { upsertIndexRows } from "../core/knowledge/index-file";
-import { knowledgePaths } from "../core/knowledge/knowledge-layout";
-import { appendLogEntry } from "../core/knowledge/log-file";
-import { rewriteOrCreate } from "../core/knowledge/rewrite-file";
+import { writeFileBack, type WriteHost } from "../core/workflows/reviewed-writes";
 import { estimateCost, formatCost } from "../core/llm/cost";
 import { ObsidianNoteStore } from "../obsidian/obsidian-note-store";
 import type { PluginData } from "../obsidian/plugin-data";
@@ -13,7 +10,7 @@ import type { RouterService } from "../obsidian/router-service";
 import type { AskHost } from "./ask-view";
 
 /** Connects the Ask panel to the router, the model (through requestUrl) and the vault. */
-export function createAskHost(app: App, component: Component, router: RouterService, data: () => PluginData): AskHost {
+export function createAskHost(app: App, component: Component, router: RouterService, data: () => PluginData, writeHost: WriteHost): AskHost {
   const store = new ObsidianNoteStore(app);
   return {
     route: (q, closest) => router.route(q, data().ask.budget, closest),
@@ -31,11 +28,12 @@ export function createAskHost(app: App, component: Component, router: RouterServ
     fileBack: async (route, answer) => {
       const folder = data().settings.knowledgeFolder;
       const plan = planFileBack(folder, route, answer, new Date().toISOString(), (p) => app.vault.getAbstractFileByPath(p) !== null);
-      await store.create(plan.path, plan.text);
-      const paths = knowledgePaths(folder);
-      await rewriteOrCreate(store, paths.index, (t) => upsertIndexRows(t ?? "", [plan.row]));
-      await rewriteOrCreate(store, paths.log, (t) => appendLogEntry(t ?? "", plan.log));
-      new Notice(`Filed to ${plan.path}`);
+      const written = await writeFileBack(writeHost, plan);
+      if (!written.ok) {
+        new Notice(written.error, 15000);
+        return null;
+      }
+      new Notice(`Filed to ${plan.path}. "Undo last compile" removes it again.`);
       return plan.path;
     },
     open: (path) => {

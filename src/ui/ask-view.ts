@@ -19,7 +19,8 @@ export interface AskHost {
   /** Routes a question; `closest` loads the best matches even when they cover too little of it. */
   route(question: string, closest?: boolean): RouteResult;
   answer(route: RouteResult, thread: AskTurn[], onText: (delta: string) => void, signal: AbortSignal): Promise<Result<Completion, ModelError>>;
-  fileBack(route: RouteResult, answer: string): Promise<string>;
+  /** Files the answer back as a qa/ article; its path, or null when it was not written (the host says why). */
+  fileBack(route: RouteResult, answer: string): Promise<string | null>;
   open(path: string): void;
   describeCost(c: Completion): string;
   renderMarkdown(markdown: string, el: HTMLElement): Promise<void>;
@@ -128,7 +129,8 @@ export class AskView extends ItemView {
     file.addEventListener("click", () => {
       file.disabled = true;
       void this.host.fileBack(route, result.value.text).then((path) => {
-        file.setText(`Filed to ${path}`);
+        if (path) file.setText(`Filed to ${path}`);
+        else file.disabled = false;
       });
     });
     this.input.value = "";

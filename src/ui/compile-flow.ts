@@ -1,5 +1,6 @@
 import { Notice, type App } from "obsidian";
 import { formatCost } from "../core/llm/cost";
+import { describeError } from "../core/workflows/commit-writes";
 import type { CompileOutcome } from "../core/compile/propose-compile";
 import type { CompileService } from "../obsidian/compile-service";
 import type { CompileCommandActions } from "../commands/register-compile-commands";
@@ -32,7 +33,12 @@ export async function runCompileFlow(app: App, service: CompileService, logPaths
     for (const [i, logPath] of logPaths.entries()) {
       if (controller.signal.aborted) break;
       const step = logPaths.length > 1 ? `${i + 1}/${logPaths.length} ` : "";
-      const { plan, estimate } = await service.prepare(logPath);
+      const prepared = await service.prepare(logPath);
+      if (!prepared.ok) {
+        new Notice(`Compile of ${logPath}: ${prepared.error}`, 15000);
+        break;
+      }
+      const { plan, estimate } = prepared.value;
       progress.set(`Compile ${step}${logPath}: asking the model (${plan.shown.length} existing articles shown, about ${estimate.inputTokens.toLocaleString()} tokens, about ${formatCost(estimate.usd)})…`);
       const result = await service.propose(plan, controller.signal);
       if (!result.ok) {
@@ -49,12 +55,17 @@ export async function runCompileFlow(app: App, service: CompileService, logPaths
         new Notice(`Nothing written for ${logPath}.`);
         continue;
       }
-      const report = await service.write(outcome, accepted, false);
+      const written = await service.write(outcome, accepted, false);
+      if (!written.ok) {
+        new Notice(`Compile of ${logPath}: ${written.error}`, 15000);
+        break;
+      }
+      const report = written.value;
       const skipped = report.skipped.length > 0 ? ` Skipped ${report.skipped.length}: ${report.skipped.map((s) => `${s.path} (${s.reason})`).join("; ")}.` : "";
       new Notice(`Compiled ${logPath}: ${report.written.length} file${report.written.length === 1 ? "" : "s"} written.${skipped} "Undo last compile" puts them back.`, skipped ? 15000 : 6000);
     }
   } catch (e) {
-    new Notice(`Compile stopped: ${e instanceof Error ? e.message : String(e)}`, 15000);
+    new Notice(`Compile stopped: ${describeError(e)}.`, 15000);
   } finally {
     progress.done();
   }
@@ -83,8 +94,12 @@ export function isAutoCompileDue(now: Date, settings: { autoCompile: boolean; au
  * click to review it; with "accept automatically" it writes everything and says so in log.md.
  */
 export async function runAutoCompile(app: App, service: CompileService, logPath: string, autoAccept: boolean): Promise<void> {
-  const { plan } = await service.prepare(logPath);
-  const result = await service.propose(plan, new AbortController().signal);
+  const prepared = await service.prepare(logPath);
+  if (!prepared.ok) {
+    new Notice(`End-of-day compile of ${logPath}: ${prepared.error}`, 15000);
+    return;
+  }
+  const result = await service.propose(prepared.value.plan, new AbortController().signal);
   if (!result.ok) {
     new Notice(`End-of-day compile of ${logPath} failed: ${result.error.message}`, 15000);
     return;
@@ -92,8 +107,9 @@ export async function runAutoCompile(app: App, service: CompileService, logPath:
   const outcome = result.value;
   const cost = formatCost(service.spent(outcome));
   if (autoAccept) {
-    const report = await service.write(outcome, new Set(outcome.changes.map((c) => c.path)), true);
-    new Notice(`End-of-day compile of ${logPath} (${cost}): ${report.written.length} files written automatically. "Undo last compile" puts them back.`, 10000);
+    const written = await service.write(outcome, new Set(outcome.changes.map((c) => c.path)), true);
+    if (!written.ok) new Notice(`End-of-day compile of ${logPath} (${cost}): ${written.error}`, 15000);
+    else new Notice(`End-of-day compile of ${logPath} (${cost}): ${written.value.written.length} files written automatically. "Undo last compile" puts them back.`, 10000);
     return;
   }
   const notice = new Notice(createFragment((f) => {
@@ -102,8 +118,8 @@ export async function runAutoCompile(app: App, service: CompileService, logPath:
       notice.hide();
       void reviewProposal(app, service, outcome, "Prepared by the end-of-day compile.").then(async (accepted) => {
         if (accepted === null) return;
-        const report = await service.write(outcome, accepted, false);
-        new Notice(`Compiled ${logPath}: ${report.written.length} files written.`);
+        const written = await service.write(outcome, accepted, false);
+        new Notice(written.ok ? `Compiled ${logPath}: ${written.value.written.length} files written.` : `Compile of ${logPath}: ${written.error}`);
       });
     }));
   }), 0);
@@ -135,13 +151,18 @@ export function createCompileActions(app: App, service: CompileService): Compile
       return f && service.canRevalidate(f.path) ? f.path : null;
     },
     revalidate: (path) => void runRevalidateFlow(app, service, path),
-    undo: () => void service.undo().then((r) => {
+    undo: () => void service.undo().then((result) => {
+      if (!result.ok) {
+        new Notice(result.error, 15000);
+        return;
+      }
+      const r = result.value;
       if (!r) {
         new Notice("Nothing to undo.");
         return;
       }
       const left = r.left.length > 0 ? ` Left as they are (changed since): ${r.left.map((l) => l.path).join(", ")}.` : "";
-      new Notice(`Undid the ${r.op} of ${r.logPath}: ${r.restored.length} restored, ${r.removed.length} removed.${left}`, left ? 15000 : 6000);
+      new Notice(`${r.interrupted ? "Finished putting back the interrupted" : "Undid the"} ${r.op} of ${r.logPath}: ${r.restored.length} restored, ${r.removed.length} removed.${left}`, left ? 15000 : 6000);
     }),
   };
 }

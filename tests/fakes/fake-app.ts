@@ -39,6 +39,7 @@ export function createFakeApp(initial: Record<string, string>, secrets: Record<s
           config.delete(p);
           return Promise.resolve();
         },
+        stat: (p: string) => Promise.resolve(config.has(p) ? { mtime: Date.now(), ctime: 0, size: config.get(p)!.length, type: "file" } : null),
       },
     },
     fileManager: {

@@ -35,7 +35,9 @@ describe("compile in Obsidian", () => {
     const { app, data, service, saves } = await setup();
     const before = new Map(app.files);
     expect(await service.changedLogs()).toEqual([{ path: "daily/2026-11-20.md", date: "2026-11-20", reason: "never compiled" }]);
-    const { plan, estimate } = await service.prepare("daily/2026-11-20.md", new Date(2026, 10, 22, 12));
+    const prepared = await service.prepare("daily/2026-11-20.md", new Date(2026, 10, 22, 12));
+    if (!prepared.ok) throw new Error(prepared.error);
+    const { plan, estimate } = prepared.value;
     expect(plan.shown.length).toBeGreaterThan(0);
     expect(estimate.inputTokens).toBeGreaterThan(1000);
 
@@ -43,8 +45,9 @@ describe("compile in Obsidian", () => {
     const r = await service.propose(plan, new AbortController().signal);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    const report = await service.write(r.value, new Set(r.value.changes.map((c) => c.path)), false);
-    expect(report.written).toHaveLength(4);
+    const written = await service.write(r.value, new Set(r.value.changes.map((c) => c.path)), false);
+    if (!written.ok) throw new Error(written.error);
+    expect(written.value.written).toHaveLength(4);
     expect(app.files.get("knowledge/concepts/captive-portal-detection.md")).toContain("[[daily/2026-11-20]]");
     expect(data.compileState.logs["daily/2026-11-20.md"]?.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(saves()).toBe(1);
@@ -54,20 +57,21 @@ describe("compile in Obsidian", () => {
     expect(JSON.stringify([headers["x-api-key"], headers.authorization])).toContain("sk-test");
 
     const undo = await service.undo();
-    expect(undo?.left).toEqual([]);
+    expect(undo.ok && undo.value?.left).toEqual([]);
     for (const [path, text] of before) {
       if (path !== "knowledge/log.md") expect(app.files.get(path), path).toBe(text);
     }
     expect(app.files.has("knowledge/concepts/captive-portal-detection.md")).toBe(false);
     expect(data.compileState.logs["daily/2026-11-20.md"]).toBeUndefined();
-    expect(await service.undo()).toBeNull();
+    expect(await service.undo()).toEqual({ ok: true, value: null });
   });
 
   it("reports a missing key as a value, without any request", async () => {
     const { app, service } = await setup();
     app.secretStorage.getSecret = () => null;
-    const { plan } = await service.prepare("daily/2026-11-20.md");
-    const r = await service.propose(plan, new AbortController().signal);
+    const prepared = await service.prepare("daily/2026-11-20.md");
+    if (!prepared.ok) throw new Error(prepared.error);
+    const r = await service.propose(prepared.value.plan, new AbortController().signal);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.kind === "model" && r.error.error.kind).toBe("no-key");
     expect(server.requests).toHaveLength(0);

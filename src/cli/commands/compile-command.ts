@@ -1,22 +1,19 @@
-import { existingArticlesFrom } from "../../core/compile/existing-articles";
 import { compilePlanJson, formatChanges, formatCompilePlan } from "../../core/compile/format-compile";
-import { planCompile } from "../../core/compile/plan-compile";
-import { estimateCompile, proposeCompile } from "../../core/compile/propose-compile";
 import { selectChangedLogs } from "../../core/compile/select-logs";
-import { writeCompile } from "../../core/compile/write-compile";
 import { dailyNotePath } from "../../core/knowledge/daily-notes";
 import { localDate } from "../../core/util/local-date";
 import { sha256Hex } from "../../core/util/sha256";
-import { knowledgePaths } from "../../core/knowledge/knowledge-layout";
+import { stripControls } from "../../core/util/strip-controls";
 import { estimateCost, formatCost } from "../../core/llm/cost";
 import { buildArticleDoc } from "../../core/route/article-doc";
+import { prepareCompile, proposeFor, spentOn, writeReviewed } from "../../core/workflows/compile-workflow";
+import { knowledgeFolderProblem } from "../../core/workflows/write-rules";
 import { AnthropicLanguageModel } from "../../llm/anthropic-language-model";
+import { cliCompileHost } from "../cli-compile-host";
 import { EXIT, type CliIo } from "../cli-io";
 import { loadVault, type LoadedVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { PluginFiles } from "../plugin-files";
 import { buildRouterIndex } from "./route-command";
-
 /** Help text of `kc compile`. */
 export const COMPILE_HELP = `kc compile <vault> [--file <note>] [--all] [--dry-run] [--yes] [--force] [--format text|json]
            [--model <id>] [--base-url <url>] [--knowledge <folder>] [--today YYYY-MM-DD]
@@ -55,6 +52,8 @@ export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<nu
   const dryRun = args.flags.has("dry-run");
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  const folderProblem = knowledgeFolderProblem(vault.settings);
+  if (folderProblem) return usage(io, folderProblem);
   const chosen = chooseLogs(vault, args, today);
   if (typeof chosen === "string") return usage(io, chosen);
   // An unchanged log is not compiled twice (it would cost the same and propose the same); --force does it anyway.
@@ -76,36 +75,40 @@ export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<nu
   }
   const model = new AnthropicLanguageModel({ apiKey, model: flagString(args, "model", io.env.KC_MODEL ?? "claude-sonnet-4-5")!, baseUrl, streaming: false });
   const { index } = buildRouterIndex(vault, "knowledge");
-  const files = new PluginFiles(vault.root);
+  const fixedNow = new Date(`${today}T12:00:00`);
+  const host = { ...cliCompileHost(vault, index), now: () => (flagString(args, "today") ? fixedNow : new Date()) };
   const reports: LogReport[] = [];
   let code: number = EXIT.ok;
   for (const [n, logPath] of logs.entries()) {
-    const logText = vault.texts.get(logPath)!;
-    const plan = await planCompile({ logPath, logText, today, knowledgeFolder: vault.settings.knowledgeFolder, index, textOf: (p) => vault.texts.get(p), resolve: (l, from) => vault.index.resolve(l, from) });
-    const estimate = estimateCompile(plan);
+    const prepared = await prepareCompile(host, logPath);
+    if (!prepared.ok) {
+      io.err(`${prepared.error}\n`);
+      reports.push({ log: logPath, status: "failed", message: prepared.error });
+      code = EXIT.findings;
+      continue;
+    }
+    const { plan, estimate } = prepared.value;
     if (dryRun) {
       if (format === "text") io.out(`${formatCompilePlan(plan, estimate)}\n\n`);
       reports.push({ log: logPath, status: "planned", plan: compilePlanJson(plan, estimate) });
       continue;
     }
     io.err(`[${n + 1}/${logs.length}] compiling ${logPath}: ${plan.shown.length} existing articles shown, about ${estimate.inputTokens} prompt tokens, about ${formatCost(estimate.usd)}\n`);
-    const indexPath = knowledgePaths(vault.settings.knowledgeFolder).index;
-    const existing = existingArticlesFrom(index.all(), vault.settings.knowledgeFolder, (l) => vault.index.resolve(l, indexPath));
-    const outcome = await proposeCompile(model, plan, existing, (p) => vault.texts.get(p));
+    const outcome = await proposeFor(host, model, plan);
     if (!outcome.ok) {
       const e = outcome.error;
-      io.err(`${logPath}: ${e.message}\n`);
-      if (e.kind === "invalid") for (const p of e.problems) io.err(`  - ${p}\n`);
+      io.err(`${logPath}: ${stripControls(e.message)}\n`);
+      if (e.kind === "invalid") for (const p of e.problems) io.err(`  - ${stripControls(p)}\n`);
       io.err(`  (spent ${e.usage.inputTokens} input + ${e.usage.outputTokens} output tokens, ${formatCost(estimateCost(e.usage))})\n`);
       reports.push({ log: logPath, status: "failed", message: e.message, tokens: { input: e.usage.inputTokens, output: e.usage.outputTokens }, costUsd: estimateCost(e.usage) });
       code = EXIT.findings;
       break;
     }
     const o = outcome.value;
-    const spent = estimateCost(o.usage);
+    const spent = spentOn(host, o);
     if (format === "text") {
-      io.out(`${logPath}: ${o.proposal.summary || "(no summary)"}\n${o.changes.length > 0 ? formatChanges(o.changes, o.proposal.notes) : "No articles proposed: nothing durable in this log."}\n`);
-      for (const p of o.problems) io.out(`dropped: ${p}\n`);
+      io.out(stripControls(`${logPath}: ${o.proposal.summary || "(no summary)"}\n${o.changes.length > 0 ? formatChanges(o.changes, o.proposal.notes) : "No articles proposed: nothing durable in this log."}\n`));
+      for (const p of o.problems) io.out(`dropped: ${stripControls(p)}\n`);
     }
     io.err(`Tokens: ${o.usage.inputTokens} in, ${o.usage.outputTokens} out (${o.attempts} call${o.attempts > 1 ? "s" : ""}), ${formatCost(spent)}\n`);
     const yes = args.flags.has("yes") || (o.changes.length > 0 && io.confirm ? await io.confirm(`Write ${o.changes.length} file${o.changes.length === 1 ? "" : "s"}?`) : false);
@@ -114,12 +117,14 @@ export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<nu
       reports.push({ log: logPath, status: "not-written", tokens: { input: o.usage.inputTokens, output: o.usage.outputTokens }, costUsd: spent });
       continue;
     }
-    const report = await writeCompile(vault.store, o, new Set(o.changes.map((c) => c.path)), {
-      nowIso: new Date().toISOString(), spentUsd: spent, automatic: false, previousState: vault.compileState.logs[logPath] ?? null,
-    });
-    await files.saveUndo(report.undo);
-    await files.setLogState(logPath, report.state);
-    vault.compileState.logs[logPath] = report.state;
+    const written = await writeReviewed(host, o, new Set(o.changes.map((c) => c.path)), false);
+    if (!written.ok) {
+      io.err(`${logPath}: ${written.error}\n`);
+      reports.push({ log: logPath, status: "failed", message: written.error, tokens: { input: o.usage.inputTokens, output: o.usage.outputTokens }, costUsd: spent });
+      code = EXIT.findings;
+      break;
+    }
+    const report = written.value;
     for (const f of report.undo.files) {
       vault.texts.set(f.path, f.after);
       const parsed = vault.index.setNote(f.path, f.after);

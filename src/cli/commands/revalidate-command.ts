@@ -1,5 +1,7 @@
 import { formatChanges } from "../../core/compile/format-compile";
-import { proposeRevalidation, relatedFactsOf, writeRevalidation } from "../../core/compile/revalidate";
+import { proposeRevalidation, relatedFactsOf } from "../../core/compile/revalidate";
+import { writeRevalidationReviewed } from "../../core/workflows/reviewed-writes";
+import { cliCompileHost } from "../cli-compile-host";
 import { readCkpHeader } from "../../core/ckp/read-ckp-header";
 import { classifyPath, knowledgePaths } from "../../core/knowledge/knowledge-layout";
 import { estimateCost, formatCost } from "../../core/llm/cost";
@@ -8,7 +10,6 @@ import { AnthropicLanguageModel } from "../../llm/anthropic-language-model";
 import { EXIT, type CliIo } from "../cli-io";
 import { loadVault, type LoadedVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { PluginFiles } from "../plugin-files";
 import { buildRouterIndex } from "./route-command";
 
 /** Help text of `kc revalidate`. */
@@ -79,12 +80,11 @@ export async function runRevalidateCommand(args: ParsedArgs, io: CliIo): Promise
     io.err("Not written. Re-run with --yes to write it.\n");
     return EXIT.ok;
   }
-  const w = await writeRevalidation(vault.store, r.value.change, folder, new Date().toISOString());
+  const w = await writeRevalidationReviewed(cliCompileHost(vault, index), r.value.change);
   if (!w.ok) {
     io.err(`${w.error}\n`);
     return EXIT.findings;
   }
-  await new PluginFiles(vault.root).saveUndo(w.value);
   io.err(`Wrote ${path}; log.md updated. \`kc undo\` puts it back.\n`);
   return EXIT.ok;
 }

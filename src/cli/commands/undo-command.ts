@@ -1,8 +1,9 @@
-import { restoredLogState, undoCompile } from "../../core/compile/undo-compile";
+import { undoLast } from "../../core/workflows/compile-workflow";
+import { cliCompileHost } from "../cli-compile-host";
 import { EXIT, type CliIo } from "../cli-io";
 import { loadVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { PluginFiles } from "../plugin-files";
+import { buildRouterIndex } from "./route-command";
 
 /** Help text of `kc undo`. */
 export const UNDO_HELP = `kc undo <vault> [--knowledge <folder>]
@@ -20,16 +21,18 @@ export async function runUndoCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   }
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
-  const files = new PluginFiles(vault.root);
-  const record = await files.loadUndo();
-  if (!record) {
+  const { index } = buildRouterIndex(vault, "knowledge");
+  const r = await undoLast(cliCompileHost(vault, index));
+  if (!r.ok) {
+    io.err(`${r.error}\n`);
+    return EXIT.findings;
+  }
+  if (!r.value) {
     io.err("Nothing to undo: no compile has been recorded in this vault since the last undo.\n");
     return EXIT.ok;
   }
-  const report = await undoCompile(vault.store, record, vault.settings.knowledgeFolder, new Date().toISOString());
-  const restore = restoredLogState(record);
-  if (restore) await files.setLogState(restore.logPath, restore.state);
-  await files.clearUndo();
+  const report = r.value;
+  if (report.interrupted) io.err(`Finishing the interrupted ${report.op} of ${report.logPath}.\n`);
   for (const p of report.restored) io.out(`restored ${p}\n`);
   for (const p of report.removed) io.out(`removed  ${p}\n`);
   for (const l of report.left) io.out(`left     ${l.path} (${l.reason})\n`);

@@ -1,4 +1,5 @@
 import type { IndexRow } from "../knowledge/index-file";
+import { fileNameProblem } from "../compile/check-article-path";
 import { knowledgePaths, slugify } from "../knowledge/knowledge-layout";
 import type { LogEntry } from "../knowledge/log-file";
 import type { RouteResult } from "../route/route-types";
@@ -23,7 +24,9 @@ export function planFileBack(
 ): FileBackPlan {
   const qa = knowledgePaths(knowledgeFolder).qa;
   const question = route.question.replace(/\s+/g, " ").trim();
-  const base = slugify(question).slice(0, 60).replace(/-+$/, "") || "answer";
+  const slug = slugify(question).slice(0, 60).replace(/-+$/, "");
+  // A question can slugify to a device name ("com1") or mix look-alike scripts: such names fall back to "answer".
+  const base = slug && fileNameProblem(slug) === null ? slug : "answer";
   let path = `${qa}/${base}.md`;
   for (let i = 2; exists(path); i++) path = `${qa}/${base}-${i}.md`;
   const consulted = route.loaded.map((l) => strip(l.path));

@@ -78,6 +78,8 @@ export function applyUpdate(current: string, update: ArticleUpdate, plan: Compil
     if (!now) return err(`the section "${p.heading}" is no longer in the article`);
     if (!seen || seen.content !== now.content) return err(`the section "${p.heading}" changed since the proposal was made`);
   }
+  const changedField = fieldChangedSinceSeen(current, update, shown?.seenFields);
+  if (changedField) return err(`the header field "${changedField}" changed since the proposal was made`);
   for (const { p, now } of [...patches].sort((a, b) => b.now!.start - a.now!.start)) {
     const s = now!;
     const last = s.end === text.length;
@@ -104,6 +106,23 @@ export function applyUpdate(current: string, update: ArticleUpdate, plan: Compil
   if (update.corroborate) fields.corroborations = (typeof fm.corroborations === "number" ? fm.corroborations : 1) + 1;
   const written = setHeaderFields(text, fields);
   return written.ok ? ok(written.value) : err(written.error);
+}
+
+const FIELD_KEYS: Record<keyof ArticleUpdate["set"], string> = {
+  tldr: "tldr", answersWhen: "answers_when", aliases: "aliases", tags: "tags", similarHigh: "similar_high", similarMid: "similar_mid",
+};
+
+/**
+ * Three-way check of the header fields an update sets: the value the model saw against the value now. The first
+ * field a person changed meanwhile is returned (the update must then not overwrite it); null when none changed.
+ */
+function fieldChangedSinceSeen(current: string, update: ArticleUpdate, seen: Record<string, unknown> | null | undefined): string | null {
+  if (seen === undefined) return null;
+  const keys = (Object.keys(update.set) as (keyof ArticleUpdate["set"])[]).map((k) => FIELD_KEYS[k]);
+  if (keys.length === 0) return null;
+  const now = parseNote(current).frontmatter ?? {};
+  const before = seen ?? {};
+  return keys.find((k) => JSON.stringify(now[k] ?? null) !== JSON.stringify(before[k] ?? null)) ?? null;
 }
 
 /** One line per change of an update, for the review. */

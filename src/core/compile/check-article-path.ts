@@ -1,7 +1,25 @@
 import { trimSlashes } from "../knowledge/knowledge-layout";
 import { err, ok, type Result } from "../result";
 
-const RESERVED = new Set(["index", "log", "con", "prn", "aux", "nul", ...[1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap((n) => [`com${n}`, `lpt${n}`])]);
+const RESERVED = new Set(["index", "log"]);
+/** Windows device names, reserved with any extension (com0–9 and lpt0–9 include the superscript digits ¹²³). */
+const DEVICE = /^(con|prn|aux|nul|conin\$|conout\$|com[0-9¹²³]|lpt[0-9¹²³])$/i;
+/** Letters of the scripts whose shapes are confused with each other (а/a, ο/o, і/i). */
+const CONFUSABLE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u];
+
+/**
+ * Why a file name (without extension) is unsafe, or null: compatibility forms (fullwidth letters, superscripts,
+ * ligatures: anything NFKC changes), invisible or control characters, letters mixing Latin, Cyrillic and Greek (the
+ * look-alikes of a spoofed name), and Windows device names on any system (a synced vault may be opened there).
+ */
+export function fileNameProblem(name: string): string | null {
+  if (/[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/u.test(name)) return `file name ${JSON.stringify(name)} contains invisible or control characters`;
+  if (name.normalize("NFKC") !== name) return `file name ${JSON.stringify(name)} uses compatibility or look-alike characters (fullwidth forms, superscripts, ligatures)`;
+  const scripts = CONFUSABLE_SCRIPTS.filter((re) => re.test(name)).length;
+  if (scripts > 1) return `file name ${JSON.stringify(name)} mixes letters of Latin, Cyrillic or Greek, which look alike`;
+  if (DEVICE.test(name.split(".")[0]!)) return `file name "${name}" is a reserved device name on Windows`;
+  return null;
+}
 /** Lowercase letters (or letters of scripts without case) and digits, joined by single hyphens. */
 const KEBAB = /^[\p{Ll}\p{Lo}\p{N}]+(?:-[\p{Ll}\p{Lo}\p{N}]+)*$/u;
 
@@ -30,6 +48,8 @@ export function checkNewArticlePath(raw: unknown, knowledgeFolder: string): Resu
     return err(`path ${shown} is not under concepts/ or connections/ of the knowledge folder`);
   }
   const name = parts[1]!;
+  const unsafe = fileNameProblem(name);
+  if (unsafe) return err(unsafe);
   if (!KEBAB.test(name) || name.length > 80) return err(`file name "${name}" is not kebab-case (lowercase words joined by hyphens, at most 80 characters)`);
   if (RESERVED.has(name)) return err(`file name "${name}" is reserved`);
   return ok({ rel, kind: parts[0] === "concepts" ? "concept" : "connection" });

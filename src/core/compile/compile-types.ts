@@ -80,6 +80,8 @@ export interface ShownArticle {
   tokens: number;
   /** Why it was chosen: log terms that matched, or the title/alias the log mentions. */
   reason: string;
+  /** The article's frontmatter as the model saw it; a field changed since is never overwritten (null: none). */
+  seenFields?: Record<string, unknown> | null;
 }
 
 /** The plan for compiling one daily log: what the model will be shown, sized before any call. */

@@ -5,6 +5,8 @@ import type { CompileProposal, NewArticle, ProposedRelation } from "./compile-ty
 export interface ExistingArticles {
   byPath: (rel: string) => string | null;
   byName: (name: string) => string | null;
+  /** True when a link path names any note of the vault (body links may point outside the knowledge base). */
+  resolves?: (linkpath: string) => boolean;
 }
 
 /** A title or alias as compared: lowercase letters and digits, single spaces. */

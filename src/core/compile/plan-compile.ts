@@ -5,6 +5,7 @@ import { classifyPath } from "../knowledge/knowledge-layout";
 import { estimateTokens } from "../llm/estimate-tokens";
 import { questionTerms } from "../route/text-terms";
 import { sha256Hex } from "../util/sha256";
+import { parseNote } from "../notes/parse-note";
 import { splitSections } from "./article-sections";
 import type { CompilePlan, ShownArticle } from "./compile-types";
 
@@ -35,6 +36,8 @@ export interface PlanInput {
   textOf: (path: string) => string | undefined | Promise<string | undefined>;
   /** The vault's link resolution, for the targets of SIMILAR_HIGH relationships. */
   resolve: ResolveTarget;
+  /** Which notes may be shown as articles (default: concepts, connections and other notes of the knowledge folder). */
+  isArticle?: (path: string) => boolean;
 }
 
 const CHUNK_CHARS = 700;
@@ -50,7 +53,7 @@ export async function planCompile(input: PlanInput, options: Partial<CompilePlan
   const opts = { ...DEFAULT_COMPILE_PLAN_OPTIONS, ...options };
   const scores = new Map<string, { score: number; why: Set<string> }>();
   const bump = (doc: ArticleDoc, by: number, why: string): void => {
-    if (!isEditable(doc.path, input.knowledgeFolder)) return;
+    if (!(input.isArticle ? input.isArticle(doc.path) : isEditable(doc.path, input.knowledgeFolder))) return;
     const s = scores.get(doc.path) ?? { score: 0, why: new Set<string>() };
     s.score += by;
     if (s.why.size < 6) s.why.add(why);
@@ -149,8 +152,9 @@ export function splitLog(text: string): string[] {
 function showArticle(doc: ArticleDoc, text: string, logTerms: Set<string>, idf: (t: string) => number, opts: CompilePlanOptions, reason: string): ShownArticle {
   const title = doc.header.title ?? doc.path;
   const sections = splitSections(text);
+  const seenFields = parseNote(text).frontmatter;
   if (doc.tokens <= opts.wholeArticleTokens) {
-    return { path: doc.path, title, header: doc.header, partial: false, sections: sections.map((s) => ({ heading: s.heading, content: s.content })), hiddenSections: [], text, tokens: doc.tokens, reason };
+    return { path: doc.path, title, header: doc.header, partial: false, sections: sections.map((s) => ({ heading: s.heading, content: s.content })), hiddenSections: [], text, tokens: doc.tokens, reason, seenFields };
   }
   const head = text.slice(0, sections[0]?.start ?? text.length);
   const scored = sections.map((s, i) => {
@@ -175,6 +179,6 @@ function showArticle(doc: ArticleDoc, text: string, logTerms: Set<string>, idf: 
   return {
     path: doc.path, title, header: doc.header, partial: true,
     sections: shownSections.map((s) => ({ heading: s.heading, content: s.content })), hiddenSections: hidden,
-    text: shownText, tokens: estimateTokens(shownText), reason,
+    text: shownText, tokens: estimateTokens(shownText), reason, seenFields,
   };
 }

@@ -65,7 +65,7 @@ export async function proposeCompile(
     if (reply.value.stopReason === "max_tokens") {
       return err({ kind: "cut-off", usage, message: `The model's reply was cut off at the ${COMPILE_MAX_TOKENS}-token limit, so it was not used. Split the log into smaller parts or compile again; nothing was written.` });
     }
-    const valid = validateProposal(reply.value.text, plan, { existing: existing.byPath });
+    const valid = validateProposal(reply.value.text, plan, { existing: existing.byPath, ...(existing.resolves ? { resolves: existing.resolves } : {}) });
     if (valid.ok) {
       const proposal = addBacklinks(dedupeProposal(valid.value, existing, plan.knowledgeFolder), existing.byPath, plan.knowledgeFolder);
       const texts = new Map<string, string>();

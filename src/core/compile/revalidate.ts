@@ -3,7 +3,6 @@ import { formatRelation, isStamp } from "../ckp/parse-relation";
 import { setHeaderFields } from "../ckp/write-ckp-header";
 import { knowledgePaths } from "../knowledge/knowledge-layout";
 import { appendLogEntry } from "../knowledge/log-file";
-import { rewriteOrCreate } from "../knowledge/rewrite-file";
 import { addUsage, type CompletionRequest, type LanguageModel, type TokenUsage } from "../llm/language-model";
 import type { NoteStore } from "../notes/note-store";
 import { RELATIONSHIP_TIERS } from "./compile-prompt";
@@ -13,6 +12,7 @@ import { relativeArticlePath } from "./check-article-path";
 import type { FileChange, ProposedRelation } from "./compile-types";
 import { diffLines } from "./format-compile";
 import type { UndoRecord } from "./write-compile";
+import { describeError } from "../workflows/commit-writes";
 
 /** One article a relationship points to, as the revalidation call sees it: its header facts, not its body. */
 export interface RelatedFacts {
@@ -176,16 +176,21 @@ export async function proposeRevalidation(model: LanguageModel, input: Revalidat
 }
 
 /**
- * Writes a reviewed revalidation: only when the article still reads as it did (else it is left and reported), then a
- * "revalidate" entry in log.md. Returns the undo record, or the reason nothing was written.
+ * Stages a reviewed revalidation without writing: only when the article still reads as it did (else the reason it is
+ * left as it is), then a "revalidate" entry in log.md. Returns the undo record that commitWrites writes.
  */
-export async function writeRevalidation(store: NoteStore, change: FileChange, knowledgeFolder: string, nowIso: string): Promise<Result<UndoRecord, string>> {
-  const current = await store.read(change.path);
+export async function stageRevalidation(store: NoteStore, change: FileChange, knowledgeFolder: string, nowIso: string): Promise<Result<UndoRecord, string>> {
+  let current: string;
+  let log: string | null;
+  const logPath = knowledgePaths(knowledgeFolder).log;
+  try {
+    current = await store.read(change.path);
+    log = (await store.exists(logPath)) ? await store.read(logPath) : null;
+  } catch (e) {
+    return err(`Nothing was written: ${describeError(e)}.`);
+  }
   if (current !== change.before) return err(`${change.path} changed during the review; it was left as it is.`);
-  const after = await store.process(change.path, (t) => (t === change.before ? change.after : t));
-  if (after !== change.after) return err(`${change.path} changed during the review; it was left as it is.`);
   const line = { at: nowIso.slice(0, 19), op: "revalidate" as const, title: relativeArticlePath(change.path, knowledgeFolder), lines: change.summary };
-  const log = await rewriteOrCreate(store, knowledgePaths(knowledgeFolder).log, (t) => appendLogEntry(t ?? "", line));
-  const files: UndoRecord["files"] = [{ path: change.path, before: current, after }, log];
+  const files: UndoRecord["files"] = [{ path: change.path, before: current, after: change.after }, { path: logPath, before: log, after: appendLogEntry(log ?? "", line) }];
   return ok({ version: 1, op: "revalidate", at: nowIso, logPath: change.path, files, previousState: null });
 }

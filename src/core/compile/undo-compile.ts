@@ -1,6 +1,9 @@
 import { knowledgePaths } from "../knowledge/knowledge-layout";
 import { appendLogEntry } from "../knowledge/log-file";
 import type { NoteStore } from "../notes/note-store";
+import { err, ok, type Result } from "../result";
+import { describeError } from "../workflows/commit-writes";
+import { writeRefusal, type WriteRules } from "../workflows/write-rules";
 import type { UndoRecord } from "./write-compile";
 
 /** What undo did: files restored or removed, and files left alone because they changed after the compile. */
@@ -13,11 +16,18 @@ export interface UndoReport {
 /** The undo record's file name in the plugin's folder (kept out of data.json, which stays small). */
 export const UNDO_FILE = "last-compile.json";
 
+/** The write-ahead journal's file name in the plugin's folder: present only while a write runs or after it failed. */
+export const JOURNAL_FILE = "write-journal.json";
+
+/** The lock file in the plugin's folder that serialises writers of index.md and log.md across processes. */
+export const LOCK_FILE = "write.lock";
+
 /** Reads an undo record, or null when the text is not one (unreadable, another version, no file list). */
 export function parseUndoRecord(text: string): UndoRecord | null {
   try {
     const v = JSON.parse(text) as Partial<UndoRecord> | null;
-    return v && v.version === 1 && typeof v.logPath === "string" && typeof v.at === "string" && Array.isArray(v.files) ? (v as UndoRecord) : null;
+    const filesOk = Array.isArray(v?.files) && v.files.every((f) => typeof f === "object" && f !== null && typeof f.path === "string" && typeof f.after === "string" && (f.before === null || typeof f.before === "string"));
+    return v && v.version === 1 && typeof v.logPath === "string" && typeof v.at === "string" && filesOk ? (v as UndoRecord) : null;
   } catch {
     return null;
   }
@@ -25,7 +35,16 @@ export function parseUndoRecord(text: string): UndoRecord | null {
 
 /** The compile state undo puts back for a compile's log (null state: forget it); null for a revalidation. */
 export function restoredLogState(record: UndoRecord): { logPath: string; state: UndoRecord["previousState"] } | null {
-  return record.op === "revalidate" ? null : { logPath: record.logPath, state: record.previousState };
+  return record.op === "revalidate" || record.op === "file-back" ? null : { logPath: record.logPath, state: record.previousState };
+}
+
+/** Why an undo record must not be applied (a path the write rules refuse), or null when every path is allowed. */
+export function undoRecordProblem(record: UndoRecord, rules: WriteRules): string | null {
+  for (const f of record.files) {
+    const refused = writeRefusal(f.path, rules);
+    if (refused) return `The undo record names ${JSON.stringify(f.path)} (${refused}); it was not applied and nothing was changed.`;
+  }
+  return null;
 }
 
 /**
@@ -33,25 +52,39 @@ export function restoredLogState(record: UndoRecord): { logPath: string; state: 
  * previous bytes back (or is removed when the compile created it); a file edited or deleted since is left alone and
  * named. log.md, being append-only, then gets an "undo" entry after its restored text.
  */
-export async function undoCompile(store: NoteStore, record: UndoRecord, knowledgeFolder: string, nowIso: string): Promise<UndoReport> {
+export async function undoCompile(store: NoteStore, record: UndoRecord, rules: WriteRules, nowIso: string): Promise<Result<UndoReport, string>> {
+  const problem = undoRecordProblem(record, rules);
+  if (problem) return err(problem);
+  const knowledgeFolder = rules.knowledgeFolder;
   const report: UndoReport = { restored: [], removed: [], left: [] };
   for (const f of [...record.files].reverse()) {
-    const current = (await store.exists(f.path)) ? await store.read(f.path) : null;
-    if (current === null) {
-      report.left.push({ path: f.path, reason: "deleted since the compile" });
+    let current: string | null;
+    try {
+      current = (await store.exists(f.path)) ? await store.read(f.path) : null;
+    } catch (e) {
+      report.left.push({ path: f.path, reason: describeError(e) });
       continue;
     }
+    if (current === null) {
+      if (record.status !== "pending" || f.before !== null) report.left.push({ path: f.path, reason: "deleted since the compile" });
+      continue;
+    }
+    if (record.status === "pending" && current === f.before) continue;
     if (current !== f.after) {
       report.left.push({ path: f.path, reason: "edited since the compile" });
       continue;
     }
-    if (f.before === null) {
-      await store.remove(f.path);
-      report.removed.push(f.path);
-    } else {
-      const before = f.before;
-      await store.process(f.path, (now) => (now === f.after ? before : now));
-      report.restored.push(f.path);
+    try {
+      if (f.before === null) {
+        await store.remove(f.path);
+        report.removed.push(f.path);
+      } else {
+        const before = f.before;
+        await store.process(f.path, (now) => (now === f.after ? before : now));
+        report.restored.push(f.path);
+      }
+    } catch (e) {
+      report.left.push({ path: f.path, reason: describeError(e) });
     }
   }
   const logPath = knowledgePaths(knowledgeFolder).log;
@@ -63,7 +96,7 @@ export async function undoCompile(store: NoteStore, record: UndoRecord, knowledg
       ...report.removed.map((p) => `Removed: ${p}`),
       ...report.left.map((l) => `Left as it is: ${l.path} (${l.reason})`),
     ];
-    await store.process(logPath, (t) => appendLogEntry(t, { at: nowIso.slice(0, 19), op: "undo", title: `${op} of ${record.logPath}`, lines }));
+    await store.process(logPath, (t) => appendLogEntry(t, { at: nowIso.slice(0, 19), op: "undo", title: `${op} of ${record.logPath}`, lines })).catch(() => undefined);
   }
-  return report;
+  return ok(report);
 }

@@ -10,9 +10,14 @@ import type { ArticleUpdate, CompilePlan, CompileProposal, HeaderUpdate, NewArti
 export interface ValidationContext {
   /** Vault path of the existing article a knowledge-relative path ("concepts/x") names, or null. */
   existing: (rel: string) => string | null;
+  /** True when a body link names a note outside the knowledge base that exists (relationships must be articles). */
+  resolves?: (linkpath: string) => boolean;
 }
 
 const CAPS = { similar_high: 3, similar_mid: 5 } as const;
+
+/** Bounds on one reply: far above any honest proposal for one daily log, far below what could flood the vault. */
+export const REPLY_LIMITS = { chars: 300_000, newArticles: 25, updates: 25, bodyChars: 40_000 } as const;
 type Raw = Record<string, unknown>;
 
 /**
@@ -21,9 +26,14 @@ type Raw = Record<string, unknown>;
  * accepted here and turned into updates by dedupe.
  */
 export function validateProposal(reply: string, plan: CompilePlan, ctx: ValidationContext): Result<CompileProposal, string[]> {
+  if (reply.length > REPLY_LIMITS.chars) return err([`The reply is ${Math.round(reply.length / 1000)} kB, over the ${REPLY_LIMITS.chars / 1000} kB a proposal may have; it was not used.`]);
   const parsed = parseJson(reply);
   if (!parsed.ok) return err([parsed.error]);
   const root = parsed.value;
+  for (const [key, cap] of [["new_articles", REPLY_LIMITS.newArticles], ["updates", REPLY_LIMITS.updates]] as const) {
+    const list = root[key];
+    if (Array.isArray(list) && list.length > cap) return err([`The reply proposes ${list.length} ${key === "updates" ? "updates" : "new articles"}; at most ${cap} are accepted from one daily log.`]);
+  }
   const problems: string[] = [];
   const folder = trimSlashes(plan.knowledgeFolder);
   const vaultPath = (rel: string): string => `${folder ? `${folder}/` : ""}${rel}.md`;
@@ -44,6 +54,7 @@ export function validateProposal(reply: string, plan: CompilePlan, ctx: Validati
     return p.value;
   });
   const knows = (rel: string): boolean => newRel.has(rel) || ctx.existing(rel) !== null;
+  const bodyKnows = (rel: string, raw: string): boolean => knows(rel) || (ctx.resolves?.(raw) ?? false);
 
   const created: NewArticle[] = [];
   rawNew.forEach((a, i) => {
@@ -56,12 +67,13 @@ export function validateProposal(reply: string, plan: CompilePlan, ctx: Validati
     const title = text(a, "title", at, problems, true);
     const tldr = text(a, "tldr", at, problems, true);
     const body = text(a, "body", at, problems, true);
+    if (body.length > REPLY_LIMITS.bodyChars) problems.push(`${at}: the body has ${body.length} characters; at most ${REPLY_LIMITS.bodyChars} are accepted`);
     if (/^\s*---/.test(body)) problems.push(`${at}: body starts with a frontmatter block; give header fields as fields and the body without one`);
-    checkBodyLinks(body, at, plan, knows, problems);
+    checkBodyLinks(body, at, plan, bodyKnows, problems);
     const connects = strings(a, "connects", at, problems).map((c) => relativeArticlePath(c, folder));
     if (p.kind === "connection") {
       if (connects.length < 2) problems.push(`${at}: a connection article must list 2 or more concepts in "connects"`);
-      for (const c of connects) if (!knows(c)) problems.push(`${at}: connects "${c}", which neither exists nor is created in this reply`);
+      for (const c of connects) if (!knows(c)) problems.push(`${at}: connects "${c}", which is not an article of the knowledge base nor created in this reply`);
     }
     created.push({
       path: vaultPath(p.rel), kind: p.kind, title, tldr, body,
@@ -109,7 +121,7 @@ export function validateProposal(reply: string, plan: CompilePlan, ctx: Validati
       const want = normaliseHeading(heading);
       if (shown.hiddenSections.some((h) => normaliseHeading(h) === want)) problems.push(`${at}: section "${heading}" was not shown, so it may not be patched`);
       else if (!shown.sections.some((h) => normaliseHeading(h.heading) === want)) problems.push(`${at}: there is no section "${heading}" (shown sections: ${shown.sections.map((h) => h.heading).join("; ") || "none"})`);
-      checkBodyLinks(body, at, plan, knows, problems);
+      checkBodyLinks(body, at, plan, bodyKnows, problems);
       return action ? [{ heading, action, text: body }] : [];
     });
     updated.push({ path: shown.path, set, sections, corroborate: false });
@@ -178,7 +190,7 @@ function relations(
     if (!isStamp(stamp)) problems.push(`${at}: ${key} entry "${target}" has no YYYY-MM stamp (got ${JSON.stringify(r.stamp ?? null)})`);
     else if (stamp > month) problems.push(`${at}: ${key} entry "${target}" is stamped ${stamp}, after the current month ${month}`);
     if (target === self) problems.push(`${at}: relates the article to itself`);
-    else if (!knows(target)) problems.push(`${at}: ${key} target "${target}" neither exists nor is created in this reply`);
+    else if (!knows(target)) problems.push(`${at}: ${key} target "${target}" is not an article of the knowledge base nor created in this reply`);
     if (out.some((x) => x.target === target)) problems.push(`${at}: ${key} lists "${target}" twice`);
     out.push({ target, stamp });
   }
@@ -186,7 +198,7 @@ function relations(
 }
 
 /** Links in proposed Markdown to knowledge articles must name articles that exist or are being created. */
-function checkBodyLinks(body: string, at: string, plan: CompilePlan, knows: (rel: string) => boolean, problems: string[]): void {
+function checkBodyLinks(body: string, at: string, plan: CompilePlan, knows: (rel: string, raw: string) => boolean, problems: string[]): void {
   const folder = trimSlashes(plan.knowledgeFolder);
   const log = plan.logPath.replace(/\.md$/i, "");
   for (const link of parseNote(body).links) {
@@ -194,6 +206,6 @@ function checkBodyLinks(body: string, at: string, plan: CompilePlan, knows: (rel
     const raw = link.path.trim();
     if (raw === log || raw === plan.logPath) continue;
     const rel = relativeArticlePath(raw, folder);
-    if (!knows(rel)) problems.push(`${at}: links to [[${raw}]], which neither exists nor is created in this reply`);
+    if (!knows(rel, raw)) problems.push(`${at}: links to [[${raw}]], which neither exists nor is created in this reply`);
   }
 }

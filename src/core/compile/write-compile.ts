@@ -2,22 +2,27 @@ import { readCkpHeader } from "../ckp/read-ckp-header";
 import { readIndexRows, renderIndex, upsertIndexRows, type IndexRow } from "../knowledge/index-file";
 import { knowledgePaths } from "../knowledge/knowledge-layout";
 import { appendLogEntry, type LogEntry } from "../knowledge/log-file";
-import { rewriteOrCreate, type FileWrite } from "../knowledge/rewrite-file";
+import type { FileWrite } from "../knowledge/rewrite-file";
 import { formatCost } from "../llm/cost";
-import { NoteStoreError, type NoteStore } from "../notes/note-store";
+import type { NoteStore } from "../notes/note-store";
+import { err, ok, type Result } from "../result";
+import { stripControls } from "../util/strip-controls";
+import { describeError } from "../workflows/commit-writes";
 import { parseNote } from "../notes/parse-note";
 import { applyUpdate } from "./build-changes";
 import { relativeArticlePath } from "./check-article-path";
 import type { CompileOutcome } from "./propose-compile";
 
-/** Everything needed to put the vault back as it was before one compile; kept outside the plugin's data.json. */
+/** Everything needed to put the vault back as it was before one write; kept outside the plugin's data.json. */
 export interface UndoRecord {
   version: 1;
   /** What is undone; records written before this field existed are compiles. */
-  op?: "compile" | "revalidate";
+  op?: "compile" | "revalidate" | "file-back";
+  /** "pending" while the write runs (the write-ahead journal); absent once it completed. */
+  status?: "pending";
   /** ISO time of the compile. */
   at: string;
-  /** The compiled log (for a revalidation: the article). */
+  /** The compiled log (for a revalidation: the article; for a file-back: the question's article). */
   logPath: string;
   /** Every touched file in write order, with its exact text before (null: created) and after. */
   files: FileWrite[];
@@ -44,48 +49,45 @@ export interface WriteContext {
 }
 
 /**
- * Writes the accepted files of a proposal through the note store, each re-read at write time: new files only when
- * the path is still free, updates re-applied to the current text and skipped (never overwritten) when a patched
- * section changed during the review. Then updates index.md rows of the written articles and appends to log.md.
+ * Works out every file a reviewed proposal writes, from the files as they are now, without writing anything: new
+ * files only when the path is still free, updates re-applied to the current text and skipped (never overwritten)
+ * when a patched section or a header field it sets changed during the review, then the index.md rows of the written
+ * articles and the log.md entry. A file that cannot be read fails the whole stage with the reason.
  */
-export async function writeCompile(store: NoteStore, outcome: CompileOutcome, accepted: ReadonlySet<string>, ctx: WriteContext): Promise<WriteReport> {
+export async function stageCompile(store: NoteStore, outcome: CompileOutcome, accepted: ReadonlySet<string>, ctx: WriteContext): Promise<Result<WriteReport, string>> {
   const { plan } = outcome;
   const files: UndoRecord["files"] = [];
   const written: WriteReport["written"] = [];
   const skipped: WriteReport["skipped"] = [];
-  for (const change of outcome.changes) {
-    if (!accepted.has(change.path)) continue;
-    try {
+  const texts = new Map<string, string>();
+  try {
+    for (const change of outcome.changes) {
+      if (!accepted.has(change.path)) continue;
+      const current = (await store.exists(change.path)) ? await store.read(change.path) : null;
       if (change.kind === "create") {
-        if (await store.exists(change.path)) {
+        if (current !== null) {
           skipped.push({ path: change.path, reason: "a file with this name appeared during the review; it was left as it is" });
           continue;
         }
-        await store.create(change.path, change.after);
         files.push({ path: change.path, before: null, after: change.after });
+        texts.set(change.path, change.after);
       } else {
-        // Set inside the callback; a holder object keeps TypeScript from narrowing it to its initial value.
-        const seen: { problem: string | null; before: string } = { problem: null, before: "" };
-        const after = await store.process(change.path, (current) => {
-          const r = applyUpdate(current, change.update!, plan);
-          if (!r.ok) {
-            seen.problem = r.error;
-            return current;
-          }
-          seen.before = current;
-          return r.value;
-        });
-        if (seen.problem !== null) {
-          skipped.push({ path: change.path, reason: `${seen.problem}; the file was left as it is` });
+        if (current === null) {
+          skipped.push({ path: change.path, reason: "the article was deleted during the review" });
           continue;
         }
-        files.push({ path: change.path, before: seen.before, after });
+        const r = applyUpdate(current, change.update!, plan);
+        if (!r.ok) {
+          skipped.push({ path: change.path, reason: `${r.error}; the file was left as it is` });
+          continue;
+        }
+        files.push({ path: change.path, before: current, after: r.value });
+        texts.set(change.path, r.value);
       }
       written.push({ path: change.path, kind: change.kind });
-    } catch (e) {
-      if (!(e instanceof NoteStoreError)) throw e;
-      skipped.push({ path: change.path, reason: e.message });
     }
+  } catch (e) {
+    return err(`Nothing was written: ${describeError(e)}.`);
   }
 
   const paths = knowledgePaths(plan.knowledgeFolder);
@@ -102,36 +104,45 @@ export async function writeCompile(store: NoteStore, outcome: CompileOutcome, ac
       ...skipped.map((s) => `Skipped ${s.path}: ${s.reason}`),
       `Tokens: ${u.inputTokens} in, ${u.outputTokens} out${ctx.spentUsd !== null ? `, ${formatCost(ctx.spentUsd)}` : ""}`,
       ...(ctx.automatic ? ["Accepted automatically (setting \"accept automatically\" is on)"] : []),
-    ],
+    ].map(stripControls),
   };
-
-  if (written.length > 0) {
-    const rows = await indexRowsFor(store, written.map((w) => w.path), plan.knowledgeFolder, plan.logPath);
-    files.push(await rewriteOrCreate(store, paths.index, (t) => (t === null ? renderIndex(rows) : upsertIndexRows(t, rows))));
+  try {
+    if (written.length > 0) {
+      const current = await readIfExists(store, paths.index);
+      const rows = indexRowsFor(current, written.map((w) => w.path), (p) => texts.get(p)!, plan.knowledgeFolder, plan.logPath);
+      files.push({ path: paths.index, before: current, after: current === null ? renderIndex(rows) : upsertIndexRows(current, rows) });
+    }
+    const log = await readIfExists(store, paths.log);
+    files.push({ path: paths.log, before: log, after: appendLogEntry(log ?? "", entry) });
+  } catch (e) {
+    return err(`Nothing was written: ${describeError(e)}.`);
   }
-  files.push(await rewriteOrCreate(store, paths.log, (t) => appendLogEntry(t ?? "", entry)));
   const state = { hash: plan.logHash, compiledAt: ctx.nowIso };
-  return { written, skipped, entry, state, undo: { version: 1, op: "compile", at: ctx.nowIso, logPath: plan.logPath, files, previousState: ctx.previousState } };
+  return ok({ written, skipped, entry, state, undo: { version: 1, op: "compile", at: ctx.nowIso, logPath: plan.logPath, files, previousState: ctx.previousState } });
+}
+
+/** A file's text, or null when it does not exist; an unreadable file (not text, a folder) throws the store's error. */
+export async function readIfExists(store: NoteStore, path: string): Promise<string | null> {
+  return (await store.exists(path)) ? store.read(path) : null;
 }
 
 /** Index rows for written articles, from their headers as written; a row's existing summary and sources are kept. */
-async function indexRowsFor(store: NoteStore, written: string[], knowledgeFolder: string, logPath: string): Promise<IndexRow[]> {
-  const indexPath = knowledgePaths(knowledgeFolder).index;
-  const existing = (await store.exists(indexPath)) ? readIndexRows(await store.read(indexPath)) : new Map<string, IndexRow>();
+function indexRowsFor(indexText: string | null, written: string[], textOf: (path: string) => string, knowledgeFolder: string, logPath: string): IndexRow[] {
+  const existing = indexText !== null ? readIndexRows(indexText) : new Map<string, IndexRow>();
   const rows: IndexRow[] = [];
   for (const path of written) {
-    const h = readCkpHeader(parseNote(await store.read(path)).frontmatter);
+    const h = readCkpHeader(parseNote(textOf(path)).frontmatter);
     const article = relativeArticlePath(path, knowledgeFolder);
     const old = existing.get(article);
     const sources = old ? [...old.sources] : [];
     if (!sources.includes(logPath)) sources.push(logPath);
     rows.push({
       article,
-      summary: old?.summary || (h.title ?? article),
+      summary: old?.summary || stripControls(h.title ?? article),
       sources,
       updated: h.updated ?? "",
-      tldr: h.tldr ?? "",
-      answersWhen: h.answersWhen,
+      tldr: stripControls(h.tldr ?? ""),
+      answersWhen: h.answersWhen.map(stripControls),
     });
   }
   return rows;

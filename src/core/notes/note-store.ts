@@ -28,7 +28,7 @@ export interface NoteStore {
 export class NoteStoreError extends Error {
   constructor(
     readonly path: string,
-    readonly reason: "missing" | "exists" | "unreadable" | "not-text",
+    readonly reason: "missing" | "exists" | "unreadable" | "not-text" | "refused",
     message: string,
   ) {
     super(message);

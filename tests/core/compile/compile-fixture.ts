@@ -1,4 +1,6 @@
 // The small vault under tests/fixtures/compile-vault, loaded into the core's structures for compile tests.
+import { isArticlePath } from "../../../src/core/workflows/write-rules";
+import { TEST_RULES } from "../../fakes/in-memory-compile-host";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { classifyPath } from "../../../src/core/knowledge/knowledge-layout";
@@ -57,6 +59,6 @@ export async function fixtureCompile(options: Partial<CompilePlanOptions> = {}, 
   const store = new InMemoryNoteStore(files);
   const index = articleIndexOf(files);
   const plan = await planCompile({ logPath: LOG, logText: files[LOG]!, today: TODAY, knowledgeFolder: "knowledge", index, textOf: (p) => store.files.get(p), resolve: resolverOf(files) }, options);
-  const existing = existingArticlesFrom(index.all(), "knowledge", (l) => (store.files.has(`${l}.md`) ? `${l}.md` : null));
+  const existing = existingArticlesFrom(index.all(), "knowledge", (l) => (store.files.has(`${l}.md`) ? `${l}.md` : null), (p) => isArticlePath(p, TEST_RULES));
   return { store, plan, existing, index };
 }

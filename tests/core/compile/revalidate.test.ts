@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { readCkpHeader } from "../../../src/core/ckp/read-ckp-header";
-import { proposeRevalidation, writeRevalidation, type RevalidateInput } from "../../../src/core/compile/revalidate";
+import { proposeRevalidation, type RevalidateInput } from "../../../src/core/compile/revalidate";
+import { writeRevalidationReviewed } from "../../../src/core/workflows/reviewed-writes";
+import { inMemoryCompileHost, TEST_RULES } from "../../fakes/in-memory-compile-host";
 import { restoredLogState, undoCompile } from "../../../src/core/compile/undo-compile";
 import { parseNote } from "../../../src/core/notes/parse-note";
 import { InMemoryNoteStore } from "../../fakes/in-memory-note-store";
@@ -48,11 +50,11 @@ describe("revalidating an article's relationships", () => {
     const r = await proposeRevalidation(model, input(files[PATH]!));
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.change.after).not.toContain("similar_mid");
-    const w = await writeRevalidation(store, r.value.change, "knowledge", "2026-11-22T10:00:00Z");
+    const w = await writeRevalidationReviewed(inMemoryCompileHost(store, { nowIso: "2026-11-22T10:00:00Z" }), r.value.change);
     expect(w.ok).toBe(true);
     expect(store.files.get("knowledge/log.md")).toContain("revalidate | concepts/sqlite-wal-mode");
     if (!w.ok) return;
-    await undoCompile(store, w.value, "knowledge", "2026-11-22T10:05:00Z");
+    await undoCompile(store, w.value, TEST_RULES, "2026-11-22T10:05:00Z");
     expect(store.files.get(PATH)).toBe(files[PATH]);
     expect(store.files.get("knowledge/log.md")).toContain("undo | revalidate of knowledge/concepts/sqlite-wal-mode.md");
     // an article has no compile state: undo puts none back
@@ -66,7 +68,7 @@ describe("revalidating an article's relationships", () => {
     const r = await proposeRevalidation(model, input(files[PATH]!));
     if (!r.ok) throw new Error(r.error.message);
     store.files.set(PATH, `${files[PATH]!}\nmine\n`);
-    const w = await writeRevalidation(store, r.value.change, "knowledge", "2026-11-22T10:00:00Z");
+    const w = await writeRevalidationReviewed(inMemoryCompileHost(store, { nowIso: "2026-11-22T10:00:00Z" }), r.value.change);
     expect(w).toEqual({ ok: false, error: `${PATH} changed during the review; it was left as it is.` });
     expect(store.files.get(PATH)).toBe(`${files[PATH]!}\nmine\n`);
   });

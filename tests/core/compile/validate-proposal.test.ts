@@ -71,7 +71,7 @@ describe("validating a proposal", () => {
     expect(problemsOf(replyWith((r) => (r.new_articles[0]!.similar_high = four)))).toEqual(expect.arrayContaining([expect.stringContaining("the cap is 3")]));
     expect(problemsOf(replyWith((r) => (r.new_articles[0]!.similar_mid = [{ target: "concepts/retry-with-backoff" }])))).toEqual([expect.stringContaining("no YYYY-MM stamp")]);
     expect(problemsOf(replyWith((r) => (r.new_articles[0]!.similar_mid = [{ target: "concepts/retry-with-backoff", stamp: "2027-01" }])))).toEqual([expect.stringContaining("after the current month")]);
-    expect(problemsOf(replyWith((r) => (r.new_articles[0]!.similar_mid = [{ target: "concepts/ghost", stamp: "2026-11" }])))).toEqual([expect.stringContaining('"concepts/ghost" neither exists')]);
+    expect(problemsOf(replyWith((r) => (r.new_articles[0]!.similar_mid = [{ target: "concepts/ghost", stamp: "2026-11" }])))).toEqual([expect.stringContaining('"concepts/ghost" is not an article of the knowledge base')]);
     expect(problemsOf(replyWith((r) => (r.new_articles[0]!.similar_mid = [{ target: "concepts/captive-portal-detection", stamp: "2026-11" }])))).toEqual([expect.stringContaining("to itself")]);
   });
 

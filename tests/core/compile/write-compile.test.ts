@@ -6,7 +6,10 @@ import type { CompileOutcome } from "../../../src/core/compile/propose-compile";
 import { validateProposal } from "../../../src/core/compile/validate-proposal";
 import { buildChanges } from "../../../src/core/compile/build-changes";
 import { parseUndoRecord, restoredLogState, undoCompile } from "../../../src/core/compile/undo-compile";
-import { writeCompile } from "../../../src/core/compile/write-compile";
+import type { WriteReport } from "../../../src/core/compile/write-compile";
+import type { NoteStore } from "../../../src/core/notes/note-store";
+import { writeReviewed } from "../../../src/core/workflows/compile-workflow";
+import { inMemoryCompileHost, TEST_RULES } from "../../fakes/in-memory-compile-host";
 import { readCkpHeader } from "../../../src/core/ckp/read-ckp-header";
 import { parseNote } from "../../../src/core/notes/parse-note";
 import { expectGolden } from "../../fakes/golden";
@@ -26,7 +29,14 @@ async function outcomeOf(reply: Record<string, unknown>) {
   return { ...fx, outcome };
 }
 const all = (o: CompileOutcome) => new Set(o.changes.map((c) => c.path));
-const ctx = { nowIso: NOW, spentUsd: 0.0366, automatic: false, previousState: null };
+const ctx = { nowIso: NOW, automatic: false };
+
+/** Writes through the compile workflow (journal, rules, lock) and returns the report; a failure fails the test. */
+async function writeCompile(store: NoteStore, outcome: CompileOutcome, accepted: ReadonlySet<string>, c: typeof ctx): Promise<WriteReport> {
+  const r = await writeReviewed(inMemoryCompileHost(store, { nowIso: c.nowIso }), outcome, accepted, c.automatic);
+  if (!r.ok) throw new Error(r.error);
+  return r.value;
+}
 
 describe("writing a compile", () => {
   it("writes the articles of a scripted reply as the golden files, and leaves the daily note alone", async () => {
@@ -146,7 +156,7 @@ describe("undoing a compile", () => {
     const { store, outcome } = await outcomeOf(validReply());
     const snapshot = new Map(store.files);
     const report = await writeCompile(store, outcome, all(outcome), ctx);
-    const undo = await undoCompile(store, report.undo, "knowledge", "2026-11-22T19:00:00Z");
+    const undo = await undoCompile(store, report.undo, TEST_RULES, "2026-11-22T19:00:00Z").then((r) => (r.ok ? r.value : Promise.reject(new Error(r.error))));
     expect(undo.left).toEqual([]);
     expect(undo.removed.sort()).toEqual(["knowledge/concepts/captive-portal-detection.md", "knowledge/connections/retries-and-captive-portals.md"]);
     for (const [path, text] of snapshot) {
@@ -155,7 +165,7 @@ describe("undoing a compile", () => {
     }
     expect(store.files.get("knowledge/log.md")).toContain("undo | compile of daily/2026-11-20.md");
     expect([...store.files.keys()].sort()).toEqual([...snapshot.keys()].sort());
-    expect(restoredLogState(report.undo)).toEqual({ logPath: "daily/2026-11-20.md", state: ctx.previousState });
+    expect(restoredLogState(report.undo)).toEqual({ logPath: "daily/2026-11-20.md", state: null });
   });
 
   it("reads back only a well-formed undo record; anything else is 'nothing to undo'", async () => {
@@ -175,7 +185,7 @@ describe("undoing a compile", () => {
     const report = await writeCompile(store, outcome, all(outcome), ctx);
     const path = "knowledge/concepts/captive-portal-detection.md";
     store.files.set(path, `${store.files.get(path)!}\nMy addition.\n`);
-    const undo = await undoCompile(store, report.undo, "knowledge", NOW);
+    const undo = await undoCompile(store, report.undo, TEST_RULES, NOW).then((r) => (r.ok ? r.value : Promise.reject(new Error(r.error))));
     expect(undo.left).toEqual([{ path, reason: "edited since the compile" }]);
     expect(store.files.get(path)).toContain("My addition.");
   });

@@ -1,0 +1,39 @@
+import type { ArticleIndex } from "../core/route/article-index";
+import { DEFAULT_PRICE } from "../core/llm/cost";
+import type { CompileRecords } from "../core/workflows/compile-records";
+import type { CompileHost } from "../core/workflows/compile-workflow";
+import { FileWriteLock } from "./file-write-lock";
+import type { LoadedVault } from "./load-vault";
+import { PluginFiles } from "./plugin-files";
+
+/**
+ * The CLI as a compile host: the vault's files on disk, the journal, undo record and compile state in the plugin's
+ * folder (the same files the plugin uses), a lock file there, and the CLI's own link resolution.
+ */
+export function cliCompileHost(vault: LoadedVault, index: ArticleIndex): CompileHost {
+  const files = new PluginFiles(vault.root);
+  const records: CompileRecords = {
+    loadJournal: () => files.loadJournal(),
+    saveJournal: (r) => files.saveJournal(r),
+    clearJournal: () => files.clearJournal(),
+    loadUndo: () => files.loadUndo(),
+    saveUndo: (r) => files.saveUndo(r),
+    clearUndo: () => files.clearUndo(),
+    logState: (p) => vault.compileState.logs[p] ?? null,
+    setLogState: async (p, state) => {
+      await files.setLogState(p, state);
+      if (state) vault.compileState.logs[p] = state;
+      else delete vault.compileState.logs[p];
+    },
+  };
+  return {
+    store: vault.store,
+    records,
+    lock: new FileWriteLock(files.lockPath()),
+    rules: () => vault.settings,
+    index: () => index,
+    resolve: (l, from) => vault.index.resolve(l, from),
+    price: DEFAULT_PRICE,
+    now: () => new Date(),
+  };
+}

@@ -1,0 +1,47 @@
+import { matchDailyNote } from "../knowledge/daily-notes";
+import { classifyPath, trimSlashes } from "../knowledge/knowledge-layout";
+import type { KnowledgeSettings } from "../knowledge/knowledge-settings";
+
+/** What every write is checked against: the folder the plugin owns and where daily notes live. */
+export type WriteRules = Pick<KnowledgeSettings, "knowledgeFolder" | "dailyFolder" | "dailyFormat">;
+
+/**
+ * Why the knowledge folder setting cannot be used for writing, or null when it can: the vault root would make every
+ * note an article, and a knowledge folder holding the daily notes would offer the logs to the model as articles.
+ */
+export function knowledgeFolderProblem(rules: WriteRules): string | null {
+  const k = trimSlashes(rules.knowledgeFolder.trim());
+  const d = trimSlashes(rules.dailyFolder.trim());
+  if (k === "" || k === ".") return "The knowledge folder is the vault root; choose a folder of its own (for example \"knowledge\"), so your other notes are never treated as articles.";
+  if (k.split("/").some((s) => s === ".." || s === "." || s.startsWith("."))) return `The knowledge folder "${rules.knowledgeFolder}" is not a plain folder inside the vault (no "..", no hidden or config folders).`;
+  if (d === k || d.startsWith(`${k}/`)) return `The knowledge folder "${k}" contains the daily notes folder "${d}"; daily notes must stay outside it, so choose another knowledge folder or daily notes folder.`;
+  return null;
+}
+
+/**
+ * Why a write to `path` is refused, or null when it is allowed. The one rule every compile, revalidation, file-back
+ * and undo write passes: a markdown file inside the knowledge folder, never a daily note, never a hidden or config
+ * folder, never a path that climbs out.
+ */
+export function writeRefusal(path: string, rules: WriteRules): string | null {
+  const folder = knowledgeFolderProblem(rules);
+  if (folder) return folder;
+  if (path === "" || path.startsWith("/") || /^[a-z]:/i.test(path) || path.includes("\\")) return `${JSON.stringify(path)} is not a vault-relative path`;
+  const parts = path.split("/");
+  if (parts.some((s) => s === "" || s === "." || s === "..")) return `${JSON.stringify(path)} is not a plain vault path`;
+  if (parts.some((s) => s.startsWith("."))) return `${path} is in a hidden or config folder`;
+  if (!path.toLowerCase().endsWith(".md")) return `${path} is not a markdown note`;
+  const k = trimSlashes(rules.knowledgeFolder.trim());
+  if (!path.startsWith(`${k}/`)) return `${path} is outside the knowledge folder ${k}/`;
+  if (matchDailyNote(path, rules) !== null) return `${path} is a daily note, which is never written`;
+  return null;
+}
+
+/**
+ * True for a note a compile may treat as an article: a concept, connection or other note inside the knowledge
+ * folder, never index.md, log.md, a filed answer (qa/) or a daily note, wherever the daily notes live.
+ */
+export function isArticlePath(path: string, rules: WriteRules): boolean {
+  const kind = classifyPath(path, rules.knowledgeFolder);
+  return (kind === "concept" || kind === "connection" || kind === "article") && knowledgeFolderProblem(rules) === null && matchDailyNote(path, rules) === null;
+}
