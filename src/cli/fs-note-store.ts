@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, sep } from "node:path";
 import { NoteStoreError, type NoteStore, type VaultFile } from "../core/notes/note-store";
 
@@ -86,7 +86,15 @@ export class FsNoteStore implements NoteStore {
     const target = this.abs(path);
     await mkdir(dirname(target), { recursive: true });
     const tmp = `${dirname(target)}${sep}.${Date.now()}-${Math.random().toString(36).slice(2)}.tmp`;
-    await writeFile(tmp, content, "utf8");
-    await rename(tmp, target);
+    // The replaced file keeps its permission bits (a note made read-only for others stays so, also after undo).
+    const mode = await stat(target).then((s) => s.mode & 0o7777, () => null);
+    await writeFile(tmp, content, mode === null ? "utf8" : { encoding: "utf8", mode });
+    if (mode !== null) await chmod(tmp, mode);
+    try {
+      await rename(tmp, target);
+    } catch (e) {
+      await rm(tmp, { force: true });
+      throw e;
+    }
   }
 }

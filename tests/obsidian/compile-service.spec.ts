@@ -87,6 +87,51 @@ describe("compile in Obsidian", () => {
   });
 });
 
+describe("the plugin host keeps the write rules", () => {
+  it("refuses to plan when the knowledge folder holds the daily notes or is the vault root, before any request", async () => {
+    const { data, service } = await setup();
+    data.settings.dailyFolder = "knowledge/daily";
+    const inside = await service.prepare("knowledge/daily/2026-11-20.md");
+    expect(inside).toEqual({ ok: false, error: expect.stringContaining("contains the daily notes folder") });
+    data.settings.dailyFolder = "daily";
+    data.settings.knowledgeFolder = "";
+    expect(await service.prepare("daily/2026-11-20.md")).toEqual({ ok: false, error: expect.stringContaining("vault root") });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("refuses an undo record that names a daily note, and changes nothing", async () => {
+    const { app, service } = await setup();
+    app.config.set(".obsidian/plugins/ckp-knowledge-compiler/last-compile.json", JSON.stringify({
+      version: 1, op: "compile", at: "2026-11-22T10:00:00Z", logPath: "daily/2026-11-20.md", previousState: null,
+      files: [{ path: "daily/2026-11-20.md", before: "evil", after: app.files.get("daily/2026-11-20.md") }],
+    }));
+    const before = new Map(app.files);
+    const r = await service.undo();
+    expect(r).toEqual({ ok: false, error: expect.stringContaining("it was not applied and nothing was changed") });
+    expect(app.files).toEqual(before);
+  });
+
+  it("journals before writing and leaves no journal after a completed write", async () => {
+    const { app, service } = await setup();
+    const prepared = await service.prepare("daily/2026-11-20.md");
+    if (!prepared.ok) throw new Error(prepared.error);
+    server.replies.push({ kind: "tool", name: COMPILE_TOOL.name, input: validReply() });
+    const r = await service.propose(prepared.value.plan, new AbortController().signal);
+    if (!r.ok) throw new Error(r.error.message);
+    const journals: string[] = [];
+    const write = app.vault.adapter.write;
+    app.vault.adapter.write = (p: string, t: string) => {
+      if (p.endsWith("write-journal.json")) journals.push(`${p} before ${app.files.has("knowledge/concepts/captive-portal-detection.md") ? "after" : "first"} write`);
+      return write(p, t);
+    };
+    const w = await service.write(r.value, new Set(r.value.changes.map((c) => c.path)), false);
+    expect(w.ok).toBe(true);
+    expect(journals).toEqual([".obsidian/plugins/ckp-knowledge-compiler/write-journal.json before first write"]);
+    expect(app.config.has(".obsidian/plugins/ckp-knowledge-compiler/write-journal.json")).toBe(false);
+    expect(app.config.has(".obsidian/plugins/ckp-knowledge-compiler/write.lock")).toBe(false);
+  });
+});
+
 describe("the end-of-day compile", () => {
   it("with accept-automatically on, writes the proposal and says so in log.md", async () => {
     const { app, service } = await setup();
