@@ -19,6 +19,7 @@ import { isArticlePath } from "../core/workflows/write-rules";
 import type { UndoRecord } from "../core/compile/write-compile";
 import { AdapterWriteLock } from "./adapter-write-lock";
 import { createModel, priceOf } from "./create-model";
+import { readCoreDailyNotes } from "./effective-settings";
 import { ObsidianNoteStore } from "./obsidian-note-store";
 import type { PluginData } from "./plugin-data";
 import type { RouterService } from "./router-service";
@@ -33,6 +34,8 @@ export type { PreparedCompile } from "../core/workflows/compile-workflow";
 export class CompileService {
   /** The host core's workflows run on; also used by file-back. */
   readonly host: CompileHost;
+  /** The Daily Notes core plugin's folder and format, read again before each operation (it wins over the setting). */
+  private daily: { folder: string; format: string } | null = null;
 
   constructor(
     private readonly app: App,
@@ -67,7 +70,7 @@ export class CompileService {
     this.host = {
       store, records,
       lock: new AdapterWriteLock(app, file(LOCK_FILE)),
-      rules: () => this.data().settings,
+      rules: () => this.settings(),
       index: () => this.router.articleIndex(),
       resolve: this.router.resolve,
       get price() {
@@ -77,13 +80,24 @@ export class CompileService {
     };
   }
 
+  /** The settings every write is checked against: saved settings with the Daily Notes core plugin's folder and format. */
+  settings(): PluginData["settings"] {
+    const base = this.data().settings;
+    return this.daily ? { ...base, dailyFolder: this.daily.folder, dailyFormat: this.daily.format } : base;
+  }
+
+  /** Reads the Daily Notes core plugin's settings again (they may have changed since). */
+  async refresh(): Promise<void> {
+    this.daily = await readCoreDailyNotes(this.app).catch(() => null);
+  }
+
   /** Today's daily note path (local date) under the current settings. */
   todayPath(now = new Date()): string {
-    return dailyNotePath(localDate(now), this.data().settings);
+    return dailyNotePath(localDate(now), this.settings());
   }
 
   isDailyNote(path: string): boolean {
-    return matchDailyNote(path, this.data().settings) !== null;
+    return matchDailyNote(path, this.settings()) !== null;
   }
 
   exists(path: string): boolean {
@@ -92,7 +106,8 @@ export class CompileService {
 
   /** Daily notes never compiled or changed since, oldest first. */
   async changedLogs(): Promise<LogToCompile[]> {
-    const s = this.data().settings;
+    await this.refresh();
+    const s = this.settings();
     const daily = this.app.vault.getMarkdownFiles().filter((f) => matchDailyNote(f.path, s) !== null);
     const hashes = new Map<string, string>();
     for (const f of daily) hashes.set(f.path, sha256Hex(await this.app.vault.cachedRead(f)));
@@ -107,7 +122,8 @@ export class CompileService {
   }
 
   /** Plans a log: the bounded set of articles the model will be shown and the cost estimate, or why it cannot be. */
-  prepare(logPath: string, now?: Date): Promise<Result<PreparedCompile, string>> {
+  async prepare(logPath: string, now?: Date): Promise<Result<PreparedCompile, string>> {
+    await this.refresh();
     return prepareCompile(now ? { ...this.host, now: () => now } : this.host, logPath);
   }
 
@@ -127,14 +143,15 @@ export class CompileService {
   }
 
   /** Undoes the last compile (finishing an interrupted one first); null when there is nothing to undo. */
-  undo(): Promise<Result<UndoOutcome | null, string>> {
+  async undo(): Promise<Result<UndoOutcome | null, string>> {
+    await this.refresh();
     return undoLast(this.host);
   }
 
   /** True for a concept or connection article that has relationships to revalidate. */
   canRevalidate(path: string): boolean {
     const doc = this.router.articleIndex().get(path);
-    return isArticlePath(path, this.data().settings) && !!doc && doc.header.similarHigh.length + doc.header.similarMid.length > 0;
+    return isArticlePath(path, this.settings()) && !!doc && doc.header.similarHigh.length + doc.header.similarMid.length > 0;
   }
 
   /** Re-applies the rubric to one article's relationships (one bounded call); returns the header change to review. */

@@ -1,3 +1,4 @@
+import { knowledgeFolderProblem } from "../core/workflows/write-rules";
 import { normalizePath, PluginSettingTab, SecretComponent, Setting, type App, type Plugin } from "obsidian";
 import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import type { AskSettings, CompileSettings } from "../obsidian/plugin-data";
@@ -33,16 +34,23 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
     const el = this.containerEl;
     el.empty();
     const s = this.host.settings();
-    new Setting(el)
-      .setName("Knowledge folder")
-      .setDesc("Folder the plugin owns: index.md, log.md, concepts/, connections/ and qa/.")
-      .addText((t) =>
-        t.setPlaceholder("knowledge").setValue(s.knowledgeFolder).onChange(async (v) => {
-          await this.host.update({ knowledgeFolder: normalizePath(v.trim() || "knowledge") });
-        }),
-      );
     const core = await this.host.dailyNotesConfig();
+    const daily = core ? { dailyFolder: core.folder, dailyFormat: core.format } : { dailyFolder: s.dailyFolder, dailyFormat: s.dailyFormat };
+    const folderSetting = new Setting(el)
+      .setName("Knowledge folder")
+      .setDesc("Folder the plugin owns: index.md, log.md, concepts/, connections/ and qa/. Not the vault root, and not a folder holding the daily notes.");
+    const problemEl = folderSetting.descEl.createDiv({ cls: "kc-setting-error" });
+    folderSetting.addText((t) =>
+      t.setPlaceholder("knowledge").setValue(s.knowledgeFolder).onChange(async (v) => {
+        const folder = normalizePath(v.trim() || "knowledge");
+        // A folder that would make daily notes (or every note) articles is refused, never saved.
+        const problem = knowledgeFolderProblem({ knowledgeFolder: v.trim() === "/" ? "" : folder, ...daily });
+        problemEl.setText(problem ?? "");
+        if (!problem) await this.host.update({ knowledgeFolder: folder });
+      }),
+    );
     new Setting(el).setName("Daily notes").setHeading();
+    let dailyProblemEl!: HTMLElement;
     if (core) {
       new Setting(el)
         .setName("From the daily notes core plugin")
@@ -51,7 +59,13 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
       new Setting(el)
         .setName("Daily notes folder")
         .setDesc("Used when the daily notes core plugin is not configured.")
-        .addText((t) => t.setPlaceholder("daily").setValue(s.dailyFolder).onChange(async (v) => this.host.update({ dailyFolder: normalizePath(v.trim() || "/").replace(/^\/$/, "") })));
+        .addText((t) => t.setPlaceholder("daily").setValue(s.dailyFolder).onChange(async (v) => {
+          const dailyFolder = normalizePath(v.trim() || "/").replace(/^\/$/, "");
+          const problem = knowledgeFolderProblem({ knowledgeFolder: this.host.settings().knowledgeFolder, dailyFolder, dailyFormat: s.dailyFormat });
+          dailyProblemEl.setText(problem ?? "");
+          if (!problem) await this.host.update({ dailyFolder });
+        }))
+        .then((setting) => (dailyProblemEl = setting.descEl.createDiv({ cls: "kc-setting-error" })));
       new Setting(el)
         .setName("Daily note format")
         .setDesc("File name format with moment tokens, for example YYYY-MM-DD.")

@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { Buffer } from "node:buffer";
 import { join } from "node:path";
 import { runCli } from "../../src/cli/main";
 import { COMPILE_TOOL } from "../../src/core/compile/compile-prompt";
 import { startLoopbackAnthropic, type LoopbackServer, type ScriptedReply } from "../fakes/loopback-anthropic-server";
 import { changedPaths, hashVault } from "../fakes/vault-snapshot";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
-import { replyWith, validReply } from "../core/compile/scripted-replies";
+import { firstConcept, replyWith, validReply } from "../core/compile/scripted-replies";
 
 // The hostile tester's cases of issue 10, through the CLI on a copy of the fixture vault: each hashes the whole copy
 // (config folder and hidden files included) before and after.
@@ -162,7 +163,7 @@ describe("undo trusts no record", () => {
 
 describe("bounded replies and logs", () => {
   it("refuses a reply with 300 new articles, before anyone reviews it", async () => {
-    const many = Array.from({ length: 300 }, (_, i) => ({ ...validReply().new_articles[0]!, path: `concepts/flood-${i}` }));
+    const many = Array.from({ length: 300 }, (_, i) => ({ ...firstConcept(), path: `concepts/flood-${i}` }));
     server.replies.push(tool({ summary: "flood", new_articles: many, updates: [] }), tool({ summary: "flood", new_articles: many, updates: [] }));
     const before = hashVault(vault);
     const r = await compile();
@@ -194,7 +195,7 @@ describe("bounded replies and logs", () => {
     ["lpt9", /device name/], ["captive\u200bportal", /invisible/], ["con", /device name/], ["ﬁle-sync", /compatibility or look-alike/],
   ] as const) {
     it(`refuses the new file name ${JSON.stringify(name)}`, async () => {
-      const bad = { summary: "one concept", new_articles: [{ ...validReply().new_articles[0]!, path: `concepts/${name}` }], updates: [] };
+      const bad = { summary: "one concept", new_articles: [{ ...firstConcept(), path: `concepts/${name}` }], updates: [] };
       server.replies.push(tool(bad), tool(bad));
       const before = hashVault(vault);
       const r = await compile();
@@ -211,15 +212,16 @@ describe("bounded replies and logs", () => {
     })));
     const r = await compile();
     expect(r.code, r.err).toBe(0);
-    expect(r.out + r.err).not.toMatch(/[\u001b\r\u202e]/);
-    expect(read("knowledge/index.md")).not.toMatch(/[\u001b\r\u202e]/);
+    const controls = ["\u001b", "\r", "\u0007", "\u202e"];
+    expect(controls.filter((c) => (r.out + r.err).includes(c))).toEqual([]);
+    expect(controls.filter((c) => read("knowledge/index.md").includes(c))).toEqual([]);
   });
 });
 
 describe("two compiles at once", () => {
   it("never lose a row of index.md or an entry of log.md", async () => {
     write("daily/2026-11-21.md", read(LOG).replace(/2026-11-20/g, "2026-11-21"));
-    const other = { summary: "b", new_articles: [{ ...validReply().new_articles[0]!, path: "concepts/portal-probes", title: "Portal probes", aliases: [] }], updates: [] };
+    const other = { summary: "b", new_articles: [{ ...firstConcept(), path: "concepts/portal-probes", title: "Portal probes", aliases: [] }], updates: [] };
     server.replies.push(tool(validReply()), tool(other));
     const [a, b] = await Promise.all([compile(), kc(["compile", vault, "--file", "daily/2026-11-21.md", "--yes"])]);
     expect([a.code, b.code], a.err + b.err).toEqual([0, 0]);

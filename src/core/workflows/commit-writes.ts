@@ -96,8 +96,9 @@ async function rollBack(store: NoteStore, done: FileWrite[]): Promise<string[]> 
 /** A thrown error as words a person can act on (file-system codes named, never a stack or raw JavaScript text). */
 export function describeError(e: unknown): string {
   if (e instanceof NoteStoreError || e instanceof WriteFailure) return e.message.replace(/\.$/, "");
-  const code = typeof e === "object" && e !== null && "code" in e ? String((e as { code: unknown }).code) : "";
-  const path = typeof e === "object" && e !== null && "path" in e ? String((e as { path: unknown }).path) : "";
+  const fields = typeof e === "object" && e !== null ? (e as { code?: unknown; path?: unknown }) : {};
+  const code = typeof fields.code === "string" ? fields.code : "";
+  const path = typeof fields.path === "string" ? fields.path : "";
   const where = path ? ` (${path.replace(/^.*[\\/]/, "")})` : "";
   const words: Record<string, string> = {
     EACCES: "permission denied", EPERM: "the operation is not permitted", EROFS: "the disk is read-only",

@@ -48,3 +48,8 @@ export function replyWith(change: (r: Record<string, unknown> & { new_articles: 
   change(r);
   return r;
 }
+
+/** The valid reply's first new article (a concept), as a copy to build other replies from. */
+export function firstConcept(): Record<string, unknown> {
+  return (validReply() as { new_articles: Record<string, unknown>[] }).new_articles[0]!;
+}

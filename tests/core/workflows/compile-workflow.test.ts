@@ -8,7 +8,7 @@ import { InMemoryNoteStore } from "../../fakes/in-memory-note-store";
 import { inMemoryCompileHost, InMemoryCompileRecords } from "../../fakes/in-memory-compile-host";
 import { ScriptedLanguageModel } from "../../fakes/scripted-language-model";
 import { articleIndexOf, fixtureFiles, LOG, resolverOf } from "../compile/compile-fixture";
-import { replyWith, validReply } from "../compile/scripted-replies";
+import { firstConcept, replyWith, validReply } from "../compile/scripted-replies";
 
 /** A store whose nth write fails (a read-only folder, a full disk), optionally also the removes of a roll-back. */
 class FailingStore extends InMemoryNoteStore {
@@ -31,9 +31,9 @@ class FailingStore extends InMemoryNoteStore {
   }
 }
 
-function hostOver(store: InMemoryNoteStore, extra: Partial<CompileHost> = {}) {
+function hostOver(store: InMemoryNoteStore, extra: { records?: InMemoryCompileRecords; lock?: WriteLock } = {}) {
   const files = Object.fromEntries(store.files);
-  return { ...inMemoryCompileHost(store, { index: articleIndexOf(files), resolve: resolverOf(files) }), ...extra };
+  return inMemoryCompileHost(store, { index: articleIndexOf(files), resolve: resolverOf(files), ...extra });
 }
 
 async function outcomeFor(host: CompileHost, reply: Record<string, unknown> = validReply(), log = LOG) {
@@ -113,7 +113,7 @@ describe("a compile's write is one unit", () => {
     const store = new InMemoryNoteStore(files);
     const host = hostOver(store);
     const a = await outcomeFor(host);
-    const b = await outcomeFor(host, { summary: "b", new_articles: [{ ...validReply().new_articles[0]!, path: "concepts/portal-probes", title: "Portal probes", aliases: [] }], updates: [] }, "daily/2026-11-21.md");
+    const b = await outcomeFor(host, { summary: "b", new_articles: [{ ...firstConcept(), path: "concepts/portal-probes", title: "Portal probes", aliases: [] }], updates: [] }, "daily/2026-11-21.md");
     const [ra, rb] = await Promise.all([writeReviewed(host, a, all(a), false), writeReviewed(host, b, all(b), true)]);
     expect(ra.ok && rb.ok).toBe(true);
     const rows = readIndexRows(store.files.get("knowledge/index.md")!);
@@ -166,7 +166,7 @@ describe("any sequence of compiles, edits, failures and undos", () => {
       const editable = ["knowledge/concepts/sqlite-wal-mode.md", "knowledge/index.md", "knowledge/concepts/retry-with-backoff.md"];
       const compileOnce = async (log: string, failAt: number | null) => {
         const n = Math.floor(Math.random() * 1e6);
-        const reply = { summary: "s", new_articles: [{ ...validReply().new_articles[0]!, path: `concepts/c-${n}`, title: `Concept ${n}`, aliases: [] }], updates: [] };
+        const reply = { summary: "s", new_articles: [{ ...firstConcept(), path: `concepts/c-${n}`, title: `Concept ${n}`, aliases: [] }], updates: [] };
         const outcome = await outcomeFor(host, reply, log);
         store.writesLeft = failAt ?? Infinity;
         const r = await writeReviewed(host, outcome, all(outcome), false);
