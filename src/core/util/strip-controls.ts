@@ -10,4 +10,4 @@ export function stripControls(text: string): string {
     .replace(/\r\n/g, "\n")
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "");
 }
-/* eslint-enable no-control-regex */
+/* eslint-enable no-control-regex -- end of the control-character patterns */
