@@ -233,3 +233,22 @@ describe("two compiles at once", () => {
     expect(log).toContain("compile | Daily Log 2026-11-21");
   });
 });
+
+describe("compile says what it will do", () => {
+  it("--all --force plans every daily note, compiled and unchanged ones too", async () => {
+    server.replies.push(tool({ summary: "nothing durable", new_articles: [], updates: [] }));
+    expect((await compile()).code).toBe(0);
+    const plain = await kc(["compile", vault, "--all", "--dry-run", "--format", "json"]);
+    expect(JSON.parse(plain.out)).toEqual({ logs: [] });
+    const forced = await kc(["compile", vault, "--all", "--force", "--dry-run", "--format", "json"]);
+    expect((JSON.parse(forced.out) as { logs: { log: string }[] }).logs.map((l) => l.log)).toEqual([LOG]);
+  });
+
+  it("says there are no daily notes instead of 'everything is compiled' when none match the settings", async () => {
+    rmSync(join(vault, "daily"), { recursive: true });
+    const r = await kc(["compile", vault, "--all", "--dry-run"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("No daily notes in this vault: none matches daily/YYYY-MM-DD.md");
+    expect(r.err).not.toContain("every daily log is compiled");
+  });
+});

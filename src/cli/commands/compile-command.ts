@@ -1,6 +1,6 @@
 import { compilePlanJson, formatChanges, formatCompilePlan } from "../../core/compile/format-compile";
 import { selectChangedLogs } from "../../core/compile/select-logs";
-import { dailyNotePath } from "../../core/knowledge/daily-notes";
+import { dailyNotePath, matchDailyNote } from "../../core/knowledge/daily-notes";
 import { localDate } from "../../core/util/local-date";
 import { sha256Hex } from "../../core/util/sha256";
 import { stripControls } from "../../core/util/strip-controls";
@@ -151,10 +151,14 @@ function chooseLogs(vault: LoadedVault, args: ParsedArgs, today: string): string
     return [withMd];
   }
   if (args.flags.has("all")) {
-    return selectChangedLogs(vault.texts.keys(), vault.settings, vault.compileState, (p) => {
-      const t = vault.texts.get(p);
-      return t === undefined ? undefined : sha256Hex(t);
-    }).map((l) => l.path);
+    const daily = [...vault.texts.keys()].filter((p) => matchDailyNote(p, vault.settings) !== null);
+    if (daily.length === 0) {
+      const where = `${vault.settings.dailyFolder ? `${vault.settings.dailyFolder}/` : ""}${vault.settings.dailyFormat}.md`;
+      return `No daily notes in this vault: none matches ${where} (set by .obsidian/daily-notes.json or the plugin's settings).`;
+    }
+    // --force takes every daily note; otherwise only those never compiled or changed since.
+    const state = args.flags.has("force") ? { logs: {} } : vault.compileState;
+    return selectChangedLogs(daily, vault.settings, state, (p) => sha256Hex(vault.texts.get(p)!)).map((l) => l.path);
   }
   const path = dailyNotePath(today, vault.settings);
   if (!vault.texts.has(path)) return `Today's daily note ${path} does not exist; give --file <note> or --all.`;
