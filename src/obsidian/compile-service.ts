@@ -1,8 +1,7 @@
 import { normalizePath, TFile, type App } from "obsidian";
-import type { CompileError, CompileOutcome } from "../core/compile/propose-compile";
+import type { CompileOutcome } from "../core/compile/propose-compile";
 import { selectChangedLogs, type LogToCompile } from "../core/compile/select-logs";
 import { JOURNAL_FILE, LOCK_FILE, parseUndoRecord, UNDO_FILE } from "../core/compile/undo-compile";
-import type { WriteReport } from "../core/compile/write-compile";
 import type { FileChange } from "../core/compile/compile-types";
 import { proposeRevalidation, relatedFactsOf } from "../core/compile/revalidate";
 import { readCkpHeader } from "../core/ckp/read-ckp-header";
@@ -13,7 +12,9 @@ import type { Result } from "../core/result";
 import { localDate } from "../core/util/local-date";
 import { sha256Hex } from "../core/util/sha256";
 import type { CompileRecords } from "../core/workflows/compile-records";
-import { prepareCompile, proposeFor, spentOn, undoLast, writeReviewed, type CompileHost, type PreparedCompile, type UndoOutcome } from "../core/workflows/compile-workflow";
+import {
+  compileLogs, spentOn, undoLast, type CompileEvents, type CompileHost, type CompileReviewer, type LogResult, type UndoOutcome,
+} from "../core/workflows/compile-workflow";
 import { writeRevalidationReviewed } from "../core/workflows/reviewed-writes";
 import { isArticlePath } from "../core/workflows/write-rules";
 import type { UndoRecord } from "../core/compile/write-compile";
@@ -24,7 +25,6 @@ import { ObsidianNoteStore } from "./obsidian-note-store";
 import type { PluginData } from "./plugin-data";
 import type { RouterService } from "./router-service";
 
-export type { PreparedCompile } from "../core/workflows/compile-workflow";
 
 /**
  * Compile in Obsidian: the plugin as a host of core's compile workflow. Notes through the vault API, the model through
@@ -121,26 +121,19 @@ export class CompileService {
     return this.data().compileState.logs[logPath]?.hash !== sha256Hex(await this.app.vault.cachedRead(f));
   }
 
-  /** Plans a log: the bounded set of articles the model will be shown and the cost estimate, or why it cannot be. */
-  async prepare(logPath: string, now?: Date): Promise<Result<PreparedCompile, string>> {
+
+  /** Compiles logs through core's workflow with the configured model; the reviewer is the person (or auto-accept). */
+  async run(logs: readonly string[], reviewer: CompileReviewer, options: { signal?: AbortSignal; automatic?: boolean; events?: CompileEvents } = {}): Promise<LogResult[]> {
     await this.refresh();
-    return prepareCompile(now ? { ...this.host, now: () => now } : this.host, logPath);
+    return compileLogs(this.host, createModel(this.app, this.data().ask), logs, reviewer, options);
   }
 
-  /** Asks the model for a proposal (one retry on an invalid reply); nothing is written. */
-  propose(plan: PreparedCompile["plan"], signal: AbortSignal): Promise<Result<CompileOutcome, CompileError>> {
-    return proposeFor(this.host, createModel(this.app, this.data().ask), plan, signal);
-  }
 
   /** What a proposal's calls cost at the configured prices. */
   spent(outcome: CompileOutcome): number {
     return spentOn(this.host, outcome);
   }
 
-  /** Writes the accepted files as one undoable unit and records the compile state. */
-  write(outcome: CompileOutcome, accepted: ReadonlySet<string>, automatic: boolean): Promise<Result<WriteReport, string>> {
-    return writeReviewed(this.host, outcome, accepted, automatic);
-  }
 
   /** Undoes the last compile (finishing an interrupted one first); null when there is nothing to undo. */
   async undo(): Promise<Result<UndoOutcome | null, string>> {

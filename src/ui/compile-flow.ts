@@ -3,6 +3,7 @@ import { formatCost } from "../core/llm/cost";
 import { describeError } from "../core/workflows/commit-writes";
 import type { CompileOutcome } from "../core/compile/propose-compile";
 import type { CompileService } from "../obsidian/compile-service";
+import type { CompileReviewer } from "../core/workflows/compile-workflow";
 import type { CompileCommandActions } from "../commands/register-compile-commands";
 import { CompileReviewModal } from "./compile-review-modal";
 
@@ -29,40 +30,34 @@ function progressNotice(text: string, onCancel: () => void): { set(text: string)
 export async function runCompileFlow(app: App, service: CompileService, logPaths: string[]): Promise<void> {
   const controller = new AbortController();
   const progress = progressNotice("Compile: preparing…", () => controller.abort());
+  const step = (n: number): string => (logPaths.length > 1 ? `${n}/${logPaths.length} ` : "");
+  let current = 0;
   try {
-    for (const [i, logPath] of logPaths.entries()) {
-      if (controller.signal.aborted) break;
-      const step = logPaths.length > 1 ? `${i + 1}/${logPaths.length} ` : "";
-      const prepared = await service.prepare(logPath);
-      if (!prepared.ok) {
-        new Notice(`Compile of ${logPath}: ${prepared.error}`, 15000);
-        break;
+    const results = await service.run(logPaths, {
+      review: (outcome, { estimate }) => {
+        progress.set(`Compile ${step(current)}${outcome.plan.logPath}: waiting for your review…`);
+        return reviewProposal(app, service, outcome,
+          `Estimated before the call: about ${estimate.inputTokens.toLocaleString()} input tokens, about ${formatCost(estimate.usd)} (at most ${formatCost(estimate.maxUsd)}).`);
+      },
+    }, {
+      signal: controller.signal,
+      events: {
+        planned: ({ plan, estimate }, n) => {
+          current = n;
+          progress.set(`Compile ${step(n)}${plan.logPath}: asking the model (${plan.shown.length} existing articles shown, about ${estimate.inputTokens.toLocaleString()} tokens, about ${formatCost(estimate.usd)})…`);
+        },
+      },
+    });
+    for (const r of results) {
+      if (r.status === "failed") {
+        const cancelled = r.error?.kind === "model" && r.error.error.kind === "aborted";
+        new Notice(cancelled ? "Compile cancelled; nothing was written." : `Compile of ${r.log} failed: ${r.message}`, cancelled ? 5000 : 15000);
+      } else if (r.status === "not-written") new Notice(`Nothing written for ${r.log}.`);
+      else {
+        const report = r.report;
+        const skipped = report.skipped.length > 0 ? ` Skipped ${report.skipped.length}: ${report.skipped.map((s) => `${s.path} (${s.reason})`).join("; ")}.` : "";
+        new Notice(`Compiled ${r.log}: ${report.written.length} file${report.written.length === 1 ? "" : "s"} written.${skipped} "Undo last compile" puts them back.`, skipped ? 15000 : 6000);
       }
-      const { plan, estimate } = prepared.value;
-      progress.set(`Compile ${step}${logPath}: asking the model (${plan.shown.length} existing articles shown, about ${estimate.inputTokens.toLocaleString()} tokens, about ${formatCost(estimate.usd)})…`);
-      const result = await service.propose(plan, controller.signal);
-      if (!result.ok) {
-        const e = result.error;
-        if (e.kind === "model" && e.error.kind === "aborted") new Notice("Compile cancelled; nothing was written.");
-        else new Notice(`Compile of ${logPath} failed: ${e.message}`, 15000);
-        break;
-      }
-      const outcome = result.value;
-      progress.set(`Compile ${step}${logPath}: waiting for your review…`);
-      const accepted = await reviewProposal(app, service, outcome,
-        `Estimated before the call: about ${estimate.inputTokens.toLocaleString()} input tokens, about ${formatCost(estimate.usd)} (at most ${formatCost(estimate.maxUsd)}).`);
-      if (accepted === null) {
-        new Notice(`Nothing written for ${logPath}.`);
-        continue;
-      }
-      const written = await service.write(outcome, accepted, false);
-      if (!written.ok) {
-        new Notice(`Compile of ${logPath}: ${written.error}`, 15000);
-        break;
-      }
-      const report = written.value;
-      const skipped = report.skipped.length > 0 ? ` Skipped ${report.skipped.length}: ${report.skipped.map((s) => `${s.path} (${s.reason})`).join("; ")}.` : "";
-      new Notice(`Compiled ${logPath}: ${report.written.length} file${report.written.length === 1 ? "" : "s"} written.${skipped} "Undo last compile" puts them back.`, skipped ? 15000 : 6000);
     }
   } catch (e) {
     new Notice(`Compile stopped: ${describeError(e)}.`, 15000);
@@ -94,35 +89,37 @@ export function isAutoCompileDue(now: Date, settings: { autoCompile: boolean; au
  * click to review it; with "accept automatically" it writes everything and says so in log.md.
  */
 export async function runAutoCompile(app: App, service: CompileService, logPath: string, autoAccept: boolean): Promise<void> {
-  const prepared = await service.prepare(logPath);
-  if (!prepared.ok) {
-    new Notice(`End-of-day compile of ${logPath}: ${prepared.error}`, 15000);
-    return;
-  }
-  const result = await service.propose(prepared.value.plan, new AbortController().signal);
-  if (!result.ok) {
-    new Notice(`End-of-day compile of ${logPath} failed: ${result.error.message}`, 15000);
-    return;
-  }
-  const outcome = result.value;
-  const cost = formatCost(service.spent(outcome));
-  if (autoAccept) {
-    const written = await service.write(outcome, new Set(outcome.changes.map((c) => c.path)), true);
-    if (!written.ok) new Notice(`End-of-day compile of ${logPath} (${cost}): ${written.error}`, 15000);
-    else new Notice(`End-of-day compile of ${logPath} (${cost}): ${written.value.written.length} files written automatically. "Undo last compile" puts them back.`, 10000);
-    return;
-  }
-  const notice = new Notice(createFragment((f) => {
-    f.createSpan({ text: `End-of-day compile of ${logPath} is ready (${outcome.changes.length} files, ${cost}). ` });
-    f.createEl("button", { text: "Review" }, (b) => b.addEventListener("click", () => {
-      notice.hide();
-      void reviewProposal(app, service, outcome, "Prepared by the end-of-day compile.").then(async (accepted) => {
-        if (accepted === null) return;
-        const written = await service.write(outcome, accepted, false);
-        new Notice(written.ok ? `Compiled ${logPath}: ${written.value.written.length} files written.` : `Compile of ${logPath}: ${written.error}`);
+  // Resolves once there is something to show: the result, or the notice that waits for a click to review.
+  let shown!: () => void;
+  const ready = new Promise<void>((resolve) => (shown = resolve));
+  const reviewer: CompileReviewer = {
+    review: (outcome) => {
+      if (autoAccept) return Promise.resolve(new Set(outcome.changes.map((c) => c.path)));
+      return new Promise((resolve) => {
+        const notice = new Notice(createFragment((f) => {
+          f.createSpan({ text: `End-of-day compile of ${logPath} is ready (${outcome.changes.length} files, ${formatCost(service.spent(outcome))}). ` });
+          f.createEl("button", { text: "Review" }, (b) => b.addEventListener("click", () => {
+            notice.hide();
+            void reviewProposal(app, service, outcome, "Prepared by the end-of-day compile.").then(resolve);
+          }));
+        }), 0);
+        shown();
       });
-    }));
-  }), 0);
+    },
+  };
+  const run = service.run([logPath], reviewer, { automatic: autoAccept }).then((results) => {
+    for (const r of results) {
+      const cost = r.outcome ? ` (${formatCost(service.spent(r.outcome))})` : "";
+      if (r.status === "failed") new Notice(`End-of-day compile of ${logPath}${cost} failed: ${r.message}`, 15000);
+      else if (r.status === "written") {
+        new Notice(autoAccept
+          ? `End-of-day compile of ${logPath}${cost}: ${r.report.written.length} files written automatically. "Undo last compile" puts them back.`
+          : `Compiled ${logPath}: ${r.report.written.length} files written.`, 10000);
+      }
+    }
+    shown();
+  });
+  await Promise.race([ready, run]);
 }
 
 /** The compile commands' actions over the service: each opens the flow above or reports in a Notice. */

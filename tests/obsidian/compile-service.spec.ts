@@ -3,6 +3,7 @@ import { notices, noticesShown } from "../fakes/obsidian-stub";
 import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
 import { runAutoCompile } from "../../src/ui/compile-flow";
 import { CompileService } from "../../src/obsidian/compile-service";
+import type { CompileReviewer, PreparedCompile } from "../../src/core/workflows/compile-workflow";
 import { mergePluginData, type PluginData } from "../../src/obsidian/plugin-data";
 import { RouterService } from "../../src/obsidian/router-service";
 import { COMPILE_TOOL } from "../../src/core/compile/compile-prompt";
@@ -20,6 +21,8 @@ beforeEach(async () => {
 });
 afterEach(async () => server.close());
 
+const acceptAll: CompileReviewer = { review: (o) => Promise.resolve(new Set(o.changes.map((c) => c.path))) };
+
 async function setup() {
   const app = createFakeApp(fixtureFiles(), { "anthropic-api-key": "sk-test" });
   const data: PluginData = mergePluginData({ ask: { baseUrl: server.baseUrl, model: "claude-test" } });
@@ -35,19 +38,13 @@ describe("compile in Obsidian", () => {
     const { app, data, service, saves } = await setup();
     const before = new Map(app.files);
     expect(await service.changedLogs()).toEqual([{ path: "daily/2026-11-20.md", date: "2026-11-20", reason: "never compiled" }]);
-    const prepared = await service.prepare("daily/2026-11-20.md", new Date(2026, 10, 22, 12));
-    if (!prepared.ok) throw new Error(prepared.error);
-    const { plan, estimate } = prepared.value;
-    expect(plan.shown.length).toBeGreaterThan(0);
-    expect(estimate.inputTokens).toBeGreaterThan(1000);
-
     server.replies.push({ kind: "tool", name: COMPILE_TOOL.name, input: validReply() });
-    const r = await service.propose(plan, new AbortController().signal);
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    const written = await service.write(r.value, new Set(r.value.changes.map((c) => c.path)), false);
-    if (!written.ok) throw new Error(written.error);
-    expect(written.value.written).toHaveLength(4);
+    const planned: PreparedCompile[] = [];
+    const [r] = await service.run(["daily/2026-11-20.md"], acceptAll, { events: { planned: (p) => planned.push(p) } });
+    expect(planned[0]!.plan.shown.length).toBeGreaterThan(0);
+    expect(planned[0]!.estimate.inputTokens).toBeGreaterThan(1000);
+    if (r?.status !== "written") throw new Error(JSON.stringify(r));
+    expect(r.report.written).toHaveLength(4);
     expect(app.files.get("knowledge/concepts/captive-portal-detection.md")).toContain("[[daily/2026-11-20]]");
     expect(data.compileState.logs["daily/2026-11-20.md"]?.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(saves()).toBe(1);
@@ -69,11 +66,8 @@ describe("compile in Obsidian", () => {
   it("reports a missing key as a value, without any request", async () => {
     const { app, service } = await setup();
     app.secretStorage.getSecret = () => null;
-    const prepared = await service.prepare("daily/2026-11-20.md");
-    if (!prepared.ok) throw new Error(prepared.error);
-    const r = await service.propose(prepared.value.plan, new AbortController().signal);
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error.kind === "model" && r.error.error.kind).toBe("no-key");
+    const [r] = await service.run(["daily/2026-11-20.md"], acceptAll);
+    expect(r?.status === "failed" && r.error?.kind === "model" && r.error.error.kind).toBe("no-key");
     expect(server.requests).toHaveLength(0);
   });
 
@@ -91,11 +85,12 @@ describe("the plugin host keeps the write rules", () => {
   it("refuses to plan when the knowledge folder holds the daily notes or is the vault root, before any request", async () => {
     const { data, service } = await setup();
     data.settings.dailyFolder = "knowledge/daily";
-    const inside = await service.prepare("knowledge/daily/2026-11-20.md");
-    expect(inside).toEqual({ ok: false, error: expect.stringContaining("contains the daily notes folder") });
+    const [inside] = await service.run(["knowledge/daily/2026-11-20.md"], acceptAll);
+    expect(inside).toMatchObject({ status: "failed", message: expect.stringContaining("contains the daily notes folder") });
     data.settings.dailyFolder = "daily";
     data.settings.knowledgeFolder = "";
-    expect(await service.prepare("daily/2026-11-20.md")).toEqual({ ok: false, error: expect.stringContaining("vault root") });
+    const [root] = await service.run(["daily/2026-11-20.md"], acceptAll);
+    expect(root).toMatchObject({ status: "failed", message: expect.stringContaining("vault root") });
     expect(server.requests).toHaveLength(0);
   });
 
@@ -113,19 +108,15 @@ describe("the plugin host keeps the write rules", () => {
 
   it("journals before writing and leaves no journal after a completed write", async () => {
     const { app, service } = await setup();
-    const prepared = await service.prepare("daily/2026-11-20.md");
-    if (!prepared.ok) throw new Error(prepared.error);
     server.replies.push({ kind: "tool", name: COMPILE_TOOL.name, input: validReply() });
-    const r = await service.propose(prepared.value.plan, new AbortController().signal);
-    if (!r.ok) throw new Error(r.error.message);
     const journals: string[] = [];
     const write = app.vault.adapter.write;
     app.vault.adapter.write = (p: string, t: string) => {
       if (p.endsWith("write-journal.json")) journals.push(`${p} before ${app.files.has("knowledge/concepts/captive-portal-detection.md") ? "after" : "first"} write`);
       return write(p, t);
     };
-    const w = await service.write(r.value, new Set(r.value.changes.map((c) => c.path)), false);
-    expect(w.ok).toBe(true);
+    const [w] = await service.run(["daily/2026-11-20.md"], acceptAll);
+    expect(w?.status).toBe("written");
     expect(journals).toEqual([".obsidian/plugins/ckp-knowledge-compiler/write-journal.json before first write"]);
     expect(app.config.has(".obsidian/plugins/ckp-knowledge-compiler/write-journal.json")).toBe(false);
     expect(app.config.has(".obsidian/plugins/ckp-knowledge-compiler/write.lock")).toBe(false);

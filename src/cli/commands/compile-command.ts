@@ -6,7 +6,8 @@ import { sha256Hex } from "../../core/util/sha256";
 import { stripControls } from "../../core/util/strip-controls";
 import { estimateCost, formatCost } from "../../core/llm/cost";
 import { buildArticleDoc } from "../../core/route/article-doc";
-import { prepareCompile, proposeFor, spentOn, writeReviewed } from "../../core/workflows/compile-workflow";
+import type { CompileOutcome } from "../../core/compile/propose-compile";
+import { compileLogs, prepareCompile, spentOn, type CompileReviewer } from "../../core/workflows/compile-workflow";
 import { knowledgeFolderProblem } from "../../core/workflows/write-rules";
 import { AnthropicLanguageModel } from "../../llm/anthropic-language-model";
 import { cliCompileHost } from "../cli-compile-host";
@@ -78,66 +79,67 @@ export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<nu
   const fixedNow = new Date(`${today}T12:00:00`);
   const host = { ...cliCompileHost(vault, index), now: () => (flagString(args, "today") ? fixedNow : new Date()) };
   const reports: LogReport[] = [];
-  let code: number = EXIT.ok;
-  for (const [n, logPath] of logs.entries()) {
-    const prepared = await prepareCompile(host, logPath);
-    if (!prepared.ok) {
-      io.err(`${prepared.error}\n`);
-      reports.push({ log: logPath, status: "failed", message: prepared.error });
-      code = EXIT.findings;
-      continue;
-    }
-    const { plan, estimate } = prepared.value;
-    if (dryRun) {
+  if (dryRun) {
+    let code: number = EXIT.ok;
+    for (const logPath of logs) {
+      const prepared = await prepareCompile(host, logPath);
+      if (!prepared.ok) {
+        io.err(`${prepared.error}\n`);
+        reports.push({ log: logPath, status: "failed", message: prepared.error });
+        code = EXIT.findings;
+        continue;
+      }
+      const { plan, estimate } = prepared.value;
       if (format === "text") io.out(`${formatCompilePlan(plan, estimate)}\n\n`);
       reports.push({ log: logPath, status: "planned", plan: compilePlanJson(plan, estimate) });
-      continue;
     }
-    io.err(`[${n + 1}/${logs.length}] compiling ${logPath}: ${plan.shown.length} existing articles shown, about ${estimate.inputTokens} prompt tokens, about ${formatCost(estimate.usd)}\n`);
-    const outcome = await proposeFor(host, model, plan);
-    if (!outcome.ok) {
-      const e = outcome.error;
-      io.err(`${logPath}: ${stripControls(e.message)}\n`);
-      if (e.kind === "invalid") for (const p of e.problems) io.err(`  - ${stripControls(p)}\n`);
-      io.err(`  (spent ${e.usage.inputTokens} input + ${e.usage.outputTokens} output tokens, ${formatCost(estimateCost(e.usage))})\n`);
-      reports.push({ log: logPath, status: "failed", message: e.message, tokens: { input: e.usage.inputTokens, output: e.usage.outputTokens }, costUsd: estimateCost(e.usage) });
-      code = EXIT.findings;
-      break;
-    }
-    const o = outcome.value;
-    const spent = spentOn(host, o);
-    if (format === "text") {
-      io.out(stripControls(`${logPath}: ${o.proposal.summary || "(no summary)"}\n${o.changes.length > 0 ? formatChanges(o.changes, o.proposal.notes) : "No articles proposed: nothing durable in this log."}\n`));
-      for (const p of o.problems) io.out(`dropped: ${stripControls(p)}\n`);
-    }
-    io.err(`Tokens: ${o.usage.inputTokens} in, ${o.usage.outputTokens} out (${o.attempts} call${o.attempts > 1 ? "s" : ""}), ${formatCost(spent)}\n`);
-    const yes = args.flags.has("yes") || (o.changes.length > 0 && io.confirm ? await io.confirm(`Write ${o.changes.length} file${o.changes.length === 1 ? "" : "s"}?`) : false);
-    if (!yes && o.changes.length > 0) {
-      io.err("Not written. Re-run with --yes to write these files.\n");
-      reports.push({ log: logPath, status: "not-written", tokens: { input: o.usage.inputTokens, output: o.usage.outputTokens }, costUsd: spent });
-      continue;
-    }
-    const written = await writeReviewed(host, o, new Set(o.changes.map((c) => c.path)), false);
-    if (!written.ok) {
-      io.err(`${logPath}: ${written.error}\n`);
-      reports.push({ log: logPath, status: "failed", message: written.error, tokens: { input: o.usage.inputTokens, output: o.usage.outputTokens }, costUsd: spent });
-      code = EXIT.findings;
-      break;
-    }
-    const report = written.value;
-    for (const f of report.undo.files) {
-      vault.texts.set(f.path, f.after);
-      const parsed = vault.index.setNote(f.path, f.after);
-      if (report.written.some((w) => w.path === f.path)) index.upsert(buildArticleDoc(f.path, f.after, parsed));
-    }
-    for (const s of report.skipped) io.err(`skipped ${s.path}: ${s.reason}\n`);
-    io.err(`Wrote ${report.written.length} file${report.written.length === 1 ? "" : "s"}; index.md and log.md updated. \`kc undo\` puts them back.\n`);
-    reports.push({
-      log: logPath, status: "written", written: report.written.map((w) => w.path), skipped: report.skipped,
-      tokens: { input: o.usage.inputTokens, output: o.usage.outputTokens }, costUsd: spent,
-    });
+    if (format === "json") io.out(`${JSON.stringify({ logs: reports.map((r) => (r.plan ? { ...r.plan, status: r.status } : r)) }, null, 2)}\n`);
+    return code;
   }
-  if (format === "json") io.out(`${JSON.stringify({ logs: reports.map((r) => (r.plan ? { ...r.plan, status: r.status } : r)) }, null, 2)}\n`);
+  const tokens = (o: CompileOutcome) => ({ input: o.usage.inputTokens, output: o.usage.outputTokens });
+  const reviewer: CompileReviewer = {
+    review: async (o) => {
+      if (format === "text") {
+        io.out(stripControls(`${o.plan.logPath}: ${o.proposal.summary || "(no summary)"}\n${formatChanges(o.changes, o.proposal.notes)}\n`));
+        for (const p of o.problems) io.out(`dropped: ${stripControls(p)}\n`);
+      }
+      const yes = args.flags.has("yes") || (io.confirm ? await io.confirm(`Write ${o.changes.length} file${o.changes.length === 1 ? "" : "s"}?`) : false);
+      if (!yes) io.err("Not written. Re-run with --yes to write these files.\n");
+      return yes ? new Set(o.changes.map((c) => c.path)) : null;
+    },
+  };
+  const results = await compileLogs(host, model, logs, reviewer, {
+    events: {
+      planned: ({ plan, estimate }, n, total) => io.err(`[${n}/${total}] compiling ${plan.logPath}: ${plan.shown.length} existing articles shown, about ${estimate.inputTokens} prompt tokens, about ${formatCost(estimate.usd)}\n`),
+      proposed: (o) => {
+        io.err(`Tokens: ${o.usage.inputTokens} in, ${o.usage.outputTokens} out (${o.attempts} call${o.attempts > 1 ? "s" : ""}), ${formatCost(spentOn(host, o))}\n`);
+        if (o.changes.length > 0) return;
+        if (format === "text") io.out(`${o.plan.logPath}: ${stripControls(o.proposal.summary || "(no summary)")}\nNo articles proposed: nothing durable in this log.\n`);
+      },
+      written: (report) => {
+        for (const f of report.undo.files) {
+          vault.texts.set(f.path, f.after);
+          const parsed = vault.index.setNote(f.path, f.after);
+          if (report.written.some((w) => w.path === f.path)) index.upsert(buildArticleDoc(f.path, f.after, parsed));
+        }
+        for (const s of report.skipped) io.err(`skipped ${s.path}: ${s.reason}\n`);
+        io.err(`Wrote ${report.written.length} file${report.written.length === 1 ? "" : "s"}; index.md and log.md updated. \`kc undo\` puts them back.\n`);
+      },
+    },
+  });
+  let code: number = EXIT.ok;
+  for (const r of results) {
+    if (r.status === "failed") {
+      code = EXIT.findings;
+      io.err(`${r.log}: ${stripControls(r.message)}\n`);
+      if (r.error?.kind === "invalid") for (const p of r.error.problems) io.err(`  - ${stripControls(p)}\n`);
+      const usage = r.error?.usage ?? r.outcome?.usage;
+      if (usage && r.error) io.err(`  (spent ${usage.inputTokens} input + ${usage.outputTokens} output tokens, ${formatCost(estimateCost(usage, host.price))})\n`);
+      reports.push({ log: r.log, status: "failed", message: r.message, ...(usage ? { tokens: { input: usage.inputTokens, output: usage.outputTokens }, costUsd: estimateCost(usage, host.price) } : {}) });
+    } else if (r.status === "not-written") reports.push({ log: r.log, status: "not-written", tokens: tokens(r.outcome), costUsd: spentOn(host, r.outcome) });
+    else reports.push({ log: r.log, status: "written", written: r.report.written.map((w) => w.path), skipped: r.report.skipped, tokens: tokens(r.outcome), costUsd: spentOn(host, r.outcome) });
+  }
+  if (format === "json") io.out(`${JSON.stringify({ logs: reports }, null, 2)}\n`);
   return code;
 }
 

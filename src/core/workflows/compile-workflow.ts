@@ -151,3 +151,66 @@ async function readText(store: NoteStore, path: string): Promise<string | undefi
     return undefined;
   }
 }
+
+/** The port through which a person accepts all, some or none of a proposal's files (null: none, nothing written). */
+export interface CompileReviewer {
+  review(outcome: CompileOutcome, prepared: PreparedCompile): Promise<ReadonlySet<string> | null>;
+}
+
+/** Progress a host may show: a log planned (before the call, with its estimate) and its proposal received. */
+export interface CompileEvents {
+  planned?(prepared: PreparedCompile, n: number, total: number): void;
+  proposed?(outcome: CompileOutcome): void;
+  /** After a write, before the next log is planned (a host without live indexing updates its index here). */
+  written?(report: WriteReport): void;
+}
+
+/** What happened to one log of a compile run. */
+export type LogResult =
+  | { log: string; status: "failed"; message: string; error?: CompileError; outcome?: CompileOutcome }
+  | { log: string; status: "not-written"; outcome: CompileOutcome }
+  | { log: string; status: "written"; outcome: CompileOutcome; report: WriteReport };
+
+/**
+ * The compile of one or more daily logs, the same in every host: plan (bounded, with its estimate) → the model's
+ * proposal (validated, one retry) → the person's review → one journalled, undoable write → compile state. Logs are
+ * compiled in the order given; the run stops at the first failure or when the signal aborts.
+ */
+export async function compileLogs(
+  host: CompileHost,
+  model: LanguageModel,
+  logs: readonly string[],
+  reviewer: CompileReviewer,
+  options: { signal?: AbortSignal; automatic?: boolean; events?: CompileEvents } = {},
+): Promise<LogResult[]> {
+  const results: LogResult[] = [];
+  for (const [i, log] of logs.entries()) {
+    if (options.signal?.aborted) break;
+    const prepared = await prepareCompile(host, log);
+    if (!prepared.ok) {
+      results.push({ log, status: "failed", message: prepared.error });
+      break;
+    }
+    options.events?.planned?.(prepared.value, i + 1, logs.length);
+    const proposed = await proposeFor(host, model, prepared.value.plan, options.signal);
+    if (!proposed.ok) {
+      results.push({ log, status: "failed", message: proposed.error.message, error: proposed.error });
+      break;
+    }
+    const outcome = proposed.value;
+    options.events?.proposed?.(outcome);
+    const accepted = outcome.changes.length === 0 ? new Set<string>() : await reviewer.review(outcome, prepared.value);
+    if (accepted === null || (accepted.size === 0 && outcome.changes.length > 0)) {
+      results.push({ log, status: "not-written", outcome });
+      continue;
+    }
+    const written = await writeReviewed(host, outcome, accepted, options.automatic ?? false);
+    if (!written.ok) {
+      results.push({ log, status: "failed", message: written.error, outcome });
+      break;
+    }
+    options.events?.written?.(written.value);
+    results.push({ log, status: "written", outcome, report: written.value });
+  }
+  return results;
+}
