@@ -2,6 +2,7 @@ import { createInterface } from "node:readline";
 import { EXIT, type CliIo } from "./cli-io";
 import { ASK_HELP, runAskCommand } from "./commands/ask-command";
 import { COMPILE_HELP, runCompileCommand } from "./commands/compile-command";
+import { GRAPH_HELP, runGraphCommand } from "./commands/graph-command";
 import { LINT_HELP, runLintCommand } from "./commands/lint-command";
 import { REVALIDATE_HELP, runRevalidateCommand } from "./commands/revalidate-command";
 import { ROUTE_HELP, runRouteCommand } from "./commands/route-command";
@@ -18,6 +19,7 @@ Commands:
   kc compile <vault>                compile today's daily note (or --file, --all) into reviewed articles
   kc revalidate <vault> <article>   re-check one article's relationships and re-stamp them (reviewed)
   kc undo <vault>                   put back the files of the last compile or revalidation
+  kc graph <vault>                  the graph of CKP tiers as JSON, DOT or Mermaid (no network)
   kc help <command>                 help for one command
 
 Run \`kc help lint\` for options.`;
@@ -29,11 +31,12 @@ const COMMANDS: Record<string, { help: string; run: (args: ReturnType<typeof par
   compile: { help: COMPILE_HELP, run: runCompileCommand },
   revalidate: { help: REVALIDATE_HELP, run: runRevalidateCommand },
   undo: { help: UNDO_HELP, run: runUndoCommand },
+  graph: { help: GRAPH_HELP, run: runGraphCommand },
 };
 
 /** Runs the CLI with arguments (without node and script) and returns the exit code; never throws. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, new Set(["help", "progress", "yes", "dry-run", "all", "force", "closest"]));
+  const args = parseArgs(argv, new Set(["help", "progress", "yes", "dry-run", "all", "force", "closest", "mid", "stale-only", "logs", "body"]));
   const name = args.positionals[0];
   if (!name || name === "help" || args.flags.has("help")) {
     const topic = name === "help" ? args.positionals[1] : name;

@@ -1,0 +1,70 @@
+import { readCkpHeader } from "../../core/ckp/read-ckp-header";
+import { graphToDot, graphToJson, graphToMermaid } from "../../core/graph/export-graph";
+import { GraphModel, graphArticleOf, isGraphArticle } from "../../core/graph/graph-model";
+import { filterGraph, neighbourhood } from "../../core/graph/graph-queries";
+import { knowledgePaths } from "../../core/knowledge/knowledge-layout";
+import { firstParagraph } from "../../core/route/article-doc";
+import { EXIT, type CliIo } from "../cli-io";
+import { loadVault } from "../load-vault";
+import { flagString, type ParsedArgs } from "../parse-args";
+
+/** Help text of `kc graph`. */
+export const GRAPH_HELP = `kc graph <vault> [--format json|dot|mermaid] [--around <article>] [--depth 1|2] [--mid] [--stale-only]
+         [--logs] [--body] [--cap <nodes>] [--knowledge <folder>]
+
+Writes the graph of CKP tiers that the graph view draws: articles as nodes by type (concept, connection,
+qa), SIMILAR_HIGH and SIMILAR_MID as directed edges with their stamps, stale edges (the target changed
+after the stamp) and unstamped ones flagged, connection articles to the concepts they connect, and
+missing targets as ghost nodes. --around <article> gives that article's neighbourhood (depth 1: HIGH and
+connections, --mid adds MID; depth 2 adds the HIGH neighbours of those); --stale-only keeps only stale
+edges and their ends; --logs adds source daily logs, --body links in article bodies. At most --cap nodes
+(default 5000; the most connected are kept and the rest counted). No network; never writes.`;
+
+/** Runs `kc graph`. */
+export async function runGraphCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+  const dir = args.positionals[1];
+  if (!dir) {
+    io.err(`Missing the vault folder.\n\n${GRAPH_HELP}\n`);
+    return EXIT.usage;
+  }
+  const format = flagString(args, "format", "json")!;
+  if (!["json", "dot", "mermaid"].includes(format)) return usage(io, `--format must be json, dot or mermaid, not "${format}".`);
+  const depth = Number(flagString(args, "depth", "1"));
+  if (depth !== 1 && depth !== 2) return usage(io, "--depth must be 1 or 2.");
+  const cap = Number(flagString(args, "cap", "5000"));
+  if (!Number.isInteger(cap) || cap < 1) return usage(io, "--cap must be a whole number of nodes, 1 or more.");
+  const knowledge = flagString(args, "knowledge");
+  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  const folder = vault.settings.knowledgeFolder;
+  const model = new GraphModel(() => folder, (l, from) => vault.index.resolve(l, from));
+  for (const [path, text] of vault.texts) {
+    const parsed = vault.index.note(path);
+    if (!parsed || !isGraphArticle(path, folder)) continue;
+    model.set(graphArticleOf(path, readCkpHeader(parsed.frontmatter), parsed, firstParagraph(text.slice(parsed.bodyStartOffset))));
+  }
+  const whole = model.snapshot({ logs: args.flags.has("logs"), body: args.flags.has("body") });
+  let graph = filterGraph(whole, { cap: Number.MAX_SAFE_INTEGER, staleOnly: args.flags.has("stale-only") });
+  const around = flagString(args, "around");
+  if (around !== undefined) {
+    const center = findNode(around, (l) => vault.index.resolve(l, knowledgePaths(folder).index), graph.nodes.map((n) => n.id));
+    if (!center) return usage(io, `No article "${around}" in the graph of ${folder}/ (give its path or link, e.g. concepts/retry-with-backoff).`);
+    graph = neighbourhood(graph, center, { depth, mid: args.flags.has("mid"), cap });
+  } else graph = filterGraph(graph, { cap });
+  if (graph.omitted > 0) io.err(`${graph.omitted} more node${graph.omitted === 1 ? "" : "s"} left out by the cap of ${cap}; use --around <article> or a higher --cap.\n`);
+  io.out(format === "dot" ? graphToDot(graph) : format === "mermaid" ? graphToMermaid(graph) : graphToJson(graph));
+  return EXIT.ok;
+}
+
+/** The node a command-line name means: a path (with or without .md) or a link resolved from index.md. */
+function findNode(name: string, resolve: (link: string) => string | null, ids: string[]): string | null {
+  const clean = name.replace(/^\.?\//, "");
+  const known = new Set(ids);
+  for (const p of [clean, `${clean}.md`]) if (known.has(p)) return p;
+  const r = resolve(clean.replace(/\.md$/i, ""));
+  return r !== null && known.has(r) ? r : null;
+}
+
+function usage(io: CliIo, message: string): number {
+  io.err(`${message}\n`);
+  return EXIT.usage;
+}
