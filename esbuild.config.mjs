@@ -4,6 +4,21 @@ import esbuild from "esbuild";
 import { builtinModules } from "node:module";
 
 const mode = process.argv[2] ?? "dev";
+
+// The graph layout runs in a Web Worker started from a Blob: its bundle is built first and imported as a string
+// through the virtual module "kc:graph-layout-worker".
+const workerSource = {
+  name: "graph-layout-worker",
+  setup(build) {
+    build.onResolve({ filter: /^kc:graph-layout-worker$/ }, () => ({ path: "graph-layout-worker", namespace: "kc-worker" }));
+    build.onLoad({ filter: /.*/, namespace: "kc-worker" }, async () => {
+      const out = await esbuild.build({
+        entryPoints: ["src/ui/graph/layout-worker.ts"], bundle: true, format: "iife", target: "es2018", platform: "browser", minify: true, write: false, logLevel: "silent",
+      });
+      return { contents: `export default ${JSON.stringify(out.outputFiles[0].text)};`, loader: "js" };
+    });
+  },
+};
 const production = mode === "production";
 
 const plugin = {
@@ -33,6 +48,7 @@ const plugin = {
   sourcemap: production ? false : "inline",
   minify: production,
   treeShaking: true,
+  plugins: [workerSource],
   logLevel: "info",
 };
 

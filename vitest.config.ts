@@ -6,6 +6,7 @@ export default defineConfig({
   resolve: {
     alias: {
       obsidian: fileURLToPath(new URL("./tests/fakes/obsidian-stub.ts", import.meta.url)),
+      "kc:graph-layout-worker": fileURLToPath(new URL("./tests/fakes/graph-layout-worker-stub.ts", import.meta.url)),
     },
   },
   test: {

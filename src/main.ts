@@ -15,6 +15,9 @@ import { createLintHost } from "./ui/lint-host";
 import { createLintMarks } from "./ui/lint-marks";
 import { LINT_VIEW_TYPE, LintView } from "./ui/lint-view";
 import { KnowledgeSettingsTab } from "./ui/settings-tab";
+import { GraphService } from "./obsidian/graph-service";
+import { createGraphHost } from "./ui/graph/graph-host";
+import { GRAPH_VIEW_TYPE, GraphView } from "./ui/graph/graph-view";
 
 /** The plugin: lifecycle and wiring only. Vault-wide work waits for layout-ready and runs in slices. */
 export default class KnowledgeCompilerPlugin extends Plugin {
@@ -22,16 +25,29 @@ export default class KnowledgeCompilerPlugin extends Plugin {
   private lint!: LintService;
   private router!: RouterService;
   private compile!: CompileService;
+  private graph!: GraphService;
+  private lastQuestion: string | null = null;
   private autoTriedDay: string | null = null;
 
   override async onload(): Promise<void> {
     this.data = mergePluginData(await this.loadData());
     this.lint = new LintService(this.app, () => this.data);
     this.router = new RouterService(this.app, () => this.data.settings.knowledgeFolder);
-    this.compile = new CompileService(this.app, () => this.data, () => this.saveData(this.data), this.router, this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`);
+    this.compile = new CompileService(this.app, () => this.data, () => this.saveData(this.data), this.router, this.pluginDir());
 
     this.registerView(LINT_VIEW_TYPE, (leaf) => new LintView(leaf, createLintHost(this.app, this.lint)));
-    this.registerView(ASK_VIEW_TYPE, (leaf) => new AskView(leaf, createAskHost(this.app, this, this.router, () => this.data, this.compile.host)));
+    this.graph = new GraphService(this.app, this.router, () => this.data.settings.knowledgeFolder, this.pluginDir());
+    this.registerView(ASK_VIEW_TYPE, (leaf) => {
+      const host = createAskHost(this.app, this, this.router, () => this.data, this.compile.host);
+      // The graph's route preview offers the Ask panel's last question.
+      return new AskView(leaf, { ...host, route: (q, closest) => host.route((this.lastQuestion = q), closest) });
+    });
+    this.registerView(GRAPH_VIEW_TYPE, (leaf) => new GraphView(leaf, createGraphHost(this.app, this.graph, this.router, () => this.data.ask.budget, () => this.lastQuestion)));
+    this.addCommand({ id: "open-graph-view", name: "Open the knowledge graph", callback: () => void this.openView(GRAPH_VIEW_TYPE, "tab") });
+    this.addRibbonIcon("git-fork", "Open the knowledge graph", () => void this.openView(GRAPH_VIEW_TYPE, "tab"));
+    this.registerEvent(this.app.workspace.on("css-change", () => {
+      for (const leaf of this.app.workspace.getLeavesOfType(GRAPH_VIEW_TYPE)) if (leaf.view instanceof GraphView) leaf.view.themeChanged();
+    }));
     this.registerEditorExtension(createLintMarks((path) => this.lint.findingsFor(path)));
     this.addSettingTab(new KnowledgeSettingsTab(this.app, this, {
       settings: () => this.data.settings,
@@ -62,19 +78,22 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     this.registerEvent(this.app.metadataCache.on("changed", (file, text) => {
       this.lint.onChanged(file, text);
       this.router.onChanged(file, text);
+      this.graph.onChanged(file);
     }));
     this.registerEvent(this.app.vault.on("rename", (file, oldPath) => {
       if (!(file instanceof TFile)) return;
       this.lint.onRenamed(file, oldPath);
       this.router.onRenamed(file, oldPath);
+      this.graph.onRenamed(file, oldPath);
     }));
     this.registerEvent(this.app.vault.on("delete", (file) => {
       if (!(file instanceof TFile)) return;
       this.lint.onDeleted(file.path);
       this.router.onDeleted(file.path);
+      this.graph.onDeleted(file.path);
     }));
     this.registerEvent(this.lint.on("changed", () => this.app.workspace.updateOptions()));
-    this.app.workspace.onLayoutReady(() => void this.lint.lintAll().then(() => this.router.build()));
+    this.app.workspace.onLayoutReady(() => void this.lint.lintAll().then(() => this.router.build()).then(() => this.graph.reset()));
   }
 
   /** Typing in a settings field saves at once but re-lints (and re-indexes) once the typing pauses. */
@@ -82,7 +101,7 @@ export default class KnowledgeCompilerPlugin extends Plugin {
   private readonly relint = debounce(() => {
     const rebuild = this.folderChanged;
     this.folderChanged = false;
-    void this.lint.restart().then(() => (rebuild ? this.router.build() : undefined));
+    void this.lint.restart().then(() => (rebuild ? this.router.build().then(() => this.graph.reset()) : undefined));
   }, 800, true);
 
   private async updateSettings(patch: Partial<KnowledgeSettings>): Promise<void> {
@@ -118,9 +137,13 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     return readDailyNotesConfig((await this.app.vault.adapter.exists(path)) ? await this.app.vault.adapter.read(path) : null);
   }
 
-  private async openView(type: string): Promise<void> {
+  private pluginDir(): string {
+    return this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
+  }
+
+  private async openView(type: string, where: "right" | "tab" = "right"): Promise<void> {
     const existing = this.app.workspace.getLeavesOfType(type)[0];
-    const leaf = existing ?? this.app.workspace.getRightLeaf(false);
+    const leaf = existing ?? (where === "tab" ? this.app.workspace.getLeaf("tab") : this.app.workspace.getRightLeaf(false));
     if (!leaf) return;
     if (!existing) await leaf.setViewState({ type, active: true });
     await this.app.workspace.revealLeaf(leaf);

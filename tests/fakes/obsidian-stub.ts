@@ -21,6 +21,9 @@ export class Component {
   unload(): void {}
   register(_cb: () => unknown): void {}
   registerEvent(_ref: unknown): void {}
+  registerDomEvent(el: EventTarget, type: string, cb: (e: never) => unknown, options?: AddEventListenerOptions): void {
+    el.addEventListener(type, cb as EventListener, options);
+  }
 }
 
 export class TAbstractFile {
@@ -144,4 +147,15 @@ export function setRequestUrl(impl: typeof requestUrlImpl): void {
 }
 export function requestUrl(req: Parameters<typeof requestUrlImpl>[0]) {
   return requestUrlImpl(req);
+}
+
+/** Obsidian's setIcon: here it only records the icon name on the element. */
+export function setIcon(el: HTMLElement, icon: string): void {
+  el.setAttribute("data-icon", icon);
+}
+
+/** Obsidian's parseLinktext: the path and the subpath (from the first `#`). */
+export function parseLinktext(linktext: string): { path: string; subpath: string } {
+  const i = linktext.indexOf("#");
+  return i === -1 ? { path: linktext, subpath: "" } : { path: linktext.slice(0, i), subpath: linktext.slice(i) };
 }

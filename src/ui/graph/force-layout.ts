@@ -1,0 +1,53 @@
+import { forceCollide, forceLink, forceManyBody, forceSimulation, forceX, forceY, type Simulation, type SimulationLinkDatum, type SimulationNodeDatum } from "d3-force";
+
+/** A node as the layout sees it: an index into the view's node list, a weight, and a position when known. */
+export interface LayoutNode extends SimulationNodeDatum {
+  i: number;
+  r: number;
+}
+
+/** An edge as the layout sees it: node indices and its tier (HIGH pulls closer and harder than MID). */
+export interface LayoutLink extends SimulationLinkDatum<LayoutNode> {
+  source: number | LayoutNode;
+  target: number | LayoutNode;
+  strong: boolean;
+}
+
+/** What starts a layout: the nodes (with cached positions where known) and links. */
+export interface LayoutInput {
+  nodes: { r: number; x?: number; y?: number }[];
+  links: { source: number; target: number; strong: boolean }[];
+}
+
+/**
+ * A d3-force simulation tuned for thousands of nodes: fast decay, a coarse Barnes–Hut theta, HIGH links short and
+ * strong, MID long and weak, and a warm start (low alpha) when most nodes have cached positions. Deterministic for
+ * a given input: d3-force's own seeded random source places new nodes. The caller drives it with tick(n).
+ */
+export function createForceLayout(input: LayoutInput): Simulation<LayoutNode, LayoutLink> {
+  const nodes: LayoutNode[] = input.nodes.map((n, i) => ({ i, r: n.r, ...(n.x !== undefined && n.y !== undefined ? { x: n.x, y: n.y } : {}) }));
+  const placed = nodes.filter((n) => n.x !== undefined).length;
+  const links: LayoutLink[] = input.links.map((l) => ({ ...l }));
+  const sim = forceSimulation<LayoutNode, LayoutLink>(nodes)
+    .alphaDecay(0.08)
+    .velocityDecay(0.45)
+    .force("charge", forceManyBody<LayoutNode>().strength(-60).theta(1.5).distanceMax(600))
+    .force("link", forceLink<LayoutNode, LayoutLink>(links).distance((l) => (l.strong ? 40 : 90)).strength((l) => (l.strong ? 0.5 : 0.08)))
+    .force("collide", forceCollide<LayoutNode>((n) => n.r + 2).iterations(1))
+    .force("x", forceX<LayoutNode>(0).strength(0.03))
+    .force("y", forceY<LayoutNode>(0).strength(0.03))
+    .stop();
+  // Mostly cached positions: start cool so the picture only settles what changed.
+  if (nodes.length > 0 && placed / nodes.length > 0.8) sim.alpha(0.15);
+  return sim;
+}
+
+/** Positions as a flat array (x0, y0, x1, y1, …), cheap to post between threads. */
+export function positionsOf(nodes: readonly LayoutNode[]): Float64Array {
+  const out = new Float64Array(nodes.length * 2);
+  nodes.forEach((n, i) => {
+    out[i * 2] = n.x ?? 0;
+    out[i * 2 + 1] = n.y ?? 0;
+  });
+  return out;
+}

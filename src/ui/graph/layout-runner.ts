@@ -1,0 +1,70 @@
+import workerSource from "kc:graph-layout-worker";
+import { createForceLayout, positionsOf, type LayoutInput } from "./force-layout";
+
+/** Called with positions (x0, y0, x1, y1, …) as the layout moves, and `done` once it has settled. */
+export type OnPositions = (positions: Float64Array, done: boolean) => void;
+
+/** Longest slice of main-thread layout work when no worker is available. */
+const SLICE_MS = 8;
+
+/**
+ * Runs the force layout in a Web Worker (a tick at thousands of nodes would block the main thread), falling back
+ * to main-thread ticks in slices of about 8 ms where workers are unavailable. A new start cancels the previous one.
+ */
+export class LayoutRunner {
+  private worker: Worker | null = null;
+  private run = 0;
+  private url: string | null = null;
+
+  constructor(private readonly source: string = workerSource) {}
+
+  start(input: LayoutInput, onPositions: OnPositions): void {
+    const id = ++this.run;
+    const worker = this.ensureWorker();
+    if (worker) {
+      worker.onmessage = (e: MessageEvent<{ id: number; positions: Float64Array; done: boolean }>) => {
+        if (e.data.id === id && id === this.run) onPositions(e.data.positions, e.data.done);
+      };
+      worker.postMessage({ kind: "start", id, input });
+      return;
+    }
+    const sim = createForceLayout(input);
+    const step = (): void => {
+      if (id !== this.run) return;
+      const until = performance.now() + SLICE_MS;
+      let done = false;
+      do {
+        sim.tick(1);
+        done = sim.alpha() < sim.alphaMin();
+      } while (!done && performance.now() < until);
+      onPositions(positionsOf(sim.nodes()), done);
+      if (!done) window.setTimeout(step, 0);
+    };
+    step();
+  }
+
+  stop(): void {
+    this.run++;
+    this.worker?.postMessage({ kind: "stop" });
+  }
+
+  /** Ends the worker (view closed). */
+  dispose(): void {
+    this.stop();
+    this.worker?.terminate();
+    this.worker = null;
+    if (this.url) URL.revokeObjectURL(this.url);
+    this.url = null;
+  }
+
+  private ensureWorker(): Worker | null {
+    if (this.worker || !this.source || typeof Worker === "undefined") return this.worker;
+    try {
+      this.url = URL.createObjectURL(new Blob([this.source], { type: "text/javascript" }));
+      this.worker = new Worker(this.url);
+    } catch {
+      this.worker = null;
+    }
+    return this.worker;
+  }
+}
