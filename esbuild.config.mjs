@@ -1,24 +1,10 @@
 // Bundles the plugin (main.js, CommonJS, for Obsidian), the CLI (dist/cli.mjs, ESM, for Node)
 // and, on demand, the benchmarks (dist/bench.mjs).
 import esbuild from "esbuild";
+import { workerSource } from "./scripts/worker-source-plugin.mjs";
 import { builtinModules } from "node:module";
 
 const mode = process.argv[2] ?? "dev";
-
-// The graph layout runs in a Web Worker started from a Blob: its bundle is built first and imported as a string
-// through the virtual module "kc:graph-layout-worker".
-const workerSource = {
-  name: "graph-layout-worker",
-  setup(build) {
-    build.onResolve({ filter: /^kc:graph-layout-worker$/ }, () => ({ path: "graph-layout-worker", namespace: "kc-worker" }));
-    build.onLoad({ filter: /.*/, namespace: "kc-worker" }, async () => {
-      const out = await esbuild.build({
-        entryPoints: ["src/ui/graph/layout-worker.ts"], bundle: true, format: "iife", target: "es2018", platform: "browser", minify: true, write: false, logLevel: "silent",
-      });
-      return { contents: `export default ${JSON.stringify(out.outputFiles[0].text)};`, loader: "js" };
-    });
-  },
-};
 const production = mode === "production";
 
 const plugin = {
@@ -66,6 +52,8 @@ const nodeEntry = (entry, outfile) => ({
 
 if (mode === "bench") {
   await esbuild.build(nodeEntry("bench/run-bench.ts", "dist/bench.mjs"));
+} else if (mode === "graph-harness") {
+  await esbuild.build({ ...nodeEntry("scripts/graph-harness.ts", "dist/graph-harness.mjs"), external: ["esbuild", "playwright-core"] });
 } else if (mode === "screenshots") {
   await esbuild.build({ ...nodeEntry("scripts/screenshots.ts", "dist/screenshots.mjs"), external: ["esbuild", "playwright-core"] });
 } else if (production) {

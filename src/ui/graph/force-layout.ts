@@ -31,9 +31,9 @@ export function createForceLayout(input: LayoutInput): Simulation<LayoutNode, La
   const sim = forceSimulation<LayoutNode, LayoutLink>(nodes)
     .alphaDecay(0.08)
     .velocityDecay(0.45)
-    .force("charge", forceManyBody<LayoutNode>().strength(-60).theta(1.5).distanceMax(600))
-    .force("link", forceLink<LayoutNode, LayoutLink>(links).distance((l) => (l.strong ? 40 : 90)).strength((l) => (l.strong ? 0.5 : 0.08)))
-    .force("collide", forceCollide<LayoutNode>((n) => n.r + 2).iterations(1))
+    .force("charge", forceManyBody<LayoutNode>().strength(-90).theta(1.5).distanceMax(600))
+    .force("link", forceLink<LayoutNode, LayoutLink>(links).distance((l) => (l.strong ? 60 : 110)).strength((l) => (l.strong ? 0.5 : 0.08)))
+    .force("collide", forceCollide<LayoutNode>((n) => n.r + 6).iterations(1))
     .force("x", forceX<LayoutNode>(0).strength(0.03))
     .force("y", forceY<LayoutNode>(0).strength(0.03))
     .stop();

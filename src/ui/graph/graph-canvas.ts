@@ -12,12 +12,32 @@ export interface GraphPalette {
   text: string;
   highlight: string;
   background: string;
+  /** The interface font family (the canvas cannot read CSS variables itself). */
+  font: string;
+}
+
+/** A colour as "#rrggbb" (any CSS colour the canvas understands; unknown ones give the fallback). */
+function normalise(colour: string, fallback: string): string {
+  const ctx = createEl("canvas").getContext("2d");
+  if (!ctx) return fallback;
+  ctx.fillStyle = fallback;
+  ctx.fillStyle = colour;
+  return ctx.fillStyle;
+}
+
+/** `fg` at opacity `alpha` over `bg`, as one opaque colour (both "#rrggbb"; anything else is returned as is). */
+export function blend(fg: string, bg: string, alpha: number): string {
+  const rgb = (c: string): number[] | null => (/^#[0-9a-f]{6}$/i.test(c) ? [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)) : null);
+  const f = rgb(fg);
+  const b = rgb(bg);
+  if (!f || !b) return fg;
+  return `#${f.map((x, i) => Math.round(x * alpha + b[i]! * (1 - alpha)).toString(16).padStart(2, "0")).join("")}`;
 }
 
 /** Reads the palette from the theme variables in effect on an element. */
 export function readPalette(el: HTMLElement): GraphPalette {
   const css = getComputedStyle(el);
-  const v = (name: string, fallback: string): string => css.getPropertyValue(name).trim() || fallback;
+  const v = (name: string, fallback: string): string => normalise(css.getPropertyValue(name).trim() || fallback, fallback);
   return {
     concept: v("--color-accent", "#7c3aed"),
     connection: v("--color-orange", "#d97706"),
@@ -29,6 +49,7 @@ export function readPalette(el: HTMLElement): GraphPalette {
     text: v("--text-normal", "#222222"),
     highlight: v("--interactive-accent", "#7c3aed"),
     background: v("--background-primary", "#ffffff"),
+    font: css.getPropertyValue("--font-interface").trim() || css.fontFamily || "sans-serif",
   };
 }
 
@@ -69,6 +90,18 @@ export function drawGraph(ctx: CanvasRenderingContext2D, scene: GraphScene, t: T
   const pos = scene.positions;
   const lit = scene.highlights;
   const dim = (id: string): boolean => lit !== null && !lit.has(id);
+  // Only what is on screen is drawn (zoomed in on a large graph, most of it is not).
+  const pad = 20 / t.k;
+  const x0 = -t.x / t.k - pad, y0 = -t.y / t.k - pad, x1 = (width - t.x) / t.k + pad, y1 = (height - t.y) / t.k + pad;
+  const seen = (i: number): boolean => pos[i * 2]! >= x0 && pos[i * 2]! <= x1 && pos[i * 2 + 1]! >= y0 && pos[i * 2 + 1]! <= y1;
+  const edgesOnScreen = scene.edges.filter(({ a, b }) =>
+    Math.max(pos[a * 2]!, pos[b * 2]!) >= x0 && Math.min(pos[a * 2]!, pos[b * 2]!) <= x1 &&
+    Math.max(pos[a * 2 + 1]!, pos[b * 2 + 1]!) >= y0 && Math.min(pos[a * 2 + 1]!, pos[b * 2 + 1]!) <= y1);
+  const visible = { ...scene, edges: edgesOnScreen };
+  // Many edges on screen: one-device-pixel lines, which canvases raster many times faster than wider ones; HIGH
+  // then stands out by its stronger colour instead of its width.
+  const devicePx = 1 / ctx.getTransform().a;
+  const hairline = edgesOnScreen.length > 1500;
   const styles: { key: string; color: string; width: number; alpha: number; dash: number[]; test: (e: GraphEdge) => boolean }[] = [
     { key: "mid", color: p.edge, width: 0.7, alpha: 0.35, dash: [], test: (e) => e.tier === "mid" && !e.stale },
     { key: "other", color: p.edge, width: 0.8, alpha: 0.5, dash: t.k > 1.2 ? [4, 3] : [], test: (e) => e.tier !== "mid" && e.tier !== "high" },
@@ -78,22 +111,22 @@ export function drawGraph(ctx: CanvasRenderingContext2D, scene: GraphScene, t: T
   for (const s of styles) {
     ctx.beginPath();
     let any = false;
-    for (const { a, b, edge } of scene.edges) {
+    for (const { a, b, edge } of edgesOnScreen) {
       if (!s.test(edge)) continue;
       any = true;
       ctx.moveTo(pos[a * 2]!, pos[a * 2 + 1]!);
       ctx.lineTo(pos[b * 2]!, pos[b * 2 + 1]!);
     }
     if (!any) continue;
-    ctx.strokeStyle = s.color;
-    ctx.globalAlpha = lit ? s.alpha * 0.3 : s.alpha;
-    ctx.lineWidth = s.width / Math.sqrt(t.k);
+    // Translucency is blended into the colour: a path stroked with globalAlpha < 1 is many times slower to raster.
+    ctx.strokeStyle = blend(s.color, p.background, lit ? s.alpha * 0.3 : s.alpha);
+    ctx.lineWidth = hairline ? devicePx : s.width / Math.sqrt(t.k);
     ctx.setLineDash(s.dash);
     ctx.stroke();
   }
   ctx.setLineDash(t.k > 1.5 ? [1, 3] : []);
   ctx.beginPath();
-  for (const { a, b, edge } of scene.edges) {
+  for (const { a, b, edge } of edgesOnScreen) {
     if (!edge.unstamped || t.k <= 1.5) continue;
     ctx.moveTo(pos[a * 2]!, pos[a * 2 + 1]!);
     ctx.lineTo(pos[b * 2]!, pos[b * 2 + 1]!);
@@ -104,7 +137,7 @@ export function drawGraph(ctx: CanvasRenderingContext2D, scene: GraphScene, t: T
   if (lit) {
     // Route preview: edges between loaded articles drawn again at full strength.
     ctx.beginPath();
-    for (const { a, b } of scene.edges) {
+    for (const { a, b } of edgesOnScreen) {
       if (lit.has(scene.nodes[a]!.id) && lit.has(scene.nodes[b]!.id)) {
         ctx.moveTo(pos[a * 2]!, pos[a * 2 + 1]!);
         ctx.lineTo(pos[b * 2]!, pos[b * 2 + 1]!);
@@ -115,44 +148,68 @@ export function drawGraph(ctx: CanvasRenderingContext2D, scene: GraphScene, t: T
     ctx.lineWidth = 2 / Math.sqrt(t.k);
     ctx.stroke();
   }
-  if (t.k > 1.5) drawArrowheads(ctx, scene, p);
-  scene.nodes.forEach((n, i) => {
-    const x = pos[i * 2]!;
-    const y = pos[i * 2 + 1]!;
-    const r = radiusOf(n);
-    ctx.globalAlpha = dim(n.id) ? 0.2 : 1;
-    ctx.fillStyle = n.kind === "concept" ? p.concept : n.kind === "connection" ? p.connection : n.kind === "qa" ? p.qa : n.kind === "ghost" ? p.background : p.other;
-    ctx.strokeStyle = n.kind === "ghost" ? p.ghost : p.background;
-    ctx.lineWidth = n.kind === "ghost" ? 2 : 1;
-    ctx.beginPath();
-    if (n.kind === "connection") {
-      ctx.moveTo(x, y - r * 1.2);
-      ctx.lineTo(x + r * 1.2, y);
-      ctx.lineTo(x, y + r * 1.2);
-      ctx.lineTo(x - r * 1.2, y);
-      ctx.closePath();
-    } else if (n.kind === "qa") ctx.rect(x - r, y - r, r * 2, r * 2);
-    else ctx.arc(x, y, r, 0, Math.PI * 2);
-    ctx.fill();
-    ctx.stroke();
-    if (n.id === scene.center || i === scene.hovered || lit?.has(n.id)) {
-      ctx.strokeStyle = p.highlight;
-      ctx.lineWidth = 2.5 / t.k;
+  if (t.k > 1.5) drawArrowheads(ctx, visible, p);
+  // Nodes batched into one path per kind and dimming (thousands of separate fills are what makes a frame slow).
+  const tiny = t.k * 4 < 1.5;
+  const kinds: [GraphNode["kind"][], string][] = [[["concept"], p.concept], [["connection"], p.connection], [["qa"], p.qa], [["article", "log"], p.other]];
+  for (const dimmed of lit ? [true, false] : [false]) {
+    for (const [ks, colour] of kinds) {
       ctx.beginPath();
-      ctx.arc(x, y, r + 3, 0, Math.PI * 2);
-      ctx.stroke();
+      scene.nodes.forEach((n, i) => {
+        if (!ks.includes(n.kind) || dim(n.id) !== dimmed || !seen(i)) return;
+        const x = pos[i * 2]!;
+        const y = pos[i * 2 + 1]!;
+        const r = radiusOf(n);
+        if (tiny) ctx.rect(x - r, y - r, r * 2, r * 2);
+        else if (n.kind === "connection") {
+          ctx.moveTo(x, y - r * 1.2);
+          ctx.lineTo(x + r * 1.2, y);
+          ctx.lineTo(x, y + r * 1.2);
+          ctx.lineTo(x - r * 1.2, y);
+          ctx.closePath();
+        } else if (n.kind === "qa") ctx.rect(x - r, y - r, r * 2, r * 2);
+        else {
+          ctx.moveTo(x + r, y);
+          ctx.arc(x, y, r, 0, Math.PI * 2);
+        }
+      });
+      ctx.fillStyle = dimmed ? blend(colour, p.background, 0.2) : colour;
+      ctx.fill();
     }
+    ctx.beginPath();
+    scene.nodes.forEach((n, i) => {
+      if (n.kind !== "ghost" || dim(n.id) !== dimmed) return;
+      const r = radiusOf(n);
+      ctx.moveTo(pos[i * 2]! + r, pos[i * 2 + 1]!);
+      ctx.arc(pos[i * 2]!, pos[i * 2 + 1]!, r, 0, Math.PI * 2);
+    });
+    ctx.strokeStyle = dimmed ? blend(p.ghost, p.background, 0.2) : p.ghost;
+    ctx.lineWidth = 2 / Math.sqrt(t.k);
+    ctx.stroke();
+  }
+  ctx.globalAlpha = 1;
+  ctx.beginPath();
+  scene.nodes.forEach((n, i) => {
+    if (n.id !== scene.center && i !== scene.hovered && !lit?.has(n.id)) return;
+    const r = radiusOf(n) + 3;
+    ctx.moveTo(pos[i * 2]! + r, pos[i * 2 + 1]!);
+    ctx.arc(pos[i * 2]!, pos[i * 2 + 1]!, r, 0, Math.PI * 2);
   });
+  ctx.strokeStyle = p.highlight;
+  ctx.lineWidth = 2.5 / t.k;
+  ctx.stroke();
   ctx.globalAlpha = 1;
   ctx.fillStyle = p.text;
-  ctx.font = `${12 / t.k}px var(--font-interface, sans-serif)`;
+  ctx.font = `${12 / t.k}px ${p.font}`;
   ctx.textAlign = "center";
   ctx.textBaseline = "top";
+  let labelled = 0;
   scene.nodes.forEach((n, i) => {
     const important = n.id === scene.center || i === scene.hovered || (lit?.has(n.id) ?? false);
-    if (!important && (t.k < 0.9 || scene.nodes.length > 400 / t.k)) return;
+    if (!seen(i) || (!important && (t.k < 0.9 || labelled > 300))) return;
+    labelled++;
     const label = lit?.get(n.id);
-    ctx.globalAlpha = dim(n.id) ? 0.3 : 1;
+    ctx.fillStyle = dim(n.id) ? blend(p.text, p.background, 0.3) : p.text;
     ctx.fillText(label ? `${n.title} · ${label}` : n.title, pos[i * 2]!, pos[i * 2 + 1]! + radiusOf(n) + 2 / t.k);
   });
   ctx.restore();
@@ -160,8 +217,7 @@ export function drawGraph(ctx: CanvasRenderingContext2D, scene: GraphScene, t: T
 
 function drawArrowheads(ctx: CanvasRenderingContext2D, scene: GraphScene, p: GraphPalette): void {
   const pos = scene.positions;
-  ctx.globalAlpha = 0.8;
-  ctx.fillStyle = p.edge;
+  ctx.fillStyle = blend(p.edge, p.background, 0.8);
   ctx.beginPath();
   for (const { a, b } of scene.edges) {
     const x1 = pos[a * 2]!;

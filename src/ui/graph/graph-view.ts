@@ -63,6 +63,8 @@ export class GraphView extends ItemView {
   private cache: Positions = {};
   private frame = 0;
   private fitted = false;
+  /** Keeps the whole graph in view while the layout moves, until the person pans or zooms. */
+  private autoFit = true;
   private unsubscribe: (() => void) | null = null;
   private saveTimer = 0;
 
@@ -154,19 +156,27 @@ export class GraphView extends ItemView {
       positions[i * 2 + 1] = p?.[1] ?? 0;
     });
     this.scene = { nodes: data.nodes, edges, positions, highlights: this.highlights, center: active, hovered: -1 };
-    this.fitted = known.every((p) => p !== undefined) && this.fitted;
+    const allKnown = known.every((p) => p !== undefined);
+    this.fitted = allKnown && this.fitted;
+    if (!allKnown) this.autoFit = true;
+    this.canvas.dataset.layout = "running";
     this.layout.start({
       nodes: data.nodes.map((n, i) => ({ r: radiusOf(n), ...(known[i] ? { x: known[i][0], y: known[i][1] } : {}) })),
       links: edges.map((e) => ({ source: e.a, target: e.b, strong: e.edge.tier === "high" || e.edge.tier === "connects" })),
     }, (pos, done) => {
       if (pos.length !== this.scene.positions.length) return;
       this.scene.positions = pos;
-      if (!this.fitted && done) this.fit();
+      // Visible state for people's tools and the browser harness: whether the layout is still moving.
+      this.canvas.dataset.layout = done ? "settled" : "running";
+      if (this.autoFit) this.fit();
       this.requestDraw();
       if (done) this.schedulePersist();
     });
-    if (!this.fitted) this.fit();
-    this.requestDraw();
+    // Nodes without a known position all sit at the origin until the layout's first step: draw once it arrives.
+    if (allKnown) {
+      if (!this.fitted) this.fit();
+      this.requestDraw();
+    }
   }
 
   private buildToolbar(bar: HTMLElement): void {
@@ -280,6 +290,7 @@ export class GraphView extends ItemView {
     this.registerDomEvent(c, "pointermove", (e: PointerEvent) => {
       if (drag && (e.buttons & 1) === 1 && !c.draggable) {
         drag.moved ||= Math.hypot(e.clientX - drag.x, e.clientY - drag.y) > 3;
+        this.autoFit = false;
         this.t.x = drag.tx + e.clientX - drag.x;
         this.t.y = drag.ty + e.clientY - drag.y;
         this.requestDraw();
@@ -303,8 +314,8 @@ export class GraphView extends ItemView {
     this.registerDomEvent(c, "keydown", (e: KeyboardEvent) => {
       const step = 40;
       const keys: Record<string, () => void> = {
-        ArrowLeft: () => (this.t.x += step), ArrowRight: () => (this.t.x -= step),
-        ArrowUp: () => (this.t.y += step), ArrowDown: () => (this.t.y -= step),
+        ArrowLeft: () => this.pan(step, 0), ArrowRight: () => this.pan(-step, 0),
+        ArrowUp: () => this.pan(0, step), ArrowDown: () => this.pan(0, -step),
         "+": () => this.zoomAt(c.clientWidth / 2, c.clientHeight / 2, 1.25), "=": () => this.zoomAt(c.clientWidth / 2, c.clientHeight / 2, 1.25),
         "-": () => this.zoomAt(c.clientWidth / 2, c.clientHeight / 2, 0.8), "0": () => this.fit(),
         Enter: () => {
@@ -318,6 +329,12 @@ export class GraphView extends ItemView {
       action();
       this.requestDraw();
     });
+  }
+
+  private pan(dx: number, dy: number): void {
+    this.autoFit = false;
+    this.t.x += dx;
+    this.t.y += dy;
   }
 
   private hit(e: MouseEvent): number {
@@ -349,6 +366,7 @@ export class GraphView extends ItemView {
   }
 
   private zoomAt(sx: number, sy: number, factor: number): void {
+    this.autoFit = false;
     const k = Math.min(8, Math.max(0.05, this.t.k * factor));
     this.t.x = sx - ((sx - this.t.x) * k) / this.t.k;
     this.t.y = sy - ((sy - this.t.y) * k) / this.t.k;
@@ -357,6 +375,7 @@ export class GraphView extends ItemView {
   }
 
   private focusNode(i: number): void {
+    this.autoFit = false;
     const w = this.canvas.clientWidth;
     const h = this.canvas.clientHeight;
     this.t.k = Math.max(this.t.k, 1.5);
@@ -404,6 +423,7 @@ export class GraphView extends ItemView {
     if (!ctx) return;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
     drawGraph(ctx, this.scene, this.t, this.palette, w, h);
+    this.canvas.dataset.frames = String(Number(this.canvas.dataset.frames ?? 0) + 1);
   }
 
   private renderList(whole: GraphData, active: string | null): void {

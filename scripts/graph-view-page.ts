@@ -1,0 +1,40 @@
+// Browser entry for the graph view harness: the real GraphView (with its Web Worker layout) over a graph given by
+// the harness, in a height-bounded pane like Obsidian's. Exposes the view and what it opened for the harness.
+import { installObsidianDomHelpers } from "../tests/fakes/obsidian-dom";
+import { WorkspaceLeaf } from "obsidian";
+import { GraphView } from "../src/ui/graph/graph-view";
+import type { GraphView as GraphData } from "../src/core/graph/graph-types";
+import type { RouteResult } from "../src/core/route/route-types";
+
+installObsidianDomHelpers();
+const w = window as unknown as { KC_GRAPH: GraphData; KC_ACTIVE: string | null; KC_MODE: string; KC_ROUTE: RouteResult | null; KC_OPENED: string[]; KC_VIEW: GraphView; KC_OPENED_AT: number };
+w.KC_OPENED = [];
+const view = new GraphView(new WorkspaceLeaf() as never, {
+  graph: () => w.KC_GRAPH,
+  onChange: () => () => undefined,
+  activePath: () => w.KC_ACTIVE,
+  route: () => w.KC_ROUTE,
+  lastQuestion: () => w.KC_ROUTE?.question ?? null,
+  open: (p) => void w.KC_OPENED.push(p),
+  preview: () => undefined,
+  linkText: (p) => p.replace(/\.md$/, ""),
+  loadPositions: () => Promise.resolve({}),
+  savePositions: () => Promise.resolve(),
+  exportFile: () => Promise.resolve(),
+});
+w.KC_VIEW = view;
+document.getElementById("pane")!.appendChild(view.containerEl);
+view.containerEl.addClass("view-content-host");
+w.KC_OPENED_AT = performance.now();
+void view.onOpen().then(() => {
+  if (w.KC_MODE === "global") {
+    const select = view.contentEl.querySelector<HTMLSelectElement>(".kc-graph-toolbar select")!;
+    select.value = "global";
+    select.dispatchEvent(new Event("change"));
+  }
+  if (w.KC_ROUTE) {
+    const input = view.contentEl.querySelector<HTMLInputElement>(".kc-graph-route")!;
+    input.value = w.KC_ROUTE.question;
+    input.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter" }));
+  }
+});
