@@ -76,11 +76,14 @@ function generatedGraph(n: number): GraphView {
   return model.snapshot();
 }
 
-interface Case { name: string; graph: GraphView; active: string | null; mode: "local" | "global"; width: number; height: number; theme: "light" | "dark"; shot?: string; route?: unknown }
+interface Case { positions?: Record<string, [number, number]>; name: string; graph: GraphView; active: string | null; mode: "local" | "global"; width: number; height: number; theme: "light" | "dark"; shot?: string; route?: unknown }
+
+/** Positions of the last case, to start the next one warm (as the cache in the plugin folder does). */
+let warm: Record<string, [number, number]> = {};
 
 async function measure(page: Page, c: Case): Promise<Record<string, string | number | boolean>> {
   const file = join(root, "dist", `graph-${c.name}.html`);
-  writeFileSync(file, htmlFor(c.theme, `window.KC_GRAPH = ${JSON.stringify(c.graph)}; window.KC_ACTIVE = ${JSON.stringify(c.active)}; window.KC_MODE = "${c.mode}"; window.KC_ROUTE = ${JSON.stringify(c.route ?? null)};`));
+  writeFileSync(file, htmlFor(c.theme, `window.KC_GRAPH = ${JSON.stringify(c.graph)}; window.KC_ACTIVE = ${JSON.stringify(c.active)}; window.KC_MODE = "${c.mode}"; window.KC_ROUTE = ${JSON.stringify(c.route ?? null)}; window.KC_POSITIONS = ${JSON.stringify(c.positions ?? {})};`));
   await page.setViewportSize({ width: c.width, height: c.height });
   await page.goto(`${origin}/${file.slice(file.lastIndexOf("/") + 1)}`);
   await page.waitForSelector("canvas[data-frames]", { timeout: 30_000 });
@@ -126,6 +129,10 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
     reached.add(await page.evaluate(() => { const a = document.activeElement; return a ? `${a.tagName.toLowerCase()}${a.className ? `.${String(a.className).split(" ")[0]}` : ""}` : "none"; }));
   }
   const longest = await page.evaluate(() => (window as unknown as { KC_LONGEST?: number }).KC_LONGEST ?? 0);
+  warm = await page.evaluate(() => {
+    const v = (window as unknown as { KC_VIEW: { scene: { nodes: { id: string }[]; positions: Float64Array } } }).KC_VIEW.scene;
+    return Object.fromEntries(v.nodes.map((n, i) => [n.id, [v.positions[i * 2]!, v.positions[i * 2 + 1]!]]));
+  });
   const tasks = await page.evaluate(() => (window as unknown as { KC_TASKS: number[] }).KC_TASKS);
   const worker = await page.evaluate(() => Boolean((window as unknown as { KC_VIEW: { layout: { worker: unknown } } }).KC_VIEW.layout.worker));
   if (process.env.KC_VERBOSE) console.log(c.name, { worker, tasks });
@@ -166,6 +173,7 @@ const cases: Case[] = [
   { name: "demo-local-phone-dark", graph: demo, active: hub, mode: "local", width: 390, height: 844, theme: "dark", shot: "graph-phone.png" },
   { name: "generated-2000-global", graph: generatedGraph(2000), active: null, mode: "global", width: 1100, height: 760, theme: "dark" },
   { name: "generated-5000-global", graph: big, active: null, mode: "global", width: 1100, height: 760, theme: "dark" },
+  { name: "generated-5000-global-warm", graph: big, active: null, mode: "global", width: 1100, height: 760, theme: "dark" },
   { name: "generated-5000-local", graph: big, active: big.nodes[0]!.id, mode: "local", width: 300, height: 900, theme: "light" },
 ];
 const browser = await chromium.launch({
@@ -175,7 +183,7 @@ const browser = await chromium.launch({
 const rows = [];
 for (const c of cases) {
   const page = await browser.newPage({ deviceScaleFactor: 1 });
-  rows.push(await measure(page, c));
+  rows.push(await measure(page, c.name.endsWith("-warm") ? { ...c, positions: warm } : c));
   await page.close();
 }
 await browser.close();

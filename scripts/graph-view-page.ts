@@ -7,7 +7,7 @@ import type { GraphView as GraphData } from "../src/core/graph/graph-types";
 import type { RouteResult } from "../src/core/route/route-types";
 
 installObsidianDomHelpers();
-const w = window as unknown as { KC_GRAPH: GraphData; KC_ACTIVE: string | null; KC_MODE: string; KC_ROUTE: RouteResult | null; KC_OPENED: string[]; KC_VIEW: GraphView; KC_OPENED_AT: number };
+const w = window as unknown as { KC_POSITIONS?: Record<string, [number, number]>; KC_GRAPH: GraphData; KC_ACTIVE: string | null; KC_MODE: string; KC_ROUTE: RouteResult | null; KC_OPENED: string[]; KC_VIEW: GraphView; KC_OPENED_AT: number };
 w.KC_OPENED = [];
 const view = new GraphView(new WorkspaceLeaf() as never, {
   graph: () => w.KC_GRAPH,
@@ -18,7 +18,7 @@ const view = new GraphView(new WorkspaceLeaf() as never, {
   open: (p) => void w.KC_OPENED.push(p),
   preview: () => undefined,
   linkText: (p) => p.replace(/\.md$/, ""),
-  loadPositions: () => Promise.resolve({}),
+  loadPositions: () => Promise.resolve(w.KC_POSITIONS ?? {}),
   savePositions: () => Promise.resolve(),
   exportFile: () => Promise.resolve(),
 });

@@ -38,7 +38,7 @@ export function createForceLayout(input: LayoutInput): Simulation<LayoutNode, La
     .force("y", forceY<LayoutNode>(0).strength(0.03))
     .stop();
   // Mostly cached positions: start cool so the picture only settles what changed.
-  if (nodes.length > 0 && placed / nodes.length > 0.8) sim.alpha(0.15);
+  if (nodes.length > 0 && placed / nodes.length > 0.8) sim.alpha(0.05);
   return sim;
 }
 
