@@ -45,3 +45,15 @@ export function isArticlePath(path: string, rules: WriteRules): boolean {
   const kind = classifyPath(path, rules.knowledgeFolder);
   return (kind === "concept" || kind === "connection" || kind === "article") && knowledgeFolderProblem(rules) === null && matchDailyNote(path, rules) === null;
 }
+
+/**
+ * Why capture may not append to `path`, or null: capture's one exception to the rules above is appending to a daily
+ * note (by the Daily Notes settings), never one inside the knowledge folder or a hidden folder.
+ */
+export function appendRefusal(path: string, rules: WriteRules): string | null {
+  if (path === "" || path.startsWith("/") || path.includes("\\") || path.split("/").some((s) => s === "" || s === "." || s === ".." || s.startsWith("."))) return `${JSON.stringify(path)} is not a plain vault path`;
+  if (matchDailyNote(path, rules) === null) return `${path} is not a daily note`;
+  const k = trimSlashes(rules.knowledgeFolder.trim());
+  if (k === "" || path.startsWith(`${k}/`)) return `${path} is inside the knowledge folder`;
+  return null;
+}
