@@ -2,7 +2,9 @@ import { createInterface } from "node:readline";
 import { EXIT, type CliIo } from "./cli-io";
 import { ASK_HELP, runAskCommand } from "./commands/ask-command";
 import { COMPILE_HELP, runCompileCommand } from "./commands/compile-command";
+import { CAPTURE_HELP, runCaptureCommand } from "./commands/capture-command";
 import { GRAPH_HELP, runGraphCommand } from "./commands/graph-command";
+import { PRIME_HELP, runPrimeCommand } from "./commands/prime-command";
 import { LINT_HELP, runLintCommand } from "./commands/lint-command";
 import { REVALIDATE_HELP, runRevalidateCommand } from "./commands/revalidate-command";
 import { ROUTE_HELP, runRouteCommand } from "./commands/route-command";
@@ -20,6 +22,8 @@ Commands:
   kc revalidate <vault> <article>   re-check one article's relationships and re-stamp them (reviewed)
   kc undo <vault>                   put back the files of the last compile or revalidation
   kc graph <vault>                  the graph of CKP tiers as JSON, DOT or Mermaid (no network)
+  kc capture <vault>                turn Claude Code sessions into daily-log entries (redacted, never twice)
+  kc prime <vault>                  a bounded, routed context for a new Claude Code session (--hook for SessionStart)
   kc help <command>                 help for one command
 
 Run \`kc help lint\` for options.`;
@@ -32,11 +36,13 @@ const COMMANDS: Record<string, { help: string; run: (args: ReturnType<typeof par
   revalidate: { help: REVALIDATE_HELP, run: runRevalidateCommand },
   undo: { help: UNDO_HELP, run: runUndoCommand },
   graph: { help: GRAPH_HELP, run: runGraphCommand },
+  capture: { help: CAPTURE_HELP, run: runCaptureCommand },
+  prime: { help: PRIME_HELP, run: runPrimeCommand },
 };
 
 /** Runs the CLI with arguments (without node and script) and returns the exit code; never throws. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, new Set(["help", "progress", "yes", "dry-run", "all", "force", "closest", "mid", "stale-only", "logs", "body"]));
+  const args = parseArgs(argv, new Set(["help", "progress", "yes", "dry-run", "all", "force", "closest", "mid", "stale-only", "logs", "body", "hook"]));
   const name = args.positionals[0];
   if (!name || name === "help" || args.flags.has("help")) {
     const topic = name === "help" ? args.positionals[1] : name;

@@ -185,3 +185,20 @@ async function appendTo(store: NoteStore, path: string, date: string, text: stri
     return next;
   });
 }
+
+/** The capture state's file name in the plugin folder. */
+export const CAPTURE_STATE_FILE = "capture-state.json";
+
+/** Reads a capture state file; anything unreadable is an empty state (the daily notes' markers still prevent duplicates). */
+export function parseCaptureState(text: string | null): CaptureState {
+  const empty: CaptureState = { version: 1, files: {}, seen: [] };
+  if (text === null) return empty;
+  try {
+    const v = JSON.parse(text) as Partial<CaptureState> | null;
+    if (!v || v.version !== 1 || typeof v.files !== "object" || v.files === null || !Array.isArray(v.seen)) return empty;
+    const files = Object.fromEntries(Object.entries(v.files).filter(([, n]) => typeof n === "number" && n >= 0));
+    return { version: 1, files, seen: v.seen.filter((s): s is string => typeof s === "string") };
+  } catch {
+    return empty;
+  }
+}

@@ -1,0 +1,82 @@
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { localDate } from "../../core/util/local-date";
+import { CAPTURE_STATE_FILE, captureSessions, parseCaptureState, type CaptureStateStore } from "../../core/workflows/capture-workflow";
+import { knowledgeFolderProblem } from "../../core/workflows/write-rules";
+import { defaultTranscriptRoots, FsTranscriptSource } from "../../desktop/fs-transcript-source";
+import { EXIT, type CliIo } from "../cli-io";
+import { loadVault, PLUGIN_ID } from "../load-vault";
+import { flagString, type ParsedArgs } from "../parse-args";
+
+/** Help text of `kc capture`. */
+export const CAPTURE_HELP = `kc capture <vault> [--from <dir>] [--project <cwd>] [--since YYYY-MM-DD] [--dry-run] [--format text|json]
+           [--min-prompts N] [--idle-minutes N] [--knowledge <folder>]
+
+Turns Claude Code session transcripts into daily-log entries (seed 000's session format): each session that has
+been idle for a while (default 10 minutes) and has at least --min-prompts prompts from you (default 4) is read
+from where the last capture stopped, redacted (keys, tokens, private keys, credentials in URLs, secret
+assignments; .env and key files dropped; your home folder shown as ~) and appended to the daily note of each
+day it spans, below what is there. Headless runs (sdk-*) and warm-ups are skipped. Nothing is captured twice.
+--from reads transcripts from <dir> (default: $CLAUDE_CONFIG_DIR's projects/, else ~/.claude/projects and
+~/.config/claude/projects); --project <cwd> captures only sessions run in that folder (repeat it for more;
+default: every project). --dry-run shows what would be appended and writes nothing. Claude Code deletes
+transcripts after 30 days by default: capture before then. The cursor per file is kept in the plugin's
+folder (${CAPTURE_STATE_FILE}).`;
+
+/** Runs `kc capture`. */
+export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+  const dir = args.positionals[1];
+  if (!dir) {
+    io.err(`Missing the vault folder.\n\n${CAPTURE_HELP}\n`);
+    return EXIT.usage;
+  }
+  const format = flagString(args, "format", "text");
+  if (format !== "text" && format !== "json") return usage(io, `--format must be text or json, not "${format}".`);
+  const since = flagString(args, "since");
+  if (since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(since)) return usage(io, `--since must be a date like 2026-11-01, not "${since}".`);
+  const minPrompts = Number(flagString(args, "min-prompts", "4"));
+  const idleMinutes = Number(flagString(args, "idle-minutes", "10"));
+  if (!Number.isInteger(minPrompts) || minPrompts < 1) return usage(io, "--min-prompts must be a whole number, 1 or more.");
+  if (!Number.isFinite(idleMinutes) || idleMinutes < 0) return usage(io, "--idle-minutes must be a number of minutes, 0 or more.");
+  const knowledge = flagString(args, "knowledge");
+  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  const problem = knowledgeFolderProblem(vault.settings);
+  if (problem) return usage(io, problem);
+  const from = flagString(args, "from");
+  const roots = from !== undefined ? [from] : defaultTranscriptRoots(io.env);
+  const project = flagString(args, "project");
+  const statePath = join(vault.root, ".obsidian", "plugins", PLUGIN_ID, CAPTURE_STATE_FILE);
+  const state: CaptureStateStore = {
+    load: async () => parseCaptureState(await readFile(statePath, "utf8").catch(() => null)),
+    save: async (s) => {
+      await mkdir(dirname(statePath), { recursive: true });
+      await writeFile(`${statePath}.tmp`, JSON.stringify(s));
+      await rename(`${statePath}.tmp`, statePath);
+    },
+  };
+  const report = await captureSessions({
+    store: vault.store, rules: () => vault.settings, source: new FsTranscriptSource(roots), state,
+    localParts: (iso) => {
+      const d = new Date(iso);
+      return { date: localDate(d), time: `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}` };
+    },
+    now: () => new Date(),
+  }, { projects: project !== undefined ? new Set([project]) : "all", minPrompts, idleMinutes, ...(since ? { since } : {}), dryRun: args.flags.has("dry-run") });
+  if (format === "json") io.out(`${JSON.stringify(report, null, 2)}\n`);
+  else {
+    for (const c of report.captured) {
+      io.out(`${args.flags.has("dry-run") ? "would append" : "appended"} to ${c.path}: ${c.title} (${c.project}${c.redactions > 0 ? `, ${c.redactions} secret${c.redactions === 1 ? "" : "s"} redacted` : ""})\n`);
+      if (args.flags.has("dry-run")) io.out(`${c.text}\n`);
+    }
+    for (const s of report.skipped) io.err(`skipped ${s.sessionId}: ${s.reason}\n`);
+    for (const f of report.failed) io.err(`not written ${f.path}: ${f.reason}\n`);
+    if (report.brokenLines > 0) io.err(`${report.brokenLines} unreadable transcript line${report.brokenLines === 1 ? "" : "s"} skipped.\n`);
+    io.err(`${report.captured.length} session entr${report.captured.length === 1 ? "y" : "ies"} ${args.flags.has("dry-run") ? "would be appended" : "appended"}, ${report.skipped.length} skipped, ${report.redactions} secret${report.redactions === 1 ? "" : "s"} redacted (transcripts from ${roots.join(", ")}).\n`);
+  }
+  return report.failed.length > 0 ? EXIT.findings : EXIT.ok;
+}
+
+function usage(io: CliIo, message: string): number {
+  io.err(`${message}\n`);
+  return EXIT.usage;
+}

@@ -1,0 +1,88 @@
+import type { ArticleIndex } from "../route/article-index";
+import type { ResolveTarget } from "../route/route-question";
+import { routeQuestion } from "../route/route-question";
+import { splitSections } from "../compile/article-sections";
+
+/** What priming a new session needs: the article index, the vault's link resolution and what the session is about. */
+export interface PrimeInput {
+  index: ArticleIndex;
+  resolve: ResolveTarget;
+  textOf: (path: string) => string | undefined;
+  /** The person's question, when they give one: routed as Ask routes it. */
+  question?: string;
+  /** Else the project: its name, branch and recent daily-log entries of its sessions make the query. */
+  project?: { name: string; branch?: string; recent: string[] };
+  /** Upper bound of the context in characters (seed 000 caps at 20,000). */
+  maxChars: number;
+}
+
+/** A bounded, routed context for a new Claude Code session, with what it holds. */
+export interface PrimeContext {
+  text: string;
+  loaded: string[];
+  query: string;
+  covered: boolean;
+}
+
+/** Session blocks of daily notes that mention a project, newest first: what the project was doing lately. */
+export function recentProjectEntries(dailyNotes: { date: string; text: string }[], project: string, max = 3): string[] {
+  const out: string[] = [];
+  const needle = `\`${project}\``;
+  for (const note of [...dailyNotes].sort((a, b) => (a.date < b.date ? 1 : -1))) {
+    const blocks = note.text.split(/\n(?=### Session )/).filter((b) => b.startsWith("### Session") && b.includes(needle));
+    for (const b of blocks.reverse()) {
+      if (out.length >= max) return out;
+      out.push(b.replace(/%%[\s\S]*?%%/g, "").trim());
+    }
+  }
+  return out;
+}
+
+/**
+ * The context for a new session: the question (or the project's name, branch and recent entries) routed through the
+ * CKP headers, then each loaded article's title, path and TLDR, and as many of the bodies the router would load as
+ * fit the character bound — never the whole knowledge base. A question the base does not cover gets a one-line
+ * context saying so.
+ */
+export function buildPrimeContext(input: PrimeInput): PrimeContext {
+  const fromProject = input.project ? [input.project.name.replace(/[-_]/g, " "), input.project.branch ?? "", ...input.project.recent].join("\n") : "";
+  const query = (input.question ?? fromProject).slice(0, 2000);
+  const route = routeQuestion(input.index, query, input.resolve, { budget: Math.max(500, Math.floor(input.maxChars / 4)), ...(input.question ? {} : { minCoverage: 0 }) });
+  const head = `# Knowledge base context\nRouted for ${input.question ? `the question "${oneLine(input.question, 200)}"` : `project ${input.project?.name ?? "(unknown)"}`}. The articles below are the knowledge base's best matches, not all of it; cite them as [[path]].\n`;
+  if (route.status !== "routed" || route.loaded.length === 0) {
+    return { text: `${head}\nNo article in the knowledge base covers this; answer from the session itself.\n`, loaded: [], query, covered: false };
+  }
+  const parts = [head];
+  let used = head.length;
+  const loaded: string[] = [];
+  for (const l of route.loaded) {
+    const doc = input.index.get(l.path);
+    if (!doc) continue;
+    const title = doc.header.title ?? l.path;
+    const summary = `\n## ${oneLine(title, 120)} ([[${l.path.replace(/\.md$/i, "")}]])\nTLDR: ${oneLine(doc.tldr, 400)}\n`;
+    if (used + summary.length > input.maxChars) break;
+    parts.push(summary);
+    used += summary.length;
+    loaded.push(l.path);
+    if (l.part !== "body") continue;
+    const body = bodyOf(input.textOf(l.path) ?? "");
+    const room = input.maxChars - used - 40;
+    if (room < 200 || body === "") continue;
+    const shown = body.length <= room ? body : `${body.slice(0, room).replace(/\s+\S*$/, "")}\n… (cut to fit the context bound)`;
+    parts.push(`\n${shown}\n`);
+    used += shown.length + 2;
+  }
+  return { text: parts.join(""), loaded, query, covered: true };
+}
+
+function oneLine(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** An article's body without its frontmatter and its Sources section (links to daily logs help no session). */
+function bodyOf(text: string): string {
+  const body = text.replace(/^---\n[\s\S]*?\n---\n?/, "");
+  const sources = splitSections(body).find((s) => /^sources$/i.test(s.heading.trim()));
+  return (sources ? body.slice(0, sources.start) : body).trim();
+}
