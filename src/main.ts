@@ -1,4 +1,5 @@
 import { debounce, Notice, Plugin, TFile } from "obsidian";
+import { registerCaptureCommands } from "./commands/register-capture-commands";
 import { registerCompileCommands } from "./commands/register-compile-commands";
 import { registerLintCommands } from "./commands/register-lint-commands";
 import { readDailyNotesConfig } from "./core/knowledge/daily-notes";
@@ -10,6 +11,7 @@ import { mergePluginData, type AskSettings, type CompileSettings, type PluginDat
 import { RouterService } from "./obsidian/router-service";
 import { createAskHost } from "./ui/ask-host";
 import { ASK_VIEW_TYPE, AskView } from "./ui/ask-view";
+import { runCaptureFlow } from "./ui/capture-flow";
 import { createCompileActions, isAutoCompileDue, runAutoCompile } from "./ui/compile-flow";
 import { createLintHost } from "./ui/lint-host";
 import { createLintMarks } from "./ui/lint-marks";
@@ -57,6 +59,13 @@ export default class KnowledgeCompilerPlugin extends Plugin {
       compile: () => this.data.compile,
       updateCompile: (patch) => this.updateCompile(patch),
       dailyNotesConfig: () => this.readDailyNotesConfig(),
+      capture: () => this.data.capture,
+      updateCapture: async (patch) => {
+        this.data.capture = { ...this.data.capture, ...patch };
+        await this.saveData(this.data);
+      },
+      listProjects: async () => (await import("./desktop/obsidian-capture")).listTranscriptProjects(this.data.capture),
+      retentionDays: async () => (await import("./desktop/obsidian-capture")).transcriptRetentionDays(),
     }));
     registerLintCommands(this, {
       openReport: () => this.openView(LINT_VIEW_TYPE),
@@ -73,6 +82,10 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     });
     this.addCommand({ id: "open-ask-panel", name: "Ask the knowledge base", callback: () => void this.openView(ASK_VIEW_TYPE) });
     registerCompileCommands(this, createCompileActions(this.app, this.compile));
+    registerCaptureCommands(this, {
+      run: (quiet) => runCaptureFlow(this.app, () => this.compile.settings(), () => this.data.capture, this.pluginDir(), quiet),
+      background: () => this.data.capture.background,
+    });
     this.registerInterval(window.setInterval(() => void this.maybeAutoCompile(), 10 * 60 * 1000));
 
     this.registerEvent(this.app.metadataCache.on("changed", (file, text) => {

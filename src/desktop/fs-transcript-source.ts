@@ -48,13 +48,14 @@ export class FsTranscriptSource implements TranscriptSource {
     return out;
   }
 
-  read(path: string, from: number, onLine: (line: string) => void): Promise<number> {
+  /** Streams complete lines from byte `from` (optionally only the first `limit` bytes); returns the offset after the last. */
+  read(path: string, from: number, onLine: (line: string) => void, limit?: number): Promise<number> {
     return new Promise((resolve, reject) => {
       let offset = from;
       let pending: Buffer[] = [];
       let pendingBytes = 0;
       const decoder = new TextDecoder("utf-8");
-      const stream = createReadStream(path, { start: from });
+      const stream = createReadStream(path, { start: from, ...(limit !== undefined ? { end: from + limit - 1 } : {}) });
       stream.on("data", (chunk) => {
         const buf = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
         let start = 0;

@@ -36,12 +36,42 @@ export interface CompileSettings {
 /** Defaults for Compile: nothing runs on its own. */
 export const DEFAULT_COMPILE_SETTINGS: CompileSettings = { autoCompile: false, autoCompileHour: 18, autoAccept: false };
 
+/** Settings of capture (desktop only): which Claude Code projects become daily-log entries, and when. */
+export interface CaptureSettings {
+  /** Working folders (cwd) whose sessions are captured; none by default (transcripts hold private work). */
+  projects: string[];
+  /** Transcript folders, comma-separated; "" for $CLAUDE_CONFIG_DIR's or ~/.claude/projects. */
+  roots: string;
+  /** A session with fewer prompts from the person is not captured. */
+  minPrompts: number;
+  /** A session written to within this many minutes is still live and waits. */
+  idleMinutes: number;
+  /** Capture after start-up and every 15 minutes. Off by default. */
+  background: boolean;
+}
+
+/** Defaults for capture: nothing chosen, nothing runs on its own. */
+export const DEFAULT_CAPTURE_SETTINGS: CaptureSettings = { projects: [], roots: "", minPrompts: 4, idleMinutes: 10, background: false };
+
 /** What the plugin keeps in data.json: settings and a small compile state (one hash per compiled log). No API key. */
 export interface PluginData {
   settings: KnowledgeSettings;
   ask: AskSettings;
   compile: CompileSettings;
+  capture: CaptureSettings;
   compileState: CompileState;
+}
+
+/** Saved capture settings over the defaults: wrong types fall back to the default. */
+function mergeCaptureSettings(raw: unknown): CaptureSettings {
+  const saved = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
+  const c: CaptureSettings = { ...DEFAULT_CAPTURE_SETTINGS, projects: [] };
+  if (Array.isArray(saved.projects)) c.projects = saved.projects.filter((p): p is string => typeof p === "string" && p !== "");
+  if (typeof saved.roots === "string") c.roots = saved.roots;
+  if (typeof saved.minPrompts === "number" && Number.isInteger(saved.minPrompts) && saved.minPrompts >= 1) c.minPrompts = saved.minPrompts;
+  if (typeof saved.idleMinutes === "number" && Number.isFinite(saved.idleMinutes) && saved.idleMinutes >= 0) c.idleMinutes = saved.idleMinutes;
+  if (typeof saved.background === "boolean") c.background = saved.background;
+  return c;
 }
 
 /** Merges saved data over the defaults, keeping only known fields of the right type, so settings survive updates. */
@@ -69,5 +99,5 @@ export function mergePluginData(raw: unknown): PluginData {
   if (typeof hour === "number" && Number.isInteger(hour) && hour >= 0 && hour <= 23) compile.autoCompileHour = hour;
   const cs = data.compileState as { logs?: unknown } | undefined;
   const compileState: CompileState = { logs: typeof cs?.logs === "object" && cs.logs !== null ? (cs.logs as CompileState["logs"]) : {} };
-  return { settings, ask, compile, compileState };
+  return { settings, ask, compile, capture: mergeCaptureSettings(data.capture), compileState };
 }

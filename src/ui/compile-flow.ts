@@ -6,22 +6,7 @@ import type { CompileService } from "../obsidian/compile-service";
 import type { CompileReviewer } from "../core/workflows/compile-workflow";
 import type { CompileCommandActions } from "../commands/register-compile-commands";
 import { CompileReviewModal } from "./compile-review-modal";
-
-/** A Notice that stays while work runs, with a Cancel button; `done` hides it. */
-function progressNotice(text: string, onCancel: () => void): { set(text: string): void; done(): void } {
-  const notice = new Notice(text, 0);
-  const render = (t: string): void => {
-    notice.setMessage(createFragment((f) => {
-      f.createSpan({ text: t });
-      f.createEl("button", { text: "Cancel", cls: "kc-notice-cancel" }, (b) => b.addEventListener("click", (e) => {
-        e.stopPropagation();
-        onCancel();
-      }));
-    }));
-  };
-  render(text);
-  return { set: render, done: () => notice.hide() };
-}
+import { progressNotice } from "./progress-notice";
 
 /**
  * Compiles logs one after another: plan, model call (with progress and cancel), review, write. Each log's proposal

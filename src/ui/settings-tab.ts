@@ -1,10 +1,11 @@
 import { knowledgeFolderProblem } from "../core/workflows/write-rules";
-import { normalizePath, PluginSettingTab, SecretComponent, Setting, type App, type Plugin } from "obsidian";
+import { normalizePath, Platform, PluginSettingTab, SecretComponent, Setting, type App, type Plugin } from "obsidian";
+import { renderCaptureSettings, type CaptureSettingsHost } from "./capture-settings";
 import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import type { AskSettings, CompileSettings } from "../obsidian/plugin-data";
 
 /** What the settings tab needs from the plugin. */
-export interface SettingsHost {
+export interface SettingsHost extends CaptureSettingsHost {
   settings(): KnowledgeSettings;
   /** Saves the change and lets the features react (re-lint). */
   update(patch: Partial<KnowledgeSettings>): Promise<void>;
@@ -93,6 +94,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
       );
     this.renderAsk(el);
     this.renderCompile(el);
+    if (Platform.isDesktopApp) renderCaptureSettings(el, this.host);
   }
 
   private renderAsk(el: HTMLElement): void {

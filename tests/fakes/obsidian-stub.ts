@@ -159,3 +159,6 @@ export function parseLinktext(linktext: string): { path: string; subpath: string
   const i = linktext.indexOf("#");
   return i === -1 ? { path: linktext, subpath: "" } : { path: linktext.slice(0, i), subpath: linktext.slice(i) };
 }
+
+/** Obsidian's Platform flags; tests run as desktop unless they change it. */
+export const Platform = { isDesktopApp: true, isMobile: false, isMobileApp: false, isDesktop: true };
