@@ -3,6 +3,7 @@ import { EXIT, type CliIo } from "./cli-io";
 import { ASK_HELP, runAskCommand } from "./commands/ask-command";
 import { COMPILE_HELP, runCompileCommand } from "./commands/compile-command";
 import { CAPTURE_HELP, runCaptureCommand } from "./commands/capture-command";
+import { EVAL_ROUTE_HELP, runEvalRouteCommand } from "./commands/eval-route-command";
 import { GRAPH_HELP, runGraphCommand } from "./commands/graph-command";
 import { PRIME_HELP, runPrimeCommand } from "./commands/prime-command";
 import { LINT_HELP, runLintCommand } from "./commands/lint-command";
@@ -21,6 +22,7 @@ Commands:
   kc compile <vault>                compile today's daily note (or --file, --all) into reviewed articles
   kc revalidate <vault> <article>   re-check one article's relationships and re-stamp them (reviewed)
   kc undo <vault>                   put back the files of the last compile or revalidation
+  kc eval-route <vault> <set.json>  recall of routing on a question set (lexical, shortlist ceiling; --select)
   kc graph <vault>                  the graph of CKP tiers as JSON, DOT or Mermaid (no network)
   kc capture <vault>                turn Claude Code sessions into daily-log entries (redacted, never twice)
   kc prime <vault>                  a bounded, routed context for a new Claude Code session (--hook for SessionStart)
@@ -38,11 +40,12 @@ const COMMANDS: Record<string, { help: string; run: (args: ReturnType<typeof par
   graph: { help: GRAPH_HELP, run: runGraphCommand },
   capture: { help: CAPTURE_HELP, run: runCaptureCommand },
   prime: { help: PRIME_HELP, run: runPrimeCommand },
+  "eval-route": { help: EVAL_ROUTE_HELP, run: runEvalRouteCommand },
 };
 
 /** Runs the CLI with arguments (without node and script) and returns the exit code; never throws. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, new Set(["help", "progress", "yes", "dry-run", "all", "force", "closest", "mid", "stale-only", "logs", "body", "hook"]));
+  const args = parseArgs(argv, new Set(["help", "progress", "yes", "dry-run", "all", "force", "closest", "mid", "stale-only", "logs", "body", "hook", "select"]));
   const name = args.positionals[0];
   if (!name || name === "help" || args.flags.has("help")) {
     const topic = name === "help" ? args.positionals[1] : name;

@@ -1,0 +1,77 @@
+import { readFile } from "node:fs/promises";
+import { estimateCost, formatCost } from "../../core/llm/cost";
+import { parseQuestionSet, scoreRouting, type RoutingScore } from "../../core/route/evaluate-routing";
+import { routeQuestion } from "../../core/route/route-question";
+import { buildSelectRequest, selectArticles, shortlistFor, SELECT_SYSTEM_PROMPT } from "../../core/route/select-articles";
+import { estimateTokens } from "../../core/llm/estimate-tokens";
+import { AnthropicLanguageModel } from "../../llm/anthropic-language-model";
+import { EXIT, type CliIo } from "../cli-io";
+import { loadVault } from "../load-vault";
+import { flagString, type ParsedArgs } from "../parse-args";
+import { buildRouterIndex } from "./route-command";
+
+/** Help text of `kc eval-route`. */
+export const EVAL_ROUTE_HELP = `kc eval-route <vault> <questions.json> [--select] [--model <id>] [--base-url <url>] [--format text|json]
+
+Measures routing on a question set (a JSON array of {"id", "question", "needs": [article paths]}; an empty
+"needs" marks an out-of-domain question): recall of the needed articles, files loaded per question and the
+share of out-of-domain questions that load nothing, for the offline lexical router; the shortlist's ceiling
+(needed articles that are in the top-12 shortlist or its HIGH neighbours) and the selection prompt's size.
+With --select (and ANTHROPIC_API_KEY, or --base-url) it also runs the model's selection step and scores it,
+with its tokens and cost.`;
+
+/** Runs `kc eval-route`. */
+export async function runEvalRouteCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+  const [, dir, file] = args.positionals;
+  if (!dir || !file) {
+    io.err(`Missing the vault folder or the question set.\n\n${EVAL_ROUTE_HELP}\n`);
+    return EXIT.usage;
+  }
+  const parsed = parseQuestionSet(await readFile(file, "utf8").catch(() => "<missing>"));
+  if (typeof parsed === "string") {
+    io.err(`${file}: ${parsed}.\n`);
+    return EXIT.usage;
+  }
+  const vault = await loadVault(dir);
+  const { index, indexTokens } = buildRouterIndex(vault, "knowledge");
+  const resolve = (l: string, from: string): string | null => vault.index.resolve(l, from);
+  const lexical = await scoreRouting(parsed, (q) => routeQuestion(index, q.question, resolve, {}, indexTokens).loaded.map((l) => l.path));
+  const ceiling = await scoreRouting(parsed.filter((q) => q.needs.length > 0), (q) => shortlistFor(index, q.question, resolve).map((s) => s.path));
+  const promptTokens = parsed.map((q) => estimateTokens(SELECT_SYSTEM_PROMPT) + estimateTokens(buildSelectRequest(q.question, shortlistFor(index, q.question, resolve)).messages[0]!.content));
+  const meanPrompt = Math.round(promptTokens.reduce((a, b) => a + b, 0) / Math.max(1, promptTokens.length));
+  const rows: { router: string; score: RoutingScore; note?: string }[] = [
+    { router: "lexical (offline)", score: lexical },
+    { router: "shortlist ceiling", score: ceiling, note: `about ${meanPrompt} prompt tokens per selection call` },
+  ];
+  if (args.flags.has("select")) {
+    const apiKey = io.env.ANTHROPIC_API_KEY ?? null;
+    const baseUrl = flagString(args, "base-url", io.env.ANTHROPIC_BASE_URL);
+    if (!apiKey && !baseUrl) {
+      io.err("--select needs a model: set ANTHROPIC_API_KEY (or --base-url for a compatible local server).\n");
+      return EXIT.usage;
+    }
+    const model = new AnthropicLanguageModel({ apiKey, model: flagString(args, "model", io.env.KC_SELECT_MODEL ?? "claude-haiku-4-5")!, baseUrl, streaming: false });
+    let input = 0;
+    let output = 0;
+    let failed = 0;
+    const selected = await scoreRouting(parsed, async (q) => {
+      const r = await selectArticles(model, index, q.question, resolve);
+      if (!r.ok) {
+        failed++;
+        return [];
+      }
+      input += r.value.usage.inputTokens;
+      output += r.value.usage.outputTokens;
+      return r.value.route.loaded.map((l) => l.path);
+    });
+    const usd = estimateCost({ inputTokens: input, outputTokens: output, cacheReadTokens: 0, cacheWriteTokens: 0 }, { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 });
+    rows.push({ router: "lexical + model selection", score: selected, note: `${input} in + ${output} out tokens, about ${formatCost(usd)} at $1/$5 per million${failed ? `; ${failed} calls failed` : ""}` });
+  }
+  if (flagString(args, "format", "text") === "json") io.out(`${JSON.stringify(rows, null, 2)}\n`);
+  else {
+    io.out(`${parsed.length} questions (${lexical.inDomain} in the base's domain, ${lexical.outOfDomain} outside it) on ${vault.name}\n\n`);
+    io.out("| router | recall | files per question | out-of-domain empty | note |\n|---|---|---|---|---|\n");
+    for (const r of rows) io.out(`| ${r.router} | ${r.score.recall.toFixed(3)} | ${r.score.filesPerQuestion.toFixed(1)} | ${r.router === "shortlist ceiling" ? "–" : r.score.outOfDomainEmpty.toFixed(2)} | ${r.note ?? ""} |\n`);
+  }
+  return EXIT.ok;
+}

@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { runCli } from "../../src/cli/main";
+import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
+
+const ROOT = join(import.meta.dirname, "..", "..", "examples");
+let server: LoopbackServer;
+beforeEach(async () => {
+  server = await startLoopbackAnthropic();
+});
+afterEach(async () => server.close());
+
+async function kc(args: string[], env: Record<string, string> = {}) {
+  let out = "";
+  let err = "";
+  const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), isTTY: false, env });
+  return { code, out, err };
+}
+
+describe("kc eval-route", () => {
+  it("scores the lexical router and the shortlist's ceiling offline", async () => {
+    const r = await kc(["eval-route", join(ROOT, "demo-vault"), join(ROOT, "demo-questions-holdout.json"), "--format", "json"]);
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.out) as { router: string; score: { recall: number; outOfDomainEmpty: number } }[];
+    expect(rows.map((x) => x.router)).toEqual(["lexical (offline)", "shortlist ceiling"]);
+    expect(rows[1]!.score.recall).toBeGreaterThanOrEqual(rows[0]!.score.recall);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("runs the model's selection with --select through the real SDK, one call per covered question", async () => {
+    for (let i = 0; i < 30; i++) server.replies.push({ kind: "tool", name: "choose_articles", input: { covered: true, articles: ["a1"] } });
+    const r = await kc(["eval-route", join(ROOT, "demo-vault"), join(ROOT, "demo-questions-holdout.json"), "--select", "--base-url", server.baseUrl, "--model", "claude-test"], { ANTHROPIC_API_KEY: "sk-test" });
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain("| lexical + model selection |");
+    expect(server.requests.length).toBeGreaterThan(10);
+    expect(server.requests.length).toBeLessThan(21);
+    const body = server.requests[0]!.body as { tool_choice: { name: string }; max_tokens: number };
+    expect(body.tool_choice.name).toBe("choose_articles");
+  });
+
+  it("says what is wrong with a question set or a missing model", async () => {
+    expect((await kc(["eval-route", join(ROOT, "demo-vault"), join(ROOT, "demo-vault", "knowledge", "index.md")])).err).toContain("not JSON");
+    expect((await kc(["eval-route", join(ROOT, "demo-vault"), join(ROOT, "demo-questions.json"), "--select"])).code).toBe(2);
+  });
+});
