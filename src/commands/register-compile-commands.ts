@@ -4,6 +4,8 @@ import type { Plugin } from "obsidian";
 export interface CompileCommandActions {
   /** Today's daily note path when it exists, else null. */
   todaysLog(): string | null;
+  /** Says that today's daily note does not exist yet (the command stays in the palette and explains). */
+  noTodaysLog(): void;
   /** The active note's path when it is a daily note, else null. */
   activeLog(): string | null;
   compile(paths: string[]): void;
@@ -30,7 +32,15 @@ function addNoteCommand(plugin: Plugin, id: string, name: string, pathOf: () => 
 
 /** Registers the compile commands, "Revalidate relationships of this article" and "Undo last compile". */
 export function registerCompileCommands(plugin: Plugin, a: CompileCommandActions): void {
-  addNoteCommand(plugin, "compile-todays-log", "Compile today's log", () => a.todaysLog(), (p) => a.compile([p]));
+  plugin.addCommand({
+    id: "compile-todays-log",
+    name: "Compile today's log",
+    callback: () => {
+      const p = a.todaysLog();
+      if (p) a.compile([p]);
+      else a.noTodaysLog();
+    },
+  });
   addNoteCommand(plugin, "compile-current-note", "Compile current note as a log", () => a.activeLog(), (p) => a.compile([p]));
   plugin.addCommand({ id: "compile-changed-logs", name: "Compile all changed logs", callback: () => a.compileChanged() });
   addNoteCommand(plugin, "revalidate-relationships", "Revalidate relationships of this article", () => a.activeArticle(), (p) => a.revalidate(p));

@@ -114,6 +114,7 @@ export function createCompileActions(app: App, service: CompileService): Compile
       const p = service.todayPath();
       return service.exists(p) ? p : null;
     },
+    noTodaysLog: () => new Notice(`Today's daily note ${service.todayPath()} does not exist yet: write today's log first, or use "Compile all changed logs".`, 8000),
     activeLog: () => {
       const f = app.workspace.getActiveFile();
       return f && service.isDailyNote(f.path) ? f.path : null;

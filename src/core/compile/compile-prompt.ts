@@ -55,7 +55,7 @@ Do not write a "## Sources" section or a link to the daily log: the plugin adds 
 Header fields
 - title: short noun phrase. aliases: other names people use for it (0-5). tags: 1-4 lowercase topic words.
 - tldr: one sentence that answers "what is this and why does it matter".
-- answers_when: 4-8 words or short phrases a person would use when this article is the answer, including paraphrases that are not in the title.
+- answers_when: 4-8 short phrases a person would type when they meet the problem this article solves, in their own words: symptoms and situations ("edits vanish after syncing", "uploads fail on hotel wifi"), not only the topic's name; include paraphrases that are not in the title.
 
 Relationships: classify this article against each related article with exactly these tiers
 ${RELATIONSHIP_TIERS}
