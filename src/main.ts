@@ -81,7 +81,7 @@ export default class KnowledgeCompilerPlugin extends Plugin {
       },
     });
     this.addCommand({ id: "open-ask-panel", name: "Ask the knowledge base", callback: () => void this.openView(ASK_VIEW_TYPE) });
-    registerCompileCommands(this, createCompileActions(this.app, this.compile));
+    registerCompileCommands(this, createCompileActions(this.app, this.compile, () => this.data.compile.confirmAboveUsd));
     registerCaptureCommands(this, {
       run: (quiet) => runCaptureFlow(this.app, () => this.compile.settings(), () => this.data.capture, this.pluginDir(), quiet),
       background: () => this.data.capture.background,

@@ -31,10 +31,12 @@ export interface CompileSettings {
   autoCompileHour: number;
   /** Write the end-of-day proposal without review (logged as such). Off by default. */
   autoAccept: boolean;
+  /** Ask before a compile whose estimated cost (typical reply) is above this many USD. */
+  confirmAboveUsd: number;
 }
 
 /** Defaults for Compile: nothing runs on its own. */
-export const DEFAULT_COMPILE_SETTINGS: CompileSettings = { autoCompile: false, autoCompileHour: 18, autoAccept: false };
+export const DEFAULT_COMPILE_SETTINGS: CompileSettings = { autoCompile: false, autoCompileHour: 18, autoAccept: false, confirmAboveUsd: 0.25 };
 
 /** Settings of capture (desktop only): which Claude Code projects become daily-log entries, and when. */
 export interface CaptureSettings {
@@ -97,6 +99,8 @@ export function mergePluginData(raw: unknown): PluginData {
   if (typeof savedCompile.autoAccept === "boolean") compile.autoAccept = savedCompile.autoAccept;
   const hour = savedCompile.autoCompileHour;
   if (typeof hour === "number" && Number.isInteger(hour) && hour >= 0 && hour <= 23) compile.autoCompileHour = hour;
+  const above = savedCompile.confirmAboveUsd;
+  if (typeof above === "number" && Number.isFinite(above) && above >= 0) compile.confirmAboveUsd = above;
   const cs = data.compileState as { logs?: unknown } | undefined;
   const compileState: CompileState = { logs: typeof cs?.logs === "object" && cs.logs !== null ? (cs.logs as CompileState["logs"]) : {} };
   return { settings, ask, compile, capture: mergeCaptureSettings(data.capture), compileState };

@@ -5,20 +5,22 @@ import type { CompileOutcome } from "../core/compile/propose-compile";
 import type { CompileService } from "../obsidian/compile-service";
 import type { CompileReviewer } from "../core/workflows/compile-workflow";
 import type { CompileCommandActions } from "../commands/register-compile-commands";
-import { CompileReviewModal } from "./compile-review-modal";
+import { CompileReviewModal, CostConfirmModal } from "./compile-review-modal";
 import { progressNotice } from "./progress-notice";
 
 /**
  * Compiles logs one after another: plan, model call (with progress and cancel), review, write. Each log's proposal
  * is reviewed on its own; cancelling stops the run and nothing of an unreviewed proposal is written.
  */
-export async function runCompileFlow(app: App, service: CompileService, logPaths: string[]): Promise<void> {
+export async function runCompileFlow(app: App, service: CompileService, logPaths: string[], confirmAboveUsd = Infinity): Promise<void> {
   const controller = new AbortController();
   const progress = progressNotice("Compile: preparing…", () => controller.abort());
   const step = (n: number): string => (logPaths.length > 1 ? `${n}/${logPaths.length} ` : "");
   let current = 0;
   try {
     const results = await service.run(logPaths, {
+      approveEstimate: ({ plan, estimate }) => (estimate.usd <= confirmAboveUsd ? Promise.resolve(true)
+        : new CostConfirmModal(app, `Compiling ${plan.logPath} sends about ${estimate.inputTokens.toLocaleString()} tokens: about ${formatCost(estimate.usd)}, at most ${formatCost(estimate.maxUsd)}. Your threshold is ${formatCost(confirmAboveUsd)} (in settings).`).ask()),
       review: (outcome, { estimate }) => {
         progress.set(`Compile ${step(current)}${outcome.plan.logPath}: waiting for your review…`);
         return reviewProposal(app, service, outcome,
@@ -108,7 +110,7 @@ export async function runAutoCompile(app: App, service: CompileService, logPath:
 }
 
 /** The compile commands' actions over the service: each opens the flow above or reports in a Notice. */
-export function createCompileActions(app: App, service: CompileService): CompileCommandActions {
+export function createCompileActions(app: App, service: CompileService, confirmAboveUsd: () => number = () => Infinity): CompileCommandActions {
   return {
     todaysLog: () => {
       const p = service.todayPath();
@@ -123,11 +125,11 @@ export function createCompileActions(app: App, service: CompileService): Compile
       const todo: string[] = [];
       for (const p of paths) if (await service.hasChanged(p)) todo.push(p);
       if (todo.length === 0) new Notice(`${paths.join(", ")} is compiled and unchanged since; nothing to do.`);
-      else await runCompileFlow(app, service, todo);
+      else await runCompileFlow(app, service, todo, confirmAboveUsd());
     })(),
     compileChanged: () => void service.changedLogs().then((logs) => {
       if (logs.length === 0) new Notice("Every daily log is compiled and unchanged.");
-      else void runCompileFlow(app, service, logs.map((l) => l.path));
+      else void runCompileFlow(app, service, logs.map((l) => l.path), confirmAboveUsd());
     }),
     activeArticle: () => {
       const f = app.workspace.getActiveFile();

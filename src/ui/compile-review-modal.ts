@@ -28,7 +28,8 @@ export class CompileReviewModal extends Modal {
         accept.disabled = n === 0;
       }
     });
-    new Setting(this.contentEl)
+    // The decision row stays in view however long the diffs are.
+    new Setting(this.contentEl.createDiv({ cls: "kc-review-actions" }))
       .addButton((b) => {
         b.setButtonText(label(selected().size)).setCta().onClick(() => this.finish(selected()));
         accept = b.buttonEl;
@@ -45,6 +46,43 @@ export class CompileReviewModal extends Modal {
     const r = this.resolve;
     this.resolve = null;
     r?.(paths);
+    if (r) this.close();
+  }
+}
+
+/** Asks before a model call whose estimated cost is above the person's threshold; resolves true to go on. */
+export class CostConfirmModal extends Modal {
+  private resolve: ((go: boolean) => void) | null = null;
+
+  constructor(app: App, private readonly text: string) {
+    super(app);
+  }
+
+  /** Opens the question and waits for the answer (closing it is "no"). */
+  ask(): Promise<boolean> {
+    return new Promise((resolve) => {
+      this.resolve = resolve;
+      this.open();
+    });
+  }
+
+  override onOpen(): void {
+    this.titleEl.setText("Compile costs more than your threshold");
+    this.contentEl.createEl("p", { text: this.text });
+    new Setting(this.contentEl)
+      .addButton((b) => b.setButtonText("Ask the model").setCta().onClick(() => this.finish(true)))
+      .addButton((b) => b.setButtonText("Cancel").onClick(() => this.finish(false)));
+  }
+
+  override onClose(): void {
+    this.contentEl.empty();
+    this.finish(false);
+  }
+
+  private finish(go: boolean): void {
+    const r = this.resolve;
+    this.resolve = null;
+    r?.(go);
     if (r) this.close();
   }
 }

@@ -144,6 +144,13 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
         if (Number.isInteger(n) && n >= 0 && n <= 23) await this.host.updateCompile({ autoCompileHour: n });
       }));
     new Setting(el)
+      .setName("Ask before costly compiles (USD)")
+      .setDesc("Before the model is called, a compile whose estimated cost is above this asks you first. 0 asks every time.")
+      .addText((t) => t.setValue(String(c.confirmAboveUsd)).onChange(async (v) => {
+        const n = Number(v);
+        if (Number.isFinite(n) && n >= 0) await this.host.updateCompile({ confirmAboveUsd: n });
+      }));
+    new Setting(el)
       .setName("Accept automatically")
       .setDesc("Write the end-of-day proposal without review. The build log says it was accepted automatically, and undo last compile still works. Off by default.")
       .addToggle((t) => t.setValue(c.autoAccept).onChange(async (v) => this.host.updateCompile({ autoAccept: v })));

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { notices, noticesShown } from "../fakes/obsidian-stub";
 import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
-import { runAutoCompile } from "../../src/ui/compile-flow";
+import { runAutoCompile, runCompileFlow } from "../../src/ui/compile-flow";
 import { CompileService } from "../../src/obsidian/compile-service";
 import type { CompileReviewer, PreparedCompile } from "../../src/core/workflows/compile-workflow";
 import { mergePluginData, type PluginData } from "../../src/obsidian/plugin-data";
@@ -144,5 +144,21 @@ describe("the end-of-day compile", () => {
     lastNotice!.messageEl.querySelector("button")!.click();
     const modal = document.body.querySelector(".kc-review");
     expect(modal).not.toBeNull();
+  });
+});
+
+describe("asking before a costly compile", () => {
+  it("asks before the model is called when the estimate is above the threshold, and spends nothing on Cancel", async () => {
+    const { app, service } = await setup();
+    const before = new Map(app.files);
+    const run = runCompileFlow(app as never, service, ["daily/2026-11-20.md"], 0);
+    await new Promise((r) => setTimeout(r, 50));
+    const modal = [...document.body.querySelectorAll("p")].find((p) => p.textContent?.includes("Your threshold is $0.0000"));
+    expect(modal?.textContent).toMatch(/^Compiling daily\/2026-11-20\.md sends about [\d,]+ tokens: about \$0\.\d+, at most \$0\.\d+\./);
+    [...modal!.parentElement!.querySelectorAll("button")].find((b) => b.textContent === "Cancel")!.click();
+    await run;
+    expect(server.requests).toHaveLength(0);
+    expect(app.files).toEqual(before);
+    expect(notices.at(-1)).toContain("Cancelled before the model was asked");
   });
 });

@@ -154,6 +154,8 @@ async function readText(store: NoteStore, path: string): Promise<string | undefi
 
 /** The port through which a person accepts all, some or none of a proposal's files (null: none, nothing written). */
 export interface CompileReviewer {
+  /** Before the model is called: false stops the run with nothing spent (a host asks above a cost threshold). */
+  approveEstimate?(prepared: PreparedCompile): Promise<boolean>;
   review(outcome: CompileOutcome, prepared: PreparedCompile): Promise<ReadonlySet<string> | null>;
 }
 
@@ -192,6 +194,10 @@ export async function compileLogs(
       break;
     }
     options.events?.planned?.(prepared.value, i + 1, logs.length);
+    if (reviewer.approveEstimate && !(await reviewer.approveEstimate(prepared.value))) {
+      results.push({ log, status: "failed", message: "Cancelled before the model was asked; nothing was spent or written." });
+      break;
+    }
     const proposed = await proposeFor(host, model, prepared.value.plan, options.signal);
     if (!proposed.ok) {
       results.push({ log, status: "failed", message: proposed.error.message, error: proposed.error });
