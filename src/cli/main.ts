@@ -11,7 +11,8 @@ import { REVALIDATE_HELP, runRevalidateCommand } from "./commands/revalidate-com
 import { ROUTE_HELP, runRouteCommand } from "./commands/route-command";
 import { runUndoCommand, UNDO_HELP } from "./commands/undo-command";
 import { VaultPathError } from "./load-vault";
-import { parseArgs } from "./parse-args";
+import { COMMAND_SPECS } from "./command-specs";
+import { parseCommandArgs, type ParsedArgs } from "./parse-args";
 
 const HELP = `kc: the Knowledge Compiler's command line, on the same core as the Obsidian plugin.
 
@@ -30,7 +31,7 @@ Commands:
 
 Run \`kc help lint\` for options.`;
 
-const COMMANDS: Record<string, { help: string; run: (args: ReturnType<typeof parseArgs>, io: CliIo) => Promise<number> }> = {
+const COMMANDS: Record<string, { help: string; run: (args: ParsedArgs, io: CliIo) => Promise<number> }> = {
   lint: { help: LINT_HELP, run: runLintCommand },
   route: { help: ROUTE_HELP, run: runRouteCommand },
   ask: { help: ASK_HELP, run: runAskCommand },
@@ -45,16 +46,26 @@ const COMMANDS: Record<string, { help: string; run: (args: ReturnType<typeof par
 
 /** Runs the CLI with arguments (without node and script) and returns the exit code; never throws. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, new Set(["help", "progress", "yes", "dry-run", "all", "force", "closest", "mid", "stale-only", "logs", "body", "hook", "select"]));
-  const name = args.positionals[0];
-  if (!name || name === "help" || args.flags.has("help")) {
-    const topic = name === "help" ? args.positionals[1] : name;
+  const name = argv.find((a) => !a.startsWith("-"));
+  const wantsHelp = argv.includes("--help") || argv.includes("-h");
+  if (!name || name === "help") {
+    const topic = name === "help" ? argv[argv.indexOf("help") + 1] : undefined;
     io.out(`${(topic && COMMANDS[topic]?.help) || HELP}\n`);
     return EXIT.ok;
   }
   const command = COMMANDS[name];
-  if (!command) {
+  const spec = COMMAND_SPECS[name];
+  if (!command || !spec) {
     io.err(`Unknown command "${name}".\n\n${HELP}\n`);
+    return EXIT.usage;
+  }
+  if (wantsHelp) {
+    io.out(`${command.help}\n`);
+    return EXIT.ok;
+  }
+  const args = parseCommandArgs(name, argv, spec);
+  if ("error" in args) {
+    io.err(`${args.error}\nRun \`kc help ${name}\` for its options.\n`);
     return EXIT.usage;
   }
   try {

@@ -123,9 +123,9 @@ export class CompileService {
 
 
   /** Compiles logs through core's workflow with the configured model; the reviewer is the person (or auto-accept). */
-  async run(logs: readonly string[], reviewer: CompileReviewer, options: { signal?: AbortSignal; automatic?: boolean; events?: CompileEvents } = {}): Promise<LogResult[]> {
+  async run(logs: readonly string[], reviewer: CompileReviewer, options: { signal?: AbortSignal; automatic?: boolean; events?: CompileEvents; onWait?: (seconds: number, reason: string) => void } = {}): Promise<LogResult[]> {
     await this.refresh();
-    return compileLogs(this.host, createModel(this.app, this.data().ask), logs, reviewer, options);
+    return compileLogs(this.host, createModel(this.app, this.data().ask, options.onWait), logs, reviewer, options);
   }
 
 

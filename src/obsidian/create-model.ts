@@ -1,17 +1,20 @@
 import type { App } from "obsidian";
 import type { ModelPrice } from "../core/llm/cost";
+import { currentModel } from "../core/llm/models";
 import { AnthropicLanguageModel } from "../llm/anthropic-language-model";
 import type { AskSettings } from "./plugin-data";
 import { createRequestUrlFetch } from "./request-url-fetch";
 
 /** The model as the settings describe it: key from secret storage, network through requestUrl (works on mobile). */
-export function createModel(app: App, ask: AskSettings): AnthropicLanguageModel {
+export function createModel(app: App, ask: AskSettings, onWait?: (seconds: number, reason: string) => void): AnthropicLanguageModel {
   return new AnthropicLanguageModel({
     apiKey: app.secretStorage.getSecret(ask.apiKeySecret),
-    model: ask.model,
+    model: currentModel(ask.model),
     ...(ask.baseUrl ? { baseUrl: ask.baseUrl } : {}),
     fetch: createRequestUrlFetch(),
     streaming: false,
+    timeoutMs: ask.timeoutSeconds * 1000,
+    ...(onWait ? { onWait } : {}),
   });
 }
 

@@ -1,3 +1,4 @@
+import { currentModel, DEFAULT_MODEL } from "../core/llm/models";
 import { DEFAULT_KNOWLEDGE_SETTINGS, type CompileState, type KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 
 /** Settings of Ask. The API key itself is in Obsidian's secret storage; only the secret's name is kept here. */
@@ -11,16 +12,19 @@ export interface AskSettings {
   /** USD per million input and output tokens, for cost figures. */
   priceInput: number;
   priceOutput: number;
+  /** A model call (or a silent stream) longer than this many seconds is stopped. */
+  timeoutSeconds: number;
 }
 
 /** Defaults for Ask. */
 export const DEFAULT_ASK_SETTINGS: AskSettings = {
   apiKeySecret: "anthropic-api-key",
-  model: "claude-sonnet-4-5",
+  model: DEFAULT_MODEL,
   baseUrl: "",
   budget: 6000,
   priceInput: 3,
   priceOutput: 15,
+  timeoutSeconds: 120,
 };
 
 /** Settings of Compile (the model, key and prices are Ask's). */
@@ -93,6 +97,8 @@ export function mergePluginData(raw: unknown): PluginData {
     const v = savedAsk[key];
     if (typeof v === typeof DEFAULT_ASK_SETTINGS[key] && (typeof v !== "number" || (Number.isFinite(v) && v > 0))) (ask as unknown as Record<string, unknown>)[key] = v;
   }
+  // A model id that is retired (most often the default of the time the settings were saved) moves to its replacement.
+  ask.model = currentModel(ask.model);
   const savedCompile = (typeof data.compile === "object" && data.compile !== null ? data.compile : {}) as Record<string, unknown>;
   const compile: CompileSettings = { ...DEFAULT_COMPILE_SETTINGS };
   if (typeof savedCompile.autoCompile === "boolean") compile.autoCompile = savedCompile.autoCompile;

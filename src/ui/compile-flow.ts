@@ -28,6 +28,7 @@ export async function runCompileFlow(app: App, service: CompileService, logPaths
       },
     }, {
       signal: controller.signal,
+      onWait: (seconds, reason) => progress.set(`Compile: waiting ${Math.ceil(seconds)} s before trying again (${reason})…`),
       events: {
         planned: ({ plan, estimate }, n) => {
           current = n;

@@ -99,7 +99,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
 
   private renderAsk(el: HTMLElement): void {
     const a = this.host.ask();
-    const positive = (key: "budget" | "priceInput" | "priceOutput") => async (v: string) => {
+    const positive = (key: "budget" | "priceInput" | "priceOutput" | "timeoutSeconds") => async (v: string) => {
       const n = Number(v);
       if (Number.isFinite(n) && n > 0) await this.host.updateAsk({ [key]: n });
     };
@@ -127,6 +127,10 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
     new Setting(el)
       .setName("Price per million output tokens (USD)")
       .addText((t) => t.setValue(String(a.priceOutput)).onChange(positive("priceOutput")));
+    new Setting(el)
+      .setName("Request timeout (seconds)")
+      .setDesc("A model call that has not answered (or a stream that has gone silent) this long is stopped. Waits the API asks for are sat out only up to a minute; longer ones fail at once, saying when to try again.")
+      .addText((t) => t.setValue(String(a.timeoutSeconds)).onChange(positive("timeoutSeconds")));
   }
 
   private renderCompile(el: HTMLElement): void {

@@ -53,8 +53,10 @@ describe("kc ask", () => {
     expect(cut.err).toContain("cut off at the token limit");
   });
 
-  it("says clearly when the API key is missing, with no request made", async () => {
-    const r = await ask("How long does the app wait between upload retries?", {});
+  it("says clearly when the API key is missing (and no local server is named), with no request made", async () => {
+    let err = "";
+    const code = await runCli(["ask", DEMO, "How long does the app wait between upload retries?"], { out: () => undefined, err: (t) => (err += t), isTTY: false, env: {} });
+    const r = { code, err };
     expect(r.code).toBe(1);
     expect(r.err).toContain("No Anthropic API key");
     expect(r.err).not.toContain("    at ");

@@ -26,7 +26,9 @@ const tool = (input: unknown, stopReason?: string): ScriptedReply => ({ kind: "t
 async function kc(args: string[], env: Record<string, string | undefined> = KEY, confirm?: (q: string) => Promise<boolean>) {
   let out = "";
   let err = "";
-  const code = await runCli([...args, "--base-url", server.baseUrl, "--model", "claude-test", "--today", "2026-11-22"], {
+  // The model options belong to the commands that call a model; undo takes none of them.
+  const model = args[0] === "undo" || args[0] === "lint" ? [] : ["--base-url", server.baseUrl, "--model", "claude-test", "--today", "2026-11-22"];
+  const code = await runCli([...args, ...model], {
     out: (t) => (out += t), err: (t) => (err += t), isTTY: false, env, ...(confirm ? { confirm } : {}),
   });
   return { code, out, err };
@@ -181,8 +183,10 @@ describe("kc compile", () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it("needs a key unless it is a dry run, and says so without calling anything", async () => {
-    const r = await kc(["compile", vault, "--file", "daily/2026-11-20.md"], {});
+  it("needs a key (or a local server's --base-url) unless it is a dry run, and says so without calling anything", async () => {
+    let err = "";
+    const code = await runCli(["compile", vault, "--file", "daily/2026-11-20.md", "--today", "2026-11-22"], { out: () => undefined, err: (t) => (err += t), isTTY: false, env: {} });
+    const r = { code, err };
     expect(r.code).toBe(1);
     expect(server.requests).toHaveLength(0);
     expect(r.err).toContain("No Anthropic API key");

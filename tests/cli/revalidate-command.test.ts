@@ -26,7 +26,9 @@ const tool = (input: unknown): ScriptedReply => ({ kind: "tool", name: REVALIDAT
 async function kc(args: string[], env: Record<string, string | undefined> = { ANTHROPIC_API_KEY: "sk-test" }, confirm?: (q: string) => Promise<boolean>) {
   let out = "";
   let err = "";
-  const code = await runCli([...args, "--base-url", server.baseUrl, "--model", "claude-test", "--month", "2026-11"], {
+  // The model options belong to the commands that call a model; undo takes none of them.
+  const model = args[0] === "undo" ? [] : ["--base-url", server.baseUrl, "--model", "claude-test", "--month", "2026-11"];
+  const code = await runCli([...args, ...model], {
     out: (t) => (out += t), err: (t) => (err += t), isTTY: false, env, ...(confirm ? { confirm } : {}),
   });
   return { code, out, err };
@@ -80,7 +82,9 @@ describe("kc revalidate", () => {
   });
 
   it("says what is wrong without calling the model: no key, unknown article, no relationships, bad month", async () => {
-    const noKey = await kc(["revalidate", vault, ARTICLE], { ANTHROPIC_API_KEY: undefined });
+    let noKeyErr = "";
+    const noKeyCode = await runCli(["revalidate", vault, ARTICLE], { out: () => undefined, err: (t) => (noKeyErr += t), isTTY: false, env: {} });
+    const noKey = { code: noKeyCode, err: noKeyErr };
     expect(noKey.code).toBe(1);
     expect(noKey.err).toContain("No Anthropic API key");
     const missing = await kc(["revalidate", vault, "concepts/nowhere"]);

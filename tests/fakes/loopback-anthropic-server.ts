@@ -9,6 +9,10 @@ export type ScriptedReply =
   | { kind: "tool"; name: string; input: unknown; stopReason?: string }
   | { kind: "status"; status: number; type: string; message: string; headers?: Record<string, string> }
   | { kind: "drop" }
+  /** Accepts the request and never answers (the client's timeout must end it). */
+  | { kind: "hang" }
+  /** A reply whose content is these blocks as given (two tool calls, another tool's name…). */
+  | { kind: "blocks"; content: unknown[] }
   | { kind: "stall-after"; text: string };
 
 /** A recorded request. */
@@ -75,6 +79,13 @@ function respond(reply: ScriptedReply, body: Record<string, unknown>, res: Serve
   const model = typeof body.model === "string" ? body.model : "claude-test";
   if (reply.kind === "drop") {
     res.socket?.destroy();
+    return;
+  }
+  if (reply.kind === "hang") return;
+  if (reply.kind === "blocks") {
+    const m = message({ kind: "text", text: "" }, model);
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ ...m, content: reply.content, stop_reason: "tool_use" }));
     return;
   }
   if (reply.kind === "status") {

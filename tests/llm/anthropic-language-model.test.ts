@@ -62,11 +62,14 @@ describe("AnthropicLanguageModel", () => {
     expect(r.ok && r.value.stopReason).toBe("max_tokens");
   });
 
-  it("makes no request without a key", async () => {
-    const r = await model({ apiKey: null }).complete(request());
+  it("makes no request without a key for the Anthropic API, but lets a local server behind a base URL go without one", async () => {
+    const r = await model({ apiKey: null, baseUrl: "" }).complete(request());
     expect(r.ok).toBe(false);
     expect(!r.ok && r.error.kind).toBe("no-key");
     expect(server.requests).toHaveLength(0);
+    server.replies.push({ kind: "text", text: "local answer" });
+    const local = await model({ apiKey: null }).complete(request());
+    expect(local.ok && local.value.text).toBe("local answer");
   });
 
   it("maps 401 to an auth error a person can act on", async () => {
@@ -114,5 +117,56 @@ describe("AnthropicLanguageModel", () => {
     });
     expect(deltas.length).toBeGreaterThan(0);
     expect(!r.ok && r.error.kind).toBe("aborted");
+  });
+
+  it("fails at once, saying when to try again, when a 429 asks to wait an hour", async () => {
+    const waits: number[] = [];
+    server.replies.push({ kind: "status", status: 429, type: "rate_limit_error", message: "slow down", headers: { "retry-after": "3600" } });
+    const started = Date.now();
+    const r = await model({ maxRetries: 2, onWait: (s) => void waits.push(s) }).complete(request());
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(r).toEqual({ ok: false, error: expect.objectContaining({ kind: "rate-limited", message: "Rate limited; try again in 60 minutes." }) });
+    expect(waits).toEqual([]);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("sits out a short retry-after, says it is waiting, and then succeeds", async () => {
+    const waits: [number, string][] = [];
+    server.replies.push({ kind: "status", status: 429, type: "rate_limit_error", message: "slow down", headers: { "retry-after": "0" } }, { kind: "text", text: "after the wait" });
+    const r = await model({ maxRetries: 2, onWait: (s, why) => void waits.push([s, why]) }).complete(request());
+    expect(r.ok && r.value.text).toBe("after the wait");
+    expect(waits).toEqual([[0, "rate limited"]]);
+  });
+
+  it("stops a request the server never answers after the timeout, with a sentence", async () => {
+    server.replies.push({ kind: "hang" });
+    const r = await model({ timeoutMs: 300, streaming: false }).complete(request());
+    expect(r).toEqual({ ok: false, error: { kind: "timeout", message: "The model did not answer within 1 s, so the request was stopped. Try again, or raise the request timeout." } });
+  });
+
+  it("stops a stream that goes silent after its first events", async () => {
+    server.replies.push({ kind: "stall-after", text: "The first words" });
+    const deltas: string[] = [];
+    const r = await model({ timeoutMs: 300 }).stream(request(), (d) => deltas.push(d));
+    expect(deltas.join("")).toBe("The first words");
+    expect(!r.ok && r.error.kind).toBe("timeout");
+  });
+
+  it("never shows the key, even when the server echoes it in its error", async () => {
+    const key = "sk-ant-api03-THISISTHEKEYTHISISTHEKEY0123456789";
+    server.replies.push({ kind: "status", status: 400, type: "invalid_request_error", message: `bad header x-api-key: ${key} and Bearer ${key}` });
+    const r = await model({ apiKey: key }).complete(request());
+    expect(!r.ok && r.error.message).not.toContain("THISISTHEKEY");
+    expect(!r.ok && r.error.message).toContain("[REDACTED");
+  });
+
+  it("refuses a reply with another tool or two tool calls", async () => {
+    const schema = { name: "propose_articles", description: "d", schema: { type: "object" } };
+    server.replies.push({ kind: "blocks", content: [{ type: "tool_use", id: "t1", name: "delete_everything", input: {} }] });
+    const other = await model().complete(request({ jsonSchema: schema }));
+    expect(!other.ok && other.error.message).toContain('unexpected tool ("delete_everything" instead of "propose_articles")');
+    server.replies.push({ kind: "blocks", content: [{ type: "tool_use", id: "t1", name: "propose_articles", input: {} }, { type: "tool_use", id: "t2", name: "propose_articles", input: {} }] });
+    const two = await model().complete(request({ jsonSchema: schema }));
+    expect(!two.ok && two.error.message).toBe("The model replied with 2 tool calls instead of one; the reply was not used.");
   });
 });

@@ -63,9 +63,10 @@ describe("compile in Obsidian", () => {
     expect(await service.undo()).toEqual({ ok: true, value: null });
   });
 
-  it("reports a missing key as a value, without any request", async () => {
-    const { app, service } = await setup();
+  it("reports a missing key as a value, without any request (for the Anthropic API; a local server may need none)", async () => {
+    const { app, data, service } = await setup();
     app.secretStorage.getSecret = () => null;
+    data.ask.baseUrl = "";
     const [r] = await service.run(["daily/2026-11-20.md"], acceptAll);
     expect(r?.status === "failed" && r.error?.kind === "model" && r.error.error.kind).toBe("no-key");
     expect(server.requests).toHaveLength(0);

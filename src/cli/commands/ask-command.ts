@@ -2,7 +2,7 @@ import { buildAnswerRequest, NOT_COVERED_ANSWER, type LoadedText } from "../../c
 import { estimateCost, formatCost } from "../../core/llm/cost";
 import { formatRouteTrace } from "../../core/route/format-route-trace";
 import { routeQuestion } from "../../core/route/route-question";
-import { AnthropicLanguageModel } from "../../llm/anthropic-language-model";
+import { modelFromArgs, waitLine } from "../model-options";
 import { EXIT, type CliIo } from "../cli-io";
 import { loadVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
@@ -38,12 +38,12 @@ export async function runAskCommand(args: ParsedArgs, io: CliIo): Promise<number
     const doc = index.get(l.path)!;
     return { path: l.path, part: l.part, text: l.part === "tldr" ? `${doc.header.title ?? l.path}: ${doc.tldr}` : vault.texts.get(l.path) ?? "" };
   });
-  const model = new AnthropicLanguageModel({
-    apiKey: io.env.ANTHROPIC_API_KEY ?? null,
-    model: flagString(args, "model", io.env.KC_MODEL ?? "claude-sonnet-4-5")!,
-    baseUrl: flagString(args, "base-url", io.env.ANTHROPIC_BASE_URL),
-    streaming: true,
-  });
+  const built = modelFromArgs(args, io, { streaming: true, onWait: waitLine(io) });
+  if ("error" in built) {
+    io.err(`${built.error}\n`);
+    return built.error.startsWith("--base-url") ? EXIT.usage : EXIT.findings;
+  }
+  const model = built.model;
   const result = await model.stream(buildAnswerRequest(route, texts), (delta) => io.out(delta));
   if (!result.ok) {
     io.err(`${result.error.message}\n`);

@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { isCalendarDate } from "../../core/util/calendar-date";
 import { localDate } from "../../core/util/local-date";
 import { CAPTURE_STATE_FILE, captureSessions, parseCaptureState, type CaptureStateStore } from "../../core/workflows/capture-workflow";
 import { knowledgeFolderProblem } from "../../core/workflows/write-rules";
@@ -33,7 +34,7 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
   const format = flagString(args, "format", "text");
   if (format !== "text" && format !== "json") return usage(io, `--format must be text or json, not "${format}".`);
   const since = flagString(args, "since");
-  if (since !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(since)) return usage(io, `--since must be a date like 2026-11-01, not "${since}".`);
+  if (since !== undefined && !isCalendarDate(since)) return usage(io, `--since must be a real date written like 2026-11-01, not "${since}".`);
   const minPrompts = Number(flagString(args, "min-prompts", "4"));
   const idleMinutes = Number(flagString(args, "idle-minutes", "10"));
   if (!Number.isInteger(minPrompts) || minPrompts < 1) return usage(io, "--min-prompts must be a whole number, 1 or more.");
@@ -44,7 +45,7 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
   if (problem) return usage(io, problem);
   const from = flagString(args, "from");
   const roots = from !== undefined ? [from] : defaultTranscriptRoots(io.env);
-  const project = flagString(args, "project");
+  const projects = args.lists?.get("project") ?? [];
   const statePath = join(vault.root, ".obsidian", "plugins", PLUGIN_ID, CAPTURE_STATE_FILE);
   const state: CaptureStateStore = {
     load: async () => parseCaptureState(await readFile(statePath, "utf8").catch(() => null)),
@@ -61,7 +62,7 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
       return { date: localDate(d), time: `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}` };
     },
     now: () => new Date(),
-  }, { projects: project !== undefined ? new Set([project]) : "all", minPrompts, idleMinutes, ...(since ? { since } : {}), dryRun: args.flags.has("dry-run") });
+  }, { projects: projects.length > 0 ? new Set(projects) : "all", minPrompts, idleMinutes, ...(since ? { since } : {}), dryRun: args.flags.has("dry-run") });
   if (format === "json") io.out(`${JSON.stringify(report, null, 2)}\n`);
   else {
     for (const c of report.captured) {

@@ -1,6 +1,7 @@
 import { compilePlanJson, formatChanges, formatCompilePlan } from "../../core/compile/format-compile";
 import { selectChangedLogs } from "../../core/compile/select-logs";
 import { dailyNotePath, matchDailyNote } from "../../core/knowledge/daily-notes";
+import { isCalendarDate } from "../../core/util/calendar-date";
 import { localDate } from "../../core/util/local-date";
 import { sha256Hex } from "../../core/util/sha256";
 import { stripControls } from "../../core/util/strip-controls";
@@ -9,7 +10,7 @@ import { buildArticleDoc } from "../../core/route/article-doc";
 import type { CompileOutcome } from "../../core/compile/propose-compile";
 import { compileLogs, prepareCompile, spentOn, type CompileReviewer } from "../../core/workflows/compile-workflow";
 import { knowledgeFolderProblem } from "../../core/workflows/write-rules";
-import { AnthropicLanguageModel } from "../../llm/anthropic-language-model";
+import { modelFromArgs, waitLine } from "../model-options";
 import { cliCompileHost } from "../cli-compile-host";
 import { EXIT, type CliIo } from "../cli-io";
 import { loadVault, type LoadedVault } from "../load-vault";
@@ -49,7 +50,7 @@ export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<nu
   const format = flagString(args, "format", "text");
   if (format !== "text" && format !== "json") return usage(io, `--format must be text or json, not "${format}".`);
   const today = flagString(args, "today", localDate())!;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) return usage(io, `--today must be a date like 2026-11-22, not "${today}".`);
+  if (!isCalendarDate(today)) return usage(io, `--today must be a real date written like 2026-11-22, not "${today}".`);
   const dryRun = args.flags.has("dry-run");
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
@@ -68,13 +69,11 @@ export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<nu
     if (format === "json") io.out(`${JSON.stringify({ logs: [] }, null, 2)}\n`);
     return EXIT.ok;
   }
-  const apiKey = io.env.ANTHROPIC_API_KEY ?? null;
-  const baseUrl = flagString(args, "base-url", io.env.ANTHROPIC_BASE_URL);
-  if (!dryRun && !apiKey) {
-    io.err("No Anthropic API key: set ANTHROPIC_API_KEY (and --base-url for a compatible server), or use --dry-run to see the plan without calling the model.\n");
-    return EXIT.findings;
+  const built = dryRun ? null : modelFromArgs(args, io, { streaming: false, onWait: waitLine(io) });
+  if (built && "error" in built) {
+    io.err(`${built.error} (--dry-run shows the plan without calling the model.)\n`);
+    return built.error.startsWith("--base-url") ? EXIT.usage : EXIT.findings;
   }
-  const model = new AnthropicLanguageModel({ apiKey, model: flagString(args, "model", io.env.KC_MODEL ?? "claude-sonnet-4-5")!, baseUrl, streaming: false });
   const { index } = buildRouterIndex(vault, "knowledge");
   const fixedNow = new Date(`${today}T12:00:00`);
   const host = { ...cliCompileHost(vault, index), now: () => (flagString(args, "today") ? fixedNow : new Date()) };
@@ -108,7 +107,7 @@ export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<nu
       return yes ? new Set(o.changes.map((c) => c.path)) : null;
     },
   };
-  const results = await compileLogs(host, model, logs, reviewer, {
+  const results = await compileLogs(host, built!.model, logs, reviewer, {
     events: {
       planned: ({ plan, estimate }, n, total) => io.err(`[${n}/${total}] compiling ${plan.logPath}: ${plan.shown.length} existing articles shown, about ${estimate.inputTokens} prompt tokens, about ${formatCost(estimate.usd)}\n`),
       proposed: (o) => {

@@ -4,7 +4,8 @@ import { parseQuestionSet, scoreRouting, type RoutingScore } from "../../core/ro
 import { routeQuestion } from "../../core/route/route-question";
 import { buildSelectRequest, selectArticles, shortlistFor, SELECT_SYSTEM_PROMPT } from "../../core/route/select-articles";
 import { estimateTokens } from "../../core/llm/estimate-tokens";
-import { AnthropicLanguageModel } from "../../llm/anthropic-language-model";
+import { DEFAULT_SELECT_MODEL } from "../../core/llm/models";
+import { modelFromArgs, waitLine } from "../model-options";
 import { EXIT, type CliIo } from "../cli-io";
 import { loadVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
@@ -44,13 +45,12 @@ export async function runEvalRouteCommand(args: ParsedArgs, io: CliIo): Promise<
     { router: "shortlist ceiling", score: ceiling, note: `about ${meanPrompt} prompt tokens per selection call` },
   ];
   if (args.flags.has("select")) {
-    const apiKey = io.env.ANTHROPIC_API_KEY ?? null;
-    const baseUrl = flagString(args, "base-url", io.env.ANTHROPIC_BASE_URL);
-    if (!apiKey && !baseUrl) {
-      io.err("--select needs a model: set ANTHROPIC_API_KEY (or --base-url for a compatible local server).\n");
+    const built = modelFromArgs(args, io, { streaming: false, defaultModel: DEFAULT_SELECT_MODEL, envModel: "KC_SELECT_MODEL", onWait: waitLine(io) });
+    if ("error" in built) {
+      io.err(`--select needs a model: ${built.error}\n`);
       return EXIT.usage;
     }
-    const model = new AnthropicLanguageModel({ apiKey, model: flagString(args, "model", io.env.KC_SELECT_MODEL ?? "claude-haiku-4-5")!, baseUrl, streaming: false });
+    const model = built.model;
     let input = 0;
     let output = 0;
     let failed = 0;

@@ -6,7 +6,7 @@ import { readCkpHeader } from "../../core/ckp/read-ckp-header";
 import { classifyPath, knowledgePaths } from "../../core/knowledge/knowledge-layout";
 import { estimateCost, formatCost } from "../../core/llm/cost";
 import { localDate } from "../../core/util/local-date";
-import { AnthropicLanguageModel } from "../../llm/anthropic-language-model";
+import { modelFromArgs, waitLine } from "../model-options";
 import { EXIT, type CliIo } from "../cli-io";
 import { loadVault, type LoadedVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
@@ -57,13 +57,12 @@ export async function runRevalidateCommand(args: ParsedArgs, io: CliIo): Promise
     io.err(`${path} has no SIMILAR_HIGH or SIMILAR_MID relationship to an existing article; nothing to revalidate.\n`);
     return EXIT.ok;
   }
-  const apiKey = io.env.ANTHROPIC_API_KEY ?? null;
-  const baseUrl = flagString(args, "base-url", io.env.ANTHROPIC_BASE_URL);
-  if (!apiKey) {
-    io.err("No Anthropic API key: set ANTHROPIC_API_KEY (and --base-url for a compatible server).\n");
-    return EXIT.findings;
+  const built = modelFromArgs(args, io, { streaming: false, onWait: waitLine(io) });
+  if ("error" in built) {
+    io.err(`${built.error}\n`);
+    return built.error.startsWith("--base-url") ? EXIT.usage : EXIT.findings;
   }
-  const model = new AnthropicLanguageModel({ apiKey, model: flagString(args, "model", io.env.KC_MODEL ?? "claude-sonnet-4-5")!, baseUrl, streaming: false });
+  const model = built.model;
   io.err(`Revalidating ${path} against ${related.length} related article${related.length === 1 ? "" : "s"}…\n`);
   const r = await proposeRevalidation(model, {
     path, text, header, opening: text.slice(parsed.bodyStartOffset, parsed.bodyStartOffset + 1500), related, month, knowledgeFolder: folder,

@@ -50,7 +50,11 @@ export type ModelError =
   | { kind: "network"; message: string }
   | { kind: "bad-request"; message: string }
   | { kind: "aborted"; message: string }
-  | { kind: "server"; message: string };
+  | { kind: "server"; message: string }
+  /** The model did not answer (or its stream stopped) within the request timeout. */
+  | { kind: "timeout"; message: string }
+  /** The reply was not what was asked for: another tool, two tool calls, or too large. */
+  | { kind: "invalid-reply"; message: string };
 
 /** The language model port. `AnthropicLanguageModel` is the only implementation that knows the SDK. */
 export interface LanguageModel {

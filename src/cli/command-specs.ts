@@ -1,0 +1,26 @@
+/** What one command accepts: its positional arguments (names, required first), options with values, and switches. */
+export interface CommandSpec {
+  positionals: string[];
+  /** How many of the positionals are required (default: all). */
+  required?: number;
+  values: string[];
+  switches: string[];
+  /** Options that may be given more than once. */
+  repeatable?: string[];
+}
+
+const model = ["model", "base-url"];
+
+/** Every command's arguments: the one place the CLI's accepted flags are listed (help texts name the same). */
+export const COMMAND_SPECS: Record<string, CommandSpec> = {
+  lint: { positionals: ["vault"], values: ["scope", "format", "knowledge"], switches: ["progress"] },
+  route: { positionals: ["vault", "question"], values: ["format", "budget", "scope", "knowledge"], switches: ["closest"] },
+  ask: { positionals: ["vault", "question"], values: [...model, "budget", "knowledge"], switches: ["closest", "file-back"] },
+  compile: { positionals: ["vault"], values: ["file", "format", "knowledge", "today", ...model], switches: ["all", "dry-run", "yes", "force"] },
+  revalidate: { positionals: ["vault", "article"], values: ["knowledge", "month", ...model], switches: ["yes"] },
+  undo: { positionals: ["vault"], values: ["knowledge"], switches: [] },
+  graph: { positionals: ["vault"], values: ["format", "around", "depth", "cap", "knowledge"], switches: ["mid", "stale-only", "logs", "body"] },
+  capture: { positionals: ["vault"], values: ["from", "project", "since", "format", "min-prompts", "idle-minutes", "knowledge"], switches: ["dry-run"], repeatable: ["project"] },
+  prime: { positionals: ["vault"], values: ["question", "cwd", "max-chars", "knowledge"], switches: ["hook"] },
+  "eval-route": { positionals: ["vault", "questions.json"], values: ["format", ...model], switches: ["select"] },
+};

@@ -1,0 +1,39 @@
+import { currentModel, DEFAULT_MODEL } from "../core/llm/models";
+import { AnthropicLanguageModel } from "../llm/anthropic-language-model";
+import type { CliIo } from "./cli-io";
+import { flagString, type ParsedArgs } from "./parse-args";
+
+/**
+ * The model a command calls, from --model / --base-url and the environment, or what is wrong in a sentence:
+ * a base URL that is not an http(s) URL is refused before anything runs; a key is needed only for the Anthropic API
+ * (a compatible local server behind --base-url may need none).
+ */
+export function modelFromArgs(
+  args: ParsedArgs, io: CliIo, options: { streaming: boolean; defaultModel?: string; envModel?: string; onWait?: (seconds: number, reason: string) => void },
+): { model: AnthropicLanguageModel } | { error: string } {
+  const baseUrl = flagString(args, "base-url", io.env.ANTHROPIC_BASE_URL);
+  if (baseUrl !== undefined && baseUrl !== "") {
+    let url: URL | null = null;
+    try {
+      url = new URL(baseUrl);
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return { error: `--base-url must be an http or https URL such as http://127.0.0.1:8080, not "${baseUrl}".` };
+  }
+  const apiKey = io.env.ANTHROPIC_API_KEY ?? null;
+  if (!apiKey && !baseUrl) return { error: "No Anthropic API key: set ANTHROPIC_API_KEY, or give --base-url for a compatible local server (which may need no key)." };
+  const id = currentModel(flagString(args, "model", io.env[options.envModel ?? "KC_MODEL"] ?? options.defaultModel ?? DEFAULT_MODEL)!);
+  const timeout = Number(io.env.KC_TIMEOUT_SECONDS ?? 120);
+  return {
+    model: new AnthropicLanguageModel({
+      apiKey, model: id, baseUrl: baseUrl || undefined, streaming: options.streaming,
+      timeoutMs: (Number.isFinite(timeout) && timeout > 0 ? timeout : 120) * 1000, ...(options.onWait ? { onWait: options.onWait } : {}),
+    }),
+  };
+}
+
+/** A line on stderr while a call waits before retrying, so a terminal never sits silent. */
+export function waitLine(io: CliIo): (seconds: number, reason: string) => void {
+  return (seconds, reason) => io.err(`Waiting ${Math.ceil(seconds)} s before trying again (${reason})…\n`);
+}

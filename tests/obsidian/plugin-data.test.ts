@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_CAPTURE_SETTINGS, mergePluginData } from "../../src/obsidian/plugin-data";
+import { DEFAULT_MODEL } from "../../src/core/llm/models";
+
+describe("plugin data", () => {
+  it("moves a retired model id (the default when it was saved) to its replacement, and keeps any other choice", () => {
+    expect(mergePluginData({ ask: { model: "claude-sonnet-4-5" } }).ask.model).toBe(DEFAULT_MODEL);
+    expect(mergePluginData({ ask: { model: "claude-opus-4-8" } }).ask.model).toBe("claude-opus-4-8");
+    expect(mergePluginData(null).ask.model).toBe(DEFAULT_MODEL);
+  });
+
+  it("keeps capture and compile settings of the right type and falls back to the default otherwise", () => {
+    const d = mergePluginData({
+      capture: { projects: ["/a", 3, ""], roots: 7, minPrompts: 0, idleMinutes: 5, background: "yes" },
+      compile: { confirmAboveUsd: -1, autoCompileHour: 25 },
+      ask: { timeoutSeconds: 30 },
+    });
+    expect(d.capture).toEqual({ ...DEFAULT_CAPTURE_SETTINGS, projects: ["/a"], idleMinutes: 5 });
+    expect(d.compile.confirmAboveUsd).toBe(0.25);
+    expect(d.compile.autoCompileHour).toBe(18);
+    expect(d.ask.timeoutSeconds).toBe(30);
+  });
+});
