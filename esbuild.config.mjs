@@ -3,6 +3,7 @@
 import esbuild from "esbuild";
 import { workerSource } from "./scripts/worker-source-plugin.mjs";
 import { builtinModules } from "node:module";
+import { chmodSync } from "node:fs";
 
 const mode = process.argv[2] ?? "dev";
 const production = mode === "production";
@@ -58,7 +59,10 @@ if (mode === "bench") {
   await esbuild.build({ ...nodeEntry("scripts/screenshots.ts", "dist/screenshots.mjs"), external: ["esbuild", "playwright-core"] });
 } else if (production) {
   await esbuild.build(plugin);
-  await esbuild.build(nodeEntry("src/cli/main.ts", "dist/cli.mjs"));
+  // The CLI: minified (it starts faster), a shebang first so `npx kc` runs it, and executable.
+  const cli = nodeEntry("src/cli/main.ts", "dist/cli.mjs");
+  await esbuild.build({ ...cli, minify: true, banner: { js: `#!/usr/bin/env node\n${cli.banner.js}` } });
+  chmodSync("dist/cli.mjs", 0o755);
 } else {
   const ctx = await esbuild.context(plugin);
   await ctx.watch();

@@ -1,4 +1,6 @@
+import { realpathSync } from "node:fs";
 import { createInterface } from "node:readline";
+import { pathToFileURL } from "node:url";
 import { EXIT, type CliIo } from "./cli-io";
 import { ASK_HELP, runAskCommand } from "./commands/ask-command";
 import { COMPILE_HELP, runCompileCommand } from "./commands/compile-command";
@@ -12,6 +14,7 @@ import { ROUTE_HELP, runRouteCommand } from "./commands/route-command";
 import { runUndoCommand, UNDO_HELP } from "./commands/undo-command";
 import { VaultPathError } from "./load-vault";
 import { COMMAND_SPECS } from "./command-specs";
+import { describeError } from "../core/workflows/commit-writes";
 import { parseCommandArgs, type ParsedArgs } from "./parse-args";
 
 const HELP = `kc: the Knowledge Compiler's command line, on the same core as the Obsidian plugin.
@@ -75,8 +78,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.err(`${e.message}\n`);
       return EXIT.usage;
     }
-    io.err(`Unexpected error: ${e instanceof Error ? e.message : String(e)}\n`);
-    return EXIT.usage;
+    // Never a raw JavaScript message or stack: the file-system cause in words, else what to do.
+    const cause = describeError(e);
+    io.err(cause === "the file system refused the write"
+      ? `kc ${name} stopped on an error it cannot explain; nothing more was done. Please report it with the command you ran.\n`
+      : `kc ${name} stopped: ${cause}.\n`);
+    return EXIT.findings;
   }
 }
 
@@ -88,8 +95,17 @@ async function askOnTerminal(question: string): Promise<boolean> {
   return /^y(es)?$/i.test(answer.trim());
 }
 
-const isEntry = typeof process !== "undefined" && process.argv[1] !== undefined && /cli\.(m?js|ts)$/.test(process.argv[1]);
-if (isEntry) {
+/** True when this module is the program run (also through a symlink such as node_modules/.bin/kc), not imported. */
+function isEntry(): boolean {
+  const script = typeof process !== "undefined" ? process.argv[1] : undefined;
+  if (!script) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(script)).href;
+  } catch {
+    return false;
+  }
+}
+if (isEntry()) {
   // A closed pipe (`kc lint … | head`) ends output quietly instead of crashing.
   process.stdout.on("error", (e: Error & { code?: string }) => {
     if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);

@@ -101,7 +101,7 @@ export function describeError(e: unknown): string {
   const path = typeof fields.path === "string" ? fields.path : "";
   const where = path ? ` (${path.replace(/^.*[\\/]/, "")})` : "";
   const words: Record<string, string> = {
-    EACCES: "permission denied", EPERM: "the operation is not permitted", EROFS: "the disk is read-only",
+    EACCES: "permission denied", EPERM: "the operation is not permitted", EMLINK: "too many links", ENAMETOOLONG: "a file name is too long", EROFS: "the disk is read-only",
     ENOSPC: "the disk is full", EISDIR: "a folder is in the way", ENOTDIR: "a file is in the way of a folder",
     ENOENT: "a file or folder is missing", EBUSY: "the file is in use", EMFILE: "too many open files",
   };
