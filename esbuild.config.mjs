@@ -1,43 +1,13 @@
 // Bundles the plugin (main.js, CommonJS, for Obsidian), the CLI (dist/cli.mjs, ESM, for Node)
 // and, on demand, the benchmarks (dist/bench.mjs).
 import esbuild from "esbuild";
-import { workerSource } from "./scripts/worker-source-plugin.mjs";
-import { builtinModules } from "node:module";
+import { pluginBuildOptions } from "./scripts/plugin-build-options.mjs";
 import { chmodSync } from "node:fs";
 
 const mode = process.argv[2] ?? "dev";
 const production = mode === "production";
 
-const plugin = {
-  entryPoints: ["src/main.ts"],
-  bundle: true,
-  format: "cjs",
-  target: "es2022",
-  platform: "browser",
-  outfile: "main.js",
-  external: [
-    "obsidian",
-    "electron",
-    "@codemirror/autocomplete",
-    "@codemirror/collab",
-    "@codemirror/commands",
-    "@codemirror/language",
-    "@codemirror/lint",
-    "@codemirror/search",
-    "@codemirror/state",
-    "@codemirror/view",
-    "@lezer/common",
-    "@lezer/highlight",
-    "@lezer/lr",
-    ...builtinModules,
-    ...builtinModules.map((m) => `node:${m}`),
-  ],
-  sourcemap: production ? false : "inline",
-  minify: production,
-  treeShaking: true,
-  plugins: [workerSource],
-  logLevel: "info",
-};
+const plugin = { ...pluginBuildOptions(production), logLevel: "info" };
 
 const nodeEntry = (entry, outfile) => ({
   entryPoints: [entry],
