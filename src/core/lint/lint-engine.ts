@@ -31,15 +31,31 @@ export class LintEngine {
 
   /** Full lint: rebuilds the link graph and runs every check on every note. */
   run(): LintFinding[] {
+    const steps = this.runSteps();
+    while (!steps.next().done);
+    return this.all();
+  }
+
+  /**
+   * The full run as small steps (one note's edges, then one note's checks), so a host can spread it over time
+   * slices. Draining it gives exactly `run()`; findings are partial until it ends, and `update` must wait for it.
+   */
+  *runSteps(): Generator<void, void, void> {
     this.graph = createLinkGraph();
     this.ctx = createLintContext(this.view, this.graph, this.options);
     this.findings.clear();
+    this.signatures.clear();
     this.sorted = null;
     const paths = this.view.notePaths();
-    for (const p of paths) updateEdges(this.graph, this.view, p);
-    for (const p of paths) this.visit(p);
+    for (const p of paths) {
+      updateEdges(this.graph, this.view, p);
+      yield;
+    }
+    for (const p of paths) {
+      this.visit(p);
+      yield;
+    }
     this.lastVisited = paths.length;
-    return this.all();
   }
 
   /** Replaces the options (settings, compile state, hashes) and lints again in full. */
@@ -88,12 +104,16 @@ export class LintEngine {
     return touched;
   }
 
-  /** All current findings, ordered by path, line and column. */
+  /** All current findings, ordered by path, line and column (the same array until findings change). */
   all(): LintFinding[] {
     if (this.sorted) return this.sorted;
+    // Every finding sits in the note it was found in, so sorting the paths and each note's few findings is enough
+    // (sorting 40,000 findings with one comparator took tens of milliseconds).
     const out: LintFinding[] = [];
-    for (const list of this.findings.values()) out.push(...list);
-    return (this.sorted = out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line || a.col - b.col || (a.check < b.check ? -1 : 1))));
+    for (const path of [...this.findings.keys()].sort(comparePaths)) {
+      out.push(...[...this.findings.get(path)!].sort(byPlace));
+    }
+    return (this.sorted = out);
   }
 
   /** Findings of one note. */
@@ -120,4 +140,12 @@ export class LintEngine {
     if (out.length > 0) this.findings.set(path, out);
     else this.findings.delete(path);
   }
+}
+
+function comparePaths(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function byPlace(a: LintFinding, b: LintFinding): number {
+  return a.line - b.line || a.col - b.col || (a.check < b.check ? -1 : a.check > b.check ? 1 : 0);
 }
