@@ -1,17 +1,24 @@
-import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { Buffer, isUtf8 } from "node:buffer";
+import { readdirSync, readFileSync } from "node:fs";
+import { chmod, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, sep } from "node:path";
 import { NoteStoreError, type NoteStore, type VaultFile } from "../core/notes/note-store";
 
 const SKIP_DIRS = new Set([".obsidian", ".trash", ".git", "node_modules"]);
 
-/** Decodes bytes as strict UTF-8; null for binary (NUL bytes) or invalid UTF-8. */
+/** Decodes bytes as strict UTF-8 (a byte-order mark kept, as Obsidian keeps it); null for binary (NUL bytes) or invalid UTF-8. */
 export function decodeText(bytes: Uint8Array): string | null {
-  if (bytes.includes(0)) return null;
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    return null;
-  }
+  if (bytes.includes(0) || !isUtf8(bytes)) return null;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+}
+
+/** Why a file-system path could not be read, in words (permission, a folder in the way, gone). */
+function unreadable(path: string, e: unknown): NoteStoreError {
+  const fields = typeof e === "object" && e !== null ? (e as { code?: unknown }) : {};
+  const code = typeof fields.code === "string" ? fields.code : "";
+  if (code === "ENOENT") return new NoteStoreError(path, "missing", `Cannot read ${path}: no such file.`);
+  const why = code === "EACCES" || code === "EPERM" ? "permission denied" : code === "EISDIR" ? "it is a folder" : `the file system refused (${code || "error"})`;
+  return new NoteStoreError(path, "unreadable", `Cannot read ${path}: ${why}.`);
 }
 
 /** A NoteStore over a vault folder on disk: vault-relative `/` paths, atomic writes, read-modify-write `process`. */
@@ -21,31 +28,52 @@ export class FsNoteStore implements NoteStore {
     private readonly configDir = ".obsidian",
   ) {}
 
-  async list(): Promise<VaultFile[]> {
+  /** Folders that could not be listed during the last list() (permission denied, …), with the reason. */
+  readonly unreadableFolders: { path: string; reason: string }[] = [];
+
+  /**
+   * Every file below the root, skipping the config folder, .trash, .git and node_modules. Listed synchronously (a
+   * command-line run has no UI to keep responsive, and thousands of awaited calls cost more than the reading); a
+   * folder that cannot be read is recorded in `unreadableFolders` and skipped, never fatal.
+   */
+  list(): Promise<VaultFile[]> {
     const out: VaultFile[] = [];
-    const walk = async (dir: string, rel: string): Promise<void> => {
-      const entries = await readdir(dir, { withFileTypes: true });
+    this.unreadableFolders.length = 0;
+    const walk = (dir: string, rel: string): void => {
+      let entries;
+      try {
+        entries = readdirSync(dir, { withFileTypes: true });
+      } catch (e) {
+        this.unreadableFolders.push({ path: rel || ".", reason: unreadable(rel || ".", e).message.replace(/^Cannot read [^:]*: /, "").replace(/\.$/, "") });
+        return;
+      }
       for (const e of entries) {
         if (e.name === this.configDir || SKIP_DIRS.has(e.name)) continue;
-        const abs = join(dir, e.name);
         const path = rel === "" ? e.name : `${rel}/${e.name}`;
-        if (e.isDirectory()) await walk(abs, path);
-        else if (e.isFile()) {
-          const s = await stat(abs);
-          out.push({ path, mtime: s.mtimeMs, size: s.size });
-        }
+        if (e.isDirectory()) walk(join(dir, e.name), path);
+        else if (e.isFile()) out.push({ path });
       }
     };
-    await walk(this.root, "");
-    return out.sort((a, b) => (a.path < b.path ? -1 : 1));
+    walk(this.root, "");
+    return Promise.resolve(out.sort((a, b) => (a.path < b.path ? -1 : 1)));
   }
 
-  async read(path: string): Promise<string> {
+  read(path: string): Promise<string> {
+    try {
+      return Promise.resolve(this.readSync(path));
+    } catch (e) {
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+
+  /** The text of a file, read synchronously (the CLI loads a vault in one tight loop); throws NoteStoreError. */
+  readSync(path: string): string {
     let bytes: Uint8Array;
     try {
-      bytes = await readFile(this.abs(path));
-    } catch {
-      throw new NoteStoreError(path, "missing", `Cannot read ${path}: no such file.`);
+      bytes = readFileSync(this.abs(path));
+    } catch (e) {
+      if (e instanceof NoteStoreError) throw e;
+      throw unreadable(path, e);
     }
     const text = decodeText(bytes);
     if (text === null) throw new NoteStoreError(path, "not-text", `${path} is not UTF-8 text (binary or another encoding); skipped.`);

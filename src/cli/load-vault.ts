@@ -54,7 +54,7 @@ export async function loadVault(
   for (const f of files) {
     if (f.path.toLowerCase().endsWith(".md")) {
       try {
-        const text = await store.read(f.path);
+        const text = store.readSync(f.path);
         texts.set(f.path, text);
         index.setNote(f.path, text);
       } catch (e) {
@@ -65,6 +65,7 @@ export async function loadVault(
     } else index.setFile(f.path);
     if (onProgress && ++done % 250 === 0) onProgress(done, files.length);
   }
+  for (const u of store.unreadableFolders) skipped.push({ path: `${u.path}/`, reason: `folder ${u.path} cannot be read (${u.reason}); its notes are left out.` });
   return { root, name: basename(root), store, index, texts, settings, compileState, skipped };
 }
 

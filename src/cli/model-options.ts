@@ -1,5 +1,5 @@
 import { currentModel, DEFAULT_MODEL } from "../core/llm/models";
-import { AnthropicLanguageModel } from "../llm/anthropic-language-model";
+import type { LanguageModel } from "../core/llm/language-model";
 import type { CliIo } from "./cli-io";
 import { flagString, type ParsedArgs } from "./parse-args";
 
@@ -8,9 +8,9 @@ import { flagString, type ParsedArgs } from "./parse-args";
  * a base URL that is not an http(s) URL is refused before anything runs; a key is needed only for the Anthropic API
  * (a compatible local server behind --base-url may need none).
  */
-export function modelFromArgs(
+export async function modelFromArgs(
   args: ParsedArgs, io: CliIo, options: { streaming: boolean; defaultModel?: string; envModel?: string; onWait?: (seconds: number, reason: string) => void },
-): { model: AnthropicLanguageModel } | { error: string } {
+): Promise<{ model: LanguageModel } | { error: string }> {
   const baseUrl = flagString(args, "base-url", io.env.ANTHROPIC_BASE_URL);
   if (baseUrl !== undefined && baseUrl !== "") {
     let url: URL | null = null;
@@ -25,6 +25,8 @@ export function modelFromArgs(
   if (!apiKey && !baseUrl) return { error: "No Anthropic API key: set ANTHROPIC_API_KEY, or give --base-url for a compatible local server (which may need no key)." };
   const id = currentModel(flagString(args, "model", io.env[options.envModel ?? "KC_MODEL"] ?? options.defaultModel ?? DEFAULT_MODEL)!);
   const timeout = Number(io.env.KC_TIMEOUT_SECONDS ?? 120);
+  // Loaded only by commands that call a model: lint, route and graph start without the SDK.
+  const { AnthropicLanguageModel } = await import("../llm/anthropic-language-model");
   return {
     model: new AnthropicLanguageModel({
       apiKey, model: id, baseUrl: baseUrl || undefined, streaming: options.streaming,

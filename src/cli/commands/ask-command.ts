@@ -38,7 +38,7 @@ export async function runAskCommand(args: ParsedArgs, io: CliIo): Promise<number
     const doc = index.get(l.path)!;
     return { path: l.path, part: l.part, text: l.part === "tldr" ? `${doc.header.title ?? l.path}: ${doc.tldr}` : vault.texts.get(l.path) ?? "" };
   });
-  const built = modelFromArgs(args, io, { streaming: true, onWait: waitLine(io) });
+  const built = await modelFromArgs(args, io, { streaming: true, onWait: waitLine(io) });
   if ("error" in built) {
     io.err(`${built.error}\n`);
     return built.error.startsWith("--base-url") ? EXIT.usage : EXIT.findings;

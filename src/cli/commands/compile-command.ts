@@ -69,7 +69,7 @@ export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<nu
     if (format === "json") io.out(`${JSON.stringify({ logs: [] }, null, 2)}\n`);
     return EXIT.ok;
   }
-  const built = dryRun ? null : modelFromArgs(args, io, { streaming: false, onWait: waitLine(io) });
+  const built = dryRun ? null : await modelFromArgs(args, io, { streaming: false, onWait: waitLine(io) });
   if (built && "error" in built) {
     io.err(`${built.error} (--dry-run shows the plan without calling the model.)\n`);
     return built.error.startsWith("--base-url") ? EXIT.usage : EXIT.findings;

@@ -45,7 +45,7 @@ export async function runEvalRouteCommand(args: ParsedArgs, io: CliIo): Promise<
     { router: "shortlist ceiling", score: ceiling, note: `about ${meanPrompt} prompt tokens per selection call` },
   ];
   if (args.flags.has("select")) {
-    const built = modelFromArgs(args, io, { streaming: false, defaultModel: DEFAULT_SELECT_MODEL, envModel: "KC_SELECT_MODEL", onWait: waitLine(io) });
+    const built = await modelFromArgs(args, io, { streaming: false, defaultModel: DEFAULT_SELECT_MODEL, envModel: "KC_SELECT_MODEL", onWait: waitLine(io) });
     if ("error" in built) {
       io.err(`--select needs a model: ${built.error}\n`);
       return EXIT.usage;

@@ -57,7 +57,7 @@ export async function runRevalidateCommand(args: ParsedArgs, io: CliIo): Promise
     io.err(`${path} has no SIMILAR_HIGH or SIMILAR_MID relationship to an existing article; nothing to revalidate.\n`);
     return EXIT.ok;
   }
-  const built = modelFromArgs(args, io, { streaming: false, onWait: waitLine(io) });
+  const built = await modelFromArgs(args, io, { streaming: false, onWait: waitLine(io) });
   if ("error" in built) {
     io.err(`${built.error}\n`);
     return built.error.startsWith("--base-url") ? EXIT.usage : EXIT.findings;

@@ -1,9 +1,9 @@
 /** A file in the vault as the note store lists it. Paths are vault-relative with `/` separators. */
 export interface VaultFile {
   path: string;
-  /** Modification time in ms since the epoch. */
-  mtime: number;
-  size: number;
+  /** Modification time in ms since the epoch, where the store knows it without extra work (Obsidian does). */
+  mtime?: number;
+  size?: number;
 }
 
 /**
