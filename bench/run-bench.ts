@@ -2,16 +2,18 @@
 import { join } from "node:path";
 import { benchCompilePrompt } from "./compile-bench";
 import { benchLint } from "./lint-bench";
+import { benchProcessLint } from "./process-bench";
 import { benchAnchorPairs, benchFieldWeights, benchQuestionSets, benchRouteTokens } from "./route-bench";
 
 const DATA = process.env.KC_RESEARCH_DATA ?? join(process.cwd(), "..", "shared", "research-data");
 
-// KC_BENCH=questions,compile runs only the named parts (lint, anchors, weights, questions, tokens, compile).
+// KC_BENCH=questions,compile runs only the named parts (lint, process, anchors, weights, questions, tokens, compile).
 const only = process.env.KC_BENCH?.split(",").map((s) => s.trim());
 const want = (name: string): boolean => !only || only.includes(name);
 
 console.log(`# Knowledge Compiler benchmarks (${new Date().toISOString().slice(0, 10)}, node ${process.version})`);
 if (want("lint")) await benchLint(DATA);
+if (want("process")) benchProcessLint(DATA);
 if (want("anchors")) await benchAnchorPairs(DATA);
 if (want("weights")) await benchFieldWeights(DATA);
 if (want("questions")) await benchQuestionSets(process.cwd());
