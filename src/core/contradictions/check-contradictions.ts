@@ -1,0 +1,129 @@
+import { estimateCost, type ModelPrice } from "../llm/cost";
+import { estimateTokens } from "../llm/estimate-tokens";
+import { addUsage, type CompletionRequest, type LanguageModel, type ModelError, type TokenUsage } from "../llm/language-model";
+import { err, ok, type Result } from "../result";
+import type { ArticlePair } from "./contradiction-pairs";
+
+/** A conflict between two articles, both places quoted from the files and located, with why and how sure. */
+export interface Contradiction {
+  a: { path: string; quote: string; line: number };
+  b: { path: string; quote: string; line: number };
+  explanation: string;
+  confidence: "high" | "medium" | "low";
+}
+
+/** Most characters of one article's body a check shows (longer ones are cut, and the model is told). */
+export const MAX_ARTICLE_CHARS = 6000;
+
+/** The fixed instructions (the cacheable prefix of every call). */
+export const CONTRADICTION_SYSTEM_PROMPT = `You check two articles of a personal knowledge base for contradictions: statements that cannot both
+be true (a number, a default, a rule, an order of steps, a cause) — not differences of scope or emphasis, not one
+article saying more than the other. Quote each conflicting statement exactly as it appears in its article (a short
+sentence or clause, copied character for character), explain the conflict in one line, and say how sure you are.
+If they do not contradict each other, return an empty list. Answer only with the tool.`;
+
+const TOOL = {
+  name: "report_contradictions",
+  description: "Statements of article A and article B that contradict each other, quoted exactly.",
+  schema: {
+    type: "object",
+    properties: {
+      conflicts: {
+        type: "array",
+        maxItems: 5,
+        items: {
+          type: "object",
+          properties: {
+            quote_a: { type: "string" }, quote_b: { type: "string" }, explanation: { type: "string" },
+            confidence: { type: "string", enum: ["high", "medium", "low"] },
+          },
+          required: ["quote_a", "quote_b", "explanation", "confidence"],
+        },
+      },
+    },
+    required: ["conflicts"],
+  },
+};
+
+function shown(text: string): string {
+  const body = text.replace(/^---\n[\s\S]*?\n---\n?/, "");
+  return body.length <= MAX_ARTICLE_CHARS ? body : `${body.slice(0, MAX_ARTICLE_CHARS)}\n(… the rest of the article was not shown)`;
+}
+
+/** The request for one pair. */
+export function buildContradictionRequest(pair: ArticlePair, textA: string, textB: string, signal?: AbortSignal): CompletionRequest {
+  const user = `Article A (${pair.a}):\n\n${shown(textA)}\n\nArticle B (${pair.b}):\n\n${shown(textB)}`;
+  return { system: CONTRADICTION_SYSTEM_PROMPT, messages: [{ role: "user", content: user }], maxTokens: 800, jsonSchema: TOOL, ...(signal ? { signal } : {}) };
+}
+
+/** Tokens and cost of checking some pairs, before any call. */
+export function estimateContradictions(pairs: readonly ArticlePair[], textOf: (path: string) => string, price: ModelPrice): { inputTokens: number; usd: number } {
+  let inputTokens = 0;
+  for (const p of pairs) inputTokens += estimateTokens(CONTRADICTION_SYSTEM_PROMPT) + estimateTokens(buildContradictionRequest(p, textOf(p.a), textOf(p.b)).messages[0]!.content);
+  return { inputTokens, usd: estimateCost({ inputTokens, outputTokens: 150 * pairs.length, cacheReadTokens: 0, cacheWriteTokens: 0 }, price) };
+}
+
+const fold = (s: string): string => s.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\s+/g, " ").trim();
+
+/** The 0-based line where a quote stands in a text (whitespace and curly quotes folded), or -1 when it is not there. */
+export function locateQuote(text: string, quote: string): number {
+  const q = fold(quote);
+  if (q.length < 8) return -1;
+  // The text folded the same way, remembering the line of every folded character.
+  let folded = "";
+  const lineOf: number[] = [];
+  let line = 0;
+  let space = false;
+  for (const ch of text) {
+    if (/\s/.test(ch)) {
+      if (ch === "\n") line++;
+      space = folded.length > 0;
+      continue;
+    }
+    if (space) {
+      folded += " ";
+      lineOf.push(line);
+      space = false;
+    }
+    const c = ch === "\u2018" || ch === "\u2019" ? "'" : ch === "\u201c" || ch === "\u201d" ? '"' : ch;
+    folded += c;
+    for (let i = 0; i < c.length; i++) lineOf.push(line);
+  }
+  const at = folded.indexOf(q);
+  return at < 0 ? -1 : lineOf[at]!;
+}
+
+/**
+ * Checks one pair with the model and keeps only conflicts whose two quotes are really in the files (a quote that is
+ * not there is dropped and counted), so every finding points at real text. Nothing is ever changed.
+ */
+export async function checkPair(model: LanguageModel, pair: ArticlePair, textA: string, textB: string, signal?: AbortSignal): Promise<Result<{ found: Contradiction[]; dropped: number; usage: TokenUsage }, ModelError>> {
+  const usage: TokenUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
+  const reply = await model.complete(buildContradictionRequest(pair, textA, textB, signal));
+  if (!reply.ok) return err(reply.error);
+  addUsage(usage, reply.value.usage);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(reply.value.text);
+  } catch {
+    return ok({ found: [], dropped: 1, usage });
+  }
+  const list = typeof raw === "object" && raw !== null && Array.isArray((raw as { conflicts?: unknown }).conflicts) ? (raw as { conflicts: unknown[] }).conflicts : [];
+  const found: Contradiction[] = [];
+  let dropped = 0;
+  for (const c of list.slice(0, 5)) {
+    const o = (typeof c === "object" && c !== null ? c : {}) as Record<string, unknown>;
+    const qa = typeof o.quote_a === "string" ? o.quote_a : "";
+    const qb = typeof o.quote_b === "string" ? o.quote_b : "";
+    const la = locateQuote(textA, qa);
+    const lb = locateQuote(textB, qb);
+    if (la < 0 || lb < 0) {
+      dropped++;
+      continue;
+    }
+    const confidence = o.confidence === "high" || o.confidence === "medium" || o.confidence === "low" ? o.confidence : "low";
+    const explanation = (typeof o.explanation === "string" ? o.explanation : "").replace(/\s+/g, " ").trim().slice(0, 300);
+    found.push({ a: { path: pair.a, quote: fold(qa), line: la }, b: { path: pair.b, quote: fold(qb), line: lb }, explanation, confidence });
+  }
+  return ok({ found, dropped, usage });
+}

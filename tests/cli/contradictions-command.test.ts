@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runCli } from "../../src/cli/main";
+import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
+import { changedPaths, hashVault } from "../fakes/vault-snapshot";
+import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
+
+let server: LoopbackServer;
+let vault: string;
+beforeEach(async () => {
+  server = await startLoopbackAnthropic();
+  vault = mkdtempSync(join(tmpdir(), "kc-contra-"));
+  cpSync(FIXTURE_VAULT, vault, { recursive: true });
+});
+afterEach(async () => {
+  await server.close();
+  rmSync(vault, { recursive: true, force: true });
+});
+
+async function kc(args: string[]) {
+  let out = "";
+  let err = "";
+  const code = await runCli([...args, "--base-url", server.baseUrl, "--model", "claude-test"], { out: (t) => (out += t), err: (t) => (err += t), isTTY: false, env: { ANTHROPIC_API_KEY: "sk-test" } });
+  return { code, out, err };
+}
+const none = () => ({ kind: "tool" as const, name: "report_contradictions", input: { conflicts: [] } });
+
+describe("kc contradictions", () => {
+  it("lists the pairs and the estimate with --dry-run, without any call or write", async () => {
+    const before = hashVault(vault);
+    const r = await kc(["contradictions", vault, "--dry-run"]);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/^\d+ pairs? to check \(0 unchanged since checked, 0 dismissed\); about \d+ input tokens, about \$0\.\d+\./);
+    expect(r.out).toContain("<->");
+    expect(server.requests).toHaveLength(0);
+    expect(changedPaths(before, hashVault(vault))).toEqual([]);
+  });
+
+  it("checks each pair once, reports quoted conflicts, changes no note, and pays nothing again for unchanged pairs", async () => {
+    const before = hashVault(vault);
+    const dry = await kc(["contradictions", vault, "--dry-run", "--format", "json"]);
+    const pairs = (JSON.parse(dry.out) as { pairs: { a: string; b: string }[] }).pairs;
+    expect(pairs.length).toBeGreaterThan(0);
+    const first = pairs[0]!;
+    const lineOf = (p: string) => readFileSync(join(vault, p), "utf8").split("\n").find((l) => l.split(" ").length > 6)!.trim();
+    server.replies.push({ kind: "tool", name: "report_contradictions", input: { conflicts: [{ quote_a: lineOf(first.a), quote_b: lineOf(first.b), explanation: "they disagree", confidence: "medium" }] } });
+    for (let i = 1; i < pairs.length; i++) server.replies.push(none());
+    const r = await kc(["contradictions", vault, "--yes"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`${first.a}:`);
+    expect(r.out).toContain("they disagree (medium confidence)");
+    expect(server.requests).toHaveLength(pairs.length);
+    expect(changedPaths(before, hashVault(vault)).filter((p) => !p.endsWith("/"))).toEqual([".obsidian/plugins/ckp-knowledge-compiler/contradictions-state.json"]);
+    const again = await kc(["contradictions", vault, "--dry-run"]);
+    expect(again.err).toMatch(/^0 pairs to check \(\d+ unchanged since checked/);
+    writeFileSync(join(vault, first.a), `${readFileSync(join(vault, first.a), "utf8")}\nOne more line.\n`);
+    const changed = await kc(["contradictions", vault, "--dry-run"]);
+    expect(changed.err).not.toMatch(/^0 pairs/);
+  });
+
+  it("does not call the model without --yes when no one can be asked", async () => {
+    const r = await kc(["contradictions", vault]);
+    expect(r.err).toContain("Not checked. Re-run with --yes");
+    expect(server.requests).toHaveLength(0);
+  });
+});

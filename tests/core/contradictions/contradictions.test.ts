@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { contradictionPairs, pairKey, type ContradictionState } from "../../../src/core/contradictions/contradiction-pairs";
+import { checkPair, locateQuote } from "../../../src/core/contradictions/check-contradictions";
+import { VaultIndex } from "../../../src/core/links/vault-index";
+import { ArticleIndex } from "../../../src/core/route/article-index";
+import { buildArticleDoc } from "../../../src/core/route/article-doc";
+import { ScriptedLanguageModel } from "../../fakes/scripted-language-model";
+
+const art = (fm: string, body: string) => `---\n${fm}\n---\n${body}`;
+const FILES: Record<string, string> = {
+  "knowledge/concepts/retry.md": art('similar_high: ["[[concepts/keys|keys · 2026-11]]"]\nsources: ["[[daily/2026-11-01]]"]', "# Retry\n\nThe client retries an upload at most 5 times,\nwaiting 1 to 16 seconds.\n"),
+  "knowledge/concepts/keys.md": art('sources: ["[[daily/2026-11-01]]"]', "# Keys\n\nEvery upload is retried up to 3 times with the same key.\n"),
+  "knowledge/concepts/clock.md": art('similar_mid: ["[[concepts/retry]]"]', "# Clock\n\nHybrid clocks.\n"),
+  "knowledge/concepts/alone.md": art("", "# Alone\n"),
+  "knowledge/connections/retry-and-clock.md": art('connects: ["[[concepts/retry]]", "[[concepts/clock]]"]', "# C\n"),
+};
+
+function setup() {
+  const vault = new VaultIndex();
+  const index = new ArticleIndex();
+  for (const [p, t] of Object.entries(FILES)) index.upsert(buildArticleDoc(p, t, vault.setNote(p, t)));
+  return { docs: [...index.all()], resolve: (l: string, from: string) => vault.resolve(l, from) };
+}
+const empty = (): ContradictionState => ({ version: 1, checked: {}, dismissed: {} });
+const hash = (p: string) => `h:${FILES[p]!.length}`;
+
+describe("contradiction candidates", () => {
+  it("come from structure (HIGH, connection, MID, shared source), strongest first, never all pairs", () => {
+    const { docs, resolve } = setup();
+    const r = contradictionPairs(docs, resolve, hash, empty(), 10);
+    expect(r.pairs.map((p) => `${p.reason} ${p.a.split("/").pop()} ${p.b.split("/").pop()}`)).toEqual([
+      "high keys.md retry.md", "connection clock.md retry.md",
+    ]);
+    expect(r.pairs.some((p) => p.a.endsWith("alone.md") || p.b.endsWith("alone.md"))).toBe(false);
+  });
+
+  it("leave out pairs unchanged since checked or dismissed, and come back when either article changes", () => {
+    const { docs, resolve } = setup();
+    const s = empty();
+    const a = "knowledge/concepts/keys.md";
+    const b = "knowledge/concepts/retry.md";
+    s.dismissed[pairKey(a, b)] = [hash(a), hash(b)];
+    s.checked[pairKey("knowledge/concepts/clock.md", b)] = [hash("knowledge/concepts/clock.md"), hash(b)];
+    expect(contradictionPairs(docs, resolve, hash, s, 10)).toMatchObject({ pairs: [], unchanged: 1, dismissed: 1 });
+    const changed = (p: string) => (p === b ? "edited" : hash(p));
+    expect(contradictionPairs(docs, resolve, changed, s, 10).pairs).toHaveLength(2);
+    expect(contradictionPairs(docs, resolve, changed, s, 1).pairs).toHaveLength(1);
+  });
+});
+
+describe("checking a pair", () => {
+  const pair = { a: "knowledge/concepts/keys.md", b: "knowledge/concepts/retry.md", reason: "high" as const };
+
+  it("keeps conflicts whose quotes are in the files, with their lines, and drops invented quotes", async () => {
+    const model = new ScriptedLanguageModel([JSON.stringify({ conflicts: [
+      { quote_a: "Every upload is retried up to 3 times", quote_b: "The client retries an upload at most 5 times, waiting 1 to 16 seconds", explanation: "3 against 5 retries", confidence: "high" },
+      { quote_a: "Uploads are never retried", quote_b: "at most 5 times", explanation: "invented", confidence: "high" },
+    ] })]);
+    const r = await checkPair(model, pair, FILES[pair.a]!, FILES[pair.b]!);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.found).toEqual([{
+      a: { path: pair.a, quote: "Every upload is retried up to 3 times", line: 5 },
+      b: { path: pair.b, quote: "The client retries an upload at most 5 times, waiting 1 to 16 seconds", line: 6 },
+      explanation: "3 against 5 retries", confidence: "high",
+    }]);
+    expect(r.value.dropped).toBe(1);
+    expect(model.requests[0]!.messages[0]!.content).not.toContain("similar_high");
+  });
+
+  it("treats a malformed reply as nothing found (and counts it)", async () => {
+    const r = await checkPair(new ScriptedLanguageModel(["not json"]), pair, FILES[pair.a]!, FILES[pair.b]!);
+    expect(r.ok && r.value).toMatchObject({ found: [], dropped: 1 });
+  });
+
+  it("locates a quote across a line break, folding whitespace and curly quotes", () => {
+    expect(locateQuote("a\nThe client retries an upload\nat most 5 times.\n", "retries an upload at most 5 times")).toBe(1);
+    expect(locateQuote("He said \u201cwait\u201d twice here.\n", 'He said "wait" twice')).toBe(0);
+    expect(locateQuote("short", "abc")).toBe(-1);
+  });
+});
