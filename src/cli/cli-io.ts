@@ -10,3 +10,9 @@ export interface CliIo {
 
 /** Exit codes: 0 fine, 1 findings with errors (or a failed model call), 2 usage or path errors. */
 export const EXIT = { ok: 0, findings: 1, usage: 2 } as const;
+
+/** Says what is wrong with the arguments (one sentence on stderr) and returns the usage exit code. */
+export function usage(io: CliIo, message: string): number {
+  io.err(`${message}\n`);
+  return EXIT.usage;
+}

@@ -5,7 +5,7 @@ import { localDate } from "../../core/util/local-date";
 import { CAPTURE_STATE_FILE, captureSessions, parseCaptureState, type CaptureStateStore } from "../../core/workflows/capture-workflow";
 import { knowledgeFolderProblem } from "../../core/workflows/write-rules";
 import { defaultTranscriptRoots, FsTranscriptSource } from "../../desktop/fs-transcript-source";
-import { EXIT, type CliIo } from "../cli-io";
+import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, PLUGIN_ID } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 
@@ -75,9 +75,4 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
     io.err(`${report.captured.length} session entr${report.captured.length === 1 ? "y" : "ies"} ${args.flags.has("dry-run") ? "would be appended" : "appended"}, ${report.skipped.length} skipped, ${report.redactions} secret${report.redactions === 1 ? "" : "s"} redacted (transcripts from ${roots.join(", ")}).\n`);
   }
   return report.failed.length > 0 ? EXIT.findings : EXIT.ok;
-}
-
-function usage(io: CliIo, message: string): number {
-  io.err(`${message}\n`);
-  return EXIT.usage;
 }

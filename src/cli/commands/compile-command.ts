@@ -12,7 +12,7 @@ import { compileLogs, prepareCompile, spentOn, type CompileReviewer } from "../.
 import { knowledgeFolderProblem } from "../../core/workflows/write-rules";
 import { modelFromArgs, waitLine } from "../model-options";
 import { cliCompileHost } from "../cli-compile-host";
-import { EXIT, type CliIo } from "../cli-io";
+import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, type LoadedVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "./route-command";
@@ -164,10 +164,4 @@ function chooseLogs(vault: LoadedVault, args: ParsedArgs, today: string): string
   const path = dailyNotePath(today, vault.settings);
   if (!vault.texts.has(path)) return `Today's daily note ${path} does not exist; give --file <note> or --all.`;
   return [path];
-}
-
-
-function usage(io: CliIo, message: string): number {
-  io.err(`${message}\n`);
-  return EXIT.usage;
 }

@@ -5,7 +5,7 @@ import { checkPair, estimateContradictions, type Contradiction } from "../../cor
 import { DEFAULT_PRICE, estimateCost, formatCost } from "../../core/llm/cost";
 import { addUsage, type TokenUsage } from "../../core/llm/language-model";
 import { sha256Hex } from "../../core/util/sha256";
-import { EXIT, type CliIo } from "../cli-io";
+import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, PLUGIN_ID } from "../load-vault";
 import { modelFromArgs, waitLine } from "../model-options";
 import { flagString, type ParsedArgs } from "../parse-args";
@@ -32,9 +32,9 @@ export async function runContradictionsCommand(args: ParsedArgs, io: CliIo): Pro
     return EXIT.usage;
   }
   const maxPairs = Number(flagString(args, "max-pairs", "20"));
-  if (!Number.isInteger(maxPairs) || maxPairs < 1) return refuse(io, "--max-pairs must be a whole number, 1 or more.");
+  if (!Number.isInteger(maxPairs) || maxPairs < 1) return usage(io, "--max-pairs must be a whole number, 1 or more.");
   const format = flagString(args, "format", "text");
-  if (format !== "text" && format !== "json") return refuse(io, `--format must be text or json, not "${format}".`);
+  if (format !== "text" && format !== "json") return usage(io, `--format must be text or json, not "${format}".`);
   const vault = await loadVault(dir);
   const { index } = buildRouterIndex(vault, "knowledge");
   const statePath = join(vault.root, ".obsidian", "plugins", PLUGIN_ID, STATE_FILE);
@@ -60,7 +60,7 @@ export async function runContradictionsCommand(args: ParsedArgs, io: CliIo): Pro
     return built.error.startsWith("--base-url") ? EXIT.usage : EXIT.findings;
   }
   const found: Contradiction[] = [];
-  const usage: TokenUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
+  const spent: TokenUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
   let dropped = 0;
   let failed = 0;
   for (const [n, p] of pairs.entries()) {
@@ -72,7 +72,7 @@ export async function runContradictionsCommand(args: ParsedArgs, io: CliIo): Pro
       if (r.error.kind === "no-key" || r.error.kind === "auth" || r.error.kind === "rate-limited") break;
       continue;
     }
-    addUsage(usage, r.value.usage);
+    addUsage(spent, r.value.usage);
     dropped += r.value.dropped;
     found.push(...r.value.found);
     state.checked[pairKey(p.a, p.b)] = [hashOf(p.a), hashOf(p.b)];
@@ -80,14 +80,14 @@ export async function runContradictionsCommand(args: ParsedArgs, io: CliIo): Pro
   await mkdir(dirname(statePath), { recursive: true });
   await writeFile(`${statePath}.tmp`, JSON.stringify(state));
   await rename(`${statePath}.tmp`, statePath);
-  if (format === "json") io.out(`${JSON.stringify({ contradictions: found, dropped, failed, usage }, null, 2)}\n`);
+  if (format === "json") io.out(`${JSON.stringify({ contradictions: found, dropped, failed, usage: spent }, null, 2)}\n`);
   else {
     for (const c of found) {
       io.out(`${c.a.path}:${c.a.line + 1}  "${c.a.quote}"\n${c.b.path}:${c.b.line + 1}  "${c.b.quote}"\n  ${c.explanation} (${c.confidence} confidence)\n\n`);
     }
     if (found.length === 0) io.out("No contradictions found.\n");
   }
-  io.err(`${found.length} contradiction${found.length === 1 ? "" : "s"}; ${dropped} reported quote${dropped === 1 ? "" : "s"} not found in the files and dropped; ${usage.inputTokens} in + ${usage.outputTokens} out tokens, ${formatCost(estimateCost(usage))}.\n`);
+  io.err(`${found.length} contradiction${found.length === 1 ? "" : "s"}; ${dropped} reported quote${dropped === 1 ? "" : "s"} not found in the files and dropped; ${spent.inputTokens} in + ${spent.outputTokens} out tokens, ${formatCost(estimateCost(spent))}.\n`);
   return found.length > 0 || failed > 0 ? EXIT.findings : EXIT.ok;
 }
 
@@ -100,9 +100,4 @@ function parseState(text: string | null): ContradictionState {
   } catch {
     return empty;
   }
-}
-
-function refuse(io: CliIo, message: string): number {
-  io.err(`${message}\n`);
-  return EXIT.usage;
 }

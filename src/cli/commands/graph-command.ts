@@ -4,7 +4,7 @@ import { GraphModel, graphArticleOf, isGraphArticle } from "../../core/graph/gra
 import { filterGraph, neighbourhood } from "../../core/graph/graph-queries";
 import { knowledgePaths } from "../../core/knowledge/knowledge-layout";
 import { firstParagraph } from "../../core/route/article-doc";
-import { EXIT, type CliIo } from "../cli-io";
+import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 
@@ -62,9 +62,4 @@ function findNode(name: string, resolve: (link: string) => string | null, ids: s
   for (const p of [clean, `${clean}.md`]) if (known.has(p)) return p;
   const r = resolve(clean.replace(/\.md$/i, ""));
   return r !== null && known.has(r) ? r : null;
-}
-
-function usage(io: CliIo, message: string): number {
-  io.err(`${message}\n`);
-  return EXIT.usage;
 }

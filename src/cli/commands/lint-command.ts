@@ -2,7 +2,7 @@ import { localDate } from "../../core/util/local-date";
 import { formatLintJson, formatLintMarkdown } from "../../core/lint/format-lint-report";
 import { LintEngine } from "../../core/lint/lint-engine";
 import { sha256Hex } from "../../core/util/sha256";
-import { EXIT, type CliIo } from "../cli-io";
+import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 
@@ -42,9 +42,4 @@ export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   const meta = { vaultName: vault.name, noteCount: vault.texts.size, scope, date: new Date().toISOString().slice(0, 10) } as const;
   io.out(format === "json" ? formatLintJson(findings, meta) : formatLintMarkdown(findings, meta));
   return findings.some((f) => f.severity === "error") ? EXIT.findings : EXIT.ok;
-}
-
-function usage(io: CliIo, message: string): number {
-  io.err(`${message}\n`);
-  return EXIT.usage;
 }

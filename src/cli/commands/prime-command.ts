@@ -1,7 +1,7 @@
 import { basename } from "node:path";
 import { matchDailyNote } from "../../core/knowledge/daily-notes";
 import { buildPrimeContext, recentProjectEntries } from "../../core/workflows/prime";
-import { EXIT, type CliIo } from "../cli-io";
+import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "./route-command";
@@ -44,9 +44,4 @@ export async function runPrimeCommand(args: ParsedArgs, io: CliIo): Promise<numb
   else io.out(context.text);
   io.err(`${context.loaded.length} article${context.loaded.length === 1 ? "" : "s"}, ${context.text.length} characters (bound ${maxChars}).\n`);
   return EXIT.ok;
-}
-
-function usage(io: CliIo, message: string): number {
-  io.err(`${message}\n`);
-  return EXIT.usage;
 }
