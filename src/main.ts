@@ -33,8 +33,8 @@ export default class KnowledgeCompilerPlugin extends Plugin {
 
   override async onload(): Promise<void> {
     this.data = mergePluginData(await this.loadData());
-    this.lint = new LintService(this.app, () => this.data);
     this.router = new RouterService(this.app, () => this.data.settings.knowledgeFolder);
+    this.lint = new LintService(this.app, () => this.data, this.router);
     this.compile = new CompileService(this.app, () => this.data, () => this.saveData(this.data), this.router, this.pluginDir());
 
     this.registerView(LINT_VIEW_TYPE, (leaf) => new LintView(leaf, createLintHost(this.app, this.lint)));
@@ -106,7 +106,8 @@ export default class KnowledgeCompilerPlugin extends Plugin {
       this.graph.onDeleted(file.path);
     }));
     this.registerEvent(this.lint.on("changed", () => this.app.workspace.updateOptions()));
-    this.app.workspace.onLayoutReady(() => void this.lint.lintAll().then(() => this.router.build()).then(() => this.graph.reset()));
+    // The first lint builds the router's index alongside, from the same reads, so Ask works while it runs.
+    this.app.workspace.onLayoutReady(() => void this.lint.lintAll().then(() => this.graph.reset()));
   }
 
   /** Typing in a settings field saves at once but re-lints (and re-indexes) once the typing pauses. */

@@ -6,16 +6,32 @@ import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import { LintEngine } from "../core/lint/lint-engine";
 import type { LintFinding } from "../core/lint/lint-types";
 import { matchDailyNote } from "../core/knowledge/daily-notes";
+import type { ParsedNote } from "../core/notes/note-types";
 import { parseNote } from "../core/notes/parse-note";
+import type { SliceScheduler } from "../core/util/slice-scheduler";
 import { sha256Hex } from "../core/util/sha256";
+import { createMainThreadScheduler } from "./main-thread-clock";
 import { ObsidianVaultView } from "./obsidian-vault-view";
 import type { PluginData } from "./plugin-data";
 
-const SLICE = 200;
+/** Reads in flight at once: Obsidian reads files asynchronously, so one at a time would leave the thread idle. */
+const READ_BATCH = 64;
+
+/** The router's side of the first lint: it indexes the articles lint reads, from the same text and parse. */
+export interface ArticleSink {
+  /** True once the article index is complete (then the lint does not rebuild it). */
+  readonly ready: boolean;
+  isArticle(path: string): boolean;
+  beginBuild(total: number): number;
+  addArticle(build: number, path: string, text: string, parsed: ParsedNote): void;
+  finishBuild(build: number): Promise<void>;
+}
 
 /**
- * Owns the lint engine inside Obsidian: the first lint runs after layout-ready in slices that yield to the UI,
- * then every metadata change, rename and delete updates it incrementally (batched). Views listen to "changed".
+ * Owns the lint engine inside Obsidian. The first lint runs after layout-ready in ~8 ms slices that yield to the
+ * UI — reading the notes it needs (articles first, handing each to the router so Ask works early), then the
+ * engine's full run step by step — and replaces the findings only when it is complete. Then every metadata change,
+ * rename and delete updates it incrementally (batched). Views listen to "changed" and "progress".
  */
 export class LintService extends Events {
   private view: ObsidianVaultView;
@@ -25,13 +41,18 @@ export class LintService extends Events {
   private removed = new Set<string>();
   private timer: number | null = null;
   private generation = 0;
-  /** 0..1 while the first lint reads notes; 1 when ready. */
+  /** True while a full lint runs: incremental updates wait for it. */
+  private running = false;
+  private units = { done: 0, total: 1 };
+  /** 0..1 while the full lint runs; 1 when ready. */
   progress = 0;
   settings: KnowledgeSettings;
 
   constructor(
     private readonly app: App,
     private readonly data: () => PluginData,
+    private readonly router: ArticleSink | null = null,
+    private readonly scheduler: SliceScheduler = createMainThreadScheduler(),
   ) {
     super();
     this.view = new ObsidianVaultView(app);
@@ -52,29 +73,62 @@ export class LintService extends Events {
     return this.engine !== null;
   }
 
-  /** Full lint: reads the notes it needs in slices that yield, then runs every check. */
+  /** Notes the last incremental update re-checked (for benchmarks). */
+  get lastVisited(): number {
+    return this.engine?.lastVisited ?? 0;
+  }
+
+  /**
+   * Full lint in time-budgeted slices: reads the notes it needs (and builds the router's index alongside when it
+   * has none), then runs every check; the previous findings stay until the new ones are complete.
+   */
   async lintAll(): Promise<void> {
     const gen = ++this.generation;
-    this.settings = await this.effectiveSettings();
-    this.view = new ObsidianVaultView(this.app);
+    this.running = true;
+    const settings = await this.effectiveSettings();
+    if (gen !== this.generation) return;
+    this.settings = settings;
+    const view = new ObsidianVaultView(this.app);
+    this.view = view;
     this.hashes.clear();
-    const files = this.app.vault.getMarkdownFiles().filter((f) => this.needsText(f.path));
-    for (let i = 0; i < files.length; i += SLICE) {
-      for (const f of files.slice(i, i + SLICE)) this.absorb(f.path, await this.app.vault.cachedRead(f));
-      if (gen !== this.generation) return;
-      this.progress = Math.min(0.99, (i + SLICE) / Math.max(1, files.length));
-      this.trigger("progress", this.progress);
-      await new Promise<void>((r) => window.setTimeout(r, 0));
+    const files = this.app.vault.getMarkdownFiles();
+    const articles: TFile[] = [];
+    const others: TFile[] = [];
+    this.units = { done: 0, total: 4 * files.length };
+    for (const f of files) {
+      if (this.needsText(f.path)) (this.router?.isArticle(f.path) ? articles : others).push(f);
+      this.units.done++;
+      if (!(await this.step(gen))) return;
     }
-    this.engine = new LintEngine(this.view, this.options());
-    this.engine.run();
+    this.units.total = files.length + articles.length + others.length + 2 * files.length;
+    const sink = this.router && !this.router.ready ? this.router : null;
+    const build = sink ? sink.beginBuild(articles.length) : 0;
+    const read = await this.readAll([...articles, ...others], gen, (path, text, parsed) => {
+      if (sink?.isArticle(path)) sink.addArticle(build, path, text, parsed);
+    });
+    if (!read) return;
+    if (sink) await sink.finishBuild(build);
+    const engine = new LintEngine(view, this.options());
+    view.useResolvedLinks = true;
+    const before = files.length + articles.length + others.length;
+    this.units.total = before + 2 * view.notePaths().length;
+    for (const notesDone of engine.runSteps()) {
+      this.units.done = before + notesDone;
+      if (!(await this.step(gen))) return;
+    }
+    view.useResolvedLinks = false;
+    this.engine = engine;
+    this.running = false;
     this.progress = 1;
     this.trigger("changed");
+    if (this.pending.size > 0 || this.removed.size > 0) this.flush();
   }
 
   /** Called on metadataCache "changed": the text comes with the event, so nothing is read again. */
   onChanged(file: TFile, text: string): void {
-    if (this.needsText(file.path)) this.absorb(file.path, text);
+    // Before the first lint starts (Obsidian indexing at start-up) it will read the note anyway.
+    if (this.generation === 0) return;
+    if (this.needsText(file.path)) this.absorb(file.path, text, parseNote(text));
     this.view.invalidate(file.path);
     this.schedule(file.path);
   }
@@ -98,6 +152,37 @@ export class LintService extends Events {
     await this.lintAll();
   }
 
+  /** One unit of work done: at a slice boundary, report progress and yield; false when a newer run took over. */
+  private async step(gen: number): Promise<boolean> {
+    if (!this.scheduler.due()) return true;
+    this.progress = Math.min(0.99, this.units.done / Math.max(1, this.units.total));
+    this.trigger("progress", this.progress);
+    await this.scheduler.pause();
+    return gen === this.generation;
+  }
+
+  /** Reads notes with a batch of reads in flight while the previous batch is parsed, one note per unit. */
+  private async readAll(files: readonly TFile[], gen: number, also: (path: string, text: string, parsed: ParsedNote) => void): Promise<boolean> {
+    const readBatch = (from: number) => Promise.all(files.slice(from, from + READ_BATCH).map((f) => this.app.vault.cachedRead(f).catch(() => null)));
+    let next: ReturnType<typeof readBatch> | null = readBatch(0);
+    for (let i = 0; next; i += READ_BATCH) {
+      const texts = await next;
+      if (gen !== this.generation) return false;
+      next = i + READ_BATCH < files.length ? readBatch(i + READ_BATCH) : null;
+      for (const [k, text] of texts.entries()) {
+        const path = files[i + k]!.path;
+        if (text !== null && this.app.vault.getAbstractFileByPath(path) !== null) {
+          const parsed = parseNote(text);
+          this.absorb(path, text, parsed);
+          also(path, text, parsed);
+        }
+        this.units.done++;
+        if (!(await this.step(gen))) return false;
+      }
+    }
+    return true;
+  }
+
   private schedule(path: string | null): void {
     if (path) this.pending.add(path);
     if (this.timer !== null) window.clearTimeout(this.timer);
@@ -106,7 +191,8 @@ export class LintService extends Events {
 
   private flush(): void {
     this.timer = null;
-    if (!this.engine) return;
+    // During a full run the changes wait: it reads the latest metadata, and they are applied when it ends.
+    if (!this.engine || this.running) return;
     const changed = [...this.pending].filter((p) => this.view.note(p) !== undefined);
     const removed = [...this.removed];
     this.pending = new Set();
@@ -119,8 +205,7 @@ export class LintService extends Events {
     return this.settings.lintScope === "vault" || classifyPath(path, this.settings.knowledgeFolder) !== null || matchDailyNote(path, this.settings) !== null;
   }
 
-  private absorb(path: string, text: string): void {
-    const parsed = parseNote(text);
+  private absorb(path: string, text: string, parsed: ParsedNote): void {
     this.view.setFacts(path, { wordCount: parsed.wordCount, propertyLines: parsed.propertyLines ?? {}, frontmatterError: parsed.frontmatterError });
     if (matchDailyNote(path, this.settings) !== null) this.hashes.set(path, sha256Hex(text));
   }

@@ -1,6 +1,7 @@
 import { TFile, type App } from "obsidian";
 import type { ParsedNote } from "../core/notes/note-types";
 import type { VaultView } from "../core/notes/vault-view";
+import { LinkResolver } from "../core/links/link-resolver";
 import { metadataToParsedNote, type TextFacts } from "./metadata-to-parsed-note";
 
 /**
@@ -12,6 +13,13 @@ export class ObsidianVaultView implements VaultView {
   private paths: string[] | null = null;
   private readonly notes = new Map<string, ParsedNote>();
   private readonly facts = new Map<string, TextFacts>();
+  /**
+   * Answer links from metadataCache.resolvedLinks / unresolvedLinks (Obsidian has resolved them already) instead of
+   * resolving each again. Only for the first full lint: after an edit the cache resolves again a little later than
+   * the "changed" event, so incremental updates ask the resolver.
+   */
+  useResolvedLinks = false;
+  private byName: { source: string; targets: Record<string, number>; names: Map<string, string[]> } | null = null;
 
   constructor(private readonly app: App) {}
 
@@ -56,6 +64,47 @@ export class ObsidianVaultView implements VaultView {
 
   resolve(linkpath: string, sourcePath: string): string | null {
     if (linkpath.trim() === "") return sourcePath;
+    if (this.useResolvedLinks) {
+      const known = this.fromResolvedLinks(linkpath, sourcePath);
+      if (known !== undefined) return known;
+    }
     return this.app.metadataCache.getFirstLinkpathDest(linkpath, sourcePath)?.path ?? null;
+  }
+
+  /**
+   * What Obsidian already resolved for this source: null when the link path is among its unresolved links, the
+   * target when exactly one resolved target has the link's name and path suffix, undefined when that cannot tell.
+   */
+  private fromResolvedLinks(linkpath: string, sourcePath: string): string | null | undefined {
+    const cache = this.app.metadataCache;
+    if (cache.unresolvedLinks[sourcePath]?.[linkpath] !== undefined) return null;
+    const targets = cache.resolvedLinks[sourcePath];
+    if (!targets) return undefined;
+    const candidates = this.targetsByName(sourcePath, targets).get(LinkResolver.keyOf(linkpath));
+    if (!candidates) return undefined;
+    const suffix = "/" + linkpath.trim().replace(/\\/g, "/").replace(/^(\.{0,2}\/)+/, "").toLowerCase();
+    let found: string | undefined;
+    for (const target of candidates) {
+      const lower = "/" + target.toLowerCase();
+      if (!lower.endsWith(suffix) && !lower.endsWith(`${suffix}.md`)) continue;
+      if (found !== undefined) return undefined;
+      found = target;
+    }
+    return found;
+  }
+
+  /** One source's resolved targets by link name; kept for the note being linted (its links resolve one after another). */
+  private targetsByName(sourcePath: string, targets: Record<string, number>): Map<string, string[]> {
+    const memo = this.byName;
+    if (memo && memo.source === sourcePath && memo.targets === targets) return memo.names;
+    const names = new Map<string, string[]>();
+    for (const target in targets) {
+      const key = LinkResolver.keyOf(target);
+      const list = names.get(key);
+      if (list) list.push(target);
+      else names.set(key, [target]);
+    }
+    this.byName = { source: sourcePath, targets, names };
+    return names;
   }
 }

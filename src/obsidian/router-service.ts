@@ -7,42 +7,100 @@ import { routeQuestion } from "../core/route/route-question";
 import type { RouteResult } from "../core/route/route-types";
 import { estimateTokens } from "../core/llm/estimate-tokens";
 import { knowledgePaths } from "../core/knowledge/knowledge-layout";
+import type { ParsedNote } from "../core/notes/note-types";
+import type { SliceScheduler } from "../core/util/slice-scheduler";
+import { createMainThreadScheduler } from "./main-thread-clock";
 
-const SLICE = 100;
+const READ_BATCH = 64;
+
+/** How far the article index is while it is being built. */
+export interface IndexingProgress {
+  done: number;
+  total: number;
+}
 
 /**
- * Keeps the router's article index for the knowledge folder: built after layout-ready in slices that yield,
- * then one article is replaced or discarded per change (never a rebuild).
+ * Keeps the router's article index for the knowledge folder. It is built after layout-ready in time-budgeted slices
+ * (alongside the first lint, which hands it each article it reads, or on its own), and routes at once on the
+ * articles indexed so far; then one article is replaced or discarded per change (never a rebuild).
  */
 export class RouterService {
   private index = new ArticleIndex();
   private indexTokens = 0;
+  private progress: IndexingProgress | null = null;
+  private generation = 0;
+  private readonly listeners = new Set<() => void>();
+  /** True once every article is indexed; before that, routing answers from the articles indexed so far. */
   ready = false;
 
   constructor(
     private readonly app: App,
     private readonly folder: () => string,
+    private readonly scheduler: SliceScheduler = createMainThreadScheduler(),
   ) {}
 
-  /** Builds the index from the knowledge folder's articles. */
+  /** Articles indexed so far and how many there are, while the index is being built; null once it is complete. */
+  indexing(): IndexingProgress | null {
+    return this.progress ? { ...this.progress } : null;
+  }
+
+  /** Calls `fn` as indexing advances and when it completes; returns the unsubscribe. */
+  onIndexing(fn: () => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** Builds the index from the knowledge folder's articles on its own, in slices that yield. */
   async build(): Promise<void> {
-    this.ready = false;
-    const index = new ArticleIndex();
     const files = this.app.vault.getMarkdownFiles().filter((f) => this.isArticle(f.path));
-    for (let i = 0; i < files.length; i += SLICE) {
-      for (const f of files.slice(i, i + SLICE)) {
-        const text = await this.app.vault.cachedRead(f);
-        index.upsert(buildArticleDoc(f.path, text, parseNote(text)));
+    const gen = this.beginBuild(files.length);
+    let next: Promise<(string | null)[]> | null = this.readBatch(files, 0);
+    for (let i = 0; next; i += READ_BATCH) {
+      const texts = await next;
+      next = i + READ_BATCH < files.length ? this.readBatch(files, i + READ_BATCH) : null;
+      for (const [k, text] of texts.entries()) {
+        if (gen !== this.generation) return;
+        if (text !== null) this.addArticle(gen, files[i + k]!.path, text, parseNote(text));
+        await this.scheduler.yieldIfDue();
       }
-      await new Promise<void>((r) => window.setTimeout(r, 0));
     }
-    this.index = index;
+    await this.finishBuild(gen);
+  }
+
+  /** Starts a fresh index of `total` articles (routing uses it at once); returns the build's token for addArticle. */
+  beginBuild(total: number): number {
+    this.index = new ArticleIndex();
+    this.ready = false;
+    this.progress = { done: 0, total };
+    this.emit();
+    return ++this.generation;
+  }
+
+  /** Adds one article read by the build (its parse shared with lint); ignored when a newer build started. */
+  addArticle(build: number, path: string, text: string, parsed: ParsedNote): void {
+    if (build !== this.generation || !this.progress) return;
+    // A note deleted while its text was being read must not come back.
+    if (this.app.vault.getAbstractFileByPath(path) === null) return;
+    this.index.upsert(buildArticleDoc(path, text, parsed));
+    const p = this.progress;
+    p.done = Math.min(p.total, p.done + 1);
+    if (p.done === p.total || p.done % Math.max(1, Math.ceil(p.total / 100)) === 0) this.emit();
+  }
+
+  /** Marks the build complete. */
+  async finishBuild(build: number): Promise<void> {
+    if (build !== this.generation) return;
     await this.readIndexTokens();
+    if (build !== this.generation) return;
+    this.progress = null;
     this.ready = true;
+    this.emit();
   }
 
   /** The text of an article changed (from the metadata cache's "changed" event). */
   onChanged(file: TFile, text: string): void {
+    // Before the first build starts (Obsidian indexing at start-up) the build will read the note anyway.
+    if (!this.ready && !this.progress) return;
     if (this.isArticle(file.path)) this.index.upsert(buildArticleDoc(file.path, text, parseNote(text)));
     else if (file.path === knowledgePaths(this.folder()).index) this.indexTokens = estimateTokens(text);
   }
@@ -74,9 +132,18 @@ export class RouterService {
     return this.index.get(path);
   }
 
-  private isArticle(path: string): boolean {
+  /** True for the notes the router indexes: the knowledge folder's articles (not index.md or log.md). */
+  isArticle(path: string): boolean {
     const k = classifyPath(path, this.folder());
     return k !== null && k !== "index" && k !== "log";
+  }
+
+  private readBatch(files: readonly TFile[], from: number): Promise<(string | null)[]> {
+    return Promise.all(files.slice(from, from + READ_BATCH).map((f) => this.app.vault.cachedRead(f).catch(() => null)));
+  }
+
+  private emit(): void {
+    for (const fn of this.listeners) fn();
   }
 
   private async readIndexTokens(): Promise<void> {

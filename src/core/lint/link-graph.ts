@@ -24,6 +24,18 @@ export function createLinkGraph(): LinkGraph {
 
 /** Recomputes one note's edges; returns the targets whose inbound edges from it changed (gained or lost). */
 export function updateEdges(graph: LinkGraph, view: VaultView, path: string): Set<string> {
+  const steps = updateEdgesSteps(graph, view, path);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * `updateEdges` one link at a time, so a note with thousands of links (an index of every article) does not hold the
+ * thread for one long task during a sliced full run. The graph is consistent again only when it returns.
+ */
+export function* updateEdgesSteps(graph: LinkGraph, view: VaultView, path: string): Generator<void, Set<string>, void> {
   const before = new Set<string>();
   removeEdges(graph, path, before);
   const note = view.note(path);
@@ -39,8 +51,8 @@ export function updateEdges(graph: LinkGraph, view: VaultView, path: string): Se
     addTo(graph.byName, name, path);
     const target = view.resolve(link.path, path);
     targets.push(target);
-    if (target === null || target === path) continue;
-    (link.kind === "frontmatter" ? fm : body).add(target);
+    if (target !== null && target !== path) (link.kind === "frontmatter" ? fm : body).add(target);
+    yield;
   }
   graph.namesOf.set(path, names);
   graph.forward.set(path, body);

@@ -3,7 +3,7 @@ import type { VaultView } from "../notes/vault-view";
 import type { LintCheck } from "./lint-check";
 import { LINT_CHECKS } from "./lint-checks";
 import { createLintContext, type LintContext, type LintOptions } from "./lint-context";
-import { createLinkGraph, removeEdges, updateEdges, type LinkGraph } from "./link-graph";
+import { createLinkGraph, removeEdges, updateEdges, updateEdgesSteps, type LinkGraph } from "./link-graph";
 import type { LintFinding } from "./lint-types";
 
 /**
@@ -37,23 +37,25 @@ export class LintEngine {
   }
 
   /**
-   * The full run as small steps (one note's edges, then one note's checks), so a host can spread it over time
-   * slices. Draining it gives exactly `run()`; findings are partial until it ends, and `update` must wait for it.
+   * The full run as small steps (one link's edge, one note's checks), so a host can spread it over time
+   * slices; each step yields how many of its 2 × notes passes are done. Draining it gives exactly `run()`;
+   * findings are partial until it ends, and `update` must wait for it.
    */
-  *runSteps(): Generator<void, void, void> {
+  *runSteps(): Generator<number, void, void> {
     this.graph = createLinkGraph();
     this.ctx = createLintContext(this.view, this.graph, this.options);
     this.findings.clear();
     this.signatures.clear();
     this.sorted = null;
     const paths = this.view.notePaths();
+    let done = 0;
     for (const p of paths) {
-      updateEdges(this.graph, this.view, p);
-      yield;
+      for (const edges = updateEdgesSteps(this.graph, this.view, p); !edges.next().done; ) yield done;
+      yield ++done;
     }
     for (const p of paths) {
       this.visit(p);
-      yield;
+      yield ++done;
     }
     this.lastVisited = paths.length;
   }

@@ -1,0 +1,179 @@
+// A stand-in for the `obsidian` module and its App, so the plugin-startup benchmark can load the BUILT main.js in
+// Node. Shaped like tests/fakes/obsidian-stub.ts but without a DOM (the benchmark opens no view): a vault whose
+// notes are read from disk asynchronously, as Obsidian's desktop adapter does, with the cached metadata Obsidian
+// would hold (links, embeds, headings, blocks, frontmatter and its links) and resolvedLinks / unresolvedLinks,
+// computed once up front by the core's parser and resolver (tests/fakes/fake-metadata-cache.ts).
+import { promises as fs, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { clearTimeout, setTimeout } from "node:timers";
+import { LinkResolver } from "../src/core/links/link-resolver";
+import { cachedMetadata, resolvedLinksOf } from "../tests/fakes/fake-metadata-cache";
+
+type Handler = (...args: unknown[]) => unknown;
+
+class Events {
+  private handlers = new Map<string, Set<Handler>>();
+  on(name: string, cb: Handler): { name: string; cb: Handler } {
+    if (!this.handlers.has(name)) this.handlers.set(name, new Set());
+    this.handlers.get(name)!.add(cb);
+    return { name, cb };
+  }
+  offref(ref: { name: string; cb: Handler }): void {
+    this.handlers.get(ref.name)?.delete(ref.cb);
+  }
+  trigger(name: string, ...args: unknown[]): void {
+    for (const cb of this.handlers.get(name) ?? []) cb(...args);
+  }
+}
+
+class TAbstractFile {
+  constructor(public path: string) {}
+  get name(): string {
+    return this.path.slice(this.path.lastIndexOf("/") + 1);
+  }
+}
+
+class TFile extends TAbstractFile {
+  stat = { mtime: 0, ctime: 0, size: 0 };
+  get extension(): string {
+    return this.name.includes(".") ? this.name.slice(this.name.lastIndexOf(".") + 1) : "";
+  }
+  get basename(): string {
+    return this.name.replace(/\.[^.]*$/, "");
+  }
+}
+
+/** Builds the module object main.js requires as "obsidian", and the App it is given, over notes written under `root`. */
+export function createStandIn(root: string, texts: Map<string, string>) {
+  const files = new Map<string, TFile>();
+  const resolver = new LinkResolver();
+  for (const path of texts.keys()) {
+    files.set(path, new TFile(path));
+    resolver.add(path);
+  }
+  const caches = new Map<string, ReturnType<typeof cachedMetadata>>();
+  const resolvedLinks: Record<string, Record<string, number>> = {};
+  const unresolvedLinks: Record<string, Record<string, number>> = {};
+  const metadataCache = Object.assign(new Events(), {
+    resolvedLinks,
+    unresolvedLinks,
+    getFileCache: (f: TFile) => caches.get(f.path) ?? null,
+    getCache: (path: string) => caches.get(path) ?? null,
+    getFirstLinkpathDest: (link: string, source: string) => {
+      const hit = resolver.resolve(link, source);
+      return hit === null ? null : files.get(hit) ?? null;
+    },
+    fileToLinktext: (f: TFile) => f.basename,
+  });
+  const index = (path: string, text: string) => {
+    const cache = cachedMetadata(text);
+    caches.set(path, cache);
+    const links = resolvedLinksOf(path, cache.linkpaths, resolver);
+    metadataCache.resolvedLinks[path] = links.resolved;
+    metadataCache.unresolvedLinks[path] = links.unresolved;
+  };
+  for (const [path, text] of texts) index(path, text);
+
+  const layoutReady: (() => void)[] = [];
+  const workspace = Object.assign(new Events(), {
+    onLayoutReady: (cb: () => void) => void layoutReady.push(cb),
+    getLeavesOfType: () => [],
+    getActiveFile: () => null,
+    updateOptions: () => undefined,
+  });
+  const vault = Object.assign(new Events(), {
+    configDir: ".obsidian",
+    getMarkdownFiles: () => [...files.values()].filter((f) => f.extension === "md"),
+    getFiles: () => [...files.values()],
+    getAbstractFileByPath: (p: string) => files.get(p) ?? null,
+    getFileByPath: (p: string) => files.get(p) ?? null,
+    cachedRead: (f: TFile) => fs.readFile(join(root, f.path), "utf8"),
+    read: (f: TFile) => fs.readFile(join(root, f.path), "utf8"),
+    adapter: {
+      exists: () => Promise.resolve(false),
+      read: () => Promise.reject(new Error("no such file")),
+      write: () => Promise.resolve(),
+    },
+  });
+  const app = { vault, metadataCache, workspace, fileManager: {}, secretStorage: { getSecret: () => null } };
+
+  class Component {
+    load(): void {}
+    unload(): void {}
+    register(): void {}
+    registerEvent(): void {}
+    registerDomEvent(): void {}
+    registerInterval(id: number): number {
+      intervals.push(id);
+      return id;
+    }
+  }
+  const intervals: number[] = [];
+  class Plugin extends Component {
+    constructor(public app: unknown, public manifest: { id: string; dir?: string }) {
+      super();
+    }
+    loadData(): Promise<unknown> {
+      return Promise.resolve(null);
+    }
+    saveData(): Promise<void> {
+      return Promise.resolve();
+    }
+    registerView(): void {}
+    addCommand(): void {}
+    addRibbonIcon(): void {}
+    addSettingTab(): void {}
+    registerEditorExtension(): void {}
+  }
+  class Shell {
+    constructor(..._args: unknown[]) {}
+  }
+  const debounce = (fn: (...a: unknown[]) => unknown, ms: number) => {
+    let t: ReturnType<typeof setTimeout> | null = null;
+    return (...a: unknown[]) => {
+      if (t) clearTimeout(t);
+      t = setTimeout(() => fn(...a), ms);
+    };
+  };
+  const obsidian = {
+    Events,
+    Component,
+    Plugin,
+    TAbstractFile,
+    TFile,
+    TFolder: TAbstractFile,
+    ItemView: Shell,
+    MarkdownView: Shell,
+    Modal: Shell,
+    PluginSettingTab: Shell,
+    Setting: Shell,
+    SecretComponent: Shell,
+    WorkspaceLeaf: Shell,
+    Notice: Shell,
+    MarkdownRenderer: { render: () => Promise.resolve() },
+    Platform: { isDesktopApp: false, isDesktop: false, isMobile: false, isMobileApp: false },
+    debounce,
+    editorInfoField: {},
+    normalizePath: (p: string) => p.replace(/\\/g, "/").replace(/\/+/g, "/").replace(/^\/|\/$/g, "") || "/",
+    parseLinktext: (t: string) => {
+      const i = t.indexOf("#");
+      return i === -1 ? { path: t, subpath: "" } : { path: t.slice(0, i), subpath: t.slice(i) };
+    },
+    setIcon: () => undefined,
+    requestUrl: () => Promise.reject(new Error("no network in the benchmark")),
+  };
+
+  return {
+    obsidian,
+    app,
+    intervals,
+    /** Fires layout-ready as Obsidian does once the workspace is up. */
+    fireLayoutReady: () => layoutReady.splice(0).forEach((cb) => cb()),
+    /** Writes a note, re-indexes its metadata and fires metadataCache "changed" like Obsidian after an edit. */
+    edit: (path: string, text: string) => {
+      writeFileSync(join(root, path), text);
+      index(path, text);
+      metadataCache.trigger("changed", files.get(path), text, caches.get(path));
+    },
+  };
+}

@@ -1,0 +1,200 @@
+import { describe, expect, it } from "vitest";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { TFile } from "../fakes/obsidian-stub";
+import { LinkResolver } from "../../src/core/links/link-resolver";
+import { LintEngine } from "../../src/core/lint/lint-engine";
+import { parseNote } from "../../src/core/notes/parse-note";
+import { SliceScheduler } from "../../src/core/util/slice-scheduler";
+import { LintService } from "../../src/obsidian/lint-service";
+import { ObsidianVaultView } from "../../src/obsidian/obsidian-vault-view";
+import { mergePluginData } from "../../src/obsidian/plugin-data";
+import { RouterService } from "../../src/obsidian/router-service";
+import { cachedMetadata, resolvedLinksOf } from "../fakes/fake-metadata-cache";
+
+/** An App over note texts with the metadata cache Obsidian would hold, and edits that keep it current. */
+function vaultApp(initial: Record<string, string>) {
+  const texts = new Map(Object.entries(initial));
+  const files = new Map<string, TFile>();
+  const resolver = new LinkResolver();
+  const caches = new Map<string, ReturnType<typeof cachedMetadata>>();
+  const resolvedLinks: Record<string, Record<string, number>> = {};
+  const unresolvedLinks: Record<string, Record<string, number>> = {};
+  const reindex = () => {
+    for (const [p, t] of texts) {
+      const c = cachedMetadata(t);
+      caches.set(p, c);
+      const l = resolvedLinksOf(p, c.linkpaths, resolver);
+      resolvedLinks[p] = l.resolved;
+      unresolvedLinks[p] = l.unresolved;
+    }
+  };
+  const add = (p: string, t: string) => {
+    texts.set(p, t);
+    if (!files.has(p)) files.set(p, new TFile(p));
+    resolver.add(p);
+  };
+  for (const [p, t] of texts) add(p, t);
+  reindex();
+  const app = {
+    vault: {
+      configDir: ".obsidian",
+      getMarkdownFiles: () => [...files.values()].filter((f) => f.extension === "md"),
+      getAbstractFileByPath: (p: string) => files.get(p) ?? null,
+      getFileByPath: (p: string) => files.get(p) ?? null,
+      cachedRead: (f: TFile) => Promise.resolve(texts.get(f.path) ?? ""),
+      adapter: { exists: () => Promise.resolve(false), read: () => Promise.resolve("") },
+    },
+    metadataCache: {
+      resolvedLinks,
+      unresolvedLinks,
+      getFileCache: (f: TFile) => caches.get(f.path) ?? null,
+      getFirstLinkpathDest: (link: string, from: string) => {
+        const hit = resolver.resolve(link, from);
+        return hit === null ? null : files.get(hit)!;
+      },
+    },
+  };
+  return {
+    app,
+    texts,
+    /** Writes a note (new or edited) and re-resolves every note, as Obsidian's cache does after a change. */
+    write: (p: string, t: string) => {
+      add(p, t);
+      reindex();
+      return files.get(p)!;
+    },
+  };
+}
+
+/** A clock whose time moves one unit per reading and whose yields wait until the test releases them. */
+function steppedClock() {
+  let now = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    clock: { now: () => now++, yieldToMain: () => new Promise<void>((r) => waiting.push(r)) },
+    waiting: () => waiting.length,
+    release: () => waiting.shift()?.(),
+  };
+}
+
+const settle = () => new Promise((r) => window.setTimeout(r, 0));
+
+/** Releases yields until `done()` holds. */
+async function runUntil(c: ReturnType<typeof steppedClock>, done: () => boolean): Promise<number> {
+  let slices = 0;
+  for (await settle(); !done(); await settle()) {
+    c.release();
+    slices++;
+  }
+  return slices;
+}
+
+function demoVault(): Record<string, string> {
+  const root = join(import.meta.dirname, "..", "..", "examples", "demo-vault");
+  const out: Record<string, string> = {};
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name.endsWith(".md")) out[relative(root, full)] = readFileSync(full, "utf8");
+    }
+  };
+  walk(root);
+  return out;
+}
+
+/** The findings of one synchronous engine run that resolves every link itself, over the same cache. */
+function referenceFindings(app: ReturnType<typeof vaultApp>["app"], texts: Map<string, string>, service: LintService) {
+  const view = new ObsidianVaultView(app as never);
+  for (const [p, t] of texts) {
+    const n = parseNote(t);
+    view.setFacts(p, { wordCount: n.wordCount, propertyLines: n.propertyLines ?? {}, frontmatterError: n.frontmatterError });
+  }
+  const data = mergePluginData(null);
+  return new LintEngine(view, { settings: service.settings, compileState: data.compileState, logHash: () => undefined, today: "2026-11-22" }).run();
+}
+
+describe("LintService's first lint in slices", () => {
+  it("finds exactly what one synchronous run finds, in many slices, with no findings shown until it is complete", async () => {
+    const vault = vaultApp(demoVault());
+    const c = steppedClock();
+    const service = new LintService(vault.app as never, () => mergePluginData(null), null, new SliceScheduler(c.clock, 8));
+    let progressEvents = 0;
+    service.on("progress", () => progressEvents++);
+    const run = service.lintAll();
+    await settle();
+    expect(service.ready).toBe(false);
+    expect(service.findings()).toEqual([]);
+    const slices = await runUntil(c, () => service.ready);
+    await run;
+    expect(slices).toBeGreaterThan(20);
+    expect(progressEvents).toBe(slices);
+    const strip = (fs: readonly { check: string; path: string; line: number; message: string }[]) => fs.map((f) => `${f.check} ${f.path}:${f.line} ${f.message}`);
+    expect(strip(service.findings())).toEqual(strip(referenceFindings(vault.app, vault.texts, service)));
+    expect(service.findings().length).toBeGreaterThan(10);
+  });
+
+  it("hands every article it reads to the router, which routes on the partial index and says how far it is", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 40; i++) files[`knowledge/concepts/topic-${i}.md`] = `---\ntldr: "Topic ${i} explains the zebrafish${i} method."\nanswers_when: [zebrafish${i}]\n---\n# Topic ${i}\n\nThe zebrafish${i} method.\n`;
+    files["notes/loose.md"] = "# Loose\n";
+    const vault = vaultApp(files);
+    const c = steppedClock();
+    const router = new RouterService(vault.app as never, () => "knowledge");
+    const service = new LintService(vault.app as never, () => mergePluginData(null), router, new SliceScheduler(c.clock, 8));
+    const run = service.lintAll();
+    await runUntil(c, () => (router.indexing()?.done ?? 0) > 0);
+    const partial = router.indexing()!;
+    expect(partial.total).toBe(40);
+    expect(partial.done).toBeLessThan(40);
+    expect(router.ready).toBe(false);
+    expect(router.route("how does the zebrafish0 method work?", 6000).loaded.map((l) => l.path)).toContain("knowledge/concepts/topic-0.md");
+    await runUntil(c, () => service.ready);
+    await run;
+    expect(router.ready).toBe(true);
+    expect(router.indexing()).toBeNull();
+    expect(router.articleIndex().size).toBe(40);
+  });
+
+  it("applies an edit made while the first lint runs once it ends, as a full run of the edited vault would", async () => {
+    const vault = vaultApp(demoVault());
+    const c = steppedClock();
+    const service = new LintService(vault.app as never, () => mergePluginData(null), null, new SliceScheduler(c.clock, 8));
+    const run = service.lintAll();
+    // Late in the engine's run, after the first notes were checked, one of them changes.
+    await runUntil(c, () => service.progress > 0.95);
+    const path = [...vault.texts.keys()].filter((p) => p.startsWith("knowledge/concepts/")).sort()[0]!;
+    const text = `${vault.texts.get(path)!}\n[[nowhere-at-all]]\n`;
+    service.onChanged(vault.write(path, text) as never, text);
+    // The batch timer fires while the run is still paused: the update must wait for the run, not be lost.
+    await new Promise((r) => window.setTimeout(r, 350));
+    await runUntil(c, () => service.ready);
+    await run;
+    expect(service.findingsFor(path).map((f) => f.message).join("\n")).toContain("nowhere-at-all");
+    const strip = (fs: readonly { check: string; path: string; line: number }[]) => fs.map((f) => `${f.check} ${f.path}:${f.line}`);
+    expect(strip(service.findings())).toEqual(strip(referenceFindings(vault.app, vault.texts, service)));
+  });
+});
+
+describe("ObsidianVaultView", () => {
+  it("takes links from resolvedLinks exactly as Obsidian's resolver would resolve them, including ambiguous names", () => {
+    const vault = vaultApp({
+      ...demoVault(),
+      "a.md": "# A\n",
+      "x/a.md": "# XA\n",
+      "x/src.md": "[[a]] [[x/a]] [[/a]] [[../a]] [[missing]] [[x/missing]] [[A]]\n",
+    });
+    const fast = new ObsidianVaultView(vault.app as never);
+    fast.useResolvedLinks = true;
+    const slow = new ObsidianVaultView(vault.app as never);
+    let links = 0;
+    for (const path of slow.notePaths()) {
+      for (const l of slow.note(path)!.links) {
+        expect([path, l.path, fast.resolve(l.path, path)]).toEqual([path, l.path, slow.resolve(l.path, path)]);
+        links++;
+      }
+    }
+    expect(links).toBeGreaterThan(100);
+  });
+});
