@@ -22,6 +22,12 @@ export function findFrontmatterFacts(text: string, block: FrontmatterBlock, data
   const yamlEnd = block.yamlStart + block.yamlText.length;
   let property: string | undefined;
   let line = block.yamlStartLine;
+  // The next `[[` at or after the current line, found once: searching from every line's start would scan to the
+  // end of a long frontmatter without links for each line (quadratic).
+  let next = text.indexOf("[[", block.yamlStart);
+  // The wikilinks inside each property's strings, collected once per property (checking every link against the
+  // whole value made a long list of links quadratic).
+  const inStrings = new Map<string, Set<string>>();
   for (let pos = block.yamlStart; pos < yamlEnd; line++) {
     const eol = text.indexOf("\n", pos);
     const end = eol === -1 || eol > yamlEnd ? yamlEnd : eol;
@@ -33,11 +39,14 @@ export function findFrontmatterFacts(text: string, block: FrontmatterBlock, data
         if (!(property in propertyLines)) propertyLines[property] = line;
       }
     }
-    for (let j = text.indexOf("[[", pos); j !== -1 && j < end; j = text.indexOf("[[", j + 2)) {
+    if (next !== -1 && next < pos) next = text.indexOf("[[", pos);
+    for (let j = next; j !== -1 && j < end; j = next = text.indexOf("[[", j + 2)) {
       const close = readWikilink(text, j, end);
       if (close === -1 || property === undefined) continue;
       const original = text.slice(j, close);
-      if (!containsString(data[property], original)) continue;
+      let known = inStrings.get(property);
+      if (!known) inStrings.set(property, (known = wikilinksInStrings(data[property])));
+      if (!known.has(original)) continue;
       const parts = parseWikilinkInner(original.slice(2, -2));
       const link: NoteLink = {
         kind: "frontmatter",
@@ -62,10 +71,17 @@ function unquote(key: string): string {
   return (c === 34 || c === 39) && key.length >= 2 ? key.slice(1, -1) : key.trim();
 }
 
-/** True when some string inside a YAML value (at any depth) contains the needle. */
-function containsString(value: unknown, needle: string): boolean {
-  if (typeof value === "string") return value.includes(needle);
-  if (Array.isArray(value)) return value.some((v) => containsString(v, needle));
-  if (value !== null && typeof value === "object") return Object.values(value).some((v) => containsString(v, needle));
-  return false;
+/**
+ * Every `[[inner]]` that occurs in some string inside a YAML value (at any depth). A wikilink's inner text holds no
+ * bracket, so a link occurs in a string exactly when reading a wikilink at one of the string's `[[` finds it.
+ */
+function wikilinksInStrings(value: unknown, out = new Set<string>()): Set<string> {
+  if (typeof value === "string") {
+    for (let j = value.indexOf("[["); j !== -1; j = value.indexOf("[[", j + 1)) {
+      const close = readWikilink(value, j, value.length);
+      if (close !== -1) out.add(value.slice(j, close));
+    }
+  } else if (Array.isArray(value)) for (const v of value) wikilinksInStrings(v, out);
+  else if (value !== null && typeof value === "object") for (const v of Object.values(value)) wikilinksInStrings(v, out);
+  return out;
 }
