@@ -102,6 +102,8 @@ async function askOnTerminal(question: string): Promise<boolean> {
 function isEntry(): boolean {
   const script = typeof process !== "undefined" ? process.argv[1] : undefined;
   if (!script) return false;
+  // Other programs bundle this module too (benchmarks, harnesses): only the CLI's own bundle runs the CLI.
+  if (!/\/cli\.m?js$/.test(new URL(import.meta.url).pathname)) return false;
   try {
     return import.meta.url === pathToFileURL(realpathSync(script)).href;
   } catch {
