@@ -17,9 +17,9 @@ export function createLintHost(app: App, service: LintService): LintViewHost {
     open: (f) => void openFinding(app, f),
     fix: (f) => void fixFinding(app, f),
     relint: () => void service.restart(),
-    subscribe: (onChange) => {
+    subscribe: (onChange, onProgress) => {
       const a = service.on("changed", onChange);
-      const b = service.on("progress", onChange);
+      const b = service.on("progress", onProgress ?? onChange);
       return () => {
         service.offref(a);
         service.offref(b);

@@ -1,39 +1,70 @@
-import { RangeSetBuilder } from "@codemirror/state";
-import { Decoration, type DecorationSet, EditorView, ViewPlugin, type ViewUpdate } from "@codemirror/view";
+import { RangeSetBuilder, type EditorState, type Text } from "@codemirror/state";
+import { Decoration, type DecorationSet, type EditorView, ViewPlugin, type ViewUpdate } from "@codemirror/view";
 import { editorInfoField } from "obsidian";
 import type { LintFinding } from "../core/lint/lint-types";
 
+/** The note an editor shows, from Obsidian's editor info. */
+const notePath = (state: EditorState): string | null => state.field(editorInfoField, false)?.file?.path ?? null;
+
 /**
  * An editor extension that underlines lint findings in place, from the finding's column to the end of its line,
- * with the message as a tooltip. `findingsFor` is read on every redraw; call `workspace.updateOptions()` to refresh.
+ * with the message as a tooltip. The marks are rebuilt only when the note's findings change (checked cheaply on each
+ * update, e.g. after `workspace.updateOptions()`); an edit moves them with the text, and cursor moves cost nothing.
  */
-export function createLintMarks(findingsFor: (path: string) => readonly LintFinding[]) {
-  const build = (view: EditorView): DecorationSet => {
-    const file = view.state.field(editorInfoField, false)?.file;
-    const builder = new RangeSetBuilder<Decoration>();
-    if (!file) return builder.finish();
-    const doc = view.state.doc;
-    const sorted = [...findingsFor(file.path)].sort((a, b) => a.line - b.line || a.col - b.col);
-    for (const f of sorted) {
-      if (f.line + 1 > doc.lines) continue;
-      const line = doc.line(f.line + 1);
-      const from = Math.min(line.from + f.col, line.to);
-      const to = line.to > from ? line.to : Math.min(from + 1, doc.length);
-      if (to <= from) continue;
-      builder.add(from, to, Decoration.mark({ class: `kc-lint-mark kc-sev-${f.severity}`, attributes: { title: `${f.check}: ${f.message}` } }));
-    }
-    return builder.finish();
-  };
+export function createLintMarks(findingsFor: (path: string) => readonly LintFinding[], pathOf: (state: EditorState) => string | null = notePath) {
   return ViewPlugin.fromClass(
     class {
       decorations: DecorationSet;
+      private path: string | null;
+      private shown: readonly LintFinding[];
+      /** How many times the marks were built from findings (for tests). */
+      builds = 0;
+
       constructor(view: EditorView) {
-        this.decorations = build(view);
+        this.path = pathOf(view.state);
+        this.shown = this.path === null ? [] : findingsFor(this.path);
+        this.decorations = this.build(view.state.doc);
       }
+
       update(u: ViewUpdate): void {
-        if (u.docChanged || u.viewportChanged || u.transactions.length > 0) this.decorations = build(u.view);
+        const path = pathOf(u.state);
+        const findings = path === null ? [] : findingsFor(path);
+        if (path !== this.path || !sameFindings(findings, this.shown)) {
+          this.path = path;
+          this.shown = findings;
+          this.decorations = this.build(u.state.doc);
+        } else if (u.docChanged) {
+          this.decorations = this.decorations.map(u.changes);
+        }
+      }
+
+      private build(doc: Text): DecorationSet {
+        this.builds++;
+        const builder = new RangeSetBuilder<Decoration>();
+        const sorted = [...this.shown].sort((a, b) => a.line - b.line || a.col - b.col);
+        for (const f of sorted) {
+          if (f.line + 1 > doc.lines) continue;
+          const line = doc.line(f.line + 1);
+          const from = Math.min(line.from + f.col, line.to);
+          const to = line.to > from ? line.to : Math.min(from + 1, doc.length);
+          if (to <= from) continue;
+          builder.add(from, to, Decoration.mark({ class: `kc-lint-mark kc-sev-${f.severity}`, attributes: { title: `${f.check}: ${f.message}` } }));
+        }
+        return builder.finish();
       }
     },
     { decorations: (v) => v.decorations },
   );
+}
+
+/** True when both lists show the same marks (a re-lint makes new objects for unchanged findings). */
+function sameFindings(a: readonly LintFinding[], b: readonly LintFinding[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.line !== y.line || x.col !== y.col || x.check !== y.check || x.severity !== y.severity || x.message !== y.message) return false;
+  }
+  return true;
 }

@@ -2,6 +2,7 @@ import { ItemView, type WorkspaceLeaf } from "obsidian";
 import type { LintCheck } from "../core/lint/lint-check";
 import { LINT_CHECKS } from "../core/lint/lint-checks";
 import type { LintFinding, Severity } from "../core/lint/lint-types";
+import { LintFindingList } from "./lint-finding-list";
 
 /** The view type id of the lint report pane. */
 export const LINT_VIEW_TYPE = "kc-lint-report";
@@ -14,16 +15,25 @@ export interface LintViewHost {
   open(finding: LintFinding): void;
   fix(finding: LintFinding): void;
   relint(): void;
-  /** Subscribes to changes; returns the unsubscribe function. */
-  subscribe(onChange: () => void): () => void;
+  /** Subscribes to changed findings and (when given) to progress; returns the unsubscribe function. */
+  subscribe(onChange: () => void, onProgress?: () => void): () => void;
 }
 
 const SEVERITIES: Severity[] = ["error", "warning", "suggestion"];
 
-/** The lint report pane: counts by severity, a severity filter, findings grouped by check, jump and fix. */
+/**
+ * The lint report pane: counts by severity (which filter), findings grouped by check in a virtual list, jump and
+ * fix. Built once; a change updates the counts and the groups that changed, progress only its line of text.
+ */
 export class LintView extends ItemView {
   private shown = new Set<Severity>(SEVERITIES);
   private unsubscribe: (() => void) | null = null;
+  private progressEl!: HTMLElement;
+  private countsEl!: HTMLElement;
+  private readonly chips = new Map<Severity, HTMLButtonElement>();
+  private emptyEl!: HTMLElement;
+  private list!: LintFindingList;
+  private shownFindings: { all: readonly LintFinding[]; filter: string } | null = null;
 
   constructor(
     leaf: WorkspaceLeaf,
@@ -46,7 +56,11 @@ export class LintView extends ItemView {
   }
 
   override async onOpen(): Promise<void> {
-    this.unsubscribe = this.host.subscribe(() => this.render());
+    this.build();
+    this.unsubscribe = this.host.subscribe(
+      () => this.render(),
+      () => this.renderProgress(),
+    );
     this.render();
     await Promise.resolve();
   }
@@ -56,8 +70,45 @@ export class LintView extends ItemView {
     await Promise.resolve();
   }
 
-  /** Redraws the pane from the host's current findings. */
+  /** Brings the pane up to date with the host: progress, counts and the groups whose findings changed. */
   render(): void {
+    this.renderProgress();
+    const ready = this.host.ready;
+    this.countsEl.toggleClass("kc-hidden", !ready);
+    this.list.el.toggleClass("kc-hidden", !ready);
+    if (!ready) {
+      this.emptyEl.addClass("kc-hidden");
+      return;
+    }
+    const findings = this.host.findings();
+    const counts = { error: 0, warning: 0, suggestion: 0 };
+    for (const f of findings) counts[f.severity]++;
+    for (const sev of SEVERITIES) {
+      const n = counts[sev];
+      const chip = this.chips.get(sev)!;
+      chip.setText(`${n} ${sev}${n === 1 ? "" : "s"}`);
+      chip.toggleClass("is-off", !this.shown.has(sev));
+      chip.setAttr("aria-pressed", String(this.shown.has(sev)));
+    }
+    const filter = SEVERITIES.filter((s) => this.shown.has(s)).join();
+    if (this.shownFindings?.all !== findings || this.shownFindings.filter !== filter) {
+      this.shownFindings = { all: findings, filter };
+      const visible = this.shown.size === SEVERITIES.length ? findings : findings.filter((f) => this.shown.has(f.severity));
+      this.list.setFindings(visible);
+      this.emptyEl.setText(findings.length === 0 ? "No findings: the knowledge base is healthy." : "Nothing to show with these filters.");
+      this.emptyEl.toggleClass("kc-hidden", visible.length > 0);
+    }
+  }
+
+  /** Only the progress line: progress events never touch the list. */
+  private renderProgress(): void {
+    const p = this.host.progress;
+    const busy = !this.host.ready || p < 1;
+    this.progressEl.toggleClass("kc-hidden", !busy);
+    if (busy) this.progressEl.setText(`${this.host.ready ? "Linting again…" : "Reading notes…"} ${Math.round(p * 100)}%`);
+  }
+
+  private build(): void {
     const root = this.contentEl;
     root.empty();
     root.addClass("kc-lint");
@@ -65,51 +116,18 @@ export class LintView extends ItemView {
     head.createEl("h4", { text: "Knowledge lint" });
     const relint = head.createEl("button", { text: "Lint again", cls: "kc-lint-relint" });
     relint.addEventListener("click", () => this.host.relint());
-    if (!this.host.ready) {
-      root.createDiv({ cls: "kc-lint-progress", text: `Reading notes… ${Math.round(this.host.progress * 100)}%` });
-      return;
-    }
-    const findings = this.host.findings();
-    const counts = root.createDiv({ cls: "kc-lint-counts" });
+    this.progressEl = root.createDiv({ cls: "kc-lint-progress" });
+    this.countsEl = root.createDiv({ cls: "kc-lint-counts" });
     for (const sev of SEVERITIES) {
-      const n = findings.filter((f) => f.severity === sev).length;
-      const chip = counts.createEl("button", { cls: `kc-lint-chip kc-sev-${sev}`, text: `${n} ${sev}${n === 1 ? "" : "s"}` });
-      chip.toggleClass("is-off", !this.shown.has(sev));
-      chip.setAttr("aria-pressed", String(this.shown.has(sev)));
+      const chip = this.countsEl.createEl("button", { cls: `kc-lint-chip kc-sev-${sev}` });
       chip.addEventListener("click", () => {
         if (this.shown.has(sev)) this.shown.delete(sev);
         else this.shown.add(sev);
         this.render();
       });
+      this.chips.set(sev, chip);
     }
-    const visible = findings.filter((f) => this.shown.has(f.severity));
-    if (visible.length === 0) {
-      root.createDiv({ cls: "kc-lint-empty", text: findings.length === 0 ? "No findings: the knowledge base is healthy." : "Nothing to show with these filters." });
-      return;
-    }
-    for (const check of this.checks) {
-      const mine = visible.filter((f) => f.check === check.id);
-      if (mine.length === 0) continue;
-      const group = root.createDiv({ cls: "kc-lint-group" });
-      const title = group.createDiv({ cls: `kc-lint-group-title kc-sev-${check.severity}` });
-      title.createSpan({ text: `${check.id} (${mine.length})` });
-      title.setAttr("title", check.description);
-      for (const f of mine) this.renderFinding(group, f);
-    }
-  }
-
-  private renderFinding(parent: HTMLElement, f: LintFinding): void {
-    const row = parent.createDiv({ cls: "kc-lint-finding" });
-    const link = row.createEl("a", { cls: "kc-lint-where", text: `${f.path}:${f.line + 1}` });
-    link.addEventListener("click", (e) => {
-      e.preventDefault();
-      this.host.open(f);
-    });
-    row.createDiv({ cls: "kc-lint-message", text: f.message });
-    if (f.fix) {
-      const fix = row.createEl("button", { cls: "kc-lint-fix", text: "Fix" });
-      fix.setAttr("aria-label", `Fix: ${f.message}`);
-      fix.addEventListener("click", () => this.host.fix(f));
-    }
+    this.emptyEl = root.createDiv({ cls: "kc-lint-empty kc-hidden" });
+    this.list = new LintFindingList(root, this.checks, { open: (f) => this.host.open(f), fix: (f) => this.host.fix(f) });
   }
 }

@@ -10,22 +10,58 @@ const FINDINGS: LintFinding[] = [
 ];
 
 function host(findings: LintFinding[], ready = true) {
-  const calls = { open: [] as LintFinding[], fix: [] as LintFinding[], relint: 0 };
+  const calls = { open: [] as LintFinding[], fix: [] as LintFinding[], relint: 0, findings: 0 };
   let listener: (() => void) | null = null;
+  let progress: (() => void) | null = null;
+  const state = { findings };
   const h: LintViewHost = {
-    findings: () => findings,
+    findings: () => {
+      calls.findings++;
+      return state.findings;
+    },
     ready,
     progress: 0.4,
     open: (f) => calls.open.push(f),
     fix: (f) => calls.fix.push(f),
     relint: () => calls.relint++,
-    subscribe: (cb) => {
+    subscribe: (cb, onProgress) => {
       listener = cb;
+      progress = onProgress ?? null;
       return () => (listener = null);
     },
   };
-  return { h, calls, fire: () => listener?.() };
+  return {
+    h,
+    calls,
+    fire: () => listener?.(),
+    fireProgress: () => progress?.(),
+    /** Replaces the findings (as the service does after a re-lint) and says so. */
+    change: (next: LintFinding[]) => {
+      state.findings = next;
+      listener?.();
+    },
+  };
 }
+
+/** Findings like a large vault's: every check, spread over many notes. */
+function manyFindings(n: number): LintFinding[] {
+  const checks = ["broken-link", "orphan-article", "missing-backlink", "sparse-article"];
+  const sev = { "broken-link": "error", "orphan-article": "warning", "missing-backlink": "warning", "sparse-article": "suggestion" } as const;
+  return Array.from({ length: n }, (_, i) => {
+    const check = checks[i % checks.length]! as keyof typeof sev;
+    return { check, severity: sev[check], path: `notes/n${String(Math.floor(i / 4)).padStart(6, "0")}.md`, line: i % 7, col: 0, message: `Finding ${i}` };
+  });
+}
+
+async function openView(findings: LintFinding[]) {
+  const hs = host(findings);
+  const view = new LintView(new WorkspaceLeaf() as never, hs.h);
+  document.body.appendChild(view.containerEl);
+  await view.onOpen();
+  return { ...hs, view, el: view.contentEl };
+}
+
+const positions = (el: HTMLElement) => [...el.querySelectorAll(".kc-lint-finding")].map((r) => Number(r.getAttribute("aria-posinset")));
 
 describe("LintView", () => {
   it("shows counts by severity and findings grouped by check", async () => {
@@ -67,5 +103,78 @@ describe("LintView", () => {
     (h as { ready: boolean }).ready = true;
     fire();
     expect(view.contentEl.querySelector(".kc-lint-empty")?.textContent).toContain("healthy");
+  });
+
+  it("draws a bounded number of rows for 40,000 findings, and the rows in view after a scroll", async () => {
+    const { el } = await openView(manyFindings(40000));
+    const drawn = el.querySelectorAll(".kc-lint-row");
+    expect(drawn.length).toBeGreaterThan(10);
+    expect(drawn.length).toBeLessThan(60);
+    expect(el.querySelector(".kc-lint-chip")?.textContent).toBe("10000 errors");
+    const list = el.querySelector(".kc-lint-list") as HTMLElement;
+    list.scrollTop = 30000 * 48;
+    list.dispatchEvent(new Event("scroll"));
+    const shown = positions(el);
+    expect(shown.length).toBeLessThan(60);
+    // Rows are grouped by check: 30,000 rows down is inside the third group (missing-backlink, findings 20,001-30,000).
+    expect(Math.min(...shown)).toBeGreaterThan(29000);
+    expect(Math.max(...shown)).toBeLessThan(31000);
+  });
+
+  it("keeps keyboard focus on its finding, and the other rows' elements, when another group changes", async () => {
+    const findings = manyFindings(400);
+    const { el, change } = await openView(findings);
+    const link = el.querySelectorAll<HTMLElement>(".kc-lint-where")[3]!;
+    link.focus();
+    expect(document.activeElement).toBe(link);
+    const rowsBefore = [...el.querySelectorAll(".kc-lint-row")];
+    // An orphan goes away (another group) and a new broken link appears below the focused one.
+    const next = findings.filter((f) => f.message !== "Finding 1");
+    next.splice(40, 0, { check: "broken-link", severity: "error", path: "notes/z.md", line: 0, col: 0, message: "New" });
+    change(next);
+    expect(document.activeElement).toBe(link);
+    expect(link.isConnected).toBe(true);
+    const rowsAfter = [...el.querySelectorAll(".kc-lint-row")];
+    expect(rowsAfter.filter((r) => rowsBefore.includes(r)).length).toBeGreaterThan(rowsAfter.length - 3);
+  });
+
+  it("moves focus to the next finding when the focused one is fixed away", async () => {
+    const findings = manyFindings(40);
+    const { el, change } = await openView(findings);
+    const links = el.querySelectorAll<HTMLElement>(".kc-lint-where");
+    links[2]!.focus();
+    const fixed = findings.filter((f) => f.check === "broken-link")[2]!;
+    change(findings.filter((f) => f !== fixed));
+    expect((document.activeElement as HTMLElement).classList.contains("kc-lint-where")).toBe(true);
+    expect(document.activeElement?.closest(".kc-lint-finding")?.querySelector(".kc-lint-message")?.textContent).toBe("Finding 12");
+  });
+
+  it("updates only the progress line on progress, without asking for findings or touching the list", async () => {
+    const { el, calls, fireProgress, h } = await openView(manyFindings(100));
+    (h as { progress: number }).progress = 0.5;
+    const rows = [...el.querySelectorAll(".kc-lint-row")];
+    const asked = calls.findings;
+    fireProgress();
+    expect(calls.findings).toBe(asked);
+    expect([...el.querySelectorAll(".kc-lint-row")]).toEqual(rows);
+    expect(el.querySelector(".kc-lint-progress")?.textContent).toBe("Linting again… 50%");
+  });
+
+  it("walks every finding with the arrow keys, End and Home, drawing rows as they are reached; one row is in the Tab order", async () => {
+    const { el } = await openView(manyFindings(40000));
+    const first = el.querySelector<HTMLElement>(".kc-lint-where")!;
+    expect([...el.querySelectorAll(".kc-lint-where")].filter((a) => a.getAttribute("tabindex") === "0")).toEqual([first]);
+    first.focus();
+    const press = (key: string) => document.activeElement!.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+    press("End");
+    const row = () => Number(document.activeElement?.closest(".kc-lint-finding")?.getAttribute("aria-posinset"));
+    expect(row()).toBe(40000);
+    press("ArrowUp");
+    expect(row()).toBe(39999);
+    expect([...el.querySelectorAll(".kc-lint-where")].filter((a) => a.getAttribute("tabindex") === "0")).toEqual([document.activeElement]);
+    press("Home");
+    press("ArrowDown");
+    expect(row()).toBe(2);
+    expect(el.querySelectorAll(".kc-lint-row").length).toBeLessThan(62);
   });
 });
