@@ -14,6 +14,8 @@ export function createAskHost(app: App, component: Component, router: RouterServ
   const store = new ObsidianNoteStore(app);
   return {
     route: (q, closest) => router.route(q, data().ask.budget, closest),
+    indexing: () => router.indexing(),
+    onIndexing: (fn) => router.onIndexing(fn),
     answer: async (route, thread, onText, signal) => {
       const ask = data().ask;
       const texts: LoadedText[] = [];

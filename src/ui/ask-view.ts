@@ -24,6 +24,10 @@ export interface AskHost {
   open(path: string): void;
   describeCost(c: Completion): string;
   renderMarkdown(markdown: string, el: HTMLElement): Promise<void>;
+  /** Articles indexed so far and how many there are while the index is still being built; null once complete. */
+  indexing?(): { done: number; total: number } | null;
+  /** Calls `fn` as indexing advances; returns the unsubscribe. */
+  onIndexing?(fn: () => void): () => void;
 }
 
 const MAX_THREAD = 3;
@@ -34,6 +38,8 @@ export class AskView extends ItemView {
   private controller: AbortController | null = null;
   private input!: HTMLTextAreaElement;
   private output!: HTMLElement;
+  private status!: HTMLElement;
+  private unsubscribe: (() => void) | null = null;
 
   constructor(leaf: WorkspaceLeaf, private readonly host: AskHost) {
     super(leaf);
@@ -69,13 +75,29 @@ export class AskView extends ItemView {
     this.input.addEventListener("keydown", (e) => {
       if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) void this.ask();
     });
+    this.status = root.createDiv({ cls: "kc-ask-status", attr: { role: "status", "aria-live": "polite" } });
     this.output = root.createDiv({ cls: "kc-ask-output" });
+    this.unsubscribe = this.host.onIndexing?.(() => this.renderStatus()) ?? null;
+    this.renderStatus();
     await Promise.resolve();
   }
 
   override async onClose(): Promise<void> {
     this.controller?.abort();
+    this.unsubscribe?.();
     await Promise.resolve();
+  }
+
+  /** "Still indexing (n / N)" while the article index is being built: questions are routed on what it holds. */
+  private renderStatus(): void {
+    const text = this.indexingText();
+    this.status.toggleClass("kc-hidden", text === null);
+    this.status.setText(text === null ? "" : `${text}: questions are answered from the articles indexed so far.`);
+  }
+
+  private indexingText(): string | null {
+    const p = this.host.indexing?.() ?? null;
+    return p ? `Still indexing (${p.done.toLocaleString("en")} / ${p.total.toLocaleString("en")})` : null;
   }
 
   /** Routes and answers the question in the box. */
@@ -85,10 +107,18 @@ export class AskView extends ItemView {
     const turn = this.output.createDiv({ cls: "kc-ask-turn" });
     turn.createDiv({ cls: "kc-ask-question", text: question });
     const route = this.host.route(question);
+    const indexing = this.indexingText();
     const trace = this.renderTrace(turn, route);
+    if (indexing !== null) turn.createDiv({ cls: "kc-ask-indexing", text: `${indexing}: routed on the articles indexed so far.` });
     const answerEl = turn.createDiv({ cls: "kc-ask-answer" });
     if (route.status !== "routed") {
-      answerEl.setText(route.status === "empty-question" ? "The question has no words to search for." : NOT_COVERED_ANSWER);
+      answerEl.setText(
+        route.status === "empty-question"
+          ? "The question has no words to search for."
+          : indexing !== null
+            ? `Not found in the articles indexed so far. ${indexing}; ask again when it is done.`
+            : NOT_COVERED_ANSWER,
+      );
       // A "not covered" verdict can be wrong for a question phrased far from the articles: offer the closest ones.
       if (route.status === "not-covered" && route.skipped.some((s) => s.reason.kind === "weak-match")) {
         const closest = answerEl.createEl("button", { text: "Answer from the closest articles anyway", cls: "kc-ask-closest" });

@@ -96,3 +96,44 @@ describe("AskView", () => {
     expect(calls.filed).toEqual([DONE.text]);
   });
 });
+
+describe("AskView while the article index is being built", () => {
+  function indexingSetup(route: RouteResult) {
+    const progress: { now: { done: number; total: number } | null } = { now: { done: 120, total: 10000 } };
+    let notify: (() => void) | null = null;
+    const { view, calls } = setup(route);
+    const host = (view as unknown as { host: AskHost }).host;
+    host.indexing = () => progress.now;
+    host.onIndexing = (fn) => {
+      notify = fn;
+      return () => (notify = null);
+    };
+    return { view, calls, progress, advance: (next: { done: number; total: number } | null) => ((progress.now = next), notify?.()) };
+  }
+
+  it("says it is still indexing, with how far, and updates as the index grows until it is complete", async () => {
+    const { view, advance } = indexingSetup(ROUTED);
+    await view.onOpen();
+    const status = () => view.contentEl.querySelector(".kc-ask-status")!;
+    expect(status().textContent).toBe("Still indexing (120 / 10,000): questions are answered from the articles indexed so far.");
+    advance({ done: 5000, total: 10000 });
+    expect(status().textContent).toContain("(5,000 / 10,000)");
+    advance(null);
+    expect(status().classList.contains("kc-hidden")).toBe(true);
+  });
+
+  it("routes a question on the partial index, says so, and does not claim the base lacks what it has not read yet", async () => {
+    const routed = indexingSetup(ROUTED);
+    await routed.view.onOpen();
+    await ask(routed.view, "How long do retries wait?");
+    expect(routed.view.contentEl.querySelector(".kc-ask-indexing")?.textContent).toBe("Still indexing (120 / 10,000): routed on the articles indexed so far.");
+    expect(routed.calls.answers).toBe(1);
+    const missing = indexingSetup({ ...ROUTED, status: "not-covered", loaded: [] });
+    await missing.view.onOpen();
+    await ask(missing.view, "What is the capital of the moon?");
+    const answer = missing.view.contentEl.querySelector(".kc-ask-answer")?.textContent ?? "";
+    expect(answer).toContain("Not found in the articles indexed so far");
+    expect(answer).not.toContain("Not in the knowledge base");
+    expect(missing.calls.answers).toBe(0);
+  });
+});
