@@ -1,13 +1,14 @@
 // `npm run bench`: every benchmark, printed as markdown tables of medians and side-by-side ratios.
 import { join } from "node:path";
 import { benchCompilePrompt } from "./compile-bench";
+import { benchGraph } from "./graph-bench";
 import { benchLint } from "./lint-bench";
 import { benchProcessLint } from "./process-bench";
 import { benchAnchorPairs, benchFieldWeights, benchQuestionSets, benchRouteTokens } from "./route-bench";
 
 const DATA = process.env.KC_RESEARCH_DATA ?? join(process.cwd(), "..", "shared", "research-data");
 
-// KC_BENCH=questions,compile runs only the named parts (lint, process, anchors, weights, questions, tokens, compile).
+// KC_BENCH=questions,compile runs only the named parts (lint, process, anchors, weights, questions, tokens, compile, graph).
 const only = process.env.KC_BENCH?.split(",").map((s) => s.trim());
 const want = (name: string): boolean => !only || only.includes(name);
 
@@ -19,3 +20,4 @@ if (want("weights")) await benchFieldWeights(DATA);
 if (want("questions")) await benchQuestionSets(process.cwd());
 if (want("tokens")) benchRouteTokens();
 if (want("compile")) await benchCompilePrompt();
+if (want("graph")) await benchGraph();

@@ -32,7 +32,11 @@ interface OutEdge {
  */
 export class GraphModel {
   private readonly articles = new Map<string, GraphArticle>();
-  private resolved = new Map<string, string | null>();
+  /** Resolved out-edge targets per article, valid while `epoch` is unchanged (any note added, renamed or deleted). */
+  private readonly resolved = new Map<string, { epoch: number; options: string; targets: (string | null)[] }>();
+  private epoch = 0;
+  /** The last snapshot per options, valid until anything changes (following the active note re-reads it often). */
+  private last: { key: string; view: GraphView } | null = null;
 
   constructor(
     private readonly knowledgeFolder: () => string,
@@ -41,18 +45,23 @@ export class GraphModel {
 
   /** Adds or replaces an article. */
   set(article: GraphArticle): void {
-    if (!this.articles.has(article.path)) this.resolved.clear();
+    this.last = null;
+    if (!this.articles.has(article.path)) this.epoch++;
     this.articles.set(article.path, article);
+    this.resolved.delete(article.path);
   }
 
   /** Forgets an article (deleted or moved out of the knowledge folder). */
   remove(path: string): void {
-    if (this.articles.delete(path)) this.resolved.clear();
+    this.last = null;
+    if (this.articles.delete(path)) this.epoch++;
+    this.resolved.delete(path);
   }
 
   /** Forgets every cached resolution (a note outside the graph was created, renamed or deleted). */
   notesChanged(): void {
-    this.resolved.clear();
+    this.last = null;
+    this.epoch++;
   }
 
   get size(): number {
@@ -65,45 +74,57 @@ export class GraphModel {
 
   /** The whole graph: article nodes, ghost nodes for missing targets, and the edges the options ask for. */
   snapshot(options: GraphOptions = { logs: false, body: false }): GraphView {
+    const key = `${options.logs ? 1 : 0}${options.body ? 1 : 0}`;
+    if (this.last?.key === key) return this.last.view;
     const nodes = new Map<string, GraphNode>();
     const edges: GraphEdge[] = [];
     const folder = this.knowledgeFolder();
     for (const a of this.articles.values()) nodes.set(a.path, nodeOf(a, folder));
     for (const a of this.articles.values()) {
-      for (const out of outEdges(a, options)) {
-        const to = this.target(out.target, a.path);
+      const outs = outEdges(a, options);
+      const targets = this.targets(a, outs, options);
+      // One edge per target and tier; a body link already drawn as a tier is not drawn again.
+      const seen = new Set<string>();
+      const tiered = new Set<string>();
+      outs.forEach((out, i) => {
+        const to = targets[i]!;
+        if (to === null && (out.tier === "body" || out.tier === "source")) return;
         const id = to ?? `ghost:${out.target}`;
+        if (id === a.path) return;
+        if (out.tier === "body" ? tiered.has(id) || seen.has(id) : seen.has(`${out.tier}\u0000${id}`)) return;
+        if (out.tier === "body") seen.add(id);
+        else {
+          seen.add(`${out.tier}\u0000${id}`);
+          tiered.add(id);
+        }
         if (to !== null && !nodes.has(to)) {
-          if (out.tier === "source" && options.logs) nodes.set(to, { id: to, kind: "log", title: baseName(to), tldr: "", tags: [], inboundHigh: 0, corroborations: 0 });
-          else if (out.tier === "body") continue;
-          else nodes.set(to, { id: to, kind: "article", title: baseName(to), tldr: "", tags: [], inboundHigh: 0, corroborations: 0 });
+          if (out.tier === "body") return;
+          nodes.set(to, { id: to, kind: out.tier === "source" && options.logs ? "log" : "article", title: baseName(to), tldr: "", tags: [], inboundHigh: 0, corroborations: 0 });
         }
-        if (to === null) {
-          if (out.tier === "body" || out.tier === "source") continue;
-          if (!nodes.has(id)) nodes.set(id, { id, kind: "ghost", title: out.target, tldr: "missing article", tags: [], inboundHigh: 0, corroborations: 0 });
-        }
-        if (id === a.path) continue;
+        if (to === null && !nodes.has(id)) nodes.set(id, { id, kind: "ghost", title: out.target, tldr: "missing article", tags: [], inboundHigh: 0, corroborations: 0 });
         const updated = to ? this.articles.get(to)?.header.updated ?? null : null;
-        const tiered = out.tier === "high" || out.tier === "mid";
+        const tier = out.tier === "high" || out.tier === "mid";
         edges.push({
           from: a.path, to: id, tier: out.tier, stamp: out.stamp,
-          stale: tiered && out.stamp !== null && updated !== null && updated.slice(0, 7) > out.stamp,
-          unstamped: tiered && out.stamp === null,
+          stale: tier && out.stamp !== null && updated !== null && updated.slice(0, 7) > out.stamp,
+          unstamped: tier && out.stamp === null,
         });
         if (out.tier === "high") nodes.get(id)!.inboundHigh++;
-      }
+      });
     }
-    return { nodes: [...nodes.values()], edges: dedupeEdges(edges), omitted: 0 };
+    const view: GraphView = { nodes: [...nodes.values()], edges, omitted: 0 };
+    this.last = { key, view };
+    return view;
   }
 
-  private target(link: string, from: string): string | null {
-    const key = `${from}\u0000${link}`;
-    let hit = this.resolved.get(key);
-    if (hit === undefined) {
-      hit = this.resolve(link, from);
-      this.resolved.set(key, hit);
-    }
-    return hit;
+  /** The resolved targets of an article's out-edges, from the cache while no note came or went. */
+  private targets(a: GraphArticle, outs: OutEdge[], options: GraphOptions): (string | null)[] {
+    const key = `${options.logs ? 1 : 0}${options.body ? 1 : 0}`;
+    const hit = this.resolved.get(a.path);
+    if (hit && hit.epoch === this.epoch && hit.options === key) return hit.targets;
+    const targets = outs.map((o) => this.resolve(o.target, a.path));
+    this.resolved.set(a.path, { epoch: this.epoch, options: key, targets });
+    return targets;
   }
 }
 
@@ -126,18 +147,6 @@ function outEdges(a: GraphArticle, options: GraphOptions): OutEdge[] {
   if (options.logs) out.push(...h.sources.map((t) => ({ target: t, tier: "source" as const, stamp: null })));
   if (options.body) out.push(...a.bodyLinks.map((t) => ({ target: t, tier: "body" as const, stamp: null })));
   return out;
-}
-
-/** One edge per (from, to, tier): a relationship listed twice is drawn once; body links already drawn as a tier are dropped. */
-function dedupeEdges(edges: GraphEdge[]): GraphEdge[] {
-  const seen = new Set<string>();
-  const tiered = new Set(edges.filter((e) => e.tier !== "body").map((e) => `${e.from}\u0000${e.to}`));
-  return edges.filter((e) => {
-    const key = `${e.from}\u0000${e.to}\u0000${e.tier}`;
-    if (seen.has(key) || (e.tier === "body" && tiered.has(`${e.from}\u0000${e.to}`))) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 /** True for a path the graph should hold: a note of the knowledge folder other than index.md and log.md. */
