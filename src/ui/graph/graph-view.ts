@@ -396,7 +396,7 @@ export class GraphView extends ItemView {
       minX = Math.min(minX, this.scene.positions[i * 2]!); maxX = Math.max(maxX, this.scene.positions[i * 2]!);
       minY = Math.min(minY, this.scene.positions[i * 2 + 1]!); maxY = Math.max(maxY, this.scene.positions[i * 2 + 1]!);
     }
-    const k = Math.min(4, Math.max(0.05, Math.min(w / (maxX - minX + 80), h / (maxY - minY + 80))));
+    const k = Math.min(2, Math.max(0.05, Math.min(w / (maxX - minX + 80), h / (maxY - minY + 80))));
     this.t = { k, x: w / 2 - ((minX + maxX) / 2) * k, y: h / 2 - ((minY + maxY) / 2) * k };
     this.fitted = true;
     this.requestDraw();
