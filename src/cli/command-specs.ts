@@ -23,5 +23,6 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   capture: { positionals: ["vault"], values: ["from", "project", "since", "format", "min-prompts", "idle-minutes", "knowledge"], switches: ["dry-run"], repeatable: ["project"] },
   prime: { positionals: ["vault"], values: ["question", "cwd", "max-chars", "knowledge"], switches: ["hook"] },
   "eval-route": { positionals: ["vault", "questions.json"], values: ["format", ...model], switches: ["select"] },
+  drift: { positionals: ["vault"], values: ["repo", "format", "knowledge"], switches: [] },
   contradictions: { positionals: ["vault"], values: ["max-pairs", "format", ...model], switches: ["dry-run", "yes"] },
 };

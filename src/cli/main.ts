@@ -6,6 +6,7 @@ import { ASK_HELP, runAskCommand } from "./commands/ask-command";
 import { COMPILE_HELP, runCompileCommand } from "./commands/compile-command";
 import { CAPTURE_HELP, runCaptureCommand } from "./commands/capture-command";
 import { CONTRADICTIONS_HELP, runContradictionsCommand } from "./commands/contradictions-command";
+import { DRIFT_HELP, runDriftCommand } from "./commands/drift-command";
 import { EVAL_ROUTE_HELP, runEvalRouteCommand } from "./commands/eval-route-command";
 import { GRAPH_HELP, runGraphCommand } from "./commands/graph-command";
 import { PRIME_HELP, runPrimeCommand } from "./commands/prime-command";
@@ -28,6 +29,7 @@ Commands:
   kc revalidate <vault> <article>   re-check one article's relationships and re-stamp them (reviewed)
   kc undo <vault>                   put back the files of the last compile or revalidation
   kc contradictions <vault>         ask the model whether related articles contradict each other (bounded, opt-in)
+  kc drift <vault> --repo <dir>     articles citing code files or symbols that no longer exist (offline)
   kc eval-route <vault> <set.json>  recall of routing on a question set (lexical, shortlist ceiling; --select)
   kc graph <vault>                  the graph of CKP tiers as JSON, DOT or Mermaid (no network)
   kc capture <vault>                turn Claude Code sessions into daily-log entries (redacted, never twice)
@@ -48,6 +50,7 @@ const COMMANDS: Record<string, { help: string; run: (args: ParsedArgs, io: CliIo
   prime: { help: PRIME_HELP, run: runPrimeCommand },
   "eval-route": { help: EVAL_ROUTE_HELP, run: runEvalRouteCommand },
   contradictions: { help: CONTRADICTIONS_HELP, run: runContradictionsCommand },
+  drift: { help: DRIFT_HELP, run: runDriftCommand },
 };
 
 /** Runs the CLI with arguments (without node and script) and returns the exit code; never throws. */

@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runCli } from "../../src/cli/main";
+import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
+
+let vault: string;
+let repo: string;
+beforeEach(() => {
+  vault = mkdtempSync(join(tmpdir(), "kc-drift-"));
+  cpSync(FIXTURE_VAULT, vault, { recursive: true });
+  repo = mkdtempSync(join(tmpdir(), "kc-repo-"));
+  mkdirSync(join(repo, "src"), { recursive: true });
+  writeFileSync(join(repo, "src", "outbox.ts"), "export class Outbox {\n  flush() {}\n}\n");
+  writeFileSync(join(vault, "knowledge/concepts/outbox.md"), "---\ntitle: Outbox\n---\n# Outbox\n\nSee `src/outbox.ts:Outbox.flush`, `src/outbox.ts:Outbox.drain` and `src/queue.ts`.\nAlso `../../etc/passwd.sh`.\n");
+});
+afterEach(() => {
+  rmSync(vault, { recursive: true, force: true });
+  rmSync(repo, { recursive: true, force: true });
+});
+
+async function kc(args: string[]) {
+  let out = "";
+  let err = "";
+  const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), isTTY: false, env: {} });
+  return { code, out, err };
+}
+
+describe("kc drift", () => {
+  it("reports citations of files and symbols that no longer exist, with file, line and column", async () => {
+    const r = await kc(["drift", vault, "--repo", repo]);
+    expect(r.code).toBe(1);
+    expect(r.out.trim().split("\n")).toEqual([
+      "knowledge/concepts/outbox.md:6:35  cited-symbol-missing  cites Outbox.drain in src/outbox.ts, but drain is no longer defined there",
+      "knowledge/concepts/outbox.md:6:68  cited-file-missing  cites src/queue.ts, which is not in the repository (moved, renamed or deleted?)",
+    ]);
+  });
+
+  it("needs a repository folder", async () => {
+    expect((await kc(["drift", vault])).code).toBe(2);
+    expect((await kc(["drift", vault, "--repo", join(repo, "nope")])).err).toContain("is not a folder");
+  });
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { findCitations } from "../../../src/core/drift/citations";
+import { checkCitations, type CodeRepository } from "../../../src/core/drift/check-citations";
+import { definesSymbol } from "../../../src/core/drift/symbol-scan";
+
+const REPO: Record<string, string> = {
+  "src/sync/outbox.ts": "export class Outbox {\n  async flush(): Promise<void> {}\n  private readonly retries = 5;\n}\nexport function enqueue(op: Op) {}\nexport const MAX_RETRIES = 5;\n",
+  "server/merge.py": "class FieldMerge:\n    def resolve(self, a, b):\n        pass\n\nasync def merge_all(ops):\n    pass\nTIMEOUT = 30\n",
+  "cmd/sync.go": "package main\n\ntype Cursor struct{}\n\nfunc (c *Cursor) Advance() error { return nil }\nfunc Pull(ctx context.Context) {}\nconst BatchSize = 500\n",
+  "core/src/clock.rs": "pub struct Hlc { t: u64 }\nimpl Hlc {\n    pub fn tick(&mut self) {}\n}\npub fn now() -> u64 { 0 }\nmacro_rules! stamp { () => {} }\n",
+};
+const repo: CodeRepository = { read: (p) => REPO[p] ?? null };
+
+describe("code citations in articles", () => {
+  it("finds file and symbol citations in code spans and links, not in fenced code, URLs or absolute paths", () => {
+    const text = [
+      "---", "title: x", "---",
+      "The queue lives in `src/sync/outbox.ts:Outbox.flush` and [the merge](server/merge.py).",
+      "See `https://example.com/a.ts`, `/etc/hosts.sh`, `a word`, and `cmd/sync.go#L12`.",
+      "```ts", "import x from `src/nowhere.ts`", "```",
+      "Also `./core/src/clock.rs:Hlc::tick`.",
+    ].join("\n");
+    expect(findCitations(text).map((c) => `${c.line}:${c.path}${c.symbol ? `:${c.symbol}` : ""}`)).toEqual([
+      "3:src/sync/outbox.ts:Outbox.flush", "3:server/merge.py", "4:cmd/sync.go", "8:core/src/clock.rs:Hlc::tick",
+    ]);
+  });
+
+  it("knows definitions in TypeScript, Python, Go and Rust", () => {
+    const yes: [string, string][] = [
+      ["src/sync/outbox.ts", "Outbox"], ["src/sync/outbox.ts", "flush"], ["src/sync/outbox.ts", "enqueue"], ["src/sync/outbox.ts", "MAX_RETRIES"], ["src/sync/outbox.ts", "retries"],
+      ["server/merge.py", "FieldMerge"], ["server/merge.py", "resolve"], ["server/merge.py", "merge_all"], ["server/merge.py", "TIMEOUT"],
+      ["cmd/sync.go", "Cursor"], ["cmd/sync.go", "Advance"], ["cmd/sync.go", "Pull"], ["cmd/sync.go", "BatchSize"],
+      ["core/src/clock.rs", "Hlc"], ["core/src/clock.rs", "tick"], ["core/src/clock.rs", "now"], ["core/src/clock.rs", "stamp"],
+    ];
+    for (const [p, s] of yes) expect(definesSymbol(p, REPO[p]!, s), `${p}:${s}`).toBe(true);
+    for (const [p, s] of [["src/sync/outbox.ts", "drain"], ["server/merge.py", "FieldMerger"], ["cmd/sync.go", "Push"], ["core/src/clock.rs", "tock"]] as const) {
+      expect(definesSymbol(p, REPO[p]!, s), `${p}:${s}`).toBe(false);
+    }
+  });
+
+  it("reports a moved file and a renamed or deleted symbol, with their place", () => {
+    const text = "# A\n\nUses `src/sync/outbox.ts:Outbox.drain`, `src/sync/queue.ts` and `server/merge.py:FieldMerge.resolve`.\n";
+    expect(checkCitations(text, repo)).toEqual([
+      { check: "cited-symbol-missing", line: 2, col: 5, message: "cites Outbox.drain in src/sync/outbox.ts, but drain is no longer defined there" },
+      { check: "cited-file-missing", line: 2, col: 40, message: "cites src/sync/queue.ts, which is not in the repository (moved, renamed or deleted?)" },
+    ]);
+  });
+});
