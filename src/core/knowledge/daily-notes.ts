@@ -1,20 +1,15 @@
 import type { KnowledgeSettings } from "./knowledge-settings";
+import { parseSettingsJson, validateDailyNotesConfig } from "./validate-settings";
 
 type DailySettings = Pick<KnowledgeSettings, "dailyFolder" | "dailyFormat">;
 
-/** Reads Obsidian's `<configDir>/daily-notes.json`; missing or invalid JSON gives null so the plugin setting applies. */
+/**
+ * Reads Obsidian's `<configDir>/daily-notes.json`; missing, invalid JSON or the wrong shape gives null so the plugin
+ * setting applies (validateDailyNotesConfig says what was wrong, for hosts that show warnings).
+ */
 export function readDailyNotesConfig(json: string | null): { folder: string; format: string } | null {
-  if (json === null) return null;
-  try {
-    const data = JSON.parse(json) as unknown;
-    if (typeof data !== "object" || data === null) return null;
-    const d = data as Record<string, unknown>;
-    const folder = typeof d.folder === "string" ? d.folder.replace(/^\/+|\/+$/g, "") : "";
-    const format = typeof d.format === "string" && d.format.trim() !== "" ? d.format.trim() : "YYYY-MM-DD";
-    return { folder, format };
-  } catch {
-    return null;
-  }
+  const ignored: string[] = [];
+  return validateDailyNotesConfig(parseSettingsJson(json, "daily-notes.json", "", ignored), "daily-notes.json", "", ignored);
 }
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
