@@ -1,7 +1,8 @@
+import { statSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
-import { readDailyNotesConfig } from "../core/knowledge/daily-notes";
 import { DEFAULT_KNOWLEDGE_SETTINGS, type CompileState, type KnowledgeSettings } from "../core/knowledge/knowledge-settings";
+import { parseSettingsJson, validateDailyNotesConfig, validateSettings } from "../core/knowledge/validate-settings";
 import { VaultIndex } from "../core/links/vault-index";
 import { NoteStoreError } from "../core/notes/note-store";
 import { FsNoteStore } from "./fs-note-store";
@@ -20,7 +21,17 @@ export interface LoadedVault {
   compileState: CompileState;
   /** Files skipped because they are not UTF-8 text, with the reason. */
   skipped: { path: string; reason: string }[];
+  /** Problems with the settings files (which file, what is wrong, what is used instead); print them once. */
+  warnings: string[];
+  /** True when data.json or its compile state could not be read: `compileState` is then empty, which is not known to be true. */
+  compileStateUnknown: boolean;
+  /** Where the knowledge and daily notes folders came from, in words ("--knowledge", "the default"). */
+  sources: { knowledgeFolder: string; dailyFolder: string };
 }
+
+/** Where the plugin's data.json sits, vault-relative (as warnings name it). */
+export const DATA_FILE = `.obsidian/plugins/${PLUGIN_ID}/data.json`;
+const DAILY_FILE = ".obsidian/daily-notes.json";
 
 /** Why a folder could not be loaded as a vault. */
 export class VaultPathError extends Error {}
@@ -37,16 +48,7 @@ export async function loadVault(
   if (!s.isDirectory()) throw new VaultPathError(`Not a folder: ${dir} (give the vault's folder)`);
   const store = new FsNoteStore(root);
   const files = await store.list();
-  const data = await readJson(join(root, ".obsidian", "plugins", PLUGIN_ID, "data.json"));
-  const daily = readDailyNotesConfig(await readFile(join(root, ".obsidian", "daily-notes.json"), "utf8").catch(() => null));
-  const saved = (data?.settings ?? {}) as Partial<KnowledgeSettings>;
-  const settings: KnowledgeSettings = {
-    ...DEFAULT_KNOWLEDGE_SETTINGS,
-    ...saved,
-    ...(daily ? { dailyFolder: daily.folder, dailyFormat: daily.format } : {}),
-    ...overrides,
-  };
-  const compileState = isCompileState(data?.compileState) ? data.compileState : { logs: {} };
+  const { settings, compileState, warnings, sources } = await readSettings(root, overrides);
   const index = new VaultIndex();
   const texts = new Map<string, string>();
   const skipped: LoadedVault["skipped"] = [];
@@ -66,18 +68,61 @@ export async function loadVault(
     if (onProgress && ++done % 250 === 0) onProgress(done, files.length);
   }
   for (const u of store.unreadableFolders) skipped.push({ path: `${u.path}/`, reason: `folder ${u.path} cannot be read (${u.reason}); its notes are left out.` });
-  return { root, name: basename(root), store, index, texts, settings, compileState, skipped };
+  return { root, name: basename(root), store, index, texts, settings, compileState: compileState ?? { logs: {} }, skipped, warnings, compileStateUnknown: compileState === null, sources };
 }
 
-async function readJson(path: string): Promise<Record<string, unknown> | null> {
-  try {
-    const v = JSON.parse(await readFile(path, "utf8")) as unknown;
-    return typeof v === "object" && v !== null ? (v as Record<string, unknown>) : null;
-  } catch {
+/** The settings as the plugin would use them (data.json, Daily Notes' file, then flags), validated, with warnings. */
+async function readSettings(root: string, overrides: Partial<KnowledgeSettings>) {
+  const warnings: string[] = [];
+  let dataUnread = false;
+  const read = (file: string) => readFile(join(root, file), "utf8").catch((e: Error & { code?: string }) => {
+    if (e.code === "ENOENT") return null;
+    if (file === DATA_FILE) dataUnread = true;
+    warnings.push(`${file} cannot be read (${e.code ?? "unknown error"}); ${file === DATA_FILE ? "the default settings are used and which daily logs were compiled is not known" : "the plugin's daily notes setting is used"}.`);
     return null;
-  }
+  });
+  const [dataText, dailyText] = await Promise.all([read(DATA_FILE), read(DAILY_FILE)]);
+  const dataRaw = parseSettingsJson(dataText, DATA_FILE, "the default settings are used and which daily logs were compiled is not known", warnings);
+  if (dataText !== null && dataRaw === undefined) dataUnread = true;
+  const valid = validateSettings(dataRaw, DATA_FILE);
+  warnings.push(...valid.warnings);
+  const plugin = valid.settings;
+  const instead = `the plugin's daily notes setting is used ("${plugin.dailyFolder}", ${plugin.dailyFormat})`;
+  const daily = validateDailyNotesConfig(parseSettingsJson(dailyText, DAILY_FILE, instead, warnings), DAILY_FILE, instead, warnings);
+  const settings: KnowledgeSettings = { ...plugin, ...(daily ? { dailyFolder: daily.folder, dailyFormat: daily.format } : {}), ...overrides };
+  const fromData = `the plugin's settings in ${DATA_FILE}`;
+  const sources = {
+    knowledgeFolder: overrides.knowledgeFolder !== undefined ? "--knowledge" : plugin.knowledgeFolder !== DEFAULT_KNOWLEDGE_SETTINGS.knowledgeFolder ? fromData : "the default",
+    dailyFolder: daily ? DAILY_FILE : plugin.dailyFolder !== DEFAULT_KNOWLEDGE_SETTINGS.dailyFolder ? fromData : "the default",
+  };
+  return { settings, compileState: dataUnread ? null : valid.compileState, warnings, sources };
 }
 
-function isCompileState(v: unknown): v is CompileState {
-  return typeof v === "object" && v !== null && typeof (v as { logs?: unknown }).logs === "object" && (v as { logs?: unknown }).logs !== null;
+/** Prints the vault's warnings (unreadable files and folders, broken settings files) once, on stderr. */
+export function printVaultWarnings(vault: LoadedVault, io: { err(text: string): void }): void {
+  for (const w of vault.warnings) io.err(`warning: ${w}\n`);
+  for (const s of vault.skipped) io.err(`warning: ${s.reason}\n`);
+}
+
+/**
+ * Says in words that a folder a command needs is not in the vault (the knowledge folder, or the daily notes folder),
+ * where its setting came from and how to change it, or null when it is there. `hint` adds a command's own way out.
+ */
+export function missingFolderProblem(vault: LoadedVault, which: "knowledge" | "daily", hint?: string): string | null {
+  const folder = which === "knowledge" ? vault.settings.knowledgeFolder : vault.settings.dailyFolder;
+  if (folder === "") return null;
+  const inside = !folder.split("/").includes("..") && !folder.startsWith("/");
+  let isDir = false;
+  try {
+    isDir = inside && statSync(join(vault.root, folder)).isDirectory();
+  } catch {
+    isDir = false;
+  }
+  if (isDir) return null;
+  const source = which === "knowledge" ? vault.sources.knowledgeFolder : vault.sources.dailyFolder;
+  const fix = which === "knowledge"
+    ? "Give the folder that holds index.md and concepts/ with --knowledge <folder>, or set it in the plugin's settings"
+    : "Set the folder in Obsidian's Daily notes settings (or the plugin's, when Daily notes is off)";
+  const what = which === "knowledge" ? "knowledge folder" : "daily notes folder";
+  return `The ${what} "${folder}" (from ${source}) does not exist in ${vault.root}. ${fix}${hint ? `; ${hint}` : ""}.`;
 }

@@ -3,6 +3,25 @@ import type { LanguageModel } from "../core/llm/language-model";
 import type { CliIo } from "./cli-io";
 import { flagString, type ParsedArgs } from "./parse-args";
 
+/** The no-key message of every command that calls a model, in the command line's own terms. */
+export const NO_KEY_MESSAGE = "No Anthropic API key: set ANTHROPIC_API_KEY, or give --base-url for a compatible local server (which may need no key).";
+
+/**
+ * What is wrong with --base-url (or ANTHROPIC_BASE_URL) in a sentence, or null: anything but an http(s) URL is
+ * refused. Cheap and offline, so a command checks it before reading the vault (exit 2).
+ */
+export function baseUrlProblem(args: ParsedArgs, env: Record<string, string | undefined>): string | null {
+  const baseUrl = flagString(args, "base-url", env.ANTHROPIC_BASE_URL);
+  if (baseUrl === undefined || baseUrl === "") return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    url = null;
+  }
+  return url && (url.protocol === "http:" || url.protocol === "https:") ? null : `--base-url must be an http or https URL such as http://127.0.0.1:8080, not "${baseUrl}".`;
+}
+
 /**
  * The model a command calls, from --model / --base-url and the environment, or what is wrong in a sentence:
  * a base URL that is not an http(s) URL is refused before anything runs; a key is needed only for the Anthropic API
@@ -12,17 +31,10 @@ export async function modelFromArgs(
   args: ParsedArgs, io: CliIo, options: { streaming: boolean; defaultModel?: string; envModel?: string; onWait?: (seconds: number, reason: string) => void },
 ): Promise<{ model: LanguageModel } | { error: string }> {
   const baseUrl = flagString(args, "base-url", io.env.ANTHROPIC_BASE_URL);
-  if (baseUrl !== undefined && baseUrl !== "") {
-    let url: URL | null = null;
-    try {
-      url = new URL(baseUrl);
-    } catch {
-      url = null;
-    }
-    if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) return { error: `--base-url must be an http or https URL such as http://127.0.0.1:8080, not "${baseUrl}".` };
-  }
-  const apiKey = io.env.ANTHROPIC_API_KEY ?? null;
-  if (!apiKey && !baseUrl) return { error: "No Anthropic API key: set ANTHROPIC_API_KEY, or give --base-url for a compatible local server (which may need no key)." };
+  const problem = baseUrlProblem(args, io.env);
+  if (problem) return { error: problem };
+  const apiKey = io.env.ANTHROPIC_API_KEY || null;
+  if (!apiKey && !baseUrl) return { error: NO_KEY_MESSAGE };
   const id = currentModel(flagString(args, "model", io.env[options.envModel ?? "KC_MODEL"] ?? options.defaultModel ?? DEFAULT_MODEL)!);
   const timeout = Number(io.env.KC_TIMEOUT_SECONDS ?? 120);
   // Loaded only by commands that call a model: lint, route and graph start without the SDK.

@@ -3,7 +3,7 @@ import { formatLintJson, formatLintMarkdown } from "../../core/lint/format-lint-
 import { LintEngine } from "../../core/lint/lint-engine";
 import { sha256Hex } from "../../core/util/sha256";
 import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault } from "../load-vault";
+import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc lint`. */
@@ -11,7 +11,16 @@ export const LINT_HELP = `kc lint <vault> [--scope knowledge|vault] [--format md
 
 Checks the knowledge base: broken links and subpaths, orphan articles, missing backlinks, sparse
 articles, daily logs never compiled or changed since compile, CKP rule breaches and stale stamps.
-Prints a markdown report (or JSON). Exit code 1 when there are errors, so CI can gate on it.`;
+Prints a markdown report (or JSON). Exit code 1 when there are errors, so CI can gate on it; exit code 2
+when the knowledge folder does not exist (a typo in --knowledge never passes as "no findings").
+
+  --scope knowledge|vault   lint the knowledge folder (default) or every note in the vault
+  --format md|json          the report as markdown (default) or JSON
+  --knowledge <folder>      the knowledge folder (default: the plugin's setting in data.json, else "knowledge")
+  --progress                show reading progress on stderr (on by default on a terminal)
+
+A broken settings file (data.json, .obsidian/daily-notes.json) is named in a warning with what is used
+instead; when data.json's compile state cannot be read, daily logs are not reported as uncompiled or changed.`;
 
 /** Runs `kc lint`. */
 export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -28,7 +37,9 @@ export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   const progress = io.isTTY || args.flags.has("progress");
   const vault = await loadVault(dir, { lintScope: scope, ...(knowledge !== undefined ? { knowledgeFolder: knowledge } : {}) }, progress ? (d, t) => io.err(`\rreading ${d}/${t} files`) : undefined);
   if (progress) io.err("\n");
-  for (const s of vault.skipped) io.err(`warning: ${s.reason}\n`);
+  printVaultWarnings(vault, io);
+  const missing = vault.settings.lintScope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or lint every note with --scope vault") : null;
+  if (missing) return usage(io, missing);
   const engine = new LintEngine(vault.index, {
     settings: vault.settings,
     compileState: vault.compileState,
@@ -38,7 +49,10 @@ export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<numbe
     },
     today: localDate(),
   });
-  const findings = engine.run();
+  // A compile state that could not be read is not "never compiled": those checks are left out, and said so.
+  const unknownState = new Set(vault.compileStateUnknown ? ["uncompiled-log", "changed-log"] : []);
+  if (unknownState.size > 0) io.err("warning: daily logs are not checked for being uncompiled or changed, because the compile state could not be read.\n");
+  const findings = engine.run().filter((f) => !unknownState.has(f.check));
   const meta = { vaultName: vault.name, noteCount: vault.texts.size, scope, date: new Date().toISOString().slice(0, 10) } as const;
   io.out(format === "json" ? formatLintJson(findings, meta) : formatLintMarkdown(findings, meta));
   return findings.some((f) => f.severity === "error") ? EXIT.findings : EXIT.ok;

@@ -5,8 +5,8 @@ import { ArticleIndex } from "../../core/route/article-index";
 import { buildArticleDoc } from "../../core/route/article-doc";
 import { formatRouteTrace } from "../../core/route/format-route-trace";
 import { routeQuestion } from "../../core/route/route-question";
-import { EXIT, type CliIo } from "../cli-io";
-import { loadVault, type LoadedVault } from "../load-vault";
+import { EXIT, usage, type CliIo } from "../cli-io";
+import { loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc route`. */
@@ -15,7 +15,15 @@ export const ROUTE_HELP = `kc route <vault> "question" [--format text|json] [--k
 Routes a question through the CKP headers without calling any model: prints the files that would be
 loaded (in load order, each with its reason and token estimate), the files skipped and why, and the
 tokens against loading the whole knowledge base. --closest loads the best matches even when they cover
-too little of the question to count as covered.`;
+too little of the question to count as covered. No network; never writes.
+
+  --format text|json        the trace for people (default) or as JSON
+  --knowledge <folder>      the knowledge folder (default: the plugin's setting, else "knowledge")
+  --budget <tokens>         most tokens of articles to load (default 6000)
+  --scope knowledge|vault   route over the knowledge articles (default) or every note
+  --closest                 load the best matches even when the question is not covered
+
+Exit code 2 when the knowledge folder does not exist (with --scope knowledge).`;
 
 /** Builds the router's index over the knowledge articles (or every note with --scope vault). */
 export function buildRouterIndex(vault: LoadedVault, scope: "knowledge" | "vault"): { index: ArticleIndex; indexTokens: number } {
@@ -48,9 +56,13 @@ export async function runRouteCommand(args: ParsedArgs, io: CliIo): Promise<numb
     io.err("--budget must be a positive number of tokens.\n");
     return EXIT.usage;
   }
-  const scope = flagString(args, "scope", "knowledge") === "vault" ? "vault" : "knowledge";
+  const scope = flagString(args, "scope", "knowledge");
+  if (scope !== "knowledge" && scope !== "vault") return usage(io, `--scope must be knowledge or vault, not "${scope}".`);
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  printVaultWarnings(vault, io);
+  const missing = scope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or route over every note with --scope vault") : null;
+  if (missing) return usage(io, missing);
   const { index, indexTokens } = buildRouterIndex(vault, scope);
   const options = args.flags.has("closest") ? { budget, minCoverage: 0 } : { budget };
   const route = routeQuestion(index, question, (l, from) => vault.index.resolve(l, from), options, indexTokens);
