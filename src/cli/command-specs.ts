@@ -20,7 +20,7 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   revalidate: { positionals: ["vault", "article"], values: ["knowledge", "month", ...model], switches: ["yes"] },
   undo: { positionals: ["vault"], values: ["knowledge"], switches: [] },
   graph: { positionals: ["vault"], values: ["format", "around", "depth", "cap", "knowledge"], switches: ["mid", "stale-only", "logs", "body"] },
-  capture: { positionals: ["vault"], values: ["from", "project", "since", "format", "min-prompts", "idle-minutes", "knowledge"], switches: ["dry-run"], repeatable: ["project"] },
+  capture: { positionals: ["vault"], values: ["from", "project", "since", "format", "min-prompts", "idle-minutes", "knowledge", ...model], switches: ["dry-run", "distill"], repeatable: ["project"] },
   prime: { positionals: ["vault"], values: ["question", "cwd", "max-chars", "knowledge"], switches: ["hook"] },
   "eval-route": { positionals: ["vault", "questions.json"], values: ["format", ...model], switches: ["select"] },
   drift: { positionals: ["vault"], values: ["repo", "format", "knowledge"], switches: [] },

@@ -7,6 +7,7 @@ import { FsTranscriptSource } from "../../src/desktop/fs-transcript-source";
 import { changedPaths, hashVault } from "../fakes/vault-snapshot";
 import { TranscriptBuilder } from "../fakes/transcript-builder";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
+import { startLoopbackAnthropic } from "../fakes/loopback-anthropic-server";
 
 const DEMO = join(import.meta.dirname, "..", "..", "examples", "demo-vault");
 let vault: string;
@@ -103,6 +104,29 @@ describe("kc capture", () => {
   it("says what is wrong with its arguments", async () => {
     expect((await kc(["capture", vault, "--since", "yesterday"])).code).toBe(2);
     expect((await kc(["capture", vault, "--min-prompts", "0"])).code).toBe(2);
+  });
+});
+
+describe("kc capture --distill", () => {
+  it("asks a model for decisions, lessons and action items through the real SDK, and says what it cost", async () => {
+    const server = await startLoopbackAnthropic();
+    try {
+      const dir = join(claude, "projects", "p");
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, "c1.jsonl"), session("c1", "2026-11-20", ["one", "two", "three", "four"]));
+      server.replies.push({ kind: "tool", name: "record_session", input: { decisions: ["Keep five retries"], lessons: [], actions: ["Write the runbook"] } });
+      let err = "";
+      const code = await runCli(["capture", vault, "--from", join(claude, "projects"), "--idle-minutes", "0", "--distill", "--base-url", server.baseUrl, "--model", "claude-test"], {
+        out: () => undefined, err: (t) => (err += t), isTTY: false, env: { ANTHROPIC_API_KEY: "sk-test" },
+      });
+      expect(code, err).toBe(0);
+      const text = readFileSync(join(vault, "daily/2026-11-20.md"), "utf8");
+      expect(text).toContain("**Decisions Made:**\n- Keep five retries");
+      expect(text).toContain("- [ ] Write the runbook");
+      expect(err).toMatch(/Distillation: \d+ in \+ \d+ out tokens/);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -2,16 +2,20 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { isCalendarDate } from "../../core/util/calendar-date";
 import { localDate } from "../../core/util/local-date";
+import { estimateCost, formatCost } from "../../core/llm/cost";
+import type { LanguageModel } from "../../core/llm/language-model";
+import { DEFAULT_SELECT_MODEL } from "../../core/llm/models";
 import { CAPTURE_STATE_FILE, captureSessions, parseCaptureState, type CaptureStateStore } from "../../core/workflows/capture-workflow";
 import { knowledgeFolderProblem } from "../../core/workflows/write-rules";
 import { defaultTranscriptRoots, FsTranscriptSource } from "../../desktop/fs-transcript-source";
 import { EXIT, usage, type CliIo } from "../cli-io";
+import { modelFromArgs, waitLine } from "../model-options";
 import { loadVault, PLUGIN_ID } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc capture`. */
 export const CAPTURE_HELP = `kc capture <vault> [--from <dir>] [--project <cwd>] [--since YYYY-MM-DD] [--dry-run] [--format text|json]
-           [--min-prompts N] [--idle-minutes N] [--knowledge <folder>]
+           [--min-prompts N] [--idle-minutes N] [--knowledge <folder>] [--distill [--model <id>] [--base-url <url>]]
 
 Turns Claude Code session transcripts into daily-log entries (seed 000's session format): each session that has
 been idle for a while (default 10 minutes) and has at least --min-prompts prompts from you (default 4) is read
@@ -21,7 +25,10 @@ day it spans, below what is there. Headless runs (sdk-*) and warm-ups are skippe
 --from reads transcripts from <dir> (default: $CLAUDE_CONFIG_DIR's projects/, else ~/.claude/projects and
 ~/.config/claude/projects); --project <cwd> captures only sessions run in that folder (repeat it for more;
 default: every project). --dry-run shows what would be appended and writes nothing. Claude Code deletes
-transcripts after 30 days by default: capture before then. The cursor per file is kept in the plugin's
+transcripts after 30 days by default: capture before then. --distill (opt-in, costs a small call per day of a
+session; default model claude-haiku-4-5) adds Decisions Made, Lessons Learned and Action Items written by the
+model from the redacted session (at most 20,000 characters); a reply that does not fit falls back to the
+plain entry. The cursor per file is kept in the plugin's
 folder (${CAPTURE_STATE_FILE}).`;
 
 /** Runs `kc capture`. */
@@ -55,6 +62,15 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
       await rename(`${statePath}.tmp`, statePath);
     },
   };
+  let distill: LanguageModel | undefined;
+  if (args.flags.has("distill") && !args.flags.has("dry-run")) {
+    const built = await modelFromArgs(args, io, { streaming: false, defaultModel: DEFAULT_SELECT_MODEL, envModel: "KC_SELECT_MODEL", onWait: waitLine(io) });
+    if ("error" in built) {
+      io.err(`--distill needs a model: ${built.error}\n`);
+      return EXIT.usage;
+    }
+    distill = built.model;
+  }
   const report = await captureSessions({
     store: vault.store, rules: () => vault.settings, source: new FsTranscriptSource(roots), state,
     localParts: (iso) => {
@@ -62,7 +78,7 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
       return { date: localDate(d), time: `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}` };
     },
     now: () => new Date(),
-  }, { projects: projects.length > 0 ? new Set(projects) : "all", minPrompts, idleMinutes, ...(since ? { since } : {}), dryRun: args.flags.has("dry-run") });
+  }, { projects: projects.length > 0 ? new Set(projects) : "all", minPrompts, idleMinutes, ...(since ? { since } : {}), dryRun: args.flags.has("dry-run"), ...(distill ? { distill } : {}) });
   if (format === "json") io.out(`${JSON.stringify(report, null, 2)}\n`);
   else {
     for (const c of report.captured) {
@@ -72,6 +88,7 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
     for (const s of report.skipped) io.err(`skipped ${s.sessionId}: ${s.reason}\n`);
     for (const f of report.failed) io.err(`not written ${f.path}: ${f.reason}\n`);
     if (report.brokenLines > 0) io.err(`${report.brokenLines} unreadable transcript line${report.brokenLines === 1 ? "" : "s"} skipped.\n`);
+    if (report.usage.inputTokens > 0) io.err(`Distillation: ${report.usage.inputTokens} in + ${report.usage.outputTokens} out tokens, ${formatCost(estimateCost(report.usage, { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 }))} at $1 / $5 per million.\n`);
     io.err(`${report.captured.length} session entr${report.captured.length === 1 ? "y" : "ies"} ${args.flags.has("dry-run") ? "would be appended" : "appended"}, ${report.skipped.length} skipped, ${report.redactions} secret${report.redactions === 1 ? "" : "s"} redacted (transcripts from ${roots.join(", ")}).\n`);
   }
   return report.failed.length > 0 ? EXIT.findings : EXIT.ok;

@@ -11,6 +11,8 @@ export interface SessionDay {
   files: string[];
   commands: string[];
   errors: string[];
+  /** The assistant's own words (not its thinking), bounded, for the optional distillation. */
+  replies: string[];
   firstUuid: string | null;
   lastUuid: string | null;
 }
@@ -36,6 +38,9 @@ export interface SessionDigest {
 
 /** Local date and time of an ISO timestamp (the host's time zone). */
 export type LocalParts = (iso: string) => { date: string; time: string };
+
+/** Most characters of the assistant's replies kept per day (the distillation reads at most 20,000 in all). */
+const MAX_REPLY_CHARS = 16_000;
 
 const NOT_PROMPTS = /^\s*(?:<command-(?:message|args|stdout|stderr)>|<local-command-|\[Request interrupted|Caveat: The messages below|<system-reminder>)/;
 
@@ -110,6 +115,7 @@ export class SessionCollector {
       case "assistant": {
         if (r.synthetic) return;
         const day = this.day(r);
+        if (!r.isSidechain && day.replies.join("").length < MAX_REPLY_CHARS) day.replies.push(...r.texts.map((t) => t.slice(0, 2000)));
         for (const t of r.tools) {
           this.tools.set(t.id, t);
           if (t.path && !isSecretFile(t.path) && /^(?:Edit|MultiEdit|Write|NotebookEdit)$/.test(t.name)) pushOnce(day.files, t.path);
@@ -141,7 +147,7 @@ export class SessionCollector {
     const { date, time } = ts ? this.localParts(ts) : { date: "0000-00-00", time: "00:00" };
     let day = this.days.get(date);
     if (!day) {
-      day = { date, time, prompts: [], steering: [], files: [], commands: [], errors: [], firstUuid: r.uuid, lastUuid: r.uuid };
+      day = { date, time, prompts: [], steering: [], files: [], commands: [], errors: [], replies: [], firstUuid: r.uuid, lastUuid: r.uuid };
       this.days.set(date, day);
     }
     if (r.uuid) day.lastUuid = r.uuid;

@@ -1,5 +1,6 @@
 import { stripControls } from "../util/strip-controls";
 import { redactSecrets } from "./redact";
+import type { Distilled } from "./distill-session";
 import type { SessionDay, SessionDigest } from "./session-digest";
 
 /** A rendered daily-log entry and how many secrets were redacted from it. */
@@ -28,7 +29,9 @@ function code(text: string): string {
  * Every piece of text is redacted first; a hidden marker (`%% … %%`) names the session and its first and last record
  * so nothing is captured twice, even when the plugin's own state is lost.
  */
-export function renderSessionEntry(digest: SessionDigest, day: SessionDay, project: string, continued: boolean, homeDirs: readonly string[] = []): SessionEntry {
+export function renderSessionEntry(
+  digest: SessionDigest, day: SessionDay, project: string, continued: boolean, homeDirs: readonly string[] = [], distilled: Distilled | null = null,
+): SessionEntry {
   let redactions = 0;
   const safe = (t: string): string => {
     const r = redactSecrets(t, homeDirs);
@@ -56,6 +59,15 @@ export function renderSessionEntry(digest: SessionDigest, day: SessionDay, proje
     out.push("**Errors met:**");
     for (const e of day.errors.slice(0, 8)) out.push(`- ${line(safe(e), 220)}`);
     out.push("");
+  }
+  if (distilled) {
+    const section = (title: string, items: string[], prefix = "- "): void => {
+      if (items.length === 0) return;
+      out.push(`**${title}:**`, ...items.map((i) => `${prefix}${line(safe(i), 300)}`), "");
+    };
+    section("Decisions Made", distilled.decisions);
+    section("Lessons Learned", distilled.lessons);
+    section("Action Items", distilled.actions, "- [ ] ");
   }
   out.push(`%% kc-capture session=${digest.sessionId} first=${day.firstUuid ?? "-"} last=${day.lastUuid ?? "-"} redacted=${redactions} %%`);
   return { text: `${out.join("\n")}\n`, redactions };

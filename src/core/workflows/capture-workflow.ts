@@ -1,4 +1,6 @@
+import { distillationText, distillSession, type Distilled } from "../capture/distill-session";
 import { SessionCollector, type LocalParts, type SessionDigest } from "../capture/session-digest";
+import { addUsage, type LanguageModel, type TokenUsage } from "../llm/language-model";
 import { appendEntries, readCaptureMarkers, renderSessionEntry } from "../capture/session-entry";
 import { parseTranscriptLine } from "../capture/transcript-record";
 import { dailyNotePath } from "../knowledge/daily-notes";
@@ -52,6 +54,8 @@ export interface CaptureOptions {
   since?: string;
   dryRun?: boolean;
   signal?: AbortSignal;
+  /** Opt-in: the model distils each day's decisions, lessons and action items (its cost is counted in the report). */
+  distill?: LanguageModel;
 }
 
 /** What a capture run did. */
@@ -61,6 +65,8 @@ export interface CaptureReport {
   redactions: number;
   brokenLines: number;
   failed: { path: string; reason: string }[];
+  /** Tokens the optional distillation used (zero when it is off). */
+  usage: TokenUsage;
 }
 
 /** What the capture workflow needs from its host. */
@@ -82,7 +88,7 @@ const key = (uuid: string): string => uuid.replace(/-/g, "").slice(-20);
  * already marked in its daily note is not captured again, whatever the state says.
  */
 export async function captureSessions(host: CaptureHost, options: CaptureOptions, onProgress?: (done: number, total: number) => void): Promise<CaptureReport> {
-  const report: CaptureReport = { captured: [], skipped: [], redactions: 0, brokenLines: 0, failed: [] };
+  const report: CaptureReport = { captured: [], skipped: [], redactions: 0, brokenLines: 0, failed: [], usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 } };
   const state = await host.state.load();
   const seen = new Set(state.seen);
   const sessions = new Map<string, TranscriptFile[]>();
@@ -153,13 +159,21 @@ async function writeDays(host: CaptureHost, digest: SessionDigest, project: stri
       ok = false;
       continue;
     }
-    const entry = renderSessionEntry(digest, day, project, continued || day !== digest.days[0], host.source.homeDirs);
+    let entry;
     try {
       const current = (await host.store.exists(path)) ? await host.store.read(path) : null;
       if (current !== null && readCaptureMarkers(current).some((m) => m.session === digest.sessionId && m.first === (day.firstUuid ?? "-"))) {
         report.skipped.push({ sessionId: digest.sessionId, reason: `already in ${path}` });
         continue;
       }
+      // The model (opt-in) is asked only for what will be written, after the checks above.
+      let distilled: Distilled | null = null;
+      if (o.distill && !o.dryRun) {
+        const d = await distillSession(o.distill, distillationText(day, host.source.homeDirs));
+        distilled = d.distilled;
+        if (d.usage) addUsage(report.usage, d.usage);
+      }
+      entry = renderSessionEntry(digest, day, project, continued || day !== digest.days[0], host.source.homeDirs, distilled);
       if (!o.dryRun) await appendTo(host.store, path, day.date, entry.text);
     } catch (e) {
       report.failed.push({ path, reason: describeError(e) });

@@ -4,6 +4,7 @@ import { captureSessions, type CaptureHost, type CaptureOptions, type CaptureSta
 import { InMemoryNoteStore } from "../../fakes/in-memory-note-store";
 import { TEST_RULES } from "../../fakes/in-memory-compile-host";
 import { InMemoryTranscripts, TranscriptBuilder } from "../../fakes/transcript-builder";
+import { ScriptedLanguageModel } from "../../fakes/scripted-language-model";
 
 // Times are UTC in the fixtures and shown in UTC here, so the tests do not depend on the machine's time zone.
 const utc = (iso: string) => ({ date: iso.slice(0, 10), time: iso.slice(11, 16) });
@@ -206,5 +207,32 @@ describe("capturing Claude Code sessions into daily logs", () => {
     const r = await captureSessions(host, OPTIONS);
     expect(r.failed).toEqual([{ path: "knowledge/daily/2026-11-20.md", reason: "knowledge/daily/2026-11-20.md is inside the knowledge folder" }]);
     expect(store.writes).toEqual([]);
+  });
+});
+
+describe("the optional distillation", () => {
+  it("adds decisions, lessons and action items from the model, sending only redacted text, and counts its tokens", async () => {
+    const { store, source, host } = setup();
+    const t = plain("d1", "2026-11-20T09:00:00Z").prompt("my key is sk-ant-api03-DISTILLSECRETDISTILLSECRET99").reply("Decided: cap retries at five. Key noted.");
+    source.put(`${DIR}/d1.jsonl`, t.text());
+    const model = new ScriptedLanguageModel([JSON.stringify({ decisions: ["Cap upload retries at five"], lessons: ["Jitter avoids thundering herds", "token sk-ant-api03-LEAKEDLEAKEDLEAKEDLEAKED1"], actions: ["Add a dead-letter queue"] })]);
+    const r = await captureSessions(host, { ...OPTIONS, distill: model });
+    const text = store.files.get("daily/2026-11-20.md")!;
+    expect(text).toContain("**Decisions Made:**\n- Cap upload retries at five");
+    expect(text).toContain("**Lessons Learned:**\n- Jitter avoids thundering herds");
+    expect(text).toContain("**Action Items:**\n- [ ] Add a dead-letter queue");
+    expect(text).not.toContain("LEAKEDLEAKED");
+    expect(model.requests[0]!.messages[0]!.content).not.toContain("DISTILLSECRET");
+    expect(model.requests[0]!.messages[0]!.content).toContain("Assistant: Decided: cap retries at five.");
+    expect(r.usage.inputTokens).toBe(100);
+  });
+
+  it("falls back to the deterministic entry when the reply does not fit", async () => {
+    const { store, source, host } = setup();
+    source.put(`${DIR}/d2.jsonl`, plain("d2", "2026-11-20T09:00:00Z").text());
+    await captureSessions(host, { ...OPTIONS, distill: new ScriptedLanguageModel([JSON.stringify({ decisions: "all of them" })]) });
+    const text = store.files.get("daily/2026-11-20.md")!;
+    expect(text).toContain("**Key Exchanges:**");
+    expect(text).not.toContain("**Decisions Made:**");
   });
 });

@@ -1,0 +1,75 @@
+import { stripControls } from "../util/strip-controls";
+import type { CompletionRequest, LanguageModel, TokenUsage } from "../llm/language-model";
+import { redactSecrets } from "./redact";
+import type { SessionDay } from "./session-digest";
+
+/** What the model distils from a session: seed 000's Decisions Made, Lessons Learned and Action Items. */
+export interface Distilled {
+  decisions: string[];
+  lessons: string[];
+  actions: string[];
+}
+
+/** The most characters of a session the distillation sends (redacted first). */
+export const MAX_DISTILL_CHARS = 20_000;
+
+const SYSTEM = `You turn one day of a coding session between a person and an AI assistant into the durable parts of a daily
+log: decisions made (what was chosen and why), lessons learned (what surprised, what to do or avoid next time) and
+open action items. Only what the transcript supports; short, specific sentences; at most 6 of each; leave a list
+empty rather than invent. Answer only with the tool.`;
+
+const TOOL = {
+  name: "record_session",
+  description: "The decisions, lessons and action items of the session.",
+  schema: {
+    type: "object",
+    properties: {
+      decisions: { type: "array", items: { type: "string" }, maxItems: 6 },
+      lessons: { type: "array", items: { type: "string" }, maxItems: 6 },
+      actions: { type: "array", items: { type: "string" }, maxItems: 6 },
+    },
+    required: ["decisions", "lessons", "actions"],
+  },
+};
+
+/** The redacted, bounded text of one day of a session, as the distillation sends it. */
+export function distillationText(day: SessionDay, homeDirs: readonly string[] = []): string {
+  const parts = [
+    ...day.prompts.map((p) => `Person: ${p}`),
+    ...day.steering.map((p) => `Person (while it worked): ${p}`),
+    ...day.replies.map((r) => `Assistant: ${r}`),
+    ...day.errors.map((e) => `Error: ${e}`),
+  ];
+  return redactSecrets(parts.join("\n\n"), homeDirs).text.slice(0, MAX_DISTILL_CHARS);
+}
+
+/** The request for one day of a session. */
+export function buildDistillRequest(text: string): CompletionRequest {
+  return { system: SYSTEM, messages: [{ role: "user", content: text }], maxTokens: 800, jsonSchema: TOOL };
+}
+
+/**
+ * Asks the model for the decisions, lessons and action items of one day of a session (opt-in; its cost is the
+ * caller's to show). The model never writes files: its reply is checked (lists of short strings), redacted again and
+ * stripped of control characters; anything that does not fit gives null, and the deterministic entry is used.
+ */
+export async function distillSession(model: LanguageModel, text: string): Promise<{ distilled: Distilled | null; usage: TokenUsage | null }> {
+  const reply = await model.complete(buildDistillRequest(text));
+  if (!reply.ok) return { distilled: null, usage: null };
+  let v: unknown;
+  try {
+    v = JSON.parse(reply.value.text);
+  } catch {
+    return { distilled: null, usage: reply.value.usage };
+  }
+  const list = (x: unknown): string[] | null =>
+    Array.isArray(x) && x.every((s) => typeof s === "string")
+      ? (x as string[]).map((s) => stripControls(redactSecrets(s).text).replace(/\s+/g, " ").trim().slice(0, 300)).filter((s) => s !== "").slice(0, 6)
+      : null;
+  const o = (typeof v === "object" && v !== null ? v : {}) as Record<string, unknown>;
+  const decisions = list(o.decisions);
+  const lessons = list(o.lessons);
+  const actions = list(o.actions);
+  if (!decisions || !lessons || !actions) return { distilled: null, usage: reply.value.usage };
+  return { distilled: { decisions, lessons, actions }, usage: reply.value.usage };
+}
