@@ -1,9 +1,19 @@
 import Anthropic from "@anthropic-ai/sdk";
-import type { Completion, CompletionRequest, LanguageModel, ModelError, TokenUsage } from "../core/llm/language-model";
+import type { Completion, CompletionRequest, LanguageModel, ModelError } from "../core/llm/language-model";
 import { estimateTokens } from "../core/llm/estimate-tokens";
-import { err, ok, type Result } from "../core/result";
+import { callShapeOf } from "../core/llm/models";
+import { err, type Result } from "../core/result";
 import { scrubSecrets } from "../core/util/scrub-secrets";
-import { mapModelError, waitOf } from "./map-model-error";
+import { limitReplySize } from "./limit-reply-size";
+import { replyTooLarge, toCompletion } from "./to-completion";
+import { formatWait, mapModelError, serviceOf, waitOf, type ErrorContext } from "./map-model-error";
+
+/** A call (or a stream's silence) longer than this fails, unless the options or the request say otherwise. */
+export const DEFAULT_TIMEOUT_MS = 120_000;
+/** Waits the API asks for up to this long are sat out (and announced); longer ones fail at once. */
+export const DEFAULT_MAX_WAIT_SECONDS = 60;
+/** The largest reply accepted: characters of text, or of a tool call's input as JSON. */
+export const DEFAULT_MAX_REPLY_CHARS = 1_000_000;
 
 /** How to reach the model. `fetch` is Obsidian's requestUrl bridge in the plugin and Node's fetch in the CLI. */
 export interface AnthropicOptions {
@@ -13,40 +23,57 @@ export interface AnthropicOptions {
   /** "" or absent: the Anthropic API (never an environment variable). */
   baseUrl?: string | undefined;
   fetch?: typeof fetch;
-  /** Retries of a failed call whose wait is short (default 2). */
+  /** Retries of a failed call whose wait is short (default 2). The SDK's own retries are off: these replace them. */
   maxRetries?: number;
   /** False where responses cannot stream (requestUrl): the answer then arrives whole. */
   streaming: boolean;
-  /** A call (or a stream's silence) longer than this fails (default 120 s). */
+  /** A call that has not answered, or a stream silent for this long, is stopped (default 120,000 ms). */
   timeoutMs?: number;
   /** Waits longer than this are not sat out: the call fails at once saying when to try again (default 60 s). */
   maxWaitSeconds?: number;
-  /** Told when a call waits before retrying, so the person sees why nothing happens. */
+  /** Told before a call waits to try again (seconds, and why in a few words), so a person sees why nothing happens. */
   onWait?: (seconds: number, reason: string) => void;
-  /** Largest structured reply accepted, in characters of JSON (default 1,000,000). */
+  /** Largest reply accepted, in characters of text or of a tool's input JSON (default 1,000,000); bodies are cut off near it. */
   maxReplyChars?: number;
+  /** How a wait is sat out (default: a timer an abort ends early; false when aborted). Tests pass one that returns at once. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<boolean>;
 }
 
 const ANTHROPIC_API = "https://api.anthropic.com";
+const STOPPED: ModelError = { kind: "aborted", message: "Stopped." };
+
+/** One attempt of a call: its abort signal, a callback that marks the stream alive (resets the timeout), the SDK timeout. */
+type Attempt = (signal: AbortSignal, alive: () => void, sdkTimeoutMs: number) => Promise<Result<Completion, ModelError>>;
 
 /**
  * The LanguageModel port over the Anthropic Messages API; the only code that knows the SDK. Retries are this
- * class's, not the SDK's, so waits are capped: a short wait (retry-after ≤ 60 s, or a brief backoff) is announced and
- * sat out; a long one fails at once with when to try again. A call that does not answer, or a stream that goes
- * silent, fails after the request timeout. Every message is scrubbed of anything that looks like a secret.
+ * class's, not the SDK's (which would sleep through any retry-after), so waits are capped: a short wait is announced
+ * through `onWait` and sat out; a long one fails at once with when to try again. A call that does not answer, or a
+ * stream that goes silent, fails after the request timeout. Replies are bounded in size, a structured reply must be
+ * one call of the tool asked for, and every message is scrubbed of anything that looks like a secret.
  */
 export class AnthropicLanguageModel implements LanguageModel {
   private readonly client: Anthropic | null;
   private readonly timeoutMs: number;
+  private readonly maxReplyChars: number;
+  private readonly ctx: ErrorContext;
+  private readonly reply: { maxReplyChars: number; model: string; baseUrl: string | undefined };
 
   constructor(private readonly options: AnthropicOptions) {
-    this.timeoutMs = options.timeoutMs ?? 120_000;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.maxReplyChars = options.maxReplyChars ?? DEFAULT_MAX_REPLY_CHARS;
+    this.ctx = { model: options.model, baseUrl: options.baseUrl };
+    this.reply = { maxReplyChars: this.maxReplyChars, model: options.model, baseUrl: options.baseUrl };
+    // Bytes, not characters: a character can take 3 bytes of UTF-8 or 6 of a JSON escape, and an event stream wraps
+    // every few characters in an event.
+    const limitFor = (type: string): number => (type.includes("event-stream") ? 16 : 4) * this.maxReplyChars + 65_536;
     this.client = options.apiKey || options.baseUrl
       ? new Anthropic({
           // Explicit values: the SDK would otherwise read ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL from the process.
           apiKey: options.apiKey ?? "no-key-needed",
           baseURL: options.baseUrl || ANTHROPIC_API,
-          ...(options.fetch ? { fetch: options.fetch } : {}),
+          // Node's fetch in the CLI (the plugin always passes its requestUrl bridge); timers here are global for the same reason.
+          fetch: limitReplySize(() => options.fetch ?? fetch, limitFor),
           maxRetries: 0,
           timeout: this.timeoutMs + 5000,
           dangerouslyAllowBrowser: true,
@@ -59,9 +86,9 @@ export class AnthropicLanguageModel implements LanguageModel {
   }
 
   complete(request: CompletionRequest): Promise<Result<Completion, ModelError>> {
-    return this.withRetries(request, async (signal) => {
-      const msg = await this.client!.messages.create(this.params(request), { signal });
-      return toCompletion(msg, request.jsonSchema?.name ?? null, this.options.maxReplyChars ?? 1_000_000);
+    return this.run(request, async (signal, _alive, timeout) => {
+      const msg = await this.client!.messages.create(this.params(request), { signal, timeout });
+      return toCompletion(msg, { toolName: request.jsonSchema?.name ?? null, ...this.reply });
     });
   }
 
@@ -71,55 +98,73 @@ export class AnthropicLanguageModel implements LanguageModel {
       if (r.ok && r.value.text) onText(r.value.text);
       return r;
     }
-    let sent = false;
-    return this.withRetries(request, async (signal, stalled) => {
-      const stream = this.client!.messages.stream(this.params(request), { signal });
-      stream.on("streamEvent", () => stalled());
+    let sent = 0;
+    return this.run(request, async (signal, alive, timeout) => {
+      const stream = this.client!.messages.stream(this.params(request), { signal, timeout });
+      let tooLong = false;
+      stream.on("streamEvent", () => alive());
       stream.on("text", (delta) => {
-        sent = true;
+        if (tooLong) return;
+        if (sent + delta.length > this.maxReplyChars) {
+          tooLong = true;
+          stream.abort();
+          return;
+        }
+        sent += delta.length;
         onText(delta);
       });
-      const msg = await stream.finalMessage();
-      return toCompletion(msg, null, Number.MAX_SAFE_INTEGER);
-    }, () => !sent);
+      try {
+        return toCompletion(await stream.finalMessage(), { toolName: null, ...this.reply });
+      } catch (e) {
+        if (tooLong) return err(replyTooLarge(sent + 1, this.maxReplyChars));
+        throw e;
+      }
+    }, () => sent === 0);
   }
 
-  /** Runs a call with the timeout (reset by `stalled()` for streams) and capped, announced retries. */
-  private async withRetries(
-    request: CompletionRequest,
-    call: (signal: AbortSignal, stalled: () => void) => Promise<Result<Completion, ModelError>>,
-    mayRetry: () => boolean = () => true,
-  ): Promise<Result<Completion, ModelError>> {
+  /** Runs the attempts and scrubs the message of any failure: no path out of the adapter shows a key. */
+  private async run(request: CompletionRequest, attempt: Attempt, mayRetry: () => boolean = () => true): Promise<Result<Completion, ModelError>> {
     if (!this.client) return err(noKey());
+    const r = await this.attempts(request, attempt, mayRetry);
+    return r.ok ? r : err({ ...r.error, message: scrubSecrets(r.error.message, [this.options.apiKey]) });
+  }
+
+  /** Runs a call with the timeout (reset by `alive()` while a stream delivers) and capped, announced retries. */
+  private async attempts(request: CompletionRequest, call: Attempt, mayRetry: () => boolean): Promise<Result<Completion, ModelError>> {
+    const timeoutMs = request.timeoutMs ?? this.timeoutMs;
     const maxRetries = this.options.maxRetries ?? 2;
+    const maxWait = this.options.maxWaitSeconds ?? DEFAULT_MAX_WAIT_SECONDS;
     for (let attempt = 0; ; attempt++) {
-      if (request.signal?.aborted) return err({ kind: "aborted", message: "Stopped." });
+      if (request.signal?.aborted) return err(STOPPED);
       const controller = new AbortController();
       let timedOut = false;
+      let active = false;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const arm = (): void => {
         clearTimeout(timer);
         timer = setTimeout(() => {
           timedOut = true;
           controller.abort();
-        }, this.timeoutMs);
+        }, timeoutMs);
+      };
+      const alive = (): void => {
+        active = true;
+        arm();
       };
       const onAbort = (): void => controller.abort();
-      request.signal?.addEventListener("abort", onAbort);
+      request.signal?.addEventListener("abort", onAbort, { once: true });
       arm();
       try {
-        return await call(controller.signal, arm);
+        return await call(controller.signal, alive, timeoutMs + 5000);
       } catch (e) {
-        if (request.signal?.aborted) return err({ kind: "aborted", message: "Stopped." });
-        if (timedOut) return err({ kind: "timeout", message: `The model did not answer within ${Math.ceil(this.timeoutMs / 1000)} s, so the request was stopped. Try again, or raise the request timeout.` });
-        const error = scrub(mapModelError(e), this.options.apiKey);
+        if (request.signal?.aborted) return err(STOPPED);
+        if (timedOut) return err(timeoutError(timeoutMs, active));
+        const error = mapModelError(e, this.ctx);
         const wait = waitOf(e, attempt);
-        const retryable = wait !== null && attempt < maxRetries && mayRetry();
-        if (!retryable) return err(error);
-        const cap = this.options.maxWaitSeconds ?? 60;
-        if (wait > cap) return err({ ...error, message: `${error.kind === "rate-limited" ? "Rate limited" : "The API asked to wait"}; try again in ${wait >= 120 ? `${Math.ceil(wait / 60)} minutes` : `${Math.ceil(wait)} s`}.` });
-        this.options.onWait?.(wait, error.kind === "rate-limited" ? "rate limited" : error.kind === "overloaded" ? "the API is overloaded" : "the API failed");
-        if (!(await sleep(wait * 1000, request.signal))) return err({ kind: "aborted", message: "Stopped." });
+        if (wait === null || attempt >= maxRetries || !mayRetry()) return err(error);
+        if (wait > maxWait) return err({ ...error, message: this.waitTooLong(error, wait) });
+        this.options.onWait?.(wait, this.waitReason(error));
+        if (!(await (this.options.sleep ?? sleep)(wait * 1000, request.signal))) return err(STOPPED);
       } finally {
         clearTimeout(timer);
         request.signal?.removeEventListener("abort", onAbort);
@@ -127,20 +172,37 @@ export class AnthropicLanguageModel implements LanguageModel {
     }
   }
 
+  private waitTooLong(error: ModelError, wait: number): string {
+    if (error.kind === "rate-limited") return `Rate limited; try again in ${formatWait(wait)}.`;
+    const service = serviceOf(this.options.baseUrl);
+    if (error.kind === "overloaded") return `${capitalize(service)} is overloaded; try again in ${formatWait(wait)}.`;
+    return `${capitalize(service)} asked to wait before another try; try again in ${formatWait(wait)}.`;
+  }
+
+  private waitReason(error: ModelError): string {
+    const service = serviceOf(this.options.baseUrl);
+    if (error.kind === "rate-limited") return "rate limited";
+    if (error.kind === "overloaded") return `${service} is overloaded`;
+    if (error.kind === "network") return `the connection to ${service} failed`;
+    return `${service} failed`;
+  }
+
   private params(request: CompletionRequest): Anthropic.MessageCreateParamsNonStreaming {
+    const shape = callShapeOf(this.options.model);
     const base: Anthropic.MessageCreateParamsNonStreaming = {
       model: this.options.model,
       max_tokens: request.maxTokens,
-      // The stable prefix is cached: later calls with the same instructions read it at a tenth of the price.
+      // The stable prefix is cached: later calls with the same instructions read it at a tenth of the price or less.
       system: [{ type: "text", text: request.system, cache_control: { type: "ephemeral" } }],
       messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+      ...(shape.thinking ? { thinking: { type: shape.thinking } } : {}),
     };
     if (!request.jsonSchema) return base;
     const s = request.jsonSchema;
     return {
       ...base,
       tools: [{ name: s.name, description: s.description, input_schema: s.schema as Anthropic.Tool.InputSchema }],
-      tool_choice: { type: "tool", name: s.name },
+      tool_choice: shape.forceTool ? { type: "tool", name: s.name } : { type: "auto", disable_parallel_tool_use: true },
     };
   }
 }
@@ -149,8 +211,22 @@ function noKey(): ModelError {
   return { kind: "no-key", message: "No Anthropic API key: add one in the plugin's settings (kept in Obsidian's secret storage), or set ANTHROPIC_API_KEY for the command line." };
 }
 
-function scrub(e: ModelError, key: string | null): ModelError {
-  return { ...e, message: scrubSecrets(e.message, [key]) };
+/** "0.3 s", "1.5 s", "120 s". */
+function seconds(ms: number): string {
+  return ms < 10_000 ? `${Number((ms / 1000).toFixed(1))} s` : `${Math.round(ms / 1000)} s`;
+}
+
+function timeoutError(ms: number, streamed: boolean): ModelError {
+  return {
+    kind: "timeout",
+    message: streamed
+      ? `The model's answer stopped arriving for ${seconds(ms)}, so the request was stopped. Try again, or raise the request timeout.`
+      : `The model did not answer in ${seconds(ms)}, so the request was stopped. Try again, or raise the request timeout.`,
+  };
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 /** Sleeps unless aborted; false when aborted. */
@@ -167,27 +243,4 @@ function sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
     };
     signal?.addEventListener("abort", stop, { once: true });
   });
-}
-
-function toCompletion(msg: Anthropic.Message, toolName: string | null, maxReplyChars: number): Result<Completion, ModelError> {
-  let text = "";
-  const tools = msg.content.filter((b): b is Anthropic.ToolUseBlock => b.type === "tool_use");
-  for (const block of msg.content) if (block.type === "text") text += block.text;
-  if (toolName !== null && tools.length > 0) {
-    if (tools.length > 1) return err({ kind: "invalid-reply", message: `The model replied with ${tools.length} tool calls instead of one; the reply was not used.` });
-    if (tools[0]!.name !== toolName) return err({ kind: "invalid-reply", message: `The model replied with an unexpected tool ("${scrubSecrets(tools[0]!.name).slice(0, 60)}" instead of "${toolName}"); the reply was not used.` });
-    // Structured output comes as the tool's input; a model that answered in text instead is passed on for validation.
-    text = JSON.stringify(tools[0]!.input);
-  }
-  if (text.length > maxReplyChars) return err({ kind: "invalid-reply", message: `The model's reply is ${Math.round(text.length / 1000)} kB, over the ${Math.round(maxReplyChars / 1000)} kB accepted; it was not used.` });
-  const u = msg.usage;
-  const usage: TokenUsage = {
-    inputTokens: u.input_tokens,
-    outputTokens: u.output_tokens,
-    cacheReadTokens: u.cache_read_input_tokens ?? 0,
-    cacheWriteTokens: u.cache_creation_input_tokens ?? 0,
-  };
-  const known = ["end_turn", "max_tokens", "stop_sequence", "tool_use", "refusal"] as const;
-  const stop = known.find((k) => k === msg.stop_reason) ?? "other";
-  return ok({ text, usage, stopReason: stop, model: msg.model });
 }

@@ -13,7 +13,13 @@ export type ScriptedReply =
   | { kind: "hang" }
   /** A reply whose content is these blocks as given (two tool calls, another tool's name…). */
   | { kind: "blocks"; content: unknown[] }
-  | { kind: "stall-after"; text: string };
+  | { kind: "stall-after"; text: string }
+  /** An error whose message repeats the key the request carried (x-api-key or Authorization), as a careless proxy does. */
+  | { kind: "echo-key"; status: number }
+  /** Any status, content type and body: a proxy's HTML page, broken JSON, a body far too large. */
+  | { kind: "raw"; status: number; contentType: string; body: string; headers?: Record<string, string> }
+  /** Headers and the start of a JSON body, then nothing (the client's timeout must end it). */
+  | { kind: "stall-body" };
 
 /** A recorded request. */
 export interface RecordedRequest {
@@ -44,7 +50,7 @@ export async function startLoopbackAnthropic(): Promise<LoopbackServer> {
       const reply = replies.shift() ?? { kind: "text", text: "(no scripted reply)" };
       open.add(res);
       res.on("close", () => open.delete(res));
-      respond(reply, body, res);
+      respond(reply, body, res, req.headers);
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -75,13 +81,29 @@ function message(reply: Extract<ScriptedReply, { kind: "text" | "tool" }>, model
   };
 }
 
-function respond(reply: ScriptedReply, body: Record<string, unknown>, res: ServerResponse): void {
+function respond(reply: ScriptedReply, body: Record<string, unknown>, res: ServerResponse, headers: IncomingMessage["headers"]): void {
+  if (reply.kind === "echo-key") {
+    const key = String(headers["x-api-key"] ?? headers.authorization ?? "");
+    res.writeHead(reply.status, { "content-type": "application/json" });
+    res.end(JSON.stringify({ type: "error", error: { type: "invalid_request_error", message: `invalid x-api-key: ${key} (sent as ${key})` } }));
+    return;
+  }
   const model = typeof body.model === "string" ? body.model : "claude-test";
   if (reply.kind === "drop") {
     res.socket?.destroy();
     return;
   }
   if (reply.kind === "hang") return;
+  if (reply.kind === "stall-body") {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.write('{"id":"msg_loopback","type":"message","content":[');
+    return;
+  }
+  if (reply.kind === "raw") {
+    res.writeHead(reply.status, { "content-type": reply.contentType, ...(reply.headers ?? {}) });
+    res.end(reply.body);
+    return;
+  }
   if (reply.kind === "blocks") {
     const m = message({ kind: "text", text: "" }, model);
     res.writeHead(200, { "content-type": "application/json" });

@@ -15,6 +15,8 @@ export interface CompletionRequest {
   /** Optional JSON schema: when set, the adapter asks for structured output (tool use) and returns its JSON text. */
   jsonSchema?: { name: string; description: string; schema: Record<string, unknown> };
   signal?: AbortSignal;
+  /** This call's request timeout in ms, over the model's own (a call not answered, or a stream silent, this long fails). */
+  timeoutMs?: number;
 }
 
 /** Tokens a call used, as the API reported them. */
@@ -53,7 +55,7 @@ export type ModelError =
   | { kind: "server"; message: string }
   /** The model did not answer (or its stream stopped) within the request timeout. */
   | { kind: "timeout"; message: string }
-  /** The reply was not what was asked for: another tool, two tool calls, or too large. */
+  /** The reply was not what was asked for: another tool, two tool calls, too large, or not a Messages API reply. */
   | { kind: "invalid-reply"; message: string };
 
 /** The language model port. `AnthropicLanguageModel` is the only implementation that knows the SDK. */

@@ -14,10 +14,39 @@ export const RETIRED_MODELS: Record<string, string> = {
   "claude-sonnet-4-0": DEFAULT_MODEL,
   "claude-sonnet-4-20250514": DEFAULT_MODEL,
   "claude-3-7-sonnet-latest": DEFAULT_MODEL,
+  "claude-3-7-sonnet-20250219": DEFAULT_MODEL,
   "claude-3-5-sonnet-latest": DEFAULT_MODEL,
 };
 
 /** The model to call for a configured id: a retired id becomes its replacement. */
 export function currentModel(id: string): string {
   return RETIRED_MODELS[id.trim()] ?? id.trim();
+}
+
+/** How a request to one model must be shaped. */
+export interface ModelCallShape {
+  /**
+   * True: structured output forces its tool (`tool_choice` names it). False: the tool is offered with
+   * `tool_choice: auto` and the prompt asks for it — Claude 5 models think by default, and forcing a tool while
+   * thinking (on Sonnet 5.5, at all) is refused with a 400.
+   */
+  forceTool: boolean;
+  /** The thinking setting to send; null sends none (the model's default). */
+  thinking: "between_tools" | null;
+}
+
+/**
+ * The request shape for a model id. Claude 4 and earlier (and any non-Claude id behind a compatible server) get a
+ * forced tool and no thinking field, as before. Claude 5 and later get the tool offered, not forced; Sonnet 5.5 also
+ * gets `between_tools`, its lowest thinking setting, so up-front thinking does not eat the small token limits of
+ * answers and structured replies (and cost what a reply without thinking costs).
+ */
+export function callShapeOf(model: string): ModelCallShape {
+  const m = /^claude-(?:([a-z]+)-)?(\d+)(?:-(\d{1,2})(?=-|$))?/.exec(model.trim().toLowerCase());
+  if (!m) return { forceTool: true, thinking: null };
+  const family = m[1] ?? "";
+  const major = Number(m[2]);
+  const minor = m[3] === undefined ? 0 : Number(m[3]);
+  if (major < 5) return { forceTool: true, thinking: null };
+  return { forceTool: false, thinking: family === "sonnet" && major === 5 && minor === 5 ? "between_tools" : null };
 }
