@@ -1,6 +1,6 @@
 import type { App } from "obsidian";
 import type { ModelPrice } from "../core/llm/cost";
-import { currentModel } from "../core/llm/models";
+import { currentModel, DEFAULT_PRICE } from "../core/llm/models";
 import { AnthropicLanguageModel } from "../llm/anthropic-language-model";
 import type { AskSettings } from "./plugin-data";
 import { createRequestUrlFetch } from "./request-url-fetch";
@@ -18,7 +18,11 @@ export function createModel(app: App, ask: AskSettings, onWait?: (seconds: numbe
   });
 }
 
-/** The price per million tokens from the settings (cache writes 1.25×, cache reads 0.1× the input price). */
+/**
+ * The price per million tokens from the settings: the default model's own cache prices when the settings keep its
+ * prices, else Anthropic's usual ratios (cache writes 1.25×, cache reads 0.1× the input price).
+ */
 export function priceOf(ask: AskSettings): ModelPrice {
+  if (ask.priceInput === DEFAULT_PRICE.input && ask.priceOutput === DEFAULT_PRICE.output) return DEFAULT_PRICE;
   return { input: ask.priceInput, output: ask.priceOutput, cacheWrite: ask.priceInput * 1.25, cacheRead: ask.priceInput * 0.1 };
 }

@@ -1,4 +1,4 @@
-import { currentModel, DEFAULT_MODEL } from "../core/llm/models";
+import { currentModel, DEFAULT_MODEL, DEFAULT_PRICE } from "../core/llm/models";
 import { DEFAULT_KNOWLEDGE_SETTINGS, type CompileState, type KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 
 /** Settings of Ask. The API key itself is in Obsidian's secret storage; only the secret's name is kept here. */
@@ -22,8 +22,8 @@ export const DEFAULT_ASK_SETTINGS: AskSettings = {
   model: DEFAULT_MODEL,
   baseUrl: "",
   budget: 6000,
-  priceInput: 3,
-  priceOutput: 15,
+  priceInput: DEFAULT_PRICE.input,
+  priceOutput: DEFAULT_PRICE.output,
   timeoutSeconds: 120,
 };
 

@@ -4,9 +4,9 @@ import { estimateTokens } from "../../src/core/llm/estimate-tokens";
 
 describe("cost and token estimates", () => {
   it("prices usage per million tokens, cache reads and writes included", () => {
-    const usd = estimateCost({ inputTokens: 1_000_000, outputTokens: 100_000, cacheReadTokens: 1_000_000, cacheWriteTokens: 0 });
-    expect(usd).toBeCloseTo(3 + 1.5 + 0.3, 10);
-    expect(formatCost(usd)).toBe("$4.80");
+    const usd = estimateCost({ inputTokens: 1_000_000, outputTokens: 100_000, cacheReadTokens: 1_000_000, cacheWriteTokens: 1_000_000 }, { input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 });
+    expect(usd).toBeCloseTo(3 + 1.5 + 0.3 + 3.75, 10);
+    expect(formatCost(usd)).toBe("$8.55");
     expect(formatCost(0.01234)).toBe("$0.0123");
   });
 

@@ -1,4 +1,7 @@
 import type { TokenUsage } from "./language-model";
+import { DEFAULT_PRICE } from "./models";
+
+export { DEFAULT_PRICE };
 
 /** USD per million tokens for one model; the person can override these in settings. */
 export interface ModelPrice {
@@ -6,12 +9,9 @@ export interface ModelPrice {
   output: number;
   /** Writing the cached prefix (Anthropic bills 1.25× input). */
   cacheWrite: number;
-  /** Reading the cached prefix (Anthropic bills 0.1× input). */
+  /** Reading the cached prefix (Anthropic bills 0.1× input on most models, 0.05× on Sonnet 5.5). */
   cacheRead: number;
 }
-
-/** Default price: Sonnet-class at $3 per million input tokens (the figure seed 002 uses) and $15 output. */
-export const DEFAULT_PRICE: ModelPrice = { input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 };
 
 /** Cost in USD of one call's usage. */
 export function estimateCost(usage: TokenUsage, price: ModelPrice = DEFAULT_PRICE): number {

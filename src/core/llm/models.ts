@@ -1,5 +1,17 @@
-/** The model compile, revalidation and answers use unless the person chooses another (current in 2026-11). */
-export const DEFAULT_MODEL = "claude-sonnet-4-6";
+import type { ModelPrice } from "./cost";
+
+/**
+ * The model compile, revalidation, contradictions and answers use unless the person chooses another: Claude Sonnet
+ * 5.5, Anthropic's current Sonnet (Sonnet 4.5, the earlier default, retires on 2026-11-30; Sonnet 4.6 and 5 are
+ * legacy). Every default in the plugin and the CLI is this constant.
+ */
+export const DEFAULT_MODEL = "claude-sonnet-5-5";
+
+/**
+ * What DEFAULT_MODEL costs, USD per million tokens (Anthropic's list price for Sonnet 5.5: $2 in, $10 out, a 5-minute
+ * cache write 1.25× input, a cache read $0.10). Only estimates and cost figures use it; the person can override it.
+ */
+export const DEFAULT_PRICE: ModelPrice = { input: 2, output: 10, cacheWrite: 2.5, cacheRead: 0.1 };
 
 /** The small, cheap model for Ask's selection step (reads ~2k tokens of headers, answers with a few ids). */
 export const DEFAULT_SELECT_MODEL = "claude-haiku-4-5";

@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { estimateCost } from "../../../src/core/llm/cost";
+import { callShapeOf, currentModel, DEFAULT_MODEL, DEFAULT_PRICE, DEFAULT_SELECT_MODEL } from "../../../src/core/llm/models";
+
+const ROOT = join(import.meta.dirname, "../../..");
+
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sources(path) : path.endsWith(".ts") ? [path] : [];
+  });
+}
+
+describe("models", () => {
+  it("defaults to Claude Sonnet 5.5, Anthropic's current Sonnet, priced at its list price", () => {
+    expect(DEFAULT_MODEL).toBe("claude-sonnet-5-5");
+    expect(DEFAULT_PRICE).toEqual({ input: 2, output: 10, cacheWrite: 2.5, cacheRead: 0.1 });
+    expect(estimateCost({ inputTokens: 1_000_000, outputTokens: 100_000, cacheReadTokens: 1_000_000, cacheWriteTokens: 0 })).toBeCloseTo(2 + 1 + 0.1, 10);
+  });
+
+  it("names model ids in one place: no other source file spells one out", () => {
+    const offenders = sources(join(ROOT, "src"))
+      .filter((f) => !f.endsWith(join("core", "llm", "models.ts")))
+      .filter((f) => /["'`]claude-(?:sonnet|opus|haiku|fable|mythos|\d)[\w.-]*["'`]/.test(readFileSync(f, "utf8")))
+      .map((f) => relative(ROOT, f));
+    expect(offenders).toEqual([]);
+  });
+
+  it("moves a saved id Anthropic retired, or announced for retirement, to the default", () => {
+    expect(currentModel("claude-sonnet-4-5")).toBe(DEFAULT_MODEL);
+    expect(currentModel(" claude-sonnet-4-5-20250929 ")).toBe(DEFAULT_MODEL);
+    expect(currentModel("claude-sonnet-4-6")).toBe("claude-sonnet-4-6");
+    expect(currentModel("claude-opus-5-5")).toBe("claude-opus-5-5");
+  });
+
+  it("forces the structured-output tool only for models that accept it", () => {
+    expect(callShapeOf(DEFAULT_MODEL)).toEqual({ forceTool: false, thinking: "between_tools" });
+    expect(callShapeOf(DEFAULT_SELECT_MODEL)).toEqual({ forceTool: true, thinking: null });
+    for (const id of ["claude-sonnet-4-6", "claude-opus-4-8", "claude-3-7-sonnet-20250219", "claude-sonnet-4-20250514", "llama3.1:8b", "claude-test"]) {
+      expect(callShapeOf(id)).toEqual({ forceTool: true, thinking: null });
+    }
+    for (const id of ["claude-sonnet-5", "claude-opus-5-5", "claude-fable-5-1", "claude-haiku-5-5", "claude-sonnet-6"]) {
+      expect(callShapeOf(id)).toEqual({ forceTool: false, thinking: null });
+    }
+  });
+});
