@@ -63,8 +63,8 @@ export async function distillSession(model: LanguageModel, text: string): Promis
     return { distilled: null, usage: reply.value.usage };
   }
   const list = (x: unknown): string[] | null =>
-    Array.isArray(x) && x.every((s) => typeof s === "string")
-      ? (x as string[]).map((s) => stripControls(redactSecrets(s).text).replace(/\s+/g, " ").trim().slice(0, 300)).filter((s) => s !== "").slice(0, 6)
+    Array.isArray(x) && x.every((s): s is string => typeof s === "string")
+      ? x.map((s) => stripControls(redactSecrets(s).text).replace(/\s+/g, " ").trim().slice(0, 300)).filter((s) => s !== "").slice(0, 6)
       : null;
   const o = (typeof v === "object" && v !== null ? v : {}) as Record<string, unknown>;
   const decisions = list(o.decisions);
