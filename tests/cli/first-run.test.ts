@@ -104,6 +104,21 @@ describe("a missing folder is not a clean result", () => {
   });
 });
 
+describe("kc lint resolves links as Obsidian does", () => {
+  it("counts [[Phonetics]] beside a same-named note as a link to the root's Phonetics.md, so that note is no orphan", async () => {
+    const dir = vault({
+      "Phonetics.md": "Phonetics at the root.\n",
+      "06. Collected Knowledge/Phonetics.md": "See [[Phonology]].\n",
+      "06. Collected Knowledge/Phonology.md": "A layer above [[Phonetics]], see [notes](My%20Notes.md).\n",
+      "other/My Notes.md": "[[Phonology]]\n",
+    });
+    const r = await kc(["lint", dir, "--scope", "vault", "--format", "json"]);
+    const orphans = (JSON.parse(r.out) as { findings: { check: string; path: string }[] }).findings.filter((f) => f.check === "orphan-article").map((f) => f.path);
+    expect(orphans).toEqual(["06. Collected Knowledge/Phonetics.md"]);
+    expect(checks(r.out)).not.toContain("broken-link");
+  });
+});
+
 describe("kc ask with a local server and --file-back", () => {
   let server: LoopbackServer;
   beforeEach(async () => {

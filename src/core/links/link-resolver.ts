@@ -1,8 +1,10 @@
 /**
- * Resolves link paths to vault files by Obsidian's rules: names are case-insensitive and `.md` is optional for
- * notes; a path resolves from the vault root, then relative to the source note's folder (`./`, `../`, or a plain
- * relative path), then as a path suffix; a bare name resolves to the unique file with that name, else the one in
- * the source note's folder, else the shortest path (ties broken alphabetically). Attachments resolve by their
+ * Resolves link paths to vault files by Obsidian's rules (as `metadataCache.getFirstLinkpathDest` does in Obsidian
+ * 1.13): names are case-insensitive and `.md` is optional for notes; any link path that is an exact vault path wins
+ * (`[[Note]]` is the root's `Note.md` even when a `Note.md` sits beside the source); then a path resolves relative to
+ * the source note's folder (`./`, `../`, or a plain relative path), then as a path suffix; a bare name resolves to
+ * the file with that name in the source note's folder, else the shortest path (ties broken alphabetically).
+ * Markdown link destinations arrive URL-decoded and resolve the same way, vault-wide. Attachments resolve by their
  * full file name. Aliases never resolve a link. Adding or removing a file touches only its own map entries.
  */
 export class LinkResolver {
@@ -55,10 +57,8 @@ export class LinkResolver {
     lp = lp.replace(/^\/+/, "");
     const folder = sourcePath.includes("/") ? sourcePath.slice(0, sourcePath.lastIndexOf("/")) : "";
     const hasPath = lp.includes("/");
-    if (hasPath) {
-      const direct = this.lookup(lp);
-      if (direct) return direct;
-    }
+    const direct = this.lookup(lp);
+    if (direct) return direct;
     if (!rooted && hasPath) {
       const rel = joinPath(folder, lp);
       if (rel !== null) {

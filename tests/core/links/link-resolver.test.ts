@@ -40,8 +40,36 @@ describe("LinkResolver follows Obsidian's rules", () => {
   it("resolves attachments by full file name and notes whose names contain dots", () => {
     expect(r.resolve("pic.png", "Home.md")).toBe("img/Pic.PNG");
     expect(r.resolve("Pic", "Home.md")).toBeNull();
-    expect(r.resolve("Linear.app", "x/y.md")).toBe("x/Linear.app.md");
+    // An exact vault path wins over the source's folder (the rule below), for dotted names too.
+    expect(r.resolve("Linear.app", "x/y.md")).toBe("Linear.app.md");
     expect(r.resolve("Linear.app", "Home.md")).toBe("Linear.app.md");
+    expect(resolver(["x/Linear.app.md", "z/Linear.app.md"]).resolve("Linear.app", "x/y.md")).toBe("x/Linear.app.md");
+  });
+
+  // Observed in Obsidian 1.13.7 through metadataCache.getFirstLinkpathDest (issue 16.7), one fixture per rule.
+  it("resolves a bare name that is an exact vault path to that file, even with a same-named note beside the source", () => {
+    const v = resolver(["Phonetics.md", "06. Collected Knowledge/Phonetics.md", "06. Collected Knowledge/Phonology.md"]);
+    expect(v.resolve("Phonetics", "06. Collected Knowledge/Phonology.md")).toBe("Phonetics.md");
+    expect(v.resolve("phonetics.md", "06. Collected Knowledge/Phonology.md")).toBe("Phonetics.md");
+  });
+
+  it("otherwise prefers the note in the source's own folder over a shorter path elsewhere", () => {
+    const v = resolver(["a/Note.md", "deep/er/folder/Note.md"]);
+    expect(v.resolve("Note", "deep/er/folder/source.md")).toBe("deep/er/folder/Note.md");
+  });
+
+  it("otherwise takes the shortest path string, alphabetical on a tie", () => {
+    const v = resolver(["long/folder/Note.md", "bb/Note.md", "aa/Note.md"]);
+    expect(v.resolve("Note", "elsewhere/source.md")).toBe("aa/Note.md");
+  });
+
+  it("looks a markdown link's destination up vault-wide after URL-decoding it", () => {
+    const v = resolver(["other/My Note.md", "sub/source.md"]);
+    const link = parseNote("See [x](My%20Note.md) and [y](other/My%20Note.md#Part).").links;
+    expect(link.map((l) => [l.kind, l.path, v.resolve(l.path, "sub/source.md")])).toEqual([
+      ["markdown", "My Note.md", "other/My Note.md"],
+      ["markdown", "other/My Note.md", "other/My Note.md"],
+    ]);
   });
 
   it("resolves an empty path to the source note itself and never resolves aliases", () => {
