@@ -62,7 +62,7 @@ export class AnthropicLanguageModel implements LanguageModel {
   constructor(private readonly options: AnthropicOptions) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxReplyChars = options.maxReplyChars ?? DEFAULT_MAX_REPLY_CHARS;
-    this.ctx = { model: options.model, baseUrl: options.baseUrl };
+    this.ctx = { model: options.model, baseUrl: options.baseUrl, maxReplyChars: this.maxReplyChars };
     this.reply = { maxReplyChars: this.maxReplyChars, model: options.model, baseUrl: options.baseUrl };
     // Bytes, not characters: a character can take 3 bytes of UTF-8 or 6 of a JSON escape, and an event stream wraps
     // every few characters in an event.

@@ -10,6 +10,8 @@ export interface ErrorContext {
   model: string;
   /** "" or absent: the Anthropic API. */
   baseUrl?: string | undefined;
+  /** The reply limit in characters, named when a body is cut off. */
+  maxReplyChars?: number;
 }
 
 /** "the Anthropic API", or "the model server at 127.0.0.1:8080" for a compatible server behind a base URL. */
@@ -66,7 +68,10 @@ export function mapModelError(e: unknown, ctx: ErrorContext): ModelError {
   const checkBase = ctx.baseUrl ? " and the base URL" : "";
   if (e instanceof Anthropic.APIUserAbortError || (e instanceof Error && e.name === "AbortError")) return { kind: "aborted", message: "Stopped." };
   const large = tooLarge(e);
-  if (large) return { kind: "invalid-reply", message: `The reply from ${service} is larger than ${formatSize(large.limitBytes)}, more than a reply can need; it was not used.` };
+  if (large) {
+    const accepted = ctx.maxReplyChars ? `, far over the ${Math.round(ctx.maxReplyChars / 1000)} kB accepted` : "";
+    return { kind: "invalid-reply", message: `The reply from ${service} is larger than ${formatSize(large.limitBytes)}${accepted}; it was not used.` };
+  }
   if (e instanceof Anthropic.APIConnectionTimeoutError) return { kind: "timeout", message: `${Service} did not answer in time, so the request was stopped. Try again, or raise the request timeout.` };
   if (e instanceof Anthropic.APIConnectionError) return { kind: "network", message: connectionMessage(e, service, checkBase) };
   if (e instanceof Anthropic.APIError) {

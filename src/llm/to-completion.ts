@@ -47,6 +47,6 @@ export function toCompletion(msg: Anthropic.Message, rules: ReplyRules): Result<
 
 /** The failure of a reply over the size limit, in kB a person can compare. */
 export function replyTooLarge(chars: number, maxReplyChars: number): ModelError {
-  const kb = (n: number): string => `${Math.round(n / 1000).toLocaleString("en-US")} kB`;
-  return { kind: "invalid-reply", message: `The model's reply is over ${kb(chars)}, more than the ${kb(maxReplyChars)} accepted; it was not used.` };
+  const kb = (n: number): string => `${Math.round(n / 1000)} kB`;
+  return { kind: "invalid-reply", message: `The model's reply is ${kb(chars)}, over the ${kb(maxReplyChars)} accepted; it was not used.` };
 }

@@ -312,13 +312,13 @@ describe("AnthropicLanguageModel replies", () => {
   it("refuses a tool input over the size limit", async () => {
     server.replies.push({ kind: "tool", name: "propose_articles", input: { body: "x".repeat(5000) } });
     const r = await model({ maxReplyChars: 2000 }).complete(request({ jsonSchema: schema }));
-    expect(!r.ok && r.error).toEqual({ kind: "invalid-reply", message: "The model's reply is over 5 kB, more than the 2 kB accepted; it was not used." });
+    expect(!r.ok && r.error).toEqual({ kind: "invalid-reply", message: "The model's reply is 5 kB, over the 2 kB accepted; it was not used." });
   });
 
   it("cuts off a response body far over the limit while it arrives", async () => {
     server.replies.push({ kind: "raw", status: 200, contentType: "application/json", body: `{"content":[{"type":"text","text":"${"y".repeat(5_000_000)}"}]}` });
     const r = await model({ maxReplyChars: 100_000 }).complete(request());
-    expect(!r.ok && r.error).toMatchObject({ kind: "invalid-reply", message: expect.stringMatching(/^The reply from the model server at .* is larger than 466 kB, more than a reply can need; it was not used\.$/) });
+    expect(!r.ok && r.error).toMatchObject({ kind: "invalid-reply", message: expect.stringMatching(/^The reply from the model server at .* is larger than 466 kB, far over the 100 kB accepted; it was not used\.$/) });
   });
 
   it("stops a streamed answer that grows over the limit", async () => {
