@@ -104,6 +104,22 @@ describe("a missing folder is not a clean result", () => {
   });
 });
 
+describe("kc route speaks to people", () => {
+  it("shows the question's own words, lists no loaded file as skipped, and calls no full match weak", async () => {
+    for (const q of ["Why isn't exponential backoff enough on its own to stop duplicate writes?", "What jitter do we use for retry backoff?", "Why is the spacing of retries doubled each time, and what happens to edits merging twice?"]) {
+      const r = await kc(["route", DEMO, q, "--closest"]);
+      expect(r.code).toBe(0);
+      const [loadedPart, skippedPart = ""] = r.out.split("Skipped:\n");
+      const loaded = [...loadedPart!.matchAll(/^ {2}\+ (\S+)/gm)].map((m) => m[1]);
+      const skipped = [...skippedPart.matchAll(/^ {2}- (\S+)/gm)].map((m) => m[1]);
+      expect(skipped.filter((p) => loaded.includes(p)), q).toEqual([]);
+      expect(new Set(skipped).size, q).toBe(skipped.length);
+      expect(r.out, q).not.toMatch(/weak match|"(twic|spac|merg|doubl)"/);
+    }
+    expect((await kc(["route", DEMO, "Why is the spacing of retries doubled each time, and what happens to edits merging twice?", "--closest"])).out).toContain('"twice"');
+  });
+});
+
 describe("kc lint resolves links as Obsidian does", () => {
   it("counts [[Phonetics]] beside a same-named note as a link to the root's Phonetics.md, so that note is no orphan", async () => {
     const dir = vault({

@@ -1,32 +1,53 @@
-import type { LoadReason, RouteResult, SkipReason } from "./route-types";
+import { processTerm, tokenizeText } from "./text-terms";
+import type { LoadReason, RouteResult, SkippedArticle, SkipReason } from "./route-types";
 
-/** One line saying why an article was loaded, e.g. `match #1: "retry" in title, answers`. */
-export function describeLoadReason(reason: LoadReason): string {
+/** The question's own word for each of its search terms ("twic" → "twice"), so people never see stems. */
+export function questionWords(question: string): Map<string, string> {
+  const words = new Map<string, string>();
+  for (const token of tokenizeText(question)) {
+    const term = processTerm(token);
+    if (term !== null && !words.has(term)) words.set(term, token);
+  }
+  return words;
+}
+
+/** One line saying why an article was loaded, e.g. `match #1: "retries" in title, answers` (the question's words). */
+export function describeLoadReason(reason: LoadReason, words: ReadonlyMap<string, string> = new Map()): string {
+  const word = (t: string): string => `"${words.get(t) ?? t}"`;
   switch (reason.kind) {
     case "match":
       return `match #${reason.rank} (score ${reason.score}, covers ${pct(reason.coverage)}): ${reason.terms
-        .map((t) => `"${t.term}" in ${t.fields.join(", ") || "text"}`)
+        .map((t) => `${word(t.term)} in ${t.fields.join(", ") || "text"}`)
         .join("; ")}`;
     case "high":
       return `SIMILAR_HIGH of ${reason.of}`;
     case "connection":
       return `connects ${reason.of.join(" and ")}`;
     case "mid":
-      return `SIMILAR_MID of ${reason.of}, matches ${reason.terms.map((t) => `"${t}"`).join(", ")}`;
+      return `SIMILAR_MID of ${reason.of}, matches ${reason.terms.map(word).join(", ")}`;
   }
 }
 
-/** One line saying why an article was left out. */
-export function describeSkipReason(reason: SkipReason): string {
+/**
+ * One line saying why an article was left out. Given the route, a match that was not loaded says what it was measured
+ * against: in a route that is not covered, how little of the question it covers; otherwise that it scored under the
+ * loaded matches (never "weak" for a match that covers the whole question).
+ */
+export function describeSkipReason(reason: SkipReason, route?: RouteResult): string {
+  const words = route ? questionWords(route.question) : new Map<string, string>();
   switch (reason.kind) {
-    case "weak-match":
-      return `weak match (score ${reason.score}, covers ${pct(reason.coverage)})`;
+    case "weak-match": {
+      if (route?.status === "not-covered") return `covers only ${pct(reason.coverage)} of the question (score ${reason.score})`;
+      const best = route?.loaded.find((l) => l.reason.kind === "match")?.reason;
+      const than = best?.kind === "match" ? `; the best scored ${best.score}` : "";
+      return `a lesser match, not loaded (score ${reason.score}${than})`;
+    }
     case "mid-not-matching":
       return `SIMILAR_MID of ${reason.of}, but the question does not match it`;
     case "over-budget":
-      return `over the token budget (${describeLoadReason(reason.wanted)})`;
+      return `over the token budget (${describeLoadReason(reason.wanted, words)})`;
     case "file-cap":
-      return `over the file cap (${describeLoadReason(reason.wanted)})`;
+      return `over the file cap (${describeLoadReason(reason.wanted, words)})`;
     case "missing-target":
       return `relationship of ${reason.of} points to a missing article`;
   }
@@ -44,13 +65,25 @@ export function formatRouteTrace(route: RouteResult): string {
   } else {
     const mode = route.mode === "tldr" ? " (TLDR answers it: bodies not loaded)" : "";
     lines.push(`Loaded ${route.loaded.length} file(s)${mode}, ${route.totalTokens} tokens of ${route.loadAllTokens} for loading everything (${pct(saving(route))} saved):`);
-    for (const l of route.loaded) lines.push(`  + ${l.path}${l.part === "tldr" ? " [TLDR only]" : ""} (~${l.tokens} tok) ${describeLoadReason(l.reason)}`);
+    const words = questionWords(route.question);
+    for (const l of route.loaded) lines.push(`  + ${l.path}${l.part === "tldr" ? " [TLDR only]" : ""} (~${l.tokens} tok) ${describeLoadReason(l.reason, words)}`);
   }
-  if (route.skipped.length > 0) {
+  const skipped = skippedToShow(route);
+  if (skipped.length > 0) {
     lines.push("Skipped:");
-    for (const s of route.skipped) lines.push(`  - ${s.path} ${describeSkipReason(s.reason)}`);
+    for (const s of skipped) lines.push(`  - ${s.path} ${describeSkipReason(s.reason, route)}`);
   }
   return lines.join("\n");
+}
+
+/** The skipped articles worth showing: none that was loaded after all, and each one once (its first reason). */
+export function skippedToShow(route: RouteResult): SkippedArticle[] {
+  const seen = new Set(route.loaded.map((l) => l.path));
+  return route.skipped.filter((s) => {
+    if (seen.has(s.path)) return false;
+    seen.add(s.path);
+    return true;
+  });
 }
 
 /** Share of the load-everything tokens that the route did not load. */

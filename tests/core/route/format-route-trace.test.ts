@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { describeSkipReason, formatRouteTrace, questionWords, skippedToShow } from "../../../src/core/route/format-route-trace";
+import type { RouteResult } from "../../../src/core/route/route-types";
+
+const match = (rank: number, score: number, coverage: number, terms: string[]) =>
+  ({ kind: "match", rank, score, coverage, terms: terms.map((term) => ({ term, fields: ["body" as const] })) }) as const;
+
+const ROUTED: RouteResult = {
+  question: "How is the spacing chosen when uploads are retried twice before merging?",
+  status: "routed", mode: "full", terms: ["spac", "chosen", "upload", "retry", "twic", "merg"], coverage: 0.8,
+  loaded: [
+    { path: "k/retry.md", part: "body", tokens: 500, reason: match(1, 140, 0.8, ["spac", "retry", "twic"]) },
+    { path: "k/merge.md", part: "body", tokens: 400, reason: { kind: "high", of: "k/retry.md" } },
+  ],
+  skipped: [
+    { path: "k/merge.md", tokens: 400, reason: { kind: "mid-not-matching", of: "k/retry.md" } },
+    { path: "k/quota.md", tokens: 300, reason: { kind: "mid-not-matching", of: "k/retry.md" } },
+    { path: "k/quota.md", tokens: 300, reason: { kind: "mid-not-matching", of: "k/merge.md" } },
+    { path: "k/batch.md", tokens: 300, reason: { kind: "file-cap", wanted: match(4, 90, 1, ["merg", "upload"]) } },
+    { path: "k/other.md", tokens: 300, reason: { kind: "weak-match", score: 60, coverage: 1 } },
+  ],
+  totalTokens: 900, loadAllTokens: 9000, budget: 6000,
+};
+
+describe("formatRouteTrace for people", () => {
+  it("shows the question's own words, never the stems it searched for", () => {
+    expect(questionWords(ROUTED.question).get("twic")).toBe("twice");
+    const text = formatRouteTrace(ROUTED);
+    expect(text).toContain('"spacing" in body; "retried" in body; "twice" in body');
+    expect(text).toContain('"merging" in body; "uploads" in body');
+    expect(text).not.toMatch(/"(spac|twic|merg)"/);
+  });
+
+  it("lists each skipped article once and never one that was loaded", () => {
+    expect(skippedToShow(ROUTED).map((s) => s.path)).toEqual(["k/quota.md", "k/batch.md", "k/other.md"]);
+    const skippedPart = formatRouteTrace(ROUTED).split("Skipped:")[1]!;
+    expect(skippedPart).not.toContain("k/merge.md");
+    expect(skippedPart.match(/k\/quota\.md/g)).toHaveLength(1);
+  });
+
+  it("never calls a match that covers the whole question weak: it scored under the loaded matches", () => {
+    const text = formatRouteTrace(ROUTED);
+    expect(text).toContain("k/other.md a lesser match, not loaded (score 60; the best scored 140)");
+    expect(text).not.toMatch(/weak match/);
+  });
+
+  it("says how little a match covers when the question is not covered", () => {
+    const notCovered: RouteResult = { ...ROUTED, status: "not-covered", coverage: 0.3, loaded: [], skipped: [{ path: "k/a.md", tokens: 9, reason: { kind: "weak-match", score: 37.2, coverage: 0.3 } }] };
+    expect(formatRouteTrace(notCovered)).toContain("  - k/a.md covers only 30% of the question (score 37.2)");
+    expect(describeSkipReason({ kind: "weak-match", score: 5, coverage: 1 })).toBe("a lesser match, not loaded (score 5)");
+  });
+});
