@@ -44,7 +44,7 @@ class TFile extends TAbstractFile {
 }
 
 /** Builds the module object main.js requires as "obsidian", and the App it is given, over notes written under `root`. */
-export function createStandIn(root: string, texts: Map<string, string>) {
+export function createStandIn(root: string, texts: Map<string, string>, data: unknown = null) {
   const files = new Map<string, TFile>();
   const resolver = new LinkResolver();
   for (const path of texts.keys()) {
@@ -114,19 +114,34 @@ export function createStandIn(root: string, texts: Map<string, string>) {
       super();
     }
     loadData(): Promise<unknown> {
-      return Promise.resolve(null);
+      return Promise.resolve(data);
     }
     saveData(): Promise<void> {
       return Promise.resolve();
     }
-    registerView(): void {}
+    registerView(type: string, factory: (leaf: unknown) => unknown): void {
+      views.set(type, factory);
+    }
     addCommand(): void {}
     addRibbonIcon(): void {}
     addSettingTab(): void {}
     registerEditorExtension(): void {}
   }
+  const views = new Map<string, (leaf: unknown) => unknown>();
   class Shell {
     constructor(..._args: unknown[]) {}
+  }
+  /** A view with a container when the benchmark has put a DOM (jsdom) in place, else an empty shell. */
+  class ItemView extends Component {
+    containerEl: HTMLElement | null = null;
+    contentEl: HTMLElement | null = null;
+    constructor(public leaf: unknown) {
+      super();
+      const doc = (globalThis as { document?: Document }).document;
+      if (!doc) return;
+      this.containerEl = doc.createElement("div");
+      this.contentEl = this.containerEl.appendChild(doc.createElement("div"));
+    }
   }
   const debounce = (fn: (...a: unknown[]) => unknown, ms: number) => {
     let t: ReturnType<typeof setTimeout> | null = null;
@@ -142,7 +157,7 @@ export function createStandIn(root: string, texts: Map<string, string>) {
     TAbstractFile,
     TFile,
     TFolder: TAbstractFile,
-    ItemView: Shell,
+    ItemView,
     MarkdownView: Shell,
     Modal: Shell,
     PluginSettingTab: Shell,
@@ -167,6 +182,8 @@ export function createStandIn(root: string, texts: Map<string, string>) {
     obsidian,
     app,
     intervals,
+    /** The view factories the plugin registered, by view type. */
+    views,
     /** Fires layout-ready as Obsidian does once the workspace is up. */
     fireLayoutReady: () => layoutReady.splice(0).forEach((cb) => cb()),
     /** Writes a note, re-indexes its metadata and fires metadataCache "changed" like Obsidian after an edit. */

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { benchCompilePrompt } from "./compile-bench";
 import { benchGraph } from "./graph-bench";
 import { benchLint } from "./lint-bench";
+import { benchPluginStartup } from "./plugin-startup-bench";
 import { benchProcessLint } from "./process-bench";
 import { benchAnchorPairs, benchFieldWeights, benchQuestionSets, benchRouteTokens } from "./route-bench";
 
@@ -21,3 +22,4 @@ if (want("questions")) await benchQuestionSets(process.cwd());
 if (want("tokens")) benchRouteTokens();
 if (want("compile")) await benchCompilePrompt();
 if (want("graph")) await benchGraph();
+if (want("startup")) await benchPluginStartup();

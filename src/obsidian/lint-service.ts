@@ -116,6 +116,9 @@ export class LintService extends Events {
       this.units.done = before + notesDone;
       if (!(await this.step(gen))) return;
     }
+    // Sorting every finding is a unit of its own, so the views' first render after "changed" starts a fresh slice.
+    engine.all();
+    if (!(await this.step(gen))) return;
     view.useResolvedLinks = false;
     this.engine = engine;
     this.running = false;

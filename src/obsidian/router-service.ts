@@ -84,7 +84,7 @@ export class RouterService {
     this.index.upsert(buildArticleDoc(path, text, parsed));
     const p = this.progress;
     p.done = Math.min(p.total, p.done + 1);
-    if (p.done === p.total || p.done % Math.max(1, Math.ceil(p.total / 100)) === 0) this.emit();
+    if (p.done === 1 || p.done === p.total || p.done % Math.max(1, Math.ceil(p.total / 100)) === 0) this.emit();
   }
 
   /** Marks the build complete. */

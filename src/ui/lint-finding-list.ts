@@ -9,13 +9,30 @@ const OVERSCAN_PX = 480;
 /** Height assumed before the list has been laid out (and in tests, where nothing is). */
 const FALLBACK_VIEWPORT_PX = 640;
 
-type Row =
-  | { kind: "group"; key: string; check: LintCheck; count: number }
-  | { kind: "finding"; key: string; finding: LintFinding; position: number };
-
+/** One check's findings; a group whose findings are the same objects as before is kept, with its row keys. */
 interface Group {
+  check: LintCheck;
   findings: LintFinding[];
-  rows: Row[];
+  /** Row keys, computed when a row is first drawn. */
+  keys: string[];
+  /** Index of its title row and of its first finding among all findings. */
+  firstRow: number;
+  firstFinding: number;
+}
+
+/** A row: a group's title (k = -1) or its k-th finding. */
+interface Row {
+  group: Group;
+  k: number;
+}
+
+/** A drawn row's element and the state last written to it, so a redraw writes only what changed. */
+interface Drawn {
+  el: HTMLElement;
+  focusables: HTMLElement[];
+  index: number;
+  top: number;
+  tab: number;
 }
 
 /** What the list does when a finding is opened or fixed. */
@@ -28,18 +45,18 @@ const keyOf = (f: LintFinding): string => `${f.check}\u0000${f.path}\u0000${f.li
 
 /**
  * The findings grouped by check, as a virtual list: only the rows in view (and a margin) exist in the DOM, at fixed
- * heights, so 40,000 findings cost as much to draw as forty. A new set of findings rebuilds only the groups whose
- * findings changed, keeps the row elements whose content did not change (and with them keyboard focus), and the
- * arrow keys move through every finding, drawn or not (one row is in the Tab order at a time).
+ * heights, so 40,000 findings cost as much to draw as forty, and no object is made per finding. A new set of
+ * findings rebuilds only the groups whose findings changed, keeps the row elements whose content did not change (and
+ * with them keyboard focus), and the arrow keys move through every finding, drawn or not (one row is in the Tab
+ * order at a time).
  */
 export class LintFindingList {
   readonly el: HTMLElement;
   private readonly sizer: HTMLElement;
-  private rows: Row[] = [];
-  private offsets = new Float64Array(1);
-  private groups = new Map<string, Group>();
-  private readonly byKey = new Map<string, number>();
-  private readonly drawn = new Map<string, HTMLElement>();
+  private groups: Group[] = [];
+  private rowCount = 0;
+  private findingCount = 0;
+  private readonly drawn = new Map<string, Drawn>();
   /** The row in the Tab order, and the one focus goes back to after a redraw. */
   private activeKey: string | null = null;
 
@@ -67,29 +84,25 @@ export class LintFindingList {
       if (list) list.push(f);
       else byCheck.set(f.check, [f]);
     }
-    const groups = new Map<string, Group>();
-    const rows: Row[] = [];
-    let position = 0;
+    const before = new Map(this.groups.map((g) => [g.check.id, g]));
+    const groups: Group[] = [];
+    let rows = 0;
+    let count = 0;
     for (const check of this.checks) {
       const mine = byCheck.get(check.id);
       if (!mine) continue;
-      const before = this.groups.get(check.id);
-      const group = before && sameItems(before.findings, mine) ? before : { findings: mine, rows: buildRows(check, mine) };
-      groups.set(check.id, group);
-      for (const row of group.rows) {
-        if (row.kind === "finding") row.position = ++position;
-        rows.push(row);
-      }
+      const old = before.get(check.id);
+      const group = old && sameItems(old.findings, mine) ? old : { check, findings: mine, keys: [], firstRow: 0, firstFinding: 0 };
+      group.firstRow = rows;
+      group.firstFinding = count;
+      groups.push(group);
+      rows += 1 + mine.length;
+      count += mine.length;
     }
     this.groups = groups;
-    this.rows = rows;
-    this.offsets = new Float64Array(rows.length + 1);
-    this.byKey.clear();
-    for (let i = 0; i < rows.length; i++) {
-      this.offsets[i + 1] = this.offsets[i]! + (rows[i]!.kind === "group" ? GROUP_ROW_PX : FINDING_ROW_PX);
-      this.byKey.set(rows[i]!.key, i);
-    }
-    this.sizer.style.setProperty("--kc-list-height", `${this.offsets[rows.length]}px`);
+    this.rowCount = rows;
+    this.findingCount = count;
+    this.sizer.style.setProperty("--kc-list-height", `${this.offset(rows)}px`);
     this.renderWindow();
   }
 
@@ -105,73 +118,149 @@ export class LintFindingList {
     const top = this.el.scrollTop;
     const bottom = top + (this.el.clientHeight || FALLBACK_VIEWPORT_PX);
     const from = this.rowAt(Math.max(0, top - OVERSCAN_PX));
-    const to = Math.min(this.rows.length, this.rowAt(bottom + OVERSCAN_PX) + 1);
+    const to = Math.min(this.rowCount, this.rowAt(bottom + OVERSCAN_PX) + 1);
     const wanted: number[] = [];
     if (focusedIndex !== null && focusedIndex < from) wanted.push(focusedIndex);
     for (let i = from; i < to; i++) wanted.push(i);
     if (focusedIndex !== null && focusedIndex >= to) wanted.push(focusedIndex);
-    const keep = new Set(wanted.map((i) => this.rows[i]!.key));
-    for (const [key, el] of this.drawn) {
+    const keep = new Set(wanted.map((i) => this.keyAt(i)));
+    for (const [key, d] of this.drawn) {
       if (keep.has(key)) continue;
-      el.remove();
+      d.el.remove();
       this.drawn.delete(key);
     }
     let prev: HTMLElement | null = null;
     for (const i of wanted) {
-      const row = this.rows[i]!;
-      let el = this.drawn.get(row.key);
-      if (!el) {
-        el = this.createRow(row);
-        this.drawn.set(row.key, el);
-      } else if (row.kind === "group") {
-        el.firstElementChild?.setText(groupTitle(row));
+      const row = this.row(i);
+      const key = this.keyAt(i);
+      let d = this.drawn.get(key);
+      if (!d) {
+        d = this.createRow(row, key);
+        this.drawn.set(key, d);
+      } else if (row.k < 0) {
+        d.el.firstElementChild?.setText(groupTitle(row.group));
       }
-      this.place(el, row, i);
+      this.place(d, row, i);
       const expected: ChildNode | null = prev ? prev.nextSibling : this.sizer.firstChild;
-      if (el !== expected) this.sizer.insertBefore(el, expected);
-      prev = el;
+      if (d.el !== expected) this.sizer.insertBefore(d.el, expected);
+      prev = d.el;
     }
     if (hadFocus && !this.el.contains(this.el.ownerDocument.activeElement) && focusedIndex !== null) this.focusRow(focusedIndex);
   }
 
+  /** The row at an index: its group (at most one per check) and its place in it. */
+  private row(i: number): Row {
+    let lo = 0;
+    let hi = this.groups.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.groups[mid]!.firstRow <= i) lo = mid;
+      else hi = mid - 1;
+    }
+    const group = this.groups[lo]!;
+    return { group, k: i - group.firstRow - 1 };
+  }
+
+  /** Top of a row in px (or the list's height for the index past the end). */
+  private offset(i: number): number {
+    if (i >= this.rowCount) return this.groups.length * GROUP_ROW_PX + this.findingCount * FINDING_ROW_PX;
+    const { group, k } = this.row(i);
+    const before = this.groups.indexOf(group) * GROUP_ROW_PX + group.firstFinding * FINDING_ROW_PX;
+    return k < 0 ? before : before + GROUP_ROW_PX + k * FINDING_ROW_PX;
+  }
+
+  /** The row at a height in px (the last row when below the end). */
+  private rowAt(y: number): number {
+    let top = 0;
+    for (const g of this.groups) {
+      const height = GROUP_ROW_PX + g.findings.length * FINDING_ROW_PX;
+      if (y < top + height) return y < top + GROUP_ROW_PX ? g.firstRow : g.firstRow + 1 + Math.floor((y - top - GROUP_ROW_PX) / FINDING_ROW_PX);
+      top += height;
+    }
+    return Math.max(0, this.rowCount - 1);
+  }
+
+  private findingAt(i: number): LintFinding | null {
+    if (i < 0 || i >= this.rowCount) return null;
+    const { group, k } = this.row(i);
+    return k < 0 ? null : group.findings[k]!;
+  }
+
   /** Index of the active row: the same finding if it is still listed, else the row that took its place. */
   private resolveActive(): number | null {
-    if (this.activeKey === null || this.rows.length === 0) return null;
-    const i = this.byKey.get(this.activeKey);
-    if (i !== undefined) return i;
-    const drawn = this.drawn.get(this.activeKey);
-    const at = drawn ? Number(drawn.dataset.index ?? 0) : 0;
-    const next = this.findingFrom(Math.min(at, this.rows.length - 1), 1) ?? this.findingFrom(Math.min(at, this.rows.length - 1), -1);
+    if (this.activeKey === null || this.rowCount === 0) return null;
+    const i = this.indexOf(this.activeKey);
+    if (i !== null) return i;
+    const at = Math.min(this.drawn.get(this.activeKey)?.index ?? 0, this.rowCount - 1);
+    const next = this.findingFrom(at, 1) ?? this.findingFrom(at, -1);
     if (next === null) return null;
-    this.setActive(this.rows[next]!.key);
+    this.setActive(this.keyAt(next));
     return next;
   }
 
-  private place(el: HTMLElement, row: Row, index: number): void {
-    el.dataset.index = String(index);
-    el.style.setProperty("--kc-row-top", `${this.offsets[index]}px`);
-    if (row.kind === "finding") {
-      el.setAttr("aria-posinset", row.position);
-      el.setAttr("aria-setsize", this.rows.length - this.groups.size);
-      const tab = row.key === this.activeKey || (this.activeKey === null && row.position === 1) ? 0 : -1;
-      for (const c of Array.from(el.querySelectorAll("a, button"))) c.setAttribute("tabindex", String(tab));
+  /** A row's key: its content (computed when first needed), numbered when two findings read exactly alike. */
+  private keyAt(i: number): string {
+    const { group, k } = this.row(i);
+    if (k < 0) return `group\u0000${group.check.id}`;
+    const cached = group.keys[k];
+    if (cached !== undefined) return cached;
+    const base = keyOf(group.findings[k]!);
+    let n = 0;
+    // Findings alike in every shown detail sit next to each other (same note, line and column).
+    while (k - n - 1 >= 0 && keyOf(group.findings[k - n - 1]!) === base) n++;
+    return (group.keys[k] = n === 0 ? base : `${base}\u0000${n}`);
+  }
+
+  /** Where a key is now: the drawn row's index when it still holds that key, else a scan (rare: after a change). */
+  private indexOf(key: string): number | null {
+    const d = this.drawn.get(key);
+    if (d && d.index < this.rowCount && this.keyAt(d.index) === key) return d.index;
+    const [check, path, line] = key.split("\u0000");
+    for (const g of this.groups) {
+      if (key === `group\u0000${g.check.id}`) return g.firstRow;
+      if (g.check.id !== check) continue;
+      // Compare the fields first, so a scan builds no strings for the rows that differ.
+      for (let k = 0; k < g.findings.length; k++) {
+        const f = g.findings[k]!;
+        if (f.path === path && String(f.line) === line && this.keyAt(g.firstRow + 1 + k) === key) return g.firstRow + 1 + k;
+      }
+    }
+    return null;
+  }
+
+  private place(d: Drawn, row: Row, index: number): void {
+    d.index = index;
+    const top = this.offset(index);
+    if (d.top !== top) {
+      d.top = top;
+      d.el.style.setProperty("--kc-row-top", `${top}px`);
+    }
+    if (row.k < 0) return;
+    d.el.setAttr("aria-posinset", row.group.firstFinding + row.k + 1);
+    d.el.setAttr("aria-setsize", this.findingCount);
+    const first = row.group.firstFinding + row.k === 0;
+    const tab = this.keyAt(index) === this.activeKey || (this.activeKey === null && first) ? 0 : -1;
+    if (d.tab !== tab) {
+      d.tab = tab;
+      for (const c of d.focusables) c.setAttribute("tabindex", String(tab));
     }
   }
 
-  private createRow(row: Row): HTMLElement {
-    if (row.kind === "group") {
-      const el = createDiv({ cls: `kc-lint-row kc-lint-group-title kc-sev-${row.check.severity}`, attr: { title: row.check.description, role: "presentation" } });
-      el.createSpan({ text: groupTitle(row) });
-      el.dataset.key = row.key;
-      return el;
+  private createRow(row: Row, key: string): Drawn {
+    if (row.k < 0) {
+      const check = row.group.check;
+      const el = createDiv({ cls: `kc-lint-row kc-lint-group-title kc-sev-${check.severity}`, attr: { title: check.description, role: "presentation" } });
+      el.createSpan({ text: groupTitle(row.group) });
+      el.dataset.key = key;
+      return { el, focusables: [], index: -1, top: -1, tab: -1 };
     }
-    const f = row.finding;
+    const f = row.group.findings[row.k]!;
     const el = createDiv({ cls: "kc-lint-row kc-lint-finding", attr: { role: "listitem" } });
-    el.dataset.key = row.key;
-    el.createEl("a", { cls: "kc-lint-where", text: `${f.path}:${f.line + 1}`, attr: { role: "link", tabindex: -1 } });
+    el.dataset.key = key;
+    const focusables: HTMLElement[] = [el.createEl("a", { cls: "kc-lint-where", text: `${f.path}:${f.line + 1}`, attr: { role: "link", tabindex: -1 } })];
     el.createDiv({ cls: "kc-lint-message", text: f.message, attr: { title: f.message } });
-    if (f.fix) el.createEl("button", { cls: "kc-lint-fix", text: "Fix", attr: { "aria-label": `Fix: ${f.message}`, tabindex: -1 } });
-    return el;
+    if (f.fix) focusables.push(el.createEl("button", { cls: "kc-lint-fix", text: "Fix", attr: { "aria-label": `Fix: ${f.message}`, tabindex: -1 } }));
+    return { el, focusables, index: -1, top: -1, tab: -1 };
   }
 
   private onClick(e: MouseEvent): void {
@@ -188,17 +277,17 @@ export class LintFindingList {
   private onKey(e: KeyboardEvent): void {
     const target = e.target instanceof HTMLElement ? e.target : null;
     const key = this.rowKeyOf(target);
-    const index = key === null ? undefined : this.byKey.get(key);
-    if (index === undefined) return;
+    const index = key === null ? null : this.indexOf(key);
+    if (index === null) return;
     let next: number | null = null;
     if (e.key === "ArrowDown") next = this.findingFrom(index + 1, 1);
     else if (e.key === "ArrowUp") next = this.findingFrom(index - 1, -1);
     else if (e.key === "Home") next = this.findingFrom(0, 1);
-    else if (e.key === "End") next = this.findingFrom(this.rows.length - 1, -1);
+    else if (e.key === "End") next = this.findingFrom(this.rowCount - 1, -1);
     else if ((e.key === "Enter" || e.key === " ") && target?.closest(".kc-lint-where")) {
       e.preventDefault();
-      const row = this.rows[index]!;
-      if (row.kind === "finding") this.actions.open(row.finding);
+      const finding = this.findingAt(index);
+      if (finding) this.actions.open(finding);
       return;
     }
     if (next === null) return;
@@ -207,32 +296,32 @@ export class LintFindingList {
     this.focusRow(next);
   }
 
+  /** The nearest finding row from `i` in the direction of `step` (title rows are skipped). */
   private findingFrom(i: number, step: 1 | -1): number | null {
-    for (let k = i; k >= 0 && k < this.rows.length; k += step) if (this.rows[k]!.kind === "finding") return k;
+    for (let k = i; k >= 0 && k < this.rowCount; k += step) if (this.findingAt(k)) return k;
     return null;
   }
 
   private scrollToRow(i: number): void {
-    const top = this.offsets[i]!;
+    const top = this.offset(i);
     const height = this.el.clientHeight || FALLBACK_VIEWPORT_PX;
     if (top < this.el.scrollTop) this.el.scrollTop = top;
     else if (top + FINDING_ROW_PX > this.el.scrollTop + height) this.el.scrollTop = top + FINDING_ROW_PX - height;
   }
 
   private focusRow(i: number): void {
-    this.setActive(this.rows[i]!.key);
-    if (!this.drawn.has(this.rows[i]!.key)) this.renderWindow();
-    const link = this.drawn.get(this.rows[i]!.key)?.querySelector<HTMLElement>(".kc-lint-where");
-    link?.focus();
+    const key = this.keyAt(i);
+    this.setActive(key);
+    if (!this.drawn.has(key)) this.renderWindow();
+    this.drawn.get(key)?.focusables[0]?.focus();
   }
 
   private setActive(key: string): void {
     const old = this.activeKey;
     this.activeKey = key;
     for (const k of [old, key]) {
-      const i = k === null ? undefined : this.byKey.get(k);
-      const el = k === null ? undefined : this.drawn.get(k);
-      if (i !== undefined && el) this.place(el, this.rows[i]!, i);
+      const d = k === null ? undefined : this.drawn.get(k);
+      if (d && d.index >= 0 && d.index < this.rowCount && this.keyAt(d.index) === k) this.place(d, this.row(d.index), d.index);
     }
   }
 
@@ -243,40 +332,13 @@ export class LintFindingList {
 
   private findingOf(target: HTMLElement | null): LintFinding | null {
     const key = this.rowKeyOf(target);
-    const i = key === null ? undefined : this.byKey.get(key);
-    const row = i === undefined ? undefined : this.rows[i];
-    return row?.kind === "finding" ? row.finding : null;
-  }
-
-  /** The first row whose bottom is below `y` (binary search over the row offsets). */
-  private rowAt(y: number): number {
-    let lo = 0;
-    let hi = this.rows.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.offsets[mid + 1]! <= y) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    const i = key === null ? null : this.indexOf(key);
+    return i === null ? null : this.findingAt(i);
   }
 }
 
-function buildRows(check: LintCheck, findings: LintFinding[]): Row[] {
-  const rows: Row[] = [{ kind: "group", key: `group\u0000${check.id}`, check, count: findings.length }];
-  const seen = new Map<string, number>();
-  for (const f of findings) {
-    let key = keyOf(f);
-    // Two findings alike in every shown detail (the same relation listed twice) still need their own rows.
-    const n = seen.get(key) ?? 0;
-    seen.set(key, n + 1);
-    if (n > 0) key += `\u0000${n}`;
-    rows.push({ kind: "finding", key, finding: f, position: 0 });
-  }
-  return rows;
-}
-
-function groupTitle(row: { check: LintCheck; count: number }): string {
-  return `${row.check.id} (${row.count})`;
+function groupTitle(group: Group): string {
+  return `${group.check.id} (${group.findings.length})`;
 }
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
