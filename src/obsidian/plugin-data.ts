@@ -1,5 +1,6 @@
 import { currentModel, DEFAULT_MODEL, DEFAULT_PRICE } from "../core/llm/models";
-import { DEFAULT_KNOWLEDGE_SETTINGS, type CompileState, type KnowledgeSettings } from "../core/knowledge/knowledge-settings";
+import type { CompileState, KnowledgeSettings } from "../core/knowledge/knowledge-settings";
+import { validateSettings } from "../core/knowledge/validate-settings";
 
 /** Settings of Ask. The API key itself is in Obsidian's secret storage; only the secret's name is kept here. */
 export interface AskSettings {
@@ -82,15 +83,19 @@ function mergeCaptureSettings(raw: unknown): CaptureSettings {
 
 /** Merges saved data over the defaults, keeping only known fields of the right type, so settings survive updates. */
 export function mergePluginData(raw: unknown): PluginData {
-  const data = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
-  const saved = (typeof data.settings === "object" && data.settings !== null ? data.settings : {}) as Record<string, unknown>;
-  const settings: KnowledgeSettings = { ...DEFAULT_KNOWLEDGE_SETTINGS };
-  for (const key of Object.keys(DEFAULT_KNOWLEDGE_SETTINGS) as (keyof KnowledgeSettings)[]) {
-    const v = saved[key];
-    if (typeof v === typeof DEFAULT_KNOWLEDGE_SETTINGS[key]) (settings as unknown as Record<string, unknown>)[key] = v;
-  }
-  if (settings.lintScope !== "knowledge" && settings.lintScope !== "vault") settings.lintScope = "knowledge";
-  if (!Number.isFinite(settings.sparseWords) || settings.sparseWords < 0) settings.sparseWords = DEFAULT_KNOWLEDGE_SETTINGS.sparseWords;
+  return loadPluginData(raw).data;
+}
+
+/**
+ * The plugin's data.json as loaded (Plugin.loadData), validated and migrated: the knowledge settings and compile
+ * state by core's validateSettings (the CLI reads them the same way), the other sections over their defaults. A bad
+ * or migrated value never crashes; each is named in a warning (section, field, what was saved, what is used).
+ */
+export function loadPluginData(raw: unknown): { data: PluginData; warnings: string[] } {
+  const checked = validateSettings(raw, "data.json");
+  const warnings = [...checked.warnings];
+  const data = (typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+  const settings: KnowledgeSettings = checked.settings;
   const savedAsk = (typeof data.ask === "object" && data.ask !== null ? data.ask : {}) as Record<string, unknown>;
   const ask: AskSettings = { ...DEFAULT_ASK_SETTINGS };
   for (const key of Object.keys(DEFAULT_ASK_SETTINGS) as (keyof AskSettings)[]) {
@@ -107,7 +112,21 @@ export function mergePluginData(raw: unknown): PluginData {
   if (typeof hour === "number" && Number.isInteger(hour) && hour >= 0 && hour <= 23) compile.autoCompileHour = hour;
   const above = savedCompile.confirmAboveUsd;
   if (typeof above === "number" && Number.isFinite(above) && above >= 0) compile.confirmAboveUsd = above;
-  const cs = data.compileState as { logs?: unknown } | undefined;
-  const compileState: CompileState = { logs: typeof cs?.logs === "object" && cs.logs !== null ? (cs.logs as CompileState["logs"]) : {} };
-  return { settings, ask, compile, capture: mergeCaptureSettings(data.capture), compileState };
+  const compileState: CompileState = checked.compileState ?? { logs: {} };
+  const capture = mergeCaptureSettings(data.capture);
+  for (const [name, used] of [["ask", ask], ["compile", compile], ["capture", capture]] as const) warnReplaced(data[name], used, `data.json: ${name}`, warnings);
+  return { data: { settings, ask, compile, capture, compileState }, warnings };
+}
+
+/** A warning for each saved field of a section that is not the value used (dropped as invalid, or migrated). */
+function warnReplaced(saved: unknown, used: object, where: string, warnings: string[]): void {
+  if (typeof saved !== "object" || saved === null || Array.isArray(saved)) {
+    if (saved !== undefined && saved !== null) warnings.push(`${where} is not a set of settings; the defaults are used.`);
+    return;
+  }
+  const values = used as Record<string, unknown>;
+  for (const [key, value] of Object.entries(saved)) {
+    if (!(key in values) || JSON.stringify(value) === JSON.stringify(values[key])) continue;
+    warnings.push(`${where}.${key} was ${JSON.stringify(value)?.slice(0, 60) ?? String(value)}; ${JSON.stringify(values[key])} is used instead.`);
+  }
 }
