@@ -1,4 +1,4 @@
-import { currentModel, DEFAULT_MODEL, DEFAULT_PRICE } from "../core/llm/models";
+import { currentModel, DEFAULT_MODEL, DEFAULT_PRICE, DEFAULT_SELECT_MODEL } from "../core/llm/models";
 import type { CompileState, KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import { validateSettings } from "../core/knowledge/validate-settings";
 
@@ -15,6 +15,10 @@ export interface AskSettings {
   priceOutput: number;
   /** A model call (or a silent stream) longer than this many seconds is stopped. */
   timeoutSeconds: number;
+  /** Ask's selection step: a small model reads the shortlisted headers and picks what the question needs. */
+  selectWithModel: boolean;
+  /** The small, cheap model of the selection step. */
+  selectModel: string;
 }
 
 /** Defaults for Ask. */
@@ -26,6 +30,8 @@ export const DEFAULT_ASK_SETTINGS: AskSettings = {
   priceInput: DEFAULT_PRICE.input,
   priceOutput: DEFAULT_PRICE.output,
   timeoutSeconds: 120,
+  selectWithModel: true,
+  selectModel: DEFAULT_SELECT_MODEL,
 };
 
 /** Settings of Compile (the model, key and prices are Ask's). */

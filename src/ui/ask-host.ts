@@ -1,5 +1,7 @@
 import { MarkdownRenderer, Notice, TFile, type App, type Component } from "obsidian";
 import { buildAnswerRequest, type LoadedText } from "../core/ask/build-answer-prompt";
+import { selectArticles } from "../core/route/select-articles";
+import { DEFAULT_SELECT_PRICE } from "../core/llm/models";
 import { planFileBack } from "../core/ask/file-back";
 import { writeFileBack, type WriteHost } from "../core/workflows/reviewed-writes";
 import { estimateCost, formatCost } from "../core/llm/cost";
@@ -15,6 +17,18 @@ export function createAskHost(app: App, component: Component, router: RouterServ
   return {
     route: (q, closest) => router.route(q, data().ask.budget, closest),
     indexing: () => router.indexing(),
+    select: async (question, signal) => {
+      const ask = data().ask;
+      if (!ask.selectWithModel) return null;
+      const model = createModel(app, { ...ask, model: ask.selectModel });
+      const r = await selectArticles(model, router.articleIndex(), question, router.resolve, { budget: ask.budget }, signal);
+      if (!r.ok) return r.error.kind === "no-key" || r.error.kind === "aborted" ? null : { route: router.route(question, ask.budget), note: `Chosen by keywords: the model could not be asked (${r.error.message})` };
+      const u = r.value.usage;
+      const note = r.value.called
+        ? `Chosen by ${ask.selectModel} from ${r.value.shortlist.length} shortlisted headers · ${u.inputTokens.toLocaleString("en")} in + ${u.outputTokens} out tokens · ${formatCost(estimateCost(u, DEFAULT_SELECT_PRICE))}`
+        : "No model call: the question shares too few words with the knowledge base.";
+      return { route: r.value.route, note };
+    },
     onIndexing: (fn) => router.onIndexing(fn),
     answer: async (route, thread, onText, signal) => {
       const ask = data().ask;

@@ -19,6 +19,11 @@ export interface AskHost {
   /** Routes a question; `closest` loads the best matches even when they cover too little of it. */
   route(question: string, closest?: boolean): RouteResult;
   answer(route: RouteResult, thread: AskTurn[], onText: (delta: string) => void, signal: AbortSignal): Promise<Result<Completion, ModelError>>;
+  /**
+   * The selection step: a model reads the shortlisted headers and picks what the question needs; resolves with that
+   * route and a line saying what it cost, or null when the step is off or could not run (the keyword route stands).
+   */
+  select?(question: string, signal: AbortSignal): Promise<{ route: RouteResult; note: string } | null>;
   /** Files the answer back as a qa/ article; its path, or null when it was not written (the host says why). */
   fileBack(route: RouteResult, answer: string): Promise<string | null>;
   open(path: string): void;
@@ -106,9 +111,22 @@ export class AskView extends ItemView {
     if (question === "" || this.controller) return;
     const turn = this.output.createDiv({ cls: "kc-ask-turn" });
     turn.createDiv({ cls: "kc-ask-question", text: question });
-    const route = this.host.route(question);
+    let route = this.host.route(question);
     const indexing = this.indexingText();
+    let selection: string | null = null;
+    if (this.host.select && route.status !== "empty-question" && indexing === null) {
+      const working = turn.createDiv({ cls: "kc-ask-working", text: "Choosing the articles this question needs…" });
+      this.controller = new AbortController();
+      const picked = await this.host.select(question, this.controller.signal).catch(() => null);
+      this.controller = null;
+      working.remove();
+      if (picked) {
+        route = picked.route;
+        selection = picked.note;
+      }
+    }
     const trace = this.renderTrace(turn, route);
+    if (selection !== null) turn.createDiv({ cls: "kc-ask-selection", text: selection });
     if (indexing !== null) turn.createDiv({ cls: "kc-ask-indexing", text: `${indexing}: routed on the articles indexed so far.` });
     const answerEl = turn.createDiv({ cls: "kc-ask-answer" });
     if (route.status !== "routed") {

@@ -128,6 +128,14 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
       .setName("Price per million output tokens (USD)")
       .addText((t) => t.setValue(String(a.priceOutput)).onChange(positive("priceOutput")));
     new Setting(el)
+      .setName("Let a small model choose the articles")
+      .setDesc("After the keyword search, a small model reads the headers of about 20 candidates and picks the ones the question needs (about 2,000 tokens, a fraction of a cent). Off: the keyword search alone decides, offline.")
+      .addToggle((t) => t.setValue(a.selectWithModel).onChange(async (v) => this.host.updateAsk({ selectWithModel: v })));
+    new Setting(el)
+      .setName("Model that chooses")
+      .setDesc("Model ID of the choosing step (a small, cheap one).")
+      .addText((t) => t.setValue(a.selectModel).onChange(async (v) => this.host.updateAsk({ selectModel: v.trim() || a.selectModel })));
+    new Setting(el)
       .setName("Request timeout (seconds)")
       .setDesc("A model call that has not answered (or a stream that has gone silent) this long is stopped. Waits the API asks for are sat out only up to a minute; longer ones fail at once, saying when to try again.")
       .addText((t) => t.setValue(String(a.timeoutSeconds)).onChange(positive("timeoutSeconds")));

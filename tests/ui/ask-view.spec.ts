@@ -137,3 +137,26 @@ describe("AskView while the article index is being built", () => {
     expect(missing.calls.answers).toBe(0);
   });
 });
+
+describe("AskView with the selection step", () => {
+  it("answers from the articles the model chose, and says what choosing cost", async () => {
+    const { view, calls } = setup({ ...ROUTED, status: "not-covered", loaded: [] });
+    const host = (view as unknown as { host: AskHost }).host;
+    host.select = () => Promise.resolve({ route: ROUTED, note: "Chosen by claude-haiku-4-5 from 18 shortlisted headers · 2,104 in + 12 out tokens · $0.0022" });
+    await view.onOpen();
+    await ask(view, "How long between tries?");
+    const el = view.contentEl;
+    expect(el.querySelector(".kc-ask-selection")?.textContent).toBe("Chosen by claude-haiku-4-5 from 18 shortlisted headers · 2,104 in + 12 out tokens · $0.0022");
+    expect(el.querySelector(".kc-ask-trace summary")?.textContent).toBe("Loaded 1 file: 500 of 5000 tokens (90% saved)");
+    expect(calls.answers).toBe(1);
+  });
+
+  it("keeps the keyword route when the step is off or cannot run", async () => {
+    const { view, calls } = setup(ROUTED);
+    (view as unknown as { host: AskHost }).host.select = () => Promise.resolve(null);
+    await view.onOpen();
+    await ask(view, "How long do retries wait?");
+    expect(view.contentEl.querySelector(".kc-ask-selection")).toBeNull();
+    expect(calls.answers).toBe(1);
+  });
+});

@@ -4,7 +4,7 @@ import { isCalendarDate } from "../../core/util/calendar-date";
 import { localDate } from "../../core/util/local-date";
 import { estimateCost, formatCost } from "../../core/llm/cost";
 import type { LanguageModel } from "../../core/llm/language-model";
-import { DEFAULT_SELECT_MODEL } from "../../core/llm/models";
+import { DEFAULT_SELECT_MODEL, DEFAULT_SELECT_PRICE } from "../../core/llm/models";
 import { CAPTURE_STATE_FILE, captureSessions, parseCaptureState, type CaptureStateStore } from "../../core/workflows/capture-workflow";
 import { knowledgeFolderProblem } from "../../core/workflows/write-rules";
 import { defaultTranscriptRoots, FsTranscriptSource } from "../../desktop/fs-transcript-source";
@@ -88,7 +88,7 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
     for (const s of report.skipped) io.err(`skipped ${s.sessionId}: ${s.reason}\n`);
     for (const f of report.failed) io.err(`not written ${f.path}: ${f.reason}\n`);
     if (report.brokenLines > 0) io.err(`${report.brokenLines} unreadable transcript line${report.brokenLines === 1 ? "" : "s"} skipped.\n`);
-    if (report.usage.inputTokens > 0) io.err(`Distillation: ${report.usage.inputTokens} in + ${report.usage.outputTokens} out tokens, ${formatCost(estimateCost(report.usage, { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 }))} at $1 / $5 per million.\n`);
+    if (report.usage.inputTokens > 0) io.err(`Distillation: ${report.usage.inputTokens} in + ${report.usage.outputTokens} out tokens, ${formatCost(estimateCost(report.usage, DEFAULT_SELECT_PRICE))} at $1 / $5 per million.\n`);
     io.err(`${report.captured.length} session entr${report.captured.length === 1 ? "y" : "ies"} ${args.flags.has("dry-run") ? "would be appended" : "appended"}, ${report.skipped.length} skipped, ${report.redactions} secret${report.redactions === 1 ? "" : "s"} redacted (transcripts from ${roots.join(", ")}).\n`);
   }
   return report.failed.length > 0 ? EXIT.findings : EXIT.ok;

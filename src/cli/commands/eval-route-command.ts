@@ -4,7 +4,7 @@ import { parseQuestionSet, scoreRouting, type RoutingScore } from "../../core/ro
 import { routeQuestion } from "../../core/route/route-question";
 import { buildSelectRequest, selectArticles, shortlistFor, SELECT_SYSTEM_PROMPT } from "../../core/route/select-articles";
 import { estimateTokens } from "../../core/llm/estimate-tokens";
-import { DEFAULT_SELECT_MODEL } from "../../core/llm/models";
+import { DEFAULT_SELECT_MODEL, DEFAULT_SELECT_PRICE } from "../../core/llm/models";
 import { modelFromArgs, waitLine } from "../model-options";
 import { EXIT, type CliIo } from "../cli-io";
 import { loadVault } from "../load-vault";
@@ -64,7 +64,7 @@ export async function runEvalRouteCommand(args: ParsedArgs, io: CliIo): Promise<
       output += r.value.usage.outputTokens;
       return r.value.route.loaded.map((l) => l.path);
     });
-    const usd = estimateCost({ inputTokens: input, outputTokens: output, cacheReadTokens: 0, cacheWriteTokens: 0 }, { input: 1, output: 5, cacheRead: 0.1, cacheWrite: 1.25 });
+    const usd = estimateCost({ inputTokens: input, outputTokens: output, cacheReadTokens: 0, cacheWriteTokens: 0 }, DEFAULT_SELECT_PRICE);
     rows.push({ router: "lexical + model selection", score: selected, note: `${input} in + ${output} out tokens, about ${formatCost(usd)} at $1/$5 per million${failed ? `; ${failed} calls failed` : ""}` });
   }
   if (flagString(args, "format", "text") === "json") io.out(`${JSON.stringify(rows, null, 2)}\n`);

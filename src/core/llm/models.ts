@@ -16,6 +16,9 @@ export const DEFAULT_PRICE: ModelPrice = { input: 2, output: 10, cacheWrite: 2.5
 /** The small, cheap model for Ask's selection step (reads ~2k tokens of headers, answers with a few ids). */
 export const DEFAULT_SELECT_MODEL = "claude-haiku-4-5";
 
+/** What DEFAULT_SELECT_MODEL costs, USD per million tokens (Haiku 4.5's list price: $1 in, $5 out). */
+export const DEFAULT_SELECT_PRICE: ModelPrice = { input: 1, output: 5, cacheWrite: 1.25, cacheRead: 0.1 };
+
 /**
  * Model ids that are retired or announced for retirement, with their replacement: a setting that still names one
  * (most often because it was the default when saved) moves to the replacement instead of failing every call.
