@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCli } from "../../src/cli/main";
+
+const DEMO = join(import.meta.dirname, "..", "..", "examples", "demo-vault");
 
 // The bundled demo vault carries one deliberate example per check (examples/demo-vault/FAULTS.md).
 describe("the demo vault", () => {
   it("shows every deliberate fault and nothing else", async () => {
     let out = "";
-    const code = await runCli(["lint", join(import.meta.dirname, "..", "..", "examples", "demo-vault"), "--format", "json"], {
+    const code = await runCli(["lint", DEMO, "--format", "json"], {
       out: (t) => (out += t), err: () => undefined, isTTY: false, env: {},
     });
     expect(code).toBe(1);
@@ -29,5 +32,18 @@ describe("the demo vault", () => {
       "changed-log": ["daily/2026-10-02.md"],
       "uncompiled-log": ["daily/2026-10-20.md"],
     });
+  });
+
+  it("is described by FAULTS.md: its table's findings per check and its totals are the report's", async () => {
+    let out = "";
+    await runCli(["lint", DEMO, "--format", "json"], { out: (t) => (out += t), err: () => undefined, isTTY: false, env: {} });
+    const report = JSON.parse(out) as { findings: { check: string; severity: string }[] };
+    const count = (list: string[]): Record<string, number> => list.reduce<Record<string, number>>((m, k) => ({ ...m, [k]: (m[k] ?? 0) + 1 }), {});
+    const faults = readFileSync(join(DEMO, "FAULTS.md"), "utf8");
+    const described: Record<string, number> = {};
+    for (const m of faults.matchAll(/^\|[^|]+\|[^|]+\| ([a-z-]+) \((?:error|warning|suggestion)\) \| (\d+) \|$/gm)) described[m[1]!] = (described[m[1]!] ?? 0) + Number(m[2]);
+    expect(described).toEqual(count(report.findings.map((f) => f.check)));
+    const bySeverity = count(report.findings.map((f) => f.severity));
+    expect(faults.replace(/\s+/g, " ")).toContain(`${bySeverity.error} errors, ${bySeverity.warning} warnings, ${bySeverity.suggestion} suggestions`);
   });
 });
