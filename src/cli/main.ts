@@ -17,6 +17,8 @@ import { runUndoCommand, UNDO_HELP } from "./commands/undo-command";
 import { VaultPathError } from "./load-vault";
 import { COMMAND_SPECS } from "./command-specs";
 import { describeError } from "../core/workflows/commit-writes";
+import { scrubSecrets } from "../core/util/scrub-secrets";
+import { stripControls } from "../core/util/strip-controls";
 import { parseCommandArgs, type ParsedArgs } from "./parse-args";
 
 const HELP = `kc: the Knowledge Compiler's command line, on the same core as the Obsidian plugin.
@@ -88,7 +90,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const cause = describeError(e);
     io.err(cause === "the file system refused the write"
       ? `kc ${name} stopped on an error it cannot explain; nothing more was done. Please report it with the command you ran.\n`
-      : `kc ${name} stopped: ${cause}.\n`);
+      : `kc ${name} stopped: ${stripControls(scrubSecrets(cause))}.\n`);
     return EXIT.findings;
   }
 }

@@ -148,14 +148,14 @@ export class CompileService {
   }
 
   /** Re-applies the rubric to one article's relationships (one bounded call); returns the header change to review. */
-  async proposeRevalidation(path: string, signal: AbortSignal, now = new Date()): Promise<{ ok: true; change: FileChange; usage: TokenUsage } | { ok: false; message: string }> {
+  async proposeRevalidation(path: string, signal: AbortSignal, now = new Date(), onWait?: (seconds: number, reason: string) => void): Promise<{ ok: true; change: FileChange; usage: TokenUsage } | { ok: false; message: string }> {
     const text = await this.read(path);
     if (text === undefined) return { ok: false, message: `${path} does not exist.` };
     const parsed = parseNote(text);
     const header = readCkpHeader(parsed.frontmatter);
     const folder = this.data().settings.knowledgeFolder;
     const related = relatedFactsOf(path, header, folder, this.router.resolve, (p) => this.router.articleIndex().get(p));
-    const r = await proposeRevalidation(createModel(this.app, this.data().ask), {
+    const r = await proposeRevalidation(createModel(this.app, this.data().ask, onWait), {
       path, text, header, opening: text.slice(parsed.bodyStartOffset, parsed.bodyStartOffset + 1500), related, month: localDate(now).slice(0, 7), knowledgeFolder: folder,
     }, signal);
     return r.ok ? { ok: true, change: r.value.change, usage: r.value.usage } : { ok: false, message: r.error.message };

@@ -39,7 +39,8 @@ export function createAskHost(app: App, component: Component, router: RouterServ
       }
       const req = buildAnswerRequest(route, texts);
       const history = thread.flatMap((t) => [{ role: "user" as const, content: t.question }, { role: "assistant" as const, content: t.answer }]);
-      return createModel(app, ask).stream({ ...req, messages: [...history, ...req.messages], signal }, onText);
+      const onWait = (seconds: number, why: string): void => void new Notice(`Ask: waiting ${Math.ceil(seconds)} s before trying again (${why})…`, Math.min(60_000, seconds * 1000 + 2000));
+      return createModel(app, ask, onWait).stream({ ...req, messages: [...history, ...req.messages], signal }, onText);
     },
     fileBack: async (route, answer) => {
       const folder = data().settings.knowledgeFolder;

@@ -158,7 +158,7 @@ export async function runRevalidateFlow(app: App, service: CompileService, path:
   const controller = new AbortController();
   const progress = progressNotice(`Revalidating the relationships of ${path}…`, () => controller.abort());
   try {
-    const r = await service.proposeRevalidation(path, controller.signal);
+    const r = await service.proposeRevalidation(path, controller.signal, new Date(), (seconds, why) => progress.set(`Revalidating ${path}: waiting ${Math.ceil(seconds)} s before trying again (${why})…`));
     progress.done();
     if (!r.ok) {
       new Notice(`Revalidation of ${path} failed: ${r.message}`, 15000);
