@@ -8,8 +8,10 @@ const SKIP_DIRS = new Set([".obsidian", ".trash", ".git", "node_modules"]);
 
 /** Decodes bytes as strict UTF-8 (a byte-order mark kept, as Obsidian keeps it); null for binary (NUL bytes) or invalid UTF-8. */
 export function decodeText(bytes: Uint8Array): string | null {
-  if (bytes.includes(0) || !isUtf8(bytes)) return null;
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  if (!isUtf8(bytes)) return null;
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  // Valid UTF-8 has a NUL character only where the bytes have a 0 byte; the string search is the faster of the two.
+  return text.includes("\0") ? null : text;
 }
 
 /** Why a file-system path could not be read, in words (permission, a folder in the way, gone). */
@@ -106,7 +108,7 @@ export class FsNoteStore implements NoteStore {
   }
 
   private abs(path: string): string {
-    if (/(?:^|\/)\.\.(?:\/|$)/.test(path)) throw new NoteStoreError(path, "unreadable", `Refusing a path outside the vault: ${path}`);
+    if (path.includes("..") && /(?:^|\/)\.\.(?:\/|$)/.test(path)) throw new NoteStoreError(path, "unreadable", `Refusing a path outside the vault: ${path}`);
     // Joined by hand: path.join's normalising cost more than reading a small note (about 8 µs a file).
     return `${this.root}${sep}${sep === "/" ? path : path.replaceAll("/", sep)}`;
   }
