@@ -12,7 +12,7 @@ export default defineConfig([
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ["eslint.config.mjs", "esbuild.config.mjs", "scripts/worker-source-plugin.mjs", "scripts/plugin-build-options.mjs"] },
+        projectService: { allowDefaultProject: ["eslint.config.mjs", "esbuild.config.mjs", "scripts/worker-source-plugin.mjs", "scripts/plugin-build-options.mjs", "scripts/demo.mjs"] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -55,7 +55,7 @@ export default defineConfig([
   {
     // Node-only code: the CLI, benchmarks, tests and build scripts may use Node built-ins; so may src/desktop, which
     // the plugin loads only with import() behind Platform.isDesktopApp (tests/core/boundary.test.ts checks the path).
-    files: ["src/cli/**/*.ts", "src/desktop/**/*.ts", "bench/**/*.ts", "tests/**/*.ts", "scripts/**/*.ts", "*.mjs", "*.config.ts"],
+    files: ["src/cli/**/*.ts", "src/desktop/**/*.ts", "bench/**/*.ts", "tests/**/*.ts", "scripts/**/*.ts", "*.mjs", "scripts/*.mjs", "*.config.ts"],
     languageOptions: { globals: { process: "readonly", console: "readonly" } },
     rules: {
       "import/no-nodejs-modules": "off",
