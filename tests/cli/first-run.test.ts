@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cpSync, existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { COMMAND_SPECS } from "../../src/cli/command-specs";
 import { runCli } from "../../src/cli/main";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 import { changedPaths, hashVault } from "../fakes/vault-snapshot";
@@ -41,6 +42,15 @@ async function kc(args: string[], env: Record<string, string> = {}) {
 const article = (links: string): string => `---\ntitle: T\ntldr: t\nanswers_when: [a]\n---\n# T\n\n${links}\n`;
 const twoArticles = { "knowledge/concepts/a.md": article("[[b]]"), "knowledge/concepts/b.md": article("[[a]]"), "daily/2026-11-01.md": "# Log\n" };
 const checks = (out: string): string[] => (JSON.parse(out) as { findings: { check: string }[] }).findings.map((f) => f.check);
+
+describe("help and behaviour agree", () => {
+  for (const [command, spec] of Object.entries(COMMAND_SPECS)) {
+    it(`kc help ${command} names every option kc ${command} accepts`, async () => {
+      const r = await kc(["help", command]);
+      expect([...spec.values, ...spec.switches].filter((o) => !r.out.includes(`--${o}`))).toEqual([]);
+    });
+  }
+});
 
 describe("broken settings files are named, never silently used", () => {
   it("says data.json is not JSON, uses the defaults, and does not call every daily log uncompiled", async () => {

@@ -4,6 +4,7 @@ import { LintEngine } from "../../core/lint/lint-engine";
 import { sha256Hex } from "../../core/util/sha256";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
+import type { CommandSpec } from "../command-specs";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc lint`. */
@@ -21,6 +22,9 @@ when the knowledge folder does not exist (a typo in --knowledge never passes as 
 
 A broken settings file (data.json, .obsidian/daily-notes.json) is named in a warning with what is used
 instead; when data.json's compile state cannot be read, daily logs are not reported as uncompiled or changed.`;
+
+/** What `kc lint` accepts (parsed strictly: anything else is exit 2 with a suggestion). */
+export const LINT_SPEC: CommandSpec = { positionals: ["vault"], values: ["scope", "format", "knowledge"], switches: ["progress"] };
 
 /** Runs `kc lint`. */
 export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<number> {

@@ -7,6 +7,7 @@ import { formatRouteTrace } from "../../core/route/format-route-trace";
 import { routeQuestion } from "../../core/route/route-question";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../load-vault";
+import type { CommandSpec } from "../command-specs";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc route`. */
@@ -24,6 +25,9 @@ too little of the question to count as covered. No network; never writes.
   --closest                 load the best matches even when the question is not covered
 
 Exit code 2 when the knowledge folder does not exist (with --scope knowledge).`;
+
+/** What `kc route` accepts (parsed strictly: anything else is exit 2 with a suggestion). */
+export const ROUTE_SPEC: CommandSpec = { positionals: ["vault", "question"], values: ["format", "budget", "scope", "knowledge"], switches: ["closest"] };
 
 /** Builds the router's index over the knowledge articles (or every note with --scope vault). */
 export function buildRouterIndex(vault: LoadedVault, scope: "knowledge" | "vault"): { index: ArticleIndex; indexTokens: number } {
