@@ -7,7 +7,7 @@ import type { KnowledgeSettings } from "./core/knowledge/knowledge-settings";
 import { localDate } from "./core/util/local-date";
 import { CompileService } from "./obsidian/compile-service";
 import { LintService } from "./obsidian/lint-service";
-import { mergePluginData, type AskSettings, type CompileSettings, type PluginData } from "./obsidian/plugin-data";
+import { loadPluginData, mergePluginData, type AskSettings, type CompileSettings, type PluginData } from "./obsidian/plugin-data";
 import { RouterService } from "./obsidian/router-service";
 import { createAskHost } from "./ui/ask-host";
 import { ASK_VIEW_TYPE, AskView } from "./ui/ask-view";
@@ -32,7 +32,10 @@ export default class KnowledgeCompilerPlugin extends Plugin {
   private autoTriedDay: string | null = null;
 
   override async onload(): Promise<void> {
-    this.data = mergePluginData(await this.loadData());
+    const loaded = loadPluginData(await this.loadData());
+    this.data = loaded.data;
+    // A broken or outdated data.json is named once, with what is used instead, never replaced in silence.
+    if (loaded.warnings.length > 0) new Notice(`Knowledge Compiler settings: ${loaded.warnings.join(" ")}`, 15000);
     this.router = new RouterService(this.app, () => this.data.settings.knowledgeFolder);
     this.lint = new LintService(this.app, () => this.data, this.router);
     this.compile = new CompileService(this.app, () => this.data, () => this.saveData(this.data), this.router, this.pluginDir());

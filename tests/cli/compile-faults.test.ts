@@ -248,9 +248,24 @@ describe("compile says what it will do", () => {
 
   it("says there are no daily notes instead of 'everything is compiled' when none match the settings", async () => {
     rmSync(join(vault, "daily"), { recursive: true });
+    const gone = await kc(["compile", vault, "--all", "--dry-run"]);
+    expect(gone.code).toBe(2);
+    expect(gone.err).toContain('The daily notes folder "daily" (from the default) does not exist');
+    expect(gone.err).not.toContain("every daily log is compiled");
+    mkdirSync(join(vault, "daily"));
+    writeFileSync(join(vault, "daily", "notes.md"), "not a dated note\n");
+    const none = await kc(["compile", vault, "--all", "--dry-run"]);
+    expect(none.code).toBe(2);
+    expect(none.err).toContain("No daily notes in this vault: none matches daily/YYYY-MM-DD.md");
+  });
+
+  it("does not plan every log as 'never compiled' when data.json cannot be read, and says so", async () => {
+    write(".obsidian/plugins/ckp-knowledge-compiler/data.json", "{ not json");
     const r = await kc(["compile", vault, "--all", "--dry-run"]);
     expect(r.code).toBe(2);
-    expect(r.err).toContain("No daily notes in this vault: none matches daily/YYYY-MM-DD.md");
-    expect(r.err).not.toContain("every daily log is compiled");
+    expect(r.err).toContain("Which daily logs were compiled is not known");
+    expect(r.err).toContain("warning: ");
+    const forced = await kc(["compile", vault, "--all", "--force", "--dry-run"]);
+    expect(forced.code).toBe(0);
   });
 });

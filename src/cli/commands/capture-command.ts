@@ -10,7 +10,7 @@ import { knowledgeFolderProblem } from "../../core/workflows/write-rules";
 import { defaultTranscriptRoots, FsTranscriptSource } from "../../desktop/fs-transcript-source";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { modelFromArgs, waitLine } from "../model-options";
-import { loadVault, PLUGIN_ID } from "../load-vault";
+import { loadVault, printVaultWarnings, PLUGIN_ID } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc capture`. */
@@ -48,6 +48,7 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
   if (!Number.isFinite(idleMinutes) || idleMinutes < 0) return usage(io, "--idle-minutes must be a number of minutes, 0 or more.");
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  printVaultWarnings(vault, io);
   const problem = knowledgeFolderProblem(vault.settings);
   if (problem) return usage(io, problem);
   const from = flagString(args, "from");

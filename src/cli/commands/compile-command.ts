@@ -10,10 +10,10 @@ import { buildArticleDoc } from "../../core/route/article-doc";
 import type { CompileOutcome } from "../../core/compile/propose-compile";
 import { compileLogs, prepareCompile, spentOn, type CompileReviewer } from "../../core/workflows/compile-workflow";
 import { knowledgeFolderProblem } from "../../core/workflows/write-rules";
-import { modelFromArgs, waitLine } from "../model-options";
+import { baseUrlProblem, modelFromArgs, waitLine } from "../model-options";
 import { cliCompileHost } from "../cli-compile-host";
 import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault, type LoadedVault } from "../load-vault";
+import { loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "./route-command";
 /** Help text of `kc compile`. */
@@ -52,10 +52,17 @@ export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<nu
   const today = flagString(args, "today", localDate())!;
   if (!isCalendarDate(today)) return usage(io, `--today must be a real date written like 2026-11-22, not "${today}".`);
   const dryRun = args.flags.has("dry-run");
+  const badUrl = baseUrlProblem(args, io.env);
+  if (badUrl) return usage(io, badUrl);
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  printVaultWarnings(vault, io);
   const folderProblem = knowledgeFolderProblem(vault.settings);
   if (folderProblem) return usage(io, folderProblem);
+  // Never claim a state that was not read: with data.json unreadable, "changed since compiled" cannot be known.
+  if (vault.compileStateUnknown && args.flags.has("all") && !args.flags.has("force")) {
+    return usage(io, "Which daily logs were compiled is not known (the plugin's data.json could not be read, see above), so --all cannot tell the changed ones. Fix data.json, or compile one log with --file, or every log with --all --force.");
+  }
   const chosen = chooseLogs(vault, args, today);
   if (typeof chosen === "string") return usage(io, chosen);
   // An unchanged log is not compiled twice (it would cost the same and propose the same); --force does it anyway.
@@ -153,6 +160,8 @@ function chooseLogs(vault: LoadedVault, args: ParsedArgs, today: string): string
   }
   if (args.flags.has("all")) {
     const daily = [...vault.texts.keys()].filter((p) => matchDailyNote(p, vault.settings) !== null);
+    const noFolder = daily.length === 0 ? missingFolderProblem(vault, "daily") : null;
+    if (noFolder) return noFolder;
     if (daily.length === 0) {
       const where = `${vault.settings.dailyFolder ? `${vault.settings.dailyFolder}/` : ""}${vault.settings.dailyFormat}.md`;
       return `No daily notes in this vault: none matches ${where} (set by .obsidian/daily-notes.json or the plugin's settings).`;

@@ -6,7 +6,7 @@ import { DEFAULT_PRICE, estimateCost, formatCost } from "../../core/llm/cost";
 import { addUsage, type TokenUsage } from "../../core/llm/language-model";
 import { sha256Hex } from "../../core/util/sha256";
 import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault, PLUGIN_ID } from "../load-vault";
+import { loadVault, printVaultWarnings, PLUGIN_ID } from "../load-vault";
 import { modelFromArgs, waitLine } from "../model-options";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "./route-command";
@@ -36,6 +36,7 @@ export async function runContradictionsCommand(args: ParsedArgs, io: CliIo): Pro
   const format = flagString(args, "format", "text");
   if (format !== "text" && format !== "json") return usage(io, `--format must be text or json, not "${format}".`);
   const vault = await loadVault(dir);
+  printVaultWarnings(vault, io);
   const { index } = buildRouterIndex(vault, "knowledge");
   const statePath = join(vault.root, ".obsidian", "plugins", PLUGIN_ID, STATE_FILE);
   const state = parseState(await readFile(statePath, "utf8").catch(() => null));

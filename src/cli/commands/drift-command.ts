@@ -2,7 +2,7 @@ import { readFileSync, statSync } from "node:fs";
 import { join, resolve, sep } from "node:path";
 import { checkCitations, type CodeRepository } from "../../core/drift/check-citations";
 import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault } from "../load-vault";
+import { loadVault, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "./route-command";
 
@@ -50,6 +50,7 @@ export async function runDriftCommand(args: ParsedArgs, io: CliIo): Promise<numb
   if (format !== "text" && format !== "json") return usage(io, `--format must be text or json, not "${format}".`);
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  printVaultWarnings(vault, io);
   const { index } = buildRouterIndex(vault, "knowledge");
   const repo = folderRepository(repoDir);
   const findings = [...index.all()].flatMap((doc) => checkCitations(vault.texts.get(doc.path) ?? "", repo).map((f) => ({ path: doc.path, ...f })));

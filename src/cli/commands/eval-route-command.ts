@@ -7,7 +7,7 @@ import { estimateTokens } from "../../core/llm/estimate-tokens";
 import { DEFAULT_SELECT_MODEL, DEFAULT_SELECT_PRICE } from "../../core/llm/models";
 import { modelFromArgs, waitLine } from "../model-options";
 import { EXIT, type CliIo } from "../cli-io";
-import { loadVault } from "../load-vault";
+import { loadVault, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "./route-command";
 
@@ -34,6 +34,7 @@ export async function runEvalRouteCommand(args: ParsedArgs, io: CliIo): Promise<
     return EXIT.usage;
   }
   const vault = await loadVault(dir);
+  printVaultWarnings(vault, io);
   const { index, indexTokens } = buildRouterIndex(vault, "knowledge");
   const resolve = (l: string, from: string): string | null => vault.index.resolve(l, from);
   const lexical = await scoreRouting(parsed, (q) => routeQuestion(index, q.question, resolve, {}, indexTokens).loaded.map((l) => l.path));

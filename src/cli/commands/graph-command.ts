@@ -5,7 +5,7 @@ import { filterGraph, neighbourhood } from "../../core/graph/graph-queries";
 import { knowledgePaths } from "../../core/knowledge/knowledge-layout";
 import { firstParagraph } from "../../core/route/article-doc";
 import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault } from "../load-vault";
+import { loadVault, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc graph`. */
@@ -35,6 +35,7 @@ export async function runGraphCommand(args: ParsedArgs, io: CliIo): Promise<numb
   if (!Number.isInteger(cap) || cap < 1) return usage(io, "--cap must be a whole number of nodes, 1 or more.");
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  printVaultWarnings(vault, io);
   const folder = vault.settings.knowledgeFolder;
   const model = new GraphModel(() => folder, (l, from) => vault.index.resolve(l, from));
   for (const [path, text] of vault.texts) {

@@ -2,7 +2,7 @@ import { basename } from "node:path";
 import { matchDailyNote } from "../../core/knowledge/daily-notes";
 import { buildPrimeContext, recentProjectEntries } from "../../core/workflows/prime";
 import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault } from "../load-vault";
+import { loadVault, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "./route-command";
 
@@ -30,6 +30,7 @@ export async function runPrimeCommand(args: ParsedArgs, io: CliIo): Promise<numb
   const cwd = flagString(args, "cwd", io.env.CLAUDE_PROJECT_DIR ?? io.env.PWD ?? "")!;
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  printVaultWarnings(vault, io);
   const { index } = buildRouterIndex(vault, "knowledge");
   const name = basename(cwd);
   const daily = [...vault.texts].flatMap(([p, text]) => {

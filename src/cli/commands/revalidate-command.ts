@@ -8,7 +8,7 @@ import { estimateCost, formatCost } from "../../core/llm/cost";
 import { localDate } from "../../core/util/local-date";
 import { modelFromArgs, waitLine } from "../model-options";
 import { EXIT, type CliIo } from "../cli-io";
-import { loadVault, type LoadedVault } from "../load-vault";
+import { loadVault, printVaultWarnings, type LoadedVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "./route-command";
 
@@ -37,6 +37,7 @@ export async function runRevalidateCommand(args: ParsedArgs, io: CliIo): Promise
   }
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  printVaultWarnings(vault, io);
   const folder = vault.settings.knowledgeFolder;
   const path = findArticle(vault, name);
   const kind = path ? classifyPath(path, folder) : null;

@@ -1,7 +1,7 @@
 import { undoLast } from "../../core/workflows/compile-workflow";
 import { cliCompileHost } from "../cli-compile-host";
 import { EXIT, type CliIo } from "../cli-io";
-import { loadVault } from "../load-vault";
+import { loadVault, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "./route-command";
 
@@ -21,6 +21,7 @@ export async function runUndoCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   }
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  printVaultWarnings(vault, io);
   const { index } = buildRouterIndex(vault, "knowledge");
   const r = await undoLast(cliCompileHost(vault, index));
   if (!r.ok) {
