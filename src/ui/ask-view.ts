@@ -1,7 +1,7 @@
 import { ItemView, type WorkspaceLeaf } from "obsidian";
 import type { Completion, ModelError } from "../core/llm/language-model";
 import type { Result } from "../core/result";
-import { describeLoadReason, describeSkipReason, saving } from "../core/route/format-route-trace";
+import { describeLoadReason, describeSkipReason, questionWords, saving, skippedToShow } from "../core/route/format-route-trace";
 import type { RouteResult } from "../core/route/route-types";
 import { NOT_COVERED_ANSWER } from "../core/ask/build-answer-prompt";
 
@@ -192,13 +192,18 @@ export class AskView extends ItemView {
         ? `Loaded ${loaded} file${loaded === 1 ? "" : "s"}${route.mode === "tldr" ? " (TLDR only)" : ""}: ${route.totalTokens} of ${route.loadAllTokens} tokens (${Math.round(saving(route) * 100)}% saved)`
         : "Nothing loaded",
     });
+    // The question's own words, never stems; each skipped file once, and never one that was loaded after all.
+    const words = questionWords(route.question);
     for (const l of route.loaded) {
       const row = box.createDiv({ cls: "kc-ask-loaded" });
-      const a = row.createEl("a", { text: l.path, cls: "kc-ask-link" });
-      a.addEventListener("click", () => this.host.open(l.path));
-      row.createSpan({ text: ` ~${l.tokens} tok · ${describeLoadReason(l.reason)}`, cls: "kc-ask-why" });
+      const a = row.createEl("a", { text: l.path, cls: "kc-ask-link", href: "#" });
+      a.addEventListener("click", (e) => {
+        e.preventDefault();
+        this.host.open(l.path);
+      });
+      row.createSpan({ text: ` ~${l.tokens} tok · ${describeLoadReason(l.reason, words)}`, cls: "kc-ask-why" });
     }
-    for (const s of route.skipped) box.createDiv({ cls: "kc-ask-skipped", text: `skipped ${s.path}: ${describeSkipReason(s.reason)}` });
+    for (const s of skippedToShow(route)) box.createDiv({ cls: "kc-ask-skipped", text: `skipped ${s.path}: ${describeSkipReason(s.reason, route)}` });
     return box;
   }
 }
