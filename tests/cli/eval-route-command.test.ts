@@ -38,6 +38,16 @@ describe("kc eval-route", () => {
     expect(body.tool_choice.name).toBe("choose_articles");
   });
 
+  it("kc route --format json gives the shortlist (path, lexical rank, header tokens) and each skipped file once", async () => {
+    const r = await kc(["route", join(ROOT, "demo-vault"), "Is it safe to resend an upload after a timeout?", "--format", "json"]);
+    const route = JSON.parse(r.out) as { loaded: { path: string }[]; skipped: { path: string }[]; shortlist: { path: string; rank: number; headerTokens: number }[] };
+    expect(route.shortlist.length).toBeGreaterThan(3);
+    expect(route.shortlist[0]).toMatchObject({ rank: 1, headerTokens: expect.any(Number) });
+    const skipped = route.skipped.map((s) => s.path);
+    expect(new Set(skipped).size).toBe(skipped.length);
+    expect(skipped.some((p) => route.loaded.some((l) => l.path === p))).toBe(false);
+  });
+
   it("says what is wrong with a question set or a missing model", async () => {
     expect((await kc(["eval-route", join(ROOT, "demo-vault"), join(ROOT, "demo-vault", "knowledge", "index.md")])).err).toContain("not JSON");
     expect((await kc(["eval-route", join(ROOT, "demo-vault"), join(ROOT, "demo-questions.json"), "--select"])).code).toBe(2);

@@ -3,7 +3,8 @@ import { knowledgePaths } from "../../core/knowledge/knowledge-layout";
 import { estimateTokens } from "../../core/llm/estimate-tokens";
 import { ArticleIndex } from "../../core/route/article-index";
 import { buildArticleDoc } from "../../core/route/article-doc";
-import { formatRouteTrace } from "../../core/route/format-route-trace";
+import { formatRouteTrace, skippedToShow } from "../../core/route/format-route-trace";
+import { shortlistFor } from "../../core/route/select-articles";
 import { routeQuestion } from "../../core/route/route-question";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../load-vault";
@@ -70,6 +71,9 @@ export async function runRouteCommand(args: ParsedArgs, io: CliIo): Promise<numb
   const { index, indexTokens } = buildRouterIndex(vault, scope);
   const options = args.flags.has("closest") ? { budget, minCoverage: 0 } : { budget };
   const route = routeQuestion(index, question, (l, from) => vault.index.resolve(l, from), options, indexTokens);
-  io.out(format === "json" ? JSON.stringify(route, null, 2) + "\n" : formatRouteTrace(route) + "\n");
+  // JSON lists each skipped file once, never one that was loaded, and the shortlist the selection step would read
+  // (path, header tokens, lexical rank; rank 0 for a HIGH neighbour brought in), so its ceiling can be measured offline.
+  const shortlist = format === "json" ? shortlistFor(index, question, (l, from) => vault.index.resolve(l, from)).map((s) => ({ path: s.path, rank: s.rank, headerTokens: s.headerTokens })) : [];
+  io.out(format === "json" ? `${JSON.stringify({ ...route, skipped: skippedToShow(route), shortlist }, null, 2)}\n` : `${formatRouteTrace(route)}\n`);
   return EXIT.ok;
 }
