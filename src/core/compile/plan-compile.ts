@@ -4,6 +4,7 @@ import type { ResolveTarget } from "../route/route-question";
 import { classifyPath } from "../knowledge/knowledge-layout";
 import { estimateTokens } from "../llm/estimate-tokens";
 import { questionTerms } from "../route/text-terms";
+import { questionWords } from "../route/format-route-trace";
 import { sha256Hex } from "../util/sha256";
 import { parseNote } from "../notes/parse-note";
 import { splitSections } from "./article-sections";
@@ -61,11 +62,14 @@ export async function planCompile(input: PlanInput, options: Partial<CompilePlan
   };
   for (const chunk of splitLog(input.logText)) {
     // Ranks, not raw scores: a long article matches many words of a long chunk and would drown the rest.
-    const hits = input.index.query(chunk.replace(TEMPLATE, " "), 4);
+    const text = chunk.replace(TEMPLATE, " ");
+    const hits = input.index.query(text, 4);
     const top = hits[0]?.score ?? 0;
+    // Reasons name the log's own words, never the search's stems ("table", not "tabl").
+    const words = questionWords(text);
     hits.forEach((h, rank) => {
       if (h.score < 0.05 * top) return;
-      const terms = [...h.matched].filter(([, f]) => f.some((x) => x !== "body")).map(([t]) => t).slice(0, 4);
+      const terms = [...h.matched].filter(([, f]) => f.some((x) => x !== "body")).map(([t]) => words.get(t) ?? t).slice(0, 4);
       bump(h.doc, 1 / (rank + 1), terms.length > 0 ? `log terms ${terms.join(", ")}` : "log terms in its body");
     });
   }
