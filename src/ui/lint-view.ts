@@ -105,7 +105,9 @@ export class LintView extends ItemView {
     const p = this.host.progress;
     const busy = !this.host.ready || p < 1;
     this.progressEl.toggleClass("kc-hidden", !busy);
-    if (busy) this.progressEl.setText(`${this.host.ready ? "Linting again…" : "Reading notes…"} ${Math.round(p * 100)}%`);
+    const text = `${this.host.ready ? "Linting again…" : "Reading notes…"} ${Math.round(p * 100)}%`;
+    // A slice ends every ~8 ms; the text changes once per percent.
+    if (busy && this.progressEl.textContent !== text) this.progressEl.setText(text);
   }
 
   private build(): void {
