@@ -12,17 +12,17 @@ export function parseSimpleYaml(text: string): Record<string, unknown> | undefin
     if (raw.endsWith("\r")) raw = raw.slice(0, -1);
     if (raw.trim() === "" || /^\s*#/.test(raw)) continue;
     if (listKey !== null && /^\s*- /.test(raw)) {
-      const v = scalar(raw.replace(/^\s*- /, ""));
+      const v = scalar(stripBlanks(raw.replace(/^\s*- /, "")));
       if (v === undefined) return undefined;
       (out[listKey] as unknown[]).push(v);
       continue;
     }
     if (listKey !== null && (out[listKey] as unknown[]).length === 0) out[listKey] = null;
     listKey = null;
-    const m = /^([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/.exec(raw);
+    const m = /^([A-Za-z_][A-Za-z0-9_.-]*):(?: (.*))?$/.exec(raw);
     if (!m || m[1]! in out) return undefined;
     const key = m[1]!;
-    const rest = (m[2] ?? "").trim();
+    const rest = stripBlanks(m[2] ?? "");
     if (rest === "") {
       out[key] = [];
       listKey = key;
@@ -53,6 +53,11 @@ export function parseSimpleYaml(text: string): Record<string, unknown> | undefin
   return out;
 }
 
+/** Drops the spaces and tabs around a value (YAML's blanks; other Unicode spaces are part of the value). */
+function stripBlanks(s: string): string {
+  return s.replace(/^[ \t]+|[ \t]+$/g, "");
+}
+
 function splitFlow(inner: string): string[] | null {
   const parts: string[] = [];
   let cur = "";
@@ -80,6 +85,9 @@ const WORDS: Record<string, unknown> = {
   true: true, True: true, TRUE: true, false: false, False: false, FALSE: false,
 };
 
+// YAML 1.2 core schema numbers, as the yaml package's core schema tests them: int, octal, hex, float, exponent, .inf/.nan.
+const CORE_NUMBER = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+
 function scalar(s: string): unknown {
   if (s.startsWith('"')) {
     if (s.length < 2 || !s.endsWith('"') || s.slice(1, -1).includes('"') || s.includes("\\")) return undefined;
@@ -90,12 +98,10 @@ function scalar(s: string): unknown {
     return s.slice(1, -1);
   }
   if (Object.hasOwn(WORDS, s)) return WORDS[s];
-  if (s === "" || /^[-?:,[\]{}#&*!|>'"%@`]/.test(s) || s.includes(": ") || s.includes(" #") || s.endsWith(":")) return undefined;
-  if (/^[0-9]/.test(s) || /^[-+.]/.test(s)) {
-    if (/^[1-9][0-9]{0,14}$/.test(s) || s === "0") return Number(s);
-    if (/^\d{4}-\d{2}(?:-\d{2})?$/.test(s)) return s;
-    return undefined;
-  }
+  if (s === "" || /^[-?:,[\]{}#&*!|>'"%@`]/.test(s) || /:[ \t]|[ \t]#/.test(s) || s.endsWith(":")) return undefined;
+  // The core schema reads these as numbers; only plain integers are read here. Anything else that starts like a number
+  // ("05-May", "3D", ".fgb", "1.2.3") is a string to YAML too.
+  if (CORE_NUMBER.test(s)) return /^[1-9][0-9]{0,14}$/.test(s) || s === "0" ? Number(s) : undefined;
   if (/\.(?:inf|nan)$/i.test(s)) return undefined;
   return s;
 }
