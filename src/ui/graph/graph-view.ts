@@ -1,10 +1,11 @@
-import { ItemView, setIcon, type WorkspaceLeaf } from "obsidian";
+import { ItemView, type WorkspaceLeaf } from "obsidian";
 import { graphToJson, graphToMermaid } from "../../core/graph/export-graph";
 import type { GraphOptions } from "../../core/graph/graph-model";
 import { filterGraph, neighbourhood, routeHighlights } from "../../core/graph/graph-queries";
 import type { GraphView as GraphData } from "../../core/graph/graph-types";
 import type { RouteResult } from "../../core/route/route-types";
 import { drawGraph, nodeAt, radiusOf, readPalette, sceneToSvg, type GraphPalette, type GraphScene, type Transform } from "./graph-canvas";
+import { buildGraphToolbar } from "./graph-toolbar";
 import { LayoutRunner } from "./layout-runner";
 import { relationshipList } from "./relationship-list";
 
@@ -180,63 +181,39 @@ export class GraphView extends ItemView {
   }
 
   private buildToolbar(bar: HTMLElement): void {
-    const select = (label: string, options: [string, string][], value: string, onChange: (v: string) => void): HTMLSelectElement => {
-      const el = bar.createEl("select", { cls: "dropdown", attr: { "aria-label": label } });
-      for (const [v, text] of options) el.createEl("option", { value: v, text });
-      el.value = value;
-      el.addEventListener("change", () => onChange(el.value));
-      return el;
-    };
-    const toggle = (label: string, onChange: (on: boolean) => void): void => {
-      const wrap = bar.createEl("label", { cls: "kc-graph-toggle" });
-      const box = wrap.createEl("input", { type: "checkbox" });
-      wrap.appendText(label);
-      box.addEventListener("change", () => onChange(box.checked));
-    };
-    select("View", [["local", "This note"], ["global", "Whole base"]], this.mode, (v) => {
-      this.mode = v === "global" ? "global" : "local";
-      this.fitted = false;
-      this.refresh();
+    buildGraphToolbar(bar, this.mode, {
+      mode: (m) => {
+        this.mode = m;
+        this.fitted = false;
+        this.refresh();
+      },
+      depth: (d) => {
+        this.depth = d;
+        this.refresh();
+      },
+      kind: (k) => {
+        this.kind = k;
+        this.refresh();
+      },
+      mid: (on) => {
+        this.mid = on;
+        this.refresh();
+      },
+      staleOnly: (on) => {
+        this.staleOnly = on;
+        this.refresh();
+      },
+      find: (value) => {
+        const q = value.trim().toLowerCase();
+        const i = this.scene.nodes.findIndex((n) => n.title.toLowerCase().includes(q) || n.id.toLowerCase().includes(q));
+        if (i >= 0) this.focusNode(i);
+        else this.status.setText(`No note matching "${value}" in this view.`);
+      },
+      previewRoute: (q) => this.previewRoute(q),
+      lastQuestion: () => this.host.lastQuestion(),
+      fit: () => this.fit(),
+      exportAs: (kind) => void this.exportAs(kind),
     });
-    select("Depth", [["1", "Depth 1"], ["2", "Depth 2"]], "1", (v) => {
-      this.depth = v === "2" ? 2 : 1;
-      this.refresh();
-    });
-    select("Type", [["", "All types"], ["concept", "Concepts"], ["connection", "Connections"], ["qa", "Q&A"]], "", (v) => {
-      this.kind = v;
-      this.refresh();
-    });
-    toggle("MID", (on) => {
-      this.mid = on;
-      this.refresh();
-    });
-    toggle("Stale only", (on) => {
-      this.staleOnly = on;
-      this.refresh();
-    });
-    const search = bar.createEl("input", { type: "search", cls: "kc-graph-search", attr: { placeholder: "Find a note…", "aria-label": "Find a note in the graph" } });
-    search.addEventListener("keydown", (e) => {
-      if (e.key !== "Enter") return;
-      const q = search.value.trim().toLowerCase();
-      const i = this.scene.nodes.findIndex((n) => n.title.toLowerCase().includes(q) || n.id.toLowerCase().includes(q));
-      if (i >= 0) this.focusNode(i);
-      else this.status.setText(`No note matching "${search.value}" in this view.`);
-    });
-    const route = bar.createEl("input", { type: "search", cls: "kc-graph-route", attr: { placeholder: "Preview a question…", "aria-label": "Preview what a question would load" } });
-    route.addEventListener("focus", () => {
-      if (!route.value) route.value = this.host.lastQuestion() ?? "";
-    });
-    route.addEventListener("keydown", (e) => {
-      if (e.key !== "Enter") return;
-      this.previewRoute(route.value);
-    });
-    const button = (icon: string, label: string, onClick: () => void): void => {
-      const b = bar.createEl("button", { cls: "clickable-icon", attr: { "aria-label": label } });
-      setIcon(b, icon);
-      b.addEventListener("click", onClick);
-    };
-    button("maximize", "Fit to view", () => this.fit());
-    select("Export", [["", "Export…"], ["png", "PNG"], ["svg", "SVG"], ["json", "JSON"], ["mermaid", "Mermaid"]], "", (v) => void this.exportAs(v));
   }
 
   private previewRoute(question: string): void {
