@@ -22,20 +22,10 @@ export function renderCaptureSettings(el: HTMLElement, host: CaptureSettingsHost
     .setName("Transcript folders")
     .setDesc("Comma-separated. Empty: Claude Code's own ($CLAUDE_CONFIG_DIR, else ~/.claude/projects and ~/.config/claude/projects).")
     .addText((t) => t.setPlaceholder("~/.claude/projects").setValue(c.roots).onChange(async (v) => host.updateCapture({ roots: v.trim() })));
-  new Setting(el)
-    .setName("Fewest prompts")
-    .setDesc("A new session with fewer prompts from you is not captured.")
-    .addText((t) => t.setValue(String(c.minPrompts)).onChange(async (v) => {
-      const n = Number(v);
-      if (Number.isInteger(n) && n >= 1) await host.updateCapture({ minPrompts: n });
-    }));
-  new Setting(el)
-    .setName("Wait until idle (minutes)")
-    .setDesc("A session written to more recently is still live and waits, so it is not split.")
-    .addText((t) => t.setValue(String(c.idleMinutes)).onChange(async (v) => {
-      const n = Number(v);
-      if (Number.isFinite(n) && n >= 0) await host.updateCapture({ idleMinutes: n });
-    }));
+  numberSetting(el, "Fewest prompts", "A new session with fewer prompts from you is not captured.", c.minPrompts,
+    (n) => Number.isInteger(n) && n >= 1, (n) => host.updateCapture({ minPrompts: n }));
+  numberSetting(el, "Wait until idle (minutes)", "A session written to more recently is still live and waits, so it is not split.", c.idleMinutes,
+    (n) => Number.isFinite(n) && n >= 0, (n) => host.updateCapture({ idleMinutes: n }));
   new Setting(el)
     .setName("Capture in the background")
     .setDesc("After start-up and every 15 minutes, capture new sessions of the chosen projects. Off by default.")
@@ -45,6 +35,14 @@ export function renderCaptureSettings(el: HTMLElement, host: CaptureSettingsHost
     .setName("Projects to capture")
     .setDesc(c.projects.length > 0 ? `Chosen: ${c.projects.join(", ")}` : "None chosen.")
     .addButton((b) => b.setButtonText("Find projects").onClick(() => void listProjects(projects, host)));
+}
+
+/** A text setting that saves only a number `ok` accepts; anything else is left unsaved while the person types. */
+function numberSetting(el: HTMLElement, name: string, desc: string, value: number, ok: (n: number) => boolean, save: (n: number) => Promise<void>): void {
+  new Setting(el).setName(name).setDesc(desc).addText((t) => t.setValue(String(value)).onChange(async (v) => {
+    const n = Number(v);
+    if (v.trim() !== "" && ok(n)) await save(n);
+  }));
 }
 
 async function listProjects(el: HTMLElement, host: CaptureSettingsHost): Promise<void> {
