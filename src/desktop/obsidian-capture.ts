@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { normalizePath, type App } from "obsidian";
+import type { LanguageModel } from "../core/llm/language-model";
 import { localDate } from "../core/util/local-date";
 import { CAPTURE_STATE_FILE, captureSessions, parseCaptureState, type CaptureReport, type TranscriptFile } from "../core/workflows/capture-workflow";
 import type { WriteRules } from "../core/workflows/write-rules";
@@ -16,8 +17,13 @@ function rootsOf(settings: CaptureSettings): string[] {
   return set.length > 0 ? set : defaultTranscriptRoots(process.env);
 }
 
-/** Captures Claude Code sessions of the chosen projects into daily notes, through the vault API. */
-export async function captureInObsidian(app: App, rules: WriteRules, settings: CaptureSettings, pluginDir: string, signal: AbortSignal, onProgress: (done: number, total: number) => void): Promise<CaptureReport> {
+/**
+ * Captures Claude Code sessions of the chosen projects into daily notes, through the vault API; with `distill`, the
+ * model writes each day's decisions, lessons and action items (the deterministic entry when its reply does not fit).
+ */
+export async function captureInObsidian(
+  app: App, rules: WriteRules, settings: CaptureSettings, pluginDir: string, signal: AbortSignal, onProgress: (done: number, total: number) => void, distill: LanguageModel | null = null,
+): Promise<CaptureReport> {
   const statePath = normalizePath(`${pluginDir}/${CAPTURE_STATE_FILE}`);
   const adapter = app.vault.adapter;
   return captureSessions({
@@ -31,7 +37,7 @@ export async function captureInObsidian(app: App, rules: WriteRules, settings: C
       return { date: localDate(d), time: `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}` };
     },
     now: () => new Date(),
-  }, { projects: new Set(settings.projects), minPrompts: settings.minPrompts, idleMinutes: settings.idleMinutes, signal }, onProgress);
+  }, { projects: new Set(settings.projects), minPrompts: settings.minPrompts, idleMinutes: settings.idleMinutes, signal, ...(distill ? { distill } : {}) }, onProgress);
 }
 
 /** The projects (working folders) that have transcripts, most recently used first, for the settings' preview. */

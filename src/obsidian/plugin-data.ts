@@ -61,10 +61,12 @@ export interface CaptureSettings {
   idleMinutes: number;
   /** Capture after start-up and every 15 minutes. Off by default. */
   background: boolean;
+  /** Opt-in: the selection model (Ask settings) writes each day's decisions, lessons and action items; costs a call per day. */
+  distill: boolean;
 }
 
 /** Defaults for capture: nothing chosen, nothing runs on its own. */
-export const DEFAULT_CAPTURE_SETTINGS: CaptureSettings = { projects: [], roots: "", minPrompts: 4, idleMinutes: 10, background: false };
+export const DEFAULT_CAPTURE_SETTINGS: CaptureSettings = { projects: [], roots: "", minPrompts: 4, idleMinutes: 10, background: false, distill: false };
 
 /** What the plugin keeps in data.json: settings and a small compile state (one hash per compiled log). No API key. */
 export interface PluginData {
@@ -84,6 +86,7 @@ function mergeCaptureSettings(raw: unknown): CaptureSettings {
   if (typeof saved.minPrompts === "number" && Number.isInteger(saved.minPrompts) && saved.minPrompts >= 1) c.minPrompts = saved.minPrompts;
   if (typeof saved.idleMinutes === "number" && Number.isFinite(saved.idleMinutes) && saved.idleMinutes >= 0) c.idleMinutes = saved.idleMinutes;
   if (typeof saved.background === "boolean") c.background = saved.background;
+  if (typeof saved.distill === "boolean") c.distill = saved.distill;
   return c;
 }
 

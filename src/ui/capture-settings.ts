@@ -1,4 +1,7 @@
 import { Setting } from "obsidian";
+import { distillCostCeiling } from "../core/capture/distill-session";
+import { formatCost } from "../core/llm/cost";
+import { DEFAULT_SELECT_PRICE } from "../core/llm/models";
 import type { CaptureSettings } from "../obsidian/plugin-data";
 
 /** What the capture settings need: the settings, saving, and (desktop code, loaded on demand) what is on disk. */
@@ -30,6 +33,10 @@ export function renderCaptureSettings(el: HTMLElement, host: CaptureSettingsHost
     .setName("Capture in the background")
     .setDesc("After start-up and every 15 minutes, capture new sessions of the chosen projects. Off by default.")
     .addToggle((t) => t.setValue(c.background).onChange(async (v) => host.updateCapture({ background: v })));
+  new Setting(el)
+    .setName("Distil with the model")
+    .setDesc(`Off by default. Sends each captured day of a session (redacted, at most 20,000 characters) to the selection model in the Ask settings, which writes its decisions, lessons and action items; at most ${formatCost(distillCostCeiling(DEFAULT_SELECT_PRICE))} a day of a session at that model's default price. Without a usable reply the entry is the plain summary.`)
+    .addToggle((t) => t.setValue(c.distill).onChange(async (v) => host.updateCapture({ distill: v })));
   const projects = el.createDiv({ cls: "kc-capture-projects" });
   new Setting(projects)
     .setName("Projects to capture")

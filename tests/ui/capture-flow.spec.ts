@@ -8,6 +8,10 @@ import { TranscriptBuilder } from "../fakes/transcript-builder";
 import { TEST_RULES } from "../fakes/in-memory-compile-host";
 import { DEFAULT_CAPTURE_SETTINGS, type CaptureSettings } from "../../src/obsidian/plugin-data";
 import { runCaptureFlow } from "../../src/ui/capture-flow";
+import { createModel } from "../../src/obsidian/create-model";
+import { mergePluginData } from "../../src/obsidian/plugin-data";
+import { startLoopbackAnthropic } from "../fakes/loopback-anthropic-server";
+import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
 
 let dir: string;
 beforeEach(() => {
@@ -38,5 +42,49 @@ describe("capture in Obsidian (desktop)", () => {
     await runCaptureFlow(app as never, () => TEST_RULES, () => ({ ...DEFAULT_CAPTURE_SETTINGS, roots: dir }), ".obsidian/plugins/x");
     expect(notices.at(-1)).toContain("no project is chosen yet");
     expect(app.files.size).toBe(0);
+  });
+
+  it("distils through the selection model when the setting opts in, says the cost, and falls back when the reply does not fit", async () => {
+    const server = await startLoopbackAnthropic();
+    forwardRequestUrlToFetch();
+    try {
+      const project = join(dir, "p");
+      mkdirSync(project, { recursive: true });
+      for (const [id, day] of [["s1", "2026-11-20"], ["s2", "2026-11-21"]] as const) {
+        const t = new TranscriptBuilder(id, `${day}T10:00:00Z`, { cwd: "/work/notes-app", gitBranch: "main", entrypoint: "cli" });
+        for (const p of ["plan the outbox", "add retries", "add jitter", "write tests"]) t.prompt(p).reply("ok");
+        writeFileSync(join(project, `${id}.jsonl`), t.text());
+      }
+      const app = createFakeApp({}, { "anthropic-api-key": "sk-test" });
+      const data = mergePluginData({ ask: { baseUrl: server.baseUrl, selectModel: "claude-select-test" }, capture: { roots: dir, idleMinutes: 0, projects: ["/work/notes-app"], distill: true } });
+      const model = () => createModel(app as never, { ...data.ask, model: data.ask.selectModel });
+      server.replies.push({ kind: "tool", name: "record_session", input: { decisions: ["Keep five retries"], lessons: ["Jitter avoids herds"], actions: ["Write the runbook"] } });
+      server.replies.push({ kind: "text", text: "not the tool" });
+      await runCaptureFlow(app as never, () => TEST_RULES, () => data.capture, ".obsidian/plugins/x", false, model);
+      expect(server.requests.map((r) => (r.body as { model: string }).model)).toEqual(["claude-select-test", "claude-select-test"]);
+      const notes = [...app.files.entries()].filter(([p]) => p.startsWith("daily/")).map(([, t]) => t);
+      expect(notes.filter((t) => t.includes("**Decisions Made:**\n- Keep five retries"))).toHaveLength(1);
+      expect(notes.filter((t) => t.includes("- Asked: add retries"))).toHaveLength(2);
+      expect(notices.at(-1)).toMatch(/^Capture: 2 session entries appended to daily notes\. Distillation: [\d,]+ in \+ [\d,]+ out tokens, \$\d/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("never calls the model while the setting is off", async () => {
+    const project = join(dir, "p");
+    mkdirSync(project, { recursive: true });
+    const t = new TranscriptBuilder("s1", "2026-11-20T10:00:00Z", { cwd: "/work/notes-app", gitBranch: "main", entrypoint: "cli" });
+    for (const p of ["one", "two", "three", "four"]) t.prompt(p).reply("ok");
+    writeFileSync(join(project, "s1.jsonl"), t.text());
+    const app = createFakeApp({});
+    let asked = 0;
+    const settings: CaptureSettings = { ...DEFAULT_CAPTURE_SETTINGS, roots: dir, idleMinutes: 0, projects: ["/work/notes-app"] };
+    await runCaptureFlow(app as never, () => TEST_RULES, () => settings, ".obsidian/plugins/x", false, () => {
+      asked++;
+      return null;
+    });
+    expect(asked).toBe(0);
+    expect(notices.at(-1)).toBe("Capture: 1 session entry appended to daily notes.");
   });
 });

@@ -1,4 +1,5 @@
 import { stripControls } from "../util/strip-controls";
+import { estimateCost, type ModelPrice } from "../llm/cost";
 import type { CompletionRequest, LanguageModel, TokenUsage } from "../llm/language-model";
 import { redactSecrets } from "./redact";
 import type { SessionDay } from "./session-digest";
@@ -12,6 +13,17 @@ export interface Distilled {
 
 /** The most characters of a session the distillation sends (redacted first). */
 export const MAX_DISTILL_CHARS = 20_000;
+
+/** Most output tokens a distillation may use. */
+const MAX_DISTILL_TOKENS = 800;
+
+/**
+ * The most one day's distillation can cost at a price: every character sent counted as a third of a token (more
+ * tokens than English or code take), 600 tokens for the instructions and the tool, and the whole output allowance.
+ */
+export function distillCostCeiling(price: ModelPrice): number {
+  return estimateCost({ inputTokens: Math.ceil(MAX_DISTILL_CHARS / 3) + 600, outputTokens: MAX_DISTILL_TOKENS, cacheReadTokens: 0, cacheWriteTokens: 0 }, price);
+}
 
 const SYSTEM = `You turn one day of a coding session between a person and an AI assistant into the durable parts of a daily
 log: decisions made (what was chosen and why), lessons learned (what surprised, what to do or avoid next time) and
@@ -45,7 +57,7 @@ export function distillationText(day: SessionDay, homeDirs: readonly string[] = 
 
 /** The request for one day of a session. */
 export function buildDistillRequest(text: string): CompletionRequest {
-  return { system: SYSTEM, messages: [{ role: "user", content: text }], maxTokens: 800, jsonSchema: TOOL };
+  return { system: SYSTEM, messages: [{ role: "user", content: text }], maxTokens: MAX_DISTILL_TOKENS, jsonSchema: TOOL };
 }
 
 /**
