@@ -39,6 +39,11 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     if (loaded.warnings.length > 0) new Notice(`Knowledge Compiler settings: ${loaded.warnings.join(" ")}`, 15000);
     this.router = new RouterService(this.app, () => this.data.settings.knowledgeFolder);
     this.lint = new LintService(this.app, () => this.data, this.router);
+    // Work still running in slices when the plugin is disabled must not run on afterwards.
+    this.register(() => {
+      this.lint.stop();
+      this.router.stop();
+    });
     this.compile = new CompileService(this.app, () => this.data, () => this.saveData(this.data), this.router, this.pluginDir());
 
     this.registerView(LINT_VIEW_TYPE, (leaf) => new LintView(leaf, createLintHost(this.app, this.lint)));

@@ -59,6 +59,11 @@ export class LintService extends Events {
     this.settings = data().settings;
   }
 
+  /** Halts a lint still running in slices at its next slice boundary, for good (the plugin is unloading). */
+  stop(): void {
+    this.scheduler.stop();
+  }
+
   /** Current findings (empty until the first lint finishes). */
   findings(): readonly LintFinding[] {
     return this.engine?.all() ?? [];

@@ -39,6 +39,11 @@ export class RouterService {
     private readonly scheduler: SliceScheduler = createMainThreadScheduler(),
   ) {}
 
+  /** Halts an index build still running in slices at its next slice boundary, for good (the plugin is unloading). */
+  stop(): void {
+    this.scheduler.stop();
+  }
+
   /** Articles indexed so far and how many there are, while the index is being built; null once it is complete. */
   indexing(): IndexingProgress | null {
     return this.progress ? { ...this.progress } : null;

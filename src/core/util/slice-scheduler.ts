@@ -14,8 +14,11 @@ export const DEFAULT_SLICE_MS = 8;
  * resolves at once while the slice has budget left and otherwise yields to the host first. Slices are measured by
  * the clock, never by a fixed count of units, so a slow unit ends its slice early and fast ones share one.
  */
+const halt = (): Promise<never> => new Promise<never>(() => undefined);
+
 export class SliceScheduler {
   private sliceStart: number;
+  private stopped = false;
   /** Slices ended so far (yields to the host), for tests and benchmarks. */
   slices = 0;
 
@@ -36,11 +39,20 @@ export class SliceScheduler {
     if (this.due()) await this.pause();
   }
 
-  /** Ends the current slice: yields to the host and starts a new slice when it resumes. */
+  /** Ends the current slice: yields to the host and starts a new slice when it resumes (never, once stopped). */
   async pause(): Promise<void> {
     this.slices++;
     await this.clock.yieldToMain();
+    if (this.stopped) return halt();
     this.sliceStart = this.clock.now();
+  }
+
+  /**
+   * Stops all sliced work for good (the plugin is unloading): every caller halts at its next slice boundary, its
+   * promise left pending so no code of an unloaded plugin runs again; what it holds is freed with it.
+   */
+  stop(): void {
+    this.stopped = true;
   }
 
   /** Runs every step of a generator, yielding between slices; `cancelled` is checked at every slice boundary. */

@@ -64,4 +64,31 @@ describe("SliceScheduler", () => {
     expect(ok).toBe(false);
     expect(done).toBe(24);
   });
+
+  it("halts every caller at its next slice boundary once stopped, and never resumes it", async () => {
+    const { clock, work } = fakeClock();
+    const s = new SliceScheduler(clock, 8);
+    let done = 0;
+    const draining = s.drain(units(100, () => {
+      work(1);
+      if (++done === 20) s.stop();
+    }));
+    let waited = 0;
+    const awaiting = (async () => {
+      for (;;) {
+        work(1);
+        waited++;
+        await s.yieldIfDue();
+      }
+    })();
+    const settled = await Promise.race([draining.then(() => "drain settled"), awaiting.then(() => "loop settled"), new Promise((r) => setTimeout(() => r("pending"), 20))]);
+    expect(settled).toBe("pending");
+    // The slice that was running when stop() came ends at its budget; nothing runs after it, however long one waits.
+    expect(done).toBeGreaterThanOrEqual(20);
+    expect(done).toBeLessThan(28);
+    const seen = [done, waited];
+    await new Promise((r) => setTimeout(r, 20));
+    expect([done, waited]).toEqual(seen);
+    expect(waited).toBeLessThan(28);
+  });
 });
