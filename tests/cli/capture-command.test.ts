@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, cr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../../src/cli/main";
+import { runKc } from "../fakes/run-kc";
 import { FsTranscriptSource } from "../../src/desktop/fs-transcript-source";
 import { changedPaths, hashVault } from "../fakes/vault-snapshot";
 import { TranscriptBuilder } from "../fakes/transcript-builder";
@@ -22,12 +23,7 @@ afterEach(() => {
   rmSync(claude, { recursive: true, force: true });
 });
 
-async function kc(args: string[]) {
-  let out = "";
-  let err = "";
-  const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), isTTY: false, env: {} });
-  return { code, out, err };
-}
+const kc = (args: string[], env: Record<string, string> = {}) => runKc(args, env);
 
 function session(id: string, day: string, prompts: string[]): string {
   const t = new TranscriptBuilder(id, `${day}T10:00:00`, { cwd: join(claude, "work", "notes-app"), gitBranch: "feature/outbox", entrypoint: "cli" });

@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from "node:os";
 import { join, relative, sep } from "node:path";
 import { runCli } from "../../src/cli/main";
+import { runKc } from "../fakes/run-kc";
 import { COMPILE_SYSTEM_PROMPT, COMPILE_TOOL } from "../../src/core/compile/compile-prompt";
 import { startLoopbackAnthropic, type LoopbackServer, type ScriptedReply } from "../fakes/loopback-anthropic-server";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
@@ -24,14 +25,9 @@ const KEY = { ANTHROPIC_API_KEY: "sk-test" };
 const tool = (input: unknown, stopReason?: string): ScriptedReply => ({ kind: "tool", name: COMPILE_TOOL.name, input, ...(stopReason ? { stopReason } : {}) });
 
 async function kc(args: string[], env: Record<string, string | undefined> = KEY, confirm?: (q: string) => Promise<boolean>) {
-  let out = "";
-  let err = "";
   // The model options belong to the commands that call a model; undo takes none of them.
   const model = args[0] === "undo" || args[0] === "lint" ? [] : ["--base-url", server.baseUrl, "--model", "claude-test", "--today", "2026-11-22"];
-  const code = await runCli([...args, ...model], {
-    out: (t) => (out += t), err: (t) => (err += t), isTTY: false, env, ...(confirm ? { confirm } : {}),
-  });
-  return { code, out, err };
+  return runKc([...args, ...model], env, confirm);
 }
 
 /** Every file of the vault copy, config folder included. */

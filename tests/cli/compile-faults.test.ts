@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { Buffer } from "node:buffer";
 import { join } from "node:path";
-import { runCli } from "../../src/cli/main";
+import { runKc } from "../fakes/run-kc";
 import { COMPILE_TOOL } from "../../src/core/compile/compile-prompt";
 import { startLoopbackAnthropic, type LoopbackServer, type ScriptedReply } from "../fakes/loopback-anthropic-server";
 import { changedPaths, hashVault } from "../fakes/vault-snapshot";
@@ -29,14 +29,9 @@ const LOG = "daily/2026-11-20.md";
 const DATA = ".obsidian/plugins/ckp-knowledge-compiler";
 
 async function kc(args: string[]) {
-  let out = "";
-  let err = "";
   // The model options belong to the commands that call a model; undo takes none of them.
   const model = args[0] === "undo" || args[0] === "lint" ? [] : ["--base-url", server.baseUrl, "--model", "claude-test", "--today", "2026-11-22"];
-  const code = await runCli([...args, ...model], {
-    out: (t) => (out += t), err: (t) => (err += t), isTTY: false, env: { ANTHROPIC_API_KEY: "sk-test" },
-  });
-  return { code, out, err };
+  return runKc([...args, ...model], { ANTHROPIC_API_KEY: "sk-test" });
 }
 const compile = (...extra: string[]) => kc(["compile", vault, "--file", LOG, "--yes", ...extra]);
 const write = (rel: string, text: string | Buffer) => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCli } from "../../src/cli/main";
+import { runKc } from "../fakes/run-kc";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 import { changedPaths, hashVault } from "../fakes/vault-snapshot";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
@@ -20,10 +20,7 @@ afterEach(async () => {
 });
 
 async function kc(args: string[]) {
-  let out = "";
-  let err = "";
-  const code = await runCli([...args, "--base-url", server.baseUrl, "--model", "claude-test"], { out: (t) => (out += t), err: (t) => (err += t), isTTY: false, env: { ANTHROPIC_API_KEY: "sk-test" } });
-  return { code, out, err };
+  return runKc([...args, "--base-url", server.baseUrl, "--model", "claude-test"], { ANTHROPIC_API_KEY: "sk-test" });
 }
 const none = () => ({ kind: "tool" as const, name: "report_contradictions", input: { conflicts: [] } });
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCli } from "../../src/cli/main";
+import { runKc } from "../fakes/run-kc";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
 
 let vault: string;
@@ -20,12 +20,7 @@ afterEach(() => {
   rmSync(repo, { recursive: true, force: true });
 });
 
-async function kc(args: string[]) {
-  let out = "";
-  let err = "";
-  const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), isTTY: false, env: {} });
-  return { code, out, err };
-}
+const kc = (args: string[], env: Record<string, string> = {}) => runKc(args, env);
 
 describe("kc drift", () => {
   it("reports citations of files and symbols that no longer exist, with file, line and column", async () => {

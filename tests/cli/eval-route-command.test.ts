@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { join } from "node:path";
-import { runCli } from "../../src/cli/main";
+import { runKc } from "../fakes/run-kc";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 
 const ROOT = join(import.meta.dirname, "..", "..", "examples");
@@ -10,12 +10,7 @@ beforeEach(async () => {
 });
 afterEach(async () => server.close());
 
-async function kc(args: string[], env: Record<string, string> = {}) {
-  let out = "";
-  let err = "";
-  const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), isTTY: false, env });
-  return { code, out, err };
-}
+const kc = (args: string[], env: Record<string, string> = {}) => runKc(args, env);
 
 describe("kc eval-route", () => {
   it("scores the lexical router and the shortlist's ceiling offline", async () => {

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, write
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { COMMAND_SPECS } from "../../src/cli/command-specs";
-import { runCli } from "../../src/cli/main";
+import { runKc } from "../fakes/run-kc";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 import { changedPaths, hashVault } from "../fakes/vault-snapshot";
 
@@ -32,12 +32,7 @@ function demoCopy(): string {
   return dir;
 }
 
-async function kc(args: string[], env: Record<string, string> = {}) {
-  let out = "";
-  let err = "";
-  const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), isTTY: false, env });
-  return { code, out, err };
-}
+const kc = (args: string[], env: Record<string, string> = {}) => runKc(args, env);
 
 const article = (links: string): string => `---\ntitle: T\ntldr: t\nanswers_when: [a]\n---\n# T\n\n${links}\n`;
 const twoArticles = { "knowledge/concepts/a.md": article("[[b]]"), "knowledge/concepts/b.md": article("[[a]]"), "daily/2026-11-01.md": "# Log\n" };

@@ -1,17 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { runCli } from "../../src/cli/main";
+import { runKc } from "../fakes/run-kc";
 import type { GraphView } from "../../src/core/graph/graph-types";
 
 const DEMO = join(import.meta.dirname, "..", "..", "examples", "demo-vault");
 
-async function kc(args: string[]) {
-  let out = "";
-  let err = "";
-  const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), isTTY: false, env: {} });
-  return { code, out, err };
-}
+const kc = (args: string[], env: Record<string, string> = {}) => runKc(args, env);
 
 describe("kc graph", () => {
   it("marks exactly the relationships lint finds stale, and draws a ghost for each missing target", async () => {

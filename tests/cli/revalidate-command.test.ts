@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../../src/cli/main";
+import { runKc } from "../fakes/run-kc";
 import { REVALIDATE_TOOL } from "../../src/core/compile/revalidate";
 import { startLoopbackAnthropic, type LoopbackServer, type ScriptedReply } from "../fakes/loopback-anthropic-server";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
@@ -24,14 +25,9 @@ const read = (p: string): string => readFileSync(join(vault, p), "utf8");
 const tool = (input: unknown): ScriptedReply => ({ kind: "tool", name: REVALIDATE_TOOL.name, input });
 
 async function kc(args: string[], env: Record<string, string | undefined> = { ANTHROPIC_API_KEY: "sk-test" }, confirm?: (q: string) => Promise<boolean>) {
-  let out = "";
-  let err = "";
   // The model options belong to the commands that call a model; undo takes none of them.
   const model = args[0] === "undo" ? [] : ["--base-url", server.baseUrl, "--model", "claude-test", "--month", "2026-11"];
-  const code = await runCli([...args, ...model], {
-    out: (t) => (out += t), err: (t) => (err += t), isTTY: false, env, ...(confirm ? { confirm } : {}),
-  });
-  return { code, out, err };
+  return runKc([...args, ...model], env, confirm);
 }
 
 describe("kc revalidate", () => {

@@ -2,18 +2,13 @@ import { describe, expect, it } from "vitest";
 import { cpSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { runCli } from "../../src/cli/main";
+import { runKc } from "../fakes/run-kc";
 import { COMMAND_SPECS } from "../../src/cli/command-specs";
 import { isCalendarDate } from "../../src/core/util/calendar-date";
 import { changedPaths, hashVault } from "../fakes/vault-snapshot";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
 
-async function kc(args: string[], env: Record<string, string> = {}) {
-  let out = "";
-  let err = "";
-  const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), isTTY: false, env });
-  return { code, out, err };
-}
+const kc = (args: string[], env: Record<string, string> = {}) => runKc(args, env);
 
 describe("the command line is strict", () => {
   for (const command of Object.keys(COMMAND_SPECS)) {

@@ -4,7 +4,7 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeF
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { runCli } from "../../src/cli/main";
+import { runKc } from "../fakes/run-kc";
 import { FsNoteStore } from "../../src/cli/fs-note-store";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
 
@@ -25,12 +25,7 @@ afterEach(() => {
   rmSync(vault, { recursive: true, force: true });
 });
 
-async function kc(args: string[]) {
-  let out = "";
-  let err = "";
-  const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), isTTY: false, env: {} });
-  return { code, out, err };
-}
+const kc = (args: string[], env: Record<string, string> = {}) => runKc(args, env);
 
 describe("an unreadable folder or note", () => {
   it("lists what it can and records a folder it cannot list, whatever the reason", async () => {

@@ -181,28 +181,19 @@ export class GraphView extends ItemView {
   }
 
   private buildToolbar(bar: HTMLElement): void {
+    const refreshAfter = <T>(apply: (v: T) => void) => (v: T): void => {
+      apply(v);
+      this.refresh();
+    };
     buildGraphToolbar(bar, this.mode, {
-      mode: (m) => {
+      mode: refreshAfter((m) => {
         this.mode = m;
         this.fitted = false;
-        this.refresh();
-      },
-      depth: (d) => {
-        this.depth = d;
-        this.refresh();
-      },
-      kind: (k) => {
-        this.kind = k;
-        this.refresh();
-      },
-      mid: (on) => {
-        this.mid = on;
-        this.refresh();
-      },
-      staleOnly: (on) => {
-        this.staleOnly = on;
-        this.refresh();
-      },
+      }),
+      depth: refreshAfter((d) => (this.depth = d)),
+      kind: refreshAfter((k) => (this.kind = k)),
+      mid: refreshAfter((on) => (this.mid = on)),
+      staleOnly: refreshAfter((on) => (this.staleOnly = on)),
       find: (value) => {
         const q = value.trim().toLowerCase();
         const i = this.scene.nodes.findIndex((n) => n.title.toLowerCase().includes(q) || n.id.toLowerCase().includes(q));
