@@ -6,7 +6,7 @@ import { readDailyNotesConfig } from "./core/knowledge/daily-notes";
 import type { KnowledgeSettings } from "./core/knowledge/knowledge-settings";
 import { localDate } from "./core/util/local-date";
 import { CompileService } from "./obsidian/compile-service";
-import { createModel } from "./obsidian/create-model";
+import { createSelectModel } from "./obsidian/create-model";
 import { LintService } from "./obsidian/lint-service";
 import { loadPluginData, mergePluginData, type AskSettings, type CompileSettings, type PluginData } from "./obsidian/plugin-data";
 import { RouterService } from "./obsidian/router-service";
@@ -92,7 +92,7 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     this.addCommand({ id: "open-ask-panel", name: "Ask the knowledge base", callback: () => void this.openView(ASK_VIEW_TYPE) });
     registerCompileCommands(this, createCompileActions(this.app, this.compile, () => this.data.compile.confirmAboveUsd));
     registerCaptureCommands(this, {
-      run: (quiet) => runCaptureFlow(this.app, () => this.compile.settings(), () => this.data.capture, this.pluginDir(), quiet, () => createModel(this.app, { ...this.data.ask, model: this.data.ask.selectModel })),
+      run: (quiet) => runCaptureFlow(this.app, () => this.compile.settings(), () => this.data.capture, this.pluginDir(), quiet, () => createSelectModel(this.app, this.data.ask)),
       background: () => this.data.capture.background,
     });
     this.registerInterval(window.setInterval(() => void this.maybeAutoCompile(), 10 * 60 * 1000));

@@ -18,6 +18,11 @@ export function createModel(app: App, ask: AskSettings, onWait?: (seconds: numbe
   });
 }
 
+/** The small model of the Ask settings (`selectModel`), for the selection step and capture's distillation. */
+export function createSelectModel(app: App, ask: AskSettings): AnthropicLanguageModel {
+  return createModel(app, { ...ask, model: ask.selectModel });
+}
+
 /**
  * The price per million tokens from the settings: the default model's own cache prices when the settings keep its
  * prices, else Anthropic's usual ratios (cache writes 1.25×, cache reads 0.1× the input price).

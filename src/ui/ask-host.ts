@@ -7,7 +7,7 @@ import { writeFileBack, type WriteHost } from "../core/workflows/reviewed-writes
 import { estimateCost, formatCost } from "../core/llm/cost";
 import { ObsidianNoteStore } from "../obsidian/obsidian-note-store";
 import type { PluginData } from "../obsidian/plugin-data";
-import { createModel, priceOf } from "../obsidian/create-model";
+import { createModel, createSelectModel, priceOf } from "../obsidian/create-model";
 import type { RouterService } from "../obsidian/router-service";
 import type { AskHost } from "./ask-view";
 
@@ -20,7 +20,7 @@ export function createAskHost(app: App, component: Component, router: RouterServ
     select: async (question, signal) => {
       const ask = data().ask;
       if (!ask.selectWithModel) return null;
-      const model = createModel(app, { ...ask, model: ask.selectModel });
+      const model = createSelectModel(app, ask);
       const r = await selectArticles(model, router.articleIndex(), question, router.resolve, { budget: ask.budget }, signal);
       if (!r.ok) return r.error.kind === "no-key" || r.error.kind === "aborted" ? null : { route: router.route(question, ask.budget), note: `Chosen by keywords: the model could not be asked (${r.error.message})` };
       const u = r.value.usage;

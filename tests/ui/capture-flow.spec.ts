@@ -8,7 +8,7 @@ import { TranscriptBuilder } from "../fakes/transcript-builder";
 import { TEST_RULES } from "../fakes/in-memory-compile-host";
 import { DEFAULT_CAPTURE_SETTINGS, type CaptureSettings } from "../../src/obsidian/plugin-data";
 import { runCaptureFlow } from "../../src/ui/capture-flow";
-import { createModel } from "../../src/obsidian/create-model";
+import { createSelectModel } from "../../src/obsidian/create-model";
 import { mergePluginData } from "../../src/obsidian/plugin-data";
 import { startLoopbackAnthropic } from "../fakes/loopback-anthropic-server";
 import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
@@ -57,7 +57,7 @@ describe("capture in Obsidian (desktop)", () => {
       }
       const app = createFakeApp({}, { "anthropic-api-key": "sk-test" });
       const data = mergePluginData({ ask: { baseUrl: server.baseUrl, selectModel: "claude-select-test" }, capture: { roots: dir, idleMinutes: 0, projects: ["/work/notes-app"], distill: true } });
-      const model = () => createModel(app as never, { ...data.ask, model: data.ask.selectModel });
+      const model = () => createSelectModel(app as never, data.ask);
       server.replies.push({ kind: "tool", name: "record_session", input: { decisions: ["Keep five retries"], lessons: ["Jitter avoids herds"], actions: ["Write the runbook"] } });
       server.replies.push({ kind: "text", text: "not the tool" });
       await runCaptureFlow(app as never, () => TEST_RULES, () => data.capture, ".obsidian/plugins/x", false, model);
