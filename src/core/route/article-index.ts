@@ -30,11 +30,15 @@ export interface ArticleHit {
  * plus document frequencies per term so the router can weigh how much of a question an article covers.
  */
 export class ArticleIndex {
+  /** The tokens of the article being added, per field: each field is tokenized once for both the search and `df`. */
+  private adding: Partial<Record<RouteField, string[]>> | null = null;
   private readonly search = new MiniSearch<ArticleDoc>({
     idField: "path",
     fields: [...ROUTE_FIELDS],
     storeFields: [],
-    tokenize: tokenizeText,
+    // Indexing takes the tokens upsert has already made (questions are tokenized as usual); the raw tokens, not the
+    // processed terms, because a field's length in the scoring counts its distinct tokens, stop words included.
+    tokenize: (text, field) => this.adding?.[field as RouteField] ?? tokenizeText(text),
     processTerm,
     autoVacuum: { minDirtCount: 20, minDirtFactor: 0.1, batchSize: 500, batchWait: 0 },
   });
@@ -49,16 +53,24 @@ export class ArticleIndex {
   /** Adds or replaces one article. */
   upsert(doc: ArticleDoc): void {
     if (this.docs.has(doc.path)) this.remove(doc.path);
-    this.search.add(doc);
-    this.docs.set(doc.path, doc);
-    if (doc.header.connects.length > 0) this.connectionPaths.add(doc.path);
+    const adding: Partial<Record<RouteField, string[]>> = {};
     const terms = new Set<string>();
     for (const field of ROUTE_FIELDS) {
-      for (const tok of tokenizeText(doc[field])) {
+      const tokens = tokenizeText(doc[field]);
+      adding[field] = tokens;
+      for (const tok of tokens) {
         const t = processTerm(tok);
         if (t !== null) terms.add(t);
       }
     }
+    this.adding = adding;
+    try {
+      this.search.add(doc);
+    } finally {
+      this.adding = null;
+    }
+    this.docs.set(doc.path, doc);
+    if (doc.header.connects.length > 0) this.connectionPaths.add(doc.path);
     this.termsOf.set(doc.path, terms);
     for (const t of terms) this.df.set(t, (this.df.get(t) ?? 0) + 1);
   }

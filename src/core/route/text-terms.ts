@@ -17,11 +17,12 @@ const STOP_WORDS = new Set(
   ).split(/\s+/),
 );
 
-const MONTHS: Record<string, string> = {
+// A Map, not an object literal: "constructor" or "toString" in a note must not be read as a month.
+const MONTHS = new Map<string, string>(Object.entries({
   jan: "01", january: "01", feb: "02", february: "02", mar: "03", march: "03", apr: "04", april: "04", may: "05",
   jun: "06", june: "06", jul: "07", july: "07", aug: "08", august: "08", sep: "09", sept: "09", september: "09",
   oct: "10", october: "10", nov: "11", november: "11", dec: "12", december: "12",
-};
+}));
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'_-]*/gu;
 const ISO_DATE = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/;
@@ -59,15 +60,18 @@ export function tokenizeText(text: string): string[] {
   const raw = text.toLowerCase().match(WORD) ?? [];
   const out: string[] = [];
   for (let i = 0; i < raw.length; i++) {
-    const tok = raw[i]!.replace(/^'+|'+$/g, "");
-    const iso = ISO_DATE.exec(tok);
+    let tok = raw[i]!;
+    // A word starts with a letter or digit (WORD), so only trailing quotes can need trimming.
+    if (tok.charCodeAt(tok.length - 1) === 39) tok = tok.replace(/'+$/, "");
+    const c = tok.charCodeAt(0);
+    const iso = c >= 48 && c <= 57 && (tok.length === 7 || tok.length === 10) ? ISO_DATE.exec(tok) : null;
     if (iso) {
       out.push(tok, `${iso[1]}-${iso[2]}`, iso[1]!);
       if (iso[3]) out.push(`${iso[2]}-${iso[3]}`);
       continue;
     }
-    const month = MONTHS[tok.replace(/\.$/, "")];
-    if (month !== undefined && tok.length >= 3) {
+    const month = tok.length >= 3 && tok.length <= 9 ? MONTHS.get(tok) : undefined;
+    if (month !== undefined) {
       const folded = foldWrittenDate(month, raw[i - 1], raw[i + 1], raw[i + 2]);
       out.push(...folded);
       if (tok.length > 3) out.push(tok);
@@ -96,10 +100,17 @@ function foldWrittenDate(month: string, before?: string, after?: string, after2?
 
 /** Index/query term processing: stop words dropped (null), the rest stemmed. */
 export function processTerm(term: string): string | null {
-  if (term.length < 2 && !/\d/.test(term)) return null;
-  if (isStopWord(term)) return null;
-  return stemWord(term);
+  const hit = processed.get(term);
+  if (hit !== undefined) return hit;
+  const t = term.length < 2 && !/\d/.test(term) ? null : isStopWord(term) ? null : stemWord(term);
+  // A vocabulary is small next to the words of a base: remembering each word's term halves indexing time. Bounded.
+  if (processed.size >= MAX_PROCESSED) processed.clear();
+  processed.set(term, t);
+  return t;
 }
+
+const MAX_PROCESSED = 50_000;
+const processed = new Map<string, string | null>();
 
 /**
  * The content terms of a question: tokenized, stop words dropped, stemmed, de-duplicated in order. A hyphenated
