@@ -87,7 +87,7 @@ function installWindow(): () => void {
 type PluginInstance = {
   onload(): Promise<void>;
   onunload?(): void;
-  lint: { ready: boolean; engine: { update(c: string[], r?: string[]): unknown; run(): unknown; lastVisited: number } | null; findings(): unknown[] };
+  lint: { ready: boolean; engine: { update(c: string[], r?: string[]): unknown; updateSteps(c: readonly string[], r?: readonly string[]): Generator<void, unknown, void>; run(): unknown; lastVisited: number } | null; findings(): unknown[] };
   router: { ready: boolean; indexing(): { done: number; total: number } | null; route(q: string, budget: number): { loaded: { path: string }[]; status: string } };
 };
 
@@ -227,30 +227,50 @@ async function benchOne(shape: VaultShape, mainJs: string): Promise<Figures> {
 
   // Re-lint after one edit: Obsidian's "changed" handler runs at once, the lint update after its 300 ms batch.
   const engine = plugin.lint.engine!;
-  const update = engine.update.bind(engine);
+  const updateSteps = engine.updateSteps.bind(engine);
   const updates: number[] = [];
   const visited: number[] = [];
-  engine.update = (c, r) => {
-    const t = performance.now();
-    const out = update(c, r);
-    updates.push(performance.now() - t);
-    visited.push(engine.lastVisited);
-    return out;
+  let longestStep = 0;
+  // The service drains the update in slices: its work is the time spent inside the steps, summed.
+  engine.updateSteps = function* (c, r) {
+    const steps = updateSteps(c, r);
+    let busy = 0;
+    for (;;) {
+      const t = performance.now();
+      const step = steps.next();
+      const d = performance.now() - t;
+      busy += d;
+      if (d > longestStep) longestStep = d;
+      if (step.done) {
+        updates.push(busy);
+        visited.push(engine.lastVisited);
+        return step.value;
+      }
+      yield;
+    }
   };
   const articles = [...texts.keys()].filter((p) => p.startsWith("knowledge/concepts/"));
   beat.reset();
   renders.length = 0;
-  const handler: number[] = [];
   for (let k = 0; k < 5; k++) {
     const p = articles[(k * 7919) % articles.length]!;
     const other = articles[(k * 31 + 1) % articles.length]!.slice(0, -3);
-    const t = performance.now();
     stand.edit(p, `${texts.get(p)!}\nEdited: see [[${other.slice(other.lastIndexOf("/") + 1)}]].\n`);
-    handler.push(performance.now() - t);
     await sleep(400);
   }
   const editLongest = beat.longest();
   const editRender = median(renders);
+  // An edit of index.md, which links every article: its update resolves every link again.
+  const indexPath = "knowledge/index.md";
+  longestStep = 0;
+  const updatesBefore = updates.length;
+  const indexHandler = stand.edit(indexPath, `${texts.get(indexPath)!}| [[${articles[0]!.slice(articles[0]!.lastIndexOf("/") + 1, -3)}]] | again |\n`);
+  await sleep(600);
+  // The heartbeat is no measure here: the stand-in's own indexing of a 10,000-link note (Obsidian's work) is ~90 ms in
+  // the same task. The plugin's part is its "changed" handler and the update's longest step (one slice at most).
+  const indexEdit = { update: updates.slice(updatesBefore).reduce((a, b) => a + b, 0), handler: indexHandler, step: longestStep };
+  updates.length = updatesBefore;
+  visited.length = updatesBefore;
   beat.stop();
 
   // Scrolling the report: each scroll event draws the rows in view.
@@ -285,7 +305,7 @@ async function benchOne(shape: VaultShape, mainJs: string): Promise<Figures> {
   const n = (x: number) => x.toLocaleString("en");
   return {
     startup: `| ${shape.label} | ${n(texts.size)} | ${n(shape.articles)} | ${ms(onloadMs)} | ${ms(marks.askUsable!)} ("${marks.status?.replace(/:.*/, "")}") | ${ms(marks.askComplete)} | ${ms(marks.lintReady)} | ${ms(Math.min(longest.wall, longest.cpu))} (wall ${ms(longestWall)}) | ${over50} | ${n(findings)} |`,
-    after: `| ${shape.label} | ${ms(reLint)} (${median(visited)} notes) | ${((reLint / fullSync) * 100).toFixed(3)}% of ${ms(fullSync)} | ${ms(Math.min(editLongest.wall, editLongest.cpu))} | ${ms(percentile(routeMs, 95))}, ${found}/${questions.length} | ${n(findings)}: ${rows} rows drawn | ${ms(readyRender)} / ${ms(Math.max(0, ...progressRenders))} | ${ms(editRender)} | ${ms(median(frames))} / ${ms(Math.max(...frames))} |`,
+    after: `| ${shape.label} | ${ms(reLint)} (${median(visited)} notes) | ${((reLint / fullSync) * 100).toFixed(3)}% of ${ms(fullSync)} | ${ms(Math.min(editLongest.wall, editLongest.cpu))} | ${ms(indexEdit.handler)} / ${ms(indexEdit.update)} / ${ms(indexEdit.step)} | ${ms(percentile(routeMs, 95))}, ${found}/${questions.length} | ${n(findings)}: ${rows} rows drawn | ${ms(readyRender)} / ${ms(Math.max(0, ...progressRenders))} | ${ms(editRender)} | ${ms(median(frames))} / ${ms(Math.max(...frames))} |`,
   };
 }
 
@@ -310,8 +330,8 @@ export async function benchPluginStartup(): Promise<void> {
   console.log("|---|---|---|---|---|---|---|---|---|---|");
   for (const f of figures) console.log(f.startup);
   console.log(`\nTimes from layout-ready, with the lint report and the Ask panel open. Tasks are measured with a ${BEAT_MS} ms heartbeat timer until lint and Ask are ready (a late beat is a task that held the thread); a gap counts only as long as the CPU time the process used in it, so time the machine gave to other processes is not blamed on the plugin (the longest gap in wall time is shown too). Notes are read from disk asynchronously, as Obsidian's desktop adapter does.\n`);
-  console.log("| vault | re-lint 1 edit (median of 5) | re-lint ÷ full run | longest task around the edits | route p95, needed article routed | lint pane | pane render when lint is ready / on progress | pane render after an edit | scroll frame median / max |");
-  console.log("|---|---|---|---|---|---|---|---|---|");
+  console.log("| vault | re-lint 1 edit (median of 5) | re-lint ÷ full run | longest task around the edits | edit of index.md: changed handler / lint update in slices / its longest step | route p95, needed article routed | lint pane | pane render when lint is ready / on progress | pane render after an edit | scroll frame median / max |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
   for (const f of figures) console.log(f.after);
   console.log("\nThe full run for the ratio is the engine's synchronous run on the same notes. Pane figures are in jsdom (a slower DOM than Obsidian's), each the lesser of wall and process CPU time.");
 }

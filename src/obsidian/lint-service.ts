@@ -43,6 +43,8 @@ export class LintService extends Events {
   private generation = 0;
   /** True while a full lint runs: incremental updates wait for it. */
   private running = false;
+  /** True while an incremental update runs in slices: further changes wait for it. */
+  private updating = false;
   private units = { done: 0, total: 1 };
   /** 0..1 while the full lint runs; 1 when ready. */
   progress = 0;
@@ -199,14 +201,24 @@ export class LintService extends Events {
 
   private flush(): void {
     this.timer = null;
-    // During a full run the changes wait: it reads the latest metadata, and they are applied when it ends.
-    if (!this.engine || this.running) return;
+    // During a full run the changes wait: it reads the latest metadata, and they are applied when it ends. An update
+    // still running in slices picks them up when it ends.
+    if (!this.engine || this.running || this.updating) return;
     const changed = [...this.pending].filter((p) => this.view.note(p) !== undefined);
     const removed = [...this.removed];
     this.pending = new Set();
     this.removed = new Set();
-    this.engine.update(changed, removed);
-    this.trigger("changed");
+    const engine = this.engine;
+    const gen = this.generation;
+    this.updating = true;
+    // This runs in a task of its own (a timer), so it starts a fresh slice: a small update ends within it, at once;
+    // one that touches thousands of links (an edit of index.md) goes on in ~8 ms slices instead of one long task.
+    this.scheduler.restartSlice();
+    void this.scheduler.drain(engine.updateSteps(changed, removed), () => gen !== this.generation).then((done) => {
+      this.updating = false;
+      if (done && gen === this.generation) this.trigger("changed");
+      if (this.pending.size > 0 || this.removed.size > 0) this.flush();
+    });
   }
 
   private needsText(path: string): boolean {

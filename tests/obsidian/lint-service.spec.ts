@@ -171,7 +171,32 @@ describe("LintService's first lint in slices", () => {
     await new Promise((r) => window.setTimeout(r, 350));
     await runUntil(c, () => service.ready);
     await run;
-    expect(service.findingsFor(path).map((f) => f.message).join("\n")).toContain("nowhere-at-all");
+    // The waiting update runs after the full run, in slices of its own.
+    await runUntil(c, () => service.findingsFor(path).some((f) => f.message.includes("nowhere-at-all")));
+    const strip = (fs: readonly { check: string; path: string; line: number }[]) => fs.map((f) => `${f.check} ${f.path}:${f.line}`);
+    expect(strip(service.findings())).toEqual(strip(referenceFindings(vault.app, vault.texts, service)));
+  });
+});
+
+describe("LintService's updates after an edit", () => {
+  it("applies an edit of a note that links hundreds of others in slices, never in one long task, ending as a full run", async () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 300; i++) files[`knowledge/concepts/n${i}.md`] = `---\ntldr: t\nanswers_when: [x]\n---\n# N${i}\n[[index]]\n`;
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => `| [[n${i}]] |`).join("\n");
+    files["knowledge/index.md"] = `# Index\n${rows(299)}\n`;
+    const vault = vaultApp(files);
+    const c = steppedClock();
+    const service = new LintService(vault.app as never, () => mergePluginData(null), null, new SliceScheduler(c.clock, 8));
+    const run = service.lintAll();
+    await runUntil(c, () => service.ready);
+    await run;
+    const text = `# Index\n${rows(300)}\n[[nowhere-at-all]]\n`;
+    service.onChanged(vault.write("knowledge/index.md", text) as never, text);
+    await new Promise((r) => window.setTimeout(r, 350));
+    // The batch timer has fired: the update has begun and stopped at a slice boundary, waiting for the thread.
+    expect(c.waiting()).toBe(1);
+    const slices = await runUntil(c, () => service.findingsFor("knowledge/index.md").some((f) => f.message.includes("nowhere-at-all")));
+    expect(slices).toBeGreaterThan(10);
     const strip = (fs: readonly { check: string; path: string; line: number }[]) => fs.map((f) => `${f.check} ${f.path}:${f.line}`);
     expect(strip(service.findings())).toEqual(strip(referenceFindings(vault.app, vault.texts, service)));
   });

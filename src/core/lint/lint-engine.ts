@@ -3,7 +3,7 @@ import type { VaultView } from "../notes/vault-view";
 import type { LintCheck } from "./lint-check";
 import { LINT_CHECKS } from "./lint-checks";
 import { createLintContext, type LintContext, type LintOptions } from "./lint-context";
-import { createLinkGraph, removeEdges, updateEdges, updateEdgesSteps, type LinkGraph } from "./link-graph";
+import { createLinkGraph, removeEdges, updateEdgesSteps, type LinkGraph } from "./link-graph";
 import type { LintFinding } from "./lint-types";
 
 /**
@@ -74,6 +74,19 @@ export class LintEngine {
    * Returns the notes whose findings were recomputed; `all()` gives the findings.
    */
   update(changed: readonly string[], removed: readonly string[] = []): ReadonlySet<string> {
+    const steps = this.updateSteps(changed, removed);
+    for (;;) {
+      const r = steps.next();
+      if (r.done) return r.value;
+    }
+  }
+
+  /**
+   * `update` as small steps (one link's edge, one note's checks), so an edit of a note that links thousands of others
+   * (an index of every article) can be spread over time slices. Findings and links are consistent again only when it
+   * returns; nothing else may change the engine meanwhile.
+   */
+  *updateSteps(changed: readonly string[], removed: readonly string[] = []): Generator<void, ReadonlySet<string>, void> {
     const touched = new Set<string>();
     const reresolve = new Set<string>();
     for (const r of removed) {
@@ -84,25 +97,27 @@ export class LintEngine {
       this.ctx.forget(r);
       this.drop(r);
       for (const s of this.graph.byName.get(LinkResolver.keyOf(r)) ?? []) reresolve.add(s);
+      yield;
     }
     const neighbours: string[] = [];
     for (const c of changed) {
       const isNew = !this.graph.forward.has(c);
       this.ctx.forget(c);
       touched.add(c);
-      for (const t of updateEdges(this.graph, this.view, c)) touched.add(t);
+      for (const t of yield* updateEdgesSteps(this.graph, this.view, c)) touched.add(t);
       if (isNew) for (const s of this.graph.byName.get(LinkResolver.keyOf(c)) ?? []) reresolve.add(s);
       if (isNew || this.signatures.get(c) !== this.signature(c)) neighbours.push(c);
     }
     for (const s of reresolve) {
       if (!this.view.note(s)) continue;
       touched.add(s);
-      for (const t of updateEdges(this.graph, this.view, s)) touched.add(t);
+      for (const t of yield* updateEdgesSteps(this.graph, this.view, s)) touched.add(t);
     }
     for (const c of neighbours) for (const s of this.graph.reverse.get(c) ?? []) touched.add(s);
     for (const t of touched) {
       if (this.view.note(t)) this.visit(t);
       else this.drop(t);
+      yield;
     }
     this.lastVisited = touched.size;
     return touched;

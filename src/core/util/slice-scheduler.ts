@@ -34,6 +34,11 @@ export class SliceScheduler {
     return this.clock.now() - this.sliceStart >= this.budgetMs;
   }
 
+  /** Starts a fresh slice now: for work that begins in a task of its own (a timer's callback), which has the whole budget. */
+  restartSlice(): void {
+    this.sliceStart = this.clock.now();
+  }
+
   /** Yields to the host when the slice is used up; otherwise resolves without leaving the current task. */
   async yieldIfDue(): Promise<void> {
     if (this.due()) await this.pause();

@@ -107,6 +107,24 @@ describe("incremental re-lint", () => {
     expect(engine.all()).toEqual(lintVault({ ...files, "knowledge/concepts/n10.md": "# N10\n[[n11]] [[n12]]\n" }).findings);
   });
 
+  it("spreads an edit of a note linking thousands of others over small steps, ending exactly as a full run", () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 2000; i++) files[`knowledge/concepts/n${i}.md`] = `# N${i}\n[[index]]\n`;
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => `| [[n${i}]] |`).join("\n");
+    files["knowledge/index.md"] = `# Index\n${rows(1999)}\n`;
+    const { view, engine } = lintVault(files);
+    files["knowledge/index.md"] = `# Index\n${rows(2000)}\n[[nowhere]]\n`;
+    view.setNote("knowledge/index.md", files["knowledge/index.md"]);
+    const steps = engine.updateSteps(["knowledge/index.md"]);
+    let yields = 0;
+    let r = steps.next();
+    for (; !r.done; r = steps.next()) yields++;
+    // One step per link of the index at least: no step re-resolves all of them at once.
+    expect(yields).toBeGreaterThanOrEqual(2000);
+    expect([...r.value].sort()).toEqual(["knowledge/concepts/n1999.md", "knowledge/index.md"]);
+    expect(engine.all()).toEqual(lintVault(files).findings);
+  });
+
   it("breaks a heading link elsewhere when the target's heading is renamed, without a full run", () => {
     const files = { "knowledge/concepts/a.md": "# A\n[[b#Setup]]\n", "knowledge/concepts/b.md": "# B\n## Setup\n[[a]]\n" };
     const { view, engine } = lintVault(files);
