@@ -45,6 +45,8 @@ export class LintService extends Events {
   private running = false;
   /** True while an incremental update runs in slices: further changes wait for it. */
   private updating = false;
+  /** Texts of changed notes not yet parsed: parsed by the next batch. */
+  private texts = new Map<string, string>();
   private units = { done: 0, total: 1 };
   /** 0..1 while the full lint runs; 1 when ready. */
   progress = 0;
@@ -138,7 +140,8 @@ export class LintService extends Events {
   onChanged(file: TFile, text: string): void {
     // Before the first lint starts (Obsidian indexing at start-up) it will read the note anyway.
     if (this.generation === 0) return;
-    if (this.needsText(file.path)) this.absorb(file.path, text, parseNote(text));
+    // The text is parsed when the batch is applied, in its slices: a note of 10,000 lines costs the handler nothing.
+    if (this.needsText(file.path)) this.texts.set(file.path, text);
     this.view.invalidate(file.path);
     this.schedule(file.path);
   }
@@ -153,6 +156,7 @@ export class LintService extends Events {
   onDeleted(path: string): void {
     this.view.forget(path);
     this.hashes.delete(path);
+    this.texts.delete(path);
     this.removed.add(path);
     this.schedule(null);
   }
@@ -206,19 +210,31 @@ export class LintService extends Events {
     if (!this.engine || this.running || this.updating) return;
     const changed = [...this.pending].filter((p) => this.view.note(p) !== undefined);
     const removed = [...this.removed];
+    const texts = this.texts;
     this.pending = new Set();
     this.removed = new Set();
+    this.texts = new Map();
     const engine = this.engine;
     const gen = this.generation;
     this.updating = true;
     // This runs in a task of its own (a timer), so it starts a fresh slice: a small update ends within it, at once;
     // one that touches thousands of links (an edit of index.md) goes on in ~8 ms slices instead of one long task.
     this.scheduler.restartSlice();
-    void this.scheduler.drain(engine.updateSteps(changed, removed), () => gen !== this.generation).then((done) => {
+    void this.scheduler.drain(this.updateSteps(engine, texts, changed, removed), () => gen !== this.generation).then((done) => {
       this.updating = false;
       if (done && gen === this.generation) this.trigger("changed");
       if (this.pending.size > 0 || this.removed.size > 0) this.flush();
     });
+  }
+
+  /** Parses the changed notes' texts (one note per step), then the engine's update step by step. */
+  private *updateSteps(engine: LintEngine, texts: ReadonlyMap<string, string>, changed: readonly string[], removed: readonly string[]): Generator<void, void, void> {
+    for (const [path, text] of texts) {
+      if (this.app.vault.getAbstractFileByPath(path) === null) continue;
+      this.absorb(path, text, parseNote(text));
+      yield;
+    }
+    yield* engine.updateSteps(changed, removed);
   }
 
   private needsText(path: string): boolean {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { countTextWork } from "../fakes/count-text-work";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { TFile } from "../fakes/obsidian-stub";
@@ -179,6 +180,19 @@ describe("LintService's first lint in slices", () => {
 });
 
 describe("LintService's updates after an edit", () => {
+  it("does not read an edited note's text in Obsidian's changed handler: the batch parses it later, in its slices", async () => {
+    const vault = vaultApp(demoVault());
+    const c = steppedClock();
+    const service = new LintService(vault.app as never, () => mergePluginData(null), null, new SliceScheduler(c.clock, 8));
+    const run = service.lintAll();
+    await runUntil(c, () => service.ready);
+    await run;
+    const text = `# Index\n${Array.from({ length: 5000 }, (_, i) => `| [[note-${i}]] | a row of the index |`).join("\n")}\n`;
+    const file = vault.write("knowledge/index.md", text);
+    const { work } = countTextWork(() => service.onChanged(file as never, text));
+    expect(work).toBeLessThan(text.length / 100);
+  });
+
   it("applies an edit of a note that links hundreds of others in slices, never in one long task, ending as a full run", async () => {
     const files: Record<string, string> = {};
     for (let i = 0; i < 300; i++) files[`knowledge/concepts/n${i}.md`] = `---\ntldr: t\nanswers_when: [x]\n---\n# N${i}\n[[index]]\n`;
