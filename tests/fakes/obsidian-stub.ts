@@ -210,6 +210,7 @@ export function normalizePath(p: string): string {
 }
 
 export const editorInfoField = {};
+export const editorLivePreviewField = {};
 
 /** requestUrl: tests replace `requestUrlImpl` to forward to a loopback server. */
 export let requestUrlImpl: (req: { url: string; method?: string; headers?: Record<string, string>; body?: string | ArrayBuffer }) => Promise<{ status: number; headers: Record<string, string>; arrayBuffer: ArrayBuffer; text: string }> = () => {
