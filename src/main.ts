@@ -16,6 +16,7 @@ import { runCaptureFlow } from "./ui/capture-flow";
 import { createCompileActions, isAutoCompileDue, runAutoCompile } from "./ui/compile-flow";
 import { createLintHost } from "./ui/lint-host";
 import { createLintMarks } from "./ui/lint-marks";
+import { addLintStatusBar } from "./ui/lint-status-bar";
 import { LINT_VIEW_TYPE, LintView } from "./ui/lint-view";
 import { KnowledgeSettingsTab } from "./ui/settings-tab";
 import { GraphService } from "./obsidian/graph-service";
@@ -115,6 +116,7 @@ export default class KnowledgeCompilerPlugin extends Plugin {
       this.graph.onDeleted(file.path);
     }));
     this.registerEvent(this.lint.on("changed", () => this.app.workspace.updateOptions()));
+    addLintStatusBar(this, this.lint, () => this.data.settings.knowledgeFolder, () => void this.openView(LINT_VIEW_TYPE));
     // The first lint builds the router's index alongside, from the same reads, so Ask works while it runs.
     this.app.workspace.onLayoutReady(() => void this.lint.lintAll().then(() => this.graph.reset()));
   }
