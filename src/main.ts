@@ -4,6 +4,7 @@ import { registerCompileCommands } from "./commands/register-compile-commands";
 import { registerLintCommands } from "./commands/register-lint-commands";
 import { readDailyNotesConfig } from "./core/knowledge/daily-notes";
 import type { KnowledgeSettings } from "./core/knowledge/knowledge-settings";
+import { reportFolderOf } from "./core/knowledge/knowledge-layout";
 import { localDate } from "./core/util/local-date";
 import { CompileService } from "./obsidian/compile-service";
 import { createSelectModel } from "./obsidian/create-model";
@@ -38,7 +39,7 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     this.data = loaded.data;
     // A broken or outdated data.json is named once, with what is used instead, never replaced in silence.
     if (loaded.warnings.length > 0) new Notice(`Knowledge Compiler settings: ${loaded.warnings.join(" ")}`, 15000);
-    this.router = new RouterService(this.app, () => this.data.settings.knowledgeFolder);
+    this.router = new RouterService(this.app, () => this.data.settings.knowledgeFolder, undefined, () => reportFolderOf(this.data.settings));
     this.lint = new LintService(this.app, () => this.data, this.router);
     // Work still running in slices when the plugin is disabled must not run on afterwards.
     this.register(() => {
