@@ -18,6 +18,7 @@ import { createCompileActions, isAutoCompileDue, runAutoCompile } from "./ui/com
 import { createLintHost } from "./ui/lint-host";
 import { createLintMarks } from "./ui/lint-marks";
 import { addLintStatusBar } from "./ui/lint-status-bar";
+import { writeLintReportFlow } from "./ui/write-lint-report-flow";
 import { LINT_VIEW_TYPE, LintView } from "./ui/lint-view";
 import { KnowledgeSettingsTab } from "./ui/settings-tab";
 import { GraphService } from "./obsidian/graph-service";
@@ -48,7 +49,7 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     });
     this.compile = new CompileService(this.app, () => this.data, () => this.saveData(this.data), this.router, this.pluginDir());
 
-    this.registerView(LINT_VIEW_TYPE, (leaf) => new LintView(leaf, createLintHost(this.app, this.lint)));
+    this.registerView(LINT_VIEW_TYPE, (leaf) => new LintView(leaf, createLintHost(this.app, this.lint, { writeReport: () => void writeLintReportFlow(this.app, this.lint) })));
     this.graph = new GraphService(this.app, this.router, () => this.data.settings.knowledgeFolder, this.pluginDir());
     this.registerView(ASK_VIEW_TYPE, (leaf) => {
       const host = createAskHost(this.app, this, this.router, () => this.data, this.compile.host);
@@ -80,6 +81,7 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     }));
     registerLintCommands(this, {
       openReport: () => this.openView(LINT_VIEW_TYPE),
+      writeReport: () => writeLintReportFlow(this.app, this.lint),
       lintAll: async () => {
         await this.lint.restart();
         new Notice(`Lint: ${this.lint.findings().length} findings.`);

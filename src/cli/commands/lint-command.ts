@@ -4,13 +4,14 @@ import { formatLintSarif } from "../../core/lint/format-lint-sarif";
 import manifest from "../../../manifest.json";
 import { LintEngine } from "../../core/lint/lint-engine";
 import { sha256Hex } from "../../core/util/sha256";
+import { writeLintReport } from "../../core/workflows/write-lint-report";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
 import type { CommandSpec } from "../command-specs";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc lint`. */
-export const LINT_HELP = `kc lint <vault> [--scope knowledge|vault] [--format md|json|sarif] [--knowledge <folder>] [--progress]
+export const LINT_HELP = `kc lint <vault> [--scope knowledge|vault] [--format md|json|sarif] [--knowledge <folder>] [--progress] [--write-report]
 
 Checks the knowledge base: broken links and subpaths, orphan articles, missing backlinks, sparse
 articles, daily logs never compiled or changed since compile, CKP rule breaches and stale stamps.
@@ -21,12 +22,15 @@ when the knowledge folder does not exist (a typo in --knowledge never passes as 
   --format md|json|sarif    the report as markdown (default), JSON, or SARIF 2.1.0 (paths relative to <vault>)
   --knowledge <folder>      the knowledge folder (default: the plugin's setting in data.json, else "knowledge")
   --progress                show reading progress on stderr (on by default on a terminal)
+  --write-report            also write the markdown report as <report folder>/lint-YYYY-MM-DD.md (default
+                            <knowledge>/reports; replaces only today's report, never a note that is not one;
+                            exit code 2 when it cannot be written)
 
 A broken settings file (data.json, .obsidian/daily-notes.json) is named in a warning with what is used
 instead; when data.json's compile state cannot be read, daily logs are not reported as uncompiled or changed.`;
 
 /** What `kc lint` accepts (parsed strictly: anything else is exit 2 with a suggestion). */
-export const LINT_SPEC: CommandSpec = { positionals: ["vault"], values: ["scope", "format", "knowledge"], switches: ["progress"] };
+export const LINT_SPEC: CommandSpec = { positionals: ["vault"], values: ["scope", "format", "knowledge"], switches: ["progress", "write-report"] };
 
 /** Runs `kc lint`. */
 export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -61,5 +65,14 @@ export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   const findings = engine.run().filter((f) => !unknownState.has(f.check));
   const meta = { vaultName: vault.name, noteCount: vault.texts.size, scope, date: new Date().toISOString().slice(0, 10) } as const;
   io.out(format === "json" ? formatLintJson(findings, meta) : format === "sarif" ? formatLintSarif(findings, { version: manifest.version }) : formatLintMarkdown(findings, meta));
+  if (args.flags.has("write-report")) {
+    const today = localDate();
+    const written = await writeLintReport(vault.store, vault.settings, today, formatLintMarkdown(findings, { ...meta, date: today }));
+    if (!written.ok) {
+      io.err(`${written.error}\n`);
+      return EXIT.usage;
+    }
+    io.err(`${written.value.replaced ? "Updated" : "Wrote"} ${written.value.path}\n`);
+  }
   return findings.some((f) => f.severity === "error") ? EXIT.findings : EXIT.ok;
 }
