@@ -1,6 +1,6 @@
 import type { LintCheck } from "../core/lint/lint-check";
 import type { LintFinding, LintPlace } from "../core/lint/lint-types";
-import { createFindingRow, createGroupRow, updateGroupRow } from "./lint-finding-row";
+import { createFindingRow, createGroupRow, findingKey, unknownCheck, updateGroupRow } from "./lint-finding-row";
 
 /**
  * Heights in px of a check's title row (name and description), of a finding row (a path on up to two lines and the
@@ -56,12 +56,6 @@ export interface FindingListActions {
   /** Present when the host can remember a dismissal; then findings with a dismissKey get a Dismiss button. */
   dismiss?(finding: LintFinding): void;
 }
-
-const keyOf = (f: LintFinding): string =>
-  `${f.check}\u0000${f.path}\u0000${f.line}\u0000${f.col}\u0000${f.message}\u0000${f.fix ? f.fix.kind : ""}\u0000${f.dismissKey ?? ""}\u0000${f.related?.map((p) => `${p.path}:${p.line}`).join("|") ?? ""}`;
-
-/** A check the list was not given (a finding of a newer check): named after its id, with its first finding's severity. */
-const unknownCheck = (f: LintFinding): LintCheck => ({ id: f.check, severity: f.severity, description: "", examples: [], check: () => [] });
 
 /**
  * The findings grouped by check, as a virtual list: only the rows in view (and a margin) exist in the DOM, at fixed
@@ -254,10 +248,10 @@ export class LintFindingList {
     if (k < 0) return `group\u0000${group.check.id}`;
     const cached = group.keys[k];
     if (cached !== undefined) return cached;
-    const base = keyOf(group.findings[k]!);
+    const base = findingKey(group.findings[k]!);
     let n = 0;
     // Findings alike in every shown detail sit next to each other (same note, line and column).
-    while (k - n - 1 >= 0 && keyOf(group.findings[k - n - 1]!) === base) n++;
+    while (k - n - 1 >= 0 && findingKey(group.findings[k - n - 1]!) === base) n++;
     return (group.keys[k] = n === 0 ? base : `${base}\u0000${n}`);
   }
 

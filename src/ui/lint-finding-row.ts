@@ -12,6 +12,13 @@ export function checkTitle(check: Pick<LintCheck, "id"> & { title?: string }): s
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A finding's identity in the list: every detail its row shows (two findings alike in all are numbered apart). */
+export const findingKey = (f: LintFinding): string =>
+  `${f.check}\u0000${f.path}\u0000${f.line}\u0000${f.col}\u0000${f.message}\u0000${f.fix ? f.fix.kind : ""}\u0000${f.dismissKey ?? ""}\u0000${f.related?.map((p) => `${p.path}:${p.line}`).join("|") ?? ""}`;
+
+/** A check the list was not given (a finding of a newer check): named after its id, with its first finding's severity. */
+export const unknownCheck = (f: LintFinding): LintCheck => ({ id: f.check, severity: f.severity, description: "", examples: [], check: () => [] });
+
 /** A drawn row: its element and the elements that take part in keyboard focus (first one is the row's main one). */
 export interface RowParts {
   el: HTMLElement;
