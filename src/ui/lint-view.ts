@@ -104,6 +104,8 @@ export class LintView extends ItemView {
       el.toggleClass("is-off", !this.shown.has(sev));
     }
     const filter = SEVERITIES.filter((s) => this.shown.has(s)).join();
+    // The filter's icon says when some findings are hidden.
+    this.filterAction?.toggleClass("is-active", this.shown.size < SEVERITIES.length);
     if (this.shownFindings?.all !== findings || this.shownFindings.filter !== filter) {
       this.shownFindings = { all: findings, filter };
       const visible = this.shown.size === SEVERITIES.length ? findings : findings.filter((f) => this.shown.has(f.severity));
@@ -130,14 +132,15 @@ export class LintView extends ItemView {
     // Actions are added right to left: the filter ends up last, nearest the pane's edge.
     if (!this.actionsAdded) {
       this.actionsAdded = true;
-      this.addAction("filter", "Filter by severity", (e) => this.showFilterMenu(e));
+      this.filterAction = this.addAction("filter", "Filter by severity", (e) => this.showFilterMenu(e));
       if (this.host.writeReport) this.addAction("file-output", "Write lint report", () => this.host.writeReport?.());
       this.addAction("refresh-cw", "Lint again", () => this.host.relint());
     }
     this.progressEl = root.createDiv({ cls: "kc-lint-progress" });
-    this.countsEl = root.createDiv({ cls: "kc-lint-counts", attr: { role: "status" } });
+    this.countsEl = root.createDiv({ cls: "kc-lint-counts" });
     for (const sev of SEVERITIES) {
-      const el = this.countsEl.createSpan({ cls: `kc-lint-count kc-sev-${sev}` });
+      // Icon and number drawn, the words ("4 errors") read out.
+      const el = this.countsEl.createSpan({ cls: `kc-lint-count kc-sev-${sev}`, attr: { role: "img" } });
       setIcon(el.createSpan({ cls: "kc-lint-sev-icon", attr: { "aria-hidden": "true" } }), SEVERITY_ICON[sev]);
       el.createSpan({ cls: "kc-lint-count-n", attr: { "aria-hidden": "true" } });
       this.countEls.set(sev, el);
@@ -151,6 +154,7 @@ export class LintView extends ItemView {
   }
 
   private actionsAdded = false;
+  private filterAction: HTMLElement | null = null;
 
   /** The severity filter: a menu with one checked item per severity shown, and its count. */
   private showFilterMenu(e: MouseEvent): void {

@@ -164,7 +164,10 @@ describe("LintView", () => {
     view.containerEl.querySelector<HTMLElement>('.view-action[aria-label="Filter by severity"]')!.click();
     const menu = menusShown.at(-1)!;
     expect(menu.items.map((i) => [i.title, i.checked])).toEqual([["Errors (1)", true], ["Warnings (1)", true], ["Suggestions (1)", true]]);
+    const filter = view.containerEl.querySelector<HTMLElement>('.view-action[aria-label="Filter by severity"]')!;
+    expect(filter.classList.contains("is-active")).toBe(false);
     menu.items[0]!.click();
+    expect(filter.classList.contains("is-active")).toBe(true);
     expect([...view.contentEl.querySelectorAll(".kc-lint-group-name")].map((c) => c.textContent)).toEqual(["Missing backlink", "Sparse article"]);
     expect(view.contentEl.querySelector(".kc-lint-count.kc-sev-error")?.getAttribute("aria-label")).toBe("1 error (hidden)");
   });
