@@ -150,8 +150,8 @@ function outEdges(a: GraphArticle, options: GraphOptions): OutEdge[] {
 }
 
 /** True for a path the graph should hold: a note of the knowledge folder other than index.md, log.md and lint reports. */
-export function isGraphArticle(path: string, knowledgeFolder: string): boolean {
-  return isArticleKind(classifyPath(path, trimSlashes(knowledgeFolder)));
+export function isGraphArticle(path: string, knowledgeFolder: string, reportFolder?: string): boolean {
+  return isArticleKind(classifyPath(path, trimSlashes(knowledgeFolder), reportFolder));
 }
 
 /** What the graph keeps of a note, from its parse (body links only; frontmatter links are the header's relationships). */
