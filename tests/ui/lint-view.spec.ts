@@ -136,6 +136,10 @@ describe("LintView", () => {
     expect(link.getAttribute("aria-label")).toBe("Open knowledge/concepts/c.md at line 10: Uploads retry forever.");
     link.click();
     expect(calls.open.at(-1)).toMatchObject({ path: "knowledge/concepts/c.md", line: 9, col: 2 });
+    calls.open.length = 0;
+    link.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    expect(calls.open).toHaveLength(1);
+    expect(calls.open[0]).toMatchObject({ path: "knowledge/concepts/c.md", line: 9 });
     const dismiss = el.querySelector<HTMLElement>(".kc-lint-dismiss")!;
     expect(dismiss.getAttribute("aria-label")).toBe("Dismiss: not a conflict");
     dismiss.click();
