@@ -126,6 +126,9 @@ export function createStandIn(root: string, texts: Map<string, string>, data: un
     addRibbonIcon(): void {}
     addSettingTab(): void {}
     registerEditorExtension(): void {}
+    addStatusBarItem(): HTMLElement {
+      return (globalThis as { document: Document }).document.createElement("div");
+    }
   }
   const views = new Map<string, (leaf: unknown) => unknown>();
   class Shell {
@@ -141,6 +144,9 @@ export function createStandIn(root: string, texts: Map<string, string>, data: un
       if (!doc) return;
       this.containerEl = doc.createElement("div");
       this.contentEl = this.containerEl.appendChild(doc.createElement("div"));
+    }
+    addAction(): HTMLElement | null {
+      return this.containerEl ? this.containerEl.ownerDocument.createElement("a") : null;
     }
   }
   const debounce = (fn: (...a: unknown[]) => unknown, ms: number) => {
@@ -169,6 +175,8 @@ export function createStandIn(root: string, texts: Map<string, string>, data: un
     Platform: { isDesktopApp: false, isDesktop: false, isMobile: false, isMobileApp: false },
     debounce,
     editorInfoField: {},
+    editorLivePreviewField: {},
+    Menu: Shell,
     normalizePath: (p: string) => p.replace(/\\/g, "/").replace(/\/+/g, "/").replace(/^\/|\/$/g, "") || "/",
     parseLinktext: (t: string) => {
       const i = t.indexOf("#");

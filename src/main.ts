@@ -4,6 +4,7 @@ import { registerCompileCommands } from "./commands/register-compile-commands";
 import { registerLintCommands } from "./commands/register-lint-commands";
 import { readDailyNotesConfig } from "./core/knowledge/daily-notes";
 import type { KnowledgeSettings } from "./core/knowledge/knowledge-settings";
+import { reportFolderOf } from "./core/knowledge/knowledge-layout";
 import { localDate } from "./core/util/local-date";
 import { CompileService } from "./obsidian/compile-service";
 import { createSelectModel } from "./obsidian/create-model";
@@ -16,6 +17,8 @@ import { runCaptureFlow } from "./ui/capture-flow";
 import { createCompileActions, isAutoCompileDue, runAutoCompile } from "./ui/compile-flow";
 import { createLintHost } from "./ui/lint-host";
 import { createLintMarks } from "./ui/lint-marks";
+import { addLintStatusBar } from "./ui/lint-status-bar";
+import { writeLintReportFlow } from "./ui/write-lint-report-flow";
 import { LINT_VIEW_TYPE, LintView } from "./ui/lint-view";
 import { KnowledgeSettingsTab } from "./ui/settings-tab";
 import { GraphService } from "./obsidian/graph-service";
@@ -37,7 +40,7 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     this.data = loaded.data;
     // A broken or outdated data.json is named once, with what is used instead, never replaced in silence.
     if (loaded.warnings.length > 0) new Notice(`Knowledge Compiler settings: ${loaded.warnings.join(" ")}`, 15000);
-    this.router = new RouterService(this.app, () => this.data.settings.knowledgeFolder);
+    this.router = new RouterService(this.app, () => this.data.settings.knowledgeFolder, undefined, () => reportFolderOf(this.data.settings));
     this.lint = new LintService(this.app, () => this.data, this.router);
     // Work still running in slices when the plugin is disabled must not run on afterwards.
     this.register(() => {
@@ -46,7 +49,7 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     });
     this.compile = new CompileService(this.app, () => this.data, () => this.saveData(this.data), this.router, this.pluginDir());
 
-    this.registerView(LINT_VIEW_TYPE, (leaf) => new LintView(leaf, createLintHost(this.app, this.lint)));
+    this.registerView(LINT_VIEW_TYPE, (leaf) => new LintView(leaf, createLintHost(this.app, this.lint, { writeReport: () => void writeLintReportFlow(this.app, this.lint) })));
     this.graph = new GraphService(this.app, this.router, () => this.data.settings.knowledgeFolder, this.pluginDir());
     this.registerView(ASK_VIEW_TYPE, (leaf) => {
       const host = createAskHost(this.app, this, this.router, () => this.data, this.compile.host);
@@ -78,6 +81,7 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     }));
     registerLintCommands(this, {
       openReport: () => this.openView(LINT_VIEW_TYPE),
+      writeReport: () => writeLintReportFlow(this.app, this.lint),
       lintAll: async () => {
         await this.lint.restart();
         new Notice(`Lint: ${this.lint.findings().length} findings.`);
@@ -115,6 +119,7 @@ export default class KnowledgeCompilerPlugin extends Plugin {
       this.graph.onDeleted(file.path);
     }));
     this.registerEvent(this.lint.on("changed", () => this.app.workspace.updateOptions()));
+    addLintStatusBar(this, this.lint, () => this.data.settings.knowledgeFolder, () => void this.openView(LINT_VIEW_TYPE));
     // The first lint builds the router's index alongside, from the same reads, so Ask works while it runs.
     this.app.workspace.onLayoutReady(() => void this.lint.lintAll().then(() => this.graph.reset()));
   }

@@ -1,7 +1,7 @@
 import { localDate } from "../core/util/local-date";
 import { Events, TFile, type App } from "obsidian";
 import { readDailyNotesConfig } from "../core/knowledge/daily-notes";
-import { classifyPath } from "../core/knowledge/knowledge-layout";
+import { classifyPath, reportFolderOf } from "../core/knowledge/knowledge-layout";
 import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import { LintEngine } from "../core/lint/lint-engine";
 import type { LintFinding } from "../core/lint/lint-types";
@@ -238,7 +238,9 @@ export class LintService extends Events {
   }
 
   private needsText(path: string): boolean {
-    return this.settings.lintScope === "vault" || classifyPath(path, this.settings.knowledgeFolder) !== null || matchDailyNote(path, this.settings) !== null;
+    const kind = classifyPath(path, this.settings.knowledgeFolder, reportFolderOf(this.settings));
+    if (kind === "report") return false;
+    return this.settings.lintScope === "vault" || kind !== null || matchDailyNote(path, this.settings) !== null;
   }
 
   private absorb(path: string, text: string, parsed: ParsedNote): void {

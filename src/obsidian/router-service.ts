@@ -1,5 +1,5 @@
 import type { App, TFile } from "obsidian";
-import { classifyPath } from "../core/knowledge/knowledge-layout";
+import { classifyPath, isArticleKind } from "../core/knowledge/knowledge-layout";
 import { parseNote } from "../core/notes/parse-note";
 import { ArticleIndex } from "../core/route/article-index";
 import { buildArticleDoc } from "../core/route/article-doc";
@@ -37,6 +37,8 @@ export class RouterService {
     private readonly app: App,
     private readonly folder: () => string,
     private readonly scheduler: SliceScheduler = createMainThreadScheduler(),
+    /** The lint report folder (vault-relative), whose notes are never routed; undefined: the default. */
+    private readonly reportFolder: () => string | undefined = () => undefined,
   ) {}
 
   /** Halts an index build still running in slices at its next slice boundary, for good (the plugin is unloading). */
@@ -137,10 +139,9 @@ export class RouterService {
     return this.index.get(path);
   }
 
-  /** True for the notes the router indexes: the knowledge folder's articles (not index.md or log.md). */
+  /** True for the notes the router indexes: the knowledge folder's articles (not index.md, log.md or lint reports). */
   isArticle(path: string): boolean {
-    const k = classifyPath(path, this.folder());
-    return k !== null && k !== "index" && k !== "log";
+    return isArticleKind(classifyPath(path, this.folder(), this.reportFolder()));
   }
 
   private readBatch(files: readonly TFile[], from: number): Promise<(string | null)[]> {

@@ -1,9 +1,14 @@
 import type { LintCheck } from "../core/lint/lint-check";
-import type { LintFinding } from "../core/lint/lint-types";
+import type { LintFinding, LintPlace } from "../core/lint/lint-types";
+import { createFindingRow, createGroupRow, findingKey, unknownCheck, updateGroupRow } from "./lint-finding-row";
 
-/** Heights in px of a check's title row and of a finding row; styles.css gives the rows the same heights. */
-export const GROUP_ROW_PX = 32;
-export const FINDING_ROW_PX = 48;
+/**
+ * Heights in px of a check's title row (name and description), of a finding row (a path on up to two lines and the
+ * message), and what a line of related places adds to the rows of a check that has them; styles.css uses the same.
+ */
+export const GROUP_ROW_PX = 56;
+export const FINDING_ROW_PX = 60;
+export const RELATED_LINE_PX = 22;
 /** Rows drawn beyond each edge of the visible area, so a fast scroll does not show blanks. */
 const OVERSCAN_PX = 480;
 /** Height assumed before the list has been laid out (and in tests, where nothing is). */
@@ -18,6 +23,12 @@ interface Group {
   /** Index of its title row and of its first finding among all findings. */
   firstRow: number;
   firstFinding: number;
+  /** Top of its title row in px. */
+  top: number;
+  /** Height of each of its finding rows: taller when a finding has related places. */
+  rowPx: number;
+  /** Finding rows shown: 0 while collapsed. */
+  shown: number;
 }
 
 /** A row: a group's title (k = -1) or its k-th finding. */
@@ -28,6 +39,8 @@ interface Row {
 
 /** A drawn row's element and the state last written to it, so a redraw writes only what changed. */
 interface Drawn {
+  /** The check of a title row (null for a finding row). */
+  check: LintCheck | null;
   el: HTMLElement;
   focusables: HTMLElement[];
   index: number;
@@ -35,13 +48,14 @@ interface Drawn {
   tab: number;
 }
 
-/** What the list does when a finding is opened or fixed. */
+/** What the list does when a finding is opened, fixed or dismissed, or one of its related places is opened. */
 export interface FindingListActions {
   open(finding: LintFinding): void;
   fix(finding: LintFinding): void;
+  openPlace?(place: LintPlace, finding: LintFinding): void;
+  /** Present when the host can remember a dismissal; then findings with a dismissKey get a Dismiss button. */
+  dismiss?(finding: LintFinding): void;
 }
-
-const keyOf = (f: LintFinding): string => `${f.check}\u0000${f.path}\u0000${f.line}\u0000${f.col}\u0000${f.message}\u0000${f.fix ? f.fix.kind : ""}`;
 
 /**
  * The findings grouped by check, as a virtual list: only the rows in view (and a margin) exist in the DOM, at fixed
@@ -59,6 +73,8 @@ export class LintFindingList {
   private readonly drawn = new Map<string, Drawn>();
   /** The row in the Tab order, and the one focus goes back to after a redraw. */
   private activeKey: string | null = null;
+  /** Checks whose groups are collapsed (kept across changes of the findings). */
+  private readonly collapsed = new Set<string>();
 
   constructor(
     parent: HTMLElement,
@@ -85,24 +101,45 @@ export class LintFindingList {
       else byCheck.set(f.check, [f]);
     }
     const before = new Map(this.groups.map((g) => [g.check.id, g]));
+    const known = new Set(this.checks.map((c) => c.id));
+    const checks = [...this.checks];
+    for (const [id, mine] of byCheck) if (!known.has(id)) checks.push(unknownCheck(mine[0]!));
     const groups: Group[] = [];
-    let rows = 0;
-    let count = 0;
-    for (const check of this.checks) {
+    for (const check of checks) {
       const mine = byCheck.get(check.id);
       if (!mine) continue;
       const old = before.get(check.id);
-      const group = old && sameItems(old.findings, mine) ? old : { check, findings: mine, keys: [], firstRow: 0, firstFinding: 0 };
-      group.firstRow = rows;
-      group.firstFinding = count;
-      groups.push(group);
-      rows += 1 + mine.length;
-      count += mine.length;
+      const rowPx = mine.some((f) => f.related && f.related.length > 0) ? FINDING_ROW_PX + RELATED_LINE_PX : FINDING_ROW_PX;
+      groups.push(old && sameItems(old.findings, mine) ? old : { check, findings: mine, keys: [], firstRow: 0, firstFinding: 0, top: 0, rowPx, shown: 0 });
     }
     this.groups = groups;
+    this.layout();
+  }
+
+  /** Opens or closes a check's group; focus stays on its title. */
+  toggleGroup(checkId: string): void {
+    if (this.collapsed.has(checkId)) this.collapsed.delete(checkId);
+    else this.collapsed.add(checkId);
+    this.layout();
+  }
+
+  /** Places the groups (title row, then the findings of an open group) and redraws the rows in view. */
+  private layout(): void {
+    let rows = 0;
+    let count = 0;
+    let top = 0;
+    for (const g of this.groups) {
+      g.firstRow = rows;
+      g.firstFinding = count;
+      g.top = top;
+      g.shown = this.collapsed.has(g.check.id) ? 0 : g.findings.length;
+      rows += 1 + g.shown;
+      count += g.findings.length;
+      top += GROUP_ROW_PX + g.shown * g.rowPx;
+    }
     this.rowCount = rows;
     this.findingCount = count;
-    this.sizer.style.setProperty("--kc-list-height", `${this.offset(rows)}px`);
+    this.sizer.style.setProperty("--kc-list-height", `${top}px`);
     this.renderWindow();
   }
 
@@ -137,9 +174,8 @@ export class LintFindingList {
       if (!d) {
         d = this.createRow(row, key);
         this.drawn.set(key, d);
-      } else if (row.k < 0) {
-        d.el.firstElementChild?.setText(groupTitle(row.group));
       }
+      if (d.check) updateGroupRow(d, d.check, row.group.findings.length, this.collapsed.has(d.check.id));
       this.place(d, row, i);
       const expected: ChildNode | null = prev ? prev.nextSibling : this.sizer.firstChild;
       if (d.el !== expected) this.sizer.insertBefore(d.el, expected);
@@ -161,23 +197,31 @@ export class LintFindingList {
     return { group, k: i - group.firstRow - 1 };
   }
 
-  /** Top of a row in px (or the list's height for the index past the end). */
+  /** Top of a row in px. */
   private offset(i: number): number {
-    if (i >= this.rowCount) return this.groups.length * GROUP_ROW_PX + this.findingCount * FINDING_ROW_PX;
     const { group, k } = this.row(i);
-    const before = this.groups.indexOf(group) * GROUP_ROW_PX + group.firstFinding * FINDING_ROW_PX;
-    return k < 0 ? before : before + GROUP_ROW_PX + k * FINDING_ROW_PX;
+    return k < 0 ? group.top : group.top + GROUP_ROW_PX + k * group.rowPx;
+  }
+
+  /** Height of a row in px. */
+  private heightOf(i: number): number {
+    const { group, k } = this.row(i);
+    return k < 0 ? GROUP_ROW_PX : group.rowPx;
   }
 
   /** The row at a height in px (the last row when below the end). */
   private rowAt(y: number): number {
-    let top = 0;
-    for (const g of this.groups) {
-      const height = GROUP_ROW_PX + g.findings.length * FINDING_ROW_PX;
-      if (y < top + height) return y < top + GROUP_ROW_PX ? g.firstRow : g.firstRow + 1 + Math.floor((y - top - GROUP_ROW_PX) / FINDING_ROW_PX);
-      top += height;
+    if (this.groups.length === 0) return 0;
+    let lo = 0;
+    let hi = this.groups.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.groups[mid]!.top <= y) lo = mid;
+      else hi = mid - 1;
     }
-    return Math.max(0, this.rowCount - 1);
+    const g = this.groups[lo]!;
+    if (y < g.top + GROUP_ROW_PX) return g.firstRow;
+    return g.firstRow + 1 + Math.min(g.shown - 1, Math.floor((y - g.top - GROUP_ROW_PX) / g.rowPx));
   }
 
   private findingAt(i: number): LintFinding | null {
@@ -204,10 +248,10 @@ export class LintFindingList {
     if (k < 0) return `group\u0000${group.check.id}`;
     const cached = group.keys[k];
     if (cached !== undefined) return cached;
-    const base = keyOf(group.findings[k]!);
+    const base = findingKey(group.findings[k]!);
     let n = 0;
     // Findings alike in every shown detail sit next to each other (same note, line and column).
-    while (k - n - 1 >= 0 && keyOf(group.findings[k - n - 1]!) === base) n++;
+    while (k - n - 1 >= 0 && findingKey(group.findings[k - n - 1]!) === base) n++;
     return (group.keys[k] = n === 0 ? base : `${base}\u0000${n}`);
   }
 
@@ -218,7 +262,7 @@ export class LintFindingList {
     const [check, path, line] = key.split("\u0000");
     for (const g of this.groups) {
       if (key === `group\u0000${g.check.id}`) return g.firstRow;
-      if (g.check.id !== check) continue;
+      if (g.check.id !== check || g.shown === 0) continue;
       // Compare the fields first, so a scan builds no strings for the rows that differ.
       for (let k = 0; k < g.findings.length; k++) {
         const f = g.findings[k]!;
@@ -235,11 +279,12 @@ export class LintFindingList {
       d.top = top;
       d.el.style.setProperty("--kc-row-top", `${top}px`);
     }
-    if (row.k < 0) return;
-    d.el.setAttr("aria-posinset", row.group.firstFinding + row.k + 1);
-    d.el.setAttr("aria-setsize", this.findingCount);
-    const first = row.group.firstFinding + row.k === 0;
-    const tab = this.keyAt(index) === this.activeKey || (this.activeKey === null && first) ? 0 : -1;
+    if (row.k >= 0) {
+      d.el.setAttr("aria-posinset", row.group.firstFinding + row.k + 1);
+      d.el.setAttr("aria-setsize", this.findingCount);
+    }
+    const first = this.activeKey === null && index === this.findingFrom(0, 1);
+    const tab = this.keyAt(index) === this.activeKey || first ? 0 : -1;
     if (d.tab !== tab) {
       d.tab = tab;
       for (const c of d.focusables) c.setAttribute("tabindex", String(tab));
@@ -247,31 +292,35 @@ export class LintFindingList {
   }
 
   private createRow(row: Row, key: string): Drawn {
-    if (row.k < 0) {
-      const check = row.group.check;
-      const el = createDiv({ cls: `kc-lint-row kc-lint-group-title kc-sev-${check.severity}`, attr: { title: check.description, role: "presentation" } });
-      el.createSpan({ text: groupTitle(row.group) });
-      el.dataset.key = key;
-      return { el, focusables: [], index: -1, top: -1, tab: -1 };
-    }
-    const f = row.group.findings[row.k]!;
-    const el = createDiv({ cls: "kc-lint-row kc-lint-finding", attr: { role: "listitem" } });
-    el.dataset.key = key;
-    const focusables: HTMLElement[] = [el.createEl("a", { cls: "kc-lint-where", text: `${f.path}:${f.line + 1}`, attr: { role: "link", tabindex: -1 } })];
-    el.createDiv({ cls: "kc-lint-message", text: f.message, attr: { title: f.message } });
-    if (f.fix) focusables.push(el.createEl("button", { cls: "kc-lint-fix", text: "Fix", attr: { "aria-label": `Fix: ${f.message}`, tabindex: -1 } }));
-    return { el, focusables, index: -1, top: -1, tab: -1 };
+    const parts = row.k < 0 ? createGroupRow(row.group.check, key) : createFindingRow(row.group.findings[row.k]!, key, this.actions.dismiss !== undefined);
+    if (row.k >= 0) parts.el.style.setProperty("--kc-row-height", `${row.group.rowPx}px`);
+    return { ...parts, check: row.k < 0 ? row.group.check : null, index: -1, top: -1, tab: -1 };
   }
 
   private onClick(e: MouseEvent): void {
     const target = e.target instanceof HTMLElement ? e.target : null;
-    const finding = this.findingOf(target);
-    if (!target || !finding) return;
-    if (target.closest(".kc-lint-fix")) this.actions.fix(finding);
-    else if (target.closest(".kc-lint-where")) {
-      e.preventDefault();
-      this.actions.open(finding);
+    if (target && this.activate(target)) e.preventDefault();
+  }
+
+  /** Does what clicking (or Enter on) this element means; false when it is nothing actionable. */
+  private activate(target: HTMLElement): boolean {
+    const toggle = target.closest(".kc-lint-group-toggle");
+    if (toggle) {
+      const key = this.rowKeyOf(target);
+      const group = this.groups.find((g) => key === `group\u0000${g.check.id}`);
+      if (group) this.toggleGroup(group.check.id);
+      return group !== undefined;
     }
+    const finding = this.findingOf(target);
+    if (!finding) return false;
+    const related = target.closest<HTMLElement>(".kc-lint-related-link");
+    const place = related ? finding.related?.[Number(related.dataset.index)] : undefined;
+    if (place) (this.actions.openPlace ?? ((p: LintPlace, f: LintFinding) => this.actions.open({ ...f, path: p.path, line: p.line, col: p.col })))(place, finding);
+    else if (target.closest(".kc-lint-fix")) this.actions.fix(finding);
+    else if (target.closest(".kc-lint-dismiss")) this.actions.dismiss?.(finding);
+    else if (target.closest(".kc-lint-where")) this.actions.open(finding);
+    else return false;
+    return true;
   }
 
   private onKey(e: KeyboardEvent): void {
@@ -280,14 +329,14 @@ export class LintFindingList {
     const index = key === null ? null : this.indexOf(key);
     if (index === null) return;
     let next: number | null = null;
-    if (e.key === "ArrowDown") next = this.findingFrom(index + 1, 1);
-    else if (e.key === "ArrowUp") next = this.findingFrom(index - 1, -1);
+    // Arrows move through every row, check titles included (so a closed group can be reached and opened).
+    if (e.key === "ArrowDown") next = index + 1 < this.rowCount ? index + 1 : null;
+    else if (e.key === "ArrowUp") next = index > 0 ? index - 1 : null;
     else if (e.key === "Home") next = this.findingFrom(0, 1);
     else if (e.key === "End") next = this.findingFrom(this.rowCount - 1, -1);
-    else if ((e.key === "Enter" || e.key === " ") && target?.closest(".kc-lint-where")) {
+    else if ((e.key === "Enter" || e.key === " ") && target && !target.closest("button") && target.closest(".kc-lint-where, .kc-lint-related-link, .kc-lint-group-toggle")) {
       e.preventDefault();
-      const finding = this.findingAt(index);
-      if (finding) this.actions.open(finding);
+      this.activate(target);
       return;
     }
     if (next === null) return;
@@ -305,8 +354,9 @@ export class LintFindingList {
   private scrollToRow(i: number): void {
     const top = this.offset(i);
     const height = this.el.clientHeight || FALLBACK_VIEWPORT_PX;
+    const rowHeight = this.heightOf(i);
     if (top < this.el.scrollTop) this.el.scrollTop = top;
-    else if (top + FINDING_ROW_PX > this.el.scrollTop + height) this.el.scrollTop = top + FINDING_ROW_PX - height;
+    else if (top + rowHeight > this.el.scrollTop + height) this.el.scrollTop = top + rowHeight - height;
   }
 
   private focusRow(i: number): void {
@@ -335,10 +385,6 @@ export class LintFindingList {
     const i = key === null ? null : this.indexOf(key);
     return i === null ? null : this.findingAt(i);
   }
-}
-
-function groupTitle(group: Group): string {
-  return `${group.check.id} (${group.findings.length})`;
 }
 
 function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {

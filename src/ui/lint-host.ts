@@ -4,9 +4,13 @@ import type { LintFinding } from "../core/lint/lint-types";
 import type { LintService } from "../obsidian/lint-service";
 import type { LintViewHost } from "./lint-view";
 
-/** Connects the lint pane to the service and the workspace: open a finding at its place, apply a fix, re-lint. */
-export function createLintHost(app: App, service: LintService): LintViewHost {
+/**
+ * Connects the lint pane to the service and the workspace: open a finding at its place, apply a fix, re-lint; `extra`
+ * adds what other parts of the plugin provide (writing the report, dismissing).
+ */
+export function createLintHost(app: App, service: LintService, extra: Pick<LintViewHost, "writeReport" | "dismiss"> = {}): LintViewHost {
   return {
+    ...extra,
     findings: () => service.findings(),
     get ready() {
       return service.ready;

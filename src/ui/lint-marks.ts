@@ -1,17 +1,25 @@
 import { RangeSetBuilder, type EditorState, type Text } from "@codemirror/state";
 import { Decoration, type DecorationSet, type EditorView, ViewPlugin, type ViewUpdate } from "@codemirror/view";
-import { editorInfoField } from "obsidian";
+import { editorInfoField, editorLivePreviewField } from "obsidian";
 import type { LintFinding } from "../core/lint/lint-types";
+import { createPropertiesMarks, sameFindings } from "./lint-properties-marks";
 
 /** The note an editor shows, from Obsidian's editor info. */
 const notePath = (state: EditorState): string | null => state.field(editorInfoField, false)?.file?.path ?? null;
+/** True while the editor is in Live Preview (where frontmatter lines are drawn as the Properties block). */
+const livePreview = (state: EditorState): boolean => state.field(editorLivePreviewField, false) ?? false;
 
 /**
  * An editor extension that underlines lint findings in place, from the finding's column to the end of its line,
  * with the message as a tooltip. The marks are rebuilt only when the note's findings change (checked cheaply on each
  * update, e.g. after `workspace.updateOptions()`); an edit moves them with the text, and cursor moves cost nothing.
+ * Findings on frontmatter lines are also shown where Live Preview draws the Properties block (createPropertiesMarks).
  */
-export function createLintMarks(findingsFor: (path: string) => readonly LintFinding[], pathOf: (state: EditorState) => string | null = notePath) {
+export function createLintMarks(
+  findingsFor: (path: string) => readonly LintFinding[],
+  pathOf: (state: EditorState) => string | null = notePath,
+  isLivePreview: (state: EditorState) => boolean = livePreview,
+) {
   return ViewPlugin.fromClass(
     class {
       decorations: DecorationSet;
@@ -53,18 +61,6 @@ export function createLintMarks(findingsFor: (path: string) => readonly LintFind
         return builder.finish();
       }
     },
-    { decorations: (v) => v.decorations },
+    { decorations: (v) => v.decorations, provide: () => createPropertiesMarks(findingsFor, pathOf, isLivePreview) },
   );
-}
-
-/** True when both lists show the same marks (a re-lint makes new objects for unchanged findings). */
-function sameFindings(a: readonly LintFinding[], b: readonly LintFinding[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    if (x.line !== y.line || x.col !== y.col || x.check !== y.check || x.severity !== y.severity || x.message !== y.message) return false;
-  }
-  return true;
 }

@@ -1,8 +1,9 @@
-import { ItemView, type WorkspaceLeaf } from "obsidian";
+import { ItemView, Menu, setIcon, type WorkspaceLeaf } from "obsidian";
 import type { LintCheck } from "../core/lint/lint-check";
 import { LINT_CHECKS } from "../core/lint/lint-checks";
 import type { LintFinding, Severity } from "../core/lint/lint-types";
 import { LintFindingList } from "./lint-finding-list";
+import { SEVERITY_ICON } from "./lint-finding-row";
 
 /** The view type id of the lint report pane. */
 export const LINT_VIEW_TYPE = "kc-lint-report";
@@ -15,22 +16,31 @@ export interface LintViewHost {
   open(finding: LintFinding): void;
   fix(finding: LintFinding): void;
   relint(): void;
+  /** Writes today's lint report note; absent where the host cannot write one. */
+  writeReport?(): void;
+  /** Remembers that a finding with a dismissKey is not a problem ("not a conflict"); absent where unsupported. */
+  dismiss?(finding: LintFinding): void;
   /** Subscribes to changed findings and (when given) to progress; returns the unsubscribe function. */
   subscribe(onChange: () => void, onProgress?: () => void): () => void;
 }
 
 const SEVERITIES: Severity[] = ["error", "warning", "suggestion"];
+const PLURAL: Record<Severity, [string, string]> = { error: ["error", "errors"], warning: ["warning", "warnings"], suggestion: ["suggestion", "suggestions"] };
+const FILTER_TITLE: Record<Severity, string> = { error: "Errors", warning: "Warnings", suggestion: "Suggestions" };
 
 /**
- * The lint report pane: counts by severity (which filter), findings grouped by check in a virtual list, jump and
- * fix. Built once; a change updates the counts and the groups that changed, progress only its line of text.
+ * The lint report pane: icon actions in the view header (lint again, write the report, filter by severity), counts by
+ * severity, findings grouped by check (collapsible, named in words with the check's description) in a virtual list,
+ * jump, fix, related places and dismiss. Built once; a change updates the counts and the groups that changed,
+ * progress only its line of text.
  */
 export class LintView extends ItemView {
   private shown = new Set<Severity>(SEVERITIES);
   private unsubscribe: (() => void) | null = null;
   private progressEl!: HTMLElement;
   private countsEl!: HTMLElement;
-  private readonly chips = new Map<Severity, HTMLButtonElement>();
+  private readonly countEls = new Map<Severity, HTMLElement>();
+  private counts: Record<Severity, number> = { error: 0, warning: 0, suggestion: 0 };
   private emptyEl!: HTMLElement;
   private list!: LintFindingList;
   private shownFindings: { all: readonly LintFinding[]; filter: string } | null = null;
@@ -83,14 +93,19 @@ export class LintView extends ItemView {
     const findings = this.host.findings();
     const counts = { error: 0, warning: 0, suggestion: 0 };
     for (const f of findings) counts[f.severity]++;
+    this.counts = counts;
     for (const sev of SEVERITIES) {
       const n = counts[sev];
-      const chip = this.chips.get(sev)!;
-      chip.setText(`${n} ${sev}${n === 1 ? "" : "s"}`);
-      chip.toggleClass("is-off", !this.shown.has(sev));
-      chip.setAttr("aria-pressed", String(this.shown.has(sev)));
+      const el = this.countEls.get(sev)!;
+      const words = `${n} ${PLURAL[sev][n === 1 ? 0 : 1]}${this.shown.has(sev) ? "" : " (hidden)"}`;
+      el.querySelector(".kc-lint-count-n")!.setText(String(n));
+      el.setAttr("aria-label", words);
+      el.setAttr("title", words);
+      el.toggleClass("is-off", !this.shown.has(sev));
     }
     const filter = SEVERITIES.filter((s) => this.shown.has(s)).join();
+    // The filter's icon says when some findings are hidden.
+    this.filterAction?.toggleClass("is-active", this.shown.size < SEVERITIES.length);
     if (this.shownFindings?.all !== findings || this.shownFindings.filter !== filter) {
       this.shownFindings = { all: findings, filter };
       const visible = this.shown.size === SEVERITIES.length ? findings : findings.filter((f) => this.shown.has(f.severity));
@@ -114,22 +129,49 @@ export class LintView extends ItemView {
     const root = this.contentEl;
     root.empty();
     root.addClass("kc-lint");
-    const head = root.createDiv({ cls: "kc-lint-head" });
-    head.createEl("h4", { text: "Knowledge lint" });
-    const relint = head.createEl("button", { text: "Lint again", cls: "kc-lint-relint" });
-    relint.addEventListener("click", () => this.host.relint());
+    // Actions are added right to left: the filter ends up last, nearest the pane's edge.
+    if (!this.actionsAdded) {
+      this.actionsAdded = true;
+      this.filterAction = this.addAction("filter", "Filter by severity", (e) => this.showFilterMenu(e));
+      if (this.host.writeReport) this.addAction("file-output", "Write lint report", () => this.host.writeReport?.());
+      this.addAction("refresh-cw", "Lint again", () => this.host.relint());
+    }
     this.progressEl = root.createDiv({ cls: "kc-lint-progress" });
     this.countsEl = root.createDiv({ cls: "kc-lint-counts" });
     for (const sev of SEVERITIES) {
-      const chip = this.countsEl.createEl("button", { cls: `kc-lint-chip kc-sev-${sev}` });
-      chip.addEventListener("click", () => {
-        if (this.shown.has(sev)) this.shown.delete(sev);
-        else this.shown.add(sev);
-        this.render();
-      });
-      this.chips.set(sev, chip);
+      // Icon and number drawn, the words ("4 errors") read out.
+      const el = this.countsEl.createSpan({ cls: `kc-lint-count kc-sev-${sev}`, attr: { role: "img" } });
+      setIcon(el.createSpan({ cls: "kc-lint-sev-icon", attr: { "aria-hidden": "true" } }), SEVERITY_ICON[sev]);
+      el.createSpan({ cls: "kc-lint-count-n", attr: { "aria-hidden": "true" } });
+      this.countEls.set(sev, el);
     }
     this.emptyEl = root.createDiv({ cls: "kc-lint-empty kc-hidden" });
-    this.list = new LintFindingList(root, this.checks, { open: (f) => this.host.open(f), fix: (f) => this.host.fix(f) });
+    this.list = new LintFindingList(root, this.checks, {
+      open: (f) => this.host.open(f),
+      fix: (f) => this.host.fix(f),
+      ...(this.host.dismiss ? { dismiss: (f: LintFinding) => this.host.dismiss?.(f) } : {}),
+    });
+  }
+
+  private actionsAdded = false;
+  private filterAction: HTMLElement | null = null;
+
+  /** The severity filter: a menu with one checked item per severity shown, and its count. */
+  private showFilterMenu(e: MouseEvent): void {
+    const menu = new Menu();
+    for (const sev of SEVERITIES) {
+      menu.addItem((item) =>
+        item
+          .setTitle(`${FILTER_TITLE[sev]} (${this.counts[sev]})`)
+          .setIcon(SEVERITY_ICON[sev])
+          .setChecked(this.shown.has(sev))
+          .onClick(() => {
+            if (this.shown.has(sev)) this.shown.delete(sev);
+            else this.shown.add(sev);
+            this.render();
+          }),
+      );
+    }
+    menu.showAtMouseEvent(e);
   }
 }

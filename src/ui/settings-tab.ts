@@ -1,6 +1,7 @@
 import { knowledgeFolderProblem } from "../core/workflows/write-rules";
 import { normalizePath, Platform, PluginSettingTab, SecretComponent, Setting, type App, type Plugin } from "obsidian";
 import { renderCaptureSettings, type CaptureSettingsHost } from "./capture-settings";
+import { renderReportFolderSetting } from "./report-folder-setting";
 import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import type { AskSettings, CompileSettings } from "../obsidian/plugin-data";
 
@@ -92,6 +93,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
           if (Number.isInteger(n) && n >= 0) await this.host.update({ sparseWords: n });
         }),
       );
+    renderReportFolderSetting(el, this.host);
     this.renderAsk(el);
     this.renderCompile(el);
     if (Platform.isDesktopApp) renderCaptureSettings(el, this.host);

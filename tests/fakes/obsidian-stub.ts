@@ -57,7 +57,80 @@ export class ItemView extends Component {
     this.containerEl = document.createElement("div");
     this.contentEl = this.containerEl.appendChild(document.createElement("div"));
   }
+  /** Like Obsidian: an icon button in the view header (here a `.view-actions` row above the content). */
+  addAction(icon: string, title: string, callback: (evt: MouseEvent) => unknown): HTMLElement {
+    let actions = this.containerEl.querySelector<HTMLElement>(":scope > .view-header .view-actions");
+    if (!actions) {
+      const header = document.createElement("div");
+      header.className = "view-header";
+      actions = header.appendChild(document.createElement("div"));
+      actions.className = "view-actions";
+      this.containerEl.insertBefore(header, this.contentEl);
+    }
+    const el = document.createElement("a");
+    el.className = "clickable-icon view-action";
+    el.setAttribute("aria-label", title);
+    el.setAttribute("data-icon", icon);
+    el.addEventListener("click", (e) => callback(e));
+    actions.prepend(el);
+    return el;
+  }
 }
+
+/** A menu item: records what was set, so tests can read and click it. */
+export class MenuItem {
+  title = "";
+  icon: string | null = null;
+  checked: boolean | null = null;
+  private handler: ((evt: MouseEvent | KeyboardEvent) => unknown) | null = null;
+  setTitle(title: string | DocumentFragment): this {
+    this.title = typeof title === "string" ? title : (title.textContent ?? "");
+    return this;
+  }
+  setIcon(icon: string | null): this {
+    this.icon = icon;
+    return this;
+  }
+  setChecked(checked: boolean | null): this {
+    this.checked = checked;
+    return this;
+  }
+  onClick(cb: (evt: MouseEvent | KeyboardEvent) => unknown): this {
+    this.handler = cb;
+    return this;
+  }
+  /** Test helper: what choosing the item does. */
+  click(): void {
+    this.handler?.(new MouseEvent("click"));
+  }
+}
+
+/** Obsidian's Menu: items are built by callbacks; a shown menu is recorded in `menusShown`. */
+export class Menu extends Component {
+  items: MenuItem[] = [];
+  addItem(cb: (item: MenuItem) => unknown): this {
+    const item = new MenuItem();
+    cb(item);
+    this.items.push(item);
+    return this;
+  }
+  addSeparator(): this {
+    return this;
+  }
+  showAtMouseEvent(_evt: MouseEvent): this {
+    menusShown.push(this);
+    return this;
+  }
+  showAtPosition(_position: { x: number; y: number }): this {
+    menusShown.push(this);
+    return this;
+  }
+  hide(): this {
+    return this;
+  }
+}
+/** Every menu shown, for tests that choose an item. */
+export const menusShown: Menu[] = [];
 
 export class MarkdownView extends ItemView {}
 
@@ -137,6 +210,7 @@ export function normalizePath(p: string): string {
 }
 
 export const editorInfoField = {};
+export const editorLivePreviewField = {};
 
 /** requestUrl: tests replace `requestUrlImpl` to forward to a loopback server. */
 export let requestUrlImpl: (req: { url: string; method?: string; headers?: Record<string, string>; body?: string | ArrayBuffer }) => Promise<{ status: number; headers: Record<string, string>; arrayBuffer: ArrayBuffer; text: string }> = () => {

@@ -56,3 +56,72 @@ describe("lint marks in the editor", () => {
     expect(shown()).toEqual([]);
   });
 });
+
+describe("lint findings on frontmatter lines", () => {
+  const NOTE = "---\ntitle: A\nsimilar_high: [[b]]\n---\n# A\nbody\n";
+  const fm = (line: number, message: string, severity: LintFinding["severity"] = "error"): LintFinding => ({ check: "ckp-missing-target", severity, path: "a.md", line, col: 0, message });
+
+  function editorIn(mode: "live" | "source", doc: string, initial: LintFinding[]) {
+    const state = { findings: initial, live: mode === "live" };
+    const marks = createLintMarks((path) => (path === "a.md" ? state.findings : []), () => "a.md", () => state.live);
+    const view = new EditorView({ state: EditorState.create({ doc, extensions: [marks] }), parent: document.body });
+    return { view, state, widget: () => view.dom.querySelector<HTMLElement>(".kc-lint-fm-widget") };
+  }
+
+  it("lists a finding on a property line below the Properties block in Live Preview, and marks the editor for the block's bar", () => {
+    const { view, widget } = editorIn("live", NOTE, [fm(2, "similar_high points to b, which does not exist")]);
+    expect(widget()?.textContent).toBe("Line 3: similar_high points to b, which does not exist");
+    expect(widget()?.getAttribute("aria-label")).toBe("1 lint finding in the properties");
+    expect(view.dom.classList.contains("kc-lint-fm-has")).toBe(true);
+    expect(view.dom.classList.contains("kc-lint-fm-error")).toBe(true);
+    // The list sits after the frontmatter, before the first body line.
+    expect(widget()!.nextElementSibling?.textContent).toBe("# A");
+    const first = view.dom.querySelector(".cm-line")!;
+    expect(first.classList.contains("kc-lint-fm-line")).toBe(true);
+    expect(first.getAttribute("title")).toContain("similar_high points to b");
+  });
+
+  it("keeps the underline in source mode, with the bar and tooltip on the opening line but no list", () => {
+    const { view, widget } = editorIn("source", NOTE, [fm(2, "missing target")]);
+    expect(widget()).toBeNull();
+    expect(view.dom.querySelector(".kc-lint-mark")?.textContent).toBe("similar_high: [[b]]");
+    expect(view.dom.querySelector(".cm-line")?.getAttribute("title")).toContain("missing target");
+  });
+
+  it("shows nothing of the kind for findings in the body or notes without frontmatter, and the worst severity first", () => {
+    const body = editorIn("live", NOTE, [fm(5, "in the body")]);
+    expect(body.widget()).toBeNull();
+    expect(body.view.dom.classList.contains("kc-lint-fm-has")).toBe(false);
+    const none = editorIn("live", "# A\n---\nx\n---\n", [fm(1, "not frontmatter")]);
+    expect(none.widget()).toBeNull();
+    const mixed = editorIn("live", NOTE, [fm(1, "a warning", "warning"), fm(2, "an error")]);
+    expect([...mixed.widget()!.querySelectorAll(".kc-lint-fm-item")].map((e) => e.textContent)).toEqual(["Line 3: an error", "Line 2: a warning"]);
+    expect(mixed.widget()!.classList.contains("kc-sev-error")).toBe(true);
+  });
+
+  it("updates when the note's findings change or the mode switches, and not on cursor moves or body edits", () => {
+    const { view, state, widget } = editorIn("live", NOTE, [fm(2, "x")]);
+    const before = widget();
+    for (let pos = 0; pos < view.state.doc.length; pos++) view.dispatch({ selection: { anchor: pos } });
+    view.dispatch({ changes: { from: view.state.doc.length, insert: "more body\n" } });
+    expect(widget()).toBe(before);
+    state.findings = [];
+    view.dispatch({});
+    expect(widget()).toBeNull();
+    state.findings = [fm(1, "y")];
+    view.dispatch({});
+    expect(widget()?.textContent).toBe("Line 2: y");
+    state.live = false;
+    view.dispatch({});
+    expect(widget()).toBeNull();
+  });
+
+  it("follows the frontmatter as it is closed or opened by an edit", () => {
+    const { view, widget } = editorIn("live", "---\ntitle: A\n# A\n", [fm(1, "bad title")]);
+    expect(widget()).toBeNull();
+    view.dispatch({ changes: { from: "---\ntitle: A\n".length, insert: "---\n" } });
+    expect(widget()?.textContent).toBe("Line 2: bad title");
+    view.dispatch({ changes: { from: "---\ntitle: A\n".length, to: "---\ntitle: A\n---\n".length } });
+    expect(widget()).toBeNull();
+  });
+});

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { WorkspaceLeaf } from "obsidian";
+import { menusShown } from "../fakes/obsidian-stub";
 import { LintView, type LintViewHost } from "../../src/ui/lint-view";
+import { FINDING_ROW_PX } from "../../src/ui/lint-finding-list";
+import { LINT_CHECKS } from "../../src/core/lint/lint-checks";
 import type { LintFinding } from "../../src/core/lint/lint-types";
 
 const FINDINGS: LintFinding[] = [
@@ -10,7 +13,7 @@ const FINDINGS: LintFinding[] = [
 ];
 
 function host(findings: LintFinding[], ready = true) {
-  const calls = { open: [] as LintFinding[], fix: [] as LintFinding[], relint: 0, findings: 0 };
+  const calls = { open: [] as LintFinding[], fix: [] as LintFinding[], relint: 0, findings: 0, reports: 0, dismissed: [] as LintFinding[] };
   let listener: (() => void) | null = null;
   let progress: (() => void) | null = null;
   const state = { findings };
@@ -24,6 +27,8 @@ function host(findings: LintFinding[], ready = true) {
     open: (f) => calls.open.push(f),
     fix: (f) => calls.fix.push(f),
     relint: () => calls.relint++,
+    writeReport: () => calls.reports++,
+    dismiss: (f) => calls.dismissed.push(f),
     subscribe: (cb, onProgress) => {
       listener = cb;
       progress = onProgress ?? null;
@@ -64,14 +69,86 @@ async function openView(findings: LintFinding[]) {
 const positions = (el: HTMLElement) => [...el.querySelectorAll(".kc-lint-finding")].map((r) => Number(r.getAttribute("aria-posinset")));
 
 describe("LintView", () => {
-  it("shows counts by severity and findings grouped by check", async () => {
+  it("shows counts by severity in words, and findings grouped by check, named in words with the check's description", async () => {
     const { h } = host(FINDINGS);
     const view = new LintView(new WorkspaceLeaf() as never, h);
     await view.onOpen();
     const el = view.contentEl;
-    expect([...el.querySelectorAll(".kc-lint-chip")].map((c) => c.textContent)).toEqual(["1 error", "1 warning", "1 suggestion"]);
-    expect([...el.querySelectorAll(".kc-lint-group-title")].map((c) => c.textContent)).toEqual(["broken-link (1)", "missing-backlink (1)", "sparse-article (1)"]);
+    expect([...el.querySelectorAll(".kc-lint-count")].map((c) => c.getAttribute("aria-label"))).toEqual(["1 error", "1 warning", "1 suggestion"]);
+    expect([...el.querySelectorAll(".kc-lint-group-name")].map((c) => c.textContent)).toEqual(["Broken link", "Missing backlink", "Sparse article"]);
+    expect([...el.querySelectorAll(".kc-lint-group-count")].map((c) => c.textContent)).toEqual(["1", "1", "1"]);
+    const broken = LINT_CHECKS.find((c) => c.id === "broken-link")!;
+    expect(el.querySelector(".kc-lint-group-desc")?.textContent).toBe(broken.description);
     expect(el.querySelector(".kc-lint-where")?.textContent).toBe("knowledge/concepts/a.md:5");
+  });
+
+  it("puts its actions in the view header as icon buttons, not text buttons in the pane", async () => {
+    const { view, calls } = await openView(FINDINGS);
+    const actions = [...view.containerEl.querySelectorAll<HTMLElement>(".view-header .view-action")];
+    expect(actions.map((a) => a.getAttribute("aria-label"))).toEqual(["Lint again", "Write lint report", "Filter by severity"]);
+    actions[0]!.click();
+    actions[1]!.click();
+    expect(calls.relint).toBe(1);
+    expect(calls.reports).toBe(1);
+    expect([...view.contentEl.querySelectorAll("button")].map((b) => b.textContent)).toEqual(["Fix"]);
+  });
+
+  it("lets a path break after each folder separator", async () => {
+    const { el } = await openView(FINDINGS);
+    const where = el.querySelector(".kc-lint-where")!;
+    expect([...where.childNodes].map((n) => (n.nodeName === "WBR" ? "|" : n.textContent)).join("")).toBe("knowledge/|concepts/|a.md:5");
+  });
+
+  it("collapses and opens a check's group from its title, with the mouse or Enter and Space, saying so in aria-expanded", async () => {
+    const { el } = await openView(manyFindings(8));
+    const toggle = () => el.querySelector<HTMLElement>(".kc-lint-group-toggle")!;
+    expect(toggle().getAttribute("aria-expanded")).toBe("true");
+    toggle().click();
+    expect(toggle().getAttribute("aria-expanded")).toBe("false");
+    expect([...el.querySelectorAll(".kc-lint-message")].map((m) => m.textContent)).not.toContain("Finding 0");
+    expect(el.querySelectorAll(".kc-lint-group-toggle")).toHaveLength(4);
+    toggle().focus();
+    toggle().dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    expect(toggle().getAttribute("aria-expanded")).toBe("true");
+    expect([...el.querySelectorAll(".kc-lint-message")].map((m) => m.textContent)).toContain("Finding 0");
+    expect(document.activeElement).toBe(toggle());
+    toggle().dispatchEvent(new KeyboardEvent("keydown", { key: " ", bubbles: true }));
+    expect(toggle().getAttribute("aria-expanded")).toBe("false");
+  });
+
+  it("reaches a check's title from its first finding with the arrow keys", async () => {
+    const { el } = await openView(manyFindings(40));
+    el.querySelector<HTMLElement>(".kc-lint-where")!.focus();
+    document.activeElement!.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowUp", bubbles: true }));
+    expect((document.activeElement as HTMLElement).classList.contains("kc-lint-group-toggle")).toBe(true);
+    expect(document.activeElement?.getAttribute("tabindex")).toBe("0");
+  });
+
+  it("shows a finding's related places as links that open at their line, and a Dismiss button when the host can dismiss", async () => {
+    const conflict: LintFinding = {
+      check: "contradiction", severity: "warning", path: "knowledge/concepts/a.md", line: 3, col: 0, message: "A says 3 retries, C says forever",
+      related: [{ path: "knowledge/concepts/c.md", line: 9, col: 2, label: "Uploads retry forever." }], dismissKey: "a|c",
+    };
+    const { el, calls, h } = await openView([...FINDINGS, conflict]);
+    expect([...el.querySelectorAll(".kc-lint-group-name")].map((c) => c.textContent)).toContain("Contradiction");
+    const link = el.querySelector<HTMLElement>(".kc-lint-related-link")!;
+    expect(link.textContent).toBe("c:10");
+    expect(link.getAttribute("aria-label")).toBe("Open knowledge/concepts/c.md at line 10: Uploads retry forever.");
+    link.click();
+    expect(calls.open.at(-1)).toMatchObject({ path: "knowledge/concepts/c.md", line: 9, col: 2 });
+    calls.open.length = 0;
+    link.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter", bubbles: true }));
+    expect(calls.open).toHaveLength(1);
+    expect(calls.open[0]).toMatchObject({ path: "knowledge/concepts/c.md", line: 9 });
+    const dismiss = el.querySelector<HTMLElement>(".kc-lint-dismiss")!;
+    expect(dismiss.getAttribute("aria-label")).toBe("Dismiss: not a conflict");
+    dismiss.click();
+    expect(calls.dismissed).toEqual([conflict]);
+    // A host without dismiss offers no button.
+    const bare = new LintView(new WorkspaceLeaf() as never, { ...h, dismiss: undefined });
+    await bare.onOpen();
+    expect(bare.contentEl.querySelector(".kc-lint-related-link")).not.toBeNull();
+    expect(bare.contentEl.querySelector(".kc-lint-dismiss")).toBeNull();
   });
 
   it("opens a finding at its place and applies a fix when asked", async () => {
@@ -86,12 +163,17 @@ describe("LintView", () => {
     expect(calls.fix[0]).toBe(FINDINGS[1]);
   });
 
-  it("filters by severity when a count is clicked", async () => {
-    const { h } = host(FINDINGS);
-    const view = new LintView(new WorkspaceLeaf() as never, h);
-    await view.onOpen();
-    (view.contentEl.querySelector(".kc-sev-error") as HTMLElement).click();
-    expect([...view.contentEl.querySelectorAll(".kc-lint-group-title")].map((c) => c.textContent)).toEqual(["missing-backlink (1)", "sparse-article (1)"]);
+  it("filters by severity from the header's filter menu", async () => {
+    const { view } = await openView(FINDINGS);
+    view.containerEl.querySelector<HTMLElement>('.view-action[aria-label="Filter by severity"]')!.click();
+    const menu = menusShown.at(-1)!;
+    expect(menu.items.map((i) => [i.title, i.checked])).toEqual([["Errors (1)", true], ["Warnings (1)", true], ["Suggestions (1)", true]]);
+    const filter = view.containerEl.querySelector<HTMLElement>('.view-action[aria-label="Filter by severity"]')!;
+    expect(filter.classList.contains("is-active")).toBe(false);
+    menu.items[0]!.click();
+    expect(filter.classList.contains("is-active")).toBe(true);
+    expect([...view.contentEl.querySelectorAll(".kc-lint-group-name")].map((c) => c.textContent)).toEqual(["Missing backlink", "Sparse article"]);
+    expect(view.contentEl.querySelector(".kc-lint-count.kc-sev-error")?.getAttribute("aria-label")).toBe("1 error (hidden)");
   });
 
   it("shows progress until the first lint is ready, then re-renders on change", async () => {
@@ -110,9 +192,9 @@ describe("LintView", () => {
     const drawn = el.querySelectorAll(".kc-lint-row");
     expect(drawn.length).toBeGreaterThan(10);
     expect(drawn.length).toBeLessThan(60);
-    expect(el.querySelector(".kc-lint-chip")?.textContent).toBe("10000 errors");
+    expect(el.querySelector(".kc-lint-count")?.getAttribute("aria-label")).toBe("10000 errors");
     const list = el.querySelector(".kc-lint-list") as HTMLElement;
-    list.scrollTop = 30000 * 48;
+    list.scrollTop = 30000 * FINDING_ROW_PX;
     list.dispatchEvent(new Event("scroll"));
     const shown = positions(el);
     expect(shown.length).toBeLessThan(60);

@@ -1,6 +1,7 @@
 import { readCkpHeader } from "../../core/ckp/read-ckp-header";
 import { graphToDot, graphToJson, graphToMermaid } from "../../core/graph/export-graph";
 import { GraphModel, graphArticleOf, isGraphArticle } from "../../core/graph/graph-model";
+import { reportFolderOf } from "../../core/knowledge/knowledge-layout";
 import { filterGraph, neighbourhood } from "../../core/graph/graph-queries";
 import { knowledgePaths } from "../../core/knowledge/knowledge-layout";
 import { firstParagraph } from "../../core/route/article-doc";
@@ -40,7 +41,7 @@ export async function runGraphCommand(args: ParsedArgs, io: CliIo): Promise<numb
   const model = new GraphModel(() => folder, (l, from) => vault.index.resolve(l, from));
   for (const [path, text] of vault.texts) {
     const parsed = vault.index.note(path);
-    if (!parsed || !isGraphArticle(path, folder)) continue;
+    if (!parsed || !isGraphArticle(path, folder, reportFolderOf(vault.settings))) continue;
     model.set(graphArticleOf(path, readCkpHeader(parsed.frontmatter), parsed, firstParagraph(text.slice(parsed.bodyStartOffset))));
   }
   const whole = model.snapshot({ logs: args.flags.has("logs"), body: args.flags.has("body") });

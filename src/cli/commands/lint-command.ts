@@ -1,30 +1,36 @@
 import { localDate } from "../../core/util/local-date";
 import { formatLintJson, formatLintMarkdown } from "../../core/lint/format-lint-report";
+import { formatLintSarif } from "../../core/lint/format-lint-sarif";
+import manifest from "../../../manifest.json";
 import { LintEngine } from "../../core/lint/lint-engine";
 import { sha256Hex } from "../../core/util/sha256";
+import { writeLintReport } from "../../core/workflows/write-lint-report";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
 import type { CommandSpec } from "../command-specs";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc lint`. */
-export const LINT_HELP = `kc lint <vault> [--scope knowledge|vault] [--format md|json] [--knowledge <folder>] [--progress]
+export const LINT_HELP = `kc lint <vault> [--scope knowledge|vault] [--format md|json|sarif] [--knowledge <folder>] [--progress] [--write-report]
 
 Checks the knowledge base: broken links and subpaths, orphan articles, missing backlinks, sparse
 articles, daily logs never compiled or changed since compile, CKP rule breaches and stale stamps.
-Prints a markdown report (or JSON). Exit code 1 when there are errors, so CI can gate on it; exit code 2
+Prints a markdown report (or JSON, or SARIF 2.1.0 for code scanning). Exit code 1 when there are errors, so CI can gate on it; exit code 2
 when the knowledge folder does not exist (a typo in --knowledge never passes as "no findings").
 
   --scope knowledge|vault   lint the knowledge folder (default) or every note in the vault
-  --format md|json          the report as markdown (default) or JSON
+  --format md|json|sarif    the report as markdown (default), JSON, or SARIF 2.1.0 (paths relative to <vault>)
   --knowledge <folder>      the knowledge folder (default: the plugin's setting in data.json, else "knowledge")
   --progress                show reading progress on stderr (on by default on a terminal)
+  --write-report            also write the markdown report as <report folder>/lint-YYYY-MM-DD.md (default
+                            <knowledge>/reports; replaces only today's report, never a note that is not one;
+                            exit code 2 when it cannot be written)
 
 A broken settings file (data.json, .obsidian/daily-notes.json) is named in a warning with what is used
 instead; when data.json's compile state cannot be read, daily logs are not reported as uncompiled or changed.`;
 
 /** What `kc lint` accepts (parsed strictly: anything else is exit 2 with a suggestion). */
-export const LINT_SPEC: CommandSpec = { positionals: ["vault"], values: ["scope", "format", "knowledge"], switches: ["progress"] };
+export const LINT_SPEC: CommandSpec = { positionals: ["vault"], values: ["scope", "format", "knowledge"], switches: ["progress", "write-report"] };
 
 /** Runs `kc lint`. */
 export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -36,7 +42,7 @@ export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   const scope = flagString(args, "scope", "knowledge");
   const format = flagString(args, "format", "md");
   if (scope !== "knowledge" && scope !== "vault") return usage(io, `--scope must be knowledge or vault, not "${scope}".`);
-  if (format !== "md" && format !== "json") return usage(io, `--format must be md or json, not "${format}".`);
+  if (format !== "md" && format !== "json" && format !== "sarif") return usage(io, `--format must be md, json or sarif, not "${format}".`);
   const knowledge = flagString(args, "knowledge");
   const progress = io.isTTY || args.flags.has("progress");
   const vault = await loadVault(dir, { lintScope: scope, ...(knowledge !== undefined ? { knowledgeFolder: knowledge } : {}) }, progress ? (d, t) => io.err(`\rreading ${d}/${t} files`) : undefined);
@@ -58,6 +64,15 @@ export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   if (unknownState.size > 0) io.err("warning: daily logs are not checked for being uncompiled or changed, because the compile state could not be read.\n");
   const findings = engine.run().filter((f) => !unknownState.has(f.check));
   const meta = { vaultName: vault.name, noteCount: vault.texts.size, scope, date: new Date().toISOString().slice(0, 10) } as const;
-  io.out(format === "json" ? formatLintJson(findings, meta) : formatLintMarkdown(findings, meta));
+  io.out(format === "json" ? formatLintJson(findings, meta) : format === "sarif" ? formatLintSarif(findings, { version: manifest.version }) : formatLintMarkdown(findings, meta));
+  if (args.flags.has("write-report")) {
+    const today = localDate();
+    const written = await writeLintReport(vault.store, vault.settings, today, formatLintMarkdown(findings, { ...meta, date: today }));
+    if (!written.ok) {
+      io.err(`${written.error}\n`);
+      return EXIT.usage;
+    }
+    io.err(`${written.value.replaced ? "Updated" : "Wrote"} ${written.value.path}\n`);
+  }
   return findings.some((f) => f.severity === "error") ? EXIT.findings : EXIT.ok;
 }

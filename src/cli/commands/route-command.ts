@@ -1,4 +1,4 @@
-import { classifyPath } from "../../core/knowledge/knowledge-layout";
+import { classifyPath, isArticleKind, reportFolderOf } from "../../core/knowledge/knowledge-layout";
 import { knowledgePaths } from "../../core/knowledge/knowledge-layout";
 import { estimateTokens } from "../../core/llm/estimate-tokens";
 import { ArticleIndex } from "../../core/route/article-index";
@@ -35,8 +35,8 @@ export function buildRouterIndex(vault: LoadedVault, scope: "knowledge" | "vault
   const index = new ArticleIndex();
   const paths = knowledgePaths(vault.settings.knowledgeFolder);
   for (const [path, text] of vault.texts) {
-    const kind = classifyPath(path, vault.settings.knowledgeFolder);
-    if (scope === "knowledge" && (kind === null || kind === "index" || kind === "log")) continue;
+    const kind = classifyPath(path, vault.settings.knowledgeFolder, reportFolderOf(vault.settings));
+    if (kind === "report" || (scope === "knowledge" && !isArticleKind(kind))) continue;
     const parsed = vault.index.note(path);
     if (parsed) index.upsert(buildArticleDoc(path, text, parsed));
   }

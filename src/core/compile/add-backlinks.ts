@@ -1,4 +1,4 @@
-import { classifyPath } from "../knowledge/knowledge-layout";
+import { classifyPath, isArticleKind } from "../knowledge/knowledge-layout";
 import { parseNote } from "../notes/parse-note";
 import { relativeArticlePath } from "./check-article-path";
 import type { ArticleUpdate, CompileProposal, NewArticle } from "./compile-types";
@@ -37,7 +37,7 @@ export function addBacklinks(proposal: CompileProposal, existingPath: (rel: stri
       }
       const path = existingPath(t);
       const kind = path ? classifyPath(path, knowledgeFolder) : null;
-      if (!path || kind === null || kind === "index" || kind === "log") continue;
+      if (!path || !isArticleKind(kind)) continue;
       let u = updated.find((x) => x.path === path);
       if (!u) {
         u = { path, set: {}, sections: [], corroborate: false, backlinks: [], fromLog: false };

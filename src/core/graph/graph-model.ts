@@ -1,5 +1,5 @@
 import type { CkpHeader } from "../ckp/ckp-header";
-import { classifyPath, trimSlashes } from "../knowledge/knowledge-layout";
+import { classifyPath, isArticleKind, trimSlashes } from "../knowledge/knowledge-layout";
 import { baseName } from "../route/article-doc";
 import type { ResolveTarget } from "../route/route-question";
 import type { GraphEdge, GraphEdgeTier, GraphNode, GraphNodeKind, GraphView } from "./graph-types";
@@ -149,10 +149,9 @@ function outEdges(a: GraphArticle, options: GraphOptions): OutEdge[] {
   return out;
 }
 
-/** True for a path the graph should hold: a note of the knowledge folder other than index.md and log.md. */
-export function isGraphArticle(path: string, knowledgeFolder: string): boolean {
-  const kind = classifyPath(path, trimSlashes(knowledgeFolder));
-  return kind !== null && kind !== "index" && kind !== "log";
+/** True for a path the graph should hold: a note of the knowledge folder other than index.md, log.md and lint reports. */
+export function isGraphArticle(path: string, knowledgeFolder: string, reportFolder?: string): boolean {
+  return isArticleKind(classifyPath(path, trimSlashes(knowledgeFolder), reportFolder));
 }
 
 /** What the graph keeps of a note, from its parse (body links only; frontmatter links are the header's relationships). */

@@ -1,5 +1,16 @@
-/** The kinds of file the plugin owns inside the knowledge folder. */
-export type KnowledgeKind = "concept" | "connection" | "qa" | "index" | "log" | "article";
+/** The kinds of file the plugin owns inside the knowledge folder (reports: written lint reports, never linted or routed). */
+export type KnowledgeKind = "concept" | "connection" | "qa" | "index" | "log" | "report" | "article";
+
+/** True for the kinds that are articles (routed, linted as articles, in the graph): not index.md, log.md or a report. */
+export function isArticleKind(kind: KnowledgeKind | null): boolean {
+  return kind !== null && kind !== "index" && kind !== "log" && kind !== "report";
+}
+
+/** The vault-relative folder lint reports are written to: the setting, or `<knowledgeFolder>/reports` when it is "". */
+export function reportFolderOf(settings: { knowledgeFolder: string; reportFolder?: string }): string {
+  const own = trimSlashes((settings.reportFolder ?? "").trim());
+  return own !== "" ? own : `${trimSlashes(settings.knowledgeFolder.trim())}/reports`;
+}
 
 /** Paths of the plugin's files under a knowledge folder. */
 export function knowledgePaths(folder: string): { index: string; log: string; concepts: string; connections: string; qa: string } {
@@ -8,11 +19,15 @@ export function knowledgePaths(folder: string): { index: string; log: string; co
   return { index: at("index.md"), log: at("log.md"), concepts: at("concepts"), connections: at("connections"), qa: at("qa") };
 }
 
-/** What a vault path is inside the knowledge folder, or null when it is outside it or not markdown. */
-export function classifyPath(path: string, knowledgeFolder: string): KnowledgeKind | null {
+/**
+ * What a vault path is inside the knowledge folder, or null when it is outside it or not markdown. Notes in the report
+ * folder (vault-relative; default `<knowledgeFolder>/reports`) are reports.
+ */
+export function classifyPath(path: string, knowledgeFolder: string, reportFolder?: string): KnowledgeKind | null {
   const f = trimSlashes(knowledgeFolder);
   const prefix = f === "" ? "" : `${f}/`;
   if (!path.startsWith(prefix) || !path.toLowerCase().endsWith(".md")) return null;
+  if (path.startsWith(`${reportFolderOf({ knowledgeFolder: f, ...(reportFolder !== undefined ? { reportFolder } : {}) })}/`)) return "report";
   const rest = path.slice(prefix.length);
   if (rest === "index.md") return "index";
   if (rest === "log.md") return "log";

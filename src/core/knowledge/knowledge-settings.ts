@@ -10,6 +10,8 @@ export interface KnowledgeSettings {
   lintScope: "knowledge" | "vault";
   /** Articles below this many body words are sparse (seed 000: 200). */
   sparseWords: number;
+  /** Folder for written lint reports, inside the knowledge folder; "" means `<knowledgeFolder>/reports`. */
+  reportFolder: string;
 }
 
 /** Defaults used when nothing else is configured. */
@@ -19,6 +21,7 @@ export const DEFAULT_KNOWLEDGE_SETTINGS: KnowledgeSettings = {
   dailyFormat: "YYYY-MM-DD",
   lintScope: "knowledge",
   sparseWords: 200,
+  reportFolder: "",
 };
 
 /** What the plugin remembers about compiled logs: a content hash per daily note, kept small. */

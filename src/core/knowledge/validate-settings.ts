@@ -37,6 +37,7 @@ export const KNOWLEDGE_SETTINGS_RULES: SectionRules<KnowledgeSettings> = {
   dailyFolder: { must: "a folder inside the vault (\"\" for its root)", accept: folderPath },
   dailyFormat: { must: "a date format such as YYYY-MM-DD", accept: (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined) },
   lintScope: { must: "\"knowledge\" or \"vault\"", accept: (v) => (v === "knowledge" || v === "vault" ? v : undefined) },
+  reportFolder: { must: "a folder inside the knowledge folder (\"\" for <knowledge folder>/reports)", accept: folderPath },
   sparseWords: { must: "a whole number of words, 0 or more", accept: (v) => {
     // Older hand-edited files sometimes hold the number as a string.
     const n = typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v;

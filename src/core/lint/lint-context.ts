@@ -1,7 +1,7 @@
 import type { CkpHeader } from "../ckp/ckp-header";
 import { emptyCkpHeader, readCkpHeader } from "../ckp/read-ckp-header";
 import { matchDailyNote } from "../knowledge/daily-notes";
-import { classifyPath } from "../knowledge/knowledge-layout";
+import { classifyPath, isArticleKind, reportFolderOf } from "../knowledge/knowledge-layout";
 import type { CompileState, KnowledgeSettings } from "../knowledge/knowledge-settings";
 import type { VaultView } from "../notes/vault-view";
 import type { LinkGraph } from "./link-graph";
@@ -34,17 +34,19 @@ export interface LintContext extends LintOptions {
 /** Builds the context helpers over a view; headers are cached per path and dropped by `forget`. */
 export function createLintContext(view: VaultView, graph: LinkGraph, options: LintOptions): LintContext & { forget(path: string): void } {
   const headers = new Map<string, CkpHeader>();
-  const kind = (p: string): ReturnType<typeof classifyPath> => classifyPath(p, options.settings.knowledgeFolder);
+  const reports = reportFolderOf(options.settings);
+  const kind = (p: string): ReturnType<typeof classifyPath> => classifyPath(p, options.settings.knowledgeFolder, reports);
   const dailyDate = (p: string): string | null => matchDailyNote(p, options.settings);
   return {
     ...options,
     view,
     graph,
-    inScope: (p) => (options.settings.lintScope === "vault" ? true : kind(p) !== null),
-    isArticle: (p) => {
+    // Written lint reports are never linted, in either scope.
+    inScope: (p) => {
       const k = kind(p);
-      return k !== null && k !== "index" && k !== "log";
+      return k !== "report" && (options.settings.lintScope === "vault" || k !== null);
     },
+    isArticle: (p) => isArticleKind(kind(p)),
     isCatalog: (p) => {
       const k = kind(p);
       return k === "index" || k === "log";

@@ -1,9 +1,9 @@
 import { matchDailyNote } from "../knowledge/daily-notes";
-import { classifyPath, trimSlashes } from "../knowledge/knowledge-layout";
+import { classifyPath, reportFolderOf, trimSlashes } from "../knowledge/knowledge-layout";
 import type { KnowledgeSettings } from "../knowledge/knowledge-settings";
 
 /** What every write is checked against: the folder the plugin owns and where daily notes live. */
-export type WriteRules = Pick<KnowledgeSettings, "knowledgeFolder" | "dailyFolder" | "dailyFormat">;
+export type WriteRules = Pick<KnowledgeSettings, "knowledgeFolder" | "dailyFolder" | "dailyFormat"> & { reportFolder?: string };
 
 /**
  * Why the knowledge folder setting cannot be used for writing, or null when it can: the vault root would make every
@@ -42,7 +42,7 @@ export function writeRefusal(path: string, rules: WriteRules): string | null {
  * folder, never index.md, log.md, a filed answer (qa/) or a daily note, wherever the daily notes live.
  */
 export function isArticlePath(path: string, rules: WriteRules): boolean {
-  const kind = classifyPath(path, rules.knowledgeFolder);
+  const kind = classifyPath(path, rules.knowledgeFolder, reportFolderOf(rules));
   return (kind === "concept" || kind === "connection" || kind === "article") && knowledgeFolderProblem(rules) === null && matchDailyNote(path, rules) === null;
 }
 

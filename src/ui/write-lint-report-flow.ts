@@ -1,0 +1,28 @@
+import { Notice, type App } from "obsidian";
+import { classifyPath, reportFolderOf } from "../core/knowledge/knowledge-layout";
+import { formatLintMarkdown } from "../core/lint/format-lint-report";
+import { localDate } from "../core/util/local-date";
+import { writeLintReport } from "../core/workflows/write-lint-report";
+import type { LintService } from "../obsidian/lint-service";
+import { ObsidianNoteStore } from "../obsidian/obsidian-note-store";
+
+/**
+ * "Write lint report": today's markdown report of the current findings as `<report folder>/lint-YYYY-MM-DD.md`,
+ * through the write rules (core/workflows/write-lint-report); says in a notice where it went or why it was not written.
+ */
+export async function writeLintReportFlow(app: App, lint: LintService): Promise<void> {
+  if (!lint.ready) {
+    new Notice("The first lint is still running; write the report when it has finished.");
+    return;
+  }
+  const settings = lint.settings;
+  const reports = reportFolderOf(settings);
+  const notes = app.vault.getMarkdownFiles().filter((f) => {
+    const kind = classifyPath(f.path, settings.knowledgeFolder, reports);
+    return kind !== "report" && (settings.lintScope === "vault" || kind !== null);
+  }).length;
+  const date = localDate();
+  const markdown = formatLintMarkdown(lint.findings(), { vaultName: app.vault.getName(), noteCount: notes, scope: settings.lintScope, date });
+  const r = await writeLintReport(new ObsidianNoteStore(app), settings, date, markdown);
+  new Notice(r.ok ? `Lint report ${r.value.replaced ? "updated" : "written"}: ${r.value.path}` : r.error, r.ok ? 5000 : 12000);
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { classifyPath, isArticleKind, reportFolderOf } from "../../../src/core/knowledge/knowledge-layout";
+import { isArticlePath } from "../../../src/core/workflows/write-rules";
+import { isLintReportNote, writeLintReport } from "../../../src/core/workflows/write-lint-report";
+import { InMemoryNoteStore } from "../../fakes/in-memory-note-store";
+
+const RULES = { knowledgeFolder: "knowledge", dailyFolder: "daily", dailyFormat: "YYYY-MM-DD", reportFolder: "" };
+const REPORT = "# Lint report: v\n\n- `knowledge/concepts/a.md:3:1` Broken link [[b]]: nothing named \"b\"; embed ![[c.png]]\n";
+
+describe("lint reports in the knowledge layout", () => {
+  it("are their own kind, in <knowledge>/reports by default or the folder set, and never articles", () => {
+    expect(reportFolderOf(RULES)).toBe("knowledge/reports");
+    expect(classifyPath("knowledge/reports/lint-2026-11-24.md", "knowledge")).toBe("report");
+    expect(classifyPath("knowledge/reports/lint-2026-11-24.md", "knowledge", "knowledge/audit")).toBe("article");
+    expect(classifyPath("knowledge/audit/x.md", "knowledge", "knowledge/audit")).toBe("report");
+    expect(classifyPath("knowledge/reportsx/a.md", "knowledge")).toBe("article");
+    expect(isArticleKind("report")).toBe(false);
+    expect(isArticlePath("knowledge/reports/lint-2026-11-24.md", RULES)).toBe(false);
+    expect(isArticlePath("knowledge/audit/x.md", { ...RULES, reportFolder: "knowledge/audit/" })).toBe(false);
+  });
+});
+
+describe("writeLintReport", () => {
+  it("writes the day's report as a note marked as a lint report, with quoted links kept as text", async () => {
+    const store = new InMemoryNoteStore({});
+    const r = await writeLintReport(store, RULES, "2026-11-24", REPORT);
+    expect(r).toEqual({ ok: true, value: { path: "knowledge/reports/lint-2026-11-24.md", replaced: false } });
+    const text = store.files.get("knowledge/reports/lint-2026-11-24.md")!;
+    expect(text.startsWith("---\nkc: lint-report\ndate: 2026-11-24\n---\n# Lint report: v\n")).toBe(true);
+    expect(text).toContain("Broken link \\[\\[b]]");
+    expect(text).toContain("embed !\\[\\[c.png]]");
+    expect(text).not.toMatch(/(^|[^\\])\[\[/);
+    expect(isLintReportNote(text)).toBe(true);
+  });
+
+  it("replaces only that day's report and leaves earlier days' reports as they are", async () => {
+    const earlier = "---\nkc: lint-report\ndate: 2026-11-23\n---\nold\n";
+    const store = new InMemoryNoteStore({ "knowledge/reports/lint-2026-11-23.md": earlier });
+    await writeLintReport(store, RULES, "2026-11-24", "first\n");
+    const again = await writeLintReport(store, RULES, "2026-11-24", "second\n");
+    expect(again).toEqual({ ok: true, value: { path: "knowledge/reports/lint-2026-11-24.md", replaced: true } });
+    expect(store.files.get("knowledge/reports/lint-2026-11-24.md")).toBe("---\nkc: lint-report\ndate: 2026-11-24\n---\nsecond\n");
+    expect(store.files.get("knowledge/reports/lint-2026-11-23.md")).toBe(earlier);
+  });
+
+  it("never writes over a note a person made at that name, and says why", async () => {
+    for (const mine of ["My own notes about lint.\n", "---\ntitle: lint\n---\nkc: lint-report\n", "---\nkc: lint-reports\n---\n"]) {
+      const store = new InMemoryNoteStore({ "knowledge/reports/lint-2026-11-24.md": mine });
+      const r = await writeLintReport(store, RULES, "2026-11-24", REPORT);
+      expect(r.ok).toBe(false);
+      expect(!r.ok && r.error).toContain('is not a lint report written by Knowledge Compiler (its frontmatter has no "kc: lint-report")');
+      expect(store.files.get("knowledge/reports/lint-2026-11-24.md")).toBe(mine);
+      expect(store.writes).toEqual([]);
+    }
+  });
+
+  it("leaves a note alone that a person replaced between the check and the write", async () => {
+    const store = new InMemoryNoteStore({ "knowledge/reports/lint-2026-11-24.md": "---\nkc: lint-report\n---\nold\n" });
+    const process = store.process.bind(store);
+    store.process = (path, fn) => {
+      store.files.set(path, "A person's note now.\n");
+      return process(path, fn);
+    };
+    const r = await writeLintReport(store, RULES, "2026-11-24", REPORT);
+    expect(r.ok).toBe(false);
+    expect(store.files.get("knowledge/reports/lint-2026-11-24.md")).toBe("A person's note now.\n");
+  });
+
+  it("refuses a report folder outside the knowledge folder, or not a plain folder, before writing anything", async () => {
+    const cases: [string, string][] = [
+      ["reports", 'The report folder "reports" is outside the knowledge folder "knowledge/"; choose a folder inside it, such as "knowledge/reports".'],
+      ["knowledge", 'The report folder "knowledge" is outside the knowledge folder "knowledge/"'],
+      ["daily", "outside the knowledge folder"],
+      ["knowledge/../daily", "is not a plain folder inside the vault"],
+      ["knowledge/.hidden", "is not a plain folder inside the vault"],
+    ];
+    for (const [reportFolder, message] of cases) {
+      const store = new InMemoryNoteStore({});
+      const r = await writeLintReport(store, { ...RULES, reportFolder }, "2026-11-24", REPORT);
+      expect(r.ok).toBe(false);
+      expect(!r.ok && r.error).toContain(message);
+      expect(store.files.size).toBe(0);
+    }
+  });
+
+  it("refuses a date that is not one, and a knowledge folder the write rules refuse", async () => {
+    const store = new InMemoryNoteStore({});
+    expect((await writeLintReport(store, RULES, "../x", REPORT)).ok).toBe(false);
+    const root = await writeLintReport(store, { ...RULES, knowledgeFolder: "" }, "2026-11-24", REPORT);
+    expect(root.ok).toBe(false);
+    expect(store.files.size).toBe(0);
+  });
+
+  it("turns a store failure into a sentence", async () => {
+    const store = new InMemoryNoteStore({});
+    store.create = () => Promise.reject(Object.assign(new Error("x"), { code: "EACCES", path: "/v/knowledge/reports" }));
+    const r = await writeLintReport(store, RULES, "2026-11-24", REPORT);
+    expect(r).toEqual({ ok: false, error: "No report written to knowledge/reports/lint-2026-11-24.md: permission denied (reports)." });
+  });
+});
