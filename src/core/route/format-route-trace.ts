@@ -88,10 +88,13 @@ export function summarizeRoute(route: RouteResult, titleOf: (path: string) => st
   const tail = skipped > 0 ? ` Skipped ${skipped}.` : "";
   if (route.status === "not-covered") return `Nothing loaded: no article covers enough of the question.${tail}`;
   const words = questionWords(route.question);
+  const tokens = tokenizeText(route.question);
+  // A term the question's words do not give back (a date folded, a stem from elsewhere) is shown as the word it starts.
+  const wordFor = (t: string): string => words.get(t) ?? tokens.find((w) => w.toLowerCase().startsWith(t)) ?? t;
   const quote = (terms: readonly string[]): string => {
-    const want = new Set(terms);
-    const inOrder = [...words].filter(([t]) => want.has(t)).map(([, w]) => w);
-    return `'${(inOrder.length > 0 ? inOrder : [...want]).join(" ")}'`;
+    const order = [...words.keys()];
+    const sorted = [...new Set(terms)].sort((a, b) => (order.indexOf(a) + 1 || 1e9) - (order.indexOf(b) + 1 || 1e9));
+    return `'${sorted.map(wordFor).join(" ")}'`;
   };
   const why = (reason: LoadReason): string => {
     switch (reason.kind) {

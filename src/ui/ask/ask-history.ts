@@ -17,7 +17,7 @@ const MAX_QUESTION_CHARS = 2000;
  */
 export class AskHistory {
   private items: string[] = [];
-  private timer: ReturnType<typeof setTimeout> | null = null;
+  private timer: number | null = null;
   private loaded: Promise<void> | null = null;
 
   constructor(
@@ -43,14 +43,14 @@ export class AskHistory {
     const q = question.trim().slice(0, MAX_QUESTION_CHARS);
     if (q === "") return;
     this.items = [...this.items.filter((x) => x !== q), q].slice(-this.limit);
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.flush(), this.delayMs);
+    if (this.timer !== null) window.clearTimeout(this.timer);
+    this.timer = window.setTimeout(() => void this.flush(), this.delayMs);
   }
 
   /** Writes a pending change now (the panel closes); nothing when nothing changed. */
   async flush(): Promise<void> {
     if (this.timer === null) return;
-    clearTimeout(this.timer);
+    window.clearTimeout(this.timer);
     this.timer = null;
     try {
       await this.files.write(this.path, `${JSON.stringify({ questions: this.items }, null, 1)}\n`);
