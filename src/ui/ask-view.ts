@@ -130,8 +130,12 @@ export class AskView extends ItemView implements HoverParent {
       this.progress.show("Choosing articles…");
       const picked = await this.host.select(question, controller.signal).catch(() => null);
       if (gen !== this.generation) return;
-      this.setRunning(null);
-      if (controller.signal.aborted) return void turn.createDiv({ cls: "kc-ask-answer", text: "Stopped." });
+      // The clock runs on from the question into the answer: the seconds shown are the person's wait.
+      this.setRunning(null, route.status === "routed" || picked?.route.status === "routed");
+      if (controller.signal.aborted) {
+        this.progress.stop();
+        return void turn.createDiv({ cls: "kc-ask-answer", text: "Stopped." });
+      }
       if (picked) {
         route = picked.route;
         selection = picked.note;
@@ -141,6 +145,7 @@ export class AskView extends ItemView implements HoverParent {
     const answerEl = turn.createDiv({ cls: "kc-ask-answer" });
     const trace = turn.appendChild(renderTrace(route, this.host, selection));
     if (route.status === "routed") return this.answer(turn, answerEl, question, route);
+    this.progress.stop();
     answerEl.setText(
       route.status === "empty-question"
         ? "The question has no words to search for."
@@ -204,12 +209,12 @@ export class AskView extends ItemView implements HoverParent {
   }
 
   /** One button asks or stops: Stop (and the abort) while a request runs, Ask otherwise; it keeps the focus either way. */
-  private setRunning(controller: AbortController | null): AbortController {
+  private setRunning(controller: AbortController | null, keepClock = false): AbortController {
     this.controller = controller;
     this.submit.setText(controller ? "Stop" : "Ask");
     this.submit.toggleClass("mod-cta", controller === null);
     this.submit.toggleClass("mod-warning", controller !== null);
-    if (!controller) this.progress.stop();
+    if (!controller && !keepClock) this.progress.stop();
     return controller ?? new AbortController();
   }
 
