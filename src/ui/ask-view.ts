@@ -38,6 +38,8 @@ export class AskView extends ItemView implements HoverParent {
   private progress!: AskProgress;
   private idle: HTMLElement | null = null;
   private unsubscribe: (() => void) | null = null;
+  /** True while the output is scrolled to its end: new text keeps it there; a person reading above is left alone. */
+  private pinned = true;
 
   constructor(leaf: WorkspaceLeaf, private readonly host: AskHost) {
     super(leaf);
@@ -81,6 +83,9 @@ export class AskView extends ItemView implements HoverParent {
     };
     this.registerDomEvent(root, "focusin", refresh);
     this.registerDomEvent(root, "mouseenter", refresh);
+    this.registerDomEvent(this.output, "scroll", () => {
+      this.pinned = this.output.scrollHeight - this.output.scrollTop - this.output.clientHeight < 24;
+    });
     wireLinks(this, this.output, this.host, this);
     if (this.host.history) attachHistoryKeys(this, this.input, this.host.history);
     this.unsubscribe = this.host.onIndexing?.(() => this.renderStatus()) ?? null;
@@ -122,6 +127,8 @@ export class AskView extends ItemView implements HoverParent {
     this.idle = null;
     const turn = this.output.createDiv({ cls: "kc-ask-turn" });
     turn.createDiv({ cls: "kc-ask-question", text: question });
+    this.pinned = true;
+    this.followEnd();
     let route = this.host.route(question);
     const indexing = this.indexingText();
     let selection: string | null = null;
@@ -176,7 +183,7 @@ export class AskView extends ItemView implements HoverParent {
     const controller = this.setRunning(new AbortController());
     this.progress.show("Waiting for the model…");
     const win = answerEl.ownerDocument.defaultView ?? window;
-    const text = new FrameText(answerEl, (cb) => win.requestAnimationFrame(cb), (id) => win.cancelAnimationFrame(id));
+    const text = new FrameText(answerEl, (cb) => win.requestAnimationFrame(cb), (id) => win.cancelAnimationFrame(id), () => this.followEnd());
     answerEl.addClass("kc-ask-streaming");
     const result = await this.host.answer(route, this.thread, (d) => {
       if (gen !== this.generation) return;
@@ -203,6 +210,7 @@ export class AskView extends ItemView implements HoverParent {
     if (gen !== this.generation) return;
     foot.createSpan({ cls: "kc-ask-cost", text: this.host.describeCost(result.value) });
     renderAnswerActions(foot, result.value.text, route, this.host);
+    this.followEnd();
     this.thread = [...this.thread, { question, answer: result.value.text }].slice(-MAX_THREAD);
     this.announce(`Answer: ${result.value.text}`);
     if (this.input.value.trim() === question) this.input.value = "";
@@ -216,6 +224,11 @@ export class AskView extends ItemView implements HoverParent {
     this.submit.toggleClass("mod-warning", controller !== null);
     if (!controller && !keepClock) this.progress.stop();
     return controller ?? new AbortController();
+  }
+
+  /** Keeps the newest text in sight while the person has not scrolled up to read something else. */
+  private followEnd(): void {
+    if (this.pinned) this.output.scrollTop = this.output.scrollHeight;
   }
 
   /** The live region: said once when an answer (or why there is none) is complete, never per streamed delta. */

@@ -15,6 +15,7 @@ export class FrameText {
     private readonly el: HTMLElement,
     private readonly schedule: FrameScheduler,
     private readonly cancelFrame: FrameCanceller,
+    private readonly drawn: () => void = () => undefined,
   ) {}
 
   /** Adds a delta; the element shows it in the next frame. */
@@ -23,6 +24,7 @@ export class FrameText {
     this.frame ??= this.schedule(() => {
       this.frame = null;
       this.el.setText(this.text);
+      this.drawn();
     });
   }
 
