@@ -100,7 +100,29 @@ export class ItemView extends Component {
   }
 }
 
-export class MarkdownView extends ItemView {}
+export class MarkdownView extends ItemView {
+  file: TFile | null = null;
+  editor: unknown = null;
+}
+
+/** MarkdownRenderer: writes the markdown as text with each [[link]] as an internal link (href and data-href), as Obsidian renders them. */
+export const MarkdownRenderer = {
+  render(_app: unknown, markdown: string, el: HTMLElement, _sourcePath: string, _component: Component): Promise<void> {
+    for (const part of markdown.split(/(\[\[[^\]]+\]\])/)) {
+      if (!part.startsWith("[[")) {
+        el.appendChild(document.createTextNode(part));
+        continue;
+      }
+      const link = part.slice(2, -2).split("|")[0]!;
+      const a = el.appendChild(document.createElement("a"));
+      a.className = "internal-link";
+      a.setAttribute("href", link);
+      a.setAttribute("data-href", link);
+      a.textContent = link;
+    }
+    return Promise.resolve();
+  },
+};
 
 export const notices: string[] = [];
 export class Notice {
