@@ -91,7 +91,7 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     });
     this.addCommand({ id: "open-ask-panel", name: "Ask the knowledge base", callback: () => void this.openView(ASK_VIEW_TYPE) });
     this.addRibbonIcon("message-circle-question", "Ask the knowledge base", () => void this.openView(ASK_VIEW_TYPE));
-    this.registerHoverLinkSource(ASK_VIEW_TYPE, { display: "Knowledge Compiler: Ask panel", defaultMod: true });
+    this.registerHoverLinkSource(ASK_VIEW_TYPE, { display: this.manifest.name, defaultMod: true });
     registerCompileCommands(this, createCompileActions(this.app, this.compile, () => this.data.compile.confirmAboveUsd));
     registerCaptureCommands(this, {
       run: (quiet) => runCaptureFlow(this.app, () => this.compile.settings(), () => this.data.capture, this.pluginDir(), quiet, () => createSelectModel(this.app, this.data.ask)),

@@ -1,5 +1,7 @@
 import { Component, ItemView, type HoverParent, type HoverPopover, type WorkspaceLeaf } from "obsidian";
 import { NOT_COVERED_ANSWER } from "../core/ask/build-answer-prompt";
+import type { Completion, ModelError } from "../core/llm/language-model";
+import type { Result } from "../core/result";
 import type { RouteResult } from "../core/route/route-types";
 import { refreshInsertButton, renderAnswerActions } from "./ask/ask-actions";
 import { renderIdle, renderSetup } from "./ask/ask-idle";
@@ -185,11 +187,11 @@ export class AskView extends ItemView implements HoverParent {
     const win = answerEl.ownerDocument.defaultView ?? window;
     const text = new FrameText(answerEl, (cb) => win.requestAnimationFrame(cb), (id) => win.cancelAnimationFrame(id), () => this.followEnd());
     answerEl.addClass("kc-ask-streaming");
-    const result = await this.host.answer(route, this.thread, (d) => {
+    const result: Result<Completion, ModelError> = await this.host.answer(route, this.thread, (d) => {
       if (gen !== this.generation) return;
       if (text.value === "") this.progress.show("Writing…");
       text.push(d);
-    }, controller.signal);
+    }, controller.signal).catch((e: unknown) => ({ ok: false, error: { kind: "bad-request", message: `The question could not be sent: ${e instanceof Error ? e.message : String(e)}` } }));
     text.cancel();
     if (gen !== this.generation) return;
     this.setRunning(null);
@@ -206,7 +208,8 @@ export class AskView extends ItemView implements HoverParent {
     answerEl.empty();
     const owner = this.addChild(new Component());
     this.owners.push(owner);
-    await this.host.renderMarkdown(result.value.text, answerEl, owner);
+    // A renderer that fails still leaves the answer readable, as text.
+    await this.host.renderMarkdown(result.value.text, answerEl, owner).catch(() => answerEl.setText(result.value.text));
     if (gen !== this.generation) return;
     foot.createSpan({ cls: "kc-ask-cost", text: this.host.describeCost(result.value) });
     renderAnswerActions(foot, result.value.text, route, this.host);

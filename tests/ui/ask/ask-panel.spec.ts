@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { readFileSync } from "node:fs";
 import { Component } from "obsidian";
-import { done, openPanel, settle } from "./ask-panel-fixture";
+import { done, openPanel, ROUTED, settle } from "./ask-panel-fixture";
 
 let frames: FrameRequestCallback[] = [];
 const realRaf = window.requestAnimationFrame.bind(window);
@@ -305,3 +305,33 @@ describe("the panel's layout", () => {
   });
 });
 
+
+describe("when something fails", () => {
+  it("shows why when the host throws instead of answering, and the button is Ask again", async () => {
+    const p = openPanel({ answer: () => Promise.reject(new Error("knowledge/concepts/retry.md was deleted")) });
+    await p.view.onOpen();
+    await p.ask("How long do retries wait?");
+    expect(p.el.querySelector(".kc-ask-foot")?.textContent).toBe("The question could not be sent: knowledge/concepts/retry.md was deleted");
+    expect(p.submit().textContent).toBe("Ask");
+    expect(p.el.querySelector(".kc-ask-announce")?.textContent).toContain("could not be sent");
+  });
+});
+
+describe("focus across re-renders", () => {
+  it("moves the focus from 'Answer from the closest articles anyway' to the Stop button when that button goes away", async () => {
+    const weak = { path: "knowledge/concepts/retry.md", tokens: 500, reason: { kind: "weak-match" as const, score: 3, coverage: 0.3 } };
+    const p = openPanel({ route: (_q, closest) => (closest ? ROUTED : { ...ROUTED, status: "not-covered", loaded: [], skipped: [weak] }) });
+    await p.view.onOpen();
+    await p.ask("How long between tries?");
+    const closest = p.el.querySelector<HTMLButtonElement>(".kc-ask-closest")!;
+    closest.focus();
+    closest.click();
+    await settle();
+    expect(closest.isConnected).toBe(false);
+    expect(document.activeElement).toBe(p.submit());
+    expect(p.submit().textContent).toBe("Stop");
+    p.pending[0]!.finish(done("Five."));
+    await settle();
+    expect(document.activeElement).toBe(p.submit());
+  });
+});
