@@ -78,6 +78,12 @@ export class AskView extends ItemView implements HoverParent {
     this.registerDomEvent(this.input, "keydown", (e: KeyboardEvent) => {
       if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) void this.ask();
     });
+    // Escape stops a running request from anywhere in the panel (and is left to Obsidian otherwise).
+    this.registerDomEvent(root, "keydown", (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || !this.controller) return;
+      e.preventDefault();
+      this.controller.abort();
+    });
     // The key may have been added, or the editor changed, while the panel sat there: look again when it is used.
     const refresh = (): void => {
       renderSetup(this.setup, this.host);

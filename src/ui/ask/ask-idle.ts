@@ -15,17 +15,24 @@ export function renderSetup(el: HTMLElement, host: AskHost): void {
   if (host.openSettings) el.createEl("button", { text: "Open settings", cls: "mod-cta kc-ask-settings" }).addEventListener("click", () => host.openSettings!());
 }
 
-/** The idle panel: a hint, and up to three example questions from the base's own headers (a click fills the box). */
+const RECENT = 5;
+
+/**
+ * The idle panel: a hint, up to three example questions from the base's own headers, and the last few questions
+ * asked (newest first). A click on either puts the question in the box; nothing is asked until the person does.
+ */
 export function renderIdle(parent: HTMLElement, host: AskHost, fill: (question: string) => void): HTMLElement {
   const idle = parent.createDiv({ cls: "kc-ask-idle" });
-  idle.createDiv({ cls: "kc-ask-hint", text: "Ask about what your knowledge base holds. Ctrl/Cmd+Enter asks; ↑ and ↓ in the box bring back earlier questions." });
-  const examples = host.examples?.() ?? [];
-  if (examples.length > 0) {
-    idle.createDiv({ cls: "kc-ask-examples-label", text: "For example:" });
-    const list = idle.createDiv({ cls: "kc-ask-examples" });
-    for (const ex of examples) {
-      list.createEl("button", { text: ex.question, cls: "kc-ask-example", attr: { title: `From ${ex.path}` } }).addEventListener("click", () => fill(ex.question));
+  idle.createDiv({ cls: "kc-ask-hint", text: "Ask about what your knowledge base holds. Ctrl/Cmd+Enter asks, Escape stops; ↑ and ↓ in the box bring back earlier questions." });
+  const list = (label: string, cls: string, items: { question: string; title?: string }[]): void => {
+    if (items.length === 0) return;
+    idle.createDiv({ cls: "kc-ask-examples-label", text: label });
+    const box = idle.createDiv({ cls: "kc-ask-examples" });
+    for (const it of items) {
+      box.createEl("button", { text: it.question, cls: cls, attr: it.title ? { title: it.title } : {} }).addEventListener("click", () => fill(it.question));
     }
-  }
+  };
+  list("For example:", "kc-ask-example", (host.examples?.() ?? []).map((ex) => ({ question: ex.question, title: `From ${ex.path}` })));
+  list("Recent questions:", "kc-ask-recent", [...(host.history?.list() ?? [])].slice(-RECENT).reverse().map((question) => ({ question })));
   return idle;
 }

@@ -273,6 +273,8 @@ describe("before anything is asked", () => {
     expect(p.input().value).toBe("second");
     key("ArrowDown");
     expect(p.input().value).toBe("half-typed");
+    // The idle panel lists them too, newest first.
+    expect([...p.el.querySelectorAll(".kc-ask-recent")].map((b) => b.textContent)).toEqual(["second", "first"]);
     const asking = p.ask("third");
     await settle();
     expect(asked).toEqual(["first", "second", "third"]);
@@ -316,6 +318,23 @@ describe("when something fails", () => {
     expect(p.el.querySelector(".kc-ask-foot")?.textContent).toBe("The question could not be sent: knowledge/concepts/retry.md was deleted");
     expect(p.submit().textContent).toBe("Ask");
     expect(p.el.querySelector(".kc-ask-announce")?.textContent).toContain("could not be sent");
+  });
+});
+
+describe("stopping from the keyboard", () => {
+  it("stops a running request with Escape, and leaves Escape alone when nothing runs", async () => {
+    const p = openPanel();
+    await p.view.onOpen();
+    const idle = new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true });
+    p.input().dispatchEvent(idle);
+    expect(idle.defaultPrevented).toBe(false);
+    const asking = p.ask("How long do retries wait?");
+    await settle();
+    p.input().dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }));
+    expect(p.pending[0]!.signal.aborted).toBe(true);
+    p.pending[0]!.finish({ ok: false, error: { kind: "aborted", message: "Stopped." } });
+    await asking;
+    expect(p.submit().textContent).toBe("Ask");
   });
 });
 
