@@ -158,8 +158,9 @@ export class AskView extends ItemView implements HoverParent {
     }
     if (indexing !== null) turn.createDiv({ cls: "kc-ask-indexing", text: `${indexing}: routed on the articles indexed so far.` });
     const answerEl = turn.createDiv({ cls: "kc-ask-answer" });
-    const trace = turn.appendChild(renderTrace(route, this.host, selection));
-    if (route.status === "routed") return this.answer(turn, answerEl, question, route);
+    // What choosing cost is shown with the answer's cost; with no answer, in the trace's details.
+    const trace = turn.appendChild(renderTrace(route, this.host, route.status === "routed" ? null : selection));
+    if (route.status === "routed") return this.answer(turn, answerEl, question, route, selection);
     this.progress.stop();
     answerEl.setText(
       route.status === "empty-question"
@@ -175,18 +176,18 @@ export class AskView extends ItemView implements HoverParent {
       closest.addEventListener("click", () => {
         if (this.controller || gen !== this.generation) return;
         const forced = this.host.route(question, true);
-        trace.replaceWith(renderTrace(forced, this.host, selection));
+        trace.replaceWith(renderTrace(forced, this.host, null));
         // The button goes away with the text: keep the keyboard focus in the panel, on the button that can stop.
         const hadFocus = closest.ownerDocument.activeElement === closest;
         answerEl.empty();
         if (hadFocus) this.submit.focus();
-        void this.answer(turn, answerEl, question, forced);
+        void this.answer(turn, answerEl, question, forced, selection);
       });
     }
   }
 
   /** Streams the answer (drawn once per animation frame), then renders it as markdown with its cost and actions. */
-  private async answer(turn: HTMLElement, answerEl: HTMLElement, question: string, route: RouteResult): Promise<void> {
+  private async answer(turn: HTMLElement, answerEl: HTMLElement, question: string, route: RouteResult, selection: string | null): Promise<void> {
     const gen = this.generation;
     const controller = this.setRunning(new AbortController());
     this.progress.show("Waiting for the model…");
@@ -203,7 +204,9 @@ export class AskView extends ItemView implements HoverParent {
     this.setRunning(null);
     answerEl.removeClass("kc-ask-streaming");
     const foot = createDiv({ cls: "kc-ask-foot" });
-    turn.insertBefore(foot, turn.querySelector(":scope > .kc-ask-trace"));
+    const trace = turn.querySelector(":scope > .kc-ask-trace");
+    turn.insertBefore(foot, trace);
+    if (selection !== null) turn.insertBefore(createDiv({ cls: "kc-ask-selection", text: selection }), trace);
     if (!result.ok || result.value.text.trim() === "") {
       text.flush();
       foot.addClass("kc-ask-error");

@@ -149,6 +149,8 @@ describe("AskView with the selection step", () => {
     await ask(view, "How long between tries?");
     const el = view.contentEl;
     expect(el.querySelector(".kc-ask-selection")?.textContent).toBe("Chosen by claude-haiku-4-5 from 18 shortlisted headers · 2,104 in + 12 out tokens · $0.0022");
+    // Shown with the answer's own cost, not hidden in the collapsed trace.
+    expect([...el.querySelector(".kc-ask-turn")!.children].map((c) => c.className)).toEqual(["kc-ask-question", "kc-ask-answer", "kc-ask-foot", "kc-ask-selection", "kc-ask-trace"]);
     expect(el.querySelector(".kc-ask-tokens")?.textContent).toBe("Loaded 1 file: 500 of 5000 tokens (90% saved)");
     expect(calls.answers).toBe(1);
   });
