@@ -1,5 +1,4 @@
 import { Component, ItemView, type HoverParent, type HoverPopover, type WorkspaceLeaf } from "obsidian";
-import { NOT_COVERED_ANSWER } from "../core/ask/build-answer-prompt";
 import type { Completion, ModelError } from "../core/llm/language-model";
 import type { Result } from "../core/result";
 import type { RouteResult } from "../core/route/route-types";
@@ -7,6 +6,7 @@ import { refreshInsertButton, renderAnswerActions } from "./ask/ask-actions";
 import { renderIdle, renderSetup } from "./ask/ask-idle";
 import { wireLinks } from "./ask/ask-links";
 import { AskProgress } from "./ask/ask-progress";
+import { renderUnanswered } from "./ask/ask-unanswered";
 import { renderTrace } from "./ask/ask-trace";
 import type { AskHost, AskTurn } from "./ask/ask-types";
 import { FrameText } from "./ask/frame-text";
@@ -162,28 +162,17 @@ export class AskView extends ItemView implements HoverParent {
     const trace = turn.appendChild(renderTrace(route, this.host, route.status === "routed" ? null : selection));
     if (route.status === "routed") return this.answer(turn, answerEl, question, route, selection);
     this.progress.stop();
-    answerEl.setText(
-      route.status === "empty-question"
-        ? "The question has no words to search for."
-        : indexing !== null
-          ? `Not found in the articles indexed so far. ${indexing}; ask again when it is done.`
-          : NOT_COVERED_ANSWER,
-    );
-    this.announce(answerEl.textContent ?? "");
-    // A "not covered" verdict can be wrong for a question phrased far from the articles: offer the closest ones.
-    if (route.status === "not-covered" && route.skipped.some((s) => s.reason.kind === "weak-match")) {
-      const closest = answerEl.createEl("button", { text: "Answer from the closest articles anyway", cls: "kc-ask-closest" });
-      closest.addEventListener("click", () => {
-        if (this.controller || gen !== this.generation) return;
-        const forced = this.host.route(question, true);
-        trace.replaceWith(renderTrace(forced, this.host, null));
-        // The button goes away with the text: keep the keyboard focus in the panel, on the button that can stop.
-        const hadFocus = closest.ownerDocument.activeElement === closest;
-        answerEl.empty();
-        if (hadFocus) this.submit.focus();
-        void this.answer(turn, answerEl, question, forced, selection);
-      });
-    }
+    const said = renderUnanswered(answerEl, route, indexing, (closest) => {
+      if (this.controller || gen !== this.generation) return;
+      const forced = this.host.route(question, true);
+      trace.replaceWith(renderTrace(forced, this.host, null));
+      // The button goes away with the text: keep the keyboard focus in the panel, on the button that can stop.
+      const hadFocus = closest.ownerDocument.activeElement === closest;
+      answerEl.empty();
+      if (hadFocus) this.submit.focus();
+      void this.answer(turn, answerEl, question, forced, selection);
+    });
+    this.announce(said);
   }
 
   /** Streams the answer (drawn once per animation frame), then renders it as markdown with its cost and actions. */
