@@ -1,4 +1,5 @@
-// Browser entry for the Ask panel screenshot: the real AskView over the demo vault's route and a canned answer.
+// Browser entry for the Ask panel screenshot: the real AskView over the demo vault's route and a canned answer, in
+// its finished state (the answer, its cost and buttons, the plain-words trace collapsed under it).
 import { installObsidianDomHelpers } from "../tests/fakes/obsidian-dom";
 import { WorkspaceLeaf } from "obsidian";
 import { AskView } from "../src/ui/ask-view";
@@ -6,6 +7,10 @@ import type { RouteResult } from "../src/core/route/route-types";
 
 installObsidianDomHelpers();
 const w = window as unknown as { KC_ROUTE: RouteResult; KC_ANSWER: string };
+const titleOf = (path: string): string => {
+  const name = path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/, "").replace(/-/g, " ");
+  return name.charAt(0).toUpperCase() + name.slice(1);
+};
 const view = new AskView(new WorkspaceLeaf() as never, {
   route: () => w.KC_ROUTE,
   answer: (_r, _t, onText) => {
@@ -17,14 +22,21 @@ const view = new AskView(new WorkspaceLeaf() as never, {
   describeCost: (c) => `${c.usage.inputTokens} in + ${c.usage.outputTokens} out tokens · $0.0087`,
   renderMarkdown: (md, el) => {
     for (const part of md.split(/(\[\[[^\]]+\]\])/)) {
-      if (part.startsWith("[[")) el.createEl("a", { text: part.slice(2, -2).split("/").pop()!, cls: "internal-link" });
+      if (part.startsWith("[[")) el.createEl("a", { text: part.slice(2, -2).split("/").pop()!, cls: "internal-link", href: part.slice(2, -2), attr: { "data-href": part.slice(2, -2) } });
       else el.appendText(part);
     }
     return Promise.resolve();
   },
+  title: titleOf,
+  copy: () => Promise.resolve(true),
+  insertTarget: () => "2026-10-14",
+  insertAtCursor: () => true,
+  setupProblem: () => null,
+  examples: () => [],
 });
 document.getElementById("pane")!.appendChild(view.containerEl);
+view.load();
 void view.onOpen().then(() => {
   (view.contentEl.querySelector(".kc-ask-input") as HTMLTextAreaElement).value = w.KC_ROUTE.question;
-  void view.ask().then(() => view.contentEl.querySelector("details")?.setAttribute("open", ""));
+  void view.ask();
 });

@@ -52,7 +52,7 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     this.registerView(LINT_VIEW_TYPE, (leaf) => new LintView(leaf, createLintHost(this.app, this.lint, { writeReport: () => void writeLintReportFlow(this.app, this.lint) })));
     this.graph = new GraphService(this.app, this.router, () => this.data.settings.knowledgeFolder, this.pluginDir());
     this.registerView(ASK_VIEW_TYPE, (leaf) => {
-      const host = createAskHost(this.app, this, this.router, () => this.data, this.compile.host);
+      const host = createAskHost(this.app, this.router, () => this.data, this.compile.host, { id: this.manifest.id, dir: this.pluginDir(), viewType: ASK_VIEW_TYPE });
       // The graph's route preview offers the Ask panel's last question.
       return new AskView(leaf, { ...host, route: (q, closest) => host.route((this.lastQuestion = q), closest) });
     });
@@ -94,6 +94,8 @@ export default class KnowledgeCompilerPlugin extends Plugin {
       },
     });
     this.addCommand({ id: "open-ask-panel", name: "Ask the knowledge base", callback: () => void this.openView(ASK_VIEW_TYPE) });
+    this.addRibbonIcon("message-circle-question", "Ask the knowledge base", () => void this.openView(ASK_VIEW_TYPE));
+    this.registerHoverLinkSource(ASK_VIEW_TYPE, { display: this.manifest.name, defaultMod: true });
     registerCompileCommands(this, createCompileActions(this.app, this.compile, () => this.data.compile.confirmAboveUsd));
     registerCaptureCommands(this, {
       run: (quiet) => runCaptureFlow(this.app, () => this.compile.settings(), () => this.data.capture, this.pluginDir(), quiet, () => createSelectModel(this.app, this.data.ask)),

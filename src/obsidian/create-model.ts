@@ -24,6 +24,22 @@ export function createSelectModel(app: App, ask: AskSettings): AnthropicLanguage
 }
 
 /**
+ * The Ask answer's model: streams through `fetch` (createBrowserFirstFetch: the renderer's fetch, requestUrl where
+ * that fails before any byte), so the answer appears as it is written.
+ */
+export function createStreamingModel(app: App, ask: AskSettings, fetcher: typeof fetch, onWait?: (seconds: number, reason: string) => void): AnthropicLanguageModel {
+  return new AnthropicLanguageModel({
+    apiKey: app.secretStorage.getSecret(ask.apiKeySecret),
+    model: currentModel(ask.model),
+    ...(ask.baseUrl ? { baseUrl: ask.baseUrl } : {}),
+    fetch: fetcher,
+    streaming: true,
+    timeoutMs: ask.timeoutSeconds * 1000,
+    ...(onWait ? { onWait } : {}),
+  });
+}
+
+/**
  * The price per million tokens from the settings: the default model's own cache prices when the settings keep its
  * prices, else Anthropic's usual ratios (cache writes 1.25×, cache reads 0.1× the input price).
  */

@@ -1,50 +1,47 @@
-import { ItemView, type WorkspaceLeaf } from "obsidian";
+import { Component, ItemView, type HoverParent, type HoverPopover, type WorkspaceLeaf } from "obsidian";
 import type { Completion, ModelError } from "../core/llm/language-model";
 import type { Result } from "../core/result";
-import { describeLoadReason, describeSkipReason, questionWords, saving, skippedToShow } from "../core/route/format-route-trace";
 import type { RouteResult } from "../core/route/route-types";
-import { NOT_COVERED_ANSWER } from "../core/ask/build-answer-prompt";
+import { refreshInsertButton, renderAnswerActions } from "./ask/ask-actions";
+import { renderIdle, renderSetup } from "./ask/ask-idle";
+import { wireLinks } from "./ask/ask-links";
+import { AskProgress } from "./ask/ask-progress";
+import { renderUnanswered } from "./ask/ask-unanswered";
+import { renderTrace } from "./ask/ask-trace";
+import type { AskHost, AskTurn } from "./ask/ask-types";
+import { FrameText } from "./ask/frame-text";
+import { attachHistoryKeys } from "./ask/history-keys";
+
+export type { AskHost, AskTurn } from "./ask/ask-types";
 
 /** The view type id of the Ask panel. */
 export const ASK_VIEW_TYPE = "kc-ask";
 
-/** One finished exchange, kept for follow-up questions (the thread is bounded). */
-export interface AskTurn {
-  question: string;
-  answer: string;
-}
-
-/** What the Ask panel needs from the plugin. */
-export interface AskHost {
-  /** Routes a question; `closest` loads the best matches even when they cover too little of it. */
-  route(question: string, closest?: boolean): RouteResult;
-  answer(route: RouteResult, thread: AskTurn[], onText: (delta: string) => void, signal: AbortSignal): Promise<Result<Completion, ModelError>>;
-  /**
-   * The selection step: a model reads the shortlisted headers and picks what the question needs; resolves with that
-   * route and a line saying what it cost, or null when the step is off or could not run (the keyword route stands).
-   */
-  select?(question: string, signal: AbortSignal): Promise<{ route: RouteResult; note: string } | null>;
-  /** Files the answer back as a qa/ article; its path, or null when it was not written (the host says why). */
-  fileBack(route: RouteResult, answer: string): Promise<string | null>;
-  open(path: string): void;
-  describeCost(c: Completion): string;
-  renderMarkdown(markdown: string, el: HTMLElement): Promise<void>;
-  /** Articles indexed so far and how many there are while the index is still being built; null once complete. */
-  indexing?(): { done: number; total: number } | null;
-  /** Calls `fn` as indexing advances; returns the unsubscribe. */
-  onIndexing?(fn: () => void): () => void;
-}
-
 const MAX_THREAD = 3;
 
-/** The Ask panel: question box, the route trace, the streamed cited answer, stop, tokens and cost, file back. */
-export class AskView extends ItemView {
+/**
+ * The Ask panel: a column whose output scrolls (turns: the question, the streamed answer, its cost and actions, the
+ * plain-words trace collapsed under it) above a question box that keeps its size. One Ask / Stop button; New thread
+ * aborts what runs. Each rendered answer belongs to a child Component of the view, unloaded with its thread.
+ */
+export class AskView extends ItemView implements HoverParent {
+  hoverPopover: HoverPopover | null = null;
   private thread: AskTurn[] = [];
   private controller: AbortController | null = null;
+  /** Bumped by New thread and close: work started under an older generation drops its results. */
+  private generation = 0;
+  private owners: Component[] = [];
   private input!: HTMLTextAreaElement;
   private output!: HTMLElement;
   private status!: HTMLElement;
+  private setup!: HTMLElement;
+  private submit!: HTMLButtonElement;
+  private announcer!: HTMLElement;
+  private progress!: AskProgress;
+  private idle: HTMLElement | null = null;
   private unsubscribe: (() => void) | null = null;
+  /** True while the output is scrolled to its end: new text keeps it there; a person reading above is left alone. */
+  private pinned = true;
 
   constructor(leaf: WorkspaceLeaf, private readonly host: AskHost) {
     super(leaf);
@@ -66,31 +63,194 @@ export class AskView extends ItemView {
     const root = this.contentEl;
     root.empty();
     root.addClass("kc-ask");
-    this.input = root.createEl("textarea", { cls: "kc-ask-input", attr: { placeholder: "Ask a question…", rows: 3 } });
-    const bar = root.createDiv({ cls: "kc-ask-bar" });
-    const ask = bar.createEl("button", { cls: "mod-cta", text: "Ask" });
-    const stop = bar.createEl("button", { text: "Stop", cls: "kc-ask-stop" });
+    this.status = root.createDiv({ cls: "kc-ask-status", attr: { role: "status", "aria-live": "polite" } });
+    this.setup = root.createDiv({ cls: "kc-ask-setup kc-hidden" });
+    this.output = root.createDiv({ cls: "kc-ask-output" });
+    const form = root.createDiv({ cls: "kc-ask-form" });
+    this.input = form.createEl("textarea", { cls: "kc-ask-input", attr: { placeholder: "Ask a question…", rows: 3, "aria-label": "Question" } });
+    const bar = form.createDiv({ cls: "kc-ask-bar" });
+    this.submit = bar.createEl("button", { cls: "mod-cta kc-ask-submit", text: "Ask" });
     const fresh = bar.createEl("button", { text: "New thread", cls: "kc-ask-new" });
-    ask.addEventListener("click", () => void this.ask());
-    stop.addEventListener("click", () => this.controller?.abort());
-    fresh.addEventListener("click", () => {
-      this.thread = [];
-      this.output.empty();
-    });
-    this.input.addEventListener("keydown", (e) => {
+    this.progress = new AskProgress(bar.createSpan({ cls: "kc-ask-progress kc-hidden" }));
+    this.announcer = root.createDiv({ cls: "kc-ask-announce", attr: { "aria-live": "polite", "aria-atomic": "true" } });
+    this.registerDomEvent(this.submit, "click", () => (this.controller ? this.controller.abort() : void this.ask()));
+    this.registerDomEvent(fresh, "click", () => this.newThread());
+    this.registerDomEvent(this.input, "keydown", (e: KeyboardEvent) => {
       if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) void this.ask();
     });
-    this.status = root.createDiv({ cls: "kc-ask-status", attr: { role: "status", "aria-live": "polite" } });
-    this.output = root.createDiv({ cls: "kc-ask-output" });
+    // Escape stops a running request from anywhere in the panel (and is left to Obsidian otherwise).
+    this.registerDomEvent(root, "keydown", (e: KeyboardEvent) => {
+      if (e.key !== "Escape" || !this.controller) return;
+      e.preventDefault();
+      this.controller.abort();
+    });
+    // The key may have been added, or the editor changed, while the panel sat there: look again when it is used.
+    const refresh = (): void => {
+      renderSetup(this.setup, this.host);
+      for (const b of Array.from(this.output.querySelectorAll<HTMLElement>(".kc-ask-insert"))) refreshInsertButton(b, this.host);
+    };
+    this.registerDomEvent(root, "focusin", refresh);
+    this.registerDomEvent(root, "mouseenter", refresh);
+    this.registerDomEvent(this.output, "scroll", () => {
+      this.pinned = this.output.scrollHeight - this.output.scrollTop - this.output.clientHeight < 24;
+    });
+    wireLinks(this, this.output, this.host, this);
+    if (this.host.history) attachHistoryKeys(this, this.input, this.host.history);
     this.unsubscribe = this.host.onIndexing?.(() => this.renderStatus()) ?? null;
     this.renderStatus();
+    renderSetup(this.setup, this.host);
+    this.renderIdle();
     await Promise.resolve();
   }
 
   override async onClose(): Promise<void> {
+    this.generation++;
     this.controller?.abort();
+    this.controller = null;
+    this.progress.stop();
     this.unsubscribe?.();
-    await Promise.resolve();
+    this.dropAnswers();
+    await this.host.history?.flush();
+  }
+
+  /** Aborts what runs, forgets the thread and its rendered answers, and shows the idle panel again. */
+  newThread(): void {
+    this.generation++;
+    this.controller?.abort();
+    this.setRunning(null);
+    this.thread = [];
+    this.dropAnswers();
+    this.output.empty();
+    this.renderIdle();
+  }
+
+  /** Routes and answers the question in the box. */
+  async ask(): Promise<void> {
+    const question = this.input.value.trim();
+    if (question === "" || this.controller) return;
+    const gen = this.generation;
+    this.host.history?.add(question);
+    renderSetup(this.setup, this.host);
+    this.idle?.remove();
+    this.idle = null;
+    const turn = this.output.createDiv({ cls: "kc-ask-turn" });
+    turn.createDiv({ cls: "kc-ask-question", text: question });
+    this.pinned = true;
+    this.followEnd();
+    let route = this.host.route(question);
+    const indexing = this.indexingText();
+    let selection: string | null = null;
+    if (this.host.select && route.status !== "empty-question" && indexing === null) {
+      const controller = this.setRunning(new AbortController());
+      this.progress.show("Choosing articles…");
+      const picked = await this.host.select(question, controller.signal).catch(() => null);
+      if (gen !== this.generation) return;
+      // The clock runs on from the question into the answer: the seconds shown are the person's wait.
+      this.setRunning(null, route.status === "routed" || picked?.route.status === "routed");
+      if (controller.signal.aborted) {
+        this.progress.stop();
+        return void turn.createDiv({ cls: "kc-ask-answer", text: "Stopped." });
+      }
+      if (picked) {
+        route = picked.route;
+        selection = picked.note;
+      }
+    }
+    if (indexing !== null) turn.createDiv({ cls: "kc-ask-indexing", text: `${indexing}: routed on the articles indexed so far.` });
+    const answerEl = turn.createDiv({ cls: "kc-ask-answer" });
+    // What choosing cost is shown with the answer's cost; with no answer, in the trace's details.
+    const trace = turn.appendChild(renderTrace(route, this.host, route.status === "routed" ? null : selection));
+    if (route.status === "routed") return this.answer(turn, answerEl, question, route, selection);
+    this.progress.stop();
+    const said = renderUnanswered(answerEl, route, indexing, (closest) => {
+      if (this.controller || gen !== this.generation) return;
+      const forced = this.host.route(question, true);
+      trace.replaceWith(renderTrace(forced, this.host, null));
+      // The button goes away with the text: keep the keyboard focus in the panel, on the button that can stop.
+      const hadFocus = closest.ownerDocument.activeElement === closest;
+      answerEl.empty();
+      if (hadFocus) this.submit.focus();
+      void this.answer(turn, answerEl, question, forced, selection);
+    });
+    this.announce(said);
+  }
+
+  /** Streams the answer (drawn once per animation frame), then renders it as markdown with its cost and actions. */
+  private async answer(turn: HTMLElement, answerEl: HTMLElement, question: string, route: RouteResult, selection: string | null): Promise<void> {
+    const gen = this.generation;
+    const controller = this.setRunning(new AbortController());
+    this.progress.show("Waiting for the model…");
+    const win = answerEl.ownerDocument.defaultView ?? window;
+    const text = new FrameText(answerEl, (cb) => win.requestAnimationFrame(cb), (id) => win.cancelAnimationFrame(id), () => this.followEnd());
+    answerEl.addClass("kc-ask-streaming");
+    const result: Result<Completion, ModelError> = await this.host.answer(route, this.thread, (d) => {
+      if (gen !== this.generation) return;
+      if (text.value === "") this.progress.show("Writing…");
+      text.push(d);
+    }, controller.signal).catch((e: unknown) => ({ ok: false, error: { kind: "bad-request", message: `The question could not be sent: ${e instanceof Error ? e.message : String(e)}` } }));
+    text.cancel();
+    if (gen !== this.generation) return;
+    this.setRunning(null);
+    answerEl.removeClass("kc-ask-streaming");
+    const foot = createDiv({ cls: "kc-ask-foot" });
+    const trace = turn.querySelector(":scope > .kc-ask-trace");
+    turn.insertBefore(foot, trace);
+    if (selection !== null) turn.insertBefore(createDiv({ cls: "kc-ask-selection", text: selection }), trace);
+    if (!result.ok || result.value.text.trim() === "") {
+      text.flush();
+      foot.addClass("kc-ask-error");
+      foot.setText(result.ok ? "The model returned an empty answer; nothing to file back. Try again or rephrase." : result.error.message);
+      this.announce(foot.textContent ?? "");
+      return;
+    }
+    answerEl.empty();
+    const owner = this.addChild(new Component());
+    this.owners.push(owner);
+    // A renderer that fails still leaves the answer readable, as text.
+    await this.host.renderMarkdown(result.value.text, answerEl, owner).catch(() => answerEl.setText(result.value.text));
+    if (gen !== this.generation) return;
+    foot.createSpan({ cls: "kc-ask-cost", text: this.host.describeCost(result.value) });
+    renderAnswerActions(foot, result.value.text, route, this.host);
+    this.followEnd();
+    this.thread = [...this.thread, { question, answer: result.value.text }].slice(-MAX_THREAD);
+    this.announce(`Answer: ${result.value.text}`);
+    if (this.input.value.trim() === question) this.input.value = "";
+  }
+
+  /** One button asks or stops: Stop (and the abort) while a request runs, Ask otherwise; it keeps the focus either way. */
+  private setRunning(controller: AbortController | null, keepClock = false): AbortController {
+    this.controller = controller;
+    this.submit.setText(controller ? "Stop" : "Ask");
+    this.submit.toggleClass("mod-cta", controller === null);
+    this.submit.toggleClass("mod-warning", controller !== null);
+    if (!controller && !keepClock) this.progress.stop();
+    return controller ?? new AbortController();
+  }
+
+  /** Keeps the newest text in sight while the person has not scrolled up to read something else. */
+  private followEnd(): void {
+    if (this.pinned) this.output.scrollTop = this.output.scrollHeight;
+  }
+
+  /** The live region: said once when an answer (or why there is none) is complete, never per streamed delta. */
+  private announce(text: string): void {
+    this.announcer.setText(text.slice(0, 4000));
+  }
+
+  private dropAnswers(): void {
+    for (const owner of this.owners) this.removeChild(owner);
+    this.owners = [];
+  }
+
+  private renderIdle(): void {
+    if (this.output.querySelector(".kc-ask-turn")) return;
+    const hadFocus = this.idle?.contains(this.idle.ownerDocument.activeElement) ?? false;
+    this.idle?.remove();
+    this.idle = renderIdle(this.output, this.host, (q) => {
+      this.input.value = q;
+      this.input.focus();
+    });
+    if (hadFocus) this.input.focus();
   }
 
   /** "Still indexing (n / N)" while the article index is being built: questions are routed on what it holds. */
@@ -98,112 +258,12 @@ export class AskView extends ItemView {
     const text = this.indexingText();
     this.status.toggleClass("kc-hidden", text === null);
     this.status.setText(text === null ? "" : `${text}: questions are answered from the articles indexed so far.`);
+    // The examples come from the index: once it is complete they are worth showing again.
+    if (text === null && this.idle) this.renderIdle();
   }
 
   private indexingText(): string | null {
     const p = this.host.indexing?.() ?? null;
     return p ? `Still indexing (${p.done.toLocaleString("en")} / ${p.total.toLocaleString("en")})` : null;
-  }
-
-  /** Routes and answers the question in the box. */
-  async ask(): Promise<void> {
-    const question = this.input.value.trim();
-    if (question === "" || this.controller) return;
-    const turn = this.output.createDiv({ cls: "kc-ask-turn" });
-    turn.createDiv({ cls: "kc-ask-question", text: question });
-    let route = this.host.route(question);
-    const indexing = this.indexingText();
-    let selection: string | null = null;
-    if (this.host.select && route.status !== "empty-question" && indexing === null) {
-      const working = turn.createDiv({ cls: "kc-ask-working", text: "Choosing the articles this question needs…" });
-      this.controller = new AbortController();
-      const picked = await this.host.select(question, this.controller.signal).catch(() => null);
-      this.controller = null;
-      working.remove();
-      if (picked) {
-        route = picked.route;
-        selection = picked.note;
-      }
-    }
-    const trace = this.renderTrace(turn, route);
-    if (selection !== null) turn.createDiv({ cls: "kc-ask-selection", text: selection });
-    if (indexing !== null) turn.createDiv({ cls: "kc-ask-indexing", text: `${indexing}: routed on the articles indexed so far.` });
-    const answerEl = turn.createDiv({ cls: "kc-ask-answer" });
-    if (route.status !== "routed") {
-      answerEl.setText(
-        route.status === "empty-question"
-          ? "The question has no words to search for."
-          : indexing !== null
-            ? `Not found in the articles indexed so far. ${indexing}; ask again when it is done.`
-            : NOT_COVERED_ANSWER,
-      );
-      // A "not covered" verdict can be wrong for a question phrased far from the articles: offer the closest ones.
-      if (route.status === "not-covered" && route.skipped.some((s) => s.reason.kind === "weak-match")) {
-        const closest = answerEl.createEl("button", { text: "Answer from the closest articles anyway", cls: "kc-ask-closest" });
-        closest.addEventListener("click", () => {
-          if (this.controller) return;
-          closest.remove();
-          const forced = this.host.route(question, true);
-          trace.replaceWith(this.renderTrace(turn, forced));
-          answerEl.empty();
-          void this.answer(turn, answerEl, question, forced);
-        });
-      }
-      return;
-    }
-    await this.answer(turn, answerEl, question, route);
-  }
-
-  /** Streams the answer for a routed question, then shows its cost and the File back button. */
-  private async answer(turn: HTMLElement, answerEl: HTMLElement, question: string, route: RouteResult): Promise<void> {
-    this.controller = new AbortController();
-    let text = "";
-    const result = await this.host.answer(route, this.thread, (d) => {
-      text += d;
-      answerEl.setText(text);
-    }, this.controller.signal);
-    this.controller = null;
-    const foot = turn.createDiv({ cls: "kc-ask-foot" });
-    if (!result.ok || result.value.text.trim() === "") {
-      foot.addClass("kc-ask-error");
-      foot.setText(result.ok ? "The model returned an empty answer; nothing to file back. Try again or rephrase." : result.error.message);
-      return;
-    }
-    answerEl.empty();
-    await this.host.renderMarkdown(result.value.text, answerEl);
-    foot.setText(this.host.describeCost(result.value));
-    this.thread = [...this.thread, { question, answer: result.value.text }].slice(-MAX_THREAD);
-    const file = foot.createEl("button", { text: "File back", cls: "kc-ask-file" });
-    file.addEventListener("click", () => {
-      file.disabled = true;
-      void this.host.fileBack(route, result.value.text).then((path) => {
-        if (path) file.setText(`Filed to ${path}`);
-        else file.disabled = false;
-      });
-    });
-    this.input.value = "";
-  }
-
-  private renderTrace(parent: HTMLElement, route: RouteResult): HTMLElement {
-    const box = parent.createEl("details", { cls: "kc-ask-trace" });
-    const loaded = route.loaded.length;
-    box.createEl("summary", {
-      text: route.status === "routed"
-        ? `Loaded ${loaded} file${loaded === 1 ? "" : "s"}${route.mode === "tldr" ? " (TLDR only)" : ""}: ${route.totalTokens} of ${route.loadAllTokens} tokens (${Math.round(saving(route) * 100)}% saved)`
-        : "Nothing loaded",
-    });
-    // The question's own words, never stems; each skipped file once, and never one that was loaded after all.
-    const words = questionWords(route.question);
-    for (const l of route.loaded) {
-      const row = box.createDiv({ cls: "kc-ask-loaded" });
-      const a = row.createEl("a", { text: l.path, cls: "kc-ask-link", href: "#" });
-      a.addEventListener("click", (e) => {
-        e.preventDefault();
-        this.host.open(l.path);
-      });
-      row.createSpan({ text: ` ~${l.tokens} tok · ${describeLoadReason(l.reason, words)}`, cls: "kc-ask-why" });
-    }
-    for (const s of skippedToShow(route)) box.createDiv({ cls: "kc-ask-skipped", text: `skipped ${s.path}: ${describeSkipReason(s.reason, route)}` });
-    return box;
   }
 }

@@ -16,13 +16,54 @@ export class Events {
   }
 }
 
+/**
+ * Component with Obsidian's lifecycle: load() runs onload and loads the children; unload() unloads the children,
+ * runs what was registered (DOM listeners removed, intervals cleared) and then onunload. Only a loaded component
+ * runs its clean-ups, as in Obsidian; addChild loads the child when the parent is loaded.
+ */
 export class Component {
-  load(): void {}
-  unload(): void {}
-  register(_cb: () => unknown): void {}
+  private _loaded = false;
+  private _children: Component[] = [];
+  private _cleanups: (() => unknown)[] = [];
+  load(): void {
+    if (this._loaded) return;
+    this._loaded = true;
+    this.onload();
+    for (const c of this._children) c.load();
+  }
+  onload(): void {}
+  unload(): void {
+    if (!this._loaded) return;
+    this._loaded = false;
+    for (const c of this._children.splice(0)) c.unload();
+    for (const cb of this._cleanups.splice(0).reverse()) cb();
+    this.onunload();
+  }
+  onunload(): void {}
+  addChild<T extends Component>(child: T): T {
+    this._children.push(child);
+    if (this._loaded) child.load();
+    return child;
+  }
+  removeChild<T extends Component>(child: T): T {
+    const i = this._children.indexOf(child);
+    if (i !== -1) {
+      this._children.splice(i, 1);
+      child.unload();
+    }
+    return child;
+  }
+  register(cb: () => unknown): void {
+    this._cleanups.push(cb);
+  }
   registerEvent(_ref: unknown): void {}
   registerDomEvent(el: EventTarget, type: string, cb: (e: never) => unknown, options?: AddEventListenerOptions): void {
     el.addEventListener(type, cb as EventListener, options);
+    this._cleanups.push(() => el.removeEventListener(type, cb as EventListener, options));
+  }
+  registerInterval(id: number): number {
+    this._cleanups.push(() => window.clearInterval(id));
+    return id;
   }
 }
 
@@ -132,7 +173,29 @@ export class Menu extends Component {
 /** Every menu shown, for tests that choose an item. */
 export const menusShown: Menu[] = [];
 
-export class MarkdownView extends ItemView {}
+export class MarkdownView extends ItemView {
+  file: TFile | null = null;
+  editor: unknown = null;
+}
+
+/** MarkdownRenderer: writes the markdown as text with each [[link]] as an internal link (href and data-href), as Obsidian renders them. */
+export const MarkdownRenderer = {
+  render(_app: unknown, markdown: string, el: HTMLElement, _sourcePath: string, _component: Component): Promise<void> {
+    for (const part of markdown.split(/(\[\[[^\]]+\]\])/)) {
+      if (!part.startsWith("[[")) {
+        el.appendChild(document.createTextNode(part));
+        continue;
+      }
+      const link = part.slice(2, -2).split("|")[0]!;
+      const a = el.appendChild(document.createElement("a"));
+      a.className = "internal-link";
+      a.setAttribute("href", link);
+      a.setAttribute("data-href", link);
+      a.textContent = link;
+    }
+    return Promise.resolve();
+  },
+};
 
 export const notices: string[] = [];
 export class Notice {

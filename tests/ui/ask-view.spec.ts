@@ -49,7 +49,8 @@ describe("AskView", () => {
     await view.onOpen();
     await ask(view, "How long do retries wait?");
     const el = view.contentEl;
-    expect(el.querySelector(".kc-ask-trace summary")?.textContent).toBe("Loaded 1 file: 500 of 5000 tokens (90% saved)");
+    expect(el.querySelector(".kc-ask-trace summary")?.textContent).toBe("Loaded 1 article: retry (matches 'retries'). Skipped 1.");
+    expect(el.querySelector(".kc-ask-tokens")?.textContent).toBe("Loaded 1 file: 500 of 5000 tokens (90% saved)");
     expect(el.querySelector(".kc-ask-why")?.textContent).toContain('"retri" in title');
     expect(el.querySelector(".kc-ask-skipped")?.textContent).toContain("does not match it");
     expect(el.querySelector(".kc-ask-answer")?.textContent).toBe(DONE.text);
@@ -72,18 +73,19 @@ describe("AskView", () => {
     await ask(view, "How long between tries?");
     const el = view.contentEl;
     expect(el.querySelector(".kc-ask-answer")?.textContent).toContain("Not in the knowledge base");
-    expect(el.querySelector(".kc-ask-trace summary")?.textContent).toBe("Nothing loaded");
+    expect(el.querySelector(".kc-ask-trace summary")?.textContent).toBe("Nothing loaded: no article covers enough of the question. Skipped 1.");
     expect(calls.answers).toBe(0);
     (el.querySelector(".kc-ask-closest") as HTMLButtonElement).click();
     await new Promise((r) => window.setTimeout(r, 0));
     expect(calls.closest).toBe(1);
     expect(calls.answers).toBe(1);
     expect(el.querySelectorAll(".kc-ask-trace")).toHaveLength(1);
-    expect(el.querySelector(".kc-ask-trace summary")?.textContent).toBe("Loaded 1 file: 500 of 5000 tokens (90% saved)");
+    expect(el.querySelector(".kc-ask-tokens")?.textContent).toBe("Loaded 1 file: 500 of 5000 tokens (90% saved)");
     expect(el.querySelector(".kc-ask-answer")?.textContent).toBe(DONE.text);
     expect(el.querySelector(".kc-ask-closest")).toBeNull();
     const turn = el.querySelector(".kc-ask-turn")!;
-    expect([...turn.children].map((c) => c.className)).toEqual(["kc-ask-question", "kc-ask-trace", "kc-ask-answer", "kc-ask-foot"]);
+    // The answer comes first; the trace sits under it.
+    expect([...turn.children].map((c) => c.className)).toEqual(["kc-ask-question", "kc-ask-answer", "kc-ask-foot", "kc-ask-trace"]);
   });
 
   it("files the answer back when asked, and keeps a bounded thread for follow-ups", async () => {
@@ -147,7 +149,9 @@ describe("AskView with the selection step", () => {
     await ask(view, "How long between tries?");
     const el = view.contentEl;
     expect(el.querySelector(".kc-ask-selection")?.textContent).toBe("Chosen by claude-haiku-4-5 from 18 shortlisted headers · 2,104 in + 12 out tokens · $0.0022");
-    expect(el.querySelector(".kc-ask-trace summary")?.textContent).toBe("Loaded 1 file: 500 of 5000 tokens (90% saved)");
+    // Shown with the answer's own cost, not hidden in the collapsed trace.
+    expect([...el.querySelector(".kc-ask-turn")!.children].map((c) => c.className)).toEqual(["kc-ask-question", "kc-ask-answer", "kc-ask-foot", "kc-ask-selection", "kc-ask-trace"]);
+    expect(el.querySelector(".kc-ask-tokens")?.textContent).toBe("Loaded 1 file: 500 of 5000 tokens (90% saved)");
     expect(calls.answers).toBe(1);
   });
 

@@ -1,3 +1,4 @@
+import { baseName } from "./article-doc";
 import { processTerm, tokenizeText } from "./text-terms";
 import type { LoadReason, RouteResult, SkippedArticle, SkipReason } from "./route-types";
 
@@ -74,6 +75,42 @@ export function formatRouteTrace(route: RouteResult): string {
     for (const s of skipped) lines.push(`  - ${s.path} ${describeSkipReason(s.reason, route)}`);
   }
   return lines.join("\n");
+}
+
+/**
+ * The trace in plain words for the Ask panel, e.g. "Loaded 3 articles: Sync (matches 'sync conflict'), Merge (closely
+ * tied to Sync), Retries need merges (connects Sync and Merge). Skipped 5." Titles come from `titleOf`; no stems, raw
+ * scores, paths or field names (those are for "Details").
+ */
+export function summarizeRoute(route: RouteResult, titleOf: (path: string) => string = baseName): string {
+  if (route.status === "empty-question") return "Nothing loaded: the question has no words to search for.";
+  const skipped = skippedToShow(route).length;
+  const tail = skipped > 0 ? ` Skipped ${skipped}.` : "";
+  if (route.status === "not-covered") return `Nothing loaded: no article covers enough of the question.${tail}`;
+  const words = questionWords(route.question);
+  const tokens = tokenizeText(route.question);
+  // A term the question's words do not give back (a date folded, a stem from elsewhere) is shown as the word it starts.
+  const wordFor = (t: string): string => words.get(t) ?? tokens.find((w) => w.toLowerCase().startsWith(t)) ?? t;
+  const quote = (terms: readonly string[]): string => {
+    const order = [...words.keys()];
+    const sorted = [...new Set(terms)].sort((a, b) => (order.indexOf(a) + 1 || 1e9) - (order.indexOf(b) + 1 || 1e9));
+    return `'${sorted.map(wordFor).join(" ")}'`;
+  };
+  const why = (reason: LoadReason): string => {
+    switch (reason.kind) {
+      case "match":
+        return `matches ${quote(reason.terms.map((t) => t.term))}`;
+      case "high":
+        return `closely tied to ${titleOf(reason.of)}`;
+      case "connection":
+        return `connects ${reason.of.map(titleOf).join(" and ")}`;
+      case "mid":
+        return `related to ${titleOf(reason.of)}, matches ${quote(reason.terms)}`;
+    }
+  };
+  const n = route.loaded.length;
+  const items = route.loaded.map((l) => `${titleOf(l.path)} (${why(l.reason)}${l.part === "tldr" ? "; its summary only" : ""})`);
+  return `Loaded ${n} article${n === 1 ? "" : "s"}: ${items.join(", ")}.${tail}`;
 }
 
 /** The skipped articles worth showing: none that was loaded after all, and each one once (its first reason). */

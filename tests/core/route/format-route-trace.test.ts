@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeSkipReason, formatRouteTrace, questionWords, skippedToShow } from "../../../src/core/route/format-route-trace";
+import { describeSkipReason, formatRouteTrace, questionWords, skippedToShow, summarizeRoute } from "../../../src/core/route/format-route-trace";
 import type { RouteResult } from "../../../src/core/route/route-types";
 
 const match = (rank: number, score: number, coverage: number, terms: string[]) =>
@@ -48,5 +48,36 @@ describe("formatRouteTrace for people", () => {
     const notCovered: RouteResult = { ...ROUTED, status: "not-covered", coverage: 0.3, loaded: [], skipped: [{ path: "k/a.md", tokens: 9, reason: { kind: "weak-match", score: 37.2, coverage: 0.3 } }] };
     expect(formatRouteTrace(notCovered)).toContain("  - k/a.md covers only 30% of the question (score 37.2)");
     expect(describeSkipReason({ kind: "weak-match", score: 5, coverage: 1 })).toBe("a lesser match, not loaded (score 5)");
+  });
+});
+
+describe("summarizeRoute in plain words", () => {
+  const titles: Record<string, string> = { "k/retry.md": "Retry with backoff", "k/merge.md": "Merge rules", "k/conn.md": "Retries meet merges" };
+  const titleOf = (p: string) => titles[p] ?? p;
+
+  it("names each loaded article by title and why in the question's words, then how many were skipped", () => {
+    expect(summarizeRoute(ROUTED, titleOf)).toBe("Loaded 2 articles: Retry with backoff (matches 'spacing retried twice'), Merge rules (closely tied to Retry with backoff). Skipped 3.");
+  });
+
+  it("shows no stems, scores, paths or field names", () => {
+    const text = summarizeRoute(ROUTED, titleOf);
+    expect(text).not.toMatch(/\b(spac|twic)\b|score|\bbody\b|\btitle\b|\.md|SIMILAR/);
+  });
+
+  it("says what a connection connects, a related match what it matches, and marks a summary-only load", () => {
+    const route: RouteResult = {
+      ...ROUTED, skipped: [],
+      loaded: [
+        { path: "k/conn.md", part: "tldr", tokens: 40, reason: { kind: "connection", of: ["k/retry.md", "k/merge.md"] } },
+        { path: "k/quota.md", part: "body", tokens: 40, reason: { kind: "mid", of: "k/retry.md", terms: ["upload"] } },
+      ],
+    };
+    expect(summarizeRoute(route, titleOf)).toBe("Loaded 2 articles: Retries meet merges (connects Retry with backoff and Merge rules; its summary only), k/quota.md (related to Retry with backoff, matches 'uploads').");
+    expect(summarizeRoute({ ...route, loaded: route.loaded.slice(1) })).toBe("Loaded 1 article: quota (related to retry, matches 'uploads').");
+  });
+
+  it("says plainly when nothing was loaded and why", () => {
+    expect(summarizeRoute({ ...ROUTED, status: "not-covered", loaded: [], skipped: [ROUTED.skipped[4]!] })).toBe("Nothing loaded: no article covers enough of the question. Skipped 1.");
+    expect(summarizeRoute({ ...ROUTED, status: "empty-question", loaded: [], skipped: [] })).toBe("Nothing loaded: the question has no words to search for.");
   });
 });

@@ -1,0 +1,39 @@
+import { baseName } from "../../core/route/article-doc";
+import { describeLoadReason, describeSkipReason, questionWords, saving, skippedToShow, summarizeRoute } from "../../core/route/format-route-trace";
+import type { RouteResult } from "../../core/route/route-types";
+import { createResultLink } from "./ask-links";
+import type { AskHost } from "./ask-types";
+
+/**
+ * The trace under an answer, collapsed: its summary says in plain words what was loaded and why ("Loaded 2 articles:
+ * Retry (matches 'retries'), …"), opening it lists the articles as links, and a nested "Details" holds the paths,
+ * tokens, match reasons and what was skipped, for those who want them.
+ */
+export function renderTrace(route: RouteResult, host: AskHost, selection: string | null): HTMLDetailsElement {
+  const box = createEl("details", { cls: "kc-ask-trace" });
+  const titleOf = (p: string): string => host.title?.(p) ?? baseName(p);
+  box.createEl("summary", { text: summarizeRoute(route, titleOf) });
+  if (route.loaded.length > 0) {
+    const list = box.createEl("ul", { cls: "kc-ask-sources" });
+    for (const l of route.loaded) createResultLink(list.createEl("li"), l.path, host, titleOf(l.path));
+  }
+  const details = box.createEl("details", { cls: "kc-ask-details" });
+  details.createEl("summary", { text: "Details" });
+  const n = route.loaded.length;
+  details.createDiv({
+    cls: "kc-ask-tokens",
+    text: route.status === "routed"
+      ? `Loaded ${n} file${n === 1 ? "" : "s"}${route.mode === "tldr" ? " (TLDR only)" : ""}: ${route.totalTokens} of ${route.loadAllTokens} tokens (${Math.round(saving(route) * 100)}% saved)`
+      : "Nothing loaded",
+  });
+  if (selection !== null) details.createDiv({ cls: "kc-ask-selection", text: selection });
+  // The question's own words, never stems; each skipped file once, and never one that was loaded after all.
+  const words = questionWords(route.question);
+  for (const l of route.loaded) {
+    const row = details.createDiv({ cls: "kc-ask-loaded" });
+    createResultLink(row, l.path, host, l.path);
+    row.createSpan({ text: ` ~${l.tokens} tok · ${describeLoadReason(l.reason, words)}`, cls: "kc-ask-why" });
+  }
+  for (const s of skippedToShow(route)) details.createDiv({ cls: "kc-ask-skipped", text: `skipped ${s.path}: ${describeSkipReason(s.reason, route)}` });
+  return box;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { exampleQuestions } from "../../../src/core/ask/example-questions";
+import { buildArticleDoc } from "../../../src/core/route/article-doc";
+import { parseNote } from "../../../src/core/notes/parse-note";
+
+function doc(path: string, fields: string) {
+  const text = `---\n${fields}\n---\n# Body\n\nSome text.\n`;
+  return buildArticleDoc(path, text, parseNote(text));
+}
+
+describe("exampleQuestions", () => {
+  it("uses answers_when phrasings that read as questions, made into questions", () => {
+    const docs = [
+      doc("k/concepts/retry.md", 'title: Retry\ntldr: "Retries wait."\nanswers_when: [retry, "why do uploads retry forever"]'),
+      doc("k/concepts/merge.md", 'title: Merge\ntldr: "Merges."\nanswers_when: ["Can two edits conflict?"]'),
+    ];
+    expect(exampleQuestions(docs)).toEqual([
+      { question: "Can two edits conflict?", path: "k/concepts/merge.md" },
+      { question: "Why do uploads retry forever?", path: "k/concepts/retry.md" },
+    ]);
+  });
+
+  it("falls back to a concept's title when its phrasings are only keywords, and to a filed answer's question", () => {
+    const docs = [
+      doc("k/concepts/blobs.md", 'title: Attachment blobs\ntldr: "Blobs by hash."\nanswers_when: [photo, image]'),
+      doc("k/qa/how-long.md", 'title: "How long do retries wait?"\ntldr: "Up to 16 s."'),
+      doc("k/connections/a-b.md", 'title: Retries need idempotency\ntldr: "x"'),
+    ];
+    expect(exampleQuestions(docs).map((q) => q.question)).toEqual(["How long do retries wait?", "What is attachment blobs?"]);
+  });
+
+  it("gives at most three, spread over the base, deterministic whatever the input order", () => {
+    const docs = Array.from({ length: 9 }, (_, i) => doc(`k/concepts/c${i}.md`, `title: C${i}\ntldr: "t"\nanswers_when: ["how does c${i} work"]`));
+    const a = exampleQuestions(docs);
+    expect(a.map((q) => q.path)).toEqual(["k/concepts/c0.md", "k/concepts/c3.md", "k/concepts/c6.md"]);
+    expect(exampleQuestions([...docs].reverse())).toEqual(a);
+  });
+
+  it("returns nothing for an empty base, and never a control character or an overlong question", () => {
+    expect(exampleQuestions([])).toEqual([]);
+    const docs = [
+      doc("k/concepts/x.md", `title: X\ntldr: "t"\nanswers_when: ["how does \\u001b[31m this work"]`),
+      doc("k/concepts/y.md", `title: Y\ntldr: "t"\nanswers_when: ["how ${"very ".repeat(40)}long"]`),
+    ];
+    const out = exampleQuestions(docs);
+    expect(out.map((q) => q.question)).toEqual(["How does [31m this work?"]);
+  });
+});

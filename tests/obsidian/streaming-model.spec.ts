@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
+import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
+import { createBrowserFirstFetch } from "../../src/obsidian/browser-first-fetch";
+import { createStreamingModel } from "../../src/obsidian/create-model";
+import { createRequestUrlFetch } from "../../src/obsidian/request-url-fetch";
+import { DEFAULT_ASK_SETTINGS } from "../../src/obsidian/plugin-data";
+import { createFakeApp } from "../fakes/fake-app";
+
+// The renderer's fetch is Node's own here: it reaches the loopback Messages API on 127.0.0.1 and streams its SSE.
+let server: LoopbackServer;
+let requestUrlCalls = 0;
+beforeEach(async () => {
+  server = await startLoopbackAnthropic();
+  requestUrlCalls = 0;
+  forwardRequestUrlToFetch();
+});
+afterEach(async () => server.close());
+
+const app = createFakeApp({}, { "anthropic-api-key": "sk-test" });
+const req = { system: "s", messages: [{ role: "user" as const, content: "q" }], maxTokens: 50 };
+const model = (browserFetch: typeof fetch) => {
+  const requestUrlFetch = createRequestUrlFetch();
+  const counted: typeof fetch = (i, init) => {
+    requestUrlCalls++;
+    return requestUrlFetch(i, init);
+  };
+  return createStreamingModel(app as never, { ...DEFAULT_ASK_SETTINGS, baseUrl: server.baseUrl, timeoutSeconds: 30 }, createBrowserFirstFetch(browserFetch, counted));
+};
+
+describe("the Ask answer's model in the renderer", () => {
+  it("streams the answer through the renderer's fetch, with the direct-browser-access header: words arrive before the reply ends", async () => {
+    server.replies.push({ kind: "stall-after", text: "Up to five retries, each waiting longer." });
+    const controller = new AbortController();
+    let text = "";
+    let deltas = 0;
+    // The server sends the words and then keeps the connection open: only a streaming fetch can show them.
+    const r = await model(fetch).stream({ ...req, signal: controller.signal }, (d) => {
+      text += d;
+      deltas++;
+      if (text === "Up to five retries, each waiting longer.") controller.abort();
+    });
+    expect(text).toBe("Up to five retries, each waiting longer.");
+    expect(deltas).toBeGreaterThan(1);
+    expect(!r.ok && r.error.kind).toBe("aborted");
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]!.headers["anthropic-dangerous-direct-browser-access"]).toBe("true");
+    expect(server.requests[0]!.body.stream).toBe(true);
+    expect(requestUrlCalls).toBe(0);
+  });
+
+  it("falls back to requestUrl when the renderer's fetch fails before any byte (no CORS), and stays there for that server", async () => {
+    let browserCalls = 0;
+    const noCors: typeof fetch = () => {
+      browserCalls++;
+      return Promise.reject(new TypeError("Failed to fetch"));
+    };
+    const m = model(noCors);
+    server.replies.push({ kind: "text", text: "Whole answer." }, { kind: "text", text: "Second." });
+    let text = "";
+    const r = await m.stream(req, (d) => (text += d));
+    expect(r.ok && r.value.text).toBe("Whole answer.");
+    expect(text).toBe("Whole answer.");
+    expect(server.requests).toHaveLength(1);
+    expect(requestUrlCalls).toBe(1);
+    await m.stream(req, () => undefined);
+    expect(browserCalls).toBe(1);
+    expect(requestUrlCalls).toBe(2);
+  });
+
+  it("never sends the request again once bytes have arrived, even when the stream then breaks", async () => {
+    // The real response's first event (message_start, no words yet), then the connection fails: the server has
+    // started answering, so the question must not be sent (and paid for) twice.
+    const breaksAfterFirstEvent: typeof fetch = async (i, init) => {
+      const res = await fetch(i, init);
+      const all = await res.text();
+      const first = all.slice(0, all.indexOf("\n\n") + 2);
+      expect(first).toContain("message_start");
+      let sentOne = false;
+      const body = new ReadableStream<Uint8Array>({
+        pull(c) {
+          if (sentOne) return c.error(new TypeError("network error"));
+          sentOne = true;
+          c.enqueue(new TextEncoder().encode(first));
+        },
+      });
+      return new Response(body, { status: res.status, headers: res.headers });
+    };
+    server.replies.push({ kind: "text", text: "A long answer that will not arrive whole." }, { kind: "text", text: "A second copy." });
+    const r = await model(breaksAfterFirstEvent).stream(req, () => undefined);
+    expect(r.ok).toBe(false);
+    expect(server.requests).toHaveLength(1);
+    expect(requestUrlCalls).toBe(0);
+  });
+
+  it("does not fall back when the person stopped the request", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const r = await model(fetch).stream({ ...req, signal: controller.signal }, () => undefined);
+    expect(!r.ok && r.error.kind).toBe("aborted");
+    expect(requestUrlCalls).toBe(0);
+    expect(server.requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AskHistory, type HistoryFiles } from "../../../src/ui/ask/ask-history";
+
+const PATH = ".obsidian/plugins/kc/ask-history.json";
+
+function files(initial?: string, fail: { read?: boolean; write?: boolean } = {}) {
+  const store = new Map<string, string>(initial === undefined ? [] : [[PATH, initial]]);
+  const writes: string[] = [];
+  const f: HistoryFiles = {
+    exists: (p) => Promise.resolve(store.has(p)),
+    read: (p) => (fail.read ? Promise.reject(new Error("EACCES")) : Promise.resolve(store.get(p) ?? "")),
+    write: (p, t) => {
+      if (fail.write) return Promise.reject(new Error("EROFS"));
+      writes.push(t);
+      store.set(p, t);
+      return Promise.resolve();
+    },
+  };
+  return { f, store, writes };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe("AskHistory", () => {
+  it("keeps the last 50 distinct questions, newest last, and survives a reload", async () => {
+    vi.useFakeTimers();
+    const { f } = files();
+    const h = new AskHistory(f, PATH);
+    await h.load();
+    for (let i = 0; i < 60; i++) h.add(`question ${i}`);
+    h.add("question 55");
+    expect(h.list()).toHaveLength(50);
+    expect(h.list().at(-1)).toBe("question 55");
+    expect(h.list()[0]).toBe("question 10");
+    await h.flush();
+    const again = new AskHistory(f, PATH);
+    await again.load();
+    expect(again.list()).toEqual(h.list());
+  });
+
+  it("writes once after the questions stop coming, not once per question", async () => {
+    vi.useFakeTimers();
+    const { f, writes } = files();
+    const h = new AskHistory(f, PATH, 1000);
+    await h.load();
+    h.add("a");
+    h.add("b");
+    await vi.advanceTimersByTimeAsync(999);
+    expect(writes).toHaveLength(0);
+    h.add("c");
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(writes).toHaveLength(1);
+    expect(JSON.parse(writes[0]!)).toEqual({ questions: ["a", "b", "c"] });
+  });
+
+  it.each([
+    ["corrupt JSON", "{ not json"],
+    ["an object without questions", '{"other": 1}'],
+    ["a number", "42"],
+    ["null", "null"],
+  ])("reads %s as an empty history", async (_name, text) => {
+    const h = new AskHistory(files(text).f, PATH);
+    await h.load();
+    expect(h.list()).toEqual([]);
+  });
+
+  it("keeps only the strings of a hand-edited file, and reads a plain array too", async () => {
+    const h = new AskHistory(files('{"questions": ["ok", 3, null, "  ", "also ok"]}').f, PATH);
+    await h.load();
+    expect(h.list()).toEqual(["ok", "also ok"]);
+    const plain = new AskHistory(files('["x", "y"]').f, PATH);
+    await plain.load();
+    expect(plain.list()).toEqual(["x", "y"]);
+  });
+
+  it("treats an unreadable file as empty and an unwritable folder as no history, without throwing", async () => {
+    const h = new AskHistory(files('["x"]', { read: true, write: true }).f, PATH);
+    await h.load();
+    expect(h.list()).toEqual([]);
+    h.add("still works");
+    await expect(h.flush()).resolves.toBeUndefined();
+    expect(h.list()).toEqual(["still works"]);
+  });
+
+  it("keeps a question asked before the file was read as the newest", async () => {
+    const h = new AskHistory(files('["old"]').f, PATH);
+    const loading = h.load();
+    h.add("new");
+    await loading;
+    expect(h.list()).toEqual(["old", "new"]);
+  });
+});
