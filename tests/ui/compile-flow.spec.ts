@@ -66,6 +66,8 @@ describe("compiling from the palette", () => {
 
 describe("the compile review modal", () => {
   it("keeps its Write and Cancel row in a sticky bar after the diffs, inside Obsidian's modal frame", () => {
+    // The plugin's own styles.css, as Obsidian loads it, so the computed style is the one people get.
+    // eslint-disable-next-line obsidianmd/no-forbidden-elements -- a test page, not plugin code
     const style = document.head.appendChild(document.createElement("style"));
     style.textContent = readFileSync("styles.css", "utf8");
     const change = { path: "knowledge/concepts/a.md", kind: "create", before: null, after: "x\n".repeat(400), update: null, summary: ["new concept: A"] };
