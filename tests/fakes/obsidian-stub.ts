@@ -54,8 +54,11 @@ export class ItemView extends Component {
   contentEl: HTMLElement;
   constructor(public leaf: WorkspaceLeaf) {
     super();
+    // Obsidian's classes (its view header is left out: the harness page draws one above the leaf).
     this.containerEl = document.createElement("div");
+    this.containerEl.className = "workspace-leaf-content";
     this.contentEl = this.containerEl.appendChild(document.createElement("div"));
+    this.contentEl.className = "view-content";
   }
 }
 
