@@ -74,6 +74,10 @@ export function inspectPage(spec: PageSpec): PageFindings {
   for (const e of all.filter((x) => x.matches(interactive))) {
     const r = e.getBoundingClientRect();
     // Links inside running text are as tall as the text (WCAG's target size exempts them).
+    // A label that does not fit its control (wrapped out of a fixed-height button, or cut at the side).
+    if (e.matches("button, select") && (e.scrollHeight > e.clientHeight + 2 || e.scrollWidth > e.clientWidth + 2)) {
+      out.clipped.push(`${where(e)} ("${(e.textContent ?? "").trim().slice(0, 30)}"): its text does not fit (${e.scrollWidth}×${e.scrollHeight} in ${e.clientWidth}×${e.clientHeight} px)`);
+    }
     // A checkbox inside a label is clicked through the whole label.
     const small = (r.height < 16 || r.width < 16) && getComputedStyle(e).display !== "inline" && !(e.matches("input[type=checkbox], input[type=radio]") && e.closest("label"));
     if (small) out.clipped.push(`${where(e)} shrunk to ${Math.round(r.width)}×${Math.round(r.height)} px`);

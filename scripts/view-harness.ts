@@ -55,7 +55,11 @@ async function compileReview(): Promise<unknown> {
 }
 
 type Frame = "leaf" | "window";
-interface HarnessPage { name: string; entry: string; frame: Frame; title?: string; data: string; ready: string; spec: PageSpec }
+interface HarnessPage {
+  name: string; entry: string; frame: Frame; title?: string; data: string; ready: string; spec: PageSpec;
+  /** Run in the page before the screenshot and the checks (a click, a scroll to the part worth showing). */
+  prepare?: () => void;
+}
 interface Size { name: string; width: number; height: number; phone: boolean }
 const LEAF_SIZES: Size[] = [
   { name: "sidebar", width: 300, height: 760, phone: false },
@@ -85,6 +89,17 @@ const pages: HarnessPage[] = [
   },
   {
     name: "settings", entry: "settings-page.ts", frame: "window", ready: ".kc-model-picker select", data: "",
+    // A refused folder (so its message is checked too), then the Ask section after a click on "Test connection".
+    prepare: () => {
+      const rows = [...document.querySelectorAll<HTMLElement>(".setting-item")];
+      const folder = rows.find((r) => r.textContent?.startsWith("Knowledge folder"))?.querySelector("input");
+      if (folder) {
+        folder.value = "daily";
+        folder.dispatchEvent(new Event("input"));
+      }
+      rows.find((r) => r.textContent?.startsWith("Test connection"))?.querySelector("button")?.click();
+      rows.find((r) => r.classList.contains("setting-item-heading") && r.textContent === "Ask")?.scrollIntoView({ block: "start" });
+    },
     spec: { root: ".vertical-tab-content", frame: ".vertical-tab-content-container", minSizes: [{ selector: ".setting-item-control input[type=text]:not([hidden])", minWidth: 60 }] },
   },
 ];
@@ -125,6 +140,7 @@ try {
         tab.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
         await tab.goto(`file://${file}`);
         const ready = await tab.waitForSelector(p.ready, { timeout: 8000 }).then(() => true, () => false);
+        if (p.prepare) await tab.evaluate(p.prepare);
         await tab.waitForTimeout(150);
         const suffix = size.name === "phone" ? (theme === "dark" ? "-phone" : null) : size.name === "short-sidebar" ? null : theme === "dark" ? "" : "-light";
         if (suffix !== null) await tab.screenshot({ path: join(images, `${p.name}${suffix}.png`) });

@@ -72,6 +72,7 @@ export function renderModelPicker(setting: Setting, o: ModelPickerOptions): void
 
 /** The "Test connection" row's control: a button that runs the check and says in one sentence what worked or failed. */
 export function renderConnectionTest(setting: Setting, test: () => Promise<{ ok: boolean; message: string }>): void {
+  setting.settingEl.addClass("kc-connection-test");
   const result = setting.descEl.createDiv({ cls: "kc-setting-status", attr: { "aria-live": "polite" } });
   setting.addButton((b) => b.setButtonText("Test connection").onClick(async () => {
     b.setDisabled(true);
