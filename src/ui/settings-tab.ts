@@ -190,8 +190,8 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
         render: (s) => s.addToggle((t) => t.setValue(a().selectWithModel).onChange(async (v) => this.host.updateAsk({ selectWithModel: v }))),
       },
       {
-        name: "Model ID for choosing",
-        desc: "The small, cheap model of the choosing step (and of capture's distillation).",
+        name: "Model that chooses",
+        desc: "Model ID of the choosing step (a small, cheap one); capture's distillation uses it too.",
         aliases: ["haiku", "selection model"],
         render: (setting) => renderModelPicker(setting, { value: a().selectModel, defaultModel: DEFAULT_SELECT_MODEL, models: () => this.modelList(), save: (id) => this.host.updateAsk({ selectModel: id }) }),
       },

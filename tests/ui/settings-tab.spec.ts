@@ -70,7 +70,7 @@ describe("the settings tab", () => {
     const { tab } = setup();
     const defs = tab.getSettingDefinitions();
     const listed = names(defs);
-    expect(listed).toEqual(expect.arrayContaining(["# Ask", "Anthropic API key", "Model ID", "Base URL", "Test connection", "Model ID for choosing", "# Compile", "Ask before costly compiles (USD)"]));
+    expect(listed).toEqual(expect.arrayContaining(["# Ask", "Anthropic API key", "Model ID", "Base URL", "Test connection", "Model that chooses", "# Compile", "Ask before costly compiles (USD)"]));
     // Obsidian 1.13 renders each definition into a row it made; the definition fills in the same name and controls.
     const group = defs.find((d) => "heading" in d && d.heading === "Ask") as unknown as { items: { name: string; render: (s: Setting) => void }[] };
     const el = document.createElement("div");
