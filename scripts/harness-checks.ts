@@ -204,6 +204,22 @@ export function inspectPage(spec: PageSpec): PageFindings {
     for (let a = e.parentElement; a && a !== root.parentElement; a = a.parentElement) if (a.querySelector(same)) return true;
     return [...root.querySelectorAll('[tabindex="0"]')].some((t) => t.closest("[role=listbox], [role=grid], [role=tree], [role=list], [role=toolbar]")?.contains(e));
   };
+  // Every stop has a name a screen reader can say: its text, aria-label, title, a label, or a placeholder.
+  for (const e of all.filter((x) => x.matches(focusable))) {
+    const labelled = e.getAttribute("aria-label") || e.getAttribute("aria-labelledby") || e.title || (e.textContent ?? "").trim()
+      || ((e as HTMLInputElement).labels?.length ?? 0) > 0 || e.getAttribute("placeholder");
+    if (!labelled) out.unreachable.push(`${where(e)} has no name a screen reader can say (no text, aria-label, title or label)`);
+  }
+  // Icons (SVG) against their background: 3:1.
+  for (const svg of [...root.querySelectorAll("svg")].filter(visible)) {
+    const s = getComputedStyle(svg);
+    const paint = s.stroke !== "none" && !s.stroke.startsWith("url") ? s.stroke : s.fill;
+    const c = parse(paint === "currentcolor" || paint === "currentColor" ? s.color : paint);
+    if (c[3] === 0) continue;
+    const bg = background(svg);
+    const r = ratio(over(c, bg), bg);
+    if (r + 0.005 < 3) out.contrast.push({ text: "(icon)", where: where(svg), ratio: Math.round(r * 100) / 100, need: 3, fg: rgb(c), bg: rgb(bg) });
+  }
   // Each is known by where it is and its text, so a row a virtual list draws again is still the same element.
   for (const e of all.filter((x) => x.matches(focusable) && x.getAttribute("tabindex") !== "-1")) out.focusables.push(`${where(e)} "${(e.textContent ?? "").trim().slice(0, 40)}"`);
   for (const e of all) {

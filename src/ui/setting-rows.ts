@@ -19,11 +19,17 @@ export interface SettingSection {
   visible?: () => boolean;
 }
 
-/** Sets the row's name and description, then its controls: the same row whoever made the Setting. */
+/**
+ * Sets the row's name and description, then its controls: the same row whoever made the Setting. A control with no
+ * name of its own is named after the row, so a screen reader says what the field is.
+ */
 function fill(setting: Setting, row: SettingRow): void {
   setting.setName(row.name);
   if (row.desc !== undefined) setting.setDesc(row.desc);
   row.render?.(setting);
+  for (const c of Array.from(setting.controlEl.querySelectorAll("input, select, textarea, button"))) {
+    if (!c.getAttribute("aria-label") && !c.textContent?.trim()) c.setAttribute("aria-label", row.name);
+  }
 }
 
 /**

@@ -83,6 +83,10 @@ describe("the settings tab", () => {
     const shown = listed.filter((n) => !n.startsWith("# ") && n !== "From the daily notes core plugin");
     expect(drawn.filter((n) => shown.includes(n!))).toEqual(shown);
     expect(drawn).toContain("Ask");
+    // Every control can be named by a screen reader: its own text, or the row's name.
+    const unnamed = [...tab.containerEl.querySelectorAll(".setting-item-control :is(input, select, button)")].filter((c) => !c.getAttribute("aria-label") && !c.textContent?.trim());
+    expect(unnamed).toEqual([]);
+    expect(row(tab.containerEl, "Sparse article threshold").querySelector("input")!.getAttribute("aria-label")).toBe("Sparse article threshold");
   });
 
   it("fills the model picker from the Models API when a key is set, shows the default, and saves a pick", async () => {
