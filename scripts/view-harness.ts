@@ -15,7 +15,8 @@ import { dedupeProposal } from "../src/core/compile/dedupe-proposal";
 import { validateProposal } from "../src/core/compile/validate-proposal";
 import { fixtureCompile, fixtureFiles } from "../tests/core/compile/compile-fixture";
 import { validReply } from "../tests/core/compile/scripted-replies";
-import { checkFocus, inspectPage, type PageSpec } from "./harness-checks";
+import { inspectPage, type PageSpec } from "./harness-checks";
+import { checkFocus } from "./harness-focus";
 import { harnessCss } from "./harness-theme";
 
 const root = process.cwd();
