@@ -35,6 +35,8 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
   /** The daily notes core plugin's settings as last read (null: not configured, or not read yet). */
   private core: Core = null;
   private models: ModelList | null = null;
+  /** True once Obsidian (1.13+) asked for the definitions: it draws the rows, and `update()` draws them again. */
+  private declarative = false;
 
   constructor(
     app: App,
@@ -45,6 +47,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
   }
 
   override getSettingDefinitions(): SettingDefinitionItem[] {
+    this.declarative = true;
     this.models = null;
     // Rows that depend on the daily notes core plugin are shown or hidden again once its settings are read.
     void this.readCore().then(() => (this as { refreshDomState?: () => void }).refreshDomState?.());
@@ -57,6 +60,13 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
       this.containerEl.empty();
       renderSettingRows(this.containerEl, this.sections());
     });
+  }
+
+  /** Draws the rows again with a fresh model list (after the key changed: the pickers may now list the models). */
+  private redraw(): void {
+    this.models = null;
+    if (this.declarative) (this as { update?: () => void }).update?.();
+    else this.display();
   }
 
   private async readCore(): Promise<void> {
@@ -160,7 +170,10 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
         name: "Anthropic API key",
         desc: "Kept in Obsidian's secret storage, never in the plugin's data file or your notes.",
         aliases: ["key", "token", "claude"],
-        render: (setting) => setting.addComponent((c) => new SecretComponent(this.app, c).setValue(a().apiKeySecret).onChange(async (v) => this.host.updateAsk({ apiKeySecret: v }))),
+        render: (setting) => setting.addComponent((c) => new SecretComponent(this.app, c).setValue(a().apiKeySecret).onChange(async (v) => {
+          await this.host.updateAsk({ apiKeySecret: v });
+          this.redraw();
+        })),
       },
       {
         name: "Model ID",

@@ -19,7 +19,8 @@ beforeEach(async () => {
 afterEach(async () => server.close());
 
 function setup(over: { key?: string | null; baseUrl?: string; model?: string } = {}) {
-  const secrets: Record<string, string> = over.key === null ? {} : { "anthropic-api-key": over.key ?? "sk-test" };
+  // A second secret, chosen in one test.
+  const secrets: Record<string, string> = { ...(over.key === null ? {} : { "anthropic-api-key": over.key ?? "sk-test" }), "anthropic-api-key-2": "sk-chosen" };
   const app = createFakeApp({}, secrets);
   const data: PluginData = mergePluginData({ ask: { baseUrl: over.baseUrl ?? server.baseUrl, model: over.model ?? "claude-test" } });
   const saved: unknown[] = [];
@@ -121,6 +122,16 @@ describe("the settings tab", () => {
     input.dispatchEvent(new Event("input"));
     await until(() => noKey.data.ask.model === "claude-typed");
     expect(server.requests).toHaveLength(0);
+    // Choosing a key draws the rows again: the picker now lists the models.
+    server.replies.push({ kind: "models", models: [{ id: "claude-test", name: "Claude Test" }] });
+    noKey.data.ask.baseUrl = server.baseUrl;
+    const secret = row(noKey.tab.containerEl, "Anthropic API key").querySelector("input")!;
+    secret.value = "anthropic-api-key-2";
+    secret.dispatchEvent(new Event("input"));
+    const relisted = await until(() => noKey.tab.containerEl.querySelector<HTMLSelectElement>(".kc-model-picker select"));
+    expect([...relisted.options].map((o) => o.value)).toEqual(["claude-test", ""]);
+    expect(noKey.data.ask.apiKeySecret).toBe("anthropic-api-key-2");
+    expect(server.requests.at(-1)!.headers.authorization).toContain("sk-chosen");
 
     server.replies.push({ kind: "status", status: 404, type: "not_found_error", message: "Not Found" });
     const custom = setup();
