@@ -59,8 +59,8 @@ if (mode === "bench") {
   await esbuild.build(nodeEntry("bench/run-bench.ts", "dist/bench.mjs"));
 } else if (mode === "graph-harness") {
   await esbuild.build({ ...nodeEntry("scripts/graph-harness.ts", "dist/graph-harness.mjs"), external: ["esbuild", "playwright-core"] });
-} else if (mode === "screenshots") {
-  await esbuild.build({ ...nodeEntry("scripts/screenshots.ts", "dist/screenshots.mjs"), external: ["esbuild", "playwright-core"] });
+} else if (mode === "view-harness") {
+  await esbuild.build({ ...nodeEntry("scripts/view-harness.ts", "dist/view-harness.mjs"), external: ["esbuild", "playwright-core"] });
 } else if (production) {
   await esbuild.build(plugin);
   await buildCli();

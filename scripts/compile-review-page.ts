@@ -1,5 +1,6 @@
-// Browser entry for the compile review screenshot: the real CompileReviewModal over a proposal built by the core
-// from the compile fixture and the scripted reply the tests use.
+// Browser entry for the compile review screenshot: the real CompileReviewModal, opened the way Obsidian opens a
+// modal (the stub draws Obsidian's modal frame), over a proposal built by the core from the compile fixture and the
+// scripted reply the tests use.
 import { installObsidianDomHelpers } from "../tests/fakes/obsidian-dom";
 import { CompileReviewModal } from "../src/ui/compile-review-modal";
 import type { CompileReviewModel } from "../src/ui/compile-review";
@@ -7,9 +8,5 @@ import type { CompileReviewModel } from "../src/ui/compile-review";
 installObsidianDomHelpers();
 const model = (window as unknown as { KC_REVIEW: CompileReviewModel }).KC_REVIEW;
 const modal = new CompileReviewModal({} as never, model);
-modal.containerEl.addClass("modal");
 void modal.choose();
-const pane = document.getElementById("pane")!;
-pane.addClass("is-wide");
-pane.appendChild(modal.containerEl);
 modal.containerEl.querySelectorAll("details")[2]?.setAttribute("open", "");

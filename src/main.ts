@@ -9,6 +9,8 @@ import { localDate } from "./core/util/local-date";
 import { CompileService } from "./obsidian/compile-service";
 import { createSelectModel } from "./obsidian/create-model";
 import { LintService } from "./obsidian/lint-service";
+import { modelServerOptions } from "./obsidian/model-server-options";
+import { listModels, testConnection } from "./llm/anthropic-models";
 import { loadPluginData, mergePluginData, type AskSettings, type CompileSettings, type PluginData } from "./obsidian/plugin-data";
 import { RouterService } from "./obsidian/router-service";
 import { createAskHost } from "./ui/ask-host";
@@ -71,6 +73,8 @@ export default class KnowledgeCompilerPlugin extends Plugin {
       compile: () => this.data.compile,
       updateCompile: (patch) => this.updateCompile(patch),
       dailyNotesConfig: () => this.readDailyNotesConfig(),
+      listModels: () => listModels(modelServerOptions(this.app, this.data.ask)),
+      testConnection: () => testConnection(modelServerOptions(this.app, this.data.ask)),
       capture: () => this.data.capture,
       updateCapture: async (patch) => {
         this.data.capture = { ...this.data.capture, ...patch };

@@ -4,6 +4,7 @@ import { estimateTokens } from "../core/llm/estimate-tokens";
 import { callShapeOf } from "../core/llm/models";
 import { err, type Result } from "../core/result";
 import { scrubSecrets } from "../core/util/scrub-secrets";
+import { createAnthropicClient } from "./anthropic-client";
 import { limitReplySize } from "./limit-reply-size";
 import { replyTooLarge, toCompletion } from "./to-completion";
 import { formatWait, mapModelError, serviceOf, waitOf, type ErrorContext } from "./map-model-error";
@@ -39,7 +40,6 @@ export interface AnthropicOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<boolean>;
 }
 
-const ANTHROPIC_API = "https://api.anthropic.com";
 const STOPPED: ModelError = { kind: "aborted", message: "Stopped." };
 
 /** One attempt of a call: its abort signal, a callback that marks the stream alive (resets the timeout), the SDK timeout. */
@@ -67,17 +67,9 @@ export class AnthropicLanguageModel implements LanguageModel {
     // Bytes, not characters: a character can take 3 bytes of UTF-8 or 6 of a JSON escape, and an event stream wraps
     // every few characters in an event.
     const limitFor = (type: string): number => (type.includes("event-stream") ? 16 : 4) * this.maxReplyChars + 65_536;
+    // Node's fetch in the CLI (the plugin always passes its requestUrl bridge); timers here are global for the same reason.
     this.client = options.apiKey || options.baseUrl
-      ? new Anthropic({
-          // Explicit values: the SDK would otherwise read ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL from the process.
-          apiKey: options.apiKey ?? "no-key-needed",
-          baseURL: options.baseUrl || ANTHROPIC_API,
-          // Node's fetch in the CLI (the plugin always passes its requestUrl bridge); timers here are global for the same reason.
-          fetch: limitReplySize(() => options.fetch ?? fetch, limitFor),
-          maxRetries: 0,
-          timeout: this.timeoutMs + 5000,
-          dangerouslyAllowBrowser: true,
-        })
+      ? createAnthropicClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, fetch: limitReplySize(() => options.fetch ?? fetch, limitFor), timeoutMs: this.timeoutMs + 5000 })
       : null;
   }
 

@@ -3,6 +3,7 @@ import { distillCostCeiling } from "../core/capture/distill-session";
 import { formatCost } from "../core/llm/cost";
 import { DEFAULT_SELECT_PRICE } from "../core/llm/models";
 import type { CaptureSettings } from "../obsidian/plugin-data";
+import type { SettingRow, SettingSection } from "./setting-rows";
 
 /** What the capture settings need: the settings, saving, and (desktop code, loaded on demand) what is on disk. */
 export interface CaptureSettingsHost {
@@ -15,41 +16,54 @@ export interface CaptureSettingsHost {
 }
 
 /** The "Capture (desktop)" section: which Claude Code projects are captured, from where, and when. */
-export function renderCaptureSettings(el: HTMLElement, host: CaptureSettingsHost): void {
-  const c = host.capture();
-  new Setting(el).setName("Capture (desktop)").setHeading();
-  const note = el.createDiv({ cls: "setting-item-description kc-capture-note" });
-  note.setText("Turns Claude Code sessions into daily-log entries (secrets redacted), so they can be compiled. Nothing is captured until you choose projects below.");
-  void host.retentionDays().then((days) => note.appendText(` Claude Code deletes transcripts after ${days} days: capture before then.`));
-  new Setting(el)
-    .setName("Transcript folders")
-    .setDesc("Comma-separated. Empty: Claude Code's own ($CLAUDE_CONFIG_DIR, else ~/.claude/projects and ~/.config/claude/projects).")
-    .addText((t) => t.setPlaceholder("~/.claude/projects").setValue(c.roots).onChange(async (v) => host.updateCapture({ roots: v.trim() })));
-  numberSetting(el, "Fewest prompts", "A new session with fewer prompts from you is not captured.", c.minPrompts,
-    (n) => Number.isInteger(n) && n >= 1, (n) => host.updateCapture({ minPrompts: n }));
-  numberSetting(el, "Wait until idle (minutes)", "A session written to more recently is still live and waits, so it is not split.", c.idleMinutes,
-    (n) => Number.isFinite(n) && n >= 0, (n) => host.updateCapture({ idleMinutes: n }));
-  new Setting(el)
-    .setName("Capture in the background")
-    .setDesc("After start-up and every 15 minutes, capture new sessions of the chosen projects. Off by default.")
-    .addToggle((t) => t.setValue(c.background).onChange(async (v) => host.updateCapture({ background: v })));
-  new Setting(el)
-    .setName("Distil with the model")
-    .setDesc(`Off by default. Sends each captured day of a session (redacted, at most 20,000 characters) to the selection model in the Ask settings, which writes its decisions, lessons and action items; at most ${formatCost(distillCostCeiling(DEFAULT_SELECT_PRICE))} a day of a session at that model's default price. Without a usable reply the entry is the plain summary.`)
-    .addToggle((t) => t.setValue(c.distill).onChange(async (v) => host.updateCapture({ distill: v })));
-  const projects = el.createDiv({ cls: "kc-capture-projects" });
-  new Setting(projects)
-    .setName("Projects to capture")
-    .setDesc(c.projects.length > 0 ? `Chosen: ${c.projects.join(", ")}` : "None chosen.")
-    .addButton((b) => b.setButtonText("Find projects").onClick(() => void listProjects(projects, host)));
+export function captureSection(host: CaptureSettingsHost): SettingSection {
+  const c = (): CaptureSettings => host.capture();
+  return { heading: "Capture (desktop)", rows: [
+    {
+      name: "What capture does",
+      desc: "Turns Claude Code sessions into daily-log entries (secrets redacted), so they can be compiled. Nothing is captured until you choose projects below.",
+      aliases: ["claude code", "transcripts"],
+      render: (s) => void host.retentionDays().then((days) => s.descEl.appendText(` Claude Code deletes transcripts after ${days} days: capture before then.`)),
+    },
+    {
+      name: "Transcript folders",
+      desc: "Comma-separated. Empty: Claude Code's own ($CLAUDE_CONFIG_DIR, else ~/.claude/projects and ~/.config/claude/projects).",
+      render: (s) => s.addText((t) => t.setPlaceholder("~/.claude/projects").setValue(c().roots).onChange(async (v) => host.updateCapture({ roots: v.trim() }))),
+    },
+    numberRow("Fewest prompts", "A new session with fewer prompts from you is not captured.", () => c().minPrompts,
+      (n) => Number.isInteger(n) && n >= 1, (n) => host.updateCapture({ minPrompts: n })),
+    numberRow("Wait until idle (minutes)", "A session written to more recently is still live and waits, so it is not split.", () => c().idleMinutes,
+      (n) => Number.isFinite(n) && n >= 0, (n) => host.updateCapture({ idleMinutes: n })),
+    {
+      name: "Capture in the background",
+      desc: "After start-up and every 15 minutes, capture new sessions of the chosen projects. Off by default.",
+      render: (s) => s.addToggle((t) => t.setValue(c().background).onChange(async (v) => host.updateCapture({ background: v }))),
+    },
+    {
+      name: "Distil with the model",
+      desc: `Off by default. Sends each captured day of a session (redacted, at most 20,000 characters) to the selection model in the Ask settings, which writes its decisions, lessons and action items; at most ${formatCost(distillCostCeiling(DEFAULT_SELECT_PRICE))} a day of a session at that model's default price. Without a usable reply the entry is the plain summary.`,
+      render: (s) => s.addToggle((t) => t.setValue(c().distill).onChange(async (v) => host.updateCapture({ distill: v }))),
+    },
+    {
+      name: "Projects to capture",
+      desc: "Find the projects that have Claude Code sessions, then choose which to capture.",
+      render: (s) => {
+        s.setDesc(c().projects.length > 0 ? `Chosen: ${c().projects.join(", ")}` : "None chosen.");
+        // The found projects are listed under the row, each with its own toggle.
+        const projects = createDiv({ cls: "kc-capture-projects" });
+        s.settingEl.after(projects);
+        s.addButton((b) => b.setButtonText("Find projects").onClick(() => void listProjects(projects, host)));
+      },
+    },
+  ] };
 }
 
-/** A text setting that saves only a number `ok` accepts; anything else is left unsaved while the person types. */
-function numberSetting(el: HTMLElement, name: string, desc: string, value: number, ok: (n: number) => boolean, save: (n: number) => Promise<void>): void {
-  new Setting(el).setName(name).setDesc(desc).addText((t) => t.setValue(String(value)).onChange(async (v) => {
+/** A text row that saves only a number `ok` accepts; anything else is left unsaved while the person types. */
+function numberRow(name: string, desc: string, value: () => number, ok: (n: number) => boolean, save: (n: number) => Promise<void>): SettingRow {
+  return { name, desc, render: (s) => s.addText((t) => t.setValue(String(value())).onChange(async (v) => {
     const n = Number(v);
     if (v.trim() !== "" && ok(n)) await save(n);
-  }));
+  })) };
 }
 
 async function listProjects(el: HTMLElement, host: CaptureSettingsHost): Promise<void> {

@@ -1,7 +1,10 @@
 import { knowledgeFolderProblem } from "../core/workflows/write-rules";
-import { normalizePath, Platform, PluginSettingTab, SecretComponent, Setting, type App, type Plugin } from "obsidian";
-import { renderCaptureSettings, type CaptureSettingsHost } from "./capture-settings";
-import { renderReportFolderSetting } from "./report-folder-setting";
+import { normalizePath, Platform, PluginSettingTab, SecretComponent, type App, type Plugin, type SettingDefinitionItem, type TextComponent } from "obsidian";
+import { captureSection, type CaptureSettingsHost } from "./capture-settings";
+import { renderConnectionTest, renderModelPicker, type ModelList } from "./model-picker";
+import { renderSettingRows, toSettingDefinitions, type SettingSection } from "./setting-rows";
+import { reportFolderRow } from "./report-folder-setting";
+import { DEFAULT_MODEL, DEFAULT_SELECT_MODEL } from "../core/llm/models";
 import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import type { AskSettings, CompileSettings } from "../obsidian/plugin-data";
 
@@ -16,10 +19,26 @@ export interface SettingsHost extends CaptureSettingsHost {
   updateCompile(patch: Partial<CompileSettings>): Promise<void>;
   /** The Daily Notes core plugin's folder and format when it is configured, else null. */
   dailyNotesConfig(): Promise<{ folder: string; format: string } | null>;
+  /** The models the configured server lists (Models API through requestUrl), or why not. */
+  listModels(): ModelList;
+  /** The cheapest real check of key, base URL and model, in one sentence. */
+  testConnection(): Promise<{ ok: boolean; message: string }>;
 }
 
-/** The plugin's settings: knowledge folder, daily notes fallback, lint scope and sparse threshold. */
+type Core = { folder: string; format: string } | null;
+
+/**
+ * The plugin's settings: knowledge folder, daily notes, lint, Ask, Compile and (desktop) capture. The rows are
+ * listed once as sections: Obsidian 1.13 and later take them as setting definitions (so its settings search finds
+ * them); older versions call `display()`, which draws the same rows.
+ */
 export class KnowledgeSettingsTab extends PluginSettingTab {
+  /** The daily notes core plugin's settings as last read (null: not configured, or not read yet). */
+  private core: Core = null;
+  private models: ModelList | null = null;
+  /** True once Obsidian (1.13+) asked for the definitions: it draws the rows, and `update()` draws them again. */
+  private declarative = false;
+
   constructor(
     app: App,
     plugin: Plugin,
@@ -28,145 +47,207 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
     super(app, plugin);
   }
 
+  override getSettingDefinitions(): SettingDefinitionItem[] {
+    this.declarative = true;
+    this.models = null;
+    // Rows that depend on the daily notes core plugin are shown or hidden again once its settings are read.
+    void this.readCore().then(() => (this as { refreshDomState?: () => void }).refreshDomState?.());
+    return toSettingDefinitions(this.sections());
+  }
+
   override display(): void {
-    void this.render();
+    this.models = null;
+    void this.readCore().then(() => {
+      this.containerEl.empty();
+      renderSettingRows(this.containerEl, this.sections());
+    });
   }
 
-  private async render(): Promise<void> {
-    const el = this.containerEl;
-    el.empty();
-    const s = this.host.settings();
-    const core = await this.host.dailyNotesConfig();
-    const daily = core ? { dailyFolder: core.folder, dailyFormat: core.format } : { dailyFolder: s.dailyFolder, dailyFormat: s.dailyFormat };
-    const folderSetting = new Setting(el)
-      .setName("Knowledge folder")
-      .setDesc("Folder the plugin owns: index.md, log.md, concepts/, connections/ and qa/. Not the vault root, and not a folder holding the daily notes.");
-    const problemEl = folderSetting.descEl.createDiv({ cls: "kc-setting-error" });
-    folderSetting.addText((t) =>
-      t.setPlaceholder("knowledge").setValue(s.knowledgeFolder).onChange(async (v) => {
-        const folder = normalizePath(v.trim() || "knowledge");
-        // A folder that would make daily notes (or every note) articles is refused, never saved.
-        const problem = knowledgeFolderProblem({ knowledgeFolder: v.trim() === "/" ? "" : folder, ...daily });
-        problemEl.setText(problem ?? "");
-        if (!problem) await this.host.update({ knowledgeFolder: folder });
-      }),
-    );
-    new Setting(el).setName("Daily notes").setHeading();
-    let dailyProblemEl!: HTMLElement;
-    if (core) {
-      new Setting(el)
-        .setName("From the daily notes core plugin")
-        .setDesc(`Folder "${core.folder || "/"}", format "${core.format}". Change them in the daily notes plugin's settings.`);
-    } else {
-      new Setting(el)
-        .setName("Daily notes folder")
-        .setDesc("Used when the daily notes core plugin is not configured.")
-        .addText((t) => t.setPlaceholder("daily").setValue(s.dailyFolder).onChange(async (v) => {
-          const dailyFolder = normalizePath(v.trim() || "/").replace(/^\/$/, "");
-          const problem = knowledgeFolderProblem({ knowledgeFolder: this.host.settings().knowledgeFolder, dailyFolder, dailyFormat: s.dailyFormat });
-          dailyProblemEl.setText(problem ?? "");
-          if (!problem) await this.host.update({ dailyFolder });
-        }))
-        .then((setting) => (dailyProblemEl = setting.descEl.createDiv({ cls: "kc-setting-error" })));
-      new Setting(el)
-        .setName("Daily note format")
-        .setDesc("File name format with moment tokens, for example YYYY-MM-DD.")
-        .addText((t) => t.setPlaceholder("YYYY-MM-DD").setValue(s.dailyFormat).onChange(async (v) => this.host.update({ dailyFormat: v.trim() || "YYYY-MM-DD" })));
-    }
-    new Setting(el).setName("Lint").setHeading();
-    new Setting(el)
-      .setName("Scope")
-      .setDesc("Check the knowledge folder only (recommended), or every note in the vault.")
-      .addDropdown((d) =>
-        d
-          .addOption("knowledge", "Knowledge folder")
-          .addOption("vault", "Whole vault")
-          .setValue(s.lintScope)
-          .onChange(async (v) => this.host.update({ lintScope: v === "vault" ? "vault" : "knowledge" })),
-      );
-    new Setting(el)
-      .setName("Sparse article threshold")
-      .setDesc("Articles with fewer words than this are reported as sparse.")
-      .addText((t) =>
-        t.setValue(String(s.sparseWords)).onChange(async (v) => {
-          const n = Number(v);
-          if (Number.isInteger(n) && n >= 0) await this.host.update({ sparseWords: n });
+  /** Draws the rows again with a fresh model list (after the key changed: the pickers may now list the models). */
+  private redraw(): void {
+    this.models = null;
+    if (this.declarative) (this as { update?: () => void }).update?.();
+    else this.display();
+  }
+
+  private async readCore(): Promise<void> {
+    this.core = await this.host.dailyNotesConfig().catch(() => null);
+  }
+
+  /** The model list, asked once per display and shared by both pickers. */
+  private modelList(): ModelList {
+    return (this.models ??= this.host.listModels());
+  }
+
+  /** Every section, in order. */
+  sections(): SettingSection[] {
+    const sections = [this.generalSection(), this.dailySection(), this.lintSection(), this.askSection(), this.compileSection()];
+    return Platform.isDesktopApp ? [...sections, captureSection(this.host)] : sections;
+  }
+
+  private generalSection(): SettingSection {
+    return { rows: [{
+      name: "Knowledge folder",
+      desc: "Folder the plugin owns: index.md, log.md, concepts/, connections/ and qa/. Not the vault root, and not a folder holding the daily notes.",
+      aliases: ["knowledge base", "articles"],
+      render: (setting) => {
+        const problemEl = setting.descEl.createDiv({ cls: "kc-setting-error" });
+        setting.addText((t) => t.setPlaceholder("knowledge").setValue(this.host.settings().knowledgeFolder).onChange(async (v) => {
+          const folder = normalizePath(v.trim() || "knowledge");
+          const daily = this.core ? { dailyFolder: this.core.folder, dailyFormat: this.core.format } : { dailyFolder: this.host.settings().dailyFolder, dailyFormat: this.host.settings().dailyFormat };
+          // A folder that would make daily notes (or every note) articles is refused, never saved.
+          const problem = knowledgeFolderProblem({ knowledgeFolder: v.trim() === "/" ? "" : folder, ...daily });
+          problemEl.setText(problem ?? "");
+          if (!problem) await this.host.update({ knowledgeFolder: folder });
+        }));
+      },
+    }] };
+  }
+
+  private dailySection(): SettingSection {
+    const fromCore = (): boolean => this.core !== null;
+    return { heading: "Daily notes", rows: [
+      {
+        name: "From the daily notes core plugin",
+        desc: "Folder and format of the daily notes core plugin. Change them in its settings.",
+        visible: fromCore,
+        render: (setting) => void this.host.dailyNotesConfig().then((core) => {
+          if (core) setting.setDesc(`Folder "${core.folder || "/"}", format "${core.format}". Change them in the daily notes plugin's settings.`);
         }),
-      );
-    renderReportFolderSetting(el, this.host);
-    this.renderAsk(el);
-    this.renderCompile(el);
-    if (Platform.isDesktopApp) renderCaptureSettings(el, this.host);
+      },
+      {
+        name: "Daily notes folder",
+        desc: "Used when the daily notes core plugin is not configured.",
+        visible: () => !fromCore(),
+        render: (setting) => {
+          const problemEl = setting.descEl.createDiv({ cls: "kc-setting-error" });
+          setting.addText((t) => t.setPlaceholder("daily").setValue(this.host.settings().dailyFolder).onChange(async (v) => {
+            const dailyFolder = normalizePath(v.trim() || "/").replace(/^\/$/, "");
+            const s = this.host.settings();
+            const problem = knowledgeFolderProblem({ knowledgeFolder: s.knowledgeFolder, dailyFolder, dailyFormat: s.dailyFormat });
+            problemEl.setText(problem ?? "");
+            if (!problem) await this.host.update({ dailyFolder });
+          }));
+        },
+      },
+      {
+        name: "Daily note format",
+        desc: "File name format with moment tokens, for example YYYY-MM-DD.",
+        visible: () => !fromCore(),
+        render: (setting) => setting.addText((t) => t.setPlaceholder("YYYY-MM-DD").setValue(this.host.settings().dailyFormat).onChange(async (v) => this.host.update({ dailyFormat: v.trim() || "YYYY-MM-DD" }))),
+      },
+    ] };
   }
 
-  private renderAsk(el: HTMLElement): void {
-    const a = this.host.ask();
-    const positive = (key: "budget" | "priceInput" | "priceOutput" | "timeoutSeconds") => async (v: string) => {
-      const n = Number(v);
-      if (Number.isFinite(n) && n > 0) await this.host.updateAsk({ [key]: n });
-    };
-    new Setting(el).setName("Ask").setHeading();
-    new Setting(el)
-      .setName("Anthropic API key")
-      .setDesc("Kept in Obsidian's secret storage, never in the plugin's data file or your notes.")
-      .addComponent((c) => new SecretComponent(this.app, c).setValue(a.apiKeySecret).onChange(async (v) => this.host.updateAsk({ apiKeySecret: v })));
-    new Setting(el)
-      .setName("Model")
-      .setDesc("Model id used for answers.")
-      .addText((t) => t.setValue(a.model).onChange(async (v) => this.host.updateAsk({ model: v.trim() || a.model })));
-    new Setting(el)
-      .setName("Base URL")
-      .setDesc("Leave empty for the Anthropic API; set it for an Anthropic-compatible server.")
-      .addText((t) => t.setValue(a.baseUrl).onChange(async (v) => this.host.updateAsk({ baseUrl: v.trim() })));
-    new Setting(el)
-      .setName("Token budget per question")
-      .setDesc("The most article tokens one question may load; the router drops related articles first.")
-      .addText((t) => t.setValue(String(a.budget)).onChange(positive("budget")));
-    new Setting(el)
-      .setName("Price per million input tokens (USD)")
-      .setDesc("Used for the cost shown after each answer.")
-      .addText((t) => t.setValue(String(a.priceInput)).onChange(positive("priceInput")));
-    new Setting(el)
-      .setName("Price per million output tokens (USD)")
-      .addText((t) => t.setValue(String(a.priceOutput)).onChange(positive("priceOutput")));
-    new Setting(el)
-      .setName("Let a small model choose the articles")
-      .setDesc("After the keyword search, a small model reads the headers of about 20 candidates and picks the ones the question needs (about 2,000 tokens, a fraction of a cent). Off: the keyword search alone decides, offline.")
-      .addToggle((t) => t.setValue(a.selectWithModel).onChange(async (v) => this.host.updateAsk({ selectWithModel: v })));
-    new Setting(el)
-      .setName("Model that chooses")
-      .setDesc("Model ID of the choosing step (a small, cheap one).")
-      .addText((t) => t.setValue(a.selectModel).onChange(async (v) => this.host.updateAsk({ selectModel: v.trim() || a.selectModel })));
-    new Setting(el)
-      .setName("Request timeout (seconds)")
-      .setDesc("A model call that has not answered (or a stream that has gone silent) this long is stopped. Waits the API asks for are sat out only up to a minute; longer ones fail at once, saying when to try again.")
-      .addText((t) => t.setValue(String(a.timeoutSeconds)).onChange(positive("timeoutSeconds")));
+  private lintSection(): SettingSection {
+    return { heading: "Lint", rows: [
+      {
+        name: "Scope",
+        desc: "Check the knowledge folder only (recommended), or every note in the vault.",
+        aliases: ["lint scope"],
+        render: (setting) => setting.addDropdown((d) => d.addOption("knowledge", "Knowledge folder").addOption("vault", "Whole vault")
+          .setValue(this.host.settings().lintScope).onChange(async (v) => this.host.update({ lintScope: v === "vault" ? "vault" : "knowledge" }))),
+      },
+      {
+        name: "Sparse article threshold",
+        desc: "Articles with fewer words than this are reported as sparse.",
+        render: (setting) => setting.addText((t) => t.setValue(String(this.host.settings().sparseWords)).onChange(async (v) => {
+          const n = Number(v);
+          if (v.trim() !== "" && Number.isInteger(n) && n >= 0) await this.host.update({ sparseWords: n });
+        })),
+      },
+      reportFolderRow(this.host),
+    ] };
   }
 
-  private renderCompile(el: HTMLElement): void {
-    const c = this.host.compile();
-    new Setting(el).setName("Compile").setHeading();
-    new Setting(el)
-      .setName("End-of-day compile")
-      .setDesc("Once a day after the hour below, when today's log changed since its last compile, prepare a proposal (the model call runs and its cost is shown) and notify you to review it. Off by default.")
-      .addToggle((t) => t.setValue(c.autoCompile).onChange(async (v) => this.host.updateCompile({ autoCompile: v })));
-    new Setting(el)
-      .setName("After this hour")
-      .setDesc("Local hour, 0 to 23.")
-      .addText((t) => t.setValue(String(c.autoCompileHour)).onChange(async (v) => {
+  private askSection(): SettingSection {
+    const a = (): AskSettings => this.host.ask();
+    const positive = (key: "budget" | "priceInput" | "priceOutput" | "timeoutSeconds") => (t: TextComponent) =>
+      t.setValue(String(a()[key])).onChange(async (v) => {
         const n = Number(v);
-        if (Number.isInteger(n) && n >= 0 && n <= 23) await this.host.updateCompile({ autoCompileHour: n });
-      }));
-    new Setting(el)
-      .setName("Ask before costly compiles (USD)")
-      .setDesc("Before the model is called, a compile whose estimated cost is above this asks you first. 0 asks every time.")
-      .addText((t) => t.setValue(String(c.confirmAboveUsd)).onChange(async (v) => {
-        const n = Number(v);
-        if (Number.isFinite(n) && n >= 0) await this.host.updateCompile({ confirmAboveUsd: n });
-      }));
-    new Setting(el)
-      .setName("Accept automatically")
-      .setDesc("Write the end-of-day proposal without review. The build log says it was accepted automatically, and undo last compile still works. Off by default.")
-      .addToggle((t) => t.setValue(c.autoAccept).onChange(async (v) => this.host.updateCompile({ autoAccept: v })));
+        if (Number.isFinite(n) && n > 0) await this.host.updateAsk({ [key]: n });
+      });
+    return { heading: "Ask", rows: [
+      {
+        name: "Anthropic API key",
+        desc: "Kept in Obsidian's secret storage, never in the plugin's data file or your notes.",
+        aliases: ["key", "token", "claude"],
+        render: (setting) => setting.addComponent((c) => new SecretComponent(this.app, c).setValue(a().apiKeySecret).onChange(async (v) => {
+          await this.host.updateAsk({ apiKeySecret: v });
+          this.redraw();
+        })),
+      },
+      {
+        name: "Model ID",
+        desc: "Model used for answers and compiles.",
+        aliases: ["model", "claude", "sonnet"],
+        render: (setting) => renderModelPicker(setting, { value: a().model, defaultModel: DEFAULT_MODEL, models: () => this.modelList(), save: (id) => this.host.updateAsk({ model: id }) }),
+      },
+      {
+        name: "Base URL",
+        desc: "Leave empty for the Anthropic API (no environment variable is read); set it for an Anthropic-compatible server.",
+        aliases: ["server", "endpoint", "proxy"],
+        render: (setting) => setting.addText((t) => t.setPlaceholder("https://api.anthropic.com").setValue(a().baseUrl).onChange(async (v) => this.host.updateAsk({ baseUrl: v.trim() }))),
+      },
+      {
+        name: "Test connection",
+        desc: "Lists the models with the key and base URL above (no tokens spent); a server without a model list gets a 1-token message.",
+        aliases: ["check key", "connection"],
+        render: (setting) => renderConnectionTest(setting, () => this.host.testConnection()),
+      },
+      { name: "Token budget per question", desc: "The most article tokens one question may load; the router drops related articles first.", render: (s) => s.addText(positive("budget")) },
+      { name: "Price per million input tokens (USD)", desc: "Used for the cost shown after each answer.", aliases: ["cost"], render: (s) => s.addText(positive("priceInput")) },
+      { name: "Price per million output tokens (USD)", aliases: ["cost"], render: (s) => s.addText(positive("priceOutput")) },
+      {
+        name: "Let a small model choose the articles",
+        desc: "After the keyword search, a small model reads the headers of about 20 candidates and picks the ones the question needs (about 2,000 tokens, a fraction of a cent). Off: the keyword search alone decides, offline.",
+        aliases: ["selection", "routing"],
+        render: (s) => s.addToggle((t) => t.setValue(a().selectWithModel).onChange(async (v) => this.host.updateAsk({ selectWithModel: v }))),
+      },
+      {
+        name: "Model that chooses",
+        desc: "Model ID of the choosing step (a small, cheap one); capture's distillation uses it too.",
+        aliases: ["haiku", "selection model"],
+        render: (setting) => renderModelPicker(setting, { value: a().selectModel, defaultModel: DEFAULT_SELECT_MODEL, models: () => this.modelList(), save: (id) => this.host.updateAsk({ selectModel: id }) }),
+      },
+      {
+        name: "Request timeout (seconds)",
+        desc: "A model call that has not answered (or a stream that has gone silent) this long is stopped. Waits the API asks for are sat out only up to a minute; longer ones fail at once, saying when to try again.",
+        render: (s) => s.addText(positive("timeoutSeconds")),
+      },
+    ] };
+  }
+
+  private compileSection(): SettingSection {
+    const c = (): CompileSettings => this.host.compile();
+    return { heading: "Compile", rows: [
+      {
+        name: "End-of-day compile",
+        desc: "Once a day after the hour below, when today's log changed since its last compile, prepare a proposal (the model call runs and its cost is shown) and notify you to review it. Off by default.",
+        render: (s) => s.addToggle((t) => t.setValue(c().autoCompile).onChange(async (v) => this.host.updateCompile({ autoCompile: v }))),
+      },
+      {
+        name: "After this hour",
+        desc: "Local hour, 0 to 23.",
+        render: (s) => s.addText((t) => t.setValue(String(c().autoCompileHour)).onChange(async (v) => {
+          const n = Number(v);
+          if (v.trim() !== "" && Number.isInteger(n) && n >= 0 && n <= 23) await this.host.updateCompile({ autoCompileHour: n });
+        })),
+      },
+      {
+        name: "Ask before costly compiles (USD)",
+        desc: "Before the model is called, a compile whose estimated cost is above this asks you first. 0 asks every time.",
+        aliases: ["cost", "confirm", "threshold"],
+        render: (s) => s.addText((t) => t.setValue(String(c().confirmAboveUsd)).onChange(async (v) => {
+          const n = Number(v);
+          if (v.trim() !== "" && Number.isFinite(n) && n >= 0) await this.host.updateCompile({ confirmAboveUsd: n });
+        })),
+      },
+      {
+        name: "Accept automatically",
+        desc: "Write the end-of-day proposal without review. The build log says it was accepted automatically, and undo last compile still works. Off by default.",
+        render: (s) => s.addToggle((t) => t.setValue(c().autoAccept).onChange(async (v) => this.host.updateCompile({ autoAccept: v }))),
+      },
+    ] };
   }
 }

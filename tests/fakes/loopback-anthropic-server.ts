@@ -19,10 +19,14 @@ export type ScriptedReply =
   /** Any status, content type and body: a proxy's HTML page, broken JSON, a body far too large. */
   | { kind: "raw"; status: number; contentType: string; body: string; headers?: Record<string, string> }
   /** Headers and the start of a JSON body, then nothing (the client's timeout must end it). */
-  | { kind: "stall-body" };
+  | { kind: "stall-body" }
+  /** A Models API page (GET /v1/models): these ids and display names, no further page. */
+  | { kind: "models"; models: { id: string; name: string }[] };
 
 /** A recorded request. */
 export interface RecordedRequest {
+  method: string;
+  url: string;
   headers: IncomingMessage["headers"];
   body: Record<string, unknown>;
 }
@@ -46,7 +50,7 @@ export async function startLoopbackAnthropic(): Promise<LoopbackServer> {
     req.on("end", () => {
       const raw = new TextDecoder().decode(Uint8Array.from(chunks.flatMap((c) => [...c])));
       const body = JSON.parse(raw || "{}") as Record<string, unknown>;
-      requests.push({ headers: req.headers, body });
+      requests.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
       const reply = replies.shift() ?? { kind: "text", text: "(no scripted reply)" };
       open.add(res);
       res.on("close", () => open.delete(res));
@@ -94,6 +98,12 @@ function respond(reply: ScriptedReply, body: Record<string, unknown>, res: Serve
     return;
   }
   if (reply.kind === "hang") return;
+  if (reply.kind === "models") {
+    const data = reply.models.map((m) => ({ type: "model", id: m.id, display_name: m.name, created_at: "2026-01-01T00:00:00Z" }));
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null }));
+    return;
+  }
   if (reply.kind === "stall-body") {
     res.writeHead(200, { "content-type": "application/json" });
     res.write('{"id":"msg_loopback","type":"message","content":[');

@@ -95,8 +95,11 @@ export class ItemView extends Component {
   contentEl: HTMLElement;
   constructor(public leaf: WorkspaceLeaf) {
     super();
+    // Obsidian's classes (its view header is left out: the harness page draws one above the leaf).
     this.containerEl = document.createElement("div");
+    this.containerEl.className = "workspace-leaf-content";
     this.contentEl = this.containerEl.appendChild(document.createElement("div"));
+    this.contentEl.className = "view-content";
   }
   /** Like Obsidian: an icon button in the view header (here a `.view-actions` row above the content). */
   addAction(icon: string, title: string, callback: (evt: MouseEvent) => unknown): HTMLElement {
@@ -222,13 +225,29 @@ export const noticesShown: Notice[] = [];
 
 export class Plugin extends Component {}
 
-/** Modal: title and content elements; open/close call the hooks like Obsidian does. */
+/**
+ * Modal, drawn as Obsidian draws it: `.modal-container > .modal-bg + .modal > .modal-close-button + .modal-title +
+ * .modal-content`; open/close call the hooks like Obsidian does, and the close button and Escape close it.
+ */
 export class Modal {
-  containerEl = document.createElement("div");
-  titleEl = this.containerEl.appendChild(document.createElement("div"));
-  contentEl = this.containerEl.appendChild(document.createElement("div"));
+  containerEl = createStubEl("div", "modal-container mod-dim");
+  bgEl = this.containerEl.appendChild(createStubEl("div", "modal-bg"));
+  modalEl = this.containerEl.appendChild(createStubEl("div", "modal"));
+  closeButtonEl = this.modalEl.appendChild(createStubEl("div", "modal-close-button"));
+  titleEl = this.modalEl.appendChild(createStubEl("div", "modal-title"));
+  contentEl = this.modalEl.appendChild(createStubEl("div", "modal-content"));
   isOpen = false;
-  constructor(public app: unknown) {}
+  constructor(public app: unknown) {
+    this.closeButtonEl.setAttribute("aria-label", "Close");
+    this.closeButtonEl.addEventListener("click", () => this.close());
+    this.containerEl.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") this.close();
+    });
+  }
+  setTitle(title: string): this {
+    this.titleEl.textContent = title;
+    return this;
+  }
   open(): void {
     this.isOpen = true;
     document.body.appendChild(this.containerEl);
@@ -243,29 +262,21 @@ export class Modal {
   onOpen(): void {}
   onClose(): void {}
 }
+function createStubEl(tag: string, cls: string): HTMLElement {
+  const e = document.createElement(tag);
+  e.className = cls;
+  return e;
+}
+/** The settings tab: its container, with Obsidian's `display()` / `hide()` (before 1.13 nothing else). */
 export class PluginSettingTab {
-  containerEl = document.createElement("div");
+  containerEl = createStubEl("div", "vertical-tab-content");
   constructor(public app: unknown, public plugin: unknown) {}
-}
-export class ButtonComponent {
-  constructor(public buttonEl: HTMLButtonElement) {}
-  setButtonText(t: string): this { this.buttonEl.textContent = t; return this; }
-  setCta(): this { return this; }
-  onClick(fn: () => void): this { this.buttonEl.addEventListener("click", fn); return this; }
-}
-export class Setting {
-  constructor(public containerEl: HTMLElement) {}
-  addButton(fn: (b: ButtonComponent) => void): this {
-    fn(new ButtonComponent(this.containerEl.appendChild(document.createElement("button"))));
-    return this;
+  display(): void {}
+  hide(): void {
+    this.containerEl.replaceChildren();
   }
-  addToggle(): this { return this; }
-  setName(): this { return this; }
-  setDesc(): this { return this; }
-  setHeading(): this { return this; }
-  addText(): this { return this; }
-  addDropdown(): this { return this; }
 }
+export { BaseComponent, ButtonComponent, DropdownComponent, ExtraButtonComponent, SecretComponent, Setting, TextComponent, ToggleComponent } from "./obsidian-setting-stub";
 
 /** Obsidian's normalizePath: forward slashes, no duplicate or surrounding slashes. */
 export function normalizePath(p: string): string {

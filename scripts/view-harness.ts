@@ -1,0 +1,180 @@
+// `npm run view-harness` (also `npm run screenshots`): the Ask panel, the lint pane, the compile review modal and the
+// settings tab, each the real class over the demo vault or the compile fixture, in headless Chromium (Debian's
+// chromium + playwright-core) on pages that behave like Obsidian's: a height-bounded 300 px sidebar leaf whose content
+// scrolls (and a short one), Obsidian's modal and settings frames on a desktop window, a 390×844 phone, light and
+// dark. Per page, size and theme it checks sideways overflow, clipped or shrunk elements, what must stay in view, the
+// Tab order and focus ring, and text contrast; prints the results, writes dist/view-harness.json and the README's
+// screenshots (docs/images/), and exits non-zero when a check fails. Not part of `npm test` (it needs chromium).
+import { build } from "esbuild";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+import { runCli } from "../src/cli/main";
+import { buildChanges } from "../src/core/compile/build-changes";
+import { dedupeProposal } from "../src/core/compile/dedupe-proposal";
+import { validateProposal } from "../src/core/compile/validate-proposal";
+import { fixtureCompile, fixtureFiles } from "../tests/core/compile/compile-fixture";
+import { validReply } from "../tests/core/compile/scripted-replies";
+import { inspectPage, type PageSpec } from "./harness-checks";
+import { checkFocus } from "./harness-focus";
+import { harnessCss } from "./harness-theme";
+
+const root = process.cwd();
+const images = join(root, "docs", "images");
+mkdirSync(images, { recursive: true });
+mkdirSync(join(root, "dist"), { recursive: true });
+
+async function cli(args: string[]): Promise<string> {
+  let out = "";
+  await runCli(args, { out: (t) => (out += t), err: () => undefined, isTTY: false, env: {} });
+  return out;
+}
+
+async function lintFindings(): Promise<unknown[]> {
+  const json = await cli(["lint", join(root, "examples", "demo-vault"), "--format", "json"]);
+  // The report uses 1-based positions; the view takes the engine's 0-based ones.
+  return (JSON.parse(json) as { findings: { line: number; column: number; fixable: boolean }[] }).findings.map((f) => ({
+    ...f, line: f.line - 1, col: f.column - 1, fix: f.fixable ? { kind: "add-backlink", path: "", target: "" } : undefined,
+  }));
+}
+
+const QUESTION = "How long should the client wait before retrying an upload, and can a retry duplicate a note?";
+const ANSWER = "Up to five retries, waiting a random time up to 1, 2, 4, 8 and 16 seconds [[knowledge/concepts/retry-with-backoff]]. Each retry reuses the operation's idempotency key, so a retry after a lost response cannot duplicate the note [[knowledge/concepts/idempotency-keys]] [[knowledge/connections/retries-need-idempotency]].";
+
+/** The review of the compile fixture's log, as the plugin would show it after the scripted reply. */
+async function compileReview(): Promise<unknown> {
+  const fx = await fixtureCompile({}, fixtureFiles(join(root, "tests", "fixtures", "compile-vault")));
+  const v = validateProposal(JSON.stringify(validReply()), fx.plan, { existing: fx.existing.byPath });
+  if (!v.ok) throw new Error(v.error.join("; "));
+  const proposal = dedupeProposal(v.value, fx.existing, "knowledge");
+  const { changes } = buildChanges(proposal, fx.plan, (p) => fx.store.files.get(p));
+  return {
+    logPath: fx.plan.logPath, summary: proposal.summary, changes, notes: proposal.notes,
+    estimateText: "Estimated before the call: about 5,310 input tokens, about $0.0534 (at most $0.1359).",
+    spentText: "Spent: 5,188 in + 1,402 out tokens (1 call), $0.0366.",
+  };
+}
+
+type Frame = "leaf" | "window";
+interface HarnessPage {
+  name: string; entry: string; frame: Frame; title?: string; data: string; ready: string; spec: PageSpec;
+  /** Run in the page before the screenshot and the checks (a click, a scroll to the part worth showing). */
+  prepare?: () => void;
+}
+interface Size { name: string; width: number; height: number; phone: boolean }
+const LEAF_SIZES: Size[] = [
+  { name: "sidebar", width: 300, height: 760, phone: false },
+  { name: "short-sidebar", width: 300, height: 420, phone: false },
+  { name: "phone", width: 390, height: 844, phone: true },
+];
+const WINDOW_SIZES: Size[] = [
+  { name: "desktop", width: 1100, height: 760, phone: false },
+  { name: "phone", width: 390, height: 844, phone: true },
+];
+
+const leafSpec = (minSizes: PageSpec["minSizes"]): PageSpec => ({ root: ".view-content", frame: ".view-content", minSizes });
+const pages: HarnessPage[] = [
+  {
+    name: "ask-view", entry: "ask-view-page.ts", frame: "leaf", title: "Ask", ready: ".kc-ask-answer",
+    data: `window.KC_ROUTE = ${await cli(["route", join(root, "examples", "demo-vault"), QUESTION, "--format", "json"])}; window.KC_ANSWER = ${JSON.stringify(ANSWER)};`,
+    spec: leafSpec([{ selector: ".kc-ask-input", minHeight: 40 }]),
+  },
+  {
+    name: "lint-view", entry: "lint-view-page.ts", frame: "leaf", title: "Lint", ready: ".kc-lint-finding",
+    data: `window.KC_FINDINGS = ${JSON.stringify(await lintFindings())};`, spec: leafSpec([]),
+  },
+  {
+    name: "compile-review", entry: "compile-review-page.ts", frame: "window", ready: ".kc-review-actions",
+    data: `window.KC_REVIEW = ${JSON.stringify(await compileReview())};`,
+    spec: { root: ".modal-content", frame: ".modal", minSizes: [{ selector: ".kc-review-actions button", minHeight: 24 }], alwaysVisible: [{ selector: ".kc-review-actions", scroller: ".modal" }] },
+  },
+  {
+    name: "settings", entry: "settings-page.ts", frame: "window", ready: ".kc-model-picker select", data: "",
+    // A refused folder (so its message is checked too), then the Ask section after a click on "Test connection".
+    prepare: () => {
+      const rows = [...document.querySelectorAll<HTMLElement>(".setting-item")];
+      const folder = rows.find((r) => r.textContent?.startsWith("Knowledge folder"))?.querySelector("input");
+      if (folder) {
+        folder.value = "daily";
+        folder.dispatchEvent(new Event("input"));
+      }
+      rows.find((r) => r.textContent?.startsWith("Test connection"))?.querySelector("button")?.click();
+      rows.find((r) => r.classList.contains("setting-item-heading") && r.textContent === "Ask")?.scrollIntoView({ block: "start" });
+    },
+    spec: { root: ".vertical-tab-content", frame: ".vertical-tab-content-container", minSizes: [{ selector: ".setting-item-control input[type=text]:not([hidden])", minWidth: 60 }] },
+  },
+];
+
+async function bundle(entry: string): Promise<string> {
+  const r = await build({
+    entryPoints: [join(root, "scripts", entry)], bundle: true, write: false, format: "iife", platform: "browser",
+    alias: { obsidian: join(root, "tests", "fakes", "obsidian-stub.ts") },
+  });
+  return r.outputFiles[0]!.text;
+}
+
+const css = harnessCss(readFileSync(join(root, "styles.css"), "utf8"));
+function html(p: HarnessPage, js: string, theme: "light" | "dark", size: Size): string {
+  const frame = p.frame === "leaf" ? `<div class="workspace-split mod-right-split"><div id="pane" class="workspace-leaf" data-title="${p.title ?? ""}"></div></div>` : `<div id="pane"></div>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><style>${css}</style></head>
+<body class="theme-${theme}${size.phone ? " is-phone is-mobile" : ""}">${frame}<script>${p.data}</script><script>${js}</script></body></html>`;
+}
+
+/** One row of results: the page, size and theme, and each check's findings (empty when it passes). */
+interface Row { page: string; size: string; theme: string; ok: boolean; ready: boolean; texts: number; focusables: number; reached: number; failures: string[]; notes: string[] }
+
+// Playwright starts Chromium with a fresh profile of its own (--user-data-dir in a new temporary folder) and removes it.
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const rows: Row[] = [];
+try {
+  for (const p of pages) {
+    const js = await bundle(p.entry);
+    for (const size of p.frame === "leaf" ? LEAF_SIZES : WINDOW_SIZES) {
+      for (const theme of ["dark", "light"] as const) {
+        const file = join(root, "dist", `view-harness-${p.name}-${size.name}-${theme}.html`);
+        writeFileSync(file, html(p, js, theme, size));
+        const tab = await browser.newPage({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: 1, hasTouch: size.phone, isMobile: size.phone });
+        const errors: string[] = [];
+        tab.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
+        await tab.goto(`file://${file}`);
+        const ready = await tab.waitForSelector(p.ready, { timeout: 8000 }).then(() => true, () => false);
+        if (p.prepare) await tab.evaluate(p.prepare);
+        await tab.waitForTimeout(150);
+        const suffix = size.name === "phone" ? (theme === "dark" ? "-phone" : null) : size.name === "short-sidebar" ? null : theme === "dark" ? "" : "-light";
+        if (suffix !== null) await tab.screenshot({ path: join(images, `${p.name}${suffix}.png`) });
+        const found = await tab.evaluate(inspectPage, p.spec);
+        const focus = await checkFocus(tab, found.focusables);
+        await tab.close();
+        const failures = [
+          ...errors,
+          ...(ready ? [] : [`never drew ${p.ready}`]),
+          ...found.overflow.map((m) => `overflow: ${m}`),
+          ...found.clipped.map((m) => `clipped: ${m}`),
+          ...found.hidden.map((m) => `out of view: ${m}`),
+          ...found.contrast.map((c) => `contrast ${c.ratio}:1 (needs ${c.need}:1) of "${c.text}" at ${c.where}, ${c.fg} on ${c.bg}`),
+          ...found.unreachable.map((m) => `keyboard: ${m}`),
+          ...focus.missed.map((m) => `keyboard: Tab never reaches ${m}`),
+          ...focus.order.map((m) => `keyboard: out of order: ${m}`),
+          ...focus.noRing.map((m) => `keyboard: no visible focus ring on ${m}`),
+        ];
+        const notes = found.themeContrast.map((c) => `theme's own colours: ${c.ratio}:1 of "${c.text}" at ${c.where}`);
+        rows.push({ page: p.name, size: `${size.name} ${size.width}×${size.height}`, theme, ok: failures.length === 0, ready, texts: found.textsChecked, focusables: found.focusables.length, reached: focus.reached, failures, notes });
+      }
+    }
+  }
+} finally {
+  await browser.close();
+}
+
+for (const r of rows) {
+  console.log(`${r.ok ? "PASS" : "FAIL"}  ${r.page}  ${r.size}  ${r.theme}  (${r.texts} texts, Tab reached ${r.reached} of ${r.focusables})`);
+  for (const f of r.failures) console.log(`        ${f}`);
+  for (const n of [...new Set(r.notes)]) console.log(`        note: ${n}`);
+}
+writeFileSync(join(root, "dist", "view-harness.json"), `${JSON.stringify(rows, null, 2)}\n`);
+const failed = rows.filter((r) => !r.ok).length;
+console.log(`${rows.length - failed} of ${rows.length} cases pass; results in dist/view-harness.json, screenshots in docs/images/.`);
+process.exitCode = failed > 0 ? 1 : 0;

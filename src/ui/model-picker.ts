@@ -1,0 +1,86 @@
+import type { Setting } from "obsidian";
+import type { Result } from "../core/result";
+import type { ListingError, ModelListing } from "../llm/anthropic-models";
+
+/** The models a server lists, or why not (asked once per settings display and shared by every picker). */
+export type ModelList = Promise<Result<ModelListing[], ListingError>>;
+
+/** What a model picker shows and saves. */
+export interface ModelPickerOptions {
+  value: string;
+  /** The default model, named in the description. */
+  defaultModel: string;
+  models: () => ModelList;
+  save: (id: string) => Promise<void>;
+}
+
+const OTHER = "";
+
+/** Why the list is not shown, in the words of the line under the picker. */
+function whyTyped(error: ListingError): string {
+  if (error.kind === "no-key") return "Type a model ID: no API key is set, so the models cannot be listed.";
+  if (error.kind === "no-listing") return "Type a model ID: this server has no model list.";
+  return `Type a model ID: the models could not be listed. ${error.message}`;
+}
+
+/**
+ * A model picker on a settings row: a dropdown of the models the server lists (with "Other…") when a key is set and
+ * the list arrives, and a text field for the model ID always behind it, shown when the list is missing (no key,
+ * offline, a server without the Models API) or the ID is not in it. The row's description names the default model.
+ */
+export function renderModelPicker(setting: Setting, o: ModelPickerOptions): void {
+  setting.settingEl.addClass("kc-model-picker");
+  setting.descEl.createDiv({ cls: "kc-setting-default", text: `Default: ${o.defaultModel}.` });
+  const status = setting.descEl.createDiv({ cls: "kc-setting-status", text: "Listing the models…" });
+  let current = o.value;
+  let input!: HTMLInputElement;
+  setting.addText((t) => {
+    input = t.inputEl;
+    t.setPlaceholder(o.defaultModel).setValue(o.value).onChange(async (v) => {
+      current = v.trim() || o.defaultModel;
+      await o.save(current);
+    });
+    t.inputEl.setAttr("aria-label", "Model ID");
+  });
+  void o.models().then((r) => {
+    if (!r.ok || r.value.length === 0) {
+      status.setText(r.ok ? "Type a model ID: the server lists no models." : whyTyped(r.error));
+      return;
+    }
+    status.setText("");
+    const listed = r.value.some((m) => m.id === current);
+    setting.addDropdown((d) => {
+      for (const m of r.value) d.addOption(m.id, m.name === m.id ? m.id : `${m.name} (${m.id})`);
+      d.addOption(OTHER, "Other (type the ID)…");
+      d.setValue(listed ? current : OTHER).onChange(async (v) => {
+        input.toggleAttribute("hidden", v !== OTHER);
+        if (v === OTHER) {
+          input.focus();
+          return;
+        }
+        current = v;
+        input.value = v;
+        await o.save(v);
+      });
+      d.selectEl.setAttr("aria-label", "Model");
+      // The list first, the field after it.
+      setting.controlEl.insertBefore(d.selectEl, input);
+    });
+    input.toggleAttribute("hidden", listed);
+  });
+}
+
+/** The "Test connection" row's control: a button that runs the check and says in one sentence what worked or failed. */
+export function renderConnectionTest(setting: Setting, test: () => Promise<{ ok: boolean; message: string }>): void {
+  setting.settingEl.addClass("kc-connection-test");
+  const result = setting.descEl.createDiv({ cls: "kc-setting-status", attr: { "aria-live": "polite" } });
+  setting.addButton((b) => b.setButtonText("Test connection").onClick(async () => {
+    b.setDisabled(true);
+    result.removeClass("kc-setting-error", "kc-setting-ok");
+    result.setText("Testing…");
+    const r = await test().catch((e: unknown) => ({ ok: false, message: `The test failed: ${e instanceof Error ? e.message : String(e)}` }));
+    result.setText(r.message);
+    result.addClass(r.ok ? "kc-setting-ok" : "kc-setting-error");
+    b.setDisabled(false);
+  }));
+}

@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Setting, type SettingDefinitionItem } from "obsidian";
+import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
+import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
+import { createFakeApp } from "../fakes/fake-app";
+import { KnowledgeSettingsTab, type SettingsHost } from "../../src/ui/settings-tab";
+import { listModels, testConnection } from "../../src/llm/anthropic-models";
+import { modelServerOptions } from "../../src/obsidian/model-server-options";
+import { mergePluginData, type PluginData } from "../../src/obsidian/plugin-data";
+import { DEFAULT_MODEL } from "../../src/core/llm/models";
+
+// The settings tab with the stub's Setting rows (drawn as Obsidian draws them), its model list and connection test
+// through requestUrl to the loopback Messages API.
+let server: LoopbackServer;
+beforeEach(async () => {
+  server = await startLoopbackAnthropic();
+  forwardRequestUrlToFetch();
+});
+afterEach(async () => server.close());
+
+function setup(over: { key?: string | null; baseUrl?: string; model?: string } = {}) {
+  // A second secret, chosen in one test.
+  const secrets: Record<string, string> = { ...(over.key === null ? {} : { "anthropic-api-key": over.key ?? "sk-test" }), "anthropic-api-key-2": "sk-chosen" };
+  const app = createFakeApp({}, secrets);
+  const data: PluginData = mergePluginData({ ask: { baseUrl: over.baseUrl ?? server.baseUrl, model: over.model ?? "claude-test" } });
+  const saved: unknown[] = [];
+  const host: SettingsHost = {
+    settings: () => data.settings,
+    update: async (p) => void (data.settings = { ...data.settings, ...p }),
+    ask: () => data.ask,
+    updateAsk: async (p) => {
+      saved.push(p);
+      data.ask = { ...data.ask, ...p };
+    },
+    compile: () => data.compile,
+    updateCompile: async (p) => void (data.compile = { ...data.compile, ...p }),
+    dailyNotesConfig: () => Promise.resolve(null),
+    capture: () => data.capture,
+    updateCapture: async (p) => void (data.capture = { ...data.capture, ...p }),
+    listProjects: () => Promise.resolve([]),
+    retentionDays: () => Promise.resolve(30),
+    listModels: () => listModels(modelServerOptions(app as never, data.ask)),
+    testConnection: () => testConnection(modelServerOptions(app as never, data.ask)),
+  };
+  const tab = new KnowledgeSettingsTab(app as never, {} as never, host);
+  document.body.replaceChildren(tab.containerEl);
+  return { tab, data, saved };
+}
+
+/** Polls (no timing is asserted) until `probe` gives a value. */
+async function until<T>(probe: () => T | null | undefined | false): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const v = probe();
+    if (v) return v;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error("never happened");
+}
+
+function row(root: HTMLElement, name: string): HTMLElement {
+  const found = [...root.querySelectorAll<HTMLElement>(".setting-item")].find((r) => r.querySelector(".setting-item-name")?.textContent === name);
+  if (!found) throw new Error(`no row "${name}"`);
+  return found;
+}
+
+const names = (items: SettingDefinitionItem[]): string[] =>
+  items.flatMap((i) => ("items" in i && i.items ? [`# ${"heading" in i ? i.heading ?? "" : ""}`, ...names(i.items as SettingDefinitionItem[])] : ["name" in i ? i.name : ""]));
+
+describe("the settings tab", () => {
+  it("lists every row for Obsidian's settings search, and display() draws the same rows where that API is absent", async () => {
+    const { tab } = setup();
+    const defs = tab.getSettingDefinitions();
+    const listed = names(defs);
+    expect(listed).toEqual(expect.arrayContaining(["# Ask", "Anthropic API key", "Model ID", "Base URL", "Test connection", "Model that chooses", "# Compile", "Ask before costly compiles (USD)"]));
+    // Obsidian 1.13 renders each definition into a row it made; the definition fills in the same name and controls.
+    const group = defs.find((d) => "heading" in d && d.heading === "Ask") as unknown as { items: { name: string; render: (s: Setting) => void }[] };
+    const el = document.createElement("div");
+    for (const item of group.items) item.render(new Setting(el));
+    expect(row(el, "Base URL").querySelector("input")).not.toBeNull();
+    // Before 1.13 only display() is called: every definition (shown without the daily notes core plugin) is drawn.
+    tab.display();
+    await until(() => tab.containerEl.querySelector(".setting-item"));
+    const drawn = [...tab.containerEl.querySelectorAll(".setting-item-name")].map((n) => n.textContent);
+    const shown = listed.filter((n) => !n.startsWith("# ") && n !== "From the daily notes core plugin");
+    expect(drawn.filter((n) => shown.includes(n!))).toEqual(shown);
+    expect(drawn).toContain("Ask");
+    // Every control can be named by a screen reader: its own text, or the row's name.
+    const unnamed = [...tab.containerEl.querySelectorAll(".setting-item-control :is(input, select, button)")].filter((c) => !c.getAttribute("aria-label") && !c.textContent?.trim());
+    expect(unnamed).toEqual([]);
+    expect(row(tab.containerEl, "Sparse article threshold").querySelector("input")!.getAttribute("aria-label")).toBe("Sparse article threshold");
+  });
+
+  it("fills the model picker from the Models API when a key is set, shows the default, and saves a pick", async () => {
+    server.replies.push({ kind: "models", models: [{ id: "claude-test", name: "Claude Test" }, { id: "claude-other", name: "Claude Other" }] });
+    const { tab, data } = setup();
+    tab.display();
+    const model = await until(() => tab.containerEl.querySelector(".setting-item") && row(tab.containerEl, "Model ID"));
+    const select = await until(() => model.querySelector("select"));
+    expect([...select.options].map((o) => o.value)).toEqual(["claude-test", "claude-other", ""]);
+    expect(select.value).toBe("claude-test");
+    expect(model.querySelector("input")!.hidden).toBe(true);
+    expect(model.querySelector(".setting-item-description")!.textContent).toContain(`Default: ${DEFAULT_MODEL}.`);
+    select.value = "claude-other";
+    select.dispatchEvent(new Event("change"));
+    await until(() => data.ask.model === "claude-other");
+    // Both pickers share one listing: the Models API was asked once.
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /v1/models?limit=100"]);
+    // "Other" brings back the free-text field.
+    select.value = "";
+    select.dispatchEvent(new Event("change"));
+    expect(model.querySelector("input")!.hidden).toBe(false);
+  });
+
+  it("falls back to free text, saying why, with no key or a server without the Models API", async () => {
+    const noKey = setup({ key: null, baseUrl: "" });
+    noKey.tab.display();
+    const model = await until(() => noKey.tab.containerEl.querySelector(".setting-item") && row(noKey.tab.containerEl, "Model ID"));
+    await until(() => model.querySelector(".kc-setting-status")!.textContent!.includes("no API key is set"));
+    expect(model.querySelector("select")).toBeNull();
+    const input = model.querySelector("input")!;
+    input.value = "claude-typed";
+    input.dispatchEvent(new Event("input"));
+    await until(() => noKey.data.ask.model === "claude-typed");
+    expect(server.requests).toHaveLength(0);
+    // Choosing a key draws the rows again: the picker now lists the models.
+    server.replies.push({ kind: "models", models: [{ id: "claude-test", name: "Claude Test" }] });
+    noKey.data.ask.baseUrl = server.baseUrl;
+    const secret = row(noKey.tab.containerEl, "Anthropic API key").querySelector("input")!;
+    secret.value = "anthropic-api-key-2";
+    secret.dispatchEvent(new Event("input"));
+    const relisted = await until(() => noKey.tab.containerEl.querySelector<HTMLSelectElement>(".kc-model-picker select"));
+    expect([...relisted.options].map((o) => o.value)).toEqual(["claude-test", ""]);
+    expect(noKey.data.ask.apiKeySecret).toBe("anthropic-api-key-2");
+    expect(server.requests.at(-1)!.headers.authorization).toContain("sk-chosen");
+
+    server.replies.push({ kind: "status", status: 404, type: "not_found_error", message: "Not Found" });
+    const custom = setup();
+    custom.tab.display();
+    const m2 = await until(() => custom.tab.containerEl.querySelector(".setting-item") && row(custom.tab.containerEl, "Model ID"));
+    await until(() => m2.querySelector(".kc-setting-status")!.textContent === "Type a model ID: this server has no model list.");
+    expect(m2.querySelector("input")!.hidden).toBe(false);
+  });
+
+  it("tests the connection with the cheapest real call and says in one sentence what worked or failed", async () => {
+    const click = async (tab: KnowledgeSettingsTab): Promise<string> => {
+      tab.display();
+      const r = await until(() => tab.containerEl.querySelector(".setting-item") && row(tab.containerEl, "Test connection"));
+      await until(() => server.requests.length > 0 || null); // the pickers' listing went first
+      const before = server.requests.length;
+      r.querySelector("button")!.click();
+      const status = r.querySelector(".kc-setting-status")!;
+      await until(() => status.textContent !== "Testing…" && status.textContent !== "" && server.requests.length > before);
+      return status.textContent!;
+    };
+    server.replies.push({ kind: "models", models: [{ id: "claude-test", name: "Claude Test" }] }, { kind: "models", models: [{ id: "claude-test", name: "Claude Test" }] });
+    expect(await click(setup().tab)).toBe("Connected: the model server at " + new URL(server.baseUrl).host + " accepted the key and lists 1 model, including claude-test.");
+
+    server.replies.push({ kind: "models", models: [] }, { kind: "status", status: 401, type: "authentication_error", message: "invalid x-api-key" });
+    expect(await click(setup().tab)).toMatch(/^The model server at 127\.0\.0\.1:\d+ rejected the API key \(401\)\. Check the key in/);
+
+    // A compatible server without the Models API: one 1-token message instead.
+    server.requests.length = 0;
+    server.replies.push({ kind: "status", status: 404, type: "not_found_error", message: "Not Found" }, { kind: "status", status: 404, type: "not_found_error", message: "Not Found" }, { kind: "text", text: "p" });
+    expect(await click(setup().tab)).toMatch(/^Connected: the model server at .* has no model list, but claude-test answered a 1-token message\.$/);
+    expect(server.requests.at(-1)!.body.max_tokens).toBe(1);
+  });
+});
