@@ -7,6 +7,15 @@ export type LintFix =
   | { kind: "restamp-relationship"; path: string; property: "similar_high" | "similar_mid"; target: string; stamp: string }
   | { kind: "trim-relationships"; path: string; property: "similar_high" | "similar_mid"; keep: number };
 
+/** Another place a finding points at (a contradiction's other quote). Line and column are 0-based. */
+export interface LintPlace {
+  path: string;
+  line: number;
+  col: number;
+  /** A few words saying what is there, e.g. the quoted sentence. */
+  label: string;
+}
+
 /** One finding: where, which check, what, and whether a safe fix exists. Line and column are 0-based. */
 export interface LintFinding {
   check: string;
@@ -16,4 +25,8 @@ export interface LintFinding {
   col: number;
   message: string;
   fix?: LintFix;
+  /** Other places the finding is about (both sides of a contradiction); each is clickable in the pane. */
+  related?: LintPlace[];
+  /** Set on findings a person may dismiss ("not a conflict"); the key identifies what is dismissed. */
+  dismissKey?: string;
 }
