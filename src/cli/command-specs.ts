@@ -31,5 +31,5 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   prime: { positionals: ["vault"], values: ["question", "cwd", "max-chars", "knowledge"], switches: ["hook"] },
   "eval-route": { positionals: ["vault", "questions.json"], values: ["format", ...model], switches: ["select"] },
   drift: { positionals: ["vault"], values: ["repo", "format", "knowledge"], switches: [] },
-  contradictions: { positionals: ["vault"], values: ["max-pairs", "format", ...model], switches: ["dry-run", "yes"] },
+  contradictions: { positionals: ["vault"], values: ["max-pairs", "max-tokens", "format", ...model], switches: ["dry-run", "yes"] },
 };

@@ -1,6 +1,5 @@
-import { readFileSync, statSync } from "node:fs";
-import { join, resolve, sep } from "node:path";
-import { checkCitations, type CodeRepository } from "../../core/drift/check-citations";
+import { checkCitations } from "../../core/drift/check-citations";
+import { fsCodeRepo, isRepoFolder } from "../../desktop/fs-code-repo";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
@@ -15,28 +14,6 @@ targets) is checked against the repository folder: the file must exist (cited-fi
 symbol must still be defined in it (cited-symbol-missing; a light definition scan for TypeScript/JavaScript,
 Python, Go and Rust). Exit 1 when a citation no longer holds.`;
 
-/** A repository folder on disk, read once per file, never outside the folder. */
-function folderRepository(root: string): CodeRepository {
-  const base = resolve(root);
-  const cache = new Map<string, string | null>();
-  return {
-    read: (path) => {
-      if (cache.has(path)) return cache.get(path)!;
-      const abs = resolve(join(base, path));
-      let text: string | null = null;
-      if (abs.startsWith(base + sep)) {
-        try {
-          text = statSync(abs).isFile() ? readFileSync(abs, "utf8") : null;
-        } catch {
-          text = null;
-        }
-      }
-      cache.set(path, text);
-      return text;
-    },
-  };
-}
-
 /** Runs `kc drift`. */
 export async function runDriftCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   const dir = args.positionals[1];
@@ -45,14 +22,14 @@ export async function runDriftCommand(args: ParsedArgs, io: CliIo): Promise<numb
     io.err(`Missing the vault folder or --repo <dir>.\n\n${DRIFT_HELP}\n`);
     return EXIT.usage;
   }
-  if (!statSync(repoDir, { throwIfNoEntry: false })?.isDirectory()) return usage(io, `--repo ${repoDir} is not a folder.`);
+  if (!isRepoFolder(repoDir)) return usage(io, `--repo ${repoDir} is not a folder.`);
   const format = flagString(args, "format", "text");
   if (format !== "text" && format !== "json") return usage(io, `--format must be text or json, not "${format}".`);
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
   printVaultWarnings(vault, io);
   const { index } = buildRouterIndex(vault, "knowledge");
-  const repo = folderRepository(repoDir);
+  const repo = fsCodeRepo(repoDir);
   const findings = [...index.all()].flatMap((doc) => checkCitations(vault.texts.get(doc.path) ?? "", repo).map((f) => ({ path: doc.path, ...f })));
   if (format === "json") io.out(`${JSON.stringify({ findings }, null, 2)}\n`);
   else {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findCitations } from "../../../src/core/drift/citations";
-import { checkCitations, type CodeRepository } from "../../../src/core/drift/check-citations";
+import { checkCitations } from "../../../src/core/drift/check-citations";
+import { codeRepoFromReader } from "../../../src/core/drift/code-repo-view";
 import { definesSymbol } from "../../../src/core/drift/symbol-scan";
 
 const REPO: Record<string, string> = {
@@ -9,7 +10,7 @@ const REPO: Record<string, string> = {
   "cmd/sync.go": "package main\n\ntype Cursor struct{}\n\nfunc (c *Cursor) Advance() error { return nil }\nfunc Pull(ctx context.Context) {}\nconst BatchSize = 500\n",
   "core/src/clock.rs": "pub struct Hlc { t: u64 }\nimpl Hlc {\n    pub fn tick(&mut self) {}\n}\npub fn now() -> u64 { 0 }\nmacro_rules! stamp { () => {} }\n",
 };
-const repo: CodeRepository = { read: (p) => REPO[p] ?? null };
+const repo = codeRepoFromReader((p) => REPO[p] ?? null);
 
 describe("code citations in articles", () => {
   it("finds file and symbol citations in code spans and links, not in fenced code, URLs or absolute paths", () => {
