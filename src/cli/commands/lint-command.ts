@@ -2,29 +2,37 @@ import { localDate } from "../../core/util/local-date";
 import { formatLintJson, formatLintMarkdown } from "../../core/lint/format-lint-report";
 import { LintEngine } from "../../core/lint/lint-engine";
 import { sha256Hex } from "../../core/util/sha256";
+import { shortHash } from "../../core/util/short-hash";
+import { findCitations } from "../../core/drift/citations";
+import { fsCodeRepo, isRepoFolder } from "../../desktop/fs-code-repo";
+import { readContradictionState } from "../contradiction-state-file";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
 import type { CommandSpec } from "../command-specs";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc lint`. */
-export const LINT_HELP = `kc lint <vault> [--scope knowledge|vault] [--format md|json] [--knowledge <folder>] [--progress]
+export const LINT_HELP = `kc lint <vault> [--scope knowledge|vault] [--format md|json] [--knowledge <folder>] [--repo <dir>] [--stale-after-days N] [--progress]
 
 Checks the knowledge base: broken links and subpaths, orphan articles, missing backlinks, sparse
-articles, daily logs never compiled or changed since compile, CKP rule breaches and stale stamps.
+articles, daily logs never compiled or changed since compile, CKP rule breaches and stale stamps, articles
+no one confirmed in a long time, and the contradictions \`kc contradictions\` found that still hold.
 Prints a markdown report (or JSON). Exit code 1 when there are errors, so CI can gate on it; exit code 2
 when the knowledge folder does not exist (a typo in --knowledge never passes as "no findings").
 
   --scope knowledge|vault   lint the knowledge folder (default) or every note in the vault
   --format md|json          the report as markdown (default) or JSON
   --knowledge <folder>      the knowledge folder (default: the plugin's setting in data.json, else "knowledge")
+  --repo <dir>              the code repository articles cite: report cited files that are gone
+                            (cited-file-missing) and cited symbols no longer defined (cited-symbol-missing)
+  --stale-after-days N      an article nothing confirmed in N days is a suggestion (default 180)
   --progress                show reading progress on stderr (on by default on a terminal)
 
 A broken settings file (data.json, .obsidian/daily-notes.json) is named in a warning with what is used
 instead; when data.json's compile state cannot be read, daily logs are not reported as uncompiled or changed.`;
 
 /** What `kc lint` accepts (parsed strictly: anything else is exit 2 with a suggestion). */
-export const LINT_SPEC: CommandSpec = { positionals: ["vault"], values: ["scope", "format", "knowledge"], switches: ["progress"] };
+export const LINT_SPEC: CommandSpec = { positionals: ["vault"], values: ["scope", "format", "knowledge", "repo", "stale-after-days"], switches: ["progress"] };
 
 /** Runs `kc lint`. */
 export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -37,6 +45,10 @@ export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   const format = flagString(args, "format", "md");
   if (scope !== "knowledge" && scope !== "vault") return usage(io, `--scope must be knowledge or vault, not "${scope}".`);
   if (format !== "md" && format !== "json") return usage(io, `--format must be md or json, not "${format}".`);
+  const repoDir = flagString(args, "repo");
+  if (repoDir !== undefined && !isRepoFolder(repoDir)) return usage(io, `--repo ${repoDir} is not a folder.`);
+  const staleAfterDays = Number(flagString(args, "stale-after-days", "180"));
+  if (!Number.isInteger(staleAfterDays) || staleAfterDays < 1) return usage(io, "--stale-after-days must be a whole number, 1 or more.");
   const knowledge = flagString(args, "knowledge");
   const progress = io.isTTY || args.flags.has("progress");
   const vault = await loadVault(dir, { lintScope: scope, ...(knowledge !== undefined ? { knowledgeFolder: knowledge } : {}) }, progress ? (d, t) => io.err(`\rreading ${d}/${t} files`) : undefined);
@@ -44,6 +56,7 @@ export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   printVaultWarnings(vault, io);
   const missing = vault.settings.lintScope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or lint every note with --scope vault") : null;
   if (missing) return usage(io, missing);
+  const contradictions = await readContradictionState(vault.root);
   const engine = new LintEngine(vault.index, {
     settings: vault.settings,
     compileState: vault.compileState,
@@ -52,6 +65,14 @@ export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<numbe
       return t === undefined ? undefined : sha256Hex(t);
     },
     today: localDate(),
+    staleAfterDays,
+    codeRepo: repoDir !== undefined ? fsCodeRepo(repoDir) : null,
+    citationsOf: (p) => findCitations(vault.texts.get(p) ?? ""),
+    articleHash: (p) => {
+      const t = vault.texts.get(p);
+      return t === undefined ? undefined : shortHash(t);
+    },
+    contradictions: () => contradictions,
   });
   // A compile state that could not be read is not "never compiled": those checks are left out, and said so.
   const unknownState = new Set(vault.compileStateUnknown ? ["uncompiled-log", "changed-log"] : []);

@@ -36,7 +36,8 @@ export function findCitations(text: string): Citation[] {
       const candidate = (m[1] ?? m[2] ?? "").trim().replace(/^\.\//, "");
       const c = CITE.exec(candidate);
       if (!c) continue;
-      out.push({ path: c[1]!, symbol: c[2] ?? null, line, col: m.index ?? 0 });
+      // A code span is located at its backtick, a link at its target (after "](").
+      out.push({ path: c[1]!, symbol: c[2] ?? null, line, col: (m.index ?? 0) + (m[1] === undefined ? 2 : 0) });
     }
   });
   return out;

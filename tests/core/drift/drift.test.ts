@@ -47,3 +47,23 @@ describe("code citations in articles", () => {
     ]);
   });
 });
+
+describe("the definition scan beyond functions and classes", () => {
+  it("knows enum members, class constants, getters, arrow constants, Go const blocks and Rust variants", () => {
+    const ts = "export enum Mode {\n  Eager,\n  Lazy = 2,\n}\nclass A {\n  get size(): number { return 0; }\n}\nexport const backoff = (n: number) => n;\n";
+    const py = "class A:\n    MAX_FIELDS = 64\n\ntype Pair = tuple[int, int]\n";
+    const go = "const (\n\tBatchSize = 500\n)\n";
+    const rs = "pub enum E {\n    Skew(u64),\n    Overflow,\n    Named {\n    }\n}\nfn main() {\n    helper(1);\n}\n";
+    for (const s of ["Mode", "Eager", "Lazy", "size", "backoff"]) expect(definesSymbol("a.ts", ts, s), s).toBe(true);
+    for (const s of ["MAX_FIELDS", "Pair"]) expect(definesSymbol("a.py", py, s), s).toBe(true);
+    expect(definesSymbol("a.go", go, "BatchSize")).toBe(true);
+    for (const s of ["Skew", "Overflow", "Named", "E", "main"]) expect(definesSymbol("a.rs", rs, s), s).toBe(true);
+    // A call at the start of a line is not a definition, and a comparison is not an assignment.
+    expect(definesSymbol("a.rs", rs, "helper")).toBe(false);
+    expect(definesSymbol("a.py", "if x:\n    LIMIT == 3\n", "LIMIT")).toBe(false);
+  });
+
+  it("locates a link citation at its target and a code span at its backtick", () => {
+    expect(findCitations("See [x](src/a.ts) and `b/c.py`.").map((c) => c.col)).toEqual([8, 22]);
+  });
+});

@@ -56,8 +56,8 @@ export const contradiction: LintCheck = {
   ],
   check(path, ctx) {
     const state = ctx.contradictions?.();
-    const hashOf = ctx.articleHash;
-    if (!state || !hashOf || !ctx.inScope(path)) return [];
+    if (!state || !ctx.articleHash || !ctx.inScope(path)) return [];
+    const hashOf = (p: string): string | undefined => ctx.articleHash?.(p);
     const out: LintFinding[] = [];
     for (const f of conflictsOf(state, path)) {
       if (!stillHolds(f.hashes, f.a.path, f.b.path, hashOf)) continue;
