@@ -42,9 +42,9 @@ export function fsCodeRepo(root: string): CodeRepoView {
 function readStart(abs: string): string {
   const fd = openSync(abs, "r");
   try {
-    const buf = Buffer.alloc(MAX_SOURCE_BYTES);
+    const buf = new Uint8Array(MAX_SOURCE_BYTES);
     const n = readSync(fd, buf, 0, MAX_SOURCE_BYTES, 0);
-    return buf.subarray(0, n).toString("utf8");
+    return new TextDecoder().decode(buf.subarray(0, n));
   } finally {
     closeSync(fd);
   }

@@ -10,9 +10,23 @@ import type { ParsedNote } from "../core/notes/note-types";
 import { parseNote } from "../core/notes/parse-note";
 import type { SliceScheduler } from "../core/util/slice-scheduler";
 import { sha256Hex } from "../core/util/sha256";
+import { shortHash } from "../core/util/short-hash";
+import { dismissPair, emptyContradictionState, pairOf, pruneContradictionState, type ContradictionState } from "../core/contradictions/contradiction-state";
+import { findCitations, type Citation } from "../core/drift/citations";
+import type { CodeRepoView } from "../core/drift/code-repo-view";
 import { createMainThreadScheduler } from "./main-thread-clock";
 import { ObsidianVaultView } from "./obsidian-vault-view";
 import type { PluginData } from "./plugin-data";
+
+/** What the lint service gets beyond the vault: the code repository (desktop) and the contradiction state's file. */
+export interface LintExtras {
+  /** Builds the code repository view for a full run (null: none configured, or not on desktop). */
+  codeRepo?(): Promise<CodeRepoView | null>;
+  /** Where the contradiction state is kept (the plugin's folder). */
+  contradictionStore?: { load(): Promise<ContradictionState>; save(state: ContradictionState): Promise<void> };
+  /** Days after which an unconfirmed article gets a suggestion. */
+  staleAfterDays?(): number;
+}
 
 /** Reads in flight at once: Obsidian reads files asynchronously, so one at a time would leave the thread idle. */
 const READ_BATCH = 64;
@@ -48,11 +62,19 @@ export class LintService extends Events {
   progress = 0;
   settings: KnowledgeSettings;
 
+  /** Short content hash of each article (for the contradiction check). */
+  private readonly articleHashes = new Map<string, string>();
+  /** Code citations of each article, read only while a code repository is configured. */
+  private readonly citations = new Map<string, Citation[]>();
+  private codeRepo: CodeRepoView | null = null;
+  private contradictions: ContradictionState = emptyContradictionState();
+
   constructor(
     private readonly app: App,
     private readonly data: () => PluginData,
     private readonly router: ArticleSink | null = null,
     private readonly scheduler: SliceScheduler = createMainThreadScheduler(),
+    private readonly extras: LintExtras = {},
   ) {
     super();
     this.view = new ObsidianVaultView(app);
@@ -91,11 +113,18 @@ export class LintService extends Events {
     const gen = ++this.generation;
     this.running = true;
     const settings = await this.effectiveSettings();
+    // A fresh repository view per full run, so files changed in the repository are read again.
+    const codeRepo = (await this.extras.codeRepo?.().catch(() => null)) ?? null;
+    const stored = this.extras.contradictionStore ? await this.extras.contradictionStore.load().catch(() => emptyContradictionState()) : this.contradictions;
     if (gen !== this.generation) return;
     this.settings = settings;
+    this.codeRepo = codeRepo;
+    this.contradictions = stored;
     const view = new ObsidianVaultView(this.app);
     this.view = view;
     this.hashes.clear();
+    this.articleHashes.clear();
+    this.citations.clear();
     const files = this.app.vault.getMarkdownFiles();
     const articles: TFile[] = [];
     const others: TFile[] = [];
@@ -128,6 +157,7 @@ export class LintService extends Events {
     this.engine = engine;
     this.running = false;
     this.progress = 1;
+    this.pruneContradictions();
     this.trigger("changed");
     if (this.pending.size > 0 || this.removed.size > 0) this.flush();
   }
@@ -142,6 +172,12 @@ export class LintService extends Events {
   }
 
   onRenamed(file: TFile, oldPath: string): void {
+    const hash = this.articleHashes.get(oldPath);
+    const cites = this.citations.get(oldPath);
+    this.articleHashes.delete(oldPath);
+    this.citations.delete(oldPath);
+    if (hash !== undefined && this.isArticle(file.path)) this.articleHashes.set(file.path, hash);
+    if (cites !== undefined && this.isArticle(file.path)) this.citations.set(file.path, cites);
     this.view.forget(oldPath);
     this.view.forget(file.path);
     this.removed.add(oldPath);
@@ -151,6 +187,8 @@ export class LintService extends Events {
   onDeleted(path: string): void {
     this.view.forget(path);
     this.hashes.delete(path);
+    this.articleHashes.delete(path);
+    this.citations.delete(path);
     this.removed.add(path);
     this.schedule(null);
   }
@@ -216,6 +254,60 @@ export class LintService extends Events {
   private absorb(path: string, text: string, parsed: ParsedNote): void {
     this.view.setFacts(path, { wordCount: parsed.wordCount, propertyLines: parsed.propertyLines ?? {}, frontmatterError: parsed.frontmatterError });
     if (matchDailyNote(path, this.settings) !== null) this.hashes.set(path, sha256Hex(text));
+    if (this.isArticle(path)) {
+      this.articleHashes.set(path, shortHash(text));
+      if (this.codeRepo) this.citations.set(path, findCitations(text));
+    }
+  }
+
+  private isArticle(path: string): boolean {
+    const kind = classifyPath(path, this.settings.knowledgeFolder);
+    return kind !== null && kind !== "index" && kind !== "log";
+  }
+
+  /** The short content hash of an article as last read (undefined when it is not an article or not read). */
+  articleHash(path: string): string | undefined {
+    return this.articleHashes.get(path);
+  }
+
+  /** The contradiction state the lint shows (conflicts found by the last runs, dismissals). */
+  contradictionState(): ContradictionState {
+    return this.contradictions;
+  }
+
+  /**
+   * Replaces the contradiction state (after a run or a dismissal): saved to the plugin's folder, then the notes whose
+   * conflicts appear or go are linted again (incrementally).
+   */
+  async setContradictionState(next: ContradictionState): Promise<void> {
+    const before = this.contradictions;
+    this.contradictions = next;
+    const touched = new Set<string>();
+    for (const f of [...before.found, ...next.found]) {
+      touched.add(f.a.path);
+      touched.add(f.b.path);
+    }
+    await this.extras.contradictionStore?.save(next);
+    if (this.engine && !this.running) {
+      this.engine.update([...touched].filter((p) => this.view.note(p) !== undefined));
+      this.trigger("changed");
+    }
+  }
+
+  /** "Not a conflict": remembers the finding's pair until either article changes, and removes its findings. */
+  async dismiss(finding: LintFinding): Promise<void> {
+    const key = finding.dismissKey;
+    if (!key?.startsWith("contradiction:")) return;
+    const [a, b] = pairOf(key.slice("contradiction:".length));
+    await this.setContradictionState(dismissPair(this.contradictions, a, b, (p) => this.articleHashes.get(p)));
+  }
+
+  /** Drops what no longer holds (deleted or changed articles) once every article's hash is known; saves only a change. */
+  private pruneContradictions(): void {
+    const pruned = pruneContradictionState(this.contradictions, (p) => this.articleHashes.get(p));
+    if (JSON.stringify(pruned) === JSON.stringify(this.contradictions)) return;
+    this.contradictions = pruned;
+    void this.extras.contradictionStore?.save(pruned).catch(() => undefined);
   }
 
   private options() {
@@ -224,6 +316,11 @@ export class LintService extends Events {
       compileState: this.data().compileState,
       logHash: (p: string) => this.hashes.get(p),
       today: localDate(),
+      staleAfterDays: this.extras.staleAfterDays?.() ?? 180,
+      codeRepo: this.codeRepo,
+      citationsOf: (p: string) => this.citations.get(p) ?? [],
+      articleHash: (p: string) => this.articleHashes.get(p),
+      contradictions: () => this.contradictions,
     };
   }
 

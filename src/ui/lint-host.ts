@@ -4,8 +4,8 @@ import type { LintFinding } from "../core/lint/lint-types";
 import type { LintService } from "../obsidian/lint-service";
 import type { LintViewHost } from "./lint-view";
 
-/** Connects the lint pane to the service and the workspace: open a finding at its place, apply a fix, re-lint. */
-export function createLintHost(app: App, service: LintService): LintViewHost {
+/** Connects the lint pane to the service and the workspace: open a finding at its place, apply a fix, dismiss, re-lint. */
+export function createLintHost(app: App, service: LintService): LintViewHost & { dismiss(finding: LintFinding): Promise<void> } {
   return {
     findings: () => service.findings(),
     get ready() {
@@ -17,6 +17,8 @@ export function createLintHost(app: App, service: LintService): LintViewHost {
     open: (f) => void openFinding(app, f),
     fix: (f) => void fixFinding(app, f),
     relint: () => void service.restart(),
+    // "Not a conflict": remembered for the pair until either article changes; the findings go at once.
+    dismiss: (f) => service.dismiss(f),
     subscribe: (onChange, onProgress) => {
       const a = service.on("changed", onChange);
       const b = service.on("progress", onProgress ?? onChange);

@@ -1,11 +1,12 @@
 import { knowledgeFolderProblem } from "../core/workflows/write-rules";
 import { normalizePath, Platform, PluginSettingTab, SecretComponent, Setting, type App, type Plugin } from "obsidian";
 import { renderCaptureSettings, type CaptureSettingsHost } from "./capture-settings";
+import { renderLintSettings, type LintSettingsHost } from "./lint-settings";
 import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import type { AskSettings, CompileSettings } from "../obsidian/plugin-data";
 
 /** What the settings tab needs from the plugin. */
-export interface SettingsHost extends CaptureSettingsHost {
+export interface SettingsHost extends CaptureSettingsHost, LintSettingsHost {
   settings(): KnowledgeSettings;
   /** Saves the change and lets the features react (re-lint). */
   update(patch: Partial<KnowledgeSettings>): Promise<void>;
@@ -92,6 +93,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
           if (Number.isInteger(n) && n >= 0) await this.host.update({ sparseWords: n });
         }),
       );
+    renderLintSettings(el, this.host);
     this.renderAsk(el);
     this.renderCompile(el);
     if (Platform.isDesktopApp) renderCaptureSettings(el, this.host);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { runKc } from "../fakes/run-kc";
 
-const FIXTURE = join(__dirname, "..", "fixtures", "drift");
+const FIXTURE = join(import.meta.dirname, "..", "fixtures", "drift");
 const VAULT = join(FIXTURE, "vault");
 const REPO = join(FIXTURE, "repo");
 

@@ -1,3 +1,4 @@
+import { contradictionPairs } from "../../core/contradictions/contradiction-pairs";
 import { planContradictions, recordRun, runContradictions } from "../../core/contradictions/run-contradictions";
 import { DEFAULT_PRICE, estimateCost, formatCost } from "../../core/llm/cost";
 import { stripControls } from "../../core/util/strip-controls";
@@ -49,7 +50,8 @@ export async function runContradictionsCommand(args: ParsedArgs, io: CliIo): Pro
     return t === undefined ? undefined : shortHash(t);
   };
   const state = await readContradictionState(vault.root);
-  const plan = planContradictions([...index.all()], (l, from) => vault.index.resolve(l, from), (p) => hashOf(p) ?? "", textOf, state, { maxPairs, maxTokens }, DEFAULT_PRICE);
+  const candidates = contradictionPairs([...index.all()], (l, from) => vault.index.resolve(l, from), (p) => hashOf(p) ?? "", state, Number.MAX_SAFE_INTEGER);
+  const plan = planContradictions(candidates, textOf, { maxPairs, maxTokens }, DEFAULT_PRICE);
   const later = plan.leftForLater > 0 ? `, ${plan.leftForLater} left for a later run by the caps` : "";
   io.err(`${plan.pairs.length} pair${plan.pairs.length === 1 ? "" : "s"} to check (${plan.unchanged} unchanged since checked, ${plan.dismissed} dismissed${later}); about ${plan.estimate.inputTokens} input tokens, about ${formatCost(plan.estimate.usd)}.\n`);
   if (args.flags.has("dry-run") || plan.pairs.length === 0) {

@@ -1,9 +1,7 @@
 import { estimateCost, type ModelPrice } from "../llm/cost";
 import { addUsage, type LanguageModel, type ModelError, type TokenUsage } from "../llm/language-model";
-import type { ArticleDoc } from "../route/article-doc";
-import type { ResolveTarget } from "../route/route-question";
 import { checkPair, estimatePairTokens, type Contradiction } from "./check-contradictions";
-import { contradictionPairs, type ArticlePair } from "./contradiction-pairs";
+import type { ArticlePair } from "./contradiction-pairs";
 import { MAX_STORED_CONTRADICTIONS, pairKey, pruneContradictionState, type ContradictionState } from "./contradiction-state";
 
 /** The caps of one run: how many pairs, and how many tokens (input and output, estimated before, counted during). */
@@ -28,14 +26,13 @@ export interface ContradictionPlan {
 const REPLY_TOKENS = 150;
 
 /**
- * Plans a run: candidate pairs from structure (changed since checked, not dismissed), then as many as fit both caps
- * in order of strength; a pair larger than the whole token cap on its own is left out.
+ * Plans a run over the candidate pairs (`contradictionPairs`: from structure, changed since checked, not dismissed):
+ * as many as fit both caps in order of strength; a pair larger than the whole token cap on its own is left out.
  */
 export function planContradictions(
-  docs: readonly ArticleDoc[], resolve: ResolveTarget, hashOf: (path: string) => string, textOf: (path: string) => string,
-  state: ContradictionState, caps: ContradictionCaps, price: ModelPrice,
+  candidates: { due: ArticlePair[]; unchanged: number; dismissed: number }, textOf: (path: string) => string, caps: ContradictionCaps, price: ModelPrice,
 ): ContradictionPlan {
-  const { due, unchanged, dismissed } = contradictionPairs(docs, resolve, hashOf, state, Number.MAX_SAFE_INTEGER);
+  const { due, unchanged, dismissed } = candidates;
   const pairs: ArticlePair[] = [];
   let inputTokens = 0;
   for (const p of due) {
