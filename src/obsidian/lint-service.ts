@@ -11,7 +11,8 @@ import { parseNote } from "../core/notes/parse-note";
 import type { SliceScheduler } from "../core/util/slice-scheduler";
 import { sha256Hex } from "../core/util/sha256";
 import { shortHash } from "../core/util/short-hash";
-import { dismissPair, emptyContradictionState, pairOf, pruneContradictionState, type ContradictionState } from "../core/contradictions/contradiction-state";
+import type { ContradictionState } from "../core/contradictions/contradiction-state";
+import { LintContradictions, type ContradictionStore } from "./lint-contradictions";
 import { findCitations, type Citation } from "../core/drift/citations";
 import type { CodeRepoView } from "../core/drift/code-repo-view";
 import { createMainThreadScheduler } from "./main-thread-clock";
@@ -23,7 +24,7 @@ export interface LintExtras {
   /** Builds the code repository view for a full run (null: none configured, or not on desktop). */
   codeRepo?(): Promise<CodeRepoView | null>;
   /** Where the contradiction state is kept (the plugin's folder). */
-  contradictionStore?: { load(): Promise<ContradictionState>; save(state: ContradictionState): Promise<void> };
+  contradictionStore?: ContradictionStore;
   /** Days after which an unconfirmed article gets a suggestion. */
   staleAfterDays?(): number;
 }
@@ -67,7 +68,7 @@ export class LintService extends Events {
   /** Code citations of each article, read only while a code repository is configured. */
   private readonly citations = new Map<string, Citation[]>();
   private codeRepo: CodeRepoView | null = null;
-  private contradictions: ContradictionState = emptyContradictionState();
+  private readonly contradictions: LintContradictions;
 
   constructor(
     private readonly app: App,
@@ -77,6 +78,7 @@ export class LintService extends Events {
     private readonly extras: LintExtras = {},
   ) {
     super();
+    this.contradictions = new LintContradictions(extras.contradictionStore);
     this.view = new ObsidianVaultView(app);
     this.settings = data().settings;
   }
@@ -115,11 +117,11 @@ export class LintService extends Events {
     const settings = await this.effectiveSettings();
     // A fresh repository view per full run, so files changed in the repository are read again.
     const codeRepo = (await this.extras.codeRepo?.().catch(() => null)) ?? null;
-    const stored = this.extras.contradictionStore ? await this.extras.contradictionStore.load().catch(() => emptyContradictionState()) : this.contradictions;
+    const stored = await this.contradictions.load();
     if (gen !== this.generation) return;
     this.settings = settings;
     this.codeRepo = codeRepo;
-    this.contradictions = stored;
+    this.contradictions.state = stored;
     const view = new ObsidianVaultView(this.app);
     this.view = view;
     this.hashes.clear();
@@ -157,7 +159,7 @@ export class LintService extends Events {
     this.engine = engine;
     this.running = false;
     this.progress = 1;
-    this.pruneContradictions();
+    this.contradictions.prune((p) => this.articleHashes.get(p));
     this.trigger("changed");
     if (this.pending.size > 0 || this.removed.size > 0) this.flush();
   }
@@ -272,7 +274,7 @@ export class LintService extends Events {
 
   /** The contradiction state the lint shows (conflicts found by the last runs, dismissals). */
   contradictionState(): ContradictionState {
-    return this.contradictions;
+    return this.contradictions.state;
   }
 
   /**
@@ -280,14 +282,7 @@ export class LintService extends Events {
    * conflicts appear or go are linted again (incrementally).
    */
   async setContradictionState(next: ContradictionState): Promise<void> {
-    const before = this.contradictions;
-    this.contradictions = next;
-    const touched = new Set<string>();
-    for (const f of [...before.found, ...next.found]) {
-      touched.add(f.a.path);
-      touched.add(f.b.path);
-    }
-    await this.extras.contradictionStore?.save(next);
+    const touched = await this.contradictions.replace(next);
     if (this.engine && !this.running) {
       this.engine.update([...touched].filter((p) => this.view.note(p) !== undefined));
       this.trigger("changed");
@@ -296,18 +291,8 @@ export class LintService extends Events {
 
   /** "Not a conflict": remembers the finding's pair until either article changes, and removes its findings. */
   async dismiss(finding: LintFinding): Promise<void> {
-    const key = finding.dismissKey;
-    if (!key?.startsWith("contradiction:")) return;
-    const [a, b] = pairOf(key.slice("contradiction:".length));
-    await this.setContradictionState(dismissPair(this.contradictions, a, b, (p) => this.articleHashes.get(p)));
-  }
-
-  /** Drops what no longer holds (deleted or changed articles) once every article's hash is known; saves only a change. */
-  private pruneContradictions(): void {
-    const pruned = pruneContradictionState(this.contradictions, (p) => this.articleHashes.get(p));
-    if (JSON.stringify(pruned) === JSON.stringify(this.contradictions)) return;
-    this.contradictions = pruned;
-    void this.extras.contradictionStore?.save(pruned).catch(() => undefined);
+    const next = this.contradictions.dismissed(finding, (p) => this.articleHashes.get(p));
+    if (next) await this.setContradictionState(next);
   }
 
   private options() {
@@ -320,7 +305,7 @@ export class LintService extends Events {
       codeRepo: this.codeRepo,
       citationsOf: (p: string) => this.citations.get(p) ?? [],
       articleHash: (p: string) => this.articleHashes.get(p),
-      contradictions: () => this.contradictions,
+      contradictions: () => this.contradictions.state,
     };
   }
 

@@ -44,7 +44,7 @@ async function setup(repo: Record<string, string> | null = null) {
   const service = new ContradictionService(app as never, lint, router, () => data);
   const edit = (p: string, text: string) => {
     app.files.set(p, text);
-    lint.onChanged(new TFile(p), text);
+    lint.onChanged(new TFile(p) as never, text);
   };
   return { app, data, lint, service, edit };
 }
