@@ -7,6 +7,8 @@ import { definesSymbol } from "./symbol-scan";
 export interface CodeRepoView {
   hasFile(path: string): boolean;
   definesSymbol(path: string, name: string): boolean;
+  /** The file's text (for the optional model check of claims), or null when it does not exist. */
+  source(path: string): string | null;
 }
 
 /**
@@ -21,6 +23,7 @@ export function codeRepoFromReader(read: (path: string) => string | null): CodeR
   };
   return {
     hasFile: (path) => text(path) !== null,
+    source: text,
     definesSymbol: (path, name) => {
       const source = text(path);
       return source !== null && definesSymbol(path, source, name);
