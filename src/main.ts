@@ -8,6 +8,7 @@ import type { KnowledgeSettings } from "./core/knowledge/knowledge-settings";
 import { localDate } from "./core/util/local-date";
 import { CompileService } from "./obsidian/compile-service";
 import { createSelectModel } from "./obsidian/create-model";
+import { ClaimDriftService } from "./obsidian/claim-drift-service";
 import { ContradictionService } from "./obsidian/contradiction-service";
 import { adapterContradictionStore } from "./obsidian/contradiction-store";
 import { LintService } from "./obsidian/lint-service";
@@ -17,6 +18,7 @@ import { RouterService } from "./obsidian/router-service";
 import { createAskHost } from "./ui/ask-host";
 import { ASK_VIEW_TYPE, AskView } from "./ui/ask-view";
 import { runCaptureFlow } from "./ui/capture-flow";
+import { runClaimDriftFlow } from "./ui/claim-drift-flow";
 import { runContradictionFlow } from "./ui/contradiction-flow";
 import { createCompileActions, isAutoCompileDue, runAutoCompile } from "./ui/compile-flow";
 import { createLintHost } from "./ui/lint-host";
@@ -104,7 +106,12 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     this.addCommand({ id: "open-ask-panel", name: "Ask the knowledge base", callback: () => void this.openView(ASK_VIEW_TYPE) });
     registerCompileCommands(this, createCompileActions(this.app, this.compile, () => this.data.compile.confirmAboveUsd));
     const contradictions = new ContradictionService(this.app, this.lint, this.router, () => this.data);
-    registerContradictionCommands(this, () => runContradictionFlow(this.app, contradictions, this.lint.ready && this.router.ready));
+    const claims = new ClaimDriftService(this.app, this.lint, this.router, () => this.data);
+    registerContradictionCommands(this, {
+      checkContradictions: () => runContradictionFlow(this.app, contradictions, this.lint.ready && this.router.ready),
+      claimDriftAvailable: () => this.data.lint.driftModelCheck && this.lint.codeRepoView() !== null,
+      checkCitedCode: () => runClaimDriftFlow(this.app, claims),
+    });
     registerCaptureCommands(this, {
       run: (quiet) => runCaptureFlow(this.app, () => this.compile.settings(), () => this.data.capture, this.pluginDir(), quiet, () => createSelectModel(this.app, this.data.ask)),
       background: () => this.data.capture.background,

@@ -24,13 +24,14 @@ export class LintContradictions {
     return this.store ? this.store.load().catch(() => emptyContradictionState()) : this.state;
   }
 
-  /** Replaces the state and saves it; returns the articles whose contradiction findings may change. */
+  /** Replaces the state and saves it; returns the articles whose model findings (conflicts, claims) may change. */
   async replace(next: ContradictionState): Promise<Set<string>> {
     const touched = new Set<string>();
     for (const f of [...this.state.found, ...next.found]) {
       touched.add(f.a.path);
       touched.add(f.b.path);
     }
+    for (const c of [...(this.state.claims ?? []), ...(next.claims ?? [])]) touched.add(c.path);
     this.state = next;
     await this.store?.save(next);
     return touched;

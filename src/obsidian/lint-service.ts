@@ -272,6 +272,11 @@ export class LintService extends Events {
     return this.articleHashes.get(path);
   }
 
+  /** The code repository of the last full lint (null: none configured, or not on desktop). */
+  codeRepoView(): CodeRepoView | null {
+    return this.codeRepo;
+  }
+
   /** The contradiction state the lint shows (conflicts found by the last runs, dismissals). */
   contradictionState(): ContradictionState {
     return this.contradictions.state;

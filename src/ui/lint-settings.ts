@@ -25,6 +25,12 @@ export function renderLintSettings(el: HTMLElement, host: LintSettingsHost): voi
       .setName("Code repository folder")
       .setDesc("Desktop only. The repository your articles cite (`src/file.ts`, `src/file.py:Symbol`): cited files that are gone and symbols no longer defined are reported. Absolute, ~/…, or relative to the vault folder. Empty: not checked.")
       .addText((t) => t.setPlaceholder("~/code/my-app").setValue(l.repoFolder).onChange(async (v) => host.updateLint({ repoFolder: v.trim() })));
+    new Setting(el)
+      .setName("Check cited code with the model")
+      .setDesc("Off by default. Offers the command \"Check cited code with the model\": for articles older than the days below that cite files of the repository, the model reads the citing lines and the cited files (at most 3 of 4,000 characters each) and says which statements no longer match. Shown as suggestions for review; nothing is changed.")
+      .addToggle((t) => t.setValue(l.driftModelCheck).onChange(async (v) => host.updateLint({ driftModelCheck: v })));
+    wholeSetting(el, "Articles older than (days)", "The model check of cited code looks only at articles last updated longer ago.", l.driftOlderThanDays, 1, (n) => host.updateLint({ driftOlderThanDays: n }));
+    wholeSetting(el, "Articles per run", "The model check of cited code asks about at most this many articles per run (tokens: the cap below).", l.driftMaxArticles, 1, (n) => host.updateLint({ driftMaxArticles: n }));
   }
   wholeSetting(el, "Contradiction check: pairs per run", "\"Check contradictions\" asks the model about at most this many pairs of related articles per run; the rest wait for the next run.",
     l.contradictionMaxPairs, 1, (n) => host.updateLint({ contradictionMaxPairs: n }));

@@ -1,3 +1,4 @@
+import { isCalendarDate } from "../../core/util/calendar-date";
 import { localDate } from "../../core/util/local-date";
 import { formatLintJson, formatLintMarkdown } from "../../core/lint/format-lint-report";
 import { LintEngine } from "../../core/lint/lint-engine";
@@ -12,7 +13,7 @@ import type { CommandSpec } from "../command-specs";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc lint`. */
-export const LINT_HELP = `kc lint <vault> [--scope knowledge|vault] [--format md|json] [--knowledge <folder>] [--repo <dir>] [--stale-after-days N] [--progress]
+export const LINT_HELP = `kc lint <vault> [--scope knowledge|vault] [--format md|json] [--knowledge <folder>] [--repo <dir>] [--stale-after-days N] [--today YYYY-MM-DD] [--progress]
 
 Checks the knowledge base: broken links and subpaths, orphan articles, missing backlinks, sparse
 articles, daily logs never compiled or changed since compile, CKP rule breaches and stale stamps, articles
@@ -26,13 +27,14 @@ when the knowledge folder does not exist (a typo in --knowledge never passes as 
   --repo <dir>              the code repository articles cite: report cited files that are gone
                             (cited-file-missing) and cited symbols no longer defined (cited-symbol-missing)
   --stale-after-days N      an article nothing confirmed in N days is a suggestion (default 180)
+  --today YYYY-MM-DD        the date the checks count from (default: today), for reports that must not age
   --progress                show reading progress on stderr (on by default on a terminal)
 
 A broken settings file (data.json, .obsidian/daily-notes.json) is named in a warning with what is used
 instead; when data.json's compile state cannot be read, daily logs are not reported as uncompiled or changed.`;
 
 /** What `kc lint` accepts (parsed strictly: anything else is exit 2 with a suggestion). */
-export const LINT_SPEC: CommandSpec = { positionals: ["vault"], values: ["scope", "format", "knowledge", "repo", "stale-after-days"], switches: ["progress"] };
+export const LINT_SPEC: CommandSpec = { positionals: ["vault"], values: ["scope", "format", "knowledge", "repo", "stale-after-days", "today"], switches: ["progress"] };
 
 /** Runs `kc lint`. */
 export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -49,6 +51,8 @@ export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   if (repoDir !== undefined && !isRepoFolder(repoDir)) return usage(io, `--repo ${repoDir} is not a folder.`);
   const staleAfterDays = Number(flagString(args, "stale-after-days", "180"));
   if (!Number.isInteger(staleAfterDays) || staleAfterDays < 1) return usage(io, "--stale-after-days must be a whole number, 1 or more.");
+  const today = flagString(args, "today", localDate())!;
+  if (!isCalendarDate(today)) return usage(io, `--today must be a real date written like 2026-11-22, not "${today}".`);
   const knowledge = flagString(args, "knowledge");
   const progress = io.isTTY || args.flags.has("progress");
   const vault = await loadVault(dir, { lintScope: scope, ...(knowledge !== undefined ? { knowledgeFolder: knowledge } : {}) }, progress ? (d, t) => io.err(`\rreading ${d}/${t} files`) : undefined);
@@ -64,7 +68,7 @@ export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<numbe
       const t = vault.texts.get(p);
       return t === undefined ? undefined : sha256Hex(t);
     },
-    today: localDate(),
+    today,
     staleAfterDays,
     codeRepo: repoDir !== undefined ? fsCodeRepo(repoDir) : null,
     citationsOf: (p) => findCitations(vault.texts.get(p) ?? ""),

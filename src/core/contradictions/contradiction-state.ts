@@ -1,8 +1,14 @@
+import type { ClaimDrift } from "../drift/claim-drift";
 import type { Contradiction } from "./check-contradictions";
 
 /** A conflict the model found, kept (small) until either article changes; `hashes` are both articles' then. */
 export interface StoredContradiction extends Contradiction {
   hashes: [string, string];
+}
+
+/** A statement the optional model check of cited code judged outdated, kept while the article is unchanged. */
+export interface StoredClaimDrift extends ClaimDrift {
+  hash: string;
 }
 
 /**
@@ -20,6 +26,8 @@ export interface ContradictionState {
   dismissed: Record<string, [string, string]>;
   /** Conflicts of earlier runs that still hold (both articles unchanged since). */
   found: StoredContradiction[];
+  /** Statements the model check of cited code judged outdated (suggestions), while their article is unchanged. */
+  claims?: StoredClaimDrift[];
 }
 
 /** The file name of the state in the plugin's folder. */
@@ -30,7 +38,7 @@ export const MAX_STORED_CONTRADICTIONS = 200;
 
 /** A state with nothing checked. */
 export function emptyContradictionState(): ContradictionState {
-  return { version: 2, checked: {}, pending: {}, dismissed: {}, found: [] };
+  return { version: 2, checked: {}, pending: {}, dismissed: {}, found: [], claims: [] };
 }
 
 /** The key of a pair (order-free). */
@@ -79,6 +87,11 @@ export function parseContradictionState(text: string | null): ContradictionState
     if (!a || !b || !confidence || !isHashPair(e.hashes)) continue;
     s.found.push({ a, b, explanation: isStr(e.explanation) ? e.explanation.slice(0, 300) : "", confidence, hashes: [e.hashes[0], e.hashes[1]] });
   }
+  for (const c of Array.isArray(o.claims) ? o.claims.slice(0, MAX_STORED_CONTRADICTIONS) : []) {
+    const e = rec(c);
+    if (!isStr(e.path) || !isStr(e.quote) || !isStr(e.explanation) || !isStr(e.hash) || typeof e.line !== "number" || !Number.isInteger(e.line) || e.line < 0) continue;
+    s.claims!.push({ path: e.path, line: e.line, quote: e.quote.slice(0, 300), explanation: e.explanation.slice(0, 300), hash: e.hash });
+  }
   return s;
 }
 
@@ -115,6 +128,7 @@ export function pruneContradictionState(state: ContradictionState, hashOf: (path
     const [a, b] = pairOf(k);
     if (stillHolds(h, a, b, hashOf)) out.dismissed[k] = h;
   }
+  out.claims = (state.claims ?? []).filter((c) => hashOf(c.path) === c.hash);
   out.found = state.found.filter((f) => stillHolds(f.hashes, f.a.path, f.b.path, hashOf) && !out.dismissed[pairKey(f.a.path, f.b.path)]);
   return out;
 }

@@ -1,5 +1,6 @@
 import { brokenLink } from "./checks/broken-link";
 import { changedLog } from "./checks/changed-log";
+import { citedClaimDrift } from "./checks/cited-claim-drift";
 import { citedFileMissing, citedSymbolMissing } from "./checks/cited-code";
 import { contradiction } from "./checks/contradiction";
 import { ckpCaps, ckpMissingField, ckpMissingTarget, ckpUnstamped } from "./checks/ckp-rules";
@@ -30,4 +31,5 @@ export const LINT_CHECKS: readonly LintCheck[] = [
   sparseArticle,
   uncompiledLog,
   unconfirmedArticle,
+  citedClaimDrift,
 ];

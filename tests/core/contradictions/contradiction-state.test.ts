@@ -38,7 +38,7 @@ describe("the contradiction state", () => {
       version: 2, checked: { [A]: "a1", [B]: 5 }, pending: { nokey: ["a", "b"] }, dismissed: { [pairKey(A, B)]: ["a1"] },
       found: [conflict("a1", "b1"), { ...conflict("a1", "b1"), confidence: "certain" }, { a: null }],
     }));
-    expect(mixed).toEqual({ version: 2, checked: { [A]: "a1" }, pending: {}, dismissed: {}, found: [conflict("a1", "b1")] });
+    expect(mixed).toEqual({ version: 2, checked: { [A]: "a1" }, pending: {}, dismissed: {}, found: [conflict("a1", "b1")], claims: [] });
   });
 });
 
