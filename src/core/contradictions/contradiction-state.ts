@@ -1,4 +1,5 @@
 import type { ClaimDrift } from "../drift/claim-drift";
+import { stripControls } from "../util/strip-controls";
 import type { Contradiction } from "./check-contradictions";
 
 /** A conflict the model found, kept (small) until either article changes; `hashes` are both articles' then. */
@@ -57,12 +58,12 @@ const isHashPair = (v: unknown): v is [string, string] => Array.isArray(v) && v.
 
 function place(v: unknown): Contradiction["a"] | null {
   const o = (typeof v === "object" && v !== null ? v : {}) as Record<string, unknown>;
-  return isStr(o.path) && isStr(o.quote) && typeof o.line === "number" && Number.isInteger(o.line) && o.line >= 0 ? { path: o.path, quote: o.quote.slice(0, 500), line: o.line } : null;
+  return isStr(o.path) && isStr(o.quote) && typeof o.line === "number" && Number.isInteger(o.line) && o.line >= 0 ? { path: o.path, quote: stripControls(o.quote.slice(0, 500)), line: o.line } : null;
 }
 
 /**
  * Reads the state file: anything malformed is dropped entry by entry (an older or broken file means "check again",
- * never a crash); null or unreadable text gives the empty state.
+ * never a crash), texts are cut and stripped of control characters; null or unreadable text gives the empty state.
  */
 export function parseContradictionState(text: string | null): ContradictionState {
   const s = emptyContradictionState();
@@ -85,12 +86,12 @@ export function parseContradictionState(text: string | null): ContradictionState
     const b = place(e.b);
     const confidence = e.confidence === "high" || e.confidence === "medium" || e.confidence === "low" ? e.confidence : null;
     if (!a || !b || !confidence || !isHashPair(e.hashes)) continue;
-    s.found.push({ a, b, explanation: isStr(e.explanation) ? e.explanation.slice(0, 300) : "", confidence, hashes: [e.hashes[0], e.hashes[1]] });
+    s.found.push({ a, b, explanation: isStr(e.explanation) ? stripControls(e.explanation.slice(0, 300)) : "", confidence, hashes: [e.hashes[0], e.hashes[1]] });
   }
   for (const c of Array.isArray(o.claims) ? o.claims.slice(0, MAX_STORED_CONTRADICTIONS) : []) {
     const e = rec(c);
     if (!isStr(e.path) || !isStr(e.quote) || !isStr(e.explanation) || !isStr(e.hash) || typeof e.line !== "number" || !Number.isInteger(e.line) || e.line < 0) continue;
-    s.claims!.push({ path: e.path, line: e.line, quote: e.quote.slice(0, 300), explanation: e.explanation.slice(0, 300), hash: e.hash });
+    s.claims!.push({ path: e.path, line: e.line, quote: stripControls(e.quote.slice(0, 300)), explanation: stripControls(e.explanation.slice(0, 300)), hash: e.hash });
   }
   return s;
 }
