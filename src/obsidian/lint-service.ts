@@ -291,6 +291,9 @@ export class LintService extends Events {
     if (this.engine && !this.running) {
       this.engine.update([...touched].filter((p) => this.view.note(p) !== undefined));
       this.trigger("changed");
+    } else {
+      // A full lint is running: its notes seen before the change are revisited when it ends.
+      for (const p of touched) this.pending.add(p);
     }
   }
 

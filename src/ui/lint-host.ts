@@ -18,7 +18,10 @@ export function createLintHost(app: App, service: LintService): LintViewHost & {
     fix: (f) => void fixFinding(app, f),
     relint: () => void service.restart(),
     // "Not a conflict": remembered for the pair until either article changes; the findings go at once.
-    dismiss: (f) => service.dismiss(f),
+    dismiss: async (f) => {
+      await service.dismiss(f);
+      new Notice("Dismissed as not a conflict, until either article changes.");
+    },
     subscribe: (onChange, onProgress) => {
       const a = service.on("changed", onChange);
       const b = service.on("progress", onProgress ?? onChange);
