@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TFile } from "../fakes/obsidian-stub";
+import { notices, TFile } from "../fakes/obsidian-stub";
 import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 import { createFakeApp } from "../fakes/fake-app";
@@ -12,6 +12,7 @@ import { LintService } from "../../src/obsidian/lint-service";
 import { mergePluginData, type PluginData } from "../../src/obsidian/plugin-data";
 import { RouterService } from "../../src/obsidian/router-service";
 import { createLintHost } from "../../src/ui/lint-host";
+import { runContradictionFlow } from "../../src/ui/contradiction-flow";
 
 // The Obsidian side of the model-backed lint: the contradiction check through requestUrl to the loopback Messages
 // API, its findings in the lint service (both articles, both places, dismissable), and drift through a repository port.
@@ -106,5 +107,43 @@ describe("contradictions in Obsidian", () => {
     expect(shown(none.lint, "cited-symbol-missing")).toEqual([]);
     const withRepo = await setup({ "src/outbox.ts": "export class Outbox {\n  flush() {}\n}\n" });
     expect(shown(withRepo.lint, "cited-symbol-missing").map((f) => `${f.path}:${f.line}:${f.col}`)).toEqual(["knowledge/concepts/retry.md:9:4"]);
+  });
+});
+
+/** The confirmation's text and a click on one of its buttons, once it is open. */
+async function answerModal(button: "Check" | "Cancel"): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const p = [...document.body.querySelectorAll("p")].find((el) => el.textContent?.startsWith("Check ") && el.textContent.includes("for contradictions"));
+    if (p) {
+      const text = p.textContent!;
+      [...p.parentElement!.querySelectorAll("button")].find((b) => b.textContent === button)!.click();
+      return text;
+    }
+    await new Promise((r) => window.setTimeout(r, 0));
+  }
+  throw new Error("no confirmation was shown");
+}
+
+describe("the Check contradictions command", () => {
+  it("shows the pairs' estimate and asks before any call: Cancel spends nothing, Check runs and says what it found and cost", async () => {
+    const { app, service } = await setup();
+    const cancelled = runContradictionFlow(app as never, service, true);
+    expect(await answerModal("Cancel")).toMatch(/^Check 1 pair of related articles for contradictions: about [\d,]+ input tokens, about \$0\.\d+\. 0 pairs unchanged since checked, 0 dismissed\. Nothing in your notes is changed\.$/);
+    await cancelled;
+    expect(server.requests).toHaveLength(0);
+    server.replies.push({ kind: "tool", name: "report_contradictions", input: { conflicts: [REAL] } });
+    const run = runContradictionFlow(app as never, service, true);
+    await answerModal("Check");
+    await run;
+    expect(server.requests).toHaveLength(1);
+    expect(notices.some((n) => n.startsWith("Check contradictions: pair 1 of 1"))).toBe(true);
+    expect(notices.at(-1)).toMatch(/^Check contradictions: 1 contradiction in 1 pair \(see the lint pane\)\. 10 in \+ 5 out tokens, \$0\.\d+\.$/);
+  });
+
+  it("asks nothing while the lint is still reading the vault", async () => {
+    const { app, service } = await setup();
+    await runContradictionFlow(app as never, service, false);
+    expect(notices.at(-1)).toContain("still reading the vault");
+    expect(server.requests).toHaveLength(0);
   });
 });
