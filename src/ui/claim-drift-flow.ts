@@ -11,7 +11,7 @@ import { progressNotice } from "./progress-notice";
 export async function runClaimDriftFlow(app: App, service: ClaimDriftService): Promise<void> {
   const planned = await service.plan();
   if (!planned) {
-    new Notice("Set the code repository folder in the Lint settings first.");
+    new Notice("Set the code repository folder in the lint settings first.");
     return;
   }
   if (planned.candidates.length === 0) {

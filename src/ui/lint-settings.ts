@@ -27,7 +27,7 @@ export function renderLintSettings(el: HTMLElement, host: LintSettingsHost): voi
       .addText((t) => t.setPlaceholder("~/code/my-app").setValue(l.repoFolder).onChange(async (v) => host.updateLint({ repoFolder: v.trim() })));
     new Setting(el)
       .setName("Check cited code with the model")
-      .setDesc("Off by default. Offers the command \"Check cited code with the model\": for articles older than the days below that cite files of the repository, the model reads the citing lines and the cited files (at most 3 of 4,000 characters each) and says which statements no longer match. Shown as suggestions for review; nothing is changed.")
+      .setDesc("Off by default. Offers a command that sends, for articles older than the days below that cite files of the repository, the citing lines and the cited files (at most 3 of 4,000 characters each) to the model, which says which statements no longer match: suggestions for review; nothing is changed.")
       .addToggle((t) => t.setValue(l.driftModelCheck).onChange(async (v) => host.updateLint({ driftModelCheck: v })));
     wholeSetting(el, "Articles older than (days)", "The model check of cited code looks only at articles last updated longer ago.", l.driftOlderThanDays, 1, (n) => host.updateLint({ driftOlderThanDays: n }));
     wholeSetting(el, "Articles per run", "The model check of cited code asks about at most this many articles per run (tokens: the cap below).", l.driftMaxArticles, 1, (n) => host.updateLint({ driftMaxArticles: n }));
