@@ -140,7 +140,8 @@ describe("incremental re-lint", () => {
           a: { path: p(x), quote: "one", line: 5 }, b: { path: p(y), quote: "one", line: 5 }, explanation: "e", confidence: "high" as const,
           hashes: [shortHash(files[p(x)]!), shortHash(files[p(y)]!)] as [string, string],
         });
-        const state: ContradictionState = { version: 2, checked: {}, pending: {}, dismissed: {}, found: [stored("a", "c"), stored("b", "d")] };
+        const claim = { path: p("a"), line: 5, quote: "one", explanation: "e", hash: shortHash(files[p("a")]!) };
+        const state: ContradictionState = { version: 2, checked: {}, pending: {}, dismissed: {}, found: [stored("a", "c"), stored("b", "d")], claims: [claim] };
         const extra = { repo, contradictions: state, staleAfterDays: 100 };
         const { view, engine } = lintVault(files, {}, compileState, extra);
         for (const e of edits) {
