@@ -1,6 +1,6 @@
 import { TFile, type App } from "obsidian";
 import { contradictionPairs } from "../core/contradictions/contradiction-pairs";
-import { planContradictions, recordRun, runContradictions, type ContradictionPlan, type ContradictionRunReport } from "../core/contradictions/run-contradictions";
+import { consideredPairs, planContradictions, recordRun, runContradictions, type ContradictionPlan, type ContradictionRunReport } from "../core/contradictions/run-contradictions";
 import { estimateCost } from "../core/llm/cost";
 import { shortHash } from "../core/util/short-hash";
 import { createModel, priceOf } from "./create-model";
@@ -33,8 +33,8 @@ export class ContradictionService {
     const resolve = (link: string, from: string): string | null => this.app.metadataCache.getFirstLinkpathDest(link, from)?.path ?? null;
     const candidates = contradictionPairs(docs, resolve, (p) => this.lint.articleHash(p) ?? "", this.lint.contradictionState(), Number.MAX_SAFE_INTEGER);
     const caps = { maxPairs: this.data().lint.contradictionMaxPairs, maxTokens: this.data().lint.contradictionMaxTokens };
-    // Pairs past the first few times the pair cap are never considered, so they are not read.
-    const texts = await this.read(candidates.due.slice(0, caps.maxPairs * 4).flatMap((p) => [p.a, p.b]));
+    // Only the pairs a plan considers are read; the rest stay due for later runs.
+    const texts = await this.read(consideredPairs(candidates.due, caps).flatMap((p) => [p.a, p.b]));
     const plan = planContradictions(candidates, (p) => texts.get(p) ?? "", caps, priceOf(this.data().ask));
     return { plan, texts };
   }

@@ -35,7 +35,7 @@ export function planContradictions(
   const { due, unchanged, dismissed } = candidates;
   const pairs: ArticlePair[] = [];
   let inputTokens = 0;
-  for (const p of due) {
+  for (const p of consideredPairs(due, caps)) {
     if (pairs.length >= caps.maxPairs) break;
     const t = estimatePairTokens(p, textOf(p.a), textOf(p.b));
     if (inputTokens + (pairs.length + 1) * REPLY_TOKENS + t > caps.maxTokens) continue;
@@ -45,6 +45,14 @@ export function planContradictions(
   const outputTokens = REPLY_TOKENS * pairs.length;
   const usd = estimateCost({ inputTokens, outputTokens, cacheReadTokens: 0, cacheWriteTokens: 0 }, price);
   return { pairs, due, unchanged, dismissed, leftForLater: due.length - pairs.length, estimate: { inputTokens, outputTokens, usd } };
+}
+
+/**
+ * The due pairs a plan looks at: the strongest few times the pair cap, so planning reads a bounded number of
+ * articles however many pairs are due (the rest stay due for later runs).
+ */
+export function consideredPairs(due: readonly ArticlePair[], caps: ContradictionCaps): ArticlePair[] {
+  return due.slice(0, caps.maxPairs * 4);
 }
 
 /** What a run did. */
