@@ -12,6 +12,8 @@ export interface CitationDrift {
 /** Whether one citation still holds: null when it does, else what is wrong (the file, or which parts of the symbol). */
 export function citationDrift(c: Citation, repo: CodeRepoView): CitationDrift | null {
   if (!repo.hasFile(c.path)) {
+    // A bare file name (`utils.py`) names a file somewhere in the project, not a path: only a path can be missing.
+    if (!c.path.includes("/")) return null;
     return { check: "cited-file-missing", line: c.line, col: c.col, message: `cites ${c.path}, which is not in the repository (moved, renamed or deleted?)` };
   }
   if (!c.symbol) return null;

@@ -67,3 +67,17 @@ describe("the definition scan beyond functions and classes", () => {
     expect(findCitations("See [x](src/a.ts) and `b/c.py`.").map((c) => c.col)).toEqual([8, 22]);
   });
 });
+
+describe("what is and is not a citation", () => {
+  it("takes pytest ids and line anchors, and leaves out domains without a scheme, aliases and scoped packages", () => {
+    const text = "`tests/test_sync.py::TestOutbox::test_flush` `src/a.ts:10` `www.example.com/a.js` `example.org/x.py` `@/components/Nav.vue` `@scope/pkg/index.js` `ftp://host/a.c`";
+    expect(findCitations(text).map((c) => `${c.path}${c.symbol ? `:${c.symbol}` : ""}`)).toEqual(["tests/test_sync.py:TestOutbox::test_flush", "src/a.ts"]);
+  });
+
+  it("never reports a bare file name as missing (it names a file somewhere in the project), but checks its symbols when it is there", () => {
+    const bare = codeRepoFromReader((p) => (p === "setup.py" ? "def main():\n    pass\n" : null));
+    expect(checkCitations("`utils.py` and `utils.py:helper` and `setup.py:main` and `setup.py:gone`", bare).map((d) => d.message)).toEqual([
+      "cites gone in setup.py, but gone is no longer defined there",
+    ]);
+  });
+});
