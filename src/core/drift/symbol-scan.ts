@@ -32,17 +32,23 @@ export function definesSymbol(path: string, source: string, name: string): boole
       // Module and class constants (and, being light, any assignment at the start of a line).
       new RegExp(`^\\s*${n}\\s*(?::[^=\\n]*)?=(?!=)`, "m"),
       new RegExp(`^type\\s+${n}\\b`, "m"),
+      // A dataclass or annotated class field (`name: int`).
+      new RegExp(`^\\s+${n}\\s*:\\s*[^=\\n]+$`, "m"),
     ],
     go: [
       new RegExp(`^func\\s+(?:\\([^)]*\\)\\s*)?${n}\\s*[(\\[]`, "m"),
       new RegExp(`^\\s*(?:type|var|const)\\s+${n}\\b`, "m"),
       new RegExp(`^\\s*${n}\\s+(?:=|[A-Za-z*\\[])`, "m"),
+      // An interface method (`Advance() error`).
+      new RegExp(`^\\s+${n}\\([^)\\n]*\\)[^{\\n]*$`, "m"),
     ],
     rs: [
       new RegExp(`\\b(?:fn|struct|enum|trait|type|const|static|mod|union)\\s+${n}\\b`),
       new RegExp(`macro_rules!\\s*${n}\\b`),
       // An enum variant (`Variant,`, `Variant(u8),`, `Variant {`).
       new RegExp(`^\\s*${n}\\s*(?:,|\\([^)\\n]*\\)\\s*,|\\{\\s*$)`, "m"),
+      // A struct field (`pub name: Type,`).
+      new RegExp(`^\\s*(?:pub(?:\\([^)]*\\))?\\s+)?${n}\\s*:\\s*[^:]`, "m"),
     ],
     other: [new RegExp(`\\b${n}\\b`)],
   };

@@ -58,6 +58,10 @@ describe("the definition scan beyond functions and classes", () => {
     for (const s of ["MAX_FIELDS", "Pair"]) expect(definesSymbol("a.py", py, s), s).toBe(true);
     expect(definesSymbol("a.go", go, "BatchSize")).toBe(true);
     for (const s of ["Skew", "Overflow", "Named", "E", "main"]) expect(definesSymbol("a.rs", rs, s), s).toBe(true);
+    expect(definesSymbol("a.go", "type Cursor interface {\n\tAdvance() error\n}\n", "Advance")).toBe(true);
+    expect(definesSymbol("a.rs", "pub struct Hlc {\n    pub wall: u64,\n    logical: u32,\n}\n", "wall")).toBe(true);
+    expect(definesSymbol("a.rs", "pub struct Hlc {\n    logical: u32,\n}\n", "logical")).toBe(true);
+    expect(definesSymbol("a.py", "@dataclass\nclass Op:\n    field_id: str\n", "field_id")).toBe(true);
     // A call at the start of a line is not a definition, and a comparison is not an assignment.
     expect(definesSymbol("a.rs", rs, "helper")).toBe(false);
     expect(definesSymbol("a.py", "if x:\n    LIMIT == 3\n", "LIMIT")).toBe(false);
