@@ -21,6 +21,8 @@ const host: SettingsHost = {
   dailyNotesConfig: () => Promise.resolve({ folder: "daily", format: "YYYY-MM-DD" }),
   capture: () => data.capture,
   updateCapture: async (p) => void (data.capture = { ...data.capture, ...p }),
+  lint: () => data.lint,
+  updateLint: async (p) => void (data.lint = { ...data.lint, ...p }),
   listProjects: () => Promise.resolve([]),
   retentionDays: () => Promise.resolve(30),
   listModels: () => Promise.resolve({ ok: true, value: models }),

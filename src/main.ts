@@ -1,6 +1,7 @@
-import { debounce, Notice, Plugin, TFile } from "obsidian";
+import { debounce, Notice, Platform, Plugin, TFile } from "obsidian";
 import { registerCaptureCommands } from "./commands/register-capture-commands";
 import { registerCompileCommands } from "./commands/register-compile-commands";
+import { registerContradictionCommands } from "./commands/register-contradiction-commands";
 import { registerLintCommands } from "./commands/register-lint-commands";
 import { readDailyNotesConfig } from "./core/knowledge/daily-notes";
 import type { KnowledgeSettings } from "./core/knowledge/knowledge-settings";
@@ -8,14 +9,20 @@ import { reportFolderOf } from "./core/knowledge/knowledge-layout";
 import { localDate } from "./core/util/local-date";
 import { CompileService } from "./obsidian/compile-service";
 import { createSelectModel } from "./obsidian/create-model";
+import { ClaimDriftService } from "./obsidian/claim-drift-service";
+import { ContradictionService } from "./obsidian/contradiction-service";
+import { adapterContradictionStore } from "./obsidian/contradiction-store";
 import { LintService } from "./obsidian/lint-service";
 import { modelServerOptions } from "./obsidian/model-server-options";
 import { listModels, testConnection } from "./llm/anthropic-models";
+import type { LintSettings } from "./obsidian/lint-settings-data";
 import { loadPluginData, mergePluginData, type AskSettings, type CompileSettings, type PluginData } from "./obsidian/plugin-data";
 import { RouterService } from "./obsidian/router-service";
 import { createAskHost } from "./ui/ask-host";
 import { ASK_VIEW_TYPE, AskView } from "./ui/ask-view";
 import { runCaptureFlow } from "./ui/capture-flow";
+import { runClaimDriftFlow } from "./ui/claim-drift-flow";
+import { runContradictionFlow } from "./ui/contradiction-flow";
 import { createCompileActions, isAutoCompileDue, runAutoCompile } from "./ui/compile-flow";
 import { createLintHost } from "./ui/lint-host";
 import { createLintMarks } from "./ui/lint-marks";
@@ -43,7 +50,12 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     // A broken or outdated data.json is named once, with what is used instead, never replaced in silence.
     if (loaded.warnings.length > 0) new Notice(`Knowledge Compiler settings: ${loaded.warnings.join(" ")}`, 15000);
     this.router = new RouterService(this.app, () => this.data.settings.knowledgeFolder, undefined, () => reportFolderOf(this.data.settings));
-    this.lint = new LintService(this.app, () => this.data, this.router);
+    this.lint = new LintService(this.app, () => this.data, this.router, undefined, {
+      // The code repository is read through Node, on desktop only, loaded on first use.
+      codeRepo: async () => (Platform.isDesktopApp && this.data.lint.repoFolder ? (await import("./desktop/obsidian-code-repo")).codeRepoForVault(this.app, this.data.lint.repoFolder) : null),
+      contradictionStore: adapterContradictionStore(this.app, this.pluginDir()),
+      staleAfterDays: () => this.data.lint.staleAfterDays,
+    });
     // Work still running in slices when the plugin is disabled must not run on afterwards.
     this.register(() => {
       this.lint.stop();
@@ -75,6 +87,8 @@ export default class KnowledgeCompilerPlugin extends Plugin {
       dailyNotesConfig: () => this.readDailyNotesConfig(),
       listModels: () => listModels(modelServerOptions(this.app, this.data.ask)),
       testConnection: () => testConnection(modelServerOptions(this.app, this.data.ask)),
+      lint: () => this.data.lint,
+      updateLint: (patch) => this.updateLint(patch),
       capture: () => this.data.capture,
       updateCapture: async (patch) => {
         this.data.capture = { ...this.data.capture, ...patch };
@@ -101,6 +115,13 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     this.addRibbonIcon("message-circle-question", "Ask the knowledge base", () => void this.openView(ASK_VIEW_TYPE));
     this.registerHoverLinkSource(ASK_VIEW_TYPE, { display: this.manifest.name, defaultMod: true });
     registerCompileCommands(this, createCompileActions(this.app, this.compile, () => this.data.compile.confirmAboveUsd));
+    const contradictions = new ContradictionService(this.app, this.lint, this.router, () => this.data);
+    const claims = new ClaimDriftService(this.app, this.lint, this.router, () => this.data);
+    registerContradictionCommands(this, {
+      checkContradictions: () => runContradictionFlow(this.app, contradictions, this.lint.ready && this.router.ready),
+      claimDriftAvailable: () => this.data.lint.driftModelCheck && this.lint.codeRepoView() !== null,
+      checkCitedCode: () => runClaimDriftFlow(this.app, claims),
+    });
     registerCaptureCommands(this, {
       run: (quiet) => runCaptureFlow(this.app, () => this.compile.settings(), () => this.data.capture, this.pluginDir(), quiet, () => createSelectModel(this.app, this.data.ask)),
       background: () => this.data.capture.background,
@@ -159,6 +180,12 @@ export default class KnowledgeCompilerPlugin extends Plugin {
   private async updateCompile(patch: Partial<CompileSettings>): Promise<void> {
     this.data.compile = { ...this.data.compile, ...patch };
     await this.saveData(this.data);
+  }
+
+  private async updateLint(patch: Partial<LintSettings>): Promise<void> {
+    this.data.lint = { ...this.data.lint, ...patch };
+    await this.saveData(this.data);
+    if (patch.repoFolder !== undefined || patch.staleAfterDays !== undefined) this.relint();
   }
 
   private async updateAsk(patch: Partial<AskSettings>): Promise<void> {

@@ -30,6 +30,6 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   capture: { positionals: ["vault"], values: ["from", "project", "since", "format", "min-prompts", "idle-minutes", "knowledge", ...model], switches: ["dry-run", "distill"], repeatable: ["project"] },
   prime: { positionals: ["vault"], values: ["question", "cwd", "max-chars", "knowledge"], switches: ["hook"] },
   "eval-route": { positionals: ["vault", "questions.json"], values: ["format", ...model], switches: ["select"] },
-  drift: { positionals: ["vault"], values: ["repo", "format", "knowledge"], switches: [] },
-  contradictions: { positionals: ["vault"], values: ["max-pairs", "format", ...model], switches: ["dry-run", "yes"] },
+  drift: { positionals: ["vault"], values: ["repo", "format", "knowledge", "older-than", "max-articles", "max-tokens", "today", ...model], switches: ["model-check", "dry-run", "yes"] },
+  contradictions: { positionals: ["vault"], values: ["max-pairs", "max-tokens", "format", ...model], switches: ["dry-run", "yes"] },
 };

@@ -10,9 +10,24 @@ import type { ParsedNote } from "../core/notes/note-types";
 import { parseNote } from "../core/notes/parse-note";
 import type { SliceScheduler } from "../core/util/slice-scheduler";
 import { sha256Hex } from "../core/util/sha256";
+import { shortHash } from "../core/util/short-hash";
+import type { ContradictionState } from "../core/contradictions/contradiction-state";
+import { LintContradictions, type ContradictionStore } from "./lint-contradictions";
+import { findCitations, type Citation } from "../core/drift/citations";
+import type { CodeRepoView } from "../core/drift/code-repo-view";
 import { createMainThreadScheduler } from "./main-thread-clock";
 import { ObsidianVaultView } from "./obsidian-vault-view";
 import type { PluginData } from "./plugin-data";
+
+/** What the lint service gets beyond the vault: the code repository (desktop) and the contradiction state's file. */
+export interface LintExtras {
+  /** Builds the code repository view for a full run (null: none configured, or not on desktop). */
+  codeRepo?(): Promise<CodeRepoView | null>;
+  /** Where the contradiction state is kept (the plugin's folder). */
+  contradictionStore?: ContradictionStore;
+  /** Days after which an unconfirmed article gets a suggestion. */
+  staleAfterDays?(): number;
+}
 
 /** Reads in flight at once: Obsidian reads files asynchronously, so one at a time would leave the thread idle. */
 const READ_BATCH = 64;
@@ -52,13 +67,22 @@ export class LintService extends Events {
   progress = 0;
   settings: KnowledgeSettings;
 
+  /** Short content hash of each article (for the contradiction check). */
+  private readonly articleHashes = new Map<string, string>();
+  /** Code citations of each article, read only while a code repository is configured. */
+  private readonly citations = new Map<string, Citation[]>();
+  private codeRepo: CodeRepoView | null = null;
+  private readonly contradictions: LintContradictions;
+
   constructor(
     private readonly app: App,
     private readonly data: () => PluginData,
     private readonly router: ArticleSink | null = null,
     private readonly scheduler: SliceScheduler = createMainThreadScheduler(),
+    private readonly extras: LintExtras = {},
   ) {
     super();
+    this.contradictions = new LintContradictions(extras.contradictionStore);
     this.view = new ObsidianVaultView(app);
     this.settings = data().settings;
   }
@@ -95,11 +119,18 @@ export class LintService extends Events {
     const gen = ++this.generation;
     this.running = true;
     const settings = await this.effectiveSettings();
+    // A fresh repository view per full run, so files changed in the repository are read again.
+    const codeRepo = (await this.extras.codeRepo?.().catch(() => null)) ?? null;
+    const stored = await this.contradictions.load();
     if (gen !== this.generation) return;
     this.settings = settings;
+    this.codeRepo = codeRepo;
+    this.contradictions.state = stored;
     const view = new ObsidianVaultView(this.app);
     this.view = view;
     this.hashes.clear();
+    this.articleHashes.clear();
+    this.citations.clear();
     const files = this.app.vault.getMarkdownFiles();
     const articles: TFile[] = [];
     const others: TFile[] = [];
@@ -132,6 +163,7 @@ export class LintService extends Events {
     this.engine = engine;
     this.running = false;
     this.progress = 1;
+    this.contradictions.prune((p) => this.articleHashes.get(p));
     this.trigger("changed");
     if (this.pending.size > 0 || this.removed.size > 0) this.flush();
   }
@@ -147,6 +179,12 @@ export class LintService extends Events {
   }
 
   onRenamed(file: TFile, oldPath: string): void {
+    const hash = this.articleHashes.get(oldPath);
+    const cites = this.citations.get(oldPath);
+    this.articleHashes.delete(oldPath);
+    this.citations.delete(oldPath);
+    if (hash !== undefined && this.isArticle(file.path)) this.articleHashes.set(file.path, hash);
+    if (cites !== undefined && this.isArticle(file.path)) this.citations.set(file.path, cites);
     this.view.forget(oldPath);
     this.view.forget(file.path);
     this.removed.add(oldPath);
@@ -157,6 +195,8 @@ export class LintService extends Events {
     this.view.forget(path);
     this.hashes.delete(path);
     this.texts.delete(path);
+    this.articleHashes.delete(path);
+    this.citations.delete(path);
     this.removed.add(path);
     this.schedule(null);
   }
@@ -246,6 +286,51 @@ export class LintService extends Events {
   private absorb(path: string, text: string, parsed: ParsedNote): void {
     this.view.setFacts(path, { wordCount: parsed.wordCount, propertyLines: parsed.propertyLines ?? {}, frontmatterError: parsed.frontmatterError });
     if (matchDailyNote(path, this.settings) !== null) this.hashes.set(path, sha256Hex(text));
+    if (this.isArticle(path)) {
+      this.articleHashes.set(path, shortHash(text));
+      if (this.codeRepo) this.citations.set(path, findCitations(text));
+    }
+  }
+
+  private isArticle(path: string): boolean {
+    const kind = classifyPath(path, this.settings.knowledgeFolder);
+    return kind !== null && kind !== "index" && kind !== "log";
+  }
+
+  /** The short content hash of an article as last read (undefined when it is not an article or not read). */
+  articleHash(path: string): string | undefined {
+    return this.articleHashes.get(path);
+  }
+
+  /** The code repository of the last full lint (null: none configured, or not on desktop). */
+  codeRepoView(): CodeRepoView | null {
+    return this.codeRepo;
+  }
+
+  /** The contradiction state the lint shows (conflicts found by the last runs, dismissals). */
+  contradictionState(): ContradictionState {
+    return this.contradictions.state;
+  }
+
+  /**
+   * Replaces the contradiction state (after a run or a dismissal): saved to the plugin's folder, then the notes whose
+   * conflicts appear or go are linted again (incrementally).
+   */
+  async setContradictionState(next: ContradictionState): Promise<void> {
+    const touched = await this.contradictions.replace(next);
+    if (this.engine && !this.running) {
+      this.engine.update([...touched].filter((p) => this.view.note(p) !== undefined));
+      this.trigger("changed");
+    } else {
+      // A full lint is running: its notes seen before the change are revisited when it ends.
+      for (const p of touched) this.pending.add(p);
+    }
+  }
+
+  /** "Not a conflict": remembers the finding's pair until either article changes, and removes its findings. */
+  async dismiss(finding: LintFinding): Promise<void> {
+    const next = this.contradictions.dismissed(finding, (p) => this.articleHashes.get(p));
+    if (next) await this.setContradictionState(next);
   }
 
   private options() {
@@ -254,6 +339,11 @@ export class LintService extends Events {
       compileState: this.data().compileState,
       logHash: (p: string) => this.hashes.get(p),
       today: localDate(),
+      staleAfterDays: this.extras.staleAfterDays?.() ?? 180,
+      codeRepo: this.codeRepo,
+      citationsOf: (p: string) => this.citations.get(p) ?? [],
+      articleHash: (p: string) => this.articleHashes.get(p),
+      contradictions: () => this.contradictions.state,
     };
   }
 

@@ -1,6 +1,7 @@
 import { currentModel, DEFAULT_MODEL, DEFAULT_PRICE, DEFAULT_SELECT_MODEL } from "../core/llm/models";
 import type { CompileState, KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import { validateSettings } from "../core/knowledge/validate-settings";
+import { mergeLintSettings, type LintSettings } from "./lint-settings-data";
 
 /** Settings of Ask. The API key itself is in Obsidian's secret storage; only the secret's name is kept here. */
 export interface AskSettings {
@@ -74,6 +75,7 @@ export interface PluginData {
   ask: AskSettings;
   compile: CompileSettings;
   capture: CaptureSettings;
+  lint: LintSettings;
   compileState: CompileState;
 }
 
@@ -123,8 +125,9 @@ export function loadPluginData(raw: unknown): { data: PluginData; warnings: stri
   if (typeof above === "number" && Number.isFinite(above) && above >= 0) compile.confirmAboveUsd = above;
   const compileState: CompileState = checked.compileState ?? { logs: {} };
   const capture = mergeCaptureSettings(data.capture);
-  for (const [name, used] of [["ask", ask], ["compile", compile], ["capture", capture]] as const) warnReplaced(data[name], used, `data.json: ${name}`, warnings);
-  return { data: { settings, ask, compile, capture, compileState }, warnings };
+  const lint = mergeLintSettings(data.lint);
+  for (const [name, used] of [["ask", ask], ["compile", compile], ["capture", capture], ["lint", lint]] as const) warnReplaced(data[name], used, `data.json: ${name}`, warnings);
+  return { data: { settings, ask, compile, capture, lint, compileState }, warnings };
 }
 
 /** A warning for each saved field of a section that is not the value used (dropped as invalid, or migrated). */

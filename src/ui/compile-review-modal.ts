@@ -54,7 +54,7 @@ export class CompileReviewModal extends Modal {
 export class CostConfirmModal extends Modal {
   private resolve: ((go: boolean) => void) | null = null;
 
-  constructor(app: App, private readonly text: string) {
+  constructor(app: App, private readonly text: string, private readonly title = "Compile costs more than your threshold", private readonly goText = "Ask the model") {
     super(app);
   }
 
@@ -67,10 +67,10 @@ export class CostConfirmModal extends Modal {
   }
 
   override onOpen(): void {
-    this.titleEl.setText("Compile costs more than your threshold");
+    this.titleEl.setText(this.title);
     this.contentEl.createEl("p", { text: this.text });
     new Setting(this.contentEl)
-      .addButton((b) => b.setButtonText("Ask the model").setCta().onClick(() => this.finish(true)))
+      .addButton((b) => b.setButtonText(this.goText).setCta().onClick(() => this.finish(true)))
       .addButton((b) => b.setButtonText("Cancel").onClick(() => this.finish(false)));
   }
 

@@ -5,10 +5,10 @@ import type { LintService } from "../obsidian/lint-service";
 import type { LintViewHost } from "./lint-view";
 
 /**
- * Connects the lint pane to the service and the workspace: open a finding at its place, apply a fix, re-lint; `extra`
- * adds what other parts of the plugin provide (writing the report, dismissing).
+ * Connects the lint pane to the service and the workspace: open a finding at its place, apply a fix, dismiss ("not a
+ * conflict"), re-lint; `extra` adds what other parts of the plugin provide (writing the report).
  */
-export function createLintHost(app: App, service: LintService, extra: Pick<LintViewHost, "writeReport" | "dismiss"> = {}): LintViewHost {
+export function createLintHost(app: App, service: LintService, extra: Pick<LintViewHost, "writeReport"> = {}): LintViewHost {
   return {
     ...extra,
     findings: () => service.findings(),
@@ -21,6 +21,11 @@ export function createLintHost(app: App, service: LintService, extra: Pick<LintV
     open: (f) => void openFinding(app, f),
     fix: (f) => void fixFinding(app, f),
     relint: () => void service.restart(),
+    // "Not a conflict": remembered for the pair until either article changes; the findings go at once.
+    dismiss: async (f) => {
+      await service.dismiss(f);
+      new Notice("Dismissed as not a conflict, until either article changes.");
+    },
     subscribe: (onChange, onProgress) => {
       const a = service.on("changed", onChange);
       const b = service.on("progress", onProgress ?? onChange);

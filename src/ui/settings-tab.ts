@@ -1,6 +1,7 @@
 import { knowledgeFolderProblem } from "../core/workflows/write-rules";
 import { normalizePath, Platform, PluginSettingTab, SecretComponent, type App, type Plugin, type SettingDefinitionItem, type TextComponent } from "obsidian";
 import { captureSection, type CaptureSettingsHost } from "./capture-settings";
+import { lintSettingRows, type LintSettingsHost } from "./lint-settings";
 import { renderConnectionTest, renderModelPicker, type ModelList } from "./model-picker";
 import { renderSettingRows, toSettingDefinitions, type SettingSection } from "./setting-rows";
 import { reportFolderRow } from "./report-folder-setting";
@@ -9,7 +10,7 @@ import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import type { AskSettings, CompileSettings } from "../obsidian/plugin-data";
 
 /** What the settings tab needs from the plugin. */
-export interface SettingsHost extends CaptureSettingsHost {
+export interface SettingsHost extends CaptureSettingsHost, LintSettingsHost {
   settings(): KnowledgeSettings;
   /** Saves the change and lets the features react (re-lint). */
   update(patch: Partial<KnowledgeSettings>): Promise<void>;
@@ -157,6 +158,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
         })),
       },
       reportFolderRow(this.host),
+      ...lintSettingRows(this.host),
     ] };
   }
 

@@ -9,7 +9,7 @@ const DEMO = join(import.meta.dirname, "..", "..", "examples", "demo-vault");
 describe("the demo vault", () => {
   it("shows every deliberate fault and nothing else", async () => {
     let out = "";
-    const code = await runCli(["lint", DEMO, "--format", "json"], {
+    const code = await runCli(["lint", DEMO, "--format", "json", "--today", "2026-11-24"], {
       out: (t) => (out += t), err: () => undefined, isTTY: false, env: {},
     });
     expect(code).toBe(1);
@@ -31,12 +31,13 @@ describe("the demo vault", () => {
       "sparse-article": ["concepts/silent-push-wakeups.md"],
       "changed-log": ["daily/2026-10-02.md"],
       "uncompiled-log": ["daily/2026-10-20.md"],
+      "unconfirmed-article": ["concepts/schema-migrations.md"],
     });
   });
 
   it("is described by FAULTS.md: its table's findings per check and its totals are the report's", async () => {
     let out = "";
-    await runCli(["lint", DEMO, "--format", "json"], { out: (t) => (out += t), err: () => undefined, isTTY: false, env: {} });
+    await runCli(["lint", DEMO, "--format", "json", "--today", "2026-11-24"], { out: (t) => (out += t), err: () => undefined, isTTY: false, env: {} });
     const report = JSON.parse(out) as { findings: { check: string; severity: string }[] };
     const count = (list: string[]): Record<string, number> => list.reduce<Record<string, number>>((m, k) => ({ ...m, [k]: (m[k] ?? 0) + 1 }), {});
     const faults = readFileSync(join(DEMO, "FAULTS.md"), "utf8");

@@ -1,5 +1,6 @@
 // A fake of the parts of Obsidian's App that the compile service uses, over an in-memory file map. Vault paths and
 // the config folder are kept apart the way Obsidian keeps them (the adapter sees both).
+import { cachedMetadata } from "./fake-metadata-cache";
 import { TFile } from "./obsidian-stub";
 
 /** The fake app, with the files exposed for assertions. */
@@ -49,6 +50,10 @@ export function createFakeApp(initial: Record<string, string>, secrets: Record<s
       },
     },
     metadataCache: {
+      // Enough for the lint service: links resolve through getFirstLinkpathDest, metadata is parsed from the text.
+      resolvedLinks: {} as Record<string, Record<string, number>>,
+      unresolvedLinks: {} as Record<string, Record<string, number>>,
+      getFileCache: (f: TFile) => (files.has(f.path) ? cachedMetadata(files.get(f.path)!) : null),
       getFirstLinkpathDest: (link: string) => {
         const want = link.endsWith(".md") ? link : `${link}.md`;
         const hit = [...files.keys()].find((p) => p === want || p.endsWith(`/${want}`));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CAPTURE_SETTINGS, mergePluginData } from "../../src/obsidian/plugin-data";
+import { DEFAULT_CAPTURE_SETTINGS, loadPluginData, mergePluginData } from "../../src/obsidian/plugin-data";
+import { DEFAULT_LINT_SETTINGS } from "../../src/obsidian/lint-settings-data";
 import { DEFAULT_MODEL } from "../../src/core/llm/models";
 
 describe("plugin data", () => {
@@ -19,5 +20,18 @@ describe("plugin data", () => {
     expect(d.compile.confirmAboveUsd).toBe(0.25);
     expect(d.compile.autoCompileHour).toBe(18);
     expect(d.ask.timeoutSeconds).toBe(30);
+  });
+});
+
+describe("lint settings in plugin data", () => {
+  it("keeps lint settings of the right type and range and falls back to the default otherwise, saying so", () => {
+    expect(mergePluginData(null).lint).toEqual(DEFAULT_LINT_SETTINGS);
+    const ok = mergePluginData({ lint: { staleAfterDays: 90, repoFolder: " ~/code/app ", contradictionMaxPairs: 5, contradictionMaxTokens: 20000 } }).lint;
+    expect(ok).toEqual({ ...DEFAULT_LINT_SETTINGS, staleAfterDays: 90, repoFolder: "~/code/app", contradictionMaxPairs: 5, contradictionMaxTokens: 20000 });
+    expect(mergePluginData({ lint: { driftModelCheck: true, driftOlderThanDays: 30, driftMaxArticles: -1 } }).lint).toMatchObject({ driftModelCheck: true, driftOlderThanDays: 30, driftMaxArticles: 10 });
+    const bad = loadPluginData({ lint: { staleAfterDays: "soon", repoFolder: 3, contradictionMaxPairs: 0, contradictionMaxTokens: 2.5, driftModelCheck: "yes" } });
+    expect(bad.data.lint).toEqual(DEFAULT_LINT_SETTINGS);
+    expect(bad.warnings.some((w) => w.startsWith("data.json: lint.staleAfterDays was \"soon\""))).toBe(true);
+    expect(mergePluginData({ lint: [1, 2] }).lint).toEqual(DEFAULT_LINT_SETTINGS);
   });
 });

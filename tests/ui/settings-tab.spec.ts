@@ -37,6 +37,8 @@ function setup(over: { key?: string | null; baseUrl?: string; model?: string } =
     dailyNotesConfig: () => Promise.resolve(null),
     capture: () => data.capture,
     updateCapture: async (p) => void (data.capture = { ...data.capture, ...p }),
+    lint: () => data.lint,
+    updateLint: async (p) => void (data.lint = { ...data.lint, ...p }),
     listProjects: () => Promise.resolve([]),
     retentionDays: () => Promise.resolve(30),
     listModels: () => listModels(modelServerOptions(app as never, data.ask)),

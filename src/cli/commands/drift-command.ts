@@ -1,41 +1,26 @@
-import { readFileSync, statSync } from "node:fs";
-import { join, resolve, sep } from "node:path";
-import { checkCitations, type CodeRepository } from "../../core/drift/check-citations";
+import { checkCitations } from "../../core/drift/check-citations";
+import { fsCodeRepo, isRepoFolder } from "../../desktop/fs-code-repo";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
+import { runDriftModelCheck } from "./drift-model-check";
 import { buildRouterIndex } from "./route-command";
 
 /** Help text of `kc drift`. */
 export const DRIFT_HELP = `kc drift <vault> --repo <dir> [--format text|json] [--knowledge <folder>]
+         [--model-check [--older-than N] [--max-articles N] [--max-tokens N] [--dry-run] [--yes] [--today YYYY-MM-DD] [--model <id>] [--base-url <url>]]
 
 Seed 003's drift check, deterministic and offline: every article that cites code (\`src/path.ts\`,
 \`src/path.ts:Symbol\`, \`lib/x.py:Class.method\`, \`crate/src/a.rs:Type::method\` in backticks or as link
 targets) is checked against the repository folder: the file must exist (cited-file-missing) and a cited
 symbol must still be defined in it (cited-symbol-missing; a light definition scan for TypeScript/JavaScript,
-Python, Go and Rust). Exit 1 when a citation no longer holds.`;
+Python, Go and Rust). Exit 1 when a citation no longer holds.
 
-/** A repository folder on disk, read once per file, never outside the folder. */
-function folderRepository(root: string): CodeRepository {
-  const base = resolve(root);
-  const cache = new Map<string, string | null>();
-  return {
-    read: (path) => {
-      if (cache.has(path)) return cache.get(path)!;
-      const abs = resolve(join(base, path));
-      let text: string | null = null;
-      if (abs.startsWith(base + sep)) {
-        try {
-          text = statSync(abs).isFile() ? readFileSync(abs, "utf8") : null;
-        } catch {
-          text = null;
-        }
-      }
-      cache.set(path, text);
-      return text;
-    },
-  };
-}
+--model-check (optional, uses the model; instead of the check above): for articles last updated more than --older-than days ago (default
+90) that cite files still in the repository, asks whether their statements still match the cited source; at most
+--max-articles (10) articles and --max-tokens (40000) per run, the estimate shown first (--dry-run lists them
+without calling; otherwise it asks, or goes on with --yes). Statements the model reports are printed as
+suggestions for review (a quote not on the article's citing lines is dropped); nothing is ever changed.`;
 
 /** Runs `kc drift`. */
 export async function runDriftCommand(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -45,14 +30,16 @@ export async function runDriftCommand(args: ParsedArgs, io: CliIo): Promise<numb
     io.err(`Missing the vault folder or --repo <dir>.\n\n${DRIFT_HELP}\n`);
     return EXIT.usage;
   }
-  if (!statSync(repoDir, { throwIfNoEntry: false })?.isDirectory()) return usage(io, `--repo ${repoDir} is not a folder.`);
+  if (!isRepoFolder(repoDir)) return usage(io, `--repo ${repoDir} is not a folder.`);
   const format = flagString(args, "format", "text");
   if (format !== "text" && format !== "json") return usage(io, `--format must be text or json, not "${format}".`);
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
   printVaultWarnings(vault, io);
   const { index } = buildRouterIndex(vault, "knowledge");
-  const repo = folderRepository(repoDir);
+  const repo = fsCodeRepo(repoDir);
+  const textOf = (p: string): string => vault.texts.get(p) ?? "";
+  if (args.flags.has("model-check")) return runDriftModelCheck(args, io, [...index.all()], textOf, repo);
   const findings = [...index.all()].flatMap((doc) => checkCitations(vault.texts.get(doc.path) ?? "", repo).map((f) => ({ path: doc.path, ...f })));
   if (format === "json") io.out(`${JSON.stringify({ findings }, null, 2)}\n`);
   else {

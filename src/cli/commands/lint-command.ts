@@ -1,3 +1,4 @@
+import { isCalendarDate } from "../../core/util/calendar-date";
 import { localDate } from "../../core/util/local-date";
 import { formatLintJson, formatLintMarkdown } from "../../core/lint/format-lint-report";
 import { formatLintSarif } from "../../core/lint/format-lint-sarif";
@@ -5,22 +6,31 @@ import manifest from "../../../manifest.json";
 import { LintEngine } from "../../core/lint/lint-engine";
 import { sha256Hex } from "../../core/util/sha256";
 import { writeLintReport } from "../../core/workflows/write-lint-report";
+import { shortHash } from "../../core/util/short-hash";
+import { findCitations } from "../../core/drift/citations";
+import { fsCodeRepo, isRepoFolder } from "../../desktop/fs-code-repo";
+import { readContradictionState } from "../contradiction-state-file";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
 import type { CommandSpec } from "../command-specs";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc lint`. */
-export const LINT_HELP = `kc lint <vault> [--scope knowledge|vault] [--format md|json|sarif] [--knowledge <folder>] [--progress] [--write-report]
+export const LINT_HELP = `kc lint <vault> [--scope knowledge|vault] [--format md|json|sarif] [--knowledge <folder>] [--repo <dir>] [--stale-after-days N] [--today YYYY-MM-DD] [--progress] [--write-report]
 
 Checks the knowledge base: broken links and subpaths, orphan articles, missing backlinks, sparse
-articles, daily logs never compiled or changed since compile, CKP rule breaches and stale stamps.
+articles, daily logs never compiled or changed since compile, CKP rule breaches and stale stamps, articles
+no one confirmed in a long time, and the contradictions \`kc contradictions\` found that still hold.
 Prints a markdown report (or JSON, or SARIF 2.1.0 for code scanning). Exit code 1 when there are errors, so CI can gate on it; exit code 2
 when the knowledge folder does not exist (a typo in --knowledge never passes as "no findings").
 
   --scope knowledge|vault   lint the knowledge folder (default) or every note in the vault
   --format md|json|sarif    the report as markdown (default), JSON, or SARIF 2.1.0 (paths relative to <vault>)
   --knowledge <folder>      the knowledge folder (default: the plugin's setting in data.json, else "knowledge")
+  --repo <dir>              the code repository articles cite: report cited files that are gone
+                            (cited-file-missing) and cited symbols no longer defined (cited-symbol-missing)
+  --stale-after-days N      an article nothing confirmed in N days is a suggestion (default 180)
+  --today YYYY-MM-DD        the date the checks count from (default: today), for reports that must not age
   --progress                show reading progress on stderr (on by default on a terminal)
   --write-report            also write the markdown report as <report folder>/lint-YYYY-MM-DD.md (default
                             <knowledge>/reports; replaces only today's report, never a note that is not one;
@@ -30,7 +40,7 @@ A broken settings file (data.json, .obsidian/daily-notes.json) is named in a war
 instead; when data.json's compile state cannot be read, daily logs are not reported as uncompiled or changed.`;
 
 /** What `kc lint` accepts (parsed strictly: anything else is exit 2 with a suggestion). */
-export const LINT_SPEC: CommandSpec = { positionals: ["vault"], values: ["scope", "format", "knowledge"], switches: ["progress", "write-report"] };
+export const LINT_SPEC: CommandSpec = { positionals: ["vault"], values: ["scope", "format", "knowledge", "repo", "stale-after-days", "today"], switches: ["progress", "write-report"] };
 
 /** Runs `kc lint`. */
 export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -43,6 +53,12 @@ export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   const format = flagString(args, "format", "md");
   if (scope !== "knowledge" && scope !== "vault") return usage(io, `--scope must be knowledge or vault, not "${scope}".`);
   if (format !== "md" && format !== "json" && format !== "sarif") return usage(io, `--format must be md, json or sarif, not "${format}".`);
+  const repoDir = flagString(args, "repo");
+  if (repoDir !== undefined && !isRepoFolder(repoDir)) return usage(io, `--repo ${repoDir} is not a folder.`);
+  const staleAfterDays = Number(flagString(args, "stale-after-days", "180"));
+  if (!Number.isInteger(staleAfterDays) || staleAfterDays < 1) return usage(io, "--stale-after-days must be a whole number, 1 or more.");
+  const today = flagString(args, "today", localDate())!;
+  if (!isCalendarDate(today)) return usage(io, `--today must be a real date written like 2026-11-22, not "${today}".`);
   const knowledge = flagString(args, "knowledge");
   const progress = io.isTTY || args.flags.has("progress");
   const vault = await loadVault(dir, { lintScope: scope, ...(knowledge !== undefined ? { knowledgeFolder: knowledge } : {}) }, progress ? (d, t) => io.err(`\rreading ${d}/${t} files`) : undefined);
@@ -50,6 +66,7 @@ export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   printVaultWarnings(vault, io);
   const missing = vault.settings.lintScope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or lint every note with --scope vault") : null;
   if (missing) return usage(io, missing);
+  const contradictions = await readContradictionState(vault.root);
   const engine = new LintEngine(vault.index, {
     settings: vault.settings,
     compileState: vault.compileState,
@@ -57,7 +74,15 @@ export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<numbe
       const t = vault.texts.get(p);
       return t === undefined ? undefined : sha256Hex(t);
     },
-    today: localDate(),
+    today,
+    staleAfterDays,
+    codeRepo: repoDir !== undefined ? fsCodeRepo(repoDir) : null,
+    citationsOf: (p) => findCitations(vault.texts.get(p) ?? ""),
+    articleHash: (p) => {
+      const t = vault.texts.get(p);
+      return t === undefined ? undefined : shortHash(t);
+    },
+    contradictions: () => contradictions,
   });
   // A compile state that could not be read is not "never compiled": those checks are left out, and said so.
   const unknownState = new Set(vault.compileStateUnknown ? ["uncompiled-log", "changed-log"] : []);
@@ -66,7 +91,6 @@ export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   const meta = { vaultName: vault.name, noteCount: vault.texts.size, scope, date: new Date().toISOString().slice(0, 10) } as const;
   io.out(format === "json" ? formatLintJson(findings, meta) : format === "sarif" ? formatLintSarif(findings, { version: manifest.version }) : formatLintMarkdown(findings, meta));
   if (args.flags.has("write-report")) {
-    const today = localDate();
     const written = await writeLintReport(vault.store, vault.settings, today, formatLintMarkdown(findings, { ...meta, date: today }));
     if (!written.ok) {
       io.err(`${written.error}\n`);

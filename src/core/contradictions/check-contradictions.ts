@@ -2,6 +2,7 @@ import { estimateCost, type ModelPrice } from "../llm/cost";
 import { estimateTokens } from "../llm/estimate-tokens";
 import { addUsage, type CompletionRequest, type LanguageModel, type ModelError, type TokenUsage } from "../llm/language-model";
 import { err, ok, type Result } from "../result";
+import { stripControls } from "../util/strip-controls";
 import type { ArticlePair } from "./contradiction-pairs";
 
 /** A conflict between two articles, both places quoted from the files and located, with why and how sure. */
@@ -56,10 +57,15 @@ export function buildContradictionRequest(pair: ArticlePair, textA: string, text
   return { system: CONTRADICTION_SYSTEM_PROMPT, messages: [{ role: "user", content: user }], maxTokens: 800, jsonSchema: TOOL, ...(signal ? { signal } : {}) };
 }
 
+/** Input tokens of one pair's request, estimated before the call. */
+export function estimatePairTokens(pair: ArticlePair, textA: string, textB: string): number {
+  return estimateTokens(CONTRADICTION_SYSTEM_PROMPT) + estimateTokens(buildContradictionRequest(pair, textA, textB).messages[0]!.content) + 200;
+}
+
 /** Tokens and cost of checking some pairs, before any call. */
 export function estimateContradictions(pairs: readonly ArticlePair[], textOf: (path: string) => string, price: ModelPrice): { inputTokens: number; usd: number } {
   let inputTokens = 0;
-  for (const p of pairs) inputTokens += estimateTokens(CONTRADICTION_SYSTEM_PROMPT) + estimateTokens(buildContradictionRequest(p, textOf(p.a), textOf(p.b)).messages[0]!.content);
+  for (const p of pairs) inputTokens += estimatePairTokens(p, textOf(p.a), textOf(p.b));
   return { inputTokens, usd: estimateCost({ inputTokens, outputTokens: 150 * pairs.length, cacheReadTokens: 0, cacheWriteTokens: 0 }, price) };
 }
 
@@ -117,13 +123,14 @@ export async function checkPair(model: LanguageModel, pair: ArticlePair, textA: 
     const qb = typeof o.quote_b === "string" ? o.quote_b : "";
     const la = locateQuote(textA, qa);
     const lb = locateQuote(textB, qb);
-    if (la < 0 || lb < 0) {
+    const explanation = stripControls(typeof o.explanation === "string" ? o.explanation : "").replace(/\s+/g, " ").trim().slice(0, 300);
+    // A conflict must point at real text on both sides and say why; anything else is dropped, never shown.
+    if (la < 0 || lb < 0 || explanation === "") {
       dropped++;
       continue;
     }
     const confidence = o.confidence === "high" || o.confidence === "medium" || o.confidence === "low" ? o.confidence : "low";
-    const explanation = (typeof o.explanation === "string" ? o.explanation : "").replace(/\s+/g, " ").trim().slice(0, 300);
-    found.push({ a: { path: pair.a, quote: fold(qa), line: la }, b: { path: pair.b, quote: fold(qb), line: lb }, explanation, confidence });
+    found.push({ a: { path: pair.a, quote: fold(qa).slice(0, 500), line: la }, b: { path: pair.b, quote: fold(qb).slice(0, 500), line: lb }, explanation, confidence });
   }
   return ok({ found, dropped, usage });
 }

@@ -1,5 +1,6 @@
 import type { ArticleDoc } from "../route/article-doc";
 import type { ResolveTarget } from "../route/route-question";
+import { pairKey, type ContradictionState } from "./contradiction-state";
 
 /** Why two articles are checked against each other: they are related, connected, or built from the same log. */
 export type PairReason = "high" | "mid" | "connection" | "shared-source";
@@ -11,25 +12,14 @@ export interface ArticlePair {
   reason: PairReason;
 }
 
-/** What was checked (and dismissed) before, by pair, with the content hashes of both articles then. */
-export interface ContradictionState {
-  version: 1;
-  checked: Record<string, [string, string]>;
-  dismissed: Record<string, [string, string]>;
-}
-
-/** The key of a pair in the state. */
-export function pairKey(a: string, b: string): string {
-  return a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
-}
-
 const RANK: Record<PairReason, number> = { high: 0, connection: 1, mid: 2, "shared-source": 3 };
 
 /**
  * The pairs worth checking, from structure rather than all pairs (seed 000's seventh check, bounded): articles related
  * by HIGH or MID, the concepts a connection article connects, and articles built from the same daily log. A pair
  * whose two articles are unchanged since they were last checked, or that the person dismissed as "not a conflict"
- * with both unchanged, is left out. Strongest relations first, at most `maxPairs`.
+ * with both unchanged, is left out. `due` has every pair to check, strongest relations first; `pairs` its first
+ * `maxPairs`.
  */
 export function contradictionPairs(
   docs: readonly ArticleDoc[],
@@ -37,7 +27,7 @@ export function contradictionPairs(
   hashOf: (path: string) => string,
   state: ContradictionState,
   maxPairs: number,
-): { pairs: ArticlePair[]; unchanged: number; dismissed: number } {
+): { pairs: ArticlePair[]; due: ArticlePair[]; unchanged: number; dismissed: number } {
   const found = new Map<string, ArticlePair>();
   const known = new Set(docs.map((d) => d.path));
   const add = (x: string, y: string | null, reason: PairReason): void => {
@@ -52,7 +42,7 @@ export function contradictionPairs(
     for (const r of d.header.similarMid) add(d.path, resolve(r.target, d.path), "mid");
     const ends = d.header.connects.map((t) => resolve(t, d.path)).filter((p): p is string => p !== null);
     for (let i = 0; i < ends.length; i++) for (let j = i + 1; j < ends.length; j++) add(ends[i]!, ends[j]!, "connection");
-    for (const s of d.header.sources) bySource.set(s, [...(bySource.get(s) ?? []), d.path]);
+    for (const s of new Set(d.header.sources.map((x) => resolve(x, d.path) ?? x.toLowerCase()))) bySource.set(s, [...(bySource.get(s) ?? []), d.path]);
   }
   for (const paths of bySource.values()) {
     if (paths.length > 12) continue; // a log behind a dozen articles pairs everything with everything: too weak a signal
@@ -60,14 +50,14 @@ export function contradictionPairs(
   }
   let unchanged = 0;
   let dismissed = 0;
-  const pairs: ArticlePair[] = [];
+  const due: ArticlePair[] = [];
   for (const [key, p] of found) {
     const now: [string, string] = [hashOf(p.a), hashOf(p.b)];
     const same = (h: [string, string] | undefined): boolean => !!h && h[0] === now[0] && h[1] === now[1];
     if (same(state.dismissed[key])) dismissed++;
-    else if (same(state.checked[key])) unchanged++;
-    else pairs.push(p);
+    else if ((state.checked[p.a] === now[0] && state.checked[p.b] === now[1]) || same(state.pending[key])) unchanged++;
+    else due.push(p);
   }
-  pairs.sort((x, y) => RANK[x.reason] - RANK[y.reason] || (x.a < y.a ? -1 : x.a > y.a ? 1 : x.b < y.b ? -1 : 1));
-  return { pairs: pairs.slice(0, maxPairs), unchanged, dismissed };
+  due.sort((x, y) => RANK[x.reason] - RANK[y.reason] || (x.a < y.a ? -1 : x.a > y.a ? 1 : x.b < y.b ? -1 : 1));
+  return { pairs: due.slice(0, maxPairs), due, unchanged, dismissed };
 }

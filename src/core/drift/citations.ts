@@ -7,8 +7,11 @@ export interface Citation {
 }
 
 const EXT = "ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|rb|php|cs|c|h|cc|cpp|hpp|swift|scala|sh|sql|vue|svelte";
-/** `src/a/b.ts`, `b.py:Symbol`, `lib/x.rs:Type::method`, `a/b.go#L12` — a relative path with a code extension. */
-const CITE = new RegExp(`^(?!https?:|/|~|.*(?:^|/)\\.\\.(?:/|$))((?:[\\w.@-]+/)*[\\w.@-]+\\.(?:${EXT}))(?::([A-Za-z_$][\\w$]*(?:(?:\\.|::|#)[A-Za-z_$][\\w$]*)*))?(?:#L\\d+(?:-L?\\d+)?|:\\d+(?::\\d+)?)?$`);
+// Not citations: URLs (with a scheme, or starting with a domain like `www.x.com/` or `example.org/`), absolute and
+// home paths, `..`, and import aliases or scoped packages (`@/components/x.vue`, `@scope/pkg/index.js`).
+const NOT_A_PATH = "https?:|[a-z][a-z0-9+.-]*://|/|~|@|www\\.|[\\w-]+(?:\\.[\\w-]+)*\\.(?:com|org|net|io|dev|app|co|ai|edu|gov)/|.*(?:^|/)\\.\\.(?:/|$)";
+/** `src/a/b.ts`, `b.py:Symbol`, `lib/x.rs:Type::method`, `tests/t.py::Test::test_x` (pytest), `a/b.go#L12`. */
+const CITE = new RegExp(`^(?!${NOT_A_PATH})((?:[\\w.@-]+/)*[\\w.@-]+\\.(?:${EXT}))(?:::?([A-Za-z_$][\\w$]*(?:(?:\\.|::|#)[A-Za-z_$][\\w$]*)*))?(?:#L\\d+(?:-L?\\d+)?|:\\d+(?::\\d+)?)?$`, "i");
 
 /**
  * The code citations of an article's text: inline code spans and markdown link targets that name a source file
@@ -36,7 +39,8 @@ export function findCitations(text: string): Citation[] {
       const candidate = (m[1] ?? m[2] ?? "").trim().replace(/^\.\//, "");
       const c = CITE.exec(candidate);
       if (!c) continue;
-      out.push({ path: c[1]!, symbol: c[2] ?? null, line, col: m.index ?? 0 });
+      // A code span is located at its backtick, a link at its target (after "](").
+      out.push({ path: c[1]!, symbol: c[2] ?? null, line, col: (m.index ?? 0) + (m[1] === undefined ? 2 : 0) });
     }
   });
   return out;

@@ -55,6 +55,7 @@ export function formatLintJson(findings: readonly LintFinding[], meta: LintRepor
       column: f.col + 1,
       message: f.message,
       fixable: f.fix !== undefined,
+      ...(f.related ? { related: f.related.map((r) => ({ path: r.path, line: r.line + 1, column: r.col + 1, label: r.label })) } : {}),
     })),
   };
   return JSON.stringify(report, null, 2) + "\n";

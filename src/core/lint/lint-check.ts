@@ -1,3 +1,4 @@
+import type { ContradictionState } from "../contradictions/contradiction-state";
 import type { CompileState, KnowledgeSettings } from "../knowledge/knowledge-settings";
 import type { LintContext } from "./lint-context";
 import type { LintFinding, Severity } from "./lint-types";
@@ -8,6 +9,12 @@ export interface LintExample {
   files: Record<string, string>;
   settings?: Partial<KnowledgeSettings>;
   compileState?: CompileState;
+  /** The code repository the drift checks see (file path → text). */
+  repo?: Record<string, string>;
+  /** Stored contradictions and dismissals (state file contents; hashes are shortHash of the files). */
+  contradictions?: ContradictionState;
+  /** Today as YYYY-MM-DD (default 2026-11-22). */
+  today?: string;
   /** Expected findings of this check only, as "path:line" (1-based line) plus an optional message fragment. */
   expected: { at: string; message?: string }[];
 }
@@ -20,6 +27,11 @@ export interface LintCheck {
   examples: LintExample[];
   /** Findings located in one note; the engine decides which notes to (re)visit. */
   check(path: string, ctx: LintContext): LintFinding[];
+  /**
+   * Notes whose findings of this check depend on `path` beyond the link graph (the other side of a stored
+   * contradiction); the engine revisits them when `path` changes or goes, so incremental runs stay exact.
+   */
+  dependents?(path: string, ctx: LintContext): Iterable<string>;
 }
 
 /** Builds a finding of a check at a 0-based line and column. */

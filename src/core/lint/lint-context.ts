@@ -1,4 +1,7 @@
 import type { CkpHeader } from "../ckp/ckp-header";
+import type { ContradictionState } from "../contradictions/contradiction-state";
+import type { Citation } from "../drift/citations";
+import type { CodeRepoView } from "../drift/code-repo-view";
 import { emptyCkpHeader, readCkpHeader } from "../ckp/read-ckp-header";
 import { matchDailyNote } from "../knowledge/daily-notes";
 import { classifyPath, isArticleKind, reportFolderOf } from "../knowledge/knowledge-layout";
@@ -14,6 +17,16 @@ export interface LintOptions {
   logHash(path: string): string | undefined;
   /** Today as YYYY-MM-DD, for fixes that stamp relationships. */
   today: string;
+  /** The code repository articles cite (drift checks); absent or null: those checks report nothing. */
+  codeRepo?: CodeRepoView | null;
+  /** The code citations in a note's text, read by the host (asked for only when there is a code repository). */
+  citationsOf?(path: string): readonly Citation[];
+  /** An article no compile or person confirmed in this many days gets a suggestion (default 180). */
+  staleAfterDays?: number;
+  /** Conflicts found by the model and the dismissals (the contradiction check reads them); absent: none. */
+  contradictions?(): ContradictionState | null;
+  /** A short content hash of a note's text (shortHash), computed by the host; undefined when unknown. */
+  articleHash?(path: string): string | undefined;
 }
 
 /** Everything a check may look at; built and cached by the engine. */

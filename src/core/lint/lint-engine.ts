@@ -89,6 +89,10 @@ export class LintEngine {
   *updateSteps(changed: readonly string[], removed: readonly string[] = []): Generator<void, ReadonlySet<string>, void> {
     const touched = new Set<string>();
     const reresolve = new Set<string>();
+    for (const check of this.checks) {
+      if (!check.dependents) continue;
+      for (const p of [...changed, ...removed]) for (const d of check.dependents(p, this.ctx)) touched.add(d);
+    }
     for (const r of removed) {
       for (const s of this.graph.reverse.get(r) ?? []) touched.add(s);
       removeEdges(this.graph, r, touched);
@@ -147,7 +151,9 @@ export class LintEngine {
   private signature(path: string): string {
     const n = this.view.note(path);
     if (!n) return "";
-    return `${n.headings.map((h) => h.text).join("\u0000")}\u0001${n.blockIds.map((b) => b.id).join("\u0000")}\u0001${this.ctx.header(path).updated ?? ""}`;
+    // A daily log's hash too: an article whose sources all changed since compile reads it.
+    const log = this.ctx.dailyDate(path) !== null ? (this.options.logHash(path) ?? "") : "";
+    return `${n.headings.map((h) => h.text).join("\u0000")}\u0001${n.blockIds.map((b) => b.id).join("\u0000")}\u0001${this.ctx.header(path).updated ?? ""}\u0001${log}`;
   }
 
   private visit(path: string): void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contradictionPairs, pairKey, type ContradictionState } from "../../../src/core/contradictions/contradiction-pairs";
+import { contradictionPairs } from "../../../src/core/contradictions/contradiction-pairs";
+import { emptyContradictionState, pairKey, type ContradictionState } from "../../../src/core/contradictions/contradiction-state";
 import { checkPair, locateQuote } from "../../../src/core/contradictions/check-contradictions";
 import { VaultIndex } from "../../../src/core/links/vault-index";
 import { ArticleIndex } from "../../../src/core/route/article-index";
@@ -21,7 +22,7 @@ function setup() {
   for (const [p, t] of Object.entries(FILES)) index.upsert(buildArticleDoc(p, t, vault.setNote(p, t)));
   return { docs: [...index.all()], resolve: (l: string, from: string) => vault.resolve(l, from) };
 }
-const empty = (): ContradictionState => ({ version: 1, checked: {}, dismissed: {} });
+const empty = (): ContradictionState => emptyContradictionState();
 const hash = (p: string) => `h:${FILES[p]!.length}`;
 
 describe("contradiction candidates", () => {
@@ -39,8 +40,10 @@ describe("contradiction candidates", () => {
     const s = empty();
     const a = "knowledge/concepts/keys.md";
     const b = "knowledge/concepts/retry.md";
+    const c = "knowledge/concepts/clock.md";
     s.dismissed[pairKey(a, b)] = [hash(a), hash(b)];
-    s.checked[pairKey("knowledge/concepts/clock.md", b)] = [hash("knowledge/concepts/clock.md"), hash(b)];
+    s.checked[c] = hash(c);
+    s.checked[b] = hash(b);
     expect(contradictionPairs(docs, resolve, hash, s, 10)).toMatchObject({ pairs: [], unchanged: 1, dismissed: 1 });
     const changed = (p: string) => (p === b ? "edited" : hash(p));
     expect(contradictionPairs(docs, resolve, changed, s, 10).pairs).toHaveLength(2);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findCitations } from "../../../src/core/drift/citations";
-import { checkCitations, type CodeRepository } from "../../../src/core/drift/check-citations";
+import { checkCitations } from "../../../src/core/drift/check-citations";
+import { codeRepoFromReader } from "../../../src/core/drift/code-repo-view";
 import { definesSymbol } from "../../../src/core/drift/symbol-scan";
 
 const REPO: Record<string, string> = {
@@ -9,7 +10,7 @@ const REPO: Record<string, string> = {
   "cmd/sync.go": "package main\n\ntype Cursor struct{}\n\nfunc (c *Cursor) Advance() error { return nil }\nfunc Pull(ctx context.Context) {}\nconst BatchSize = 500\n",
   "core/src/clock.rs": "pub struct Hlc { t: u64 }\nimpl Hlc {\n    pub fn tick(&mut self) {}\n}\npub fn now() -> u64 { 0 }\nmacro_rules! stamp { () => {} }\n",
 };
-const repo: CodeRepository = { read: (p) => REPO[p] ?? null };
+const repo = codeRepoFromReader((p) => REPO[p] ?? null);
 
 describe("code citations in articles", () => {
   it("finds file and symbol citations in code spans and links, not in fenced code, URLs or absolute paths", () => {
@@ -43,6 +44,44 @@ describe("code citations in articles", () => {
     expect(checkCitations(text, repo)).toEqual([
       { check: "cited-symbol-missing", line: 2, col: 5, message: "cites Outbox.drain in src/sync/outbox.ts, but drain is no longer defined there" },
       { check: "cited-file-missing", line: 2, col: 40, message: "cites src/sync/queue.ts, which is not in the repository (moved, renamed or deleted?)" },
+    ]);
+  });
+});
+
+describe("the definition scan beyond functions and classes", () => {
+  it("knows enum members, class constants, getters, arrow constants, Go const blocks and Rust variants", () => {
+    const ts = "export enum Mode {\n  Eager,\n  Lazy = 2,\n}\nclass A {\n  get size(): number { return 0; }\n}\nexport const backoff = (n: number) => n;\n";
+    const py = "class A:\n    MAX_FIELDS = 64\n\ntype Pair = tuple[int, int]\n";
+    const go = "const (\n\tBatchSize = 500\n)\n";
+    const rs = "pub enum E {\n    Skew(u64),\n    Overflow,\n    Named {\n    }\n}\nfn main() {\n    helper(1);\n}\n";
+    for (const s of ["Mode", "Eager", "Lazy", "size", "backoff"]) expect(definesSymbol("a.ts", ts, s), s).toBe(true);
+    for (const s of ["MAX_FIELDS", "Pair"]) expect(definesSymbol("a.py", py, s), s).toBe(true);
+    expect(definesSymbol("a.go", go, "BatchSize")).toBe(true);
+    for (const s of ["Skew", "Overflow", "Named", "E", "main"]) expect(definesSymbol("a.rs", rs, s), s).toBe(true);
+    expect(definesSymbol("a.go", "type Cursor interface {\n\tAdvance() error\n}\n", "Advance")).toBe(true);
+    expect(definesSymbol("a.rs", "pub struct Hlc {\n    pub wall: u64,\n    logical: u32,\n}\n", "wall")).toBe(true);
+    expect(definesSymbol("a.rs", "pub struct Hlc {\n    logical: u32,\n}\n", "logical")).toBe(true);
+    expect(definesSymbol("a.py", "@dataclass\nclass Op:\n    field_id: str\n", "field_id")).toBe(true);
+    // A call at the start of a line is not a definition, and a comparison is not an assignment.
+    expect(definesSymbol("a.rs", rs, "helper")).toBe(false);
+    expect(definesSymbol("a.py", "if x:\n    LIMIT == 3\n", "LIMIT")).toBe(false);
+  });
+
+  it("locates a link citation at its target and a code span at its backtick", () => {
+    expect(findCitations("See [x](src/a.ts) and `b/c.py`.").map((c) => c.col)).toEqual([8, 22]);
+  });
+});
+
+describe("what is and is not a citation", () => {
+  it("takes pytest ids and line anchors, and leaves out domains without a scheme, aliases and scoped packages", () => {
+    const text = "`tests/test_sync.py::TestOutbox::test_flush` `src/a.ts:10` `www.example.com/a.js` `example.org/x.py` `@/components/Nav.vue` `@scope/pkg/index.js` `ftp://host/a.c`";
+    expect(findCitations(text).map((c) => `${c.path}${c.symbol ? `:${c.symbol}` : ""}`)).toEqual(["tests/test_sync.py:TestOutbox::test_flush", "src/a.ts"]);
+  });
+
+  it("never reports a bare file name as missing (it names a file somewhere in the project), but checks its symbols when it is there", () => {
+    const bare = codeRepoFromReader((p) => (p === "setup.py" ? "def main():\n    pass\n" : null));
+    expect(checkCitations("`utils.py` and `utils.py:helper` and `setup.py:main` and `setup.py:gone`", bare).map((d) => d.message)).toEqual([
+      "cites gone in setup.py, but gone is no longer defined there",
     ]);
   });
 });

@@ -12,6 +12,8 @@ const FINDINGS: LintFinding[] = [
     check: "contradiction", severity: "warning", path: "knowledge/concepts/a note.md", line: 9, col: 0, message: "Retries: 3 vs forever",
     related: [{ path: "knowledge/concepts/c.md", line: 2, col: 5, label: "Uploads retry forever." }],
   },
+  // A check a newer plugin reports that this list does not know of.
+  { check: "checked-by-a-newer-version", severity: "warning", path: "knowledge/concepts/c.md", line: 1, col: 0, message: "Something new" },
 ];
 
 const sarif = () => JSON.parse(formatLintSarif(FINDINGS, { version: "0.1.0" }));
@@ -26,12 +28,12 @@ describe("SARIF output of lint", () => {
     expect(rules.slice(0, LINT_CHECKS.length).map((r) => r.id)).toEqual(LINT_CHECKS.map((c) => c.id));
     expect(rules[0]!.shortDescription.text).toBe(LINT_CHECKS[0]!.description);
     expect(rules.find((r) => r.id === "sparse-article")!.defaultConfiguration.level).toBe("note");
-    expect(rules.at(-1)!.id).toBe("contradiction");
+    expect(rules.at(-1)!.id).toBe("checked-by-a-newer-version");
   });
 
   it("gives each finding its level, message and a vault-relative location with 1-based line and column", () => {
     const results = sarif().runs[0].results;
-    expect(results.map((r: { level: string }) => r.level)).toEqual(["error", "warning", "note", "warning"]);
+    expect(results.map((r: { level: string }) => r.level)).toEqual(["error", "warning", "note", "warning", "warning"]);
     expect(results[0].message.text).toBe("Broken link [[b]]");
     expect(results[0].locations[0].physicalLocation).toEqual({
       artifactLocation: { uri: "knowledge/concepts/a%20note.md", uriBaseId: "%SRCROOT%" },

@@ -6,15 +6,32 @@ import { VaultIndex } from "../../../src/core/links/vault-index";
 import { DEFAULT_KNOWLEDGE_SETTINGS, type CompileState, type KnowledgeSettings } from "../../../src/core/knowledge/knowledge-settings";
 import { sha256Hex } from "../../../src/core/util/sha256";
 import type { LintOptions } from "../../../src/core/lint/lint-context";
+import type { ContradictionState } from "../../../src/core/contradictions/contradiction-state";
+import { codeRepoFromReader } from "../../../src/core/drift/code-repo-view";
+import { findCitations } from "../../../src/core/drift/citations";
+import { shortHash } from "../../../src/core/util/short-hash";
 
-function lintVault(files: Record<string, string>, settings: Partial<KnowledgeSettings> = {}, compileState: CompileState = { logs: {} }) {
+interface Extra {
+  repo?: Record<string, string>;
+  contradictions?: ContradictionState;
+  today?: string;
+  staleAfterDays?: number;
+}
+
+function lintVault(files: Record<string, string>, settings: Partial<KnowledgeSettings> = {}, compileState: CompileState = { logs: {} }, extra: Extra = {}) {
   const view = new VaultIndex();
   for (const [p, t] of Object.entries(files)) (p.endsWith(".md") ? view.setNote(p, t) : view.setFile(p));
+  const repo = extra.repo;
   const options: LintOptions = {
     settings: { ...DEFAULT_KNOWLEDGE_SETTINGS, ...settings },
     compileState,
     logHash: (p) => (files[p] !== undefined ? sha256Hex(files[p]!) : undefined),
-    today: "2026-11-22",
+    today: extra.today ?? "2026-11-22",
+    codeRepo: repo ? codeRepoFromReader((p) => repo[p] ?? null) : null,
+    citationsOf: (p) => findCitations(files[p] ?? ""),
+    articleHash: (p) => (files[p] !== undefined ? shortHash(files[p]!) : undefined),
+    contradictions: () => extra.contradictions ?? null,
+    ...(extra.staleAfterDays !== undefined ? { staleAfterDays: extra.staleAfterDays } : {}),
   };
   const engine = new LintEngine(view, options);
   return { view, engine, findings: engine.run() };
@@ -30,7 +47,7 @@ describe("every lint check's own examples", () => {
       });
       for (const ex of check.examples) {
         it(`finds what its example "${ex.name}" expects`, () => {
-          const { findings } = lintVault(ex.files, ex.settings, ex.compileState);
+          const { findings } = lintVault(ex.files, ex.settings, ex.compileState, ex);
           const mine = findings.filter((f) => f.check === check.id);
           expect(mine.map((f) => `${f.path}:${f.line + 1}`).sort()).toEqual(ex.expected.map((e) => e.at).sort());
           for (const e of ex.expected) {
@@ -92,6 +109,55 @@ describe("incremental re-lint", () => {
           }
         }
         expect(engine.all()).toEqual(lintVault(files).findings);
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("stays exact for drift, temporal decay and stored contradictions after random edits of articles and logs", () => {
+    const arts = ["a", "b", "c", "d"];
+    const logs = ["daily/2026-11-01.md", "daily/2026-11-02.md"];
+    const repo = { "src/q.ts": "export class Queue {\n  flush() {}\n}\n" };
+    const article = (n: string, cites: string, source: number, updated: string, body: string) =>
+      `---\nupdated: ${updated}\nsources: ["[[${logs[source]!.replace(/\.md$/, "")}]]"]\n---\n# ${n}\n\n${body} ${cites} [[${arts[(arts.indexOf(n) + 1) % 4]}]]\n`;
+    const edit = fc.record({
+      target: fc.constantFrom(...arts, ...logs),
+      action: fc.constantFrom("edit", "edit", "delete"),
+      cites: fc.constantFrom("`src/q.ts:Queue.flush`", "`src/q.ts:Queue.drain`", "`src/gone.ts`", ""),
+      source: fc.constantFrom(0, 1),
+      updated: fc.constantFrom("2026-01-01", "2026-11-01"),
+      body: fc.constantFrom("one", "two"),
+    });
+    fc.assert(
+      fc.property(fc.array(edit, { minLength: 1, maxLength: 8 }), (edits) => {
+        const files: Record<string, string> = {};
+        for (const l of logs) files[l] = "# Log\n";
+        for (const [i, n] of arts.entries()) files[`knowledge/concepts/${n}.md`] = article(n, "`src/q.ts`", i % 2, "2026-11-01", "one");
+        const compileState: CompileState = { logs: Object.fromEntries(logs.map((l) => [l, { hash: sha256Hex("# Log\n"), compiledAt: "2026-11-01T00:00:00Z" }])) };
+        const p = (n: string) => `knowledge/concepts/${n}.md`;
+        // Conflicts between unlinked articles (a–c, b–d): only `dependents` can tell the engine to revisit them.
+        const stored = (x: string, y: string) => ({
+          a: { path: p(x), quote: "one", line: 5 }, b: { path: p(y), quote: "one", line: 5 }, explanation: "e", confidence: "high" as const,
+          hashes: [shortHash(files[p(x)]!), shortHash(files[p(y)]!)] as [string, string],
+        });
+        const claim = { path: p("a"), line: 5, quote: "one", explanation: "e", hash: shortHash(files[p("a")]!) };
+        const state: ContradictionState = { version: 2, checked: {}, pending: {}, dismissed: {}, found: [stored("a", "c"), stored("b", "d")], claims: [claim] };
+        const extra = { repo, contradictions: state, staleAfterDays: 100 };
+        const { view, engine } = lintVault(files, {}, compileState, extra);
+        for (const e of edits) {
+          const path = e.target.startsWith("daily/") ? e.target : p(e.target);
+          if (e.action === "delete") {
+            if (!view.note(path)) continue;
+            view.remove(path);
+            delete files[path];
+            engine.update([], [path]);
+          } else {
+            files[path] = e.target.startsWith("daily/") ? `# Log\n${e.body}\n` : article(e.target, e.cites, e.source, e.updated, e.body);
+            view.setNote(path, files[path]!);
+            engine.update([path]);
+          }
+        }
+        expect(engine.all()).toEqual(lintVault(files, {}, compileState, extra).findings);
       }),
       { numRuns: 150 },
     );

@@ -1,0 +1,67 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { TFile } from "../fakes/obsidian-stub";
+import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
+import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
+import { createFakeApp } from "../fakes/fake-app";
+import { codeRepoFromReader } from "../../src/core/drift/code-repo-view";
+import { SliceScheduler } from "../../src/core/util/slice-scheduler";
+import { ClaimDriftService } from "../../src/obsidian/claim-drift-service";
+import { adapterContradictionStore } from "../../src/obsidian/contradiction-store";
+import { LintService } from "../../src/obsidian/lint-service";
+import { mergePluginData, type PluginData } from "../../src/obsidian/plugin-data";
+import { RouterService } from "../../src/obsidian/router-service";
+
+// The optional model layer of drift in Obsidian: old articles citing the repository asked about through requestUrl,
+// the judgements shown as suggestions while the article is unchanged, the note never written.
+const OLD = "---\ntldr: t\nanswers_when: [x]\nupdated: 2025-01-10\n---\n# Sync\n\nRetries stop after 3 attempts (`src/outbox.ts:MAX_RETRIES`).\n";
+const NEW = "---\ntldr: t\nanswers_when: [x]\nupdated: 2099-01-01\n---\n# Fresh\n\nSee `src/outbox.ts`.\n";
+const REPO = { "src/outbox.ts": "export const MAX_RETRIES = 5;\n" };
+
+let server: LoopbackServer;
+beforeEach(async () => {
+  server = await startLoopbackAnthropic();
+  forwardRequestUrlToFetch();
+});
+afterEach(async () => server.close());
+
+async function setup(repo: Record<string, string> | null) {
+  const app = createFakeApp({ "knowledge/concepts/sync.md": OLD, "knowledge/concepts/fresh.md": NEW }, { "anthropic-api-key": "sk-test" });
+  const data: PluginData = mergePluginData({ ask: { baseUrl: server.baseUrl, model: "claude-test" }, lint: { driftModelCheck: true } });
+  const router = new RouterService(app as never, () => data.settings.knowledgeFolder);
+  const lint = new LintService(app as never, () => data, router, new SliceScheduler({ now: () => 0, yieldToMain: () => Promise.resolve() }, 8), {
+    contradictionStore: adapterContradictionStore(app as never, ".obsidian/plugins/ckp-knowledge-compiler"),
+    codeRepo: () => Promise.resolve(repo ? codeRepoFromReader((p) => repo[p] ?? null) : null),
+  });
+  await lint.lintAll();
+  return { app, lint, service: new ClaimDriftService(app as never, lint, router, () => data) };
+}
+
+describe("the model check of cited code in Obsidian", () => {
+  it("asks only about old articles citing the repository and shows what the model reports as a suggestion until the article changes", async () => {
+    const { app, lint, service } = await setup(REPO);
+    const planned = await service.plan("2026-11-22");
+    expect(planned!.candidates.map((c) => c.path)).toEqual(["knowledge/concepts/sync.md"]);
+    server.replies.push({ kind: "tool", name: "report_outdated_claims", input: { outdated: [
+      { quote: "Retries stop after 3 attempts", explanation: "MAX_RETRIES is 5 now." },
+      { quote: "Retries never stop", explanation: "invented" },
+    ] } });
+    const r = await service.run(planned!, new AbortController().signal, () => undefined);
+    expect(r.dropped).toBe(1);
+    const shown = lint.findings().filter((f) => f.check === "cited-claim-drift");
+    expect(shown.map((f) => `${f.severity} ${f.path}:${f.line} ${f.message}`)).toEqual([
+      'suggestion knowledge/concepts/sync.md:7 May no longer match the cited code: "Retries stop after 3 attempts". MAX_RETRIES is 5 now. (the model\'s suggestion; re-read and decide)',
+    ]);
+    expect(app.files.get("knowledge/concepts/sync.md")).toBe(OLD);
+    const edited = OLD.replace("3 attempts", "5 attempts");
+    app.files.set("knowledge/concepts/sync.md", edited);
+    lint.onChanged(new TFile("knowledge/concepts/sync.md") as never, edited);
+    await new Promise((res) => window.setTimeout(res, 350));
+    expect(lint.findings().filter((f) => f.check === "cited-claim-drift")).toEqual([]);
+  });
+
+  it("plans nothing without a code repository", async () => {
+    const { service } = await setup(null);
+    expect(await service.plan("2026-11-22")).toBeNull();
+    expect(server.requests).toHaveLength(0);
+  });
+});
