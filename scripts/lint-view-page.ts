@@ -27,7 +27,7 @@ const view = new LintView(new WorkspaceLeaf() as never, {
   fix: () => undefined,
   relint: () => undefined,
   writeReport: () => undefined,
-  dismiss: () => undefined,
+  dismiss: () => Promise.resolve(),
   subscribe: () => () => undefined,
 });
 document.getElementById("pane")!.appendChild(view.containerEl);

@@ -19,7 +19,7 @@ export interface LintViewHost {
   /** Writes today's lint report note; absent where the host cannot write one. */
   writeReport?(): void;
   /** Remembers that a finding with a dismissKey is not a problem ("not a conflict"); absent where unsupported. */
-  dismiss?(finding: LintFinding): void;
+  dismiss?(finding: LintFinding): Promise<void>;
   /** Subscribes to changed findings and (when given) to progress; returns the unsubscribe function. */
   subscribe(onChange: () => void, onProgress?: () => void): () => void;
 }
@@ -149,7 +149,7 @@ export class LintView extends ItemView {
     this.list = new LintFindingList(root, this.checks, {
       open: (f) => this.host.open(f),
       fix: (f) => this.host.fix(f),
-      ...(this.host.dismiss ? { dismiss: (f: LintFinding) => this.host.dismiss?.(f) } : {}),
+      ...(this.host.dismiss ? { dismiss: (f: LintFinding) => void this.host.dismiss?.(f) } : {}),
     });
   }
 
