@@ -47,7 +47,8 @@ export function inspectPage(spec: PageSpec): PageFindings {
   const visible = (e: Element): boolean => {
     const r = e.getBoundingClientRect();
     const s = getComputedStyle(e);
-    return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none";
+    // checkVisibility: the content of a closed <details> has boxes but is not shown (nor reachable by Tab).
+    return r.width > 0 && r.height > 0 && s.visibility !== "hidden" && s.display !== "none" && (e.checkVisibility?.() ?? true);
   };
   const all = [...root.querySelectorAll<HTMLElement>("*")].filter(visible);
 
@@ -98,7 +99,9 @@ export function inspectPage(spec: PageSpec): PageFindings {
   // Boxes that hide overflowing content without saying so (no ellipsis): text cut off at the bottom.
   for (const e of all) {
     const s = getComputedStyle(e);
-    if ((s.overflowY === "hidden" || s.overflowY === "clip") && e.scrollHeight > e.clientHeight + 2 && s.textOverflow !== "ellipsis") {
+    // A visually hidden live region (1 px, for screen readers) hides its text on purpose.
+    const srOnly = e.clientWidth <= 1 && e.clientHeight <= 1;
+    if (!srOnly && (s.overflowY === "hidden" || s.overflowY === "clip") && e.scrollHeight > e.clientHeight + 2 && s.textOverflow !== "ellipsis") {
       out.clipped.push(`${where(e)} hides ${e.scrollHeight - e.clientHeight} px of its content`);
     }
   }

@@ -80,6 +80,16 @@ const pages: HarnessPage[] = [
     spec: leafSpec([{ selector: ".kc-ask-input", minHeight: 40 }]),
   },
   {
+    // The same answer with its trace and the trace's details opened, so their text and links are checked too.
+    name: "ask-view-trace", entry: "ask-view-page.ts", frame: "leaf", title: "Ask", ready: ".kc-ask-answer",
+    data: `window.KC_ROUTE = ${await cli(["route", join(root, "examples", "demo-vault"), QUESTION, "--format", "json"])}; window.KC_ANSWER = ${JSON.stringify(ANSWER)};`,
+    prepare: () => {
+      for (const d of document.querySelectorAll("details")) d.open = true;
+      document.querySelector(".kc-ask-trace")?.scrollIntoView({ block: "start" });
+    },
+    spec: leafSpec([{ selector: ".kc-ask-input", minHeight: 40 }]),
+  },
+  {
     name: "lint-view", entry: "lint-view-page.ts", frame: "leaf", title: "Lint", ready: ".kc-lint-finding",
     data: `window.KC_FINDINGS = ${JSON.stringify(await lintFindings())};`, spec: leafSpec([]),
   },

@@ -297,9 +297,19 @@ export function requestUrl(req: Parameters<typeof requestUrlImpl>[0]) {
   return requestUrlImpl(req);
 }
 
-/** Obsidian's setIcon: here it only records the icon name on the element. */
+/**
+ * Obsidian's setIcon: records the icon name on the element and, like Obsidian, replaces what is in it with a 16 px
+ * SVG in the current colour (here a plain circle, so a page in the browser harness has icons of the right size).
+ */
 export function setIcon(el: HTMLElement, icon: string): void {
   el.setAttribute("data-icon", icon);
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  for (const [k, v] of Object.entries({ class: `svg-icon lucide-${icon}`, width: "16", height: "16", viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", "stroke-width": "2" })) svg.setAttribute(k, v);
+  const circle = document.createElementNS(ns, "circle");
+  for (const [k, v] of Object.entries({ cx: "12", cy: "12", r: "9" })) circle.setAttribute(k, v);
+  svg.appendChild(circle);
+  el.replaceChildren(svg);
 }
 
 /** Obsidian's parseLinktext: the path and the subpath (from the first `#`). */
