@@ -124,6 +124,7 @@ export function createStandIn(root: string, texts: Map<string, string>, data: un
     }
     addCommand(): void {}
     addRibbonIcon(): void {}
+    registerHoverLinkSource(): void {}
     addSettingTab(): void {}
     registerEditorExtension(): void {}
     addStatusBarItem(): HTMLElement {

@@ -8,16 +8,19 @@ export interface ExampleQuestion {
 
 const QUESTION_START = /^(how|why|what|when|where|which|who|can|could|does|do|did|is|are|should|will|would)\b/i;
 const MAX_CHARS = 120;
+/** Articles looked at: an evenly spread sample, so a base of 10,000 articles costs the UI thread what 200 do. */
+const MAX_LOOKED_AT = 200;
 
 /**
  * Up to `max` example questions made from the base's own headers: an `answers_when` phrasing that reads as a question
  * ("Why do uploads retry forever?"), else a filed answer's title that is a question, else "What is <concept title>?".
- * Deterministic (by path) and spread over the base, one per article; nothing longer than 120 characters.
+ * Deterministic (by path) and spread over the base, one per article; nothing longer than 120 characters. Only an evenly
+ * spread sample of at most 200 articles is looked at.
  */
 export function exampleQuestions(docs: Iterable<ArticleDoc>, max = 3): ExampleQuestion[] {
   const asked: ExampleQuestion[] = [];
   const named: ExampleQuestion[] = [];
-  for (const doc of [...docs].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
+  for (const doc of spread([...docs], MAX_LOOKED_AT).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
     const phrasing = doc.header.answersWhen.map(clean).find((a) => QUESTION_START.test(a) || a.endsWith("?"));
     const title = clean(doc.header.title ?? "");
     if (phrasing) asked.push({ question: asQuestion(phrasing), path: doc.path });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { countTextWork } from "../../fakes/count-text-work";
 import { exampleQuestions } from "../../../src/core/ask/example-questions";
 import { buildArticleDoc } from "../../../src/core/route/article-doc";
 import { parseNote } from "../../../src/core/notes/parse-note";
@@ -44,5 +45,15 @@ describe("exampleQuestions", () => {
     ];
     const out = exampleQuestions(docs);
     expect(out.map((q) => q.question)).toEqual(["How does [31m this work?"]);
+  });
+
+  it("looks at a bounded sample, so a base of 10,000 articles costs about what 1,000 do (it runs on the UI thread)", () => {
+    const base = (n: number) => Array.from({ length: n }, (_, i) => doc(`k/concepts/c${String(i).padStart(5, "0")}.md`, `title: Concept ${i}\ntldr: "T."\nanswers_when: [keyword one, keyword two, "why does concept ${i} fail"]`));
+    const small = base(1000);
+    const large = base(10_000);
+    const work = (docs: ReturnType<typeof base>) => countTextWork(() => exampleQuestions(docs)).work;
+    expect(work(large)).toBeLessThan(2 * work(small));
+    // Still spread over the whole base, not taken from its start.
+    expect(Number(exampleQuestions(large).at(-1)!.path.match(/c(\d+)/)![1])).toBeGreaterThan(5000);
   });
 });
