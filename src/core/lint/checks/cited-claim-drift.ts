@@ -43,8 +43,11 @@ export const citedClaimDrift: LintCheck = {
   check(path, ctx) {
     const state = ctx.contradictions?.();
     if (!state?.claims || !ctx.articleHash || !ctx.inScope(path)) return [];
+    // Hashing the note only when it has stored claims: most notes have none, and a hash reads the whole text.
+    const claims = claimsOf(state, path);
+    if (claims.length === 0) return [];
     const now = ctx.articleHash(path);
-    return claimsOf(state, path)
+    return claims
       .filter((c) => c.hash === now)
       .map((c) => finding(this, path, c.line, 0, `May no longer match the cited code: "${c.quote}". ${c.explanation} (the model's suggestion; re-read and decide)`));
   },
