@@ -1,6 +1,6 @@
 // Browser entry for a picture of findings on frontmatter lines: two real CodeMirror editors with the plugin's lint
 // marks (with the test stub of `obsidian`), one as Live Preview (the list under the properties) and one as source
-// mode (underlines, and the bar with its tooltip on the opening line). Not yet wired into scripts/screenshots.ts.
+// mode (underlines, and the bar with its tooltip on the opening line). A page of `npm run view-harness`.
 import { EditorState } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import { installObsidianDomHelpers } from "../tests/fakes/obsidian-dom";

@@ -1,5 +1,5 @@
-// `npm run view-harness` (also `npm run screenshots`): the Ask panel, the lint pane, the compile review modal and the
-// settings tab, each the real class over the demo vault or the compile fixture, in headless Chromium (Debian's
+// `npm run view-harness` (also `npm run screenshots`): the Ask panel, the lint pane, findings on frontmatter lines in
+// the editor, the compile review modal and the settings tab, each the real class over the demo vault or the compile fixture, in headless Chromium (Debian's
 // chromium + playwright-core) on pages that behave like Obsidian's: a height-bounded 300 px sidebar leaf whose content
 // scrolls (and a short one), Obsidian's modal and settings frames on a desktop window, a 390×844 phone, light and
 // dark. Per page, size and theme it checks sideways overflow, clipped or shrunk elements, what must stay in view, the
@@ -92,6 +92,12 @@ const pages: HarnessPage[] = [
   {
     name: "lint-view", entry: "lint-view-page.ts", frame: "leaf", title: "Lint", ready: ".kc-lint-finding",
     data: `window.KC_FINDINGS = ${JSON.stringify(await lintFindings())};`, spec: leafSpec([]),
+  },
+  {
+    // Findings on frontmatter lines: in Live Preview (Obsidian shows the Properties widget there) they are listed under
+    // the frontmatter; in source mode the opening line carries a bar with the messages. Real CodeMirror editors.
+    name: "lint-properties", entry: "lint-properties-page.ts", frame: "window", ready: ".kc-lint-fm-widget", data: "",
+    spec: { root: "#pane", frame: "#pane", minSizes: [{ selector: ".kc-lint-fm-widget", minHeight: 16 }, { selector: ".kc-lint-fm-line", minHeight: 10 }] },
   },
   {
     name: "compile-review", entry: "compile-review-page.ts", frame: "window", ready: ".kc-review-actions",
