@@ -1,6 +1,7 @@
 import { MarkdownRenderer, MarkdownView, Notice, TFile, type App } from "obsidian";
 import { buildAnswerRequest, type LoadedText } from "../core/ask/build-answer-prompt";
 import { exampleQuestions } from "../core/ask/example-questions";
+import { insertionPoint } from "../core/ask/insertion-point";
 import { selectArticles } from "../core/route/select-articles";
 import { baseName } from "../core/route/article-doc";
 import { DEFAULT_SELECT_PRICE } from "../core/llm/models";
@@ -40,9 +41,10 @@ export function createAskHost(app: App, router: RouterService, data: () => Plugi
   const history = new AskHistory(app.vault.adapter, `${plugin.dir}/ask-history.json`);
   void history.load();
   const editor = () => {
-    // The most recent leaf of the main area: the note the person was in before turning to the panel.
+    // The most recent leaf of the main area: the note the person was in before turning to the panel, in an editing
+    // mode (reading view has no cursor the person placed).
     const view = app.workspace.getMostRecentLeaf()?.view;
-    return view instanceof MarkdownView && view.file ? { editor: view.editor, name: view.file.basename } : null;
+    return view instanceof MarkdownView && view.file && view.getMode() === "source" ? { editor: view.editor, name: view.file.basename } : null;
   };
   return {
     route: (q, closest) => router.route(q, data().ask.budget, closest),
@@ -109,7 +111,9 @@ export function createAskHost(app: App, router: RouterService, data: () => Plugi
     insertAtCursor: (text) => {
       const target = editor();
       if (!target) return false;
-      target.editor.replaceSelection(text);
+      // After the selection, never over it; never inside the frontmatter (the note's properties would break).
+      const { at, prefix } = insertionPoint(target.editor.getValue(), target.editor.getCursor("to"));
+      target.editor.replaceRange(`${prefix}${text}\n`, at);
       return true;
     },
     setupProblem: () => {

@@ -179,6 +179,11 @@ export const menusShown: Menu[] = [];
 export class MarkdownView extends ItemView {
   file: TFile | null = null;
   editor: unknown = null;
+  /** "source" (editing, Live Preview included) or "preview" (reading view). */
+  mode: "source" | "preview" = "source";
+  getMode(): "source" | "preview" {
+    return this.mode;
+  }
 }
 
 /** MarkdownRenderer: writes the markdown as text with each [[link]] as an internal link (href and data-href), as Obsidian renders them. */

@@ -137,21 +137,52 @@ describe("the Ask panel in Obsidian, end to end", () => {
     expect(box.value).toBe("How many times does a retry back off?");
   });
 
-  it("inserts the answer at the cursor of the most recent markdown editor", async () => {
+  it("inserts the answer after the cursor's selection of the most recent markdown editor, never over it, never in the frontmatter", async () => {
     const p = await panel();
     server.replies.push({ kind: "text", text: "Five." });
     await p.ask("How many times does a retry back off?");
     const insert = p.el.querySelector<HTMLButtonElement>(".kc-ask-insert")!;
     expect(insert.getAttribute("aria-disabled")).toBe("true");
-    const inserted: string[] = [];
+    let doc = "---\ntitle: Day\n---\nSelected words.\n";
+    const lines = () => doc.split("\n");
+    const offset = (at: { line: number; ch: number }) => lines().slice(0, at.line).reduce((n, l) => n + l.length + 1, 0) + at.ch;
+    let cursor = { line: 3, ch: 15 };
+    const editor = {
+      getValue: () => doc,
+      getCursor: (which?: string) => (which === "to" ? cursor : { line: 3, ch: 0 }),
+      replaceRange: (t: string, at: { line: number; ch: number }) => void (doc = doc.slice(0, offset(at)) + t + doc.slice(offset(at))),
+      replaceSelection: () => {
+        throw new Error("a selection must never be replaced");
+      },
+    };
     const leaf = new WorkspaceLeaf();
     const md = new MarkdownView(leaf as never);
     md.file = p.app.vault.getFileByPath("daily/2026-11-20.md") as never;
-    md.editor = { replaceSelection: (t: string) => inserted.push(t) };
+    md.editor = editor;
     leaf.view = md as never;
     p.recent.leaf = leaf;
     insert.click();
-    expect(inserted).toEqual(["Five."]);
+    expect(doc).toBe("---\ntitle: Day\n---\nSelected words.\n\nFive.\n\n");
     expect(p.el.querySelector(".kc-ask-action-note")?.textContent).toBe("Inserted into 2026-11-20.");
+    // A cursor at the very start of the note (a note just opened) puts the answer below the frontmatter.
+    doc = "---\ntitle: Day\n---\nBody\n";
+    cursor = { line: 0, ch: 0 };
+    insert.click();
+    expect(doc).toBe("---\ntitle: Day\n---\n\nFive.\nBody\n");
+  });
+
+  it("does not insert into a note shown in reading view", async () => {
+    const p = await panel();
+    server.replies.push({ kind: "text", text: "Five." });
+    await p.ask("How many times does a retry back off?");
+    const leaf = new WorkspaceLeaf();
+    const md = new MarkdownView(leaf as never);
+    md.file = p.app.vault.getFileByPath("daily/2026-11-20.md") as never;
+    md.mode = "preview";
+    md.editor = { getValue: () => "", getCursor: () => ({ line: 0, ch: 0 }), replaceRange: () => { throw new Error("no insert in reading view"); } };
+    leaf.view = md as never;
+    p.recent.leaf = leaf;
+    p.el.querySelector<HTMLButtonElement>(".kc-ask-insert")!.click();
+    expect(p.el.querySelector(".kc-ask-action-note")?.textContent).not.toContain("Inserted");
   });
 });
