@@ -162,7 +162,8 @@ export default class KnowledgeCompilerPlugin extends Plugin {
   private async updateSettings(patch: Partial<KnowledgeSettings>): Promise<void> {
     this.data.settings = { ...this.data.settings, ...patch };
     await this.saveData(this.data);
-    if (patch.knowledgeFolder !== undefined) this.folderChanged = true;
+    // A new knowledge or report folder changes which notes are articles: the router is rebuilt too.
+    if (patch.knowledgeFolder !== undefined || patch.reportFolder !== undefined) this.folderChanged = true;
     this.relint();
   }
 

@@ -118,6 +118,15 @@ export class LintService extends Events {
   async lintAll(): Promise<void> {
     const gen = ++this.generation;
     this.running = true;
+    try {
+      await this.fullRun(gen);
+    } finally {
+      // A run that failed must not hold back every later update ("running" set for good).
+      if (gen === this.generation) this.running = false;
+    }
+  }
+
+  private async fullRun(gen: number): Promise<void> {
     const settings = await this.effectiveSettings();
     // A fresh repository view per full run, so files changed in the repository are read again.
     const codeRepo = (await this.extras.codeRepo?.().catch(() => null)) ?? null;
@@ -260,7 +269,12 @@ export class LintService extends Events {
     // This runs in a task of its own (a timer), so it starts a fresh slice: a small update ends within it, at once;
     // one that touches thousands of links (an edit of index.md) goes on in ~8 ms slices instead of one long task.
     this.scheduler.restartSlice();
-    void this.scheduler.drain(this.updateSteps(engine, texts, changed, removed), () => gen !== this.generation).then((done) => {
+    // A step that throws must not leave `updating` set for good (no edit would ever be applied again).
+    const drained = this.scheduler.drain(this.updateSteps(engine, texts, changed, removed), () => gen !== this.generation).catch((e: unknown) => {
+      console.error("Knowledge Compiler: a lint update failed", e);
+      return false;
+    });
+    void drained.then((done) => {
       this.updating = false;
       if (done && gen === this.generation) this.trigger("changed");
       if (this.pending.size > 0 || this.removed.size > 0) this.flush();
@@ -293,7 +307,7 @@ export class LintService extends Events {
   }
 
   private isArticle(path: string): boolean {
-    const kind = classifyPath(path, this.settings.knowledgeFolder);
+    const kind = classifyPath(path, this.settings.knowledgeFolder, reportFolderOf(this.settings));
     return kind !== null && kind !== "index" && kind !== "log";
   }
 
@@ -318,11 +332,12 @@ export class LintService extends Events {
    */
   async setContradictionState(next: ContradictionState): Promise<void> {
     const touched = await this.contradictions.replace(next);
-    if (this.engine && !this.running) {
+    if (this.engine && !this.running && !this.updating) {
       this.engine.update([...touched].filter((p) => this.view.note(p) !== undefined));
       this.trigger("changed");
     } else {
-      // A full lint is running: its notes seen before the change are revisited when it ends.
+      // A full lint or a sliced update is running: nothing else may change the engine meanwhile; the notes are
+      // revisited when it ends (both apply what is pending then).
       for (const p of touched) this.pending.add(p);
     }
   }
@@ -351,7 +366,8 @@ export class LintService extends Events {
   private async effectiveSettings(): Promise<KnowledgeSettings> {
     const base = this.data().settings;
     const path = `${this.app.vault.configDir}/daily-notes.json`;
-    const json = (await this.app.vault.adapter.exists(path)) ? await this.app.vault.adapter.read(path) : null;
+    // An unreadable daily-notes.json is no configuration (the saved settings stand), never a failed lint.
+    const json = await this.app.vault.adapter.read(path).catch(() => null);
     const daily = readDailyNotesConfig(json);
     return daily ? { ...base, dailyFolder: daily.folder, dailyFormat: daily.format } : base;
   }

@@ -180,6 +180,39 @@ describe("LintService's first lint in slices", () => {
 });
 
 describe("LintService's updates after an edit", () => {
+  it("applies later edits after an update that failed (a throwing step never leaves the service stuck)", async () => {
+    const vault = vaultApp(demoVault());
+    const service = new LintService(vault.app as never, () => mergePluginData(null));
+    await service.lintAll();
+    const engine = (service as unknown as { engine: { updateSteps: (...a: unknown[]) => Generator<void, unknown, void> } }).engine;
+    const real = engine.updateSteps.bind(engine);
+    let fail = true;
+    engine.updateSteps = function* (...a: unknown[]) {
+      if (fail) {
+        fail = false;
+        throw new Error("a check failed");
+      }
+      return yield* real(...a);
+    };
+    const error = console.error;
+    console.error = () => undefined;
+    try {
+      const path = [...vault.texts.keys()].filter((p) => p.startsWith("knowledge/concepts/")).sort()[0]!;
+      const edit = (extra: string) => {
+        const text = `${vault.texts.get(path)!}\n${extra}\n`;
+        service.onChanged(vault.write(path, text) as never, text);
+      };
+      edit("[[first-missing-link]]");
+      await new Promise((r) => window.setTimeout(r, 350));
+      edit("[[second-missing-link]]");
+      await new Promise((r) => window.setTimeout(r, 350));
+      await new Promise((r) => window.setTimeout(r, 50));
+      expect(service.findingsFor(path).map((f) => f.message).join("\n")).toContain("second-missing-link");
+    } finally {
+      console.error = error;
+    }
+  });
+
   it("does not read an edited note's text in Obsidian's changed handler: the batch parses it later, in its slices", async () => {
     const vault = vaultApp(demoVault());
     const c = steppedClock();
