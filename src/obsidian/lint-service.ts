@@ -1,7 +1,7 @@
 import { localDate } from "../core/util/local-date";
 import { Events, TFile, type App } from "obsidian";
 import { readDailyNotesConfig } from "../core/knowledge/daily-notes";
-import { classifyPath, reportFolderOf } from "../core/knowledge/knowledge-layout";
+import { classifyPath, isArticleKind, reportFolderOf } from "../core/knowledge/knowledge-layout";
 import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import { LintEngine } from "../core/lint/lint-engine";
 import type { LintFinding } from "../core/lint/lint-types";
@@ -307,8 +307,7 @@ export class LintService extends Events {
   }
 
   private isArticle(path: string): boolean {
-    const kind = classifyPath(path, this.settings.knowledgeFolder, reportFolderOf(this.settings));
-    return kind !== null && kind !== "index" && kind !== "log";
+    return isArticleKind(classifyPath(path, this.settings.knowledgeFolder, reportFolderOf(this.settings)));
   }
 
   /** The short content hash of an article as last read (undefined when it is not an article or not read). */
