@@ -194,8 +194,11 @@ export class LintService extends Events {
     this.citations.delete(oldPath);
     if (hash !== undefined && this.isArticle(file.path)) this.articleHashes.set(file.path, hash);
     if (cites !== undefined && this.isArticle(file.path)) this.citations.set(file.path, cites);
-    this.view.forget(oldPath);
-    this.view.forget(file.path);
+    // Its word count and property lines move with it: a renamed article is not sparse for want of its text.
+    this.view.rename(oldPath, file.path);
+    const logHash = this.hashes.get(oldPath);
+    this.hashes.delete(oldPath);
+    if (logHash !== undefined && matchDailyNote(file.path, this.settings) !== null) this.hashes.set(file.path, logHash);
     this.removed.add(oldPath);
     this.schedule(file.path);
   }

@@ -36,6 +36,14 @@ export class ObsidianVaultView implements VaultView {
     this.paths = null;
   }
 
+  /** A note moved: what was read from its text moves with it (a rename brings no text to read again). */
+  rename(from: string, to: string): void {
+    const facts = this.facts.get(from);
+    this.forget(from);
+    this.forget(to);
+    if (facts) this.facts.set(to, facts);
+  }
+
   /** Drops the cached conversion so the next read uses the fresh metadata. */
   invalidate(path: string): void {
     this.notes.delete(path);

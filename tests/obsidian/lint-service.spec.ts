@@ -65,6 +65,19 @@ function vaultApp(initial: Record<string, string>) {
       reindex();
       return files.get(p)!;
     },
+    /** Moves a note, as Obsidian's rename does (its text unchanged), and re-resolves every note. */
+    rename: (from: string, to: string) => {
+      const t = texts.get(from)!;
+      texts.delete(from);
+      files.delete(from);
+      resolver.remove(from);
+      caches.delete(from);
+      delete resolvedLinks[from];
+      delete unresolvedLinks[from];
+      add(to, t);
+      reindex();
+      return files.get(to)!;
+    },
   };
 }
 
@@ -180,6 +193,18 @@ describe("LintService's first lint in slices", () => {
 });
 
 describe("LintService's updates after an edit", () => {
+  it("keeps what it read of a renamed note's text: a renamed article is not reported sparse", async () => {
+    const vault = vaultApp(demoVault());
+    const service = new LintService(vault.app as never, () => mergePluginData(null));
+    await service.lintAll();
+    const sparse = (p: string) => service.findingsFor(p).filter((f) => f.check === "sparse-article").length;
+    const from = [...vault.texts.keys()].filter((p) => p.startsWith("knowledge/concepts/") && sparse(p) === 0).sort()[0]!;
+    const to = from.replace(/\.md$/, "-renamed.md");
+    service.onRenamed(vault.rename(from, to) as never, from);
+    await new Promise((r) => window.setTimeout(r, 400));
+    expect(sparse(to)).toBe(0);
+  });
+
   it("applies later edits after an update that failed (a throwing step never leaves the service stuck)", async () => {
     const vault = vaultApp(demoVault());
     const service = new LintService(vault.app as never, () => mergePluginData(null));
