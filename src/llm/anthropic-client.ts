@@ -16,35 +16,37 @@ export interface AnthropicClientOptions {
 /**
  * The SDK client with every value it would otherwise take from the process's environment given explicitly: the key
  * (ANTHROPIC_API_KEY / ANTHROPIC_AUTH_TOKEN), the base URL (ANTHROPIC_BASE_URL), logging (ANTHROPIC_LOG), tracing
- * (ANTHROPIC_OPEN_TELEMETRY*), and the headers of ANTHROPIC_CUSTOM_HEADERS, which the SDK merges into every request
- * over its own auth header: each header it names is removed again (or set back to the configured key).
+ * (ANTHROPIC_OPEN_TELEMETRY*). ANTHROPIC_CUSTOM_HEADERS, whose headers the SDK merges over its own (auth,
+ * anthropic-version) when a client is constructed, is hidden while this one is: removing its headers again afterwards
+ * would remove the SDK's own values too. (A `withOptions` clone would read it again; the plugin makes none.)
  */
 export function createAnthropicClient(o: AnthropicClientOptions): Anthropic {
-  const apiKey = o.apiKey ?? "no-key-needed";
-  return new Anthropic({
-    apiKey,
-    baseURL: o.baseUrl || ANTHROPIC_API,
-    webhookKey: null,
-    logLevel: "off",
-    openTelemetry: false,
-    defaultHeaders: undoEnvironmentHeaders(apiKey),
-    fetch: o.fetch,
-    maxRetries: 0,
-    timeout: o.timeoutMs,
-    dangerouslyAllowBrowser: true,
-  });
+  return withoutCustomHeadersEnv(
+    () =>
+      new Anthropic({
+        apiKey: o.apiKey ?? "no-key-needed",
+        baseURL: o.baseUrl || ANTHROPIC_API,
+        webhookKey: null,
+        logLevel: "off",
+        openTelemetry: false,
+        fetch: o.fetch,
+        maxRetries: 0,
+        timeout: o.timeoutMs,
+        dangerouslyAllowBrowser: true,
+      }),
+  );
 }
 
-/** A null (or the key, for the SDK's own auth header) for each header ANTHROPIC_CUSTOM_HEADERS would add. */
-function undoEnvironmentHeaders(apiKey: string): Record<string, string | null> {
-  const proc = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
-  const raw = proc?.env?.["ANTHROPIC_CUSTOM_HEADERS"] ?? "";
-  const undo: Record<string, string | null> = {};
-  for (const line of raw.split("\n")) {
-    const colon = line.indexOf(":");
-    if (colon < 0) continue;
-    const name = line.slice(0, colon).trim();
-    if (name) undo[name] = name.toLowerCase() === "authorization" ? `Bearer ${apiKey}` : null;
+/** Runs `build` (synchronous, so nothing else sees the gap) with ANTHROPIC_CUSTOM_HEADERS absent, then puts it back. */
+function withoutCustomHeadersEnv<T>(build: () => T): T {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  const name = "ANTHROPIC_CUSTOM_HEADERS";
+  if (env === undefined || !Object.prototype.hasOwnProperty.call(env, name)) return build();
+  const saved = env[name];
+  delete env[name];
+  try {
+    return build();
+  } finally {
+    env[name] = saved;
   }
-  return undo;
 }

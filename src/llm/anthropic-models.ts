@@ -27,13 +27,15 @@ export interface ModelServerOptions {
 
 /** At most this many models are read from a listing, however many pages a server offers. */
 const MAX_MODELS = 500;
+/** At most this many pages are asked for, and none after a page that adds no new model. */
+const MAX_PAGES = 5;
 const MAX_BYTES = 2_000_000;
 
 /** Why a listing was not read: a failure with its sentence, or "none" for a server without a Models API. */
 export type ListingError = ModelError | { kind: "no-listing"; message: string };
 
 /**
- * The models the server lists (GET /v1/models, every page up to 500 models), or why not. A server that answers
+ * The models the server lists (GET /v1/models, at most 5 pages and 500 models, stopping at a page with nothing new), or why not. A server that answers
  * 404 has no Models API (many compatible servers); that is "no-listing", not an error about the key.
  */
 export async function listModels(o: ModelServerOptions): Promise<Result<ModelListing[], ListingError>> {
@@ -42,13 +44,20 @@ export async function listModels(o: ModelServerOptions): Promise<Result<ModelLis
   const found: ModelListing[] = [];
   const seen = new Set<string>();
   try {
-    for await (const m of client.models.list({ limit: 100 })) {
-      const id = typeof m.id === "string" ? m.id.trim() : "";
-      if (!id || id.length > 200 || seen.has(id)) continue;
-      seen.add(id);
-      const name = typeof m.display_name === "string" && m.display_name.trim() ? m.display_name.trim().slice(0, 200) : id;
-      found.push({ id, name });
-      if (found.length >= MAX_MODELS) break;
+    // Page by page, not `for await`: a server that ignores after_id and always says has_more would be asked forever.
+    let page = await client.models.list({ limit: 100 });
+    for (let pages = 1; ; pages++) {
+      const before = found.length;
+      for (const m of page.data) {
+        const id = typeof m.id === "string" ? m.id.trim() : "";
+        if (!id || id.length > 200 || seen.has(id)) continue;
+        seen.add(id);
+        const name = typeof m.display_name === "string" && m.display_name.trim() ? m.display_name.trim().slice(0, 200) : id;
+        found.push({ id, name });
+        if (found.length >= MAX_MODELS) break;
+      }
+      if (found.length === before || found.length >= MAX_MODELS || pages >= MAX_PAGES || !page.hasNextPage()) break;
+      page = await page.getNextPage();
     }
   } catch (e) {
     if (e instanceof Anthropic.NotFoundError) return err({ kind: "no-listing", message: `${serviceOf(o.baseUrl)} has no model list (404).` });

@@ -38,7 +38,8 @@ interface SettingModal {
 export function createAskHost(app: App, router: RouterService, data: () => PluginData, writeHost: WriteHost, plugin: AskPlugin): AskHost {
   const store = new ObsidianNoteStore(app);
   const answerFetch = createBrowserFirstFetch((input, init) => activeWindow.fetch(input, init), createRequestUrlFetch());
-  const history = new AskHistory(app.vault.adapter, `${plugin.dir}/ask-history.json`);
+  // One history for all Ask panels of the plugin: each its own would write over the other's questions.
+  const history = AskHistory.shared(app.vault.adapter, `${plugin.dir}/ask-history.json`);
   void history.load();
   const editor = () => {
     // The most recent leaf of the main area: the note the person was in before turning to the panel, in an editing

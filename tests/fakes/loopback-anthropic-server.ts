@@ -20,8 +20,11 @@ export type ScriptedReply =
   | { kind: "raw"; status: number; contentType: string; body: string; headers?: Record<string, string> }
   /** Headers and the start of a JSON body, then nothing (the client's timeout must end it). */
   | { kind: "stall-body" }
-  /** A Models API page (GET /v1/models): these ids and display names, no further page. */
-  | { kind: "models"; models: { id: string; name: string }[] };
+  /**
+   * A Models API page (GET /v1/models): these ids and display names; `hasMore` claims a further page (default none);
+   * `repeat` answers every later request with this same page (a server that ignores `after_id`).
+   */
+  | { kind: "models"; models: { id: string; name: string }[]; hasMore?: boolean; repeat?: boolean };
 
 /** A recorded request. */
 export interface RecordedRequest {
@@ -51,7 +54,8 @@ export async function startLoopbackAnthropic(): Promise<LoopbackServer> {
       const raw = new TextDecoder().decode(Uint8Array.from(chunks.flatMap((c) => [...c])));
       const body = JSON.parse(raw || "{}") as Record<string, unknown>;
       requests.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
-      const reply = replies.shift() ?? { kind: "text", text: "(no scripted reply)" };
+      const head = replies[0];
+      const reply = (head?.kind === "models" && head.repeat ? head : replies.shift()) ?? { kind: "text", text: "(no scripted reply)" };
       open.add(res);
       res.on("close", () => open.delete(res));
       respond(reply, body, res, req.headers);
@@ -101,7 +105,7 @@ function respond(reply: ScriptedReply, body: Record<string, unknown>, res: Serve
   if (reply.kind === "models") {
     const data = reply.models.map((m) => ({ type: "model", id: m.id, display_name: m.name, created_at: "2026-01-01T00:00:00Z" }));
     res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ data, has_more: false, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null }));
+    res.end(JSON.stringify({ data, has_more: reply.hasMore === true, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null }));
     return;
   }
   if (reply.kind === "stall-body") {

@@ -25,6 +25,22 @@ describe("the model list", () => {
     expect(await listModels(options())).toEqual({ ok: true, value: [{ id: "claude-a", name: "Claude A" }, { id: "claude-b", name: "claude-b" }] });
   });
 
+  it("stops asking a server that ignores after_id and always says there are more models", async () => {
+    server.replies.push({ kind: "models", models: [{ id: "claude-a", name: "Claude A" }, { id: "claude-b", name: "Claude B" }], hasMore: true, repeat: true });
+    expect(await listModels(options())).toEqual({ ok: true, value: [{ id: "claude-a", name: "Claude A" }, { id: "claude-b", name: "Claude B" }] });
+    // The first page, then one more that adds nothing new: no further request.
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it("reads at most five pages, however many new models each claims to be followed by", async () => {
+    let n = 0;
+    const page = () => ({ kind: "models" as const, models: [{ id: `claude-${n++}`, name: "C" }], hasMore: true });
+    for (let i = 0; i < 20; i++) server.replies.push(page());
+    const r = await listModels(options());
+    expect(r.ok && r.value.map((m) => m.id)).toEqual(["claude-0", "claude-1", "claude-2", "claude-3", "claude-4"]);
+    expect(server.requests).toHaveLength(5);
+  });
+
   it("asks nothing without a key or a base URL", async () => {
     const r = await listModels(options({ apiKey: null, baseUrl: "" }));
     expect(r.ok ? null : r.error.kind).toBe("no-key");

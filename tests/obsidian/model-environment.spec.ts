@@ -75,4 +75,19 @@ describe("the plugin's model ignores the SDK's environment variables", () => {
     for (const s of seen) expectOnlyConfigured(Object.fromEntries(Object.entries(s.headers).map(([k, v]) => [k.toLowerCase(), v])));
     expect(server.requests).toHaveLength(0);
   });
+
+  it("keeps the SDK's own anthropic-version and browser-access headers when ANTHROPIC_CUSTOM_HEADERS names them, and adds none of its headers", async () => {
+    const ask = mergePluginData({ ask: { baseUrl: server.baseUrl, model: "claude-test" } }).ask;
+    server.replies.push({ kind: "text", text: "ok" }, { kind: "text", text: "ok" });
+    delete process.env.ANTHROPIC_CUSTOM_HEADERS;
+    expect((await createModel(app() as never, ask).complete(request)).ok).toBe(true);
+    process.env.ANTHROPIC_CUSTOM_HEADERS = "anthropic-version: bogus\nanthropic-dangerous-direct-browser-access: no\nx-evil: 1";
+    expect((await createModel(app() as never, ask).complete(request)).ok).toBe(true);
+    const [plain, withEnv] = server.requests.map((q) => q.headers);
+    expect(plain!["anthropic-version"]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(withEnv!["anthropic-version"]).toBe(plain!["anthropic-version"]);
+    expect(withEnv!["anthropic-dangerous-direct-browser-access"]).toBe("true");
+    expect(withEnv!["x-evil"]).toBeUndefined();
+    expectOnlyConfigured(withEnv!);
+  });
 });

@@ -68,6 +68,42 @@ describe("the Ask answer's model in the renderer", () => {
     expect(requestUrlCalls).toBe(2);
   });
 
+  it("never turns to requestUrl for a server the renderer's fetch has reached before: a later failure goes back to the model, which retries through the renderer", async () => {
+    // The first answer arrives through the renderer; then the browser hides a failure (an error reply without CORS
+    // headers, a moment offline). The failure is the model's to handle (its own announced retry), and streaming stays on.
+    let browserCalls = 0;
+    const failsSecond: typeof fetch = (i, init) => (++browserCalls === 2 ? Promise.reject(new TypeError("Failed to fetch")) : fetch(i, init));
+    const m = model(failsSecond);
+    server.replies.push({ kind: "text", text: "First." }, { kind: "text", text: "Second." }, { kind: "text", text: "Third." });
+    expect((await m.stream(req, () => undefined)).ok).toBe(true);
+    const second = await m.stream(req, () => undefined);
+    expect(second.ok && second.value.text).toBe("Second.");
+    expect(browserCalls).toBe(3);
+    expect(requestUrlCalls).toBe(0);
+    const third = await m.stream(req, () => undefined);
+    expect(third.ok && third.value.text).toBe("Third.");
+    expect(browserCalls).toBe(4);
+    expect(requestUrlCalls).toBe(0);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it("rethrows a failure at a server the renderer's fetch has reached before, sending nothing through the fallback", async () => {
+    let fallbackCalls = 0;
+    const fallback: typeof fetch = () => {
+      fallbackCalls++;
+      return Promise.resolve(new Response("{}"));
+    };
+    let browserCalls = 0;
+    const browser: typeof fetch = () => (++browserCalls === 1 ? Promise.resolve(new Response("{}")) : Promise.reject(new TypeError("Failed to fetch")));
+    const f = createBrowserFirstFetch(browser, fallback);
+    await f(`${server.baseUrl}/v1/messages`);
+    await expect(f(`${server.baseUrl}/v1/messages`)).rejects.toThrow("Failed to fetch");
+    expect(fallbackCalls).toBe(0);
+    // Another origin never reached through the renderer still falls back.
+    await f("http://other.invalid/v1/messages");
+    expect(fallbackCalls).toBe(1);
+  });
+
   it("never sends the request again once bytes have arrived, even when the stream then breaks", async () => {
     // The real response's first event (message_start, no words yet), then the connection fails: the server has
     // started answering, so the question must not be sent (and paid for) twice.

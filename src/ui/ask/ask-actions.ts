@@ -1,3 +1,4 @@
+import { Notice } from "obsidian";
 import type { RouteResult } from "../../core/route/route-types";
 import type { AskHost } from "./ask-types";
 
@@ -30,10 +31,17 @@ export function renderAnswerActions(foot: HTMLElement, answer: string, route: Ro
   const file = row.createEl("button", { text: "File back", cls: "kc-ask-file" });
   file.addEventListener("click", () => {
     file.disabled = true;
-    void host.fileBack(route, answer).then((path) => {
-      if (path) file.setText(`Filed to ${path}`);
-      else file.disabled = false;
-    });
+    void host.fileBack(route, answer).then(
+      (path) => {
+        if (path) file.setText(`Filed to ${path}`);
+        else file.disabled = false;
+      },
+      (e: unknown) => {
+        // A failure the host did not turn into a value (a vault write that threw): say so, and allow another try.
+        file.disabled = false;
+        new Notice(`Could not file the answer back: ${e instanceof Error ? e.message : String(e)}`, 15000);
+      },
+    );
   });
 }
 

@@ -9,16 +9,31 @@ export interface HistoryFiles {
 export const HISTORY_LIMIT = 50;
 const MAX_QUESTION_CHARS = 2000;
 
+/** One history per file store and path, so every Ask panel of a plugin shares it (see `AskHistory.shared`). */
+const sharedHistories = new WeakMap<HistoryFiles, Map<string, AskHistory>>();
+
 /**
  * The Ask panel's questions, newest last, kept in a small JSON file in the plugin folder (not data.json, so settings
  * sync never fights over it). Bounded to the last 50 distinct questions; a missing, corrupt or unreadable file reads
- * as empty and is never a crash; writes wait until the questions stop coming (`delayMs`) and a failed write is
- * dropped (the history is a convenience, the questions are not the person's notes).
+ * as empty and is never a crash. Nothing is written until the file has been read or found missing: a corrupt or
+ * unreadable file is left as it is (the questions asked since stay in memory). Writes wait until the questions stop
+ * coming (`delayMs`) and a failed write is dropped (the history is a convenience, the questions are not the person's notes).
  */
 export class AskHistory {
   private items: string[] = [];
   private timer: number | null = null;
   private loaded: Promise<void> | null = null;
+  /** True once the file was read whole or found missing: only then may it be written. */
+  private writable = false;
+
+  /** The one history of this file store and path, made on first use: the panels of a plugin share it. */
+  static shared(files: HistoryFiles, path: string): AskHistory {
+    let byPath = sharedHistories.get(files);
+    if (!byPath) sharedHistories.set(files, (byPath = new Map<string, AskHistory>()));
+    let history = byPath.get(path);
+    if (!history) byPath.set(path, (history = new AskHistory(files, path)));
+    return history;
+  }
 
   constructor(
     private readonly files: HistoryFiles,
@@ -47,11 +62,13 @@ export class AskHistory {
     this.timer = window.setTimeout(() => void this.flush(), this.delayMs);
   }
 
-  /** Writes a pending change now (the panel closes); nothing when nothing changed. */
+  /** Writes a pending change now (the panel closes), after the file has been read; nothing when nothing changed. */
   async flush(): Promise<void> {
     if (this.timer === null) return;
     window.clearTimeout(this.timer);
     this.timer = null;
+    await this.load();
+    if (!this.writable) return;
     try {
       await this.files.write(this.path, `${JSON.stringify({ questions: this.items }, null, 1)}\n`);
     } catch {
@@ -61,15 +78,19 @@ export class AskHistory {
 
   private async read(): Promise<void> {
     try {
-      if (!(await this.files.exists(this.path))) return;
+      if (!(await this.files.exists(this.path))) {
+        this.writable = true;
+        return;
+      }
       const parsed: unknown = JSON.parse(await this.files.read(this.path));
       const list: unknown = parsed !== null && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as { questions?: unknown }).questions : parsed;
       if (!Array.isArray(list)) return;
       const fromFile = list.filter((q): q is string => typeof q === "string" && q.trim() !== "").map((q) => q.trim().slice(0, MAX_QUESTION_CHARS));
       // Questions asked before the file was read stay newest.
       this.items = [...new Set([...fromFile.filter((q) => !this.items.includes(q)), ...this.items])].slice(-this.limit);
+      this.writable = true;
     } catch {
-      // Corrupt JSON or an unreadable file: an empty history.
+      // Corrupt JSON or an unreadable file: an empty history, and the file is kept.
     }
   }
 }

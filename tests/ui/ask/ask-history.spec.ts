@@ -89,4 +89,41 @@ describe("AskHistory", () => {
     await loading;
     expect(h.list()).toEqual(["old", "new"]);
   });
+
+  it.each([
+    ["an unreadable file", '["kept 1", "kept 2"]', { read: true }],
+    ["corrupt JSON", "{ not json", {}],
+    ["a file of another shape", '{"other": 1}', {}],
+  ])("never writes over %s: the questions asked since stay in memory only", async (_name, text, fail) => {
+    const { f, store, writes } = files(text, fail);
+    const h = new AskHistory(f, PATH);
+    await h.load();
+    h.add("asked after the failed read");
+    await h.flush();
+    expect(writes).toEqual([]);
+    expect(store.get(PATH)).toBe(text);
+    expect(h.list()).toEqual(["asked after the failed read"]);
+  });
+
+  it("waits for the file to be read before a flush writes, so a question asked early keeps the older ones", async () => {
+    const { f, writes } = files('["old 1", "old 2"]');
+    const h = new AskHistory(f, PATH);
+    h.add("new");
+    await h.flush();
+    expect(writes.map((w) => JSON.parse(w) as unknown)).toEqual([{ questions: ["old 1", "old 2", "new"] }]);
+  });
+
+  it("is one history per plugin folder: two panels see each other's questions and neither writes over the other", async () => {
+    const { f, writes } = files('["old"]');
+    const first = AskHistory.shared(f, PATH);
+    const second = AskHistory.shared(f, PATH);
+    expect(second).toBe(first);
+    await Promise.all([first.load(), second.load()]);
+    first.add("from the first panel");
+    second.add("from the second panel");
+    await first.flush();
+    await second.flush();
+    expect(JSON.parse(writes.at(-1)!)).toEqual({ questions: ["old", "from the first panel", "from the second panel"] });
+    expect(AskHistory.shared(files().f, PATH)).not.toBe(first);
+  });
 });

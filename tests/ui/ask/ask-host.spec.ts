@@ -124,9 +124,14 @@ describe("the Ask panel in Obsidian, end to end", () => {
     for (const q of examples) expect(q).toMatch(/\?$/);
   });
 
-  it("keeps the questions in ask-history.json in the plugin folder, and a corrupt file there is an empty history", async () => {
-    const p = await panel({ history: "{ broken" });
+  it("keeps the questions in ask-history.json in the plugin folder, and never writes over a corrupt file there", async () => {
+    const broken = await panel({ history: "{ broken" });
     await Promise.resolve();
+    server.replies.push({ kind: "text", text: "Five." });
+    await broken.ask("How many times does a retry back off?");
+    await broken.view.onClose();
+    expect(broken.app.config.get(`${DIR}/ask-history.json`)).toBe("{ broken");
+    const p = await panel();
     server.replies.push({ kind: "text", text: "Five." });
     await p.ask("How many times does a retry back off?");
     await p.view.onClose();
