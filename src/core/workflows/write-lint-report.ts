@@ -26,10 +26,20 @@ export function reportFolderProblem(rules: WriteRules): string | null {
   return null;
 }
 
-/** The report as a note: frontmatter marking it as a lint report, then the markdown with link syntax escaped. */
+/**
+ * A finding's message as inert markdown text: backslash, `[` (links, embeds, images), `<` (HTML), backticks and a `#`
+ * before a word (a tag, also after a quote mark) are escaped, so a quote from a note adds no tag, link or remote image to the vault.
+ */
+function inertMessage(message: string): string {
+  return message.replace(/[\\[<`]/g, "\\$&").replace(/#(?=[^\s#])/g, "\\#");
+}
+
+/** The report as a note: frontmatter marking it as a lint report, then the markdown with findings' messages escaped. */
 export function lintReportNote(markdown: string, date: string): string {
-  // Messages quote links ("Broken link [[b]]"); escaped, they stay text and add no links to the vault's graph.
-  const body = markdown.replace(/!?\[\[/g, (m) => m.replace("[[", "\\[\\["));
+  // A finding line is "- `path:line:col` message"; its message quotes notes ("Broken link [[b]]", a #tag, HTML).
+  const lines = markdown.split("\n").map((l) => l.replace(/^(- `[^`\n]*` )(.*)$/, (_, head: string, message: string) => head + inertMessage(message)));
+  // Other link syntax (a vault name in the title) stays text too and adds no links to the vault's graph.
+  const body = lines.join("\n").replace(/!?\[\[/g, (m) => m.replace("[[", "\\[\\["));
   return `---\n${MARKER}\ndate: ${date}\n---\n${body}`;
 }
 

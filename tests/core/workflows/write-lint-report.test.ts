@@ -33,6 +33,18 @@ describe("writeLintReport", () => {
     expect(isLintReportNote(text)).toBe(true);
   });
 
+  it("writes a finding's quoted tags, HTML, images and links as text, readable, and leaves the report's own markup", async () => {
+    const store = new InMemoryNoteStore({});
+    const line = "- `knowledge/concepts/a.md:3:1` Quote \"#secret, <img src=https://x.test/p.png>, ![i](https://x.test/p.png), [t](https://x.test) and `code`\" _(fix available)_";
+    await writeLintReport(store, RULES, "2026-11-24", `# Lint report: v\n\n## warning: x (1)\n\n_About it._\n\n${line}\n`);
+    const text = store.files.get("knowledge/reports/lint-2026-11-24.md")!;
+    expect(text).toContain("## warning: x (1)\n\n_About it._\n\n- `knowledge/concepts/a.md:3:1` Quote");
+    const message = text.split("\n").find((l) => l.startsWith("- "))!.slice("- `knowledge/concepts/a.md:3:1` ".length);
+    expect(message).toBe("Quote \"\\#secret, \\<img src=https://x.test/p.png>, !\\[i](https://x.test/p.png), \\[t](https://x.test) and \\`code\\`\" _(fix available)_");
+    expect(message).not.toMatch(/(^|\s)#[^\s#]/);
+    expect(message).not.toMatch(/(^|[^\\])[<[`]/);
+  });
+
   it("replaces only that day's report and leaves earlier days' reports as they are", async () => {
     const earlier = "---\nkc: lint-report\ndate: 2026-11-23\n---\nold\n";
     const store = new InMemoryNoteStore({ "knowledge/reports/lint-2026-11-23.md": earlier });
