@@ -58,8 +58,8 @@ export class ClaimDriftService {
     const model = createModel(this.app, this.data().ask, onWait);
     const caps = { maxArticles: this.data().lint.driftMaxArticles, maxTokens: this.data().lint.contradictionMaxTokens };
     const report = await runClaimDrift(model, planned.candidates, caps, signal);
-    if (report.checked > 0) {
-      const asked = new Set(planned.candidates.slice(0, report.checked).map((c) => c.path));
+    if (report.checked.length > 0) {
+      const asked = new Set(report.checked);
       const state = this.lint.contradictionState();
       const kept = (state.claims ?? []).filter((c) => !asked.has(c.path));
       const found = report.found.map((f) => ({ ...f, hash: planned.hashes.get(f.path) ?? "" }));

@@ -40,7 +40,7 @@ async function lintFindings() {
 }
 
 describe("kc contradictions against the Messages API", () => {
-  it("keeps a real conflict, drops an invented quote and a malformed reply, and lint shows the conflict in both articles", async () => {
+  it("keeps a real conflict, drops an invented quote, leaves the pair of a malformed reply due, and lint shows the conflict in both articles", async () => {
     server.replies.push(
       tool([REAL]),
       tool([{ quote_a: "Hybrid clocks never order writes", quote_b: "The client retries an upload at most 5 times.", explanation: "invented", confidence: "high" }]),
@@ -53,19 +53,21 @@ describe("kc contradictions against the Messages API", () => {
     expect(r.out).toContain('knowledge/concepts/keys.md:7  "Every upload is retried up to 3 times"');
     expect(r.out).toContain("3 retries against 5. (high confidence)");
     expect(r.out).not.toContain("invented");
-    expect(r.err).toContain("1 contradiction; 2 reported quotes not found in the files and dropped");
+    expect(r.err).toContain("1 contradiction; 1 reported quote not found in the files and dropped; 1 unusable reply (those pairs stay due)");
     expect(changedPaths(before, hashVault(vault)).filter((p) => !p.endsWith("/"))).toEqual([STATE]);
 
     const shown = await lintFindings();
     expect(shown.map((f) => `${f.path}:${f.line}`)).toEqual(["knowledge/concepts/keys.md:7", "knowledge/concepts/retry.md:8"]);
     expect(shown[0]!.related!.map((p) => `${p.path}:${p.line}`)).toEqual(["knowledge/concepts/keys.md:7", "knowledge/concepts/retry.md:8"]);
 
-    // Nothing unchanged is paid for again; editing one article drops its conflict and makes its pairs due again.
-    expect((await kc(["contradictions", vault, "--dry-run"])).err).toMatch(/^0 pairs to check \(3 unchanged/);
+    // Nothing checked is paid for again, but the pair whose reply was unusable is still due; editing one article
+    // drops its conflict and makes its pairs due again.
+    const again = await kc(["contradictions", vault, "--dry-run"]);
+    expect(again.out.trim().split("\n")).toEqual(["knowledge/concepts/keys.md  <->  knowledge/concepts/ttl.md  (mid)"]);
     writeFileSync(join(vault, "knowledge/concepts/retry.md"), `${FILES["knowledge/concepts/retry.md"]}\nThe limit is now 3.\n`);
     expect(await lintFindings()).toEqual([]);
     const dry = await kc(["contradictions", vault, "--dry-run"]);
-    expect(dry.out.trim().split("\n")).toEqual(["knowledge/concepts/keys.md  <->  knowledge/concepts/retry.md  (high)", "knowledge/concepts/clock.md  <->  knowledge/concepts/retry.md  (mid)"]);
+    expect(dry.out.trim().split("\n")).toEqual(["knowledge/concepts/keys.md  <->  knowledge/concepts/retry.md  (high)", "knowledge/concepts/clock.md  <->  knowledge/concepts/retry.md  (mid)", "knowledge/concepts/keys.md  <->  knowledge/concepts/ttl.md  (mid)"]);
     expect(server.requests).toHaveLength(3);
   });
 

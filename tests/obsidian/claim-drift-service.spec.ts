@@ -24,8 +24,8 @@ beforeEach(async () => {
 });
 afterEach(async () => server.close());
 
-async function setup(repo: Record<string, string> | null) {
-  const app = createFakeApp({ "knowledge/concepts/sync.md": OLD, "knowledge/concepts/fresh.md": NEW }, { "anthropic-api-key": "sk-test" });
+async function setup(repo: Record<string, string> | null, more: Record<string, string> = {}) {
+  const app = createFakeApp({ "knowledge/concepts/sync.md": OLD, "knowledge/concepts/fresh.md": NEW, ...more }, { "anthropic-api-key": "sk-test" });
   const data: PluginData = mergePluginData({ ask: { baseUrl: server.baseUrl, model: "claude-test" }, lint: { driftModelCheck: true } });
   const router = new RouterService(app as never, () => data.settings.knowledgeFolder);
   const lint = new LintService(app as never, () => data, router, new SliceScheduler({ now: () => 0, yieldToMain: () => Promise.resolve() }, 8), {
@@ -57,6 +57,24 @@ describe("the model check of cited code in Obsidian", () => {
     lint.onChanged(new TFile("knowledge/concepts/sync.md") as never, edited);
     await new Promise((res) => window.setTimeout(res, 350));
     expect(lint.findings().filter((f) => f.check === "cited-claim-drift")).toEqual([]);
+  });
+
+  it("keeps the stored judgements of an article whose call failed and replaces only those of the articles answered", async () => {
+    const other = "---\ntldr: t\nanswers_when: [x]\nupdated: 2025-02-01\n---\n# Backoff\n\nThe backoff waits 2 seconds (`src/outbox.ts:MAX_RETRIES`).\n";
+    const { lint, service } = await setup(REPO, { "knowledge/concepts/backoff.md": other });
+    const planned = await service.plan("2026-11-22");
+    const [first, second] = planned!.candidates.map((c) => c.path);
+    expect([first, second].sort()).toEqual(["knowledge/concepts/backoff.md", "knowledge/concepts/sync.md"]);
+    const quoteOf = (path: string | undefined) => (path === "knowledge/concepts/sync.md" ? "Retries stop after 3 attempts" : "The backoff waits 2 seconds");
+    const judged = (path: string | undefined, why: string) => ({ kind: "tool" as const, name: "report_outdated_claims", input: { outdated: [{ quote: quoteOf(path), explanation: why }] } });
+    server.replies.push(judged(first, "Old judgement A."), judged(second, "Old judgement B."));
+    await service.run(planned!, new AbortController().signal, () => undefined);
+    // Second run: the first article's call fails, the second is answered.
+    server.replies.push({ kind: "status", status: 400, type: "invalid_request_error", message: "Bad request." }, judged(second, "New judgement B."));
+    const r = await service.run(planned!, new AbortController().signal, () => undefined);
+    expect(r.checked).toEqual([second]);
+    const shown = lint.findings().filter((f) => f.check === "cited-claim-drift").map((f) => `${f.path} ${f.message.match(/(Old|New) judgement ./)![0]}`).sort();
+    expect(shown).toEqual([`${first} Old judgement A`, `${second} New judgement B`].sort());
   });
 
   it("plans nothing without a code repository", async () => {

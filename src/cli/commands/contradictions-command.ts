@@ -77,7 +77,7 @@ export async function runContradictionsCommand(args: ParsedArgs, io: CliIo): Pro
   // Kept only when something was checked: a run that checked nothing leaves the file as it was.
   if (report.checked.length > 0) await writeContradictionState(vault.root, recordRun(state, plan, report, hashOf));
   const found = report.found;
-  if (format === "json") io.out(`${JSON.stringify({ contradictions: found, dropped: report.dropped, failed: report.failed, overBudget: report.overBudget, usage: report.usage }, null, 2)}\n`);
+  if (format === "json") io.out(`${JSON.stringify({ contradictions: found, dropped: report.dropped, unusable: report.unusable, failed: report.failed, overBudget: report.overBudget, usage: report.usage }, null, 2)}\n`);
   else {
     for (const c of found) {
       io.out(`${c.a.path}:${c.a.line + 1}  "${c.a.quote}"\n${c.b.path}:${c.b.line + 1}  "${c.b.quote}"\n  ${c.explanation} (${c.confidence} confidence)\n\n`);
@@ -85,6 +85,6 @@ export async function runContradictionsCommand(args: ParsedArgs, io: CliIo): Pro
     if (found.length === 0) io.out("No contradictions found.\n");
   }
   const spent = report.usage;
-  io.err(`${found.length} contradiction${found.length === 1 ? "" : "s"}; ${report.dropped} reported quote${report.dropped === 1 ? "" : "s"} not found in the files and dropped; ${spent.inputTokens} in + ${spent.outputTokens} out tokens, ${formatCost(estimateCost(spent))}.\n`);
-  return found.length > 0 || report.failed > 0 ? EXIT.findings : EXIT.ok;
+  io.err(`${found.length} contradiction${found.length === 1 ? "" : "s"}; ${report.dropped} reported quote${report.dropped === 1 ? "" : "s"} not found in the files and dropped; ${report.unusable} unusable repl${report.unusable === 1 ? "y" : "ies"} (those pairs stay due); ${spent.inputTokens} in + ${spent.outputTokens} out tokens, ${formatCost(estimateCost(spent))}.\n`);
+  return found.length > 0 || report.failed > 0 || report.unusable > 0 ? EXIT.findings : EXIT.ok;
 }

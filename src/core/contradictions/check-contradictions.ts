@@ -99,11 +99,15 @@ export function locateQuote(text: string, quote: string): number {
   return at < 0 ? -1 : lineOf[at]!;
 }
 
+/** Why a pair could not be checked: the call failed, or its reply was not the tool's shape (its tokens were still spent). */
+export type CheckPairError = ModelError | { kind: "bad-reply"; message: string; usage: TokenUsage };
+
 /**
  * Checks one pair with the model and keeps only conflicts whose two quotes are really in the files (a quote that is
- * not there is dropped and counted), so every finding points at real text. Nothing is ever changed.
+ * not there is dropped and counted), so every finding points at real text; a reply without a conflicts list is a
+ * `bad-reply` error. Nothing is ever changed.
  */
-export async function checkPair(model: LanguageModel, pair: ArticlePair, textA: string, textB: string, signal?: AbortSignal): Promise<Result<{ found: Contradiction[]; dropped: number; usage: TokenUsage }, ModelError>> {
+export async function checkPair(model: LanguageModel, pair: ArticlePair, textA: string, textB: string, signal?: AbortSignal): Promise<Result<{ found: Contradiction[]; dropped: number; usage: TokenUsage }, CheckPairError>> {
   const usage: TokenUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
   const reply = await model.complete(buildContradictionRequest(pair, textA, textB, signal));
   if (!reply.ok) return err(reply.error);
@@ -112,9 +116,12 @@ export async function checkPair(model: LanguageModel, pair: ArticlePair, textA: 
   try {
     raw = JSON.parse(reply.value.text);
   } catch {
-    return ok({ found: [], dropped: 1, usage });
+    raw = null;
   }
-  const list = typeof raw === "object" && raw !== null && Array.isArray((raw as { conflicts?: unknown }).conflicts) ? (raw as { conflicts: unknown[] }).conflicts : [];
+  // Without a conflicts list the pair was not checked: an error keeps it due, never a silent "nothing found".
+  const conflicts = typeof raw === "object" && raw !== null ? (raw as { conflicts?: unknown }).conflicts : undefined;
+  if (!Array.isArray(conflicts)) return err({ kind: "bad-reply", message: "The model's reply had no list of conflicts.", usage });
+  const list: unknown[] = conflicts;
   const found: Contradiction[] = [];
   let dropped = 0;
   for (const c of list.slice(0, 5)) {

@@ -58,8 +58,10 @@ export function consideredPairs(due: readonly ArticlePair[], caps: Contradiction
 /** What a run did. */
 export interface ContradictionRunReport {
   found: Contradiction[];
-  /** Reported conflicts whose quote was not in the file (or replies that were not the tool's shape). */
+  /** Reported conflicts whose quote was not in the file. */
   dropped: number;
+  /** Replies that were not the tool's shape (their pairs stay due). */
+  unusable: number;
   /** Pairs the model answered. */
   checked: ArticlePair[];
   /** Pairs whose call failed (the last error is kept). */
@@ -86,7 +88,7 @@ export interface ContradictionRunDeps {
  */
 export async function runContradictions(plan: ContradictionPlan, deps: ContradictionRunDeps, maxTokens: number): Promise<ContradictionRunReport> {
   const r: ContradictionRunReport = {
-    found: [], dropped: 0, checked: [], failed: 0, error: null, overBudget: false, cancelled: false,
+    found: [], dropped: 0, unusable: 0, checked: [], failed: 0, error: null, overBudget: false, cancelled: false,
     usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
   };
   for (const [n, p] of plan.pairs.entries()) {
@@ -104,6 +106,11 @@ export async function runContradictions(plan: ContradictionPlan, deps: Contradic
     deps.onPair?.(n, plan.pairs.length, p);
     const res = await checkPair(deps.model, p, a, b, deps.signal);
     if (!res.ok) {
+      if (res.error.kind === "bad-reply") {
+        addUsage(r.usage, res.error.usage);
+        r.unusable++;
+        continue;
+      }
       r.error = res.error;
       if (res.error.kind === "aborted") {
         r.cancelled = true;

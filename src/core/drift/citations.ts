@@ -4,12 +4,15 @@ export interface Citation {
   symbol: string | null;
   line: number;
   col: number;
+  /** True when it is a markdown link's target (which may name a file of the vault instead). */
+  link?: boolean;
 }
 
 const EXT = "ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|rb|php|cs|c|h|cc|cpp|hpp|swift|scala|sh|sql|vue|svelte";
-// Not citations: URLs (with a scheme, or starting with a domain like `www.x.com/` or `example.org/`), absolute and
-// home paths, `..`, and import aliases or scoped packages (`@/components/x.vue`, `@scope/pkg/index.js`).
-const NOT_A_PATH = "https?:|[a-z][a-z0-9+.-]*://|/|~|@|www\\.|[\\w-]+(?:\\.[\\w-]+)*\\.(?:com|org|net|io|dev|app|co|ai|edu|gov)/|.*(?:^|/)\\.\\.(?:/|$)";
+// Not citations: URLs (with a scheme, or a first segment shaped like a host name: `deno.land/x/…`, `esm.sh/…`,
+// `example.co.uk/…`), absolute and home paths, `..`, and import aliases or scoped packages (`@/components/x.vue`,
+// `@scope/pkg/index.js`).
+const NOT_A_PATH = "https?:|[a-z][a-z0-9+.-]*://|/|~|@|[a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.[a-z]{2,}/|.*(?:^|/)\\.\\.(?:/|$)";
 /** `src/a/b.ts`, `b.py:Symbol`, `lib/x.rs:Type::method`, `tests/t.py::Test::test_x` (pytest), `a/b.go#L12`. */
 const CITE = new RegExp(`^(?!${NOT_A_PATH})((?:[\\w.@-]+/)*[\\w.@-]+\\.(?:${EXT}))(?:::?([A-Za-z_$][\\w$]*(?:(?:\\.|::|#)[A-Za-z_$][\\w$]*)*))?(?:#L\\d+(?:-L?\\d+)?|:\\d+(?::\\d+)?)?$`, "i");
 
@@ -40,7 +43,7 @@ export function findCitations(text: string): Citation[] {
       const c = CITE.exec(candidate);
       if (!c) continue;
       // A code span is located at its backtick, a link at its target (after "](").
-      out.push({ path: c[1]!, symbol: c[2] ?? null, line, col: (m.index ?? 0) + (m[1] === undefined ? 2 : 0) });
+      out.push({ path: c[1]!, symbol: c[2] ?? null, line, col: (m.index ?? 0) + (m[1] === undefined ? 2 : 0), ...(m[1] === undefined ? { link: true } : {}) });
     }
   });
   return out;

@@ -91,7 +91,8 @@ export function estimateClaimDrift(c: ClaimDriftCandidate): number {
 export interface ClaimDriftReport {
   found: ClaimDrift[];
   dropped: number;
-  checked: number;
+  /** The articles the model answered (a failed call is not among them, so its stored judgements stay). */
+  checked: string[];
   overBudget: boolean;
   error: ModelError | null;
   usage: TokenUsage;
@@ -103,7 +104,7 @@ export interface ClaimDriftReport {
  * lines, so every suggestion points at real text. Nothing is ever changed.
  */
 export async function runClaimDrift(model: LanguageModel, candidates: readonly ClaimDriftCandidate[], caps: { maxArticles: number; maxTokens: number }, signal?: AbortSignal): Promise<ClaimDriftReport> {
-  const r: ClaimDriftReport = { found: [], dropped: 0, checked: 0, overBudget: false, error: null, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 } };
+  const r: ClaimDriftReport = { found: [], dropped: 0, checked: [], overBudget: false, error: null, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 } };
   for (const c of candidates.slice(0, caps.maxArticles)) {
     if (r.usage.inputTokens + r.usage.outputTokens + estimateClaimDrift(c) + 150 > caps.maxTokens) {
       r.overBudget = true;
@@ -116,7 +117,7 @@ export async function runClaimDrift(model: LanguageModel, candidates: readonly C
       continue;
     }
     addUsage(r.usage, reply.value.usage);
-    r.checked++;
+    r.checked.push(c.path);
     let list: unknown[] = [];
     try {
       const raw = JSON.parse(reply.value.text) as { outdated?: unknown };

@@ -16,20 +16,36 @@ export interface LintReportWritten {
 
 /**
  * Why the report folder setting cannot be used, or null: it must be a plain folder strictly inside the knowledge
- * folder (so reports are excluded from lint and routing like the plugin's other files, and never land among notes).
+ * folder (so reports are excluded from lint and routing like the plugin's other files, and never land among notes),
+ * and not the concepts, connections or qa folder or inside one (their articles would be taken for reports).
  */
 export function reportFolderProblem(rules: WriteRules): string | null {
   const k = trimSlashes(rules.knowledgeFolder.trim());
   const folder = reportFolderOf(rules);
   if (folder.split("/").some((s) => s === "" || s === "." || s === ".." || s.startsWith(".")) || folder.includes("\\")) return `The report folder "${folder}" is not a plain folder inside the vault (no "..", no hidden or config folders).`;
   if (!folder.startsWith(`${k}/`)) return `The report folder "${folder}" is outside the knowledge folder "${k}/"; choose a folder inside it, such as "${k}/reports".`;
+  // Notes in the report folder are not articles: the articles' folders (in any case, for case-insensitive disks) would vanish.
+  const top = folder.slice(k.length + 1).split("/")[0]!.toLowerCase();
+  if (top === "concepts" || top === "connections" || top === "qa") {
+    return `The report folder "${folder}" is or is inside the knowledge base's ${top} folder: its articles would count as reports and drop out of lint, Ask and the graph; choose a folder of its own, such as "${k}/reports".`;
+  }
   return null;
 }
 
-/** The report as a note: frontmatter marking it as a lint report, then the markdown with link syntax escaped. */
+/**
+ * A finding's message as inert markdown text: backslash, `[` (links, embeds, images), `<` (HTML), backticks and a `#`
+ * before a word (a tag, also after a quote mark) are escaped, so a quote from a note adds no tag, link or remote image to the vault.
+ */
+function inertMessage(message: string): string {
+  return message.replace(/[\\[<`]/g, "\\$&").replace(/#(?=[^\s#])/g, "\\#");
+}
+
+/** The report as a note: frontmatter marking it as a lint report, then the markdown with findings' messages escaped. */
 export function lintReportNote(markdown: string, date: string): string {
-  // Messages quote links ("Broken link [[b]]"); escaped, they stay text and add no links to the vault's graph.
-  const body = markdown.replace(/!?\[\[/g, (m) => m.replace("[[", "\\[\\["));
+  // A finding line is "- `path:line:col` message"; its message quotes notes ("Broken link [[b]]", a #tag, HTML).
+  const lines = markdown.split("\n").map((l) => l.replace(/^(- `[^`\n]*` )(.*)$/, (_, head: string, message: string) => head + inertMessage(message)));
+  // Other link syntax (a vault name in the title) stays text too and adds no links to the vault's graph.
+  const body = lines.join("\n").replace(/!?\[\[/g, (m) => m.replace("[[", "\\[\\["));
   return `---\n${MARKER}\ndate: ${date}\n---\n${body}`;
 }
 

@@ -45,7 +45,7 @@ describe("the contradiction state", () => {
 describe("recording a run", () => {
   const pair = (a: string, b: string) => ({ a, b, reason: "high" as const });
   const report = (checked: ReturnType<typeof pair>[], found: StoredContradiction[] = []): ContradictionRunReport => ({
-    found, dropped: 0, checked, failed: 0, error: null, overBudget: false, cancelled: false, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    found, dropped: 0, unusable: 0, checked, failed: 0, error: null, overBudget: false, cancelled: false, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
   });
   const plan = (due: ReturnType<typeof pair>[]): ContradictionPlan => ({ pairs: due, due, unchanged: 0, dismissed: 0, leftForLater: 0, estimate: { inputTokens: 0, outputTokens: 0, usd: 0 } });
   const hashes: Record<string, string> = { [A]: "a1", [B]: "b1", [C]: "c1" };

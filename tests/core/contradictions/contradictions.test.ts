@@ -70,9 +70,20 @@ describe("checking a pair", () => {
     expect(model.requests[0]!.messages[0]!.content).not.toContain("similar_high");
   });
 
-  it("treats a malformed reply as nothing found (and counts it)", async () => {
-    const r = await checkPair(new ScriptedLanguageModel(["not json"]), pair, FILES[pair.a]!, FILES[pair.b]!);
-    expect(r.ok && r.value).toMatchObject({ found: [], dropped: 1 });
+  it("returns a bad-reply error, with the tokens it cost, for a reply that is not JSON or has no conflicts list", async () => {
+    for (const reply of ["not json", "{}", '{"conflicts":"none"}', "null", "[]"]) {
+      const r = await checkPair(new ScriptedLanguageModel([reply]), pair, FILES[pair.a]!, FILES[pair.b]!);
+      expect(r.ok, reply).toBe(false);
+      if (!r.ok) {
+        expect(r.error.kind, reply).toBe("bad-reply");
+        expect(r.error.kind === "bad-reply" && r.error.usage.inputTokens, reply).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("takes an empty conflicts list as a checked pair with nothing found", async () => {
+    const r = await checkPair(new ScriptedLanguageModel(['{"conflicts":[]}']), pair, FILES[pair.a]!, FILES[pair.b]!);
+    expect(r.ok && r.value).toMatchObject({ found: [], dropped: 0 });
   });
 
   it("locates a quote across a line break, folding whitespace and curly quotes", () => {

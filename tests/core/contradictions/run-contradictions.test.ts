@@ -46,4 +46,11 @@ describe("running a contradiction check", () => {
     const flaky = new ScriptedLanguageModel([err({ kind: "overloaded", message: "Overloaded." }), '{"conflicts":[]}', '{"conflicts":[]}']);
     expect(await runContradictions(plan, { model: flaky, textOf: text }, 100_000)).toMatchObject({ failed: 1, checked: [pairs[2], pairs[3]] });
   });
+
+  it("leaves a pair whose reply was unusable unchecked (so it stays due), counts it, and goes on", async () => {
+    const model = new ScriptedLanguageModel(["Sure! Here are the conflicts:", '{"conflicts":[]}', '{"result":[]}']);
+    const r = await runContradictions(plan, { model, textOf: text }, 100_000);
+    expect(r).toMatchObject({ unusable: 2, failed: 0, error: null, checked: [pairs[2]] });
+    expect(r.usage.inputTokens).toBeGreaterThan(0);
+  });
 });

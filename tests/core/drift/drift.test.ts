@@ -67,6 +67,15 @@ describe("the definition scan beyond functions and classes", () => {
     expect(definesSymbol("a.py", "if x:\n    LIMIT == 3\n", "LIMIT")).toBe(false);
   });
 
+  it("takes a first path segment shaped like a host name as a URL without a scheme, not a citation", () => {
+    const text = "`deno.land/x/oak/mod.ts`, `esm.sh/react.js`, `example.co.uk/a/b.js`, `cdn.example.de/lib/x.js`, [a](cdn.example.de/lib/x.js)\n`src/sync/outbox.ts`, `lib/a.js:fn`, `pkg/api/server.go:Handler`, `esm.sh`, `v1.2/a.ts`\n";
+    expect(findCitations(text).map((c) => `${c.path}${c.symbol ? `:${c.symbol}` : ""}`)).toEqual(["src/sync/outbox.ts", "lib/a.js:fn", "pkg/api/server.go:Handler", "esm.sh", "v1.2/a.ts"]);
+  });
+
+  it("marks a citation from a link target as a link, and a code span not", () => {
+    expect(findCitations("See [x](src/a.ts) and `b/c.py`.").map((c) => c.link === true)).toEqual([true, false]);
+  });
+
   it("locates a link citation at its target and a code span at its backtick", () => {
     expect(findCitations("See [x](src/a.ts) and `b/c.py`.").map((c) => c.col)).toEqual([8, 22]);
   });

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { classifyPath, isArticleKind, reportFolderOf } from "../../../src/core/knowledge/knowledge-layout";
 import { isArticlePath } from "../../../src/core/workflows/write-rules";
-import { isLintReportNote, writeLintReport } from "../../../src/core/workflows/write-lint-report";
+import { isLintReportNote, reportFolderProblem, writeLintReport } from "../../../src/core/workflows/write-lint-report";
 import { InMemoryNoteStore } from "../../fakes/in-memory-note-store";
 
 const RULES = { knowledgeFolder: "knowledge", dailyFolder: "daily", dailyFormat: "YYYY-MM-DD", reportFolder: "" };
+const RULES_WITH = (reportFolder: string) => ({ ...RULES, reportFolder });
 const REPORT = "# Lint report: v\n\n- `knowledge/concepts/a.md:3:1` Broken link [[b]]: nothing named \"b\"; embed ![[c.png]]\n";
 
 describe("lint reports in the knowledge layout", () => {
@@ -31,6 +32,18 @@ describe("writeLintReport", () => {
     expect(text).toContain("embed !\\[\\[c.png]]");
     expect(text).not.toMatch(/(^|[^\\])\[\[/);
     expect(isLintReportNote(text)).toBe(true);
+  });
+
+  it("writes a finding's quoted tags, HTML, images and links as text, readable, and leaves the report's own markup", async () => {
+    const store = new InMemoryNoteStore({});
+    const line = "- `knowledge/concepts/a.md:3:1` Quote \"#secret, <img src=https://x.test/p.png>, ![i](https://x.test/p.png), [t](https://x.test) and `code`\" _(fix available)_";
+    await writeLintReport(store, RULES, "2026-11-24", `# Lint report: v\n\n## warning: x (1)\n\n_About it._\n\n${line}\n`);
+    const text = store.files.get("knowledge/reports/lint-2026-11-24.md")!;
+    expect(text).toContain("## warning: x (1)\n\n_About it._\n\n- `knowledge/concepts/a.md:3:1` Quote");
+    const message = text.split("\n").find((l) => l.startsWith("- "))!.slice("- `knowledge/concepts/a.md:3:1` ".length);
+    expect(message).toBe("Quote \"\\#secret, \\<img src=https://x.test/p.png>, !\\[i](https://x.test/p.png), \\[t](https://x.test) and \\`code\\`\" _(fix available)_");
+    expect(message).not.toMatch(/(^|\s)#[^\s#]/);
+    expect(message).not.toMatch(/(^|[^\\])[<[`]/);
   });
 
   it("replaces only that day's report and leaves earlier days' reports as they are", async () => {
@@ -81,6 +94,20 @@ describe("writeLintReport", () => {
       expect(!r.ok && r.error).toContain(message);
       expect(store.files.size).toBe(0);
     }
+  });
+
+  it("refuses the articles' folders (concepts, connections, qa, in any case, or inside them) and the knowledge folder, with the reason", async () => {
+    for (const reportFolder of ["knowledge/concepts", "knowledge/connections/", "knowledge/qa", "knowledge/Concepts", "knowledge/qa/reports", "knowledge"]) {
+      const problem = reportFolderProblem({ ...RULES, reportFolder });
+      expect(problem, reportFolder).not.toBeNull();
+      const store = new InMemoryNoteStore({ "knowledge/concepts/a.md": "# A\n" });
+      expect((await writeLintReport(store, RULES_WITH(reportFolder), "2026-11-24", REPORT)).ok, reportFolder).toBe(false);
+      expect(store.writes, reportFolder).toEqual([]);
+    }
+    expect(reportFolderProblem({ ...RULES, reportFolder: "knowledge/concepts" })).toBe(
+      'The report folder "knowledge/concepts" is or is inside the knowledge base\'s concepts folder: its articles would count as reports and drop out of lint, Ask and the graph; choose a folder of its own, such as "knowledge/reports".',
+    );
+    for (const reportFolder of ["knowledge/audit", "knowledge/reports/lint", "knowledge/conceptsx", "knowledge/audit/qa"]) expect(reportFolderProblem({ ...RULES, reportFolder }), reportFolder).toBeNull();
   });
 
   it("refuses a date that is not one, and a knowledge folder the write rules refuse", async () => {

@@ -15,6 +15,8 @@ function driftFindings(check: LintCheck, kind: CitationDrift["check"], path: str
   const out: LintFinding[] = [];
   for (const c of ctx.citationsOf(path)) {
     const d = citationDrift(c, repo);
+    // A link to a file of the vault (`[script](attachments/backup.sh)`) is not a citation of the repository.
+    if (d?.check === "cited-file-missing" && c.link && ctx.view.resolve(c.path, path) !== null) continue;
     if (d && d.check === kind) out.push(finding(check, path, d.line, d.col, `Cites ${d.message.slice("cites ".length)}.`));
   }
   return out;
@@ -33,6 +35,15 @@ export const citedFileMissing: LintCheck = {
         "knowledge/concepts/sync.md": "# Sync\n\nThe queue is `src/sync/outbox.ts`; retries are in [merge](server/merge.py).\nIt used to be `src/sync/queue.ts`, see `https://example.com/src/a.ts`.\n```\nsrc/old.ts\n```\n",
       },
       expected: [{ at: "knowledge/concepts/sync.md:4", message: "src/sync/queue.ts" }],
+    },
+    {
+      name: "URLs without a scheme and a link to a file of the vault are not code citations",
+      repo: REPO,
+      files: {
+        "knowledge/concepts/deps.md": "# Deps\n\nFrom `deno.land/x/oak/mod.ts`, `esm.sh/react.js`, `example.co.uk/a/b.js` and `cdn.example.de/lib/x.js`.\nRun [script](attachments/backup.sh) nightly; `src/sync/gone.ts` is gone.\n",
+        "attachments/backup.sh": "",
+      },
+      expected: [{ at: "knowledge/concepts/deps.md:4", message: "src/sync/gone.ts" }],
     },
     {
       name: "no repository configured: nothing to report",
