@@ -60,10 +60,11 @@ export class ClaimDriftService {
     const report = await runClaimDrift(model, planned.candidates, caps, signal);
     if (report.checked.length > 0) {
       const asked = new Set(report.checked);
-      const state = this.lint.contradictionState();
-      const kept = (state.claims ?? []).filter((c) => !asked.has(c.path));
       const found = report.found.map((f) => ({ ...f, hash: planned.hashes.get(f.path) ?? "" }));
-      await this.lint.setContradictionState({ ...state, claims: [...kept, ...found].slice(0, 200) });
+      await this.lint.updateContradictionState((state) => {
+        const kept = (state.claims ?? []).filter((c) => !asked.has(c.path));
+        return { ...state, claims: [...kept, ...found].slice(0, 200) };
+      });
     }
     return report;
   }

@@ -50,7 +50,7 @@ export class ContradictionService {
         const t = planned.texts.get(p);
         return t !== undefined ? shortHash(t) : this.lint.articleHash(p);
       };
-      await this.lint.setContradictionState(recordRun(this.lint.contradictionState(), planned.plan, report, hashOf));
+      await this.lint.updateContradictionState((current) => recordRun(current, planned.plan, report, hashOf));
     }
     return report;
   }

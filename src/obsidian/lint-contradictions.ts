@@ -11,8 +11,8 @@ export interface ContradictionStore {
 const KEY_PREFIX = "contradiction:";
 
 /**
- * The lint service's contradiction state: loaded from the store for each full lint, replaced after a run or a
- * dismissal (saved at once), pruned of deleted and changed articles once their hashes are known.
+ * The lint service's contradiction state: loaded from the store for each full lint, changed after a run or a
+ * dismissal (read again, changed, saved at once), pruned of deleted and changed articles once their hashes are known.
  */
 export class LintContradictions {
   state: ContradictionState = emptyContradictionState();
@@ -24,32 +24,55 @@ export class LintContradictions {
     return this.store ? this.store.load().catch(() => emptyContradictionState()) : this.state;
   }
 
-  /** Replaces the state and saves it; returns the articles whose model findings (conflicts, claims) may change. */
-  async replace(next: ContradictionState): Promise<Set<string>> {
-    const touched = new Set<string>();
-    for (const f of [...this.state.found, ...next.found]) {
-      touched.add(f.a.path);
-      touched.add(f.b.path);
-    }
-    for (const c of [...(this.state.claims ?? []), ...(next.claims ?? [])]) touched.add(c.path);
-    this.state = next;
-    await this.store?.save(next);
-    return touched;
+  /**
+   * Changes the state as the file holds it now (read again first, so what `kc contradictions` wrote meanwhile is kept,
+   * not overwritten from memory), saves the result and keeps it; one change at a time. `change` returns null to leave
+   * it as it is. Returns the articles whose model findings (conflicts, claims) may change.
+   */
+  update(change: (current: ContradictionState) => ContradictionState | null): Promise<Set<string>> {
+    const run = this.queue.then(async () => {
+      const current = this.store ? await this.store.load().catch(() => this.state) : this.state;
+      const next = change(current);
+      if (!next) {
+        const touched = touchedBy(this.state, current);
+        this.state = current;
+        return touched;
+      }
+      const touched = touchedBy(this.state, next);
+      this.state = next;
+      await this.store?.save(next);
+      return touched;
+    });
+    this.queue = run.then(() => undefined, () => undefined);
+    return run;
   }
 
-  /** The state after a "not a conflict" on a finding, or null when the finding is not a contradiction. */
-  dismissed(finding: LintFinding, hashOf: (path: string) => string | undefined): ContradictionState | null {
+  private queue: Promise<void> = Promise.resolve();
+
+  /** The change a "not a conflict" on a finding makes, or null when the finding is not a contradiction. */
+  dismissal(finding: LintFinding, hashOf: (path: string) => string | undefined): ((current: ContradictionState) => ContradictionState | null) | null {
     const key = finding.dismissKey;
     if (!key?.startsWith(KEY_PREFIX)) return null;
     const [a, b] = pairOf(key.slice(KEY_PREFIX.length));
-    return dismissPair(this.state, a, b, hashOf);
+    return (current) => dismissPair(current, a, b, hashOf);
   }
 
   /** Drops what no longer holds; saves only a change (a failed save is retried by the next change). */
   prune(hashOf: (path: string) => string | undefined): void {
-    const pruned = pruneContradictionState(this.state, hashOf);
-    if (JSON.stringify(pruned) === JSON.stringify(this.state)) return;
-    this.state = pruned;
-    void this.store?.save(pruned).catch(() => undefined);
+    void this.update((current) => {
+      const pruned = pruneContradictionState(current, hashOf);
+      return JSON.stringify(pruned) === JSON.stringify(current) ? null : pruned;
+    }).catch(() => undefined);
   }
+}
+
+/** The articles whose conflicts or claims differ between two states (any article either names). */
+function touchedBy(before: ContradictionState, after: ContradictionState): Set<string> {
+  const touched = new Set<string>();
+  for (const f of [...before.found, ...after.found]) {
+    touched.add(f.a.path);
+    touched.add(f.b.path);
+  }
+  for (const c of [...(before.claims ?? []), ...(after.claims ?? [])]) touched.add(c.path);
+  return touched;
 }

@@ -329,11 +329,11 @@ export class LintService extends Events {
   }
 
   /**
-   * Replaces the contradiction state (after a run or a dismissal): saved to the plugin's folder, then the notes whose
-   * conflicts appear or go are linted again (incrementally).
+   * Changes the contradiction state (after a run or a dismissal) as the file holds it now: saved to the plugin's
+   * folder, then the notes whose conflicts appear or go are linted again (incrementally).
    */
-  async setContradictionState(next: ContradictionState): Promise<void> {
-    const touched = await this.contradictions.replace(next);
+  async updateContradictionState(change: (current: ContradictionState) => ContradictionState | null): Promise<void> {
+    const touched = await this.contradictions.update(change);
     if (this.engine && !this.running && !this.updating) {
       this.engine.update([...touched].filter((p) => this.view.note(p) !== undefined));
       this.trigger("changed");
@@ -346,8 +346,8 @@ export class LintService extends Events {
 
   /** "Not a conflict": remembers the finding's pair until either article changes, and removes its findings. */
   async dismiss(finding: LintFinding): Promise<void> {
-    const next = this.contradictions.dismissed(finding, (p) => this.articleHashes.get(p));
-    if (next) await this.setContradictionState(next);
+    const change = this.contradictions.dismissal(finding, (p) => this.articleHashes.get(p));
+    if (change) await this.updateContradictionState(change);
   }
 
   private options() {

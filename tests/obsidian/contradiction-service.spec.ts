@@ -5,6 +5,7 @@ import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-a
 import { createFakeApp } from "../fakes/fake-app";
 import { codeRepoFromReader } from "../../src/core/drift/code-repo-view";
 import { parseContradictionState } from "../../src/core/contradictions/contradiction-state";
+import { shortHash } from "../../src/core/util/short-hash";
 import { SliceScheduler } from "../../src/core/util/slice-scheduler";
 import { ContradictionService } from "../../src/obsidian/contradiction-service";
 import { adapterContradictionStore } from "../../src/obsidian/contradiction-store";
@@ -91,6 +92,20 @@ describe("contradictions in Obsidian", () => {
     edit("knowledge/concepts/keys.md", `${FILES["knowledge/concepts/keys.md"]}\nNow it is 5 times as well.\n`);
     await flush();
     expect((await service.plan()).plan).toMatchObject({ pairs: [{ a: "knowledge/concepts/keys.md" }], dismissed: 0 });
+  });
+
+  it("keeps what the CLI wrote to the state file while Obsidian was open: a run changes the file as it is then", async () => {
+    const { app, service } = await setup();
+    const file = `${PLUGIN_DIR}/contradictions-state.json`;
+    // The CLI, run on the same vault meanwhile (kc drift --model-check), stored a judgement and saved the file.
+    const claim = { path: "knowledge/concepts/retry.md", line: 8, quote: "The client retries an upload at most 5 times.", explanation: "The code retries 3 times.", hash: shortHash(FILES["knowledge/concepts/retry.md"]!) };
+    const cli = { ...parseContradictionState(app.config.get(file) ?? null), claims: [claim] };
+    app.config.set(file, JSON.stringify(cli));
+    server.replies.push({ kind: "tool", name: "report_contradictions", input: { conflicts: [REAL] } });
+    await service.run(await service.plan(), new AbortController().signal, () => undefined, () => undefined);
+    const saved = parseContradictionState(app.config.get(file) ?? null);
+    expect(saved.found).toHaveLength(1);
+    expect(saved.claims).toEqual([claim]);
   });
 
   it("drops a conflict from the lint as soon as either article is edited", async () => {
