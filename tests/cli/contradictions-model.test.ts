@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { runKc } from "../fakes/run-kc";
+import { shortHash } from "../../src/core/util/short-hash";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 import { changedPaths, hashVault } from "../fakes/vault-snapshot";
 
@@ -40,6 +41,22 @@ async function lintFindings() {
 }
 
 describe("kc contradictions against the Messages API", () => {
+  it("keeps what the plugin wrote to the state file while the run waited for the model: the run changes the file as it is then", async () => {
+    server.replies.push(tool([REAL]), tool([]), tool([]));
+    const claim = { path: "knowledge/concepts/retry.md", line: 8, quote: "The client retries an upload at most 5 times.", explanation: "The code retries 3 times.", hash: shortHash(FILES["knowledge/concepts/retry.md"]!) };
+    server.onRequest = () => {
+      // Obsidian, open on the same vault, saves a judgement of cited code while the first pair is being checked.
+      mkdirSync(join(vault, STATE, ".."), { recursive: true });
+      writeFileSync(join(vault, STATE), JSON.stringify({ version: 2, checked: {}, pending: {}, dismissed: {}, found: [], claims: [claim] }));
+      server.onRequest = undefined;
+    };
+    const r = await kc(["contradictions", vault, "--yes"]);
+    expect(r.code).toBe(1);
+    const saved = JSON.parse(readFileSync(join(vault, STATE), "utf8")) as { found: unknown[]; claims?: unknown[] };
+    expect(saved.found).toHaveLength(1);
+    expect(saved.claims).toEqual([claim]);
+  });
+
   it("keeps a real conflict, drops an invented quote, leaves the pair of a malformed reply due, and lint shows the conflict in both articles", async () => {
     server.replies.push(
       tool([REAL]),

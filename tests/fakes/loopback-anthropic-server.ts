@@ -39,6 +39,8 @@ export interface LoopbackServer {
   baseUrl: string;
   replies: ScriptedReply[];
   requests: RecordedRequest[];
+  /** Called with each request as it arrives, before the reply (a test's "meanwhile, elsewhere…"). */
+  onRequest?: (request: RecordedRequest) => void;
   close(): Promise<void>;
 }
 
@@ -47,13 +49,16 @@ export async function startLoopbackAnthropic(): Promise<LoopbackServer> {
   const replies: ScriptedReply[] = [];
   const requests: RecordedRequest[] = [];
   const open = new Set<ServerResponse>();
+  const handle: { onRequest?: (request: RecordedRequest) => void } = {};
   const server: Server = createServer((req, res) => {
     const chunks: Uint8Array[] = [];
     req.on("data", (c: Uint8Array) => chunks.push(c));
     req.on("end", () => {
       const raw = new TextDecoder().decode(Uint8Array.from(chunks.flatMap((c) => [...c])));
       const body = JSON.parse(raw || "{}") as Record<string, unknown>;
-      requests.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers, body });
+      const recorded: RecordedRequest = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body };
+      requests.push(recorded);
+      handle.onRequest?.(recorded);
       const head = replies[0];
       const reply = (head?.kind === "models" && head.repeat ? head : replies.shift()) ?? { kind: "text", text: "(no scripted reply)" };
       open.add(res);
@@ -67,6 +72,12 @@ export async function startLoopbackAnthropic(): Promise<LoopbackServer> {
     baseUrl: `http://127.0.0.1:${port}`,
     replies,
     requests,
+    get onRequest() {
+      return handle.onRequest;
+    },
+    set onRequest(fn) {
+      handle.onRequest = fn;
+    },
     close: async () => {
       for (const res of open) res.destroy();
       await new Promise<void>((r) => server.close(() => r()));

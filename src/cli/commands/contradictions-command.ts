@@ -75,7 +75,8 @@ export async function runContradictionsCommand(args: ParsedArgs, io: CliIo): Pro
   if (report.error) io.err(`  ${stripControls(report.error.message)}\n`);
   if (report.overBudget) io.err(`Stopped at the token cap (${maxTokens}); the remaining pairs wait for the next run.\n`);
   // Kept only when something was checked: a run that checked nothing leaves the file as it was.
-  if (report.checked.length > 0) await writeContradictionState(vault.root, recordRun(state, plan, report, hashOf));
+  // The file is read again first: Obsidian may have saved a dismissal or a judgement while the model was asked.
+  if (report.checked.length > 0) await writeContradictionState(vault.root, recordRun(await readContradictionState(vault.root), plan, report, hashOf));
   const found = report.found;
   if (format === "json") io.out(`${JSON.stringify({ contradictions: found, dropped: report.dropped, unusable: report.unusable, failed: report.failed, overBudget: report.overBudget, usage: report.usage }, null, 2)}\n`);
   else {
