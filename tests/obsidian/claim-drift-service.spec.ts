@@ -36,6 +36,11 @@ async function setup(repo: Record<string, string> | null, more: Record<string, s
   return { app, lint, service: new ClaimDriftService(app as never, lint, router, () => data) };
 }
 
+/** A second old article citing the repository, and a reply judging one statement of either article. */
+const BACKOFF = "---\ntldr: t\nanswers_when: [x]\nupdated: 2025-02-01\n---\n# Backoff\n\nThe backoff waits 2 seconds (`src/outbox.ts:MAX_RETRIES`).\n";
+const quoteOf = (path: string | undefined) => (path === "knowledge/concepts/sync.md" ? "Retries stop after 3 attempts" : "The backoff waits 2 seconds");
+const judged = (path: string | undefined, why: string) => ({ kind: "tool" as const, name: "report_outdated_claims", input: { outdated: [{ quote: quoteOf(path), explanation: why }] } });
+
 describe("the model check of cited code in Obsidian", () => {
   it("asks only about old articles citing the repository and shows what the model reports as a suggestion until the article changes", async () => {
     const { app, lint, service } = await setup(REPO);
@@ -60,17 +65,27 @@ describe("the model check of cited code in Obsidian", () => {
   });
 
   it("keeps the stored judgements of an article whose call failed and replaces only those of the articles answered", async () => {
-    const other = "---\ntldr: t\nanswers_when: [x]\nupdated: 2025-02-01\n---\n# Backoff\n\nThe backoff waits 2 seconds (`src/outbox.ts:MAX_RETRIES`).\n";
-    const { lint, service } = await setup(REPO, { "knowledge/concepts/backoff.md": other });
+    const { lint, service } = await setup(REPO, { "knowledge/concepts/backoff.md": BACKOFF });
     const planned = await service.plan("2026-11-22");
     const [first, second] = planned!.candidates.map((c) => c.path);
     expect([first, second].sort()).toEqual(["knowledge/concepts/backoff.md", "knowledge/concepts/sync.md"]);
-    const quoteOf = (path: string | undefined) => (path === "knowledge/concepts/sync.md" ? "Retries stop after 3 attempts" : "The backoff waits 2 seconds");
-    const judged = (path: string | undefined, why: string) => ({ kind: "tool" as const, name: "report_outdated_claims", input: { outdated: [{ quote: quoteOf(path), explanation: why }] } });
     server.replies.push(judged(first, "Old judgement A."), judged(second, "Old judgement B."));
     await service.run(planned!, new AbortController().signal, () => undefined);
     // Second run: the first article's call fails, the second is answered.
     server.replies.push({ kind: "status", status: 400, type: "invalid_request_error", message: "Bad request." }, judged(second, "New judgement B."));
+    const r = await service.run(planned!, new AbortController().signal, () => undefined);
+    expect(r.checked).toEqual([second]);
+    const shown = lint.findings().filter((f) => f.check === "cited-claim-drift").map((f) => `${f.path} ${f.message.match(/(Old|New) judgement ./)![0]}`).sort();
+    expect(shown).toEqual([`${first} Old judgement A`, `${second} New judgement B`].sort());
+  });
+
+  it("keeps the stored judgements of an article whose reply said nothing usable (not JSON, no list)", async () => {
+    const { lint, service } = await setup(REPO, { "knowledge/concepts/backoff.md": BACKOFF });
+    const planned = await service.plan("2026-11-22");
+    const [first, second] = planned!.candidates.map((c) => c.path);
+    server.replies.push(judged(first, "Old judgement A."), judged(second, "Old judgement B."));
+    await service.run(planned!, new AbortController().signal, () => undefined);
+    server.replies.push({ kind: "text", text: "All of it still looks right to me." }, judged(second, "New judgement B."));
     const r = await service.run(planned!, new AbortController().signal, () => undefined);
     expect(r.checked).toEqual([second]);
     const shown = lint.findings().filter((f) => f.check === "cited-claim-drift").map((f) => `${f.path} ${f.message.match(/(Old|New) judgement ./)![0]}`).sort();

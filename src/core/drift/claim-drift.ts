@@ -117,15 +117,20 @@ export async function runClaimDrift(model: LanguageModel, candidates: readonly C
       continue;
     }
     addUsage(r.usage, reply.value.usage);
-    r.checked.push(c.path);
-    let list: unknown[] = [];
+    let list: unknown[] | null = null;
     try {
       const raw = JSON.parse(reply.value.text) as { outdated?: unknown };
       if (Array.isArray(raw.outdated)) list = raw.outdated.slice(0, 8);
-      else r.dropped++;
     } catch {
-      r.dropped++;
+      // not JSON: handled below
     }
+    // A reply with no list of outdated statements says nothing: the article is not "checked, nothing found" (its
+    // stored judgements stay, and it is asked again next time).
+    if (list === null) {
+      r.dropped++;
+      continue;
+    }
+    r.checked.push(c.path);
     const claimText = c.claims.map((l) => l.text).join("\n");
     for (const item of list) {
       const o = (typeof item === "object" && item !== null ? item : {}) as Record<string, unknown>;
