@@ -1,3 +1,5 @@
+import { findFrontmatter } from "../notes/frontmatter";
+
 /** A place in a note's text, as an editor counts it: 0-based line and character. */
 export interface TextPlace {
   line: number;
@@ -10,21 +12,12 @@ export interface TextPlace {
  */
 export function insertionPoint(doc: string, cursor: TextPlace): { at: TextPlace; prefix: string } {
   const lines = doc.split("\n");
-  const bare = (i: number): string => (lines[i] ?? "").replace(/^\uFEFF/, "").replace(/\r$/, "").trimEnd();
-  if (bare(0) === "---") {
-    let close = -1;
-    for (let i = 1; i < lines.length; i++) {
-      if (bare(i) === "---" || bare(i) === "...") {
-        close = i;
-        break;
-      }
-    }
-    // An unclosed frontmatter runs to the end of the note: the answer goes after all of it.
-    const end = close === -1 ? lines.length - 1 : close;
-    if (cursor.line <= end) {
-      if (end + 1 < lines.length) return { at: { line: end + 1, ch: 0 }, prefix: "\n" };
-      return { at: { line: end, ch: (lines[end] ?? "").length }, prefix: "\n\n" };
-    }
+  const fm = findFrontmatter(doc);
+  // The closing fence's line: the body starts on the line after it.
+  const close = fm ? fm.bodyStartLine - 1 : -1;
+  if (fm && cursor.line <= close) {
+    if (close + 1 < lines.length) return { at: { line: close + 1, ch: 0 }, prefix: "\n" };
+    return { at: { line: close, ch: (lines[close] ?? "").length }, prefix: "\n\n" };
   }
   const line = Math.min(Math.max(0, cursor.line), lines.length - 1);
   const ch = Math.min(Math.max(0, cursor.ch), (lines[line] ?? "").length);

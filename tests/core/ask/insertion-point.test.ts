@@ -13,9 +13,9 @@ describe("insertionPoint", () => {
     for (const line of [0, 1, 2, 3]) expect(insertionPoint(NOTE, { line, ch: 0 }).at).toEqual({ line: 4, ch: 0 });
   });
 
-  it("goes after all of an unclosed frontmatter, and after a frontmatter that ends the note", () => {
-    expect(insertionPoint("---\ntitle: A", { line: 0, ch: 0 })).toEqual({ at: { line: 1, ch: 8 }, prefix: "\n\n" });
+  it("goes after a frontmatter that ends the note; an unclosed one is no frontmatter (as for Obsidian)", () => {
     expect(insertionPoint("---\ntitle: A\n---", { line: 1, ch: 2 })).toEqual({ at: { line: 2, ch: 3 }, prefix: "\n\n" });
+    expect(insertionPoint("---\ntitle: A", { line: 1, ch: 0 })).toEqual({ at: { line: 1, ch: 0 }, prefix: "" });
   });
 
   it("treats a note without frontmatter, a BOM or CRLF lines as text like any other", () => {
