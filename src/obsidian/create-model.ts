@@ -5,14 +5,17 @@ import { AnthropicLanguageModel } from "../llm/anthropic-language-model";
 import type { AskSettings } from "./plugin-data";
 import { createRequestUrlFetch } from "./request-url-fetch";
 
-/** The model as the settings describe it: key from secret storage, network through requestUrl (works on mobile). */
-export function createModel(app: App, ask: AskSettings, onWait?: (seconds: number, reason: string) => void): AnthropicLanguageModel {
+/**
+ * The model as the settings describe it: key from secret storage, network through requestUrl (works on mobile, does
+ * not stream); `streamThrough` gives a fetch that streams instead (the Ask answer's createBrowserFirstFetch).
+ */
+export function createModel(app: App, ask: AskSettings, onWait?: (seconds: number, reason: string) => void, streamThrough?: typeof fetch): AnthropicLanguageModel {
   return new AnthropicLanguageModel({
     apiKey: app.secretStorage.getSecret(ask.apiKeySecret),
     model: currentModel(ask.model),
     ...(ask.baseUrl ? { baseUrl: ask.baseUrl } : {}),
-    fetch: createRequestUrlFetch(),
-    streaming: false,
+    fetch: streamThrough ?? createRequestUrlFetch(),
+    streaming: streamThrough !== undefined,
     timeoutMs: ask.timeoutSeconds * 1000,
     ...(onWait ? { onWait } : {}),
   });
@@ -21,22 +24,6 @@ export function createModel(app: App, ask: AskSettings, onWait?: (seconds: numbe
 /** The small model of the Ask settings (`selectModel`), for the selection step and capture's distillation. */
 export function createSelectModel(app: App, ask: AskSettings): AnthropicLanguageModel {
   return createModel(app, { ...ask, model: ask.selectModel });
-}
-
-/**
- * The Ask answer's model: streams through `fetch` (createBrowserFirstFetch: the renderer's fetch, requestUrl where
- * that fails before any byte), so the answer appears as it is written.
- */
-export function createStreamingModel(app: App, ask: AskSettings, fetcher: typeof fetch, onWait?: (seconds: number, reason: string) => void): AnthropicLanguageModel {
-  return new AnthropicLanguageModel({
-    apiKey: app.secretStorage.getSecret(ask.apiKeySecret),
-    model: currentModel(ask.model),
-    ...(ask.baseUrl ? { baseUrl: ask.baseUrl } : {}),
-    fetch: fetcher,
-    streaming: true,
-    timeoutMs: ask.timeoutSeconds * 1000,
-    ...(onWait ? { onWait } : {}),
-  });
 }
 
 /**

@@ -11,7 +11,7 @@ import { estimateCost, formatCost } from "../core/llm/cost";
 import { ObsidianNoteStore } from "../obsidian/obsidian-note-store";
 import type { PluginData } from "../obsidian/plugin-data";
 import { createBrowserFirstFetch } from "../obsidian/browser-first-fetch";
-import { createSelectModel, createStreamingModel, priceOf } from "../obsidian/create-model";
+import { createModel, createSelectModel, priceOf } from "../obsidian/create-model";
 import { createRequestUrlFetch } from "../obsidian/request-url-fetch";
 import type { RouterService } from "../obsidian/router-service";
 import { AskHistory } from "./ask/ask-history";
@@ -73,7 +73,7 @@ export function createAskHost(app: App, router: RouterService, data: () => Plugi
       const req = buildAnswerRequest(route, texts);
       const history = thread.flatMap((t) => [{ role: "user" as const, content: t.question }, { role: "assistant" as const, content: t.answer }]);
       const onWait = (seconds: number, why: string): void => void new Notice(`Ask: waiting ${Math.ceil(seconds)} s before trying again (${why})…`, Math.min(60_000, seconds * 1000 + 2000));
-      return createStreamingModel(app, ask, answerFetch, onWait).stream({ ...req, messages: [...history, ...req.messages], signal }, onText);
+      return createModel(app, ask, onWait, answerFetch).stream({ ...req, messages: [...history, ...req.messages], signal }, onText);
     },
     fileBack: async (route, answer) => {
       const folder = data().settings.knowledgeFolder;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 import { createBrowserFirstFetch } from "../../src/obsidian/browser-first-fetch";
-import { createStreamingModel } from "../../src/obsidian/create-model";
+import { createModel } from "../../src/obsidian/create-model";
 import { createRequestUrlFetch } from "../../src/obsidian/request-url-fetch";
 import { DEFAULT_ASK_SETTINGS } from "../../src/obsidian/plugin-data";
 import { createFakeApp } from "../fakes/fake-app";
@@ -25,7 +25,7 @@ const model = (browserFetch: typeof fetch) => {
     requestUrlCalls++;
     return requestUrlFetch(i, init);
   };
-  return createStreamingModel(app as never, { ...DEFAULT_ASK_SETTINGS, baseUrl: server.baseUrl, timeoutSeconds: 30 }, createBrowserFirstFetch(browserFetch, counted));
+  return createModel(app as never, { ...DEFAULT_ASK_SETTINGS, baseUrl: server.baseUrl, timeoutSeconds: 30 }, undefined, createBrowserFirstFetch(browserFetch, counted));
 };
 
 describe("the Ask answer's model in the renderer", () => {
