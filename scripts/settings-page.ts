@@ -1,7 +1,8 @@
 // Browser entry for the settings screenshot: the real settings tab (with the test stub of `obsidian`, whose Setting
 // draws Obsidian's rows) inside Obsidian's settings modal frame, with a key set and the Models API answering.
 import { installObsidianDomHelpers } from "../tests/fakes/obsidian-dom";
-import { KnowledgeSettingsTab, type SettingsHost } from "../src/ui/settings-tab";
+import { KnowledgeSettingsTab } from "../src/ui/settings-tab";
+import { memorySettingsHost } from "../tests/fakes/settings-host";
 import { mergePluginData } from "../src/obsidian/plugin-data";
 
 installObsidianDomHelpers();
@@ -11,23 +12,11 @@ const models = [
   { id: "claude-opus-5", name: "Claude Opus 5" },
   { id: "claude-haiku-4-5", name: "Claude Haiku 4.5" },
 ];
-const host: SettingsHost = {
-  settings: () => data.settings,
-  update: async (p) => void (data.settings = { ...data.settings, ...p }),
-  ask: () => data.ask,
-  updateAsk: async (p) => void (data.ask = { ...data.ask, ...p }),
-  compile: () => data.compile,
-  updateCompile: async (p) => void (data.compile = { ...data.compile, ...p }),
+const host = memorySettingsHost(data, {
   dailyNotesConfig: () => Promise.resolve({ folder: "daily", format: "YYYY-MM-DD" }),
-  capture: () => data.capture,
-  updateCapture: async (p) => void (data.capture = { ...data.capture, ...p }),
-  lint: () => data.lint,
-  updateLint: async (p) => void (data.lint = { ...data.lint, ...p }),
-  listProjects: () => Promise.resolve([]),
-  retentionDays: () => Promise.resolve(30),
   listModels: () => Promise.resolve({ ok: true, value: models }),
   testConnection: () => Promise.resolve({ ok: true, message: "Connected: the Anthropic API accepted the key and lists 3 models, including claude-sonnet-5-5." }),
-};
+});
 const tab = new KnowledgeSettingsTab({} as never, {} as never, host);
 const container = document.body.createDiv({ cls: "modal-container mod-dim" });
 container.createDiv({ cls: "modal-bg" });

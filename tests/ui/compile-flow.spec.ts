@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { until } from "../fakes/until";
 import { notices, noticesShown } from "../fakes/obsidian-stub";
 import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
@@ -25,15 +26,6 @@ async function setup() {
   const router = new RouterService(app as never, () => data.settings.knowledgeFolder);
   await router.build();
   return { app, service: new CompileService(app as never, () => data, () => Promise.resolve(), router, ".obsidian/plugins/kc") };
-}
-
-async function until<T>(probe: () => T | null | undefined | false): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = probe();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error("never happened");
 }
 
 describe("compiling from the palette", () => {

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { until } from "../fakes/until";
+import { memorySettingsHost } from "../fakes/settings-host";
 import { Setting, type SettingDefinitionItem } from "obsidian";
 import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 import { createFakeApp } from "../fakes/fake-app";
-import { KnowledgeSettingsTab, type SettingsHost } from "../../src/ui/settings-tab";
+import { KnowledgeSettingsTab } from "../../src/ui/settings-tab";
 import { listModels, testConnection } from "../../src/llm/anthropic-models";
 import { modelServerOptions } from "../../src/obsidian/model-server-options";
 import { mergePluginData, type PluginData } from "../../src/obsidian/plugin-data";
@@ -24,39 +26,18 @@ function setup(over: { key?: string | null; baseUrl?: string; model?: string } =
   const app = createFakeApp({}, secrets);
   const data: PluginData = mergePluginData({ ask: { baseUrl: over.baseUrl ?? server.baseUrl, model: over.model ?? "claude-test" } });
   const saved: unknown[] = [];
-  const host: SettingsHost = {
-    settings: () => data.settings,
-    update: async (p) => void (data.settings = { ...data.settings, ...p }),
-    ask: () => data.ask,
+  const host = memorySettingsHost(data, {
     updateAsk: async (p) => {
       saved.push(p);
       data.ask = { ...data.ask, ...p };
     },
-    compile: () => data.compile,
-    updateCompile: async (p) => void (data.compile = { ...data.compile, ...p }),
-    dailyNotesConfig: () => Promise.resolve(null),
-    capture: () => data.capture,
-    updateCapture: async (p) => void (data.capture = { ...data.capture, ...p }),
-    lint: () => data.lint,
-    updateLint: async (p) => void (data.lint = { ...data.lint, ...p }),
-    listProjects: () => Promise.resolve([]),
-    retentionDays: () => Promise.resolve(30),
     listModels: () => listModels(modelServerOptions(app as never, data.ask)),
     testConnection: () => testConnection(modelServerOptions(app as never, data.ask)),
-  };
+  });
+
   const tab = new KnowledgeSettingsTab(app as never, {} as never, host);
   document.body.replaceChildren(tab.containerEl);
   return { tab, data, saved };
-}
-
-/** Polls (no timing is asserted) until `probe` gives a value. */
-async function until<T>(probe: () => T | null | undefined | false): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = probe();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error("never happened");
 }
 
 function row(root: HTMLElement, name: string): HTMLElement {
