@@ -1,6 +1,6 @@
 import { currentModel, DEFAULT_MODEL } from "../core/llm/models";
 import type { LanguageModel } from "../core/llm/language-model";
-import type { CliIo } from "./cli-io";
+import { EXIT, type CliIo } from "./cli-io";
 import { flagString, type ParsedArgs } from "./parse-args";
 
 /** The no-key message of every command that calls a model, in the command line's own terms. */
@@ -25,16 +25,17 @@ export function baseUrlProblem(args: ParsedArgs, env: Record<string, string | un
 /**
  * The model a command calls, from --model / --base-url and the environment, or what is wrong in a sentence:
  * a base URL that is not an http(s) URL is refused before anything runs; a key is needed only for the Anthropic API
- * (a compatible local server behind --base-url may need none).
+ * (a compatible local server behind --base-url may need none). The error carries its exit code: a bad --base-url is
+ * a usage error, a missing key exit 1.
  */
 export async function modelFromArgs(
   args: ParsedArgs, io: CliIo, options: { streaming: boolean; defaultModel?: string; envModel?: string; onWait?: (seconds: number, reason: string) => void },
-): Promise<{ model: LanguageModel } | { error: string }> {
+): Promise<{ model: LanguageModel } | { error: string; exitCode: number }> {
   const baseUrl = flagString(args, "base-url", io.env.ANTHROPIC_BASE_URL);
   const problem = baseUrlProblem(args, io.env);
-  if (problem) return { error: problem };
+  if (problem) return { error: problem, exitCode: EXIT.usage };
   const apiKey = io.env.ANTHROPIC_API_KEY || null;
-  if (!apiKey && !baseUrl) return { error: NO_KEY_MESSAGE };
+  if (!apiKey && !baseUrl) return { error: NO_KEY_MESSAGE, exitCode: EXIT.findings };
   const id = currentModel(flagString(args, "model", io.env[options.envModel ?? "KC_MODEL"] ?? options.defaultModel ?? DEFAULT_MODEL)!);
   const timeout = Number(io.env.KC_TIMEOUT_SECONDS ?? 120);
   // Loaded only by commands that call a model: lint, route and graph start without the SDK.

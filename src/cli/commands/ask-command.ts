@@ -72,7 +72,7 @@ export async function runAskCommand(args: ParsedArgs, io: CliIo): Promise<number
   const built = await modelFromArgs(args, io, { streaming: true, onWait: waitLine(io) });
   if ("error" in built) {
     io.err(`${built.error}\n`);
-    return built.error.startsWith("--base-url") ? EXIT.usage : EXIT.findings;
+    return built.exitCode;
   }
   // Model text reaches the terminal without escape sequences (a reply could otherwise recolour or retitle it).
   const result = await built.model.stream(buildAnswerRequest(route, texts), (delta) => io.out(stripControls(delta)));

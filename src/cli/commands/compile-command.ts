@@ -79,7 +79,7 @@ export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<nu
   const built = dryRun ? null : await modelFromArgs(args, io, { streaming: false, onWait: waitLine(io) });
   if (built && "error" in built) {
     io.err(`${built.error} (--dry-run shows the plan without calling the model.)\n`);
-    return built.error.startsWith("--base-url") ? EXIT.usage : EXIT.findings;
+    return built.exitCode;
   }
   const { index } = buildRouterIndex(vault, "knowledge");
   const fixedNow = new Date(`${today}T12:00:00`);

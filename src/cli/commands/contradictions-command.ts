@@ -67,7 +67,7 @@ export async function runContradictionsCommand(args: ParsedArgs, io: CliIo): Pro
   const built = await modelFromArgs(args, io, { streaming: false, onWait: waitLine(io) });
   if ("error" in built) {
     io.err(`${built.error}\n`);
-    return built.error.startsWith("--base-url") ? EXIT.usage : EXIT.findings;
+    return built.exitCode;
   }
   const report = await runContradictions(plan, {
     model: built.model, textOf, onPair: (n, total, p) => io.err(`[${n + 1}/${total}] ${p.a} <-> ${p.b}\n`),

@@ -44,7 +44,7 @@ export async function runDriftModelCheck(args: ParsedArgs, io: CliIo, docs: read
   const built = await modelFromArgs(args, io, { streaming: false, onWait: waitLine(io) });
   if ("error" in built) {
     io.err(`${built.error}\n`);
-    return built.error.startsWith("--base-url") ? EXIT.usage : EXIT.findings;
+    return built.exitCode;
   }
   const r = await runClaimDrift(built.model, candidates, { maxArticles, maxTokens });
   for (const f of r.found) io.out(`${f.path}:${f.line + 1}  cited-claim-drift  "${f.quote}": ${f.explanation} (suggestion, for review)\n`);

@@ -61,7 +61,7 @@ export async function runRevalidateCommand(args: ParsedArgs, io: CliIo): Promise
   const built = await modelFromArgs(args, io, { streaming: false, onWait: waitLine(io) });
   if ("error" in built) {
     io.err(`${built.error}\n`);
-    return built.error.startsWith("--base-url") ? EXIT.usage : EXIT.findings;
+    return built.exitCode;
   }
   const model = built.model;
   io.err(`Revalidating ${path} against ${related.length} related article${related.length === 1 ? "" : "s"}…\n`);
