@@ -18,6 +18,8 @@ import { listModels, testConnection } from "./llm/anthropic-models";
 import type { LintSettings } from "./obsidian/lint-settings-data";
 import { loadPluginData, mergePluginData, type AskSettings, type CompileSettings, type PluginData } from "./obsidian/plugin-data";
 import { RouterService } from "./obsidian/router-service";
+import { pluginHost } from "./obsidian/plugin-host";
+import type { KcHost } from "./core/workflows/host";
 import { createAskHost } from "./ui/ask-host";
 import { ASK_VIEW_TYPE, AskView } from "./ui/ask-view";
 import { runCaptureFlow } from "./ui/capture-flow";
@@ -40,6 +42,7 @@ export default class KnowledgeCompilerPlugin extends Plugin {
   private lint!: LintService;
   private router!: RouterService;
   private compile!: CompileService;
+  private host!: KcHost;
   private graph!: GraphService;
   private lastQuestion: string | null = null;
   private autoTriedDay: string | null = null;
@@ -62,6 +65,8 @@ export default class KnowledgeCompilerPlugin extends Plugin {
       this.router.stop();
     });
     this.compile = new CompileService(this.app, () => this.data, () => this.saveData(this.data), this.router, this.pluginDir());
+    // The one bundle of ports every core workflow takes in Obsidian.
+    this.host = pluginHost(this.app, this.compile.host, () => this.compile.settings(), () => this.data, this.pluginDir());
 
     this.registerView(LINT_VIEW_TYPE, (leaf) => new LintView(leaf, createLintHost(this.app, this.lint, { writeReport: () => void writeLintReportFlow(this.app, this.lint) })));
     this.graph = new GraphService(this.app, this.router, () => this.data.settings.knowledgeFolder, this.pluginDir());

@@ -30,7 +30,7 @@ export function baseUrlProblem(args: ParsedArgs, env: Record<string, string | un
  */
 export async function modelFromArgs(
   args: ParsedArgs, io: CliIo, options: { streaming: boolean; defaultModel?: string; envModel?: string; onWait?: (seconds: number, reason: string) => void },
-): Promise<{ model: LanguageModel } | { error: string; exitCode: number }> {
+): Promise<{ model: LanguageModel; id: string } | { error: string; exitCode: number }> {
   const baseUrl = flagString(args, "base-url", io.env.ANTHROPIC_BASE_URL);
   const problem = baseUrlProblem(args, io.env);
   if (problem) return { error: problem, exitCode: EXIT.usage };
@@ -41,6 +41,7 @@ export async function modelFromArgs(
   // Loaded only by commands that call a model: lint, route and graph start without the SDK.
   const { AnthropicLanguageModel } = await import("../llm/anthropic-language-model");
   return {
+    id,
     model: new AnthropicLanguageModel({
       apiKey, model: id, baseUrl: baseUrl || undefined, streaming: options.streaming,
       timeoutMs: (Number.isFinite(timeout) && timeout > 0 ? timeout : 120) * 1000, ...(options.onWait ? { onWait: options.onWait } : {}),

@@ -1,0 +1,67 @@
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { DEFAULT_SELECT_MODEL } from "../core/llm/models";
+import { DEFAULT_PRICE } from "../core/llm/cost";
+import { err, ok } from "../core/result";
+import type { ArticleIndex } from "../core/route/article-index";
+import type { KcHost, ModelRole, ModelSource, OperationSettings, PluginFileStore } from "../core/workflows/host";
+import { cliCompileHost } from "./cli-compile-host";
+import { EXIT, type CliIo } from "./cli-io";
+import { PLUGIN_ID, type LoadedVault } from "./load-vault";
+import { modelFromArgs } from "./model-options";
+import type { ParsedArgs } from "./parse-args";
+
+/** The plugin's folder in a vault on disk, where its state files live (shared with the plugin). */
+export function pluginFolder(vaultRoot: string): string {
+  return join(vaultRoot, ".obsidian", "plugins", PLUGIN_ID);
+}
+
+/** The plugin's files on disk: read whole, replaced atomically (a temporary file renamed over it). */
+export function fsPluginFiles(vaultRoot: string): PluginFileStore {
+  const dir = pluginFolder(vaultRoot);
+  return {
+    read: (name) => readFile(join(dir, name), "utf8").catch((e: Error & { code?: string }) => (e.code === "ENOENT" ? null : Promise.reject(e))),
+    write: async (name, text) => {
+      const path = join(dir, name);
+      await mkdir(dirname(path), { recursive: true });
+      const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
+      await writeFile(tmp, text, "utf8");
+      await rename(tmp, path);
+    },
+  };
+}
+
+/** The models of the command line: --model / --base-url and the environment; the small roles default to the select model. */
+export function cliModels(args: ParsedArgs, io: CliIo): ModelSource {
+  const small = (role: ModelRole): boolean => role === "select" || role === "distill";
+  return {
+    get: async (role, options = {}) => {
+      const built = await modelFromArgs(args, io, {
+        streaming: options.streaming ?? false,
+        ...(small(role) ? { defaultModel: DEFAULT_SELECT_MODEL, envModel: "KC_SELECT_MODEL" } : {}),
+        ...(options.onWait ? { onWait: options.onWait } : {}),
+      });
+      if ("error" in built) return err({ kind: built.exitCode === EXIT.usage ? "bad-config" : "no-key", message: built.error });
+      return ok({ id: built.id, model: built.model, price: DEFAULT_PRICE });
+    },
+  };
+}
+
+/** Operation settings of the command line: the vault's merged settings, with each command's flags over them. */
+export function cliSettings(vault: LoadedVault, flags: Partial<Omit<OperationSettings, "knowledge">> = {}): OperationSettings {
+  return {
+    knowledge: vault.settings,
+    ask: { budget: 6000, selectWithModel: false, ...flags.ask },
+    compile: { confirmAboveUsd: 0.25, ...flags.compile },
+    contradictions: { maxPairs: 20, maxTokens: 60_000, ...flags.contradictions },
+    drift: { olderThanDays: 90, maxArticles: 10, ...flags.drift },
+  };
+}
+
+/**
+ * The command line as a host of core's workflows: the vault on disk, the plugin's files in its folder (the same the
+ * plugin uses), the lock file, the router's index and the CLI's link resolution, models from flags and environment.
+ */
+export function cliHost(vault: LoadedVault, index: ArticleIndex, args: ParsedArgs, io: CliIo, settings: OperationSettings = cliSettings(vault)): KcHost {
+  return { ...cliCompileHost(vault, index), pluginFiles: fsPluginFiles(vault.root), settings: () => settings, models: cliModels(args, io) };
+}

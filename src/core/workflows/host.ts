@@ -1,0 +1,68 @@
+import type { ModelPrice } from "../llm/cost";
+import type { LanguageModel } from "../llm/language-model";
+import type { KnowledgeSettings } from "../knowledge/knowledge-settings";
+import type { Result } from "../result";
+import type { CompileHost } from "./compile-workflow";
+
+/**
+ * The plugin's own small files beside the vault (its folder under the config folder: state files, histories), read
+ * and replaced whole. The plugin fills it with the vault adapter, the CLI and the MCP server with the file system.
+ */
+export interface PluginFileStore {
+  /** The file's text, or null when it does not exist. */
+  read(name: string): Promise<string | null>;
+  /** Replaces the file's text (atomically where the host can). */
+  write(name: string, text: string): Promise<void>;
+}
+
+/** What a model is asked to do: each role may be a different model at a different price. */
+export type ModelRole = "answer" | "compile" | "select" | "check" | "distill";
+
+/** A model with the id it calls and the price its usage is counted at. */
+export interface PricedModel {
+  id: string;
+  model: LanguageModel;
+  price: ModelPrice;
+}
+
+/** How a host should build a model for one call: streaming where the host can, and a voice for announced waits. */
+export interface ModelOptions {
+  streaming?: boolean;
+  onWait?: (seconds: number, reason: string) => void;
+}
+
+/** Why no model can be called: no key (exit 1 in the CLI), or a setting that cannot work (usage). */
+export type ModelUnavailable = { kind: "no-key" | "bad-config"; message: string };
+
+/** The models a host offers, each carrying its own price; asking needs no network. */
+export interface ModelSource {
+  get(role: ModelRole, options?: ModelOptions): Promise<Result<PricedModel, ModelUnavailable>>;
+}
+
+/** Settings of the operations, merged once by the host (plugin data, Obsidian's daily notes settings, flags). */
+export interface OperationSettings {
+  /** Where the knowledge base and the daily notes live, and the lint scope. */
+  knowledge: KnowledgeSettings;
+  ask: { budget: number; selectWithModel: boolean };
+  compile: { confirmAboveUsd: number };
+  contradictions: { maxPairs: number; maxTokens: number };
+  drift: { olderThanDays: number; maxArticles: number };
+}
+
+/** Progress a long operation reports, and the signal that cancels it. */
+export interface ProgressPort {
+  signal?: AbortSignal;
+  step?(done: number, total: number, what: string): void;
+}
+
+/**
+ * The one bundle of ports a host (the plugin, the CLI, the MCP server) fills once and every core workflow takes:
+ * notes (read, read-modify-write), the plugin's files, the journal and compile state, the write lock, the router's
+ * index and the vault's link resolution (from CompileHost), merged settings, priced models and a clock.
+ * A workflow returns plain data; the host formats it.
+ */
+export interface KcHost extends CompileHost {
+  pluginFiles: PluginFileStore;
+  settings(): OperationSettings;
+  models: ModelSource;
+}

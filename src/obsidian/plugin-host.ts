@@ -1,0 +1,57 @@
+import { normalizePath, type App } from "obsidian";
+import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
+import { ok } from "../core/result";
+import type { CompileHost } from "../core/workflows/compile-workflow";
+import type { KcHost, ModelSource, OperationSettings, PluginFileStore } from "../core/workflows/host";
+import { createModel, createSelectModel, priceOf } from "./create-model";
+import type { PluginData } from "./plugin-data";
+
+/** The plugin's files in its folder, through the vault adapter (the files `kc` reads and writes too). */
+export function adapterPluginFiles(app: App, pluginDir: string): PluginFileStore {
+  const adapter = app.vault.adapter;
+  const path = (name: string): string => normalizePath(`${pluginDir}/${name}`);
+  return {
+    read: async (name) => ((await adapter.exists(path(name))) ? adapter.read(path(name)) : null),
+    write: (name, text) => adapter.write(path(name), text),
+  };
+}
+
+/** The models of the Ask settings (key from secret storage, network through requestUrl); small roles use the select model. */
+export function settingsModels(app: App, data: () => PluginData): ModelSource {
+  return {
+    get: (role, options = {}) => {
+      const ask = data().ask;
+      const small = role === "select" || role === "distill";
+      const model = small ? createSelectModel(app, ask) : createModel(app, ask, options.onWait);
+      return Promise.resolve(ok({ id: small ? ask.selectModel : ask.model, model, price: priceOf(ask) }));
+    },
+  };
+}
+
+/** The operation settings as the plugin holds them: data.json's sections, the knowledge settings as the writes see them. */
+export function pluginSettings(data: PluginData, knowledge: KnowledgeSettings): OperationSettings {
+  return {
+    knowledge,
+    ask: { budget: data.ask.budget, selectWithModel: data.ask.selectWithModel },
+    compile: { confirmAboveUsd: data.compile.confirmAboveUsd },
+    contradictions: { maxPairs: data.lint.contradictionMaxPairs, maxTokens: data.lint.contradictionMaxTokens },
+    drift: { olderThanDays: data.lint.driftOlderThanDays, maxArticles: data.lint.driftMaxArticles },
+  };
+}
+
+/**
+ * The plugin as a host of core's workflows, built once: the compile host (vault API, journal and lock in the plugin's
+ * folder, the router's index, Obsidian's resolver), the plugin's files, the merged settings and the models.
+ */
+export function pluginHost(app: App, compile: CompileHost, knowledge: () => KnowledgeSettings, data: () => PluginData, pluginDir: string): KcHost {
+  return {
+    ...compile,
+    // `price` is a getter on the compile host (it follows the settings): keep it live, not copied.
+    get price() {
+      return compile.price;
+    },
+    pluginFiles: adapterPluginFiles(app, pluginDir),
+    settings: () => pluginSettings(data(), knowledge()),
+    models: settingsModels(app, data),
+  };
+}
