@@ -3,6 +3,7 @@ import { readFile, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import { DEFAULT_KNOWLEDGE_SETTINGS, type CompileState, type KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import { parseSettingsJson, validateDailyNotesConfig, validateSettings } from "../core/knowledge/validate-settings";
+import { normalizeFolderPath } from "../core/knowledge/folder-path";
 import { VaultIndex } from "../core/links/vault-index";
 import { NoteStoreError } from "../core/notes/note-store";
 import { FsNoteStore } from "./fs-note-store";
@@ -46,6 +47,13 @@ export async function loadVault(
   const s = await stat(root).catch(() => null);
   if (!s) throw new VaultPathError(`No such folder: ${dir}`);
   if (!s.isDirectory()) throw new VaultPathError(`Not a folder: ${dir} (give the vault's folder)`);
+  // Folders given on the command line are normalised once, here at the edge ("./knowledge/" is "knowledge").
+  if (overrides.knowledgeFolder !== undefined) {
+    const folder = normalizeFolderPath(overrides.knowledgeFolder, "knowledge folder");
+    if (!folder.ok) throw new VaultPathError(folder.error);
+    if (folder.value === "") throw new VaultPathError(`The knowledge folder "${overrides.knowledgeFolder}" is the vault root; give the folder that holds the knowledge base (for example "knowledge"), or use --scope vault where a command offers it to work on every note.`);
+    overrides = { ...overrides, knowledgeFolder: folder.value };
+  }
   const store = new FsNoteStore(root);
   const files = await store.list();
   const { settings, compileState, warnings, sources } = await readSettings(root, overrides);

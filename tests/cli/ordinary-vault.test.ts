@@ -28,3 +28,25 @@ describe("kc lint on an ordinary vault", () => {
     expect(broken[0]).toContain("[[/_README]]");
   });
 });
+
+describe("folders given on the command line", () => {
+  const kb = { "knowledge/concepts/a.md": "---\ntitle: A\n---\n[[nowhere]]\n", "knowledge/index.md": "[[a]]\n" };
+
+  it("reads --knowledge ./knowledge/ as the knowledge folder itself", async () => {
+    const dir = vaults.make(kb);
+    const plain = await runKc(["lint", dir, "--format", "json"]);
+    const dotted = await runKc(["lint", dir, "--knowledge", "./knowledge/", "--format", "json"]);
+    expect(JSON.parse(dotted.out)).toEqual(JSON.parse(plain.out));
+    expect((JSON.parse(plain.out) as { findings: unknown[] }).findings.length).toBeGreaterThan(0);
+  });
+
+  it("refuses --knowledge . (the vault root) and a folder outside the vault with exit 2, instead of linting nothing", async () => {
+    const dir = vaults.make(kb);
+    for (const folder of [".", "../other"]) {
+      const r = await runKc(["lint", dir, "--knowledge", folder]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`knowledge folder "${folder}"`);
+      expect(r.out).toBe("");
+    }
+  });
+});
