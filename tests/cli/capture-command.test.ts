@@ -143,6 +143,16 @@ describe("kc prime", () => {
     expect(v.hookSpecificOutput.additionalContext).toContain("No article in the knowledge base covers this");
   });
 
+  it("keeps a hook's context within Claude Code's 10,000 characters by default, and when asked for more", async () => {
+    for (const extra of [[], ["--max-chars", "50000"]]) {
+      const r = await kc(["prime", DEMO, "--question", "How should uploads retry and what do conflict markers mean?", "--hook", ...extra]);
+      const context = (JSON.parse(r.out) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+      expect(context).toContain("[[knowledge/concepts/");
+      expect(context.length).toBeGreaterThan(2000);
+      expect(context.length).toBeLessThanOrEqual(10_000);
+    }
+  });
+
   it("routes by the project's recent daily-log entries when there is no question", async () => {
     const day = join(vault, "daily", "2026-11-22.md");
     writeFileSync(day, "# Daily Log: 2026-11-22\n\n## Sessions\n\n### Session (10:00) - Retries\n**Context:** Claude Code in `notes-app`. First request: captive portal on hotel wifi keeps failing uploads\n");
