@@ -144,11 +144,14 @@ describe("kc prime", () => {
   });
 
   it("keeps a hook's context within Claude Code's 10,000 characters by default, and when asked for more", async () => {
+    // Four long articles about the question: their bodies alone are over 20,000 characters.
+    const long = (n: number): string => `---\ntitle: Upload retries ${n}\ntldr: How uploads retry, part ${n}.\nanswers_when: [how uploads retry]\n---\n# Upload retries ${n}\n\n${"Uploads retry with backoff and jitter after a failure. ".repeat(110)}\n`;
+    for (let n = 1; n <= 4; n++) writeFileSync(join(vault, "knowledge", "concepts", `upload-retries-${n}.md`), long(n));
     for (const extra of [[], ["--max-chars", "50000"]]) {
-      const r = await kc(["prime", DEMO, "--question", "How should uploads retry and what do conflict markers mean?", "--hook", ...extra]);
+      const r = await kc(["prime", vault, "--question", "How do uploads retry?", "--hook", ...extra]);
       const context = (JSON.parse(r.out) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
-      expect(context).toContain("[[knowledge/concepts/");
-      expect(context.length).toBeGreaterThan(2000);
+      expect(context).toContain("[[knowledge/concepts/upload-retries-");
+      expect(context.length).toBeGreaterThan(4000);
       expect(context.length).toBeLessThanOrEqual(10_000);
     }
   });
