@@ -58,6 +58,8 @@ export default class KnowledgeCompilerPlugin extends Plugin {
       codeRepo: async () => (Platform.isDesktopApp && this.data.lint.repoFolder ? (await import("./desktop/obsidian-code-repo")).codeRepoForVault(this.app, this.data.lint.repoFolder) : null),
       contradictionStore: adapterContradictionStore(this.app, this.pluginDir()),
       staleAfterDays: () => this.data.lint.staleAfterDays,
+      // One-click fixes go through the core lint-fix workflow over the host bundle (built below, read when a fix runs).
+      host: () => this.host,
     });
     // Work still running in slices when the plugin is disabled must not run on afterwards.
     this.register(() => {

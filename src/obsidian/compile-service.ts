@@ -21,6 +21,7 @@ import type { UndoRecord } from "../core/compile/write-compile";
 import { AdapterWriteLock } from "./adapter-write-lock";
 import { createModel, priceOf } from "./create-model";
 import { readCoreDailyNotes } from "./effective-settings";
+import { withDailyNotes } from "../core/knowledge/merge-settings";
 import { ObsidianNoteStore } from "./obsidian-note-store";
 import type { PluginData } from "./plugin-data";
 import type { RouterService } from "./router-service";
@@ -82,8 +83,7 @@ export class CompileService {
 
   /** The settings every write is checked against: saved settings with the Daily Notes core plugin's folder and format. */
   settings(): PluginData["settings"] {
-    const base = this.data().settings;
-    return this.daily ? { ...base, dailyFolder: this.daily.folder, dailyFormat: this.daily.format } : base;
+    return withDailyNotes(this.data().settings, this.daily);
   }
 
   /** Reads the Daily Notes core plugin's settings again (they may have changed since). */
