@@ -9,6 +9,7 @@ describe("normalizeFolderPath", () => {
     [" ./notes//kb/./ ", "notes/kb"],
     ["notes\\kb", "notes/kb"],
     [".", ""],
+    ["/", ""],
     ["", ""],
   ])("reads %j as the vault path %j", (input, expected) => {
     expect(normalizeFolderPath(input)).toEqual({ ok: true, value: expected });
