@@ -46,7 +46,7 @@ async function loadBuiltPlugin(): Promise<Recorded> {
   new Function("require", "module", "exports", out.outputFiles[0]!.text)((id: string) => (id === "obsidian" ? stand.obsidian : nodeRequire(id)), module, module.exports);
   const Plugin = (module.exports.default ?? module.exports) as new (app: unknown, manifest: unknown) => { onload(): Promise<void> };
   await new Plugin(stand.app, { id: "ckp-knowledge-compiler", name: "Knowledge Compiler", dir: ".obsidian/plugins/ckp-knowledge-compiler" }).onload();
-  for (const id of stand.intervals) clearInterval(id);
+  for (const id of stand.intervals) globalThis.clearInterval(id);
   return { calls, events };
 }
 
