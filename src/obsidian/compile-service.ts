@@ -13,8 +13,9 @@ import { localDate } from "../core/util/local-date";
 import { sha256Hex } from "../core/util/sha256";
 import type { CompileRecords } from "../core/workflows/compile-records";
 import {
-  compileLogs, spentOn, undoLast, type CompileEvents, type CompileHost, type CompileReviewer, type LogResult, type UndoOutcome,
+  compileLogs, spentOn, type CompileEvents, type CompileHost, type CompileReviewer, type LogResult,
 } from "../core/workflows/compile-workflow";
+import { undoLast, type UndoOutcome } from "../core/workflows/undo-workflow";
 import { writeRevalidationReviewed } from "../core/workflows/reviewed-writes";
 import { isArticlePath } from "../core/workflows/write-rules";
 import type { UndoRecord } from "../core/compile/write-compile";

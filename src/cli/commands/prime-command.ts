@@ -1,6 +1,6 @@
 import { basename } from "node:path";
-import { matchDailyNote } from "../../core/knowledge/daily-notes";
-import { buildPrimeContext, recentProjectEntries } from "../../core/workflows/prime";
+import { primeSession } from "../../core/workflows/prime-workflow";
+import { cliHost } from "../cli-host";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
@@ -41,14 +41,8 @@ export async function runPrimeCommand(args: ParsedArgs, io: CliIo): Promise<numb
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
   printVaultWarnings(vault, io);
   const { index } = buildRouterIndex(vault, "knowledge");
-  const name = basename(cwd);
-  const daily = [...vault.texts].flatMap(([p, text]) => {
-    const date = matchDailyNote(p, vault.settings);
-    return date ? [{ date, text }] : [];
-  });
-  const context = buildPrimeContext({
-    index, resolve: (l, from) => vault.index.resolve(l, from), textOf: (p) => vault.texts.get(p), maxChars,
-    ...(question !== undefined ? { question } : { project: { name, recent: recentProjectEntries(daily, name) } }),
+  const context = await primeSession(cliHost(vault, index, args, io), {
+    maxChars, ...(question !== undefined ? { question } : { project: { name: basename(cwd) } }),
   });
   if (hook) io.out(`${JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context.text } })}\n`);
   else io.out(context.text);
