@@ -4,7 +4,8 @@ import { estimateCompile, proposeCompile, type CompileError, type CompileEstimat
 import type { CompilePlan } from "../compile/compile-types";
 import type { ExistingArticles } from "../compile/dedupe-proposal";
 import { restoredLogState, undoCompile, type UndoReport } from "../compile/undo-compile";
-import { stageCompile, type WriteReport } from "../compile/write-compile";
+import type { WriteReport } from "../compile/write-compile";
+import { stageCompile } from "./stage-compile";
 import { matchDailyNote } from "../knowledge/daily-notes";
 import { knowledgePaths } from "../knowledge/knowledge-layout";
 import { estimateCost, type ModelPrice } from "../llm/cost";
