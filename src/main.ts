@@ -12,7 +12,6 @@ import { createSelectModel } from "./obsidian/create-model";
 import { GraphService } from "./obsidian/graph-service";
 import { LintService } from "./obsidian/lint-service";
 import { loadPluginData, mergePluginData, type PluginData } from "./obsidian/plugin-data";
-import { pluginHost } from "./obsidian/plugin-host";
 import type { PluginServices } from "./obsidian/plugin-services";
 import { registerVaultEvents } from "./obsidian/register-vault-events";
 import { RouterService } from "./obsidian/router-service";
@@ -58,7 +57,7 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     });
     this.compile = new CompileService(this.app, () => this.data, () => this.saveData(this.data), this.router, dir);
     // The one bundle of ports every core workflow takes in Obsidian.
-    this.host = pluginHost(this.app, this.compile.host, () => this.compile.settings(), () => this.data, dir);
+    this.host = this.compile.host;
     this.graph = new GraphService(this.app, this.router, () => this.data.settings.knowledgeFolder, dir);
     const contradictions = new ContradictionService(this.app, this.lint, this.router, () => this.data);
     const claims = new ClaimDriftService(this.app, this.lint, this.router, () => this.data);

@@ -2,7 +2,7 @@ import type { ModelPrice } from "../llm/cost";
 import type { LanguageModel } from "../llm/language-model";
 import type { KnowledgeSettings } from "../knowledge/knowledge-settings";
 import type { Result } from "../result";
-import type { CompileHost } from "./compile-workflow";
+import type { CompileHost } from "./compile-host";
 
 /**
  * The plugin's own small files beside the vault (its folder under the config folder: state files, histories), read
