@@ -12,9 +12,9 @@ import { cliCompileHost } from "../cli-compile-host";
 import { baseUrlProblem, modelFromArgs, waitLine } from "../model-options";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../load-vault";
-import type { CommandSpec } from "../command-specs";
+import type { CommandSpec } from "../command-spec";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "./route-command";
+import { buildRouterIndex } from "../router-index";
 
 /** Help text of `kc ask`. */
 export const ASK_HELP = `kc ask <vault> "question" [--model <id>] [--base-url <url>] [--budget <tokens>] [--knowledge <folder>] [--closest] [--file-back]

@@ -10,7 +10,7 @@ import { modelFromArgs, waitLine } from "../model-options";
 import { EXIT, type CliIo } from "../cli-io";
 import { loadVault, printVaultWarnings, type LoadedVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "./route-command";
+import { buildRouterIndex } from "../router-index";
 
 /** Help text of `kc revalidate`. */
 export const REVALIDATE_HELP = `kc revalidate <vault> <article> [--yes] [--model <id>] [--base-url <url>] [--knowledge <folder>] [--month YYYY-MM]
