@@ -71,7 +71,7 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     this.registerView(LINT_VIEW_TYPE, (leaf) => new LintView(leaf, createLintHost(this.app, this.lint, { writeReport: () => void writeLintReportFlow(this.app, this.lint) })));
     this.graph = new GraphService(this.app, this.router, () => this.data.settings.knowledgeFolder, this.pluginDir());
     this.registerView(ASK_VIEW_TYPE, (leaf) => {
-      const host = createAskHost(this.app, this.router, () => this.data, this.compile.host, { id: this.manifest.id, dir: this.pluginDir(), viewType: ASK_VIEW_TYPE });
+      const host = createAskHost(this.app, this.host, this.router, () => this.data, { id: this.manifest.id, dir: this.pluginDir(), viewType: ASK_VIEW_TYPE });
       // The graph's route preview offers the Ask panel's last question.
       return new AskView(leaf, { ...host, route: (q, closest) => host.route((this.lastQuestion = q), closest) });
     });

@@ -12,6 +12,7 @@ import type { Result } from "../core/result";
 import { localDate } from "../core/util/local-date";
 import { sha256Hex } from "../core/util/sha256";
 import type { CompileRecords } from "../core/workflows/compile-records";
+import type { KcHost } from "../core/workflows/host";
 import {
   compileLogs, spentOn, undoLast, type CompileEvents, type CompileHost, type CompileReviewer, type LogResult, type UndoOutcome,
 } from "../core/workflows/compile-workflow";
@@ -33,7 +34,7 @@ import type { RouterService } from "./router-service";
  */
 export class CompileService {
   /** The host core's workflows run on; also used by file-back. */
-  readonly host: CompileHost;
+  readonly host: CompileHost & Pick<KcHost, "indexTokens">;
   /** The Daily Notes core plugin's folder and format, read again before each operation (it wins over the setting). */
   private daily: { folder: string; format: string } | null = null;
 
@@ -72,6 +73,7 @@ export class CompileService {
       lock: new AdapterWriteLock(app, file(LOCK_FILE)),
       rules: () => this.settings(),
       index: () => this.router.articleIndex(),
+      indexTokens: () => this.router.indexFileTokens(),
       resolve: this.router.resolve,
       get price() {
         return priceOf(data().ask);
