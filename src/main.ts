@@ -63,7 +63,7 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     const claims = new ClaimDriftService(this.app, this.lint, this.router, () => this.data);
     const s: PluginServices = { data: () => this.data, save: () => this.saveData(this.data), dir, router: this.router, lint: this.lint, compile: this.compile, graph: this.graph, host: this.host };
 
-    registerViews(this, s, () => createAskHost(this.app, this.router, () => this.data, this.compile.host, { id: this.manifest.id, dir, viewType: ASK_VIEW_TYPE }));
+    registerViews(this, s, () => createAskHost(this.app, this.host, this.router, () => this.data, { id: this.manifest.id, dir, viewType: ASK_VIEW_TYPE }));
     registerSettingsTab(this, s);
     registerLint(this, s);
     registerCompileCommands(this, createCompileActions(this.app, this.compile, () => this.data.compile.confirmAboveUsd));

@@ -10,6 +10,7 @@ import { EXIT, type CliIo } from "./cli-io";
 import { PLUGIN_ID, type LoadedVault } from "./load-vault";
 import { modelFromArgs } from "./model-options";
 import type { ParsedArgs } from "./parse-args";
+import { indexFileTokens } from "./router-index";
 
 /** The plugin's folder in a vault on disk, where its state files live (shared with the plugin). */
 export function pluginFolder(vaultRoot: string): string {
@@ -63,5 +64,6 @@ export function cliSettings(vault: LoadedVault, flags: Partial<Omit<OperationSet
  * plugin uses), the lock file, the router's index and the CLI's link resolution, models from flags and environment.
  */
 export function cliHost(vault: LoadedVault, index: ArticleIndex, args: ParsedArgs, io: CliIo, settings: OperationSettings = cliSettings(vault)): KcHost {
-  return { ...cliCompileHost(vault, index), pluginFiles: fsPluginFiles(vault.root), settings: () => settings, models: cliModels(args, io) };
+  const indexTokens = indexFileTokens(vault);
+  return { ...cliCompileHost(vault, index), pluginFiles: fsPluginFiles(vault.root), settings: () => settings, models: cliModels(args, io), indexTokens: () => indexTokens };
 }

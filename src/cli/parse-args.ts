@@ -1,5 +1,5 @@
 import { parseArgs as parseNodeArgs } from "node:util";
-import type { CommandSpec } from "./command-specs";
+import type { CommandSpec } from "./command-spec";
 
 /** Parsed command-line arguments: positionals (the command first) and `--flag value` / `--flag` options. */
 export interface ParsedArgs {

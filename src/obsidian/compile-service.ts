@@ -66,6 +66,7 @@ export class CompileService {
       lock: new AdapterWriteLock(app, file(LOCK_FILE)),
       rules: () => this.settings(),
       index: () => this.router.articleIndex(),
+      indexTokens: () => this.router.indexFileTokens(),
       resolve: this.router.resolve,
       get price() {
         return priceOf(data().ask);

@@ -15,7 +15,7 @@ import { cliHost } from "../cli-host";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "./route-command";
+import { buildRouterIndex } from "../router-index";
 /** Help text of `kc compile`. */
 export const COMPILE_HELP = `kc compile <vault> [--file <note>] [--all] [--dry-run] [--yes] [--force] [--format text|json]
            [--model <id>] [--base-url <url>] [--knowledge <folder>] [--today YYYY-MM-DD]

@@ -8,7 +8,7 @@ import { readContradictionState, writeContradictionState } from "../contradictio
 import { loadVault, printVaultWarnings } from "../load-vault";
 import { modelFromArgs, waitLine } from "../model-options";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "./route-command";
+import { buildRouterIndex } from "../router-index";
 
 /** Help text of `kc contradictions`. */
 export const CONTRADICTIONS_HELP = `kc contradictions <vault> [--dry-run] [--max-pairs N] [--max-tokens N] [--yes] [--format text|json] [--model <id>] [--base-url <url>]

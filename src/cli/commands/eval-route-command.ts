@@ -9,7 +9,7 @@ import { modelFromArgs, waitLine } from "../model-options";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "./route-command";
+import { buildRouterIndex } from "../router-index";
 
 /** Help text of `kc eval-route`. */
 export const EVAL_ROUTE_HELP = `kc eval-route <vault> <questions.json> [--select] [--model <id>] [--base-url <url>] [--format text|json]

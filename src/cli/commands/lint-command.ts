@@ -12,7 +12,7 @@ import { fsCodeRepo, isRepoFolder } from "../../desktop/fs-code-repo";
 import { readContradictionState } from "../contradiction-state-file";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
-import type { CommandSpec } from "../command-specs";
+import type { CommandSpec } from "../command-spec";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc lint`. */

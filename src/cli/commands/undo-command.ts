@@ -3,7 +3,7 @@ import { cliHost } from "../cli-host";
 import { EXIT, type CliIo } from "../cli-io";
 import { loadVault, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "./route-command";
+import { buildRouterIndex } from "../router-index";
 
 /** Help text of `kc undo`. */
 export const UNDO_HELP = `kc undo <vault> [--knowledge <folder>]

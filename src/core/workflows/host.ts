@@ -65,4 +65,6 @@ export interface KcHost extends CompileHost {
   pluginFiles: PluginFileStore;
   settings(): OperationSettings;
   models: ModelSource;
+  /** Tokens of the knowledge folder's index.md, counted into what loading everything would cost (0 when absent). */
+  indexTokens?: () => number;
 }
