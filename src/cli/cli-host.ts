@@ -1,7 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { DEFAULT_SELECT_MODEL } from "../core/llm/models";
-import { DEFAULT_PRICE } from "../core/llm/cost";
+import { DEFAULT_PRICE, DEFAULT_SELECT_MODEL } from "../core/llm/models";
 import { err, ok } from "../core/result";
 import type { ArticleIndex } from "../core/route/article-index";
 import type { KcHost, ModelRole, ModelSource, OperationSettings, PluginFileStore } from "../core/workflows/host";

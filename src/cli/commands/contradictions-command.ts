@@ -1,6 +1,7 @@
 import { contradictionPairs } from "../../core/contradictions/contradiction-pairs";
 import { planContradictions, recordRun, runContradictions } from "../../core/contradictions/run-contradictions";
-import { DEFAULT_PRICE, estimateCost, formatCost } from "../../core/llm/cost";
+import { estimateCost, formatCost } from "../../core/llm/cost";
+import { DEFAULT_PRICE } from "../../core/llm/models";
 import { stripControls } from "../../core/util/strip-controls";
 import { shortHash } from "../../core/util/short-hash";
 import { EXIT, usage, type CliIo } from "../cli-io";

@@ -1,7 +1,8 @@
 import { findCitations } from "../../core/drift/citations";
 import { claimDriftCandidate, estimateClaimDrift, runClaimDrift } from "../../core/drift/claim-drift";
 import type { CodeRepoView } from "../../core/drift/code-repo-view";
-import { DEFAULT_PRICE, estimateCost, formatCost } from "../../core/llm/cost";
+import { estimateCost, formatCost } from "../../core/llm/cost";
+import { DEFAULT_PRICE } from "../../core/llm/models";
 import type { ArticleDoc } from "../../core/route/article-doc";
 import { localDate } from "../../core/util/local-date";
 import { stripControls } from "../../core/util/strip-controls";

@@ -1,4 +1,5 @@
-import { estimateCost, type ModelPrice } from "../llm/cost";
+import { estimateCost } from "../llm/cost";
+import type { ModelPrice } from "../llm/models";
 import { addUsage, type LanguageModel, type ModelError, type TokenUsage } from "../llm/language-model";
 import { checkPair, estimatePairTokens, type Contradiction } from "./check-contradictions";
 import type { ArticlePair } from "./contradiction-pairs";

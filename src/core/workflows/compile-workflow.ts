@@ -7,7 +7,8 @@ import { restoredLogState, undoCompile, type UndoReport } from "../compile/undo-
 import { stageCompile, type WriteReport } from "../compile/write-compile";
 import { matchDailyNote } from "../knowledge/daily-notes";
 import { knowledgePaths } from "../knowledge/knowledge-layout";
-import { estimateCost, type ModelPrice } from "../llm/cost";
+import { estimateCost } from "../llm/cost";
+import type { ModelPrice } from "../llm/models";
 import type { LanguageModel } from "../llm/language-model";
 import type { NoteStore } from "../notes/note-store";
 import { err, ok, type Result } from "../result";

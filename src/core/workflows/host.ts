@@ -1,4 +1,4 @@
-import type { ModelPrice } from "../llm/cost";
+import type { ModelPrice } from "../llm/models";
 import type { LanguageModel } from "../llm/language-model";
 import type { KnowledgeSettings } from "../knowledge/knowledge-settings";
 import type { Result } from "../result";
