@@ -38,8 +38,7 @@ export async function runDriftCommand(args: ParsedArgs, io: CliIo): Promise<numb
   printVaultWarnings(vault, io);
   const { index } = buildRouterIndex(vault, "knowledge");
   const repo = fsCodeRepo(repoDir);
-  const textOf = (p: string): string => vault.texts.get(p) ?? "";
-  if (args.flags.has("model-check")) return runDriftModelCheck(args, io, [...index.all()], textOf, repo);
+  if (args.flags.has("model-check")) return runDriftModelCheck(args, io, vault, index, repo);
   const findings = [...index.all()].flatMap((doc) => checkCitations(vault.texts.get(doc.path) ?? "", repo).map((f) => ({ path: doc.path, ...f })));
   if (format === "json") io.out(`${JSON.stringify({ findings }, null, 2)}\n`);
   else {

@@ -115,6 +115,17 @@ export function dismissPair(state: ContradictionState, a: string, b: string, has
 }
 
 /**
+ * Records a model check of cited code: the judgements of the articles it asked about (`asked`, the ones the model
+ * answered) replace theirs, each kept with `hashOf` its article as asked; the other articles' judgements stay.
+ * Returns the new state (the given one is not changed).
+ */
+export function recordClaimDrift(state: ContradictionState, asked: readonly string[], found: readonly ClaimDrift[], hashOf: (path: string) => string): ContradictionState {
+  const answered = new Set(asked);
+  const kept = (state.claims ?? []).filter((c) => !answered.has(c.path));
+  return { ...state, claims: [...kept, ...found.map((f) => ({ ...f, hash: hashOf(f.path) }))].slice(0, MAX_STORED_CONTRADICTIONS) };
+}
+
+/**
  * Drops what no longer holds: hashes of articles that are gone, pairs and conflicts whose articles changed,
  * dismissals of changed pairs. `hashOf` gives undefined for an article that no longer exists.
  */
