@@ -120,8 +120,8 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     this.addRibbonIcon("message-circle-question", "Ask the knowledge base", () => void this.openView(ASK_VIEW_TYPE));
     this.registerHoverLinkSource(ASK_VIEW_TYPE, { display: this.manifest.name, defaultMod: true });
     registerCompileCommands(this, createCompileActions(this.app, this.compile, () => this.data.compile.confirmAboveUsd));
-    const contradictions = new ContradictionService(this.app, this.lint, this.router, () => this.data);
-    const claims = new ClaimDriftService(this.app, this.lint, this.router, () => this.data);
+    const contradictions = new ContradictionService(this.host, this.lint);
+    const claims = new ClaimDriftService(this.host, this.lint);
     registerContradictionCommands(this, {
       checkContradictions: () => runContradictionFlow(this.app, contradictions, this.lint.ready && this.router.ready),
       claimDriftAvailable: () => this.data.lint.driftModelCheck && this.lint.codeRepoView() !== null,
