@@ -6,14 +6,7 @@ import { err, ok, type Result } from "../result";
 import { foldQuote, locateQuote } from "../util/locate-quote";
 import { stripControls } from "../util/strip-controls";
 import type { ArticlePair } from "./contradiction-pairs";
-
-/** A conflict between two articles, both places quoted from the files and located, with why and how sure. */
-export interface Contradiction {
-  a: { path: string; quote: string; line: number };
-  b: { path: string; quote: string; line: number };
-  explanation: string;
-  confidence: "high" | "medium" | "low";
-}
+import type { Contradiction } from "./contradiction-state";
 
 /** Most characters of one article's body a check shows (longer ones are cut, and the model is told). */
 export const MAX_ARTICLE_CHARS = 6000;

@@ -1,6 +1,13 @@
 import type { ClaimDrift } from "../drift/claim-drift";
 import { stripControls } from "../util/strip-controls";
-import type { Contradiction } from "./check-contradictions";
+
+/** A conflict between two articles, both places quoted from the files and located, with why and how sure. */
+export interface Contradiction {
+  a: { path: string; quote: string; line: number };
+  b: { path: string; quote: string; line: number };
+  explanation: string;
+  confidence: "high" | "medium" | "low";
+}
 
 /** A conflict the model found, kept (small) until either article changes; `hashes` are both articles' then. */
 export interface StoredContradiction extends Contradiction {
