@@ -59,8 +59,8 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     // The one bundle of ports every core workflow takes in Obsidian.
     this.host = this.compile.host;
     this.graph = new GraphService(this.app, this.router, () => this.data.settings.knowledgeFolder, dir);
-    const contradictions = new ContradictionService(this.app, this.lint, this.router, () => this.data);
-    const claims = new ClaimDriftService(this.app, this.lint, this.router, () => this.data);
+    const contradictions = new ContradictionService(this.host, this.lint);
+    const claims = new ClaimDriftService(this.host, this.lint);
     const s: PluginServices = { data: () => this.data, save: () => this.saveData(this.data), dir, router: this.router, lint: this.lint, compile: this.compile, graph: this.graph, host: this.host };
 
     registerViews(this, s, () => createAskHost(this.app, this.host, this.router, () => this.data, { id: this.manifest.id, dir, viewType: ASK_VIEW_TYPE }));

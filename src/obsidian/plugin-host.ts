@@ -43,7 +43,8 @@ export function pluginSettings(data: PluginData, knowledge: KnowledgeSettings): 
     ask: { budget: data.ask.budget, selectWithModel: data.ask.selectWithModel },
     compile: { confirmAboveUsd: data.compile.confirmAboveUsd },
     contradictions: { maxPairs: data.lint.contradictionMaxPairs, maxTokens: data.lint.contradictionMaxTokens },
-    drift: { olderThanDays: data.lint.driftOlderThanDays, maxArticles: data.lint.driftMaxArticles },
+    // The model check of cited code spends within the contradiction check's token cap (one setting for both).
+    drift: { olderThanDays: data.lint.driftOlderThanDays, maxArticles: data.lint.driftMaxArticles, maxTokens: data.lint.contradictionMaxTokens },
   };
 }
 

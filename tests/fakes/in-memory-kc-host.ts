@@ -1,6 +1,6 @@
 import { DEFAULT_KNOWLEDGE_SETTINGS } from "../../src/core/knowledge/knowledge-settings";
-import type { ModelPrice } from "../../src/core/llm/cost";
-import { DEFAULT_PRICE } from "../../src/core/llm/cost";
+import type { ModelPrice } from "../../src/core/llm/models";
+import { DEFAULT_PRICE } from "../../src/core/llm/models";
 import type { LanguageModel } from "../../src/core/llm/language-model";
 import { err, ok } from "../../src/core/result";
 import type { KcHost, ModelOptions, ModelRole, ModelUnavailable } from "../../src/core/workflows/host";
@@ -35,7 +35,7 @@ export function inMemoryKcHost(
       ask: { budget: 6000, selectWithModel: false },
       compile: { confirmAboveUsd: 0.25 },
       contradictions: { maxPairs: 20, maxTokens: 60_000 },
-      drift: { olderThanDays: 90, maxArticles: 10 },
+      drift: { olderThanDays: 90, maxArticles: 10, maxTokens: 40_000 },
     }),
     models: {
       get: (role, opts = {}) => {

@@ -40,8 +40,7 @@ export async function runDriftCommand(args: ParsedArgs, io: CliIo): Promise<numb
   if (missing) return usage(io, missing);
   const { index } = buildRouterIndex(vault, "knowledge");
   const repo = fsCodeRepo(repoDir);
-  const textOf = (p: string): string => vault.texts.get(p) ?? "";
-  if (args.flags.has("model-check")) return runDriftModelCheck(args, io, [...index.all()], textOf, repo);
+  if (args.flags.has("model-check")) return runDriftModelCheck(args, io, vault, index, repo);
   // Lines and columns count from 1, as in the text output and `kc lint --format json`.
   const findings = [...index.all()].flatMap((doc) => checkCitations(vault.texts.get(doc.path) ?? "", repo).map((f) => ({ path: doc.path, ...f, line: f.line + 1, col: f.col + 1 })));
   if (format === "json") io.out(`${JSON.stringify({ findings }, null, 2)}\n`);

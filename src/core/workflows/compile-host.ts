@@ -1,4 +1,4 @@
-import type { ModelPrice } from "../llm/cost";
+import type { ModelPrice } from "../llm/models";
 import type { NoteStore } from "../notes/note-store";
 import type { ArticleIndex } from "../route/article-index";
 import type { ResolveTarget } from "../route/route-question";

@@ -1,4 +1,4 @@
-import type { ModelPrice } from "../llm/cost";
+import type { ModelPrice } from "../llm/models";
 import type { LanguageModel } from "../llm/language-model";
 import type { KnowledgeSettings } from "../knowledge/knowledge-settings";
 import type { Result } from "../result";
@@ -46,7 +46,8 @@ export interface OperationSettings {
   ask: { budget: number; selectWithModel: boolean };
   compile: { confirmAboveUsd: number };
   contradictions: { maxPairs: number; maxTokens: number };
-  drift: { olderThanDays: number; maxArticles: number };
+  /** The optional model check of cited code: which articles, how many, and the tokens a run may spend. */
+  drift: { olderThanDays: number; maxArticles: number; maxTokens: number };
 }
 
 /** Progress a long operation reports, and the signal that cancels it. */

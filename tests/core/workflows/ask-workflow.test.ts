@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { NOT_COVERED_ANSWER } from "../../../src/core/ask/build-answer-prompt";
 import { readIndexRows } from "../../../src/core/knowledge/index-file";
 import { err, ok } from "../../../src/core/result";
-import type { ModelPrice } from "../../../src/core/llm/cost";
+import type { ModelPrice } from "../../../src/core/llm/models";
 import { answerQuestion, articleTitle, EMPTY_QUESTION_ANSWER, fileBackAnswer, routeFor, selectFor } from "../../../src/core/workflows/ask-workflow";
 import type { KcHost, ModelOptions, ModelRole, OperationSettings } from "../../../src/core/workflows/host";
 import { DEFAULT_KNOWLEDGE_SETTINGS } from "../../../src/core/knowledge/knowledge-settings";
@@ -35,7 +35,7 @@ function askHost(options: { selectWithModel?: boolean; budget?: number; noKey?: 
     ask: { budget: options.budget ?? 6000, selectWithModel: options.selectWithModel ?? false },
     compile: { confirmAboveUsd: 0.25 },
     contradictions: { maxPairs: 20, maxTokens: 60_000 },
-    drift: { olderThanDays: 90, maxArticles: 10 },
+    drift: { olderThanDays: 90, maxArticles: 10, maxTokens: 40_000 },
   };
   const calls: { role: ModelRole; options: ModelOptions }[] = [];
   const host: KcHost = {
