@@ -4,7 +4,7 @@ import { definesSymbol } from "../../../src/core/drift/symbol-scan";
 /** Every string handed to the regular-expression engine while `run` runs (RegExp#test and String#match go through exec). */
 function regexInputs(run: () => void): string[] {
   const inputs: string[] = [];
-  const exec = RegExp.prototype.exec;
+  const exec = Object.getOwnPropertyDescriptor(RegExp.prototype, "exec")!.value as (this: RegExp, s: string) => RegExpExecArray | null;
   RegExp.prototype.exec = function (this: RegExp, s: string) {
     inputs.push(String(s));
     return exec.call(this, s);
