@@ -1,15 +1,46 @@
-import { open, readFile, rm, stat } from "node:fs/promises";
-import { mkdir } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { link, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { WriteLock } from "../core/workflows/compile-records";
+import { acquireLockFile, type LockFiles } from "../core/workflows/lock-file";
 
-/** A lock older than this is stale whatever its pid says (a compile's write takes seconds, not minutes). */
-const STALE_MS = 10 * 60 * 1000;
+/** Lock-file operations on disk: a lock is written whole to a unique file, then hard-linked onto its name (atomic). */
+export function fsLockFiles(): LockFiles {
+  return {
+    async createExclusive(path, text) {
+      await mkdir(dirname(path), { recursive: true });
+      const temp = `${path}.${process.pid}.${randomUUID()}`;
+      await writeFile(temp, text, { flag: "wx" });
+      try {
+        await link(temp, path);
+        return true;
+      } catch (e) {
+        if ((e as { code?: string }).code === "EEXIST") return false;
+        throw e;
+      } finally {
+        await rm(temp, { force: true });
+      }
+    },
+    async read(path) {
+      try {
+        const [text, s] = await Promise.all([readFile(path, "utf8"), stat(path)]);
+        return { text, mtimeMs: s.mtimeMs };
+      } catch (e) {
+        if ((e as { code?: string }).code === "ENOENT") return null;
+        throw e;
+      }
+    },
+    remove: (path) => rm(path, { force: true }),
+    isAlive,
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+  };
+}
 
 /**
  * A lock file for one vault's writers across processes (two terminals, the CLI beside Obsidian): created
- * exclusively, holding the pid and time; a lock whose process is gone or that is older than ten minutes is stale
- * and taken over. A live lock is waited for a few seconds, then reported in a sentence.
+ * atomically, holding the pid, time and a token; a stale lock (process gone, or older than ten minutes) is taken
+ * over atomically (see acquireLockFile). A live lock is waited for a few seconds, then reported in a sentence.
  */
 export class FileWriteLock implements WriteLock {
   constructor(
@@ -18,46 +49,20 @@ export class FileWriteLock implements WriteLock {
   ) {}
 
   async acquire(): Promise<{ ok: true; release: () => Promise<void> } | { ok: false; message: string }> {
-    await mkdir(dirname(this.path), { recursive: true });
-    const deadline = Date.now() + this.waitMs;
-    for (;;) {
-      try {
-        const handle = await open(this.path, "wx");
-        await handle.writeFile(JSON.stringify({ pid: process.pid, at: new Date().toISOString() }));
-        await handle.close();
-        return { ok: true, release: () => rm(this.path, { force: true }) };
-      } catch (e) {
-        if ((e as { code?: string }).code !== "EEXIST") return { ok: false, message: `The write lock ${this.path} cannot be created (${(e as { code?: string }).code ?? "error"}); nothing was written.` };
-      }
-      const holder = await this.holder();
-      if (holder.stale) {
-        await rm(this.path, { force: true });
-        continue;
-      }
-      if (Date.now() >= deadline) {
-        return { ok: false, message: `Another compile is writing this vault (process ${holder.pid ?? "unknown"}, since ${holder.at ?? "unknown"}); nothing was written. Try again when it has finished, or delete ${this.path} if no compile is running.` };
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-
-  private async holder(): Promise<{ stale: boolean; pid?: number; at?: string }> {
     try {
-      const [text, s] = await Promise.all([readFile(this.path, "utf8"), stat(this.path)]);
-      const v = JSON.parse(text) as { pid?: unknown; at?: unknown };
-      const pid = typeof v.pid === "number" ? v.pid : undefined;
-      const at = typeof v.at === "string" ? v.at : undefined;
-      if (Date.now() - s.mtimeMs > STALE_MS) return { stale: true };
-      if (pid !== undefined && !isAlive(pid)) return { stale: true };
-      return { stale: false, ...(pid !== undefined ? { pid } : {}), ...(at ? { at } : {}) };
-    } catch {
-      // Unreadable or half-written lock: treat it as held for now; its age makes it stale later.
-      return { stale: false };
+      const r = await acquireLockFile(fsLockFiles(), this.path, { pid: process.pid, token: randomUUID() }, this.waitMs);
+      if (r.ok) return r;
+      const pid = typeof r.holder.pid === "number" ? r.holder.pid : "unknown";
+      const at = typeof r.holder.at === "string" ? r.holder.at : "unknown";
+      return { ok: false, message: `Another compile is writing this vault (process ${pid}, since ${at}); nothing was written. Try again when it has finished, or delete ${this.path} if no compile is running.` };
+    } catch (e) {
+      return { ok: false, message: `The write lock ${this.path} cannot be created (${(e as { code?: string }).code ?? "error"}); nothing was written.` };
     }
   }
 }
 
-function isAlive(pid: number): boolean {
+function isAlive(pid: unknown): boolean | undefined {
+  if (typeof pid !== "number" || !Number.isInteger(pid) || pid <= 0) return undefined;
   try {
     process.kill(pid, 0);
     return true;

@@ -1,6 +1,6 @@
 import { Buffer, isUtf8 } from "node:buffer";
 import { readdirSync, readFileSync } from "node:fs";
-import { chmod, mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, sep } from "node:path";
 import { NoteStoreError, type NoteStore, type VaultFile } from "../core/notes/note-store";
 
@@ -95,7 +95,9 @@ export class FsNoteStore implements NoteStore {
   }
 
   async remove(path: string): Promise<void> {
-    await rm(this.abs(path), { force: true });
+    const target = this.abs(path);
+    await this.sweepTemps(dirname(target));
+    await rm(target, { force: true });
   }
 
   async exists(path: string): Promise<boolean> {
@@ -116,16 +118,45 @@ export class FsNoteStore implements NoteStore {
   private async writeAtomic(path: string, content: string): Promise<void> {
     const target = this.abs(path);
     await mkdir(dirname(target), { recursive: true });
-    const tmp = `${dirname(target)}${sep}.${Date.now()}-${Math.random().toString(36).slice(2)}.tmp`;
+    await this.sweepTemps(dirname(target));
+    const tmp = `${dirname(target)}${sep}.kc-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.tmp`;
     // The replaced file keeps its permission bits (a note made read-only for others stays so, also after undo).
     const mode = await stat(target).then((s) => s.mode & 0o7777, () => null);
-    await writeFile(tmp, content, mode === null ? "utf8" : { encoding: "utf8", mode });
-    if (mode !== null) await chmod(tmp, mode);
     try {
+      await writeFile(tmp, content, mode === null ? "utf8" : { encoding: "utf8", mode });
+      if (mode !== null) await chmod(tmp, mode);
       await rename(tmp, target);
     } catch (e) {
       await rm(tmp, { force: true });
       throw e;
     }
+  }
+
+  private readonly swept = new Set<string>();
+
+  /**
+   * Removes, once per folder and run, the temporary files of renames that never happened: a write killed between
+   * writing its temporary file and renaming it (its process is gone), or an older unnamed one over ten minutes old.
+   */
+  private async sweepTemps(dir: string): Promise<void> {
+    if (this.swept.has(dir)) return;
+    this.swept.add(dir);
+    const names = await readdir(dir).catch(() => [] as string[]);
+    for (const name of names) {
+      const mine = /^\.kc-(\d+)-\d+-[a-z0-9]+\.tmp$/.exec(name);
+      const old = /^\.\d{13}-[a-z0-9]+\.tmp$/.test(name);
+      if (!mine && !old) continue;
+      const gone = mine ? !isAlive(Number(mine[1])) : await stat(join(dir, name)).then((s) => Date.now() - s.mtimeMs > 10 * 60 * 1000, () => false);
+      if (gone) await rm(join(dir, name), { force: true }).catch(() => undefined);
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as { code?: string }).code === "EPERM";
   }
 }

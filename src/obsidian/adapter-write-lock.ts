@@ -1,12 +1,44 @@
 import { normalizePath, type App } from "obsidian";
 import { QueueWriteLock, type WriteLock } from "../core/workflows/compile-records";
+import { acquireLockFile, type LockFiles } from "../core/workflows/lock-file";
 
-/** A lock held longer than this is stale (a compile's write takes seconds). */
-const STALE_MS = 10 * 60 * 1000;
+/** Lock-file operations through the vault adapter: a lock is written to a unique file, then copied onto its name
+ * (the adapter's copy refuses an existing target), so a lock file is never written over. */
+function adapterLockFiles(app: App): LockFiles {
+  const adapter = app.vault.adapter;
+  return {
+    async createExclusive(path, text) {
+      const temp = `${path}.${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
+      await adapter.write(temp, text);
+      try {
+        if (await adapter.exists(path)) return false;
+        await adapter.copy(temp, path);
+        return true;
+      } catch (e) {
+        if (await adapter.exists(path)) return false;
+        throw e;
+      } finally {
+        await adapter.remove(temp).catch(() => undefined);
+      }
+    },
+    async read(path) {
+      if (!(await adapter.exists(path))) return null;
+      const [text, s] = await Promise.all([adapter.read(path), adapter.stat(path)]);
+      return { text, mtimeMs: s?.mtime ?? 0 };
+    },
+    remove: async (path) => {
+      if (await adapter.exists(path)) await adapter.remove(path);
+    },
+    isAlive: () => undefined,
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((r) => window.setTimeout(r, ms)),
+  };
+}
 
 /**
  * The plugin's writer queue (one write of index.md and log.md at a time inside Obsidian) plus the lock file the CLI
- * uses in the plugin folder, so a terminal compile and an Obsidian compile of the same vault never interleave.
+ * uses in the plugin folder, so a terminal compile and an Obsidian compile of the same vault never interleave. A stale
+ * lock is taken over the same way as the CLI's (acquireLockFile: re-read under a takeover guard, never blind).
  */
 export class AdapterWriteLock implements WriteLock {
   private readonly queue = new QueueWriteLock();
@@ -19,27 +51,23 @@ export class AdapterWriteLock implements WriteLock {
 
   async acquire(): Promise<{ ok: true; release: () => Promise<void> } | { ok: false; message: string }> {
     const inner = await this.queue.acquire();
-    const adapter = this.app.vault.adapter;
-    const path = normalizePath(this.path);
-    const deadline = Date.now() + this.waitMs;
+    const token = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+    let got: Awaited<ReturnType<typeof acquireLockFile>>;
     try {
-      while (await adapter.exists(path)) {
-        const held = await adapter.stat(path).catch(() => null);
-        if (held && Date.now() - held.mtime > STALE_MS) break;
-        if (Date.now() >= deadline) {
-          await inner.release();
-          return { ok: false, message: "Another compile (from the command line) is writing this vault; nothing was written. Try again when it has finished." };
-        }
-        await new Promise((r) => window.setTimeout(r, 100));
-      }
-      await adapter.write(path, JSON.stringify({ pid: "obsidian", at: new Date().toISOString() }));
+      got = await acquireLockFile(adapterLockFiles(this.app), normalizePath(this.path), { pid: "obsidian", token }, this.waitMs);
     } catch {
       // The lock file is a courtesy to the CLI; the in-process queue still serialises this vault's writers.
+      return inner;
     }
+    if (!got.ok) {
+      await inner.release();
+      return { ok: false, message: "Another compile (from the command line) is writing this vault; nothing was written. Try again when it has finished." };
+    }
+    const file = got;
     return {
       ok: true,
       release: async () => {
-        await adapter.remove(path).catch(() => undefined);
+        await file.release().catch(() => undefined);
         await inner.release();
       },
     };

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { chmodSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FileWriteLock } from "../../src/cli/file-write-lock";
@@ -38,6 +39,23 @@ describe("the CLI's write lock", () => {
 });
 
 describe("the file-system note store", () => {
+  it("removes the temporary file a killed write left behind, on the next write or undo in that folder, and keeps a live writer's", async () => {
+    cpSync(FIXTURE_VAULT, dir, { recursive: true });
+    const gone = spawnSync(process.execPath, ["-e", ""]).pid;
+    const folder = join(dir, "knowledge", "concepts");
+    writeFileSync(join(folder, `.kc-${gone}-1764000000000-abc123.tmp`), "half");
+    writeFileSync(join(folder, ".1764000000000-def456.tmp"), "half");
+    const old = (Date.now() - 11 * 60 * 1000) / 1000;
+    utimesSync(join(folder, ".1764000000000-def456.tmp"), old, old);
+    writeFileSync(join(folder, `.kc-${process.pid}-1764000000000-live99.tmp`), "busy");
+    const store = new FsNoteStore(dir);
+    await store.process("knowledge/concepts/sqlite-wal-mode.md", (t) => `${t}\nmore\n`);
+    expect(readdirSync(folder).filter((n) => n.endsWith(".tmp"))).toEqual([`.kc-${process.pid}-1764000000000-live99.tmp`]);
+    writeFileSync(join(dir, "knowledge", `.kc-${gone}-1764000000000-xyz789.tmp`), "half");
+    await new FsNoteStore(dir).remove("knowledge/nothing-here.md");
+    expect(readdirSync(join(dir, "knowledge")).filter((n) => n.endsWith(".tmp"))).toEqual([]);
+  });
+
   it("keeps a file's permission bits when it rewrites it (so undo puts back the same mode)", async () => {
     cpSync(FIXTURE_VAULT, dir, { recursive: true });
     const rel = "knowledge/concepts/sqlite-wal-mode.md";

@@ -16,3 +16,14 @@ describe("cost and token estimates", () => {
     expect(estimateTokens("日本語")).toBe(3);
   });
 });
+
+describe("usage that is not a number", () => {
+  it("never prints $NaN: non-numeric usage counts as nothing, and a non-number amount prints as $?", () => {
+    const usage = { inputTokens: "12" as unknown as number, outputTokens: Number.NaN, cacheWriteTokens: undefined as unknown as number, cacheReadTokens: 1_000_000 };
+    const cost = estimateCost(usage, { input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 });
+    expect(cost).toBeCloseTo(0.3);
+    expect(formatCost(cost)).toBe("$0.3000");
+    expect(formatCost(Number.NaN)).toBe("$?");
+    expect(formatCost(Infinity)).toBe("$?");
+  });
+});

@@ -40,6 +40,12 @@ export function createFakeApp(initial: Record<string, string>, secrets: Record<s
           config.delete(p);
           return Promise.resolve();
         },
+        // As Obsidian documents it: fails when a file is already at the target.
+        copy: (from: string, to: string) => {
+          if (config.has(to) || files.has(to)) return Promise.reject(new Error(`Destination file already exists: ${to}`));
+          config.set(to, config.get(from) ?? files.get(from) ?? "");
+          return Promise.resolve();
+        },
         stat: (p: string) => Promise.resolve(config.has(p) ? { mtime: Date.now(), ctime: 0, size: config.get(p)!.length, type: "file" } : null),
       },
     },

@@ -2,7 +2,7 @@ import { stripControls } from "../util/strip-controls";
 import { estimateCost } from "../llm/cost";
 import type { ModelPrice } from "../llm/models";
 import type { CompletionRequest, LanguageModel, TokenUsage } from "../llm/language-model";
-import { redactSecrets } from "./redact";
+import { redactSecrets, redactThenCut } from "./redact";
 import type { SessionDay } from "./session-digest";
 
 /** What the model distils from a session: seed 000's Decisions Made, Lessons Learned and Action Items. */
@@ -53,7 +53,7 @@ export function distillationText(day: SessionDay, homeDirs: readonly string[] = 
     ...day.replies.map((r) => `Assistant: ${r}`),
     ...day.errors.map((e) => `Error: ${e}`),
   ];
-  return redactSecrets(parts.join("\n\n"), homeDirs).text.slice(0, MAX_DISTILL_CHARS);
+  return redactThenCut(parts.join("\n\n"), MAX_DISTILL_CHARS, homeDirs).text;
 }
 
 /** The request for one day of a session. */

@@ -9,31 +9,73 @@ interface RedactionRule {
 const mark = (name: string): string => `[REDACTED:${name}]`;
 
 /**
- * The rule table, most specific first (an Anthropic key is named as one, not as a generic token). Written here
- * rather than taken from a rule library: the maintained sets (secretlint's presets) run on Node and weigh more than
- * the whole plugin; this table is small, runs anywhere and is tested rule by rule.
+ * A token's start: the text's start or a character that is not a token character (captured, and put back by the
+ * replacement), so a long run of token characters is tried from one place only. Not a lookbehind: iOS before 16.4
+ * has none.
+ */
+const T = "(^|[^A-Za-z0-9_-])";
+/** The replacement of a rule that starts with T: the captured character, then the placeholder. */
+const keepLead = (name: string) => (_m: string, lead: string): string => `${lead}${mark(name)}`;
+
+/** Names whose value is a credential (.env, YAML, JSON, connection strings), matched in any case. */
+const SECRET_NAME =
+  "(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|PWD|PASS|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|ACCOUNT_?KEY|SHARED_?ACCESS_?KEY|SAS_?TOKEN|CREDENTIALS?|AUTH_?KEY|CLIENT_?SECRET|_KEY|COOKIE|SESSION_?ID)";
+
+/**
+ * The rule table, most specific first (an Anthropic key is named as one, not as a generic token). Every repetition
+ * is bounded and every token starts where no token character precedes it, so no rule backtracks over a long run
+ * (a 1 MB prompt of token-like fragments costs linear time). Judged against gitleaks' rules and secretlint's
+ * recommended preset (see the tests for the shapes); kept hand-written because those run on Node only and weigh more
+ * than the plugin, while this table runs on mobile too and fails closed with the generic rules at the end.
  */
 const RULES: RedactionRule[] = [
-  { name: "private-key", pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g },
-  { name: "anthropic", pattern: /\bsk-ant-[a-z]{2,10}\d{0,3}-[A-Za-z0-9_-]{16,}/g },
-  { name: "openai", pattern: /\bsk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{16,}|\bsk-[A-Za-z0-9]{20,}T3BlbkFJ[A-Za-z0-9]{20,}|\bsk-[A-Za-z0-9]{32,}\b/g },
-  { name: "github", pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})\b/g },
+  { name: "private-key", pattern: /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)/g },
+  { name: "anthropic", pattern: new RegExp(`${T}sk-ant-[a-z]{2,10}\\d{0,3}-[A-Za-z0-9_-]{16,512}`, "g"), replace: keepLead("anthropic") },
+  { name: "openai", pattern: new RegExp(`${T}(?:sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{16,512}|sk-[A-Za-z0-9]{20,256}T3BlbkFJ[A-Za-z0-9]{20,256}|sk-[A-Za-z0-9]{32,512}(?![A-Za-z0-9]))`, "g"), replace: keepLead("openai") },
+  { name: "github", pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g },
+  { name: "gitlab", pattern: new RegExp(`${T}(?:glpat|gldt|glrt|glptt|glft|glsoat)-[A-Za-z0-9_-]{20,255}`, "g"), replace: keepLead("gitlab") },
   { name: "aws", pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}\b/g },
-  { name: "aws", pattern: /\b(aws_?secret_?access_?key|aws_?session_?token)(["']?\s*[:=]\s*["']?)[A-Za-z0-9/+=]{30,}/gi, replace: (_m, k, sep) => `${k}${sep}${mark("aws")}` },
-  { name: "gcp", pattern: /\bAIza[0-9A-Za-z_-]{35}\b|\bya29\.[0-9A-Za-z_-]{20,}/g },
-  { name: "slack", pattern: /\bxox[abposre]-[A-Za-z0-9-]{10,}|https:\/\/hooks\.slack\.com\/services\/[A-Za-z0-9/_-]+/g },
-  { name: "stripe", pattern: /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}\b|\bwhsec_[A-Za-z0-9]{24,}\b/g },
-  { name: "npm", pattern: /\bnpm_[A-Za-z0-9]{36}\b|(\/\/[^\s]*:_authToken=)[^\s]+/g, replace: (m, prefix) => (prefix ? `${prefix}${mark("npm")}` : mark("npm")) },
-  { name: "jwt", pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
-  { name: "authorization", pattern: /\b((?:proxy-)?authorization["']?\s*[:=]\s*["']?)(?:(bearer|basic|token|digest)\s+)?[^\s"',;]+/gi, replace: (_m, head, scheme) => `${head}${scheme ? `${scheme} ` : ""}${mark("authorization")}` },
-  { name: "bearer", pattern: /\b(bearer\s+)[A-Za-z0-9._~+/=-]{12,}/gi, replace: (_m, head) => `${head}${mark("bearer")}` },
-  { name: "api-key-header", pattern: /\b(x-api-key["']?\s*[:=]\s*["']?)[^\s"',;]{8,}/gi, replace: (_m, head) => `${head}${mark("api-key-header")}` },
-  { name: "url-credentials", pattern: /\b([a-z][a-z0-9+.-]{1,20}:\/\/)[^\s:/@]+:[^\s@/]+@/gi, replace: (_m, scheme) => `${scheme}${mark("url-credentials")}@` },
+  { name: "aws", pattern: /\b(aws_?secret_?access_?key|aws_?session_?token|SecretAccessKey|SessionToken)(["']?\s{0,8}[:=]\s{0,8}["']?)[A-Za-z0-9/+=]{16,2048}/gi, replace: (_m, k, sep) => `${k}${sep}${mark("aws")}` },
+  { name: "gcp", pattern: new RegExp(`${T}(?:AIza[0-9A-Za-z_-]{35}|ya29\\.[0-9A-Za-z_-]{20,2048}|GOCSPX-[0-9A-Za-z_-]{20,64})`, "g"), replace: keepLead("gcp") },
+  { name: "slack", pattern: new RegExp(`${T}(?:xox[abposre]-[A-Za-z0-9-]{10,255}|xapp-[A-Za-z0-9-]{10,255})|https://hooks\\.slack\\.com/services/[A-Za-z0-9/_-]{1,255}`, "g"), replace: keepLead("slack") },
+  { name: "stripe", pattern: /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,255}\b|\bwhsec_[A-Za-z0-9]{24,255}\b/g },
+  { name: "npm", pattern: /\bnpm_[A-Za-z0-9]{36}\b|(\/\/[^\s]{0,255}:_authToken=)[^\s]{1,512}/g, replace: (m, prefix) => (prefix ? `${prefix}${mark("npm")}` : mark("npm")) },
+  {
+    name: "token",
+    replace: keepLead("token"),
+    // Newer provider prefixes: Hugging Face, SendGrid, DigitalOcean, Shopify, PyPI, Databricks, Groq, Replicate, xAI,
+    // Linear, Notion, Doppler, Twilio, Azure storage SAS signatures.
+    pattern: new RegExp(
+      `${T}(?:hf_[A-Za-z0-9]{30,64}|SG\\.[A-Za-z0-9_-]{16,64}\\.[A-Za-z0-9_-]{16,64}|do[por]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,512}|dapi[a-f0-9]{32}(?:-\\d)?|gsk_[A-Za-z0-9]{40,64}|r8_[A-Za-z0-9]{37,40}|xai-[A-Za-z0-9]{40,100}|lin_api_[A-Za-z0-9]{40}|(?:secret|ntn)_[A-Za-z0-9]{40,50}|dp\\.(?:pt|st|sa|ct|scim|audit)\\.[A-Za-z0-9]{40,64}|SK[0-9a-f]{32}(?![0-9a-f]))`,
+      "g",
+    ),
+  },
+  { name: "jwt", pattern: new RegExp(`${T}eyJ[A-Za-z0-9_-]{8,4096}\\.eyJ[A-Za-z0-9_-]{8,4096}\\.[A-Za-z0-9_-]{8,4096}`, "g"), replace: keepLead("jwt") },
+  { name: "authorization", pattern: /\b((?:proxy-)?authorization["']?\s{0,8}[:=]\s{0,8}["']?)(?:(bearer|basic|token|digest|negotiate)\s{1,8})?[^\s"',;]{1,4096}/gi, replace: (_m, head, scheme) => `${head}${scheme ? `${scheme} ` : ""}${mark("authorization")}` },
+  { name: "bearer", pattern: /\b(bearer\s{1,8})[A-Za-z0-9._~+/=-]{8,4096}/gi, replace: (_m, head) => `${head}${mark("bearer")}` },
+  { name: "cookie", pattern: /\b((?:set-)?cookie["']?\s{0,8}:\s{0,8})[^\n"'`]{1,4096}/gi, replace: (_m, head) => `${head}${mark("cookie")}` },
+  { name: "api-key-header", pattern: /\b(x-(?:goog-)?api-key["']?\s{0,8}[:=]\s{0,8}["']?)[^\s"',;]{8,4096}/gi, replace: (_m, head) => `${head}${mark("api-key-header")}` },
+  // A scheme, an optional user, a password up to the last @ of the token (a password may hold / or @).
+  { name: "url-credentials", pattern: /\b([a-z][a-z0-9+.-]{1,20}:\/\/)[^\s:/@]{0,255}:[^\s]{1,512}@(?=[^\s@]{0,1024}(?:[\s"'`)\]>]|$))/gi, replace: (_m, scheme) => `${scheme}${mark("url-credentials")}@` },
+  { name: "basic-auth-flag", pattern: /((?:^|\s)(?:-u|--user|--proxy-user)[\s=]{1,8}["']?[^\s:"']{1,255}:)[^\s"']{1,512}/g, replace: (_m, head) => `${head}${mark("basic-auth-flag")}` },
+  {
+    name: "password-flag",
+    pattern: /((?:^|\s)--?(?:password|passwd|pass|pwd|token|secret|api-key|apikey|access-token|auth-token|client-secret|key)(?:=|\s{1,8}))("[^"\n]{1,512}"|'[^'\n]{1,512}'|[^\s"'`]{1,512})/gi,
+    replace: (m, head, value: string) => (/^\[REDACTED|^\$/.test(value) ? m : `${head}${mark("password-flag")}`),
+  },
+  { name: "password-flag", pattern: /((?:^|\s)(?:mysql|mysqldump|mariadb)\b[^\n]{0,200}?\s-p)([^\s-][^\s]{0,255})/g, replace: (_m, head) => `${head}${mark("password-flag")}` },
   {
     name: "secret-assignment",
-    pattern: /\b([A-Za-z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|PWD|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH_?KEY|CLIENT_?SECRET)[A-Za-z0-9_]*)(\s*[:=]\s*)("[^"\n]{4,}"|'[^'\n]{4,}'|[^\s"'`,;]{4,})/gi,
-    replace: (m, name, sep, value: string) => (/REDACTED|^\$\{|^<|^\*+$|^x{4,}$/i.test(value.replace(/^["']/, "")) ? m : `${name}${sep}${mark("secret-assignment")}`),
+    // NAME=value, NAME: value, "name": "value" (JSON, cloud STS output), Name=value; (connection strings). The value
+    // never starts at a placeholder and stops at & or ;, so one redaction cannot hide the next secret.
+    pattern: new RegExp(
+      `(^|[^A-Za-z0-9_])([A-Za-z0-9_.-]{0,64}${SECRET_NAME}[A-Za-z0-9_]{0,64})(["']?\\s{0,8}[:=]\\s{0,8})(?!\\[REDACTED)("[^"\\n]{4,4096}"|'[^'\\n]{4,4096}'|[^\\s"'\`,;&]{4,4096})`,
+      "gi",
+    ),
+    replace: (m, lead, name, sep, value: string) => (/REDACTED|^\$\{|^\$[A-Z_]|^<|^\*+$|^x{4,}$|^(?:true|false|null|none|undefined)$/i.test(value.replace(/^["']/, "").replace(/["']$/, "")) ? m : `${lead}${name}${sep}${mark("secret-assignment")}`),
   },
+  // Fail closed: a long token of mixed letters and digits (base64, random keys in error lines) with no known shape.
+  { name: "high-entropy", pattern: new RegExp(`${T}(?=[A-Za-z0-9+/_=-]{0,512}[0-9])(?=[A-Za-z0-9+/_=-]{0,512}[a-z])(?=[A-Za-z0-9+/_=-]{0,512}[A-Z])[A-Za-z0-9+/_=-]{32,512}(?![A-Za-z0-9+/_=-])`, "g"), replace: keepLead("high-entropy") },
 ];
 
 /** Text with secrets replaced by `[REDACTED:<rule>]`, how many, and by which rules. */
@@ -51,24 +93,43 @@ export function redactSecrets(text: string, homeDirs: readonly string[] = []): R
   const rules: Record<string, number> = {};
   let count = 0;
   let out = text;
+  // Until nothing changes (a few passes at most): a placeholder must never let a following secret through.
+  for (let pass = 0, before = ""; pass < 4 && before !== out; pass++) {
+    before = out;
+    out = applyRules(out, rules, () => count++);
+  }
+  for (const home of homeDirs) {
+    if (home.length < 2) continue;
+    out = out.split(home).join("~");
+  }
+  out = out.replace(/(?:\/home|\/Users)\/[A-Za-z0-9._-]{1,255}(?=\/)|[A-Za-z]:\\Users\\[A-Za-z0-9._ -]{1,255}(?=\\)/g, "~");
+  return { text: out, count, rules };
+}
+
+/** The first `max` characters of a text after redacting it whole (plus a margin), so a cut never splits a secret. */
+export function redactThenCut(text: string, max: number, homeDirs: readonly string[] = []): Redacted {
+  const r = redactSecrets(text.slice(0, max + CUT_MARGIN), homeDirs);
+  return r.text.length > max ? { ...r, text: r.text.slice(0, max) } : r;
+}
+
+/** How far past a cut the text is redacted: longer than any secret shape, so one straddling the cut still matches. */
+export const CUT_MARGIN = 8192;
+
+function applyRules(text: string, rules: Record<string, number>, counted: () => void): string {
+  let out = text;
   for (const rule of RULES) {
     out = out.replace(rule.pattern, (...args: unknown[]) => {
       const match = args[0] as string;
       const groups = args.slice(1, -2).map((g) => (typeof g === "string" ? g : ""));
       const replaced = rule.replace ? rule.replace(match, ...groups) : mark(rule.name);
       if (replaced !== match) {
-        count++;
+        counted();
         rules[rule.name] = (rules[rule.name] ?? 0) + 1;
       }
       return replaced;
     });
   }
-  for (const home of homeDirs) {
-    if (home.length < 2) continue;
-    out = out.split(home).join("~");
-  }
-  out = out.replace(/(?:\/home|\/Users)\/[A-Za-z0-9._-]+(?=\/)|[A-Za-z]:\\Users\\[A-Za-z0-9._ -]+(?=\\)/g, "~");
-  return { text: out, count, rules };
+  return out;
 }
 
 /** True for a file whose contents must never be captured at all (environment files, keys). */

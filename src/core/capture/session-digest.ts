@@ -1,4 +1,4 @@
-import { isSecretFile } from "./redact";
+import { isSecretFile, redactThenCut } from "./redact";
 import type { ToolUse, TranscriptRecord } from "./transcript-record";
 
 /** A session's activity on one local day: what the person asked, what was touched, run and failed. */
@@ -11,6 +11,8 @@ export interface SessionDay {
   files: string[];
   commands: string[];
   errors: string[];
+  /** Secrets already redacted while the digest was read (texts are redacted whole before they are shortened). */
+  redactions?: number;
   /** The assistant's own words (not its thinking), bounded, for the optional distillation. */
   replies: string[];
   firstUuid: string | null;
@@ -115,11 +117,11 @@ export class SessionCollector {
       case "assistant": {
         if (r.synthetic) return;
         const day = this.day(r);
-        if (!r.isSidechain && day.replies.join("").length < MAX_REPLY_CHARS) day.replies.push(...r.texts.map((t) => t.slice(0, 2000)));
+        if (!r.isSidechain && day.replies.join("").length < MAX_REPLY_CHARS) day.replies.push(...r.texts.map((t) => kept(day, t, 2000)));
         for (const t of r.tools) {
           this.tools.set(t.id, t);
           if (t.path && !isSecretFile(t.path) && /^(?:Edit|MultiEdit|Write|NotebookEdit)$/.test(t.name)) pushOnce(day.files, t.path);
-          if (t.command && t.name === "Bash") pushOnce(day.commands, t.command.replace(/\s+/g, " ").trim().slice(0, 120));
+          if (t.command && t.name === "Bash") pushOnce(day.commands, kept(day, t.command.replace(/\s+/g, " ").trim(), 120));
         }
         return;
       }
@@ -129,7 +131,7 @@ export class SessionCollector {
           const tool = this.tools.get(res.toolUseId);
           if (!res.isError || (tool?.path && isSecretFile(tool.path))) continue;
           const first = res.text.split("\n").map((l) => l.trim()).find((l) => l !== "" && !/^<\/?tool_use_error>$/.test(l)) ?? "failed";
-          day.errors.push(`${tool ? `${tool.name} ${tool.summary}`.trim() : "a tool"}: ${first.replace(/<\/?tool_use_error>/g, "").slice(0, 160)}`);
+          day.errors.push(`${tool ? `${tool.name} ${kept(day, tool.summary, 120)}`.trim() : "a tool"}: ${kept(day, first.replace(/<\/?tool_use_error>/g, ""), 160)}`);
         }
         return;
       }
@@ -158,4 +160,11 @@ export class SessionCollector {
 
 function pushOnce(list: string[], item: string): void {
   if (!list.includes(item)) list.push(item);
+}
+
+/** A text as kept in a day: redacted whole (the count added to the day's), then shortened to `max` characters. */
+function kept(day: SessionDay, text: string, max: number): string {
+  const r = redactThenCut(text, max);
+  if (r.count > 0) day.redactions = (day.redactions ?? 0) + r.count;
+  return r.text;
 }

@@ -32,7 +32,7 @@ function code(text: string): string {
 export function renderSessionEntry(
   digest: SessionDigest, day: SessionDay, project: string, continued: boolean, homeDirs: readonly string[] = [], distilled: Distilled | null = null,
 ): SessionEntry {
-  let redactions = 0;
+  let redactions = day.redactions ?? 0;
   const safe = (t: string): string => {
     const r = redactSecrets(t, homeDirs);
     redactions += r.count;

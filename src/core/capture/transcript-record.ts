@@ -1,3 +1,4 @@
+import { CUT_MARGIN } from "./redact";
 /** A tool the assistant used: its name, a one-line summary of its input, and a file path it read or wrote. */
 export interface ToolUse {
   id: string;
@@ -96,6 +97,7 @@ function toolOf(b: Raw): ToolUse {
   const path = str(input.file_path) ?? str(input.notebook_path) ?? str(input.path);
   const command = str(input.command);
   const pattern = str(input.pattern) ?? str(input.query) ?? str(input.url) ?? str(input.description);
-  const summary = (command ?? path ?? pattern ?? "").replace(/\s+/g, " ").trim().slice(0, 120);
+  // Kept whole (bounded) here: it is redacted, then cut to a line, where it is shown, so a cut never splits a secret.
+  const summary = (command ?? path ?? pattern ?? "").slice(0, 120 + CUT_MARGIN).replace(/\s+/g, " ").trim();
   return { id: str(b.id) ?? "", name: str(b.name) ?? "tool", summary, path, command };
 }

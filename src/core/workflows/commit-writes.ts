@@ -13,18 +13,22 @@ export class WriteFailure extends Error {}
  * every path passes the write rules first; the journal (every file's bytes before and after) is saved before the
  * first write; each file is written only if it still reads as it did when the texts were computed; on any failure
  * the files already written are put back and the journal dropped, or, if even that fails, the journal is kept so
- * undo can finish the job. On success the journal becomes the undo record.
+ * undo can finish the job. On success the journal becomes the undo record. A journal already pending (a write that a
+ * crash or kill cut short) is never overwritten: the write is refused until undo has put those files back, since
+ * the files this write would read may be the half-written ones.
  */
 export async function commitWrites(
   store: NoteStore,
   rules: WriteRules,
-  records: Pick<CompileRecords, "saveJournal" | "clearJournal" | "saveUndo">,
+  records: Pick<CompileRecords, "loadJournal" | "saveJournal" | "clearJournal" | "saveUndo">,
   record: UndoRecord,
 ): Promise<Result<UndoRecord, string>> {
   for (const f of record.files) {
     const refused = writeRefusal(f.path, rules);
     if (refused) return err(`Nothing was written: ${refused}.`);
   }
+  const pending = await pendingJournalRefusal(records);
+  if (pending) return err(pending);
   const files = record.files.filter((f) => f.before !== f.after);
   const journal: UndoRecord = { ...record, files, status: "pending" };
   try {
@@ -56,6 +60,19 @@ export async function commitWrites(
     // The journal still describes exactly these writes, so undo works from it.
   }
   return ok(complete);
+}
+
+/** Why a write must wait for undo (a pending journal, or one that cannot be read), or null when there is none. */
+async function pendingJournalRefusal(records: Pick<CompileRecords, "loadJournal">): Promise<string | null> {
+  let pending: UndoRecord | null;
+  try {
+    pending = await records.loadJournal();
+  } catch (e) {
+    return `Nothing was written: the undo journal of an earlier write could not be read (${describeError(e)}); run "Undo last compile" (kc undo) or remove the journal once the files are checked.`;
+  }
+  if (!pending) return null;
+  const what = pending.op ?? "compile";
+  return `Nothing was written: an earlier ${what} (${pending.logPath}, ${pending.at}) was interrupted and its files are not put back yet. Run "Undo last compile" (kc undo) first, then try again.`;
 }
 
 /** Writes one file if it still reads as `before` (created only when still absent); else a WriteFailure. */
