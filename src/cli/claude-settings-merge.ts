@@ -67,7 +67,7 @@ export function removeKcHooks(settings: JsonObject): JsonObject {
 
 /** The MCP configuration with this package's server entry (replacing one of the same name). */
 export function addKcServer(config: JsonObject, entries: KcHookEntries): JsonObject {
-  return { ...config, mcpServers: { ...((config.mcpServers) ?? {}), [KC_SERVER_NAME]: entries.server } };
+  return { ...config, mcpServers: { ...(config.mcpServers ?? {}), [KC_SERVER_NAME]: entries.server } };
 }
 
 /** The MCP configuration without this package's server entry (only when it runs this package's `mcp` command). */
