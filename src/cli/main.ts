@@ -110,8 +110,8 @@ async function askOnTerminal(question: string): Promise<boolean> {
 }
 
 /**
- * Reads stdin whole, but gives up after `ms` (Claude Code may leave a hook's stdin open): a hook never hangs on it.
- * Reads nothing from a terminal.
+ * Reads stdin until it ends or holds one whole JSON value, but gives up after `ms` (Claude Code may leave a hook's
+ * stdin open): a hook never hangs on it. Reads nothing from a terminal.
  */
 function readStdin(ms = 1000): Promise<string> {
   if (process.stdin.isTTY) return Promise.resolve("");
@@ -119,12 +119,22 @@ function readStdin(ms = 1000): Promise<string> {
     let text = "";
     const finish = (): void => {
       clearTimeout(timer);
-      process.stdin.pause();
+      // Let go of stdin so an open pipe does not keep the process alive after the command has finished.
+      process.stdin.destroy();
       done(text);
     };
     const timer = setTimeout(finish, ms);
     process.stdin.setEncoding("utf8");
-    process.stdin.on("data", (chunk: string) => (text += chunk));
+    process.stdin.on("data", (chunk: string) => {
+      text += chunk;
+      // A hook's JSON is one object: once it parses, there is nothing more to wait for.
+      try {
+        JSON.parse(text);
+        finish();
+      } catch {
+        // Not whole yet.
+      }
+    });
     process.stdin.on("end", finish);
     process.stdin.on("error", finish);
   });

@@ -14,8 +14,9 @@ question (routed as Ask routes it), or for the project the session runs in (its 
 recent daily-log entries of its sessions) — each article's title, path and TLDR, then the bodies the router
 would load, within --max-chars (default 20000). Never the whole knowledge base. Offline.
 --hook prints the JSON a SessionStart hook expects ({"hookSpecificOutput": {"hookEventName": "SessionStart",
-"additionalContext": …}}). Wire it in .claude/settings.json:
-  "hooks": { "SessionStart": [{ "hooks": [{ "type": "command", "command": "npx kc prime /path/to/vault --hook" }] }] }`;
+"additionalContext": …}}). \`kc hooks install --vault <vault>\` wires it (and the capture hook and the MCP server) into
+Claude Code's settings, calling this package by absolute path; by hand, in .claude/settings.json:
+  "hooks": { "SessionStart": [{ "hooks": [{ "type": "command", "command": "'/usr/bin/node' '/path/to/knowledge-compiler/dist/cli.mjs' prime '/path/to/vault' --hook" }] }] }`;
 
 /** Runs `kc prime`. */
 export async function runPrimeCommand(args: ParsedArgs, io: CliIo): Promise<number> {
