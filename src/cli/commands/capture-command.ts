@@ -11,13 +11,13 @@ import { defaultTranscriptRoots, FsTranscriptSource } from "../../desktop/fs-tra
 import { SessionFileTranscriptSource } from "../../desktop/session-file-transcript-source";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { modelFromArgs, waitLine } from "../model-options";
-import { loadVault, printVaultWarnings, PLUGIN_ID } from "../load-vault";
+import { dailyNotesLine, folderOverrides, loadVault, printVaultWarnings, PLUGIN_ID } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc capture`. */
 export const CAPTURE_HELP = `kc capture <vault> [--from <dir>] [--project <cwd>] [--since YYYY-MM-DD] [--dry-run] [--format text|json]
-           [--min-prompts N] [--idle-minutes N] [--knowledge <folder>] [--distill [--model <id>] [--base-url <url>]]
-           [--session-file <transcript.jsonl> | --hook]
+           [--min-prompts N] [--idle-minutes N] [--knowledge <folder>] [--daily-folder <folder>] [--daily-format <format>]
+           [--distill [--model <id>] [--base-url <url>]] [--session-file <transcript.jsonl> | --hook]
 
 Turns Claude Code session transcripts into daily-log entries (seed 000's session format): each session that has
 been idle for a while (default 10 minutes) and has at least --min-prompts prompts from you (default 4) is read
@@ -34,7 +34,8 @@ plain entry. The cursor per file is kept in the plugin's
 folder (${CAPTURE_STATE_FILE}).
 --session-file <transcript.jsonl> captures only that session (and its subagents), whether idle or not (default
 --idle-minutes 0). --hook does the same for the session a Claude Code SessionEnd hook names on stdin
-(its transcript_path); \`kc hooks install\` wires it.`;
+(its transcript_path); \`kc hooks install\` wires it. The daily notes are found as \`kc compile\` finds them
+(Obsidian's Daily notes settings, the plugin's, or Obsidian's default); --daily-folder and --daily-format override.`;
 
 /** Runs `kc capture`. */
 export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -53,8 +54,7 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
   const idleMinutes = Number(flagString(args, "idle-minutes", sessionFile ? "0" : "10"));
   if (!Number.isInteger(minPrompts) || minPrompts < 1) return usage(io, "--min-prompts must be a whole number, 1 or more.");
   if (!Number.isFinite(idleMinutes) || idleMinutes < 0) return usage(io, "--idle-minutes must be a number of minutes, 0 or more.");
-  const knowledge = flagString(args, "knowledge");
-  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  const vault = await loadVault(dir, folderOverrides(args));
   printVaultWarnings(vault, io);
   const problem = knowledgeFolderProblem(vault.settings);
   if (problem) return usage(io, problem);
