@@ -19,6 +19,8 @@ import type { LintSettings } from "./obsidian/lint-settings-data";
 import { loadPluginData, mergePluginData, type AskSettings, type CompileSettings, type PluginData } from "./obsidian/plugin-data";
 import { RouterService } from "./obsidian/router-service";
 import { pluginHost } from "./obsidian/plugin-host";
+import { SpendLedger } from "./core/spend/spend-ledger";
+import { summarizeSpend } from "./core/spend/summarize-spend";
 import type { KcHost } from "./core/workflows/host";
 import { createAskHost } from "./ui/ask-host";
 import { ASK_VIEW_TYPE, AskView } from "./ui/ask-view";
@@ -91,6 +93,12 @@ export default class KnowledgeCompilerPlugin extends Plugin {
       updateAsk: (patch) => this.updateAsk(patch),
       compile: () => this.data.compile,
       updateCompile: (patch) => this.updateCompile(patch),
+      spend: () => this.data.spend,
+      updateSpend: async (patch) => {
+        this.data.spend = { ...this.data.spend, ...patch };
+        await this.saveData(this.data);
+      },
+      spendSummary: async () => summarizeSpend(await new SpendLedger(this.host.pluginFiles).read(), new Date()),
       dailyNotesConfig: () => this.readDailyNotesConfig(),
       listModels: () => listModels(modelServerOptions(this.app, this.data.ask)),
       testConnection: () => testConnection(modelServerOptions(this.app, this.data.ask)),

@@ -1,11 +1,15 @@
 import { priceFor, type PriceOverride } from "../llm/models";
 
-/** What a person decides about spending: a daily and a monthly cap (0 = none) and their own price per model. */
-export interface SpendSettings {
-  /** USD a day (local calendar day) all model calls together may cost; 0 turns the cap off. */
+/** The caps on spending (data.json's `spend` section): 0 turns a cap off. */
+export interface SpendCaps {
+  /** USD a day (local calendar day) all model calls together may cost. */
   dailyCapUsd: number;
-  /** USD a calendar month all model calls together may cost; 0 turns the cap off. */
+  /** USD a calendar month all model calls together may cost. */
   monthlyCapUsd: number;
+}
+
+/** What a person decides about spending: the caps, and their own price per model (data.json's `ask.priceOverrides`). */
+export interface SpendSettings extends SpendCaps {
   /** The person's price for a model id, over the table of known prices. */
   priceOverrides: Record<string, PriceOverride>;
 }
@@ -32,18 +36,19 @@ function readOverride(raw: unknown): PriceOverride | null {
 
 /**
  * The spend settings of the plugin's data.json (the whole file's object; the plugin and kc read it the same way):
- * its `spend` section over the defaults, and the free `ask.priceInput` / `ask.priceOutput` of earlier versions
+ * the caps of its `spend` section and the overrides of `ask.priceOverrides` over the defaults, and the free
+ * `ask.priceInput` / `ask.priceOutput` of earlier versions
  * migrated to an override for the model they were saved with, unless they are that model's list price anyway or the
  * fields' old default (which did not follow the model).
  */
 export function readSpendSettings(data: unknown): SpendSettings {
   const saved = record(record(data).spend);
+  const ask = record(record(data).ask);
   const overrides: Record<string, PriceOverride> = {};
-  for (const [id, raw] of Object.entries(record(saved.priceOverrides))) {
+  for (const [id, raw] of Object.entries(record(ask.priceOverrides))) {
     const o = readOverride(raw);
     if (o && id.trim() !== "") overrides[id.trim()] = o;
   }
-  const ask = record(record(data).ask);
   const legacy = readOverride({ input: ask.priceInput, output: ask.priceOutput });
   const model = typeof ask.model === "string" && ask.model.trim() !== "" ? ask.model.trim() : null;
   // $2 / $10 was the fields' default whatever the model: kept, it says nothing a person chose (the defect of issue 24).

@@ -7,7 +7,7 @@ describe("readSpendSettings", () => {
   });
 
   it("reads caps and overrides, dropping values that are not non-negative numbers", () => {
-    const s = readSpendSettings({ spend: { dailyCapUsd: 1.5, monthlyCapUsd: -3, priceOverrides: { "m-1": { input: 1, output: 2 }, "m-2": { input: "x", output: 2 } } } });
+    const s = readSpendSettings({ spend: { dailyCapUsd: 1.5, monthlyCapUsd: -3 }, ask: { priceOverrides: { "m-1": { input: 1, output: 2 }, "m-2": { input: "x", output: 2 } } } });
     expect(s).toEqual({ dailyCapUsd: 1.5, monthlyCapUsd: 0, priceOverrides: { "m-1": { input: 1, output: 2 } } });
   });
 
@@ -22,7 +22,7 @@ describe("readSpendSettings", () => {
   });
 
   it("keeps an override already saved over a migrated one", () => {
-    const s = readSpendSettings({ ask: { model: "m", priceInput: 3, priceOutput: 15 }, spend: { priceOverrides: { m: { input: 1, output: 1 } } } });
+    const s = readSpendSettings({ ask: { model: "m", priceInput: 3, priceOutput: 15, priceOverrides: { m: { input: 1, output: 1 } } } });
     expect(s.priceOverrides).toEqual({ m: { input: 1, output: 1 } });
   });
 });
