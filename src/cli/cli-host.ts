@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { DEFAULT_SELECT_MODEL } from "../core/llm/models";
 import { DEFAULT_PRICE } from "../core/llm/cost";
@@ -6,6 +6,7 @@ import { err, ok } from "../core/result";
 import type { ArticleIndex } from "../core/route/article-index";
 import type { KcHost, ModelRole, ModelSource, OperationSettings, PluginFileStore } from "../core/workflows/host";
 import { cliCompileHost } from "./cli-compile-host";
+import { cliSpendModels } from "./cli-spend";
 import { EXIT, type CliIo } from "./cli-io";
 import { PLUGIN_ID, type LoadedVault } from "./load-vault";
 import { modelFromArgs } from "./model-options";
@@ -27,6 +28,12 @@ export function fsPluginFiles(vaultRoot: string): PluginFileStore {
       const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
       await writeFile(tmp, text, "utf8");
       await rename(tmp, path);
+    },
+    // One appendFile of a short line is one write with O_APPEND: the plugin's and kc's lines never interleave.
+    append: async (name, text) => {
+      const path = join(dir, name);
+      await mkdir(dirname(path), { recursive: true });
+      await appendFile(path, text, "utf8");
     },
   };
 }
@@ -63,5 +70,6 @@ export function cliSettings(vault: LoadedVault, flags: Partial<Omit<OperationSet
  * plugin uses), the lock file, the router's index and the CLI's link resolution, models from flags and environment.
  */
 export function cliHost(vault: LoadedVault, index: ArticleIndex, args: ParsedArgs, io: CliIo, settings: OperationSettings = cliSettings(vault)): KcHost {
-  return { ...cliCompileHost(vault, index), pluginFiles: fsPluginFiles(vault.root), settings: () => settings, models: cliModels(args, io) };
+  const files = fsPluginFiles(vault.root);
+  return { ...cliCompileHost(vault, index), pluginFiles: files, settings: () => settings, models: cliSpendModels(cliModels(args, io), vault.root, io.env, files) };
 }

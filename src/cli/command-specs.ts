@@ -1,6 +1,7 @@
 import { ASK_SPEC } from "./commands/ask-command";
 import { LINT_SPEC } from "./commands/lint-command";
 import { ROUTE_SPEC } from "./commands/route-command";
+import { SPEND_SPEC } from "./commands/spend-command";
 
 /** What one command accepts: its positional arguments (names, required first), options with values, and switches. */
 export interface CommandSpec {
@@ -32,4 +33,5 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   "eval-route": { positionals: ["vault", "questions.json"], values: ["format", ...model], switches: ["select"] },
   drift: { positionals: ["vault"], values: ["repo", "format", "knowledge", "older-than", "max-articles", "max-tokens", "today", ...model], switches: ["model-check", "dry-run", "yes"] },
   contradictions: { positionals: ["vault"], values: ["max-pairs", "max-tokens", "format", ...model], switches: ["dry-run", "yes"] },
+  spend: SPEND_SPEC,
 };

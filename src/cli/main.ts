@@ -14,6 +14,7 @@ import { LINT_HELP, runLintCommand } from "./commands/lint-command";
 import { REVALIDATE_HELP, runRevalidateCommand } from "./commands/revalidate-command";
 import { ROUTE_HELP, runRouteCommand } from "./commands/route-command";
 import { runUndoCommand, UNDO_HELP } from "./commands/undo-command";
+import { runSpendCommand, SPEND_HELP } from "./commands/spend-command";
 import { VaultPathError } from "./load-vault";
 import { COMMAND_SPECS } from "./command-specs";
 import { describeError } from "../core/workflows/commit-writes";
@@ -36,6 +37,7 @@ Commands:
   kc graph <vault>                  the graph of CKP tiers as JSON, DOT or Mermaid (no network)
   kc capture <vault>                turn Claude Code sessions into daily-log entries (redacted, never twice)
   kc prime <vault>                  a bounded, routed context for a new Claude Code session (--hook for SessionStart)
+  kc spend <vault>                  what model calls cost today, this month and by feature, and the caps (no network)
   kc help <command>                 help for one command
 
 Run \`kc help lint\` for options.`;
@@ -53,6 +55,7 @@ const COMMANDS: Record<string, { help: string; run: (args: ParsedArgs, io: CliIo
   "eval-route": { help: EVAL_ROUTE_HELP, run: runEvalRouteCommand },
   contradictions: { help: CONTRADICTIONS_HELP, run: runContradictionsCommand },
   drift: { help: DRIFT_HELP, run: runDriftCommand },
+  spend: { help: SPEND_HELP, run: runSpendCommand },
 };
 
 /** Runs the CLI with arguments (without node and script) and returns the exit code; never throws. */
