@@ -1,11 +1,30 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { err } from "../core/result";
+import type { LanguageModel } from "../core/llm/language-model";
+import { err, ok, type Result } from "../core/result";
 import { SpendLedger } from "../core/spend/spend-ledger";
 import { spendModels } from "../core/spend/spend-models";
 import { readSpendSettings, type SpendSettings } from "../core/spend/spend-settings";
-import type { ModelSource, PluginFileStore } from "../core/workflows/host";
+import type { ModelSource, ModelUnavailable, PluginFileStore } from "../core/workflows/host";
 import { DATA_FILE } from "./load-vault";
+
+/** The plugin's data.json as parsed JSON; undefined when missing or unreadable (loadVault warns about that once). */
+async function readPluginData(vaultRoot: string): Promise<unknown> {
+  const text = await readFile(join(vaultRoot, DATA_FILE), "utf8").catch(() => null);
+  try {
+    return text === null ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The plugin's "Ask before costly compiles" threshold (USD) from data.json, or null when it has none. */
+export async function readConfirmAboveUsd(vaultRoot: string): Promise<number | null> {
+  const data = await readPluginData(vaultRoot);
+  const compile = typeof data === "object" && data !== null ? (data as { compile?: { confirmAboveUsd?: unknown } }).compile : undefined;
+  const v = compile?.confirmAboveUsd;
+  return typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : null;
+}
 
 /** A cap from the environment: undefined when not set, a message when it is not an amount. */
 function envCap(env: Record<string, string | undefined>, name: string): number | string | undefined {
@@ -20,14 +39,7 @@ function envCap(env: Record<string, string | undefined>, name: string): number |
  * with KC_DAILY_CAP_USD and KC_MONTHLY_CAP_USD over the caps; a message when one of those is not an amount.
  */
 export async function readCliSpendSettings(vaultRoot: string, env: Record<string, string | undefined>): Promise<SpendSettings | string> {
-  const text = await readFile(join(vaultRoot, DATA_FILE), "utf8").catch(() => null);
-  let raw: unknown;
-  try {
-    raw = text === null ? undefined : JSON.parse(text);
-  } catch {
-    raw = undefined;
-  }
-  const s = readSpendSettings(raw);
+  const s = readSpendSettings(await readPluginData(vaultRoot));
   const daily = envCap(env, "KC_DAILY_CAP_USD");
   const monthly = envCap(env, "KC_MONTHLY_CAP_USD");
   if (typeof daily === "string") return daily;
@@ -50,4 +62,11 @@ export function cliSpendModels(inner: ModelSource, vaultRoot: string, env: Recor
       return wrapped.get(role, options);
     },
   };
+}
+
+/** One model already built (by --model / --base-url) through the ledger and the caps, filed under `feature`. */
+export async function cliCappedModel(built: { id: string; model: LanguageModel }, feature: string, vaultRoot: string, env: Record<string, string | undefined>, files: PluginFileStore): Promise<Result<LanguageModel, ModelUnavailable>> {
+  const source: ModelSource = { get: () => Promise.resolve(ok({ id: built.id, model: built.model, price: null })) };
+  const got = await cliSpendModels(source, vaultRoot, env, files).get("compile", { feature });
+  return got.ok ? ok(got.value.model) : got;
 }

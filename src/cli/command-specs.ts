@@ -24,7 +24,7 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   lint: LINT_SPEC,
   route: ROUTE_SPEC,
   ask: ASK_SPEC,
-  compile: { positionals: ["vault"], values: ["file", "format", "knowledge", "today", ...model], switches: ["all", "dry-run", "yes", "force"] },
+  compile: { positionals: ["vault"], values: ["file", "format", "knowledge", "today", "confirm-above", ...model], switches: ["all", "dry-run", "yes", "force"] },
   revalidate: { positionals: ["vault", "article"], values: ["knowledge", "month", ...model], switches: ["yes"] },
   undo: { positionals: ["vault"], values: ["knowledge"], switches: [] },
   graph: { positionals: ["vault"], values: ["format", "around", "depth", "cap", "knowledge"], switches: ["mid", "stale-only", "logs", "body"] },

@@ -12,13 +12,16 @@ import { compileLogs, prepareCompile, spentOn, type CompileReviewer } from "../.
 import { knowledgeFolderProblem } from "../../core/workflows/write-rules";
 import { baseUrlProblem, modelFromArgs, waitLine } from "../model-options";
 import { cliCompileHost } from "../cli-compile-host";
+import { fsPluginFiles } from "../cli-host";
+import { cliCappedModel } from "../cli-spend";
+import { confirmCompileBatch } from "./compile-batch-confirm";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "./route-command";
 /** Help text of `kc compile`. */
 export const COMPILE_HELP = `kc compile <vault> [--file <note>] [--all] [--dry-run] [--yes] [--force] [--format text|json]
-           [--model <id>] [--base-url <url>] [--knowledge <folder>] [--today YYYY-MM-DD]
+           [--model <id>] [--base-url <url>] [--knowledge <folder>] [--today YYYY-MM-DD] [--confirm-above <usd>]
 
 Compiles today's daily note (or --file <note>, or with --all every daily note never compiled or changed
 since) into concept and connection articles. For each log the existing articles it talks about are routed
@@ -27,6 +30,8 @@ updates, and the proposal is checked and shown with diffs. Files are written onl
 with --yes); daily notes are never written. --dry-run shows what the model would be shown, the prompt's
 size and the cost estimate, without calling it. A log compiled and unchanged since is skipped unless --force.
 Needs ANTHROPIC_API_KEY (or --base-url) unless --dry-run.
+With --all the total estimate is shown first; above --confirm-above (default: the plugin's "Ask before costly
+compiles", $0.25) it asks, and without a terminal needs --yes. Every call stays within the spending caps.
 \`kc undo <vault>\` puts back the files of the last compile.`;
 
 interface LogReport {
@@ -114,7 +119,14 @@ export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<nu
       return yes ? new Set(o.changes.map((c) => c.path)) : null;
     },
   };
-  const results = await compileLogs(host, built!.model, logs, reviewer, {
+  // --all: the batch's total estimate first, asked about above the threshold; every call within the spending caps.
+  if (args.flags.has("all")) {
+    const stop = await confirmCompileBatch(host, logs, built!.id, args, io, vault.root);
+    if (stop !== null) return stop;
+  }
+  const capped = await cliCappedModel(built!, "compile", vault.root, io.env, fsPluginFiles(vault.root));
+  if (!capped.ok) return usage(io, capped.error.message);
+  const results = await compileLogs(host, capped.value, logs, reviewer, {
     events: {
       planned: ({ plan, estimate }, n, total) => io.err(`[${n}/${total}] compiling ${plan.logPath}: ${plan.shown.length} existing articles shown, about ${estimate.inputTokens} prompt tokens, about ${formatCost(estimate.usd)}\n`),
       proposed: (o) => {
