@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { DEFAULT_PRICE, DEFAULT_SELECT_MODEL } from "../core/llm/models";
 import { err, ok } from "../core/result";
@@ -8,6 +8,7 @@ import { contradictionStateStore } from "../core/workflows/contradiction-state-s
 import type { ContradictionPorts } from "../core/workflows/contradictions-workflow";
 import type { KcHost, ModelRole, ModelSource, ModelUnavailable, OperationSettings, PluginFileStore } from "../core/workflows/host";
 import { cliCompileHost } from "./cli-compile-host";
+import { cliSpendModels } from "./cli-spend";
 import { EXIT, type CliIo } from "./cli-io";
 import { PLUGIN_ID, type LoadedVault } from "./load-vault";
 import { modelFromArgs } from "./model-options";
@@ -30,6 +31,12 @@ export function fsPluginFiles(vaultRoot: string): PluginFileStore {
       const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
       await writeFile(tmp, text, "utf8");
       await rename(tmp, path);
+    },
+    // One appendFile of a short line is one write with O_APPEND: the plugin's and kc's lines never interleave.
+    append: async (name, text) => {
+      const path = join(dir, name);
+      await mkdir(dirname(path), { recursive: true });
+      await appendFile(path, text, "utf8");
     },
   };
 }
@@ -83,5 +90,6 @@ export function cliSettings(vault: LoadedVault, flags: Partial<Omit<OperationSet
  */
 export function cliHost(vault: LoadedVault, index: ArticleIndex, args: ParsedArgs, io: CliIo, settings: OperationSettings = cliSettings(vault)): KcHost {
   const indexTokens = indexFileTokens(vault);
-  return { ...cliCompileHost(vault, index), pluginFiles: fsPluginFiles(vault.root), settings: () => settings, models: cliModels(args, io), indexTokens: () => indexTokens };
+  const files = fsPluginFiles(vault.root);
+  return { ...cliCompileHost(vault, index), pluginFiles: files, settings: () => settings, models: cliSpendModels(cliModels(args, io), vault.root, io.env, files), indexTokens: () => indexTokens };
 }

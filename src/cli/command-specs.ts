@@ -4,6 +4,7 @@ import { ROUTE_SPEC } from "./commands/route-command";
 import type { CommandSpec } from "./command-spec";
 import { MCP_SPEC } from "./commands/mcp-command";
 import { HOOKS_SPEC } from "./commands/hooks-command";
+import { SPEND_SPEC } from "./commands/spend-command";
 
 const model = ["model", "base-url"];
 
@@ -17,7 +18,7 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   ask: ASK_SPEC,
   mcp: MCP_SPEC,
   hooks: HOOKS_SPEC,
-  compile: { positionals: ["vault"], values: ["file", "format", "knowledge", "daily-folder", "daily-format", "today", ...model], switches: ["all", "dry-run", "yes", "force"] },
+  compile: { positionals: ["vault"], values: ["file", "format", "knowledge", "daily-folder", "daily-format", "today", "confirm-above", ...model], switches: ["all", "dry-run", "yes", "force"] },
   revalidate: { positionals: ["vault", "article"], values: ["knowledge", "month", ...model], switches: ["yes"] },
   undo: { positionals: ["vault"], values: ["knowledge"], switches: [] },
   graph: { positionals: ["vault"], values: ["format", "around", "depth", "cap", "knowledge"], switches: ["mid", "stale-only", "logs", "body"] },
@@ -26,4 +27,5 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   "eval-route": { positionals: ["vault", "questions.json"], values: ["format", ...model], switches: ["select"] },
   drift: { positionals: ["vault"], values: ["repo", "format", "knowledge", "older-than", "max-articles", "max-tokens", "today", ...model], switches: ["model-check", "dry-run", "yes"] },
   contradictions: { positionals: ["vault"], values: ["max-pairs", "max-tokens", "format", ...model], switches: ["dry-run", "yes"] },
+  spend: SPEND_SPEC,
 };

@@ -16,6 +16,7 @@ import { HOOKS_HELP, runHooksCommand } from "./commands/hooks-command";
 import { REVALIDATE_HELP, runRevalidateCommand } from "./commands/revalidate-command";
 import { ROUTE_HELP, runRouteCommand } from "./commands/route-command";
 import { runUndoCommand, UNDO_HELP } from "./commands/undo-command";
+import { runSpendCommand, SPEND_HELP } from "./commands/spend-command";
 import { VaultPathError } from "./load-vault";
 import { COMMAND_SPECS } from "./command-specs";
 import { describeError } from "../core/workflows/commit-writes";
@@ -40,6 +41,7 @@ Commands:
   kc prime <vault>                  a bounded, routed context for a new Claude Code session (--hook for SessionStart)
   kc mcp <vault>                    an MCP server (stdio) for Claude Code: route, read_article, ask, lint_summary, recent_sessions
   kc hooks install|uninstall        add (or remove) the prime and capture hooks and the MCP server in Claude Code's settings
+  kc spend <vault>                  what model calls cost today, this month and by feature, and the caps (no network)
   kc help <command>                 help for one command
 
 Run \`kc help lint\` for options.`;
@@ -59,6 +61,7 @@ const COMMANDS: Record<string, { help: string; run: (args: ParsedArgs, io: CliIo
   drift: { help: DRIFT_HELP, run: runDriftCommand },
   mcp: { help: MCP_HELP, run: runMcpCommand },
   hooks: { help: HOOKS_HELP, run: runHooksCommand },
+  spend: { help: SPEND_HELP, run: runSpendCommand },
 };
 
 /** Runs the CLI with arguments (without node and script) and returns the exit code; never throws. */

@@ -1,5 +1,5 @@
 import type { App } from "obsidian";
-import { currentModel, DEFAULT_PRICE, type ModelPrice } from "../core/llm/models";
+import { currentModel, DEFAULT_PRICE, priceFor, type ModelPrice } from "../core/llm/models";
 import { AnthropicLanguageModel } from "../llm/anthropic-language-model";
 import type { AskSettings } from "./plugin-data";
 import { createRequestUrlFetch } from "./request-url-fetch";
@@ -26,10 +26,10 @@ export function createSelectModel(app: App, ask: AskSettings): AnthropicLanguage
 }
 
 /**
- * The price per million tokens from the settings: the default model's own cache prices when the settings keep its
- * prices, else Anthropic's usual ratios (cache writes 1.25×, cache reads 0.1× the input price).
+ * The price per million tokens of the answer model: the person's override for it, else its list price. Code that
+ * still prices through this (not through host.models, whose price is null for an unknown model) gets DEFAULT_PRICE
+ * for a model of unknown price, as before.
  */
 export function priceOf(ask: AskSettings): ModelPrice {
-  if (ask.priceInput === DEFAULT_PRICE.input && ask.priceOutput === DEFAULT_PRICE.output) return DEFAULT_PRICE;
-  return { input: ask.priceInput, output: ask.priceOutput, cacheWrite: ask.priceInput * 1.25, cacheRead: ask.priceInput * 0.1 };
+  return priceFor(ask.model, ask.priceOverrides) ?? DEFAULT_PRICE;
 }

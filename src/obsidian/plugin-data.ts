@@ -1,4 +1,5 @@
-import { currentModel, DEFAULT_MODEL, DEFAULT_PRICE, DEFAULT_SELECT_MODEL } from "../core/llm/models";
+import { currentModel, DEFAULT_MODEL, DEFAULT_SELECT_MODEL, type PriceOverride } from "../core/llm/models";
+import { readSpendSettings, type SpendCaps } from "../core/spend/spend-settings";
 import type { CompileState, KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import { validateSettings } from "../core/knowledge/validate-settings";
 import { mergeLintSettings, type LintSettings } from "./lint-settings-data";
@@ -11,9 +12,8 @@ export interface AskSettings {
   baseUrl: string;
   /** Token budget for the articles one question may load. */
   budget: number;
-  /** USD per million input and output tokens, for cost figures. */
-  priceInput: number;
-  priceOutput: number;
+  /** The person's own price per model id (USD per million tokens), over the table of known models' prices. */
+  priceOverrides: Record<string, PriceOverride>;
   /** A model call (or a silent stream) longer than this many seconds is stopped. */
   timeoutSeconds: number;
   /** Ask's selection step: a small model reads the shortlisted headers and picks what the question needs. */
@@ -28,8 +28,7 @@ export const DEFAULT_ASK_SETTINGS: AskSettings = {
   model: DEFAULT_MODEL,
   baseUrl: "",
   budget: 6000,
-  priceInput: DEFAULT_PRICE.input,
-  priceOutput: DEFAULT_PRICE.output,
+  priceOverrides: {},
   timeoutSeconds: 120,
   selectWithModel: true,
   selectModel: DEFAULT_SELECT_MODEL,
@@ -76,6 +75,8 @@ export interface PluginData {
   compile: CompileSettings;
   capture: CaptureSettings;
   lint: LintSettings;
+  /** The daily and monthly caps on model spending (off by default). */
+  spend: SpendCaps;
   compileState: CompileState;
 }
 
@@ -110,11 +111,15 @@ export function loadPluginData(raw: unknown): { data: PluginData; warnings: stri
   const savedAsk = (typeof data.ask === "object" && data.ask !== null ? data.ask : {}) as Record<string, unknown>;
   const ask: AskSettings = { ...DEFAULT_ASK_SETTINGS };
   for (const key of Object.keys(DEFAULT_ASK_SETTINGS) as (keyof AskSettings)[]) {
+    if (key === "priceOverrides") continue;
     const v = savedAsk[key];
     if (typeof v === typeof DEFAULT_ASK_SETTINGS[key] && (typeof v !== "number" || (Number.isFinite(v) && v > 0))) (ask as unknown as Record<string, unknown>)[key] = v;
   }
   // A model id that is retired (most often the default of the time the settings were saved) moves to its replacement.
   ask.model = currentModel(ask.model);
+  // Prices follow the model: per-model overrides, with the old free price fields moved to the model they were saved with.
+  const spend = readSpendSettings(raw);
+  ask.priceOverrides = spend.priceOverrides;
   const savedCompile = (typeof data.compile === "object" && data.compile !== null ? data.compile : {}) as Record<string, unknown>;
   const compile: CompileSettings = { ...DEFAULT_COMPILE_SETTINGS };
   if (typeof savedCompile.autoCompile === "boolean") compile.autoCompile = savedCompile.autoCompile;
@@ -126,8 +131,9 @@ export function loadPluginData(raw: unknown): { data: PluginData; warnings: stri
   const compileState: CompileState = checked.compileState ?? { logs: {} };
   const capture = mergeCaptureSettings(data.capture);
   const lint = mergeLintSettings(data.lint);
-  for (const [name, used] of [["ask", ask], ["compile", compile], ["capture", capture], ["lint", lint]] as const) warnReplaced(data[name], used, `data.json: ${name}`, warnings);
-  return { data: { settings, ask, compile, capture, lint, compileState }, warnings };
+  const caps: SpendCaps = { dailyCapUsd: spend.dailyCapUsd, monthlyCapUsd: spend.monthlyCapUsd };
+  for (const [name, used] of [["ask", ask], ["compile", compile], ["capture", capture], ["lint", lint], ["spend", caps]] as const) warnReplaced(data[name], used, `data.json: ${name}`, warnings);
+  return { data: { settings, ask, compile, capture, lint, spend: caps, compileState }, warnings };
 }
 
 /** A warning for each saved field of a section that is not the value used (dropped as invalid, or migrated). */

@@ -2,6 +2,8 @@ import { normalizePath, type App } from "obsidian";
 import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import { DEFAULT_SELECT_PRICE } from "../core/llm/models";
 import { ok } from "../core/result";
+import { SpendLedger } from "../core/spend/spend-ledger";
+import { spendModels } from "../core/spend/spend-models";
 import type { CompileHost } from "../core/workflows/compile-workflow";
 import type { KcHost, ModelSource, OperationSettings, PluginFileStore } from "../core/workflows/host";
 import { createBrowserFirstFetch } from "./browser-first-fetch";
@@ -16,6 +18,7 @@ export function adapterPluginFiles(app: App, pluginDir: string): PluginFileStore
   return {
     read: async (name) => ((await adapter.exists(path(name))) ? adapter.read(path(name)) : null),
     write: (name, text) => adapter.write(path(name), text),
+    append: async (name, text) => ((await adapter.exists(path(name))) ? adapter.append(path(name), text) : adapter.write(path(name), text)),
   };
 }
 
@@ -53,14 +56,16 @@ export function pluginSettings(data: PluginData, knowledge: KnowledgeSettings): 
  * folder, the router's index, Obsidian's resolver), the plugin's files, the merged settings and the models.
  */
 export function pluginHost(app: App, compile: CompileHost & Pick<KcHost, "indexTokens">, knowledge: () => KnowledgeSettings, data: () => PluginData, pluginDir: string): KcHost {
+  const files = adapterPluginFiles(app, pluginDir);
   return {
     ...compile,
     // `price` is a getter on the compile host (it follows the settings): keep it live, not copied.
     get price() {
       return compile.price;
     },
-    pluginFiles: adapterPluginFiles(app, pluginDir),
+    pluginFiles: files,
     settings: () => pluginSettings(data(), knowledge()),
-    models: settingsModels(app, data),
+    // Every model call of every feature is priced by its model, checked against the caps and written to the ledger.
+    models: spendModels(settingsModels(app, data), { ledger: new SpendLedger(files), settings: () => ({ ...data().spend, priceOverrides: data().ask.priceOverrides }), now: () => compile.now() }),
   };
 }

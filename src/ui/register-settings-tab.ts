@@ -4,6 +4,8 @@ import { listModels, testConnection } from "../llm/anthropic-models";
 import { modelServerOptions } from "../obsidian/model-server-options";
 import type { PluginData } from "../obsidian/plugin-data";
 import type { PluginServices } from "../obsidian/plugin-services";
+import { SpendLedger } from "../core/spend/spend-ledger";
+import { summarizeSpend } from "../core/spend/summarize-spend";
 import { KnowledgeSettingsTab } from "./settings-tab";
 
 /** Adds the settings tab: each change saves at once; folder and lint changes re-lint once the typing pauses. */
@@ -33,6 +35,9 @@ export function registerSettingsTab(plugin: Plugin, s: PluginServices): void {
     updateAsk: (patch) => update("ask", patch),
     compile: () => s.data().compile,
     updateCompile: (patch) => update("compile", patch),
+    spend: () => s.data().spend,
+    updateSpend: (patch) => update("spend", patch),
+    spendSummary: async () => summarizeSpend(await new SpendLedger(s.host.pluginFiles).read(), new Date()),
     dailyNotesConfig: async () => {
       const path = `${app.vault.configDir}/daily-notes.json`;
       return readDailyNotesConfig((await app.vault.adapter.exists(path)) ? await app.vault.adapter.read(path) : null);

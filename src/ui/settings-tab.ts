@@ -5,12 +5,13 @@ import { lintSettingRows, type LintSettingsHost } from "./lint-settings";
 import { renderConnectionTest, renderModelPicker, type ModelList } from "./model-picker";
 import { renderSettingRows, toSettingDefinitions, type SettingSection } from "./setting-rows";
 import { reportFolderRow } from "./report-folder-setting";
+import { priceRows, spendSection, type SpendSettingsHost } from "./spend-settings";
 import { DEFAULT_MODEL, DEFAULT_SELECT_MODEL } from "../core/llm/models";
 import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import type { AskSettings, CompileSettings } from "../obsidian/plugin-data";
 
 /** What the settings tab needs from the plugin. */
-export interface SettingsHost extends CaptureSettingsHost, LintSettingsHost {
+export interface SettingsHost extends CaptureSettingsHost, LintSettingsHost, SpendSettingsHost {
   settings(): KnowledgeSettings;
   /** Saves the change and lets the features react (re-lint). */
   update(patch: Partial<KnowledgeSettings>): Promise<void>;
@@ -82,7 +83,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
 
   /** Every section, in order. */
   sections(): SettingSection[] {
-    const sections = [this.generalSection(), this.dailySection(), this.lintSection(), this.askSection(), this.compileSection()];
+    const sections = [this.generalSection(), this.dailySection(), this.lintSection(), this.askSection(), this.compileSection(), spendSection(this.host)];
     return Platform.isDesktopApp ? [...sections, captureSection(this.host)] : sections;
   }
 
@@ -164,7 +165,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
 
   private askSection(): SettingSection {
     const a = (): AskSettings => this.host.ask();
-    const positive = (key: "budget" | "priceInput" | "priceOutput" | "timeoutSeconds") => (t: TextComponent) =>
+    const positive = (key: "budget" | "timeoutSeconds") => (t: TextComponent) =>
       t.setValue(String(a()[key])).onChange(async (v) => {
         const n = Number(v);
         if (Number.isFinite(n) && n > 0) await this.host.updateAsk({ [key]: n });
@@ -198,8 +199,6 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
         render: (setting) => renderConnectionTest(setting, () => this.host.testConnection()),
       },
       { name: "Token budget per question", desc: "The most article tokens one question may load; the router drops related articles first.", render: (s) => s.addText(positive("budget")) },
-      { name: "Price per million input tokens (USD)", desc: "Used for the cost shown after each answer.", aliases: ["cost"], render: (s) => s.addText(positive("priceInput")) },
-      { name: "Price per million output tokens (USD)", aliases: ["cost"], render: (s) => s.addText(positive("priceOutput")) },
       {
         name: "Let a small model choose the articles",
         desc: "After the keyword search, a small model reads the headers of about 20 candidates and picks the ones the question needs (about 2,000 tokens, a fraction of a cent). Off: the keyword search alone decides, offline.",
@@ -212,6 +211,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
         aliases: ["haiku", "selection model"],
         render: (setting) => renderModelPicker(setting, { value: a().selectModel, defaultModel: DEFAULT_SELECT_MODEL, models: () => this.modelList(), save: (id) => this.host.updateAsk({ selectModel: id }) }),
       },
+      ...priceRows(this.host),
       {
         name: "Request timeout (seconds)",
         desc: "A model call that has not answered (or a stream that has gone silent) this long is stopped. Waits the API asks for are sat out only up to a minute; longer ones fail at once, saying when to try again.",

@@ -30,14 +30,14 @@ async function kc(args: string[], env: Record<string, string | undefined> = KEY,
   return runKc([...args, ...model], env, confirm);
 }
 
-/** Every file of the vault copy, config folder included. */
+/** Every file of the vault copy, config folder included, but the spend ledger (every model call appends to it). */
 function snapshot(): Map<string, string> {
   const out = new Map<string, string>();
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir)) {
       const abs = join(dir, name);
       if (statSync(abs).isDirectory()) walk(abs);
-      else out.set(relative(vault, abs).split(sep).join("/"), readFileSync(abs, "utf8"));
+      else if (name !== "spend-ledger.jsonl") out.set(relative(vault, abs).split(sep).join("/"), readFileSync(abs, "utf8"));
     }
   };
   walk(vault);

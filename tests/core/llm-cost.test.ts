@@ -18,12 +18,12 @@ describe("cost and token estimates", () => {
 });
 
 describe("usage that is not a number", () => {
-  it("never prints $NaN: non-numeric usage counts as nothing, and a non-number amount prints as $?", () => {
+  it("never prints $NaN: non-numeric usage counts as nothing, and a non-number amount prints as cost unknown", () => {
     const usage = { inputTokens: "12" as unknown as number, outputTokens: Number.NaN, cacheWriteTokens: undefined as unknown as number, cacheReadTokens: 1_000_000 };
     const cost = estimateCost(usage, { input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 });
     expect(cost).toBeCloseTo(0.3);
     expect(formatCost(cost)).toBe("$0.3000");
-    expect(formatCost(Number.NaN)).toBe("$?");
-    expect(formatCost(Infinity)).toBe("$?");
+    expect(formatCost(Number.NaN)).toBe("cost unknown");
+    expect(formatCost(Infinity)).toBe("cost unknown");
   });
 });

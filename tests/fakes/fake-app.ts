@@ -36,6 +36,10 @@ export function createFakeApp(initial: Record<string, string>, secrets: Record<s
           config.set(p, t);
           return Promise.resolve();
         },
+        append: (p: string, t: string) => {
+          config.set(p, (config.get(p) ?? "") + t);
+          return Promise.resolve();
+        },
         remove: (p: string) => {
           config.delete(p);
           return Promise.resolve();

@@ -1,3 +1,4 @@
+import { summarizeSpend } from "../../src/core/spend/summarize-spend";
 import type { PluginData } from "../../src/obsidian/plugin-data";
 import type { SettingsHost } from "../../src/ui/settings-tab";
 
@@ -13,6 +14,9 @@ export function memorySettingsHost(data: PluginData, over: Pick<SettingsHost, "l
     updateAsk: async (p) => void (data.ask = { ...data.ask, ...p }),
     compile: () => data.compile,
     updateCompile: async (p) => void (data.compile = { ...data.compile, ...p }),
+    spend: () => data.spend,
+    updateSpend: async (p) => void (data.spend = { ...data.spend, ...p }),
+    spendSummary: () => Promise.resolve(summarizeSpend([], new Date())),
     dailyNotesConfig: () => Promise.resolve(null),
     capture: () => data.capture,
     updateCapture: async (p) => void (data.capture = { ...data.capture, ...p }),

@@ -19,8 +19,16 @@ export function hashVault(root: string): Map<string, string> {
   return out;
 }
 
-/** The paths whose hash differs between two snapshots (added, removed or changed). */
+/** The spend ledger, which every model call appends to (issue 24): not a change to the vault these tests look for. */
+const SPEND_LEDGER = ".obsidian/plugins/ckp-knowledge-compiler/spend-ledger.jsonl";
+
+/**
+ * The paths whose hash differs between two snapshots (added, removed or changed), leaving out the spend ledger and
+ * the folders made only to hold it.
+ */
 export function changedPaths(before: Map<string, string>, after: Map<string, string>): string[] {
   const keys = new Set([...before.keys(), ...after.keys()]);
-  return [...keys].filter((k) => before.get(k) !== after.get(k)).sort();
+  const changed = [...keys].filter((k) => before.get(k) !== after.get(k) && k !== SPEND_LEDGER).sort();
+  const onlyForLedger = (k: string) => k.endsWith("/") && !before.has(k) && SPEND_LEDGER.startsWith(k) && !changed.some((o) => o !== k && o.startsWith(k) && !SPEND_LEDGER.startsWith(o));
+  return changed.filter((k) => !onlyForLedger(k));
 }

@@ -12,6 +12,7 @@ import { planLogs } from "../../core/workflows/dry-run-workflow";
 import { selectLogs, type LogPick } from "../../core/workflows/select-logs-workflow";
 import { baseUrlProblem, waitLine } from "../model-options";
 import { cliHost } from "../cli-host";
+import { confirmCompileBatch } from "./compile-batch-confirm";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { dailyNotesLine, folderOverrides, loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
@@ -19,7 +20,7 @@ import { buildRouterIndex } from "../router-index";
 /** Help text of `kc compile`. */
 export const COMPILE_HELP = `kc compile <vault> [--file <note>] [--all] [--dry-run] [--yes] [--force] [--format text|json]
            [--model <id>] [--base-url <url>] [--knowledge <folder>] [--daily-folder <folder>] [--daily-format <format>]
-           [--today YYYY-MM-DD]
+           [--today YYYY-MM-DD] [--confirm-above <usd>]
 
 Compiles today's daily note (or --file <note>, or with --all every daily note never compiled or changed
 since) into concept and connection articles. For each log the existing articles it talks about are routed
@@ -31,6 +32,8 @@ Daily notes are where Obsidian's Daily notes settings (.obsidian/daily-notes.jso
 setting, else Obsidian's default (the vault's root, YYYY-MM-DD) when they are there; the first line says which.
 --daily-folder and --daily-format override it.
 Needs ANTHROPIC_API_KEY (or --base-url) unless --dry-run.
+With --all the total estimate is shown first; above --confirm-above (default: the plugin's "Ask before costly
+compiles", $0.25) it asks, and without a terminal needs --yes. Every call stays within the spending caps.
 \`kc undo <vault>\` puts back the files of the last compile.`;
 
 interface LogReport {
@@ -73,6 +76,12 @@ export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<nu
     return EXIT.ok;
   }
   if (args.flags.has("dry-run")) return printDryRun(await planLogs(host, logs), format, io);
+  // --all: the batch's total estimate first, asked about above the threshold; every call within the spending caps.
+  const priced = await host.models.get("compile");
+  if (args.flags.has("all") && priced.ok) {
+    const stop = await confirmCompileBatch(host, logs, priced.value.id, args, io, vault.root);
+    if (stop !== null) return stop;
+  }
   const results = await compileLogs(host, logs, cliReviewer(args, io, format), {
     onWait: waitLine(io),
     events: {

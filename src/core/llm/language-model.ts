@@ -56,7 +56,9 @@ export type ModelError =
   /** The model did not answer (or its stream stopped) within the request timeout. */
   | { kind: "timeout"; message: string }
   /** The reply was not what was asked for: another tool, two tool calls, too large, or not a Messages API reply. */
-  | { kind: "invalid-reply"; message: string };
+  | { kind: "invalid-reply"; message: string }
+  /** Refused before any request: the call's worst case would take today's or this month's spend past its cap. */
+  | { kind: "cap"; message: string; period: "day" | "month"; spentUsd: number; estimateUsd: number | null; capUsd: number };
 
 /** The language model port. `AnthropicLanguageModel` is the only implementation that knows the SDK. */
 export interface LanguageModel {

@@ -73,3 +73,81 @@ export function callShapeOf(model: string): ModelCallShape {
   if (major < 5) return { forceTool: true, thinking: null };
   return { forceTool: false, thinking: family === "sonnet" && major === 5 && minor === 5 ? "between_tools" : null };
 }
+
+/** A model's list price, with the higher tier some models bill when a prompt is above a size. */
+export interface ListPrice extends ModelPrice {
+  /** Prompts (input + cache reads and writes) above `aboveTokens` are billed at `price` instead. */
+  longPrompt?: { aboveTokens: number; price: ModelPrice };
+}
+
+/**
+ * Anthropic's list prices of the models this plugin names or a person is likely to pick, USD per million tokens,
+ * with a 5-minute cache write and a cache read. Checked against Anthropic's model pages (platform.claude.com/docs,
+ * models/<name>/overview) on 2026-10: Sonnet 5.5 and Sonnet 5 ($2/$10, write $2.50), Haiku 5.5 ($0.10/$0.50, write
+ * $0.125; $0.50/$2.50, write $0.625 above 100K prompt tokens), Opus 5.5 ($4/$20), Opus 5 ($5/$25), Fable 5.1
+ * ($10/$50), Haiku 4.5 ($1/$5). Not confirmed there, taken from secondary sources: Haiku 5.5's cache reads ($0.01,
+ * $0.05 above 100K); Sonnet 5.5's cache read (the overview showed $0.20; a later price change to $0.10 is reported
+ * by third parties and is what DEFAULT_PRICE has used); Opus 5.5's cache read ($0.20); Sonnet 4.6 ($3/$15). Cache
+ * prices not published for a model are Anthropic's usual ratios (write 1.25×, read 0.1× input). A person overrides
+ * any of these in settings.
+ */
+export const MODEL_PRICES: Readonly<Record<string, ListPrice>> = {
+  "claude-sonnet-5-5": { input: 2, output: 10, cacheWrite: 2.5, cacheRead: 0.1 },
+  "claude-sonnet-5": { input: 2, output: 10, cacheWrite: 2.5, cacheRead: 0.2 },
+  "claude-opus-5-5": { input: 4, output: 20, cacheWrite: 5, cacheRead: 0.2 },
+  "claude-opus-5": { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5 },
+  "claude-fable-5-1": { input: 10, output: 50, cacheWrite: 12.5, cacheRead: 1 },
+  "claude-haiku-5-5": {
+    input: 0.1, output: 0.5, cacheWrite: 0.125, cacheRead: 0.01,
+    longPrompt: { aboveTokens: 100_000, price: { input: 0.5, output: 2.5, cacheWrite: 0.625, cacheRead: 0.05 } },
+  },
+  "claude-haiku-4-5": { input: 1, output: 5, cacheWrite: 1.25, cacheRead: 0.1 },
+  "claude-sonnet-4-6": { input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 },
+};
+
+/**
+ * The shortest prefix, in tokens, each model caches; a cache mark on a shorter prefix is silently ignored. Haiku 4.5
+ * (4,096) and Sonnet 4.6 (1,024) are as Anthropic's prompt-caching page lists them; the 512 of the 5.5 models is from
+ * the issue and third-party tables (which list 512 for Opus 5 and 1,024 for Sonnet 5), not confirmed in Anthropic's
+ * own pages.
+ */
+export const MIN_CACHE_TOKENS: Readonly<Record<string, number>> = {
+  "claude-sonnet-5-5": 512,
+  "claude-opus-5-5": 512,
+  "claude-haiku-5-5": 512,
+  "claude-sonnet-5": 1024,
+  "claude-opus-5": 512,
+  "claude-haiku-4-5": 4096,
+  "claude-sonnet-4-6": 1024,
+};
+
+/** A person's own price for one model (cache prices default to 1.25× and 0.1× the input price). */
+export interface PriceOverride {
+  input: number;
+  output: number;
+  cacheWrite?: number;
+  cacheRead?: number;
+}
+
+/** The table's key for a model id: trimmed, lower case, a retired id's replacement, without a date suffix. */
+function priceKey(modelId: string, known: (id: string) => boolean): string {
+  const id = currentModel(modelId).toLowerCase();
+  if (known(id)) return id;
+  return id.replace(/-\d{8}$/, "");
+}
+
+/**
+ * What calls to a model cost: the person's override for that id, else the table's list price, else null (an
+ * unknown model's cost is unknown; it never borrows another model's price).
+ */
+export function priceFor(modelId: string, overrides: Readonly<Record<string, PriceOverride>> = {}): ListPrice | null {
+  const key = priceKey(modelId, (id) => id in overrides || id in MODEL_PRICES);
+  const own = overrides[key] ?? overrides[modelId.trim()];
+  if (own) return { input: own.input, output: own.output, cacheWrite: own.cacheWrite ?? own.input * 1.25, cacheRead: own.cacheRead ?? own.input * 0.1 };
+  return MODEL_PRICES[key] ?? null;
+}
+
+/** The shortest prefix a model caches, in tokens; null for a model not in the table. */
+export function minCacheTokens(modelId: string): number | null {
+  return MIN_CACHE_TOKENS[priceKey(modelId, (id) => id in MIN_CACHE_TOKENS)] ?? null;
+}

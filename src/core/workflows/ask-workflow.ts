@@ -1,6 +1,6 @@
 import { buildAnswerRequest, NOT_COVERED_ANSWER, type LoadedText } from "../ask/build-answer-prompt";
 import { planFileBack } from "../ask/file-back";
-import { estimateCost } from "../llm/cost";
+import { costAt, estimateCost } from "../llm/cost";
 import type { ChatMessage, Completion, ModelError, TokenUsage } from "../llm/language-model";
 import { err, ok, type Result } from "../result";
 import { baseName } from "../route/article-doc";
@@ -56,7 +56,7 @@ export async function selectFor(host: KcHost, question: string, signal?: AbortSi
   if (!r.ok) return r.error.kind === "no-key" || r.error.kind === "aborted" ? null : { route: routeFor(host, question), note: { by: "keywords", reason: r.error.message } };
   const { route, usage, shortlist, called } = r.value;
   if (!called) return { route, note: { by: "no-call" } };
-  return { route, note: { by: "model", model: priced.value.id, shortlisted: shortlist.length, usage, costUsd: estimateCost(usage, priced.value.price) } };
+  return { route, note: { by: "model", model: priced.value.id, shortlisted: shortlist.length, usage, costUsd: costAt(usage, priced.value.price) } };
 }
 
 /** An article's title for traces and sources: its header's title, else its file name. */
@@ -87,7 +87,7 @@ export async function answerQuestion(
   const { model, id, price } = priced.value;
   const r = await model.stream({ ...request, messages: [...earlier, ...request.messages], ...(options.signal ? { signal: options.signal } : {}) }, onText);
   if (!r.ok) return r;
-  return ok({ completion: r.value, model: id, costUsd: estimateCost(r.value.usage, price) });
+  return ok({ completion: r.value, model: id, costUsd: costAt(r.value.usage, price) });
 }
 
 /**

@@ -2,7 +2,7 @@ import { recordClaimDrift } from "../contradictions/contradiction-state";
 import { findCitations } from "../drift/citations";
 import { claimDriftCandidate, estimateClaimDrift, runClaimDrift, type ClaimDriftCandidate, type ClaimDriftReport } from "../drift/claim-drift";
 import type { CodeRepoView } from "../drift/code-repo-view";
-import { estimateCost } from "../llm/cost";
+import { costAt, estimateCost } from "../llm/cost";
 import { err, ok, type Result } from "../result";
 import { localDate } from "../util/local-date";
 import { shortHash } from "../util/short-hash";
@@ -67,5 +67,5 @@ export async function runClaimDriftCheck(host: KcHost, planned: PlannedClaimDrif
   if (options.state && report.checked.length > 0) {
     await options.state.update((current) => recordClaimDrift(current, report.checked, report.found, (p) => planned.hashes.get(p) ?? ""));
   }
-  return ok({ report, usd: estimateCost(report.usage, priced.value.price) });
+  return ok({ report, usd: costAt(report.usage, priced.value.price) });
 }

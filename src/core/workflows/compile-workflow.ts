@@ -151,7 +151,9 @@ export async function compileLogs(host: KcHost, logs: readonly string[], reviewe
   if (logs.length === 0) return [];
   const priced = await host.models.get("compile", options.onWait ? { onWait: options.onWait } : {});
   if (!priced.ok) return [{ log: logs[0]!, status: "failed", message: priced.error.message, unavailable: priced.error }];
-  const { model, price } = priced.value;
+  // A model without a known price is estimated at the host's price before the call, and its spend is unknown after.
+  const { model } = priced.value;
+  const price = priced.value.price ?? host.price;
   const results: LogResult[] = [];
   for (const [i, log] of logs.entries()) {
     if (options.signal?.aborted) break;

@@ -1,6 +1,6 @@
 import { contradictionPairs, type ArticlePair } from "../contradictions/contradiction-pairs";
 import { consideredPairs, planContradictions, recordRun, runContradictions, type ContradictionPlan, type ContradictionRunReport } from "../contradictions/run-contradictions";
-import { estimateCost } from "../llm/cost";
+import { costAt, estimateCost } from "../llm/cost";
 import { err, ok, type Result } from "../result";
 import { shortHash } from "../util/short-hash";
 import type { ContradictionStateStore } from "./contradiction-state-store";
@@ -66,7 +66,7 @@ export async function runContradictionCheck(
     };
     await ports.state.update((current) => recordRun(current, planned.plan, report, hashOf));
   }
-  return ok({ report, usd: estimateCost(report.usage, priced.value.price) });
+  return ok({ report, usd: costAt(report.usage, priced.value.price) });
 }
 
 async function readTexts(host: KcHost, paths: readonly string[]): Promise<Map<string, string>> {

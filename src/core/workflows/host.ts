@@ -13,22 +13,26 @@ export interface PluginFileStore {
   read(name: string): Promise<string | null>;
   /** Replaces the file's text (atomically where the host can). */
   write(name: string, text: string): Promise<void>;
+  /** Adds text at the end of the file, creating it (one small append is not interleaved with another's). */
+  append?(name: string, text: string): Promise<void>;
 }
 
 /** What a model is asked to do: each role may be a different model at a different price. */
 export type ModelRole = "answer" | "compile" | "select" | "check" | "distill";
 
-/** A model with the id it calls and the price its usage is counted at. */
+/** A model with the id it calls and the price its usage is counted at (null: the model's price is not known). */
 export interface PricedModel {
   id: string;
   model: LanguageModel;
-  price: ModelPrice;
+  price: ModelPrice | null;
 }
 
 /** How a host should build a model for one call: streaming where the host can, and a voice for announced waits. */
 export interface ModelOptions {
   streaming?: boolean;
   onWait?: (seconds: number, reason: string) => void;
+  /** What the spend ledger files the call under ("contradictions", "drift"…); the role when not given. */
+  feature?: string;
 }
 
 /** Why no model can be called: no key (exit 1 in the CLI), or a setting that cannot work (usage). */

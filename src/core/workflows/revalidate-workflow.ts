@@ -3,7 +3,7 @@ import type { FileChange } from "../compile/compile-types";
 import { proposeRevalidation, relatedFactsOf } from "../compile/revalidate";
 import type { UndoRecord } from "../compile/write-compile";
 import { classifyPath, knowledgePaths } from "../knowledge/knowledge-layout";
-import { estimateCost } from "../llm/cost";
+import { costAt, estimateCost } from "../llm/cost";
 import type { TokenUsage } from "../llm/language-model";
 import { parseNote } from "../notes/parse-note";
 import { localDate } from "../util/local-date";
@@ -67,7 +67,7 @@ export async function revalidateArticle(
     month: options.month ?? localDate(host.now()).slice(0, 7), knowledgeFolder: folder,
   }, options.signal);
   const usage = r.ok ? r.value.usage : r.error.usage;
-  const usd = estimateCost(usage, priced.value.price);
+  const usd = costAt(usage, priced.value.price);
   options.events?.proposed?.(usage, usd);
   if (!r.ok) return { status: "failed", path, message: r.error.message, usage, usd };
   const change = r.value.change;

@@ -1,0 +1,72 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { LanguageModel } from "../core/llm/language-model";
+import { err, ok, type Result } from "../core/result";
+import { SpendLedger } from "../core/spend/spend-ledger";
+import { spendModels } from "../core/spend/spend-models";
+import { readSpendSettings, type SpendSettings } from "../core/spend/spend-settings";
+import type { ModelSource, ModelUnavailable, PluginFileStore } from "../core/workflows/host";
+import { DATA_FILE } from "./load-vault";
+
+/** The plugin's data.json as parsed JSON; undefined when missing or unreadable (loadVault warns about that once). */
+async function readPluginData(vaultRoot: string): Promise<unknown> {
+  const text = await readFile(join(vaultRoot, DATA_FILE), "utf8").catch(() => null);
+  try {
+    return text === null ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The plugin's "Ask before costly compiles" threshold (USD) from data.json, or null when it has none. */
+export async function readConfirmAboveUsd(vaultRoot: string): Promise<number | null> {
+  const data = await readPluginData(vaultRoot);
+  const compile = typeof data === "object" && data !== null ? (data as { compile?: { confirmAboveUsd?: unknown } }).compile : undefined;
+  const v = compile?.confirmAboveUsd;
+  return typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : null;
+}
+
+/** A cap from the environment: undefined when not set, a message when it is not an amount. */
+function envCap(env: Record<string, string | undefined>, name: string): number | string | undefined {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === "") return undefined;
+  const n = Number(raw);
+  return Number.isFinite(n) && n >= 0 ? n : `${name} must be an amount in US dollars (0 turns the cap off), not "${raw}".`;
+}
+
+/**
+ * The spend settings kc uses: the plugin's own (data.json: the caps of its `spend` section, its per-model prices),
+ * with KC_DAILY_CAP_USD and KC_MONTHLY_CAP_USD over the caps; a message when one of those is not an amount.
+ */
+export async function readCliSpendSettings(vaultRoot: string, env: Record<string, string | undefined>): Promise<SpendSettings | string> {
+  const s = readSpendSettings(await readPluginData(vaultRoot));
+  const daily = envCap(env, "KC_DAILY_CAP_USD");
+  const monthly = envCap(env, "KC_MONTHLY_CAP_USD");
+  if (typeof daily === "string") return daily;
+  if (typeof monthly === "string") return monthly;
+  return { ...s, ...(daily !== undefined ? { dailyCapUsd: daily } : {}), ...(monthly !== undefined ? { monthlyCapUsd: monthly } : {}) };
+}
+
+/** The command line's models through the spend ledger (the plugin's file, shared) and the caps, read once. */
+export function cliSpendModels(inner: ModelSource, vaultRoot: string, env: Record<string, string | undefined>, files: PluginFileStore, now: () => Date = () => new Date()): ModelSource {
+  let settings: SpendSettings | null = null;
+  let wrapped: ModelSource | null = null;
+  return {
+    get: async (role, options) => {
+      if (!wrapped) {
+        const read = await readCliSpendSettings(vaultRoot, env);
+        if (typeof read === "string") return err({ kind: "bad-config", message: read });
+        settings = read;
+        wrapped = spendModels(inner, { ledger: new SpendLedger(files), settings: () => settings!, now });
+      }
+      return wrapped.get(role, options);
+    },
+  };
+}
+
+/** One model already built (by --model / --base-url) through the ledger and the caps, filed under `feature`. */
+export async function cliCappedModel(built: { id: string; model: LanguageModel }, feature: string, vaultRoot: string, env: Record<string, string | undefined>, files: PluginFileStore): Promise<Result<LanguageModel, ModelUnavailable>> {
+  const source: ModelSource = { get: () => Promise.resolve(ok({ id: built.id, model: built.model, price: null })) };
+  const got = await cliSpendModels(source, vaultRoot, env, files).get("compile", { feature });
+  return got.ok ? ok(got.value.model) : got;
+}

@@ -1,0 +1,106 @@
+import type { Setting, TextComponent } from "obsidian";
+import { formatCost } from "../core/llm/cost";
+import { priceFor } from "../core/llm/models";
+import type { SpendCaps } from "../core/spend/spend-settings";
+import type { SpendSummary, SpendTotal } from "../core/spend/summarize-spend";
+import type { AskSettings } from "../obsidian/plugin-data";
+import type { SettingRow, SettingSection } from "./setting-rows";
+
+/** What the spend rows need from the plugin: the models' prices (Ask's settings), the caps, and the ledger's figures. */
+export interface SpendSettingsHost {
+  ask(): AskSettings;
+  updateAsk(patch: Partial<AskSettings>): Promise<void>;
+  spend(): SpendCaps;
+  updateSpend(patch: Partial<SpendCaps>): Promise<void>;
+  /** Today's, this month's and this month's by-feature spend, from the spend ledger. */
+  spendSummary(): Promise<SpendSummary>;
+}
+
+/** "$0.1200 (3 calls)", with the calls of unknown cost named. */
+function describeTotal(t: SpendTotal): string {
+  const unknown = t.unknownCalls > 0 ? `, ${t.unknownCalls} of unknown cost` : "";
+  return `${formatCost(t.usd)} (${t.calls} call${t.calls === 1 ? "" : "s"}${unknown})`;
+}
+
+/** The spend in one paragraph: today, this month, and this month by feature. */
+export function describeSpend(s: SpendSummary): string {
+  const features = Object.entries(s.byFeature).sort((a, b) => b[1].usd - a[1].usd).map(([f, t]) => `${f} ${describeTotal(t)}`);
+  return `Today ${describeTotal(s.today)}; this month ${describeTotal(s.thisMonth)}.${features.length > 0 ? ` By feature this month: ${features.join(", ")}.` : ""}`;
+}
+
+/** One row for a model's own price: input and output per million tokens over its list price (empty: the list price). */
+function priceRow(host: SpendSettingsHost, name: string, modelOf: (a: AskSettings) => string): SettingRow {
+  const listed = (): string => {
+    const id = modelOf(host.ask());
+    const p = priceFor(id);
+    return p ? `${id}: list price $${p.input} in, $${p.output} out per million tokens. Leave empty to use it.` : `${id} is not in the table of known prices: its costs show as unknown, and the caps refuse it, until you set its price here.`;
+  };
+  return {
+    name,
+    desc: "USD per million input and output tokens, used for every estimate, cost and cap of this model.",
+    aliases: ["cost", "price"],
+    render: (setting: Setting) => {
+      setting.descEl.createDiv({ text: listed() });
+      const fields: TextComponent[] = [];
+      const save = async (): Promise<void> => {
+        const a = host.ask();
+        const id = modelOf(a);
+        const [input, output] = fields.map((f) => f.getValue().trim());
+        const overrides = { ...a.priceOverrides };
+        if (input === "" && output === "") delete overrides[id];
+        else {
+          const listedPrice = priceFor(id);
+          const i = input === "" ? listedPrice?.input : Number(input);
+          const o = output === "" ? listedPrice?.output : Number(output);
+          if (i === undefined || o === undefined || !Number.isFinite(i) || !Number.isFinite(o) || i < 0 || o < 0) return;
+          overrides[id] = { input: i, output: o };
+        }
+        await host.updateAsk({ priceOverrides: overrides });
+      };
+      for (const key of ["input", "output"] as const) {
+        setting.addText((t) => {
+          const own = host.ask().priceOverrides[modelOf(host.ask())];
+          const p = priceFor(modelOf(host.ask()));
+          t.setPlaceholder(p ? String(p[key]) : key).setValue(own ? String(own[key]) : "").onChange(save);
+          t.inputEl.setAttribute("aria-label", `${name}: ${key}`);
+          fields.push(t);
+        });
+      }
+    },
+  };
+}
+
+/** The price rows of the Ask section: the answer model's and the choosing model's own price. */
+export function priceRows(host: SpendSettingsHost): SettingRow[] {
+  return [priceRow(host, "Price of the answer model", (a) => a.model), priceRow(host, "Price of the model that chooses", (a) => a.selectModel)];
+}
+
+/** A cap row: USD, 0 turns it off. */
+function capRow(host: SpendSettingsHost, name: string, desc: string, key: keyof SpendCaps): SettingRow {
+  return {
+    name,
+    desc,
+    aliases: ["cap", "limit", "budget", "cost"],
+    render: (s: Setting) => s.addText((t) => t.setPlaceholder("0").setValue(String(host.spend()[key])).onChange(async (v) => {
+      const n = v.trim() === "" ? 0 : Number(v);
+      if (Number.isFinite(n) && n >= 0) await host.updateSpend({ [key]: n });
+    })),
+  };
+}
+
+/** The Spend section: what the model calls cost today and this month, by feature, and the caps that hold them. */
+export function spendSection(host: SpendSettingsHost): SettingSection {
+  return { heading: "Spend", rows: [
+    {
+      name: "Spent",
+      desc: "Every model call of the plugin and of kc, at each model's price (spend-ledger.jsonl in the plugin's folder).",
+      aliases: ["cost", "usage", "ledger"],
+      render: (setting) => {
+        const el = setting.descEl.createDiv({ cls: "kc-spend-summary", text: "Reading the spend ledger…" });
+        void host.spendSummary().then((s) => el.setText(describeSpend(s)), () => el.setText("The spend ledger cannot be read."));
+      },
+    },
+    capRow(host, "Daily cap (USD)", "Before every model call, a call whose worst case would take today's spend past this is refused, never sent. 0 turns the cap off (the default).", "dailyCapUsd"),
+    capRow(host, "Monthly cap (USD)", "The same for the calendar month. 0 turns the cap off (the default).", "monthlyCapUsd"),
+  ] };
+}
