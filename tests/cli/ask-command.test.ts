@@ -1,11 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../../src/cli/main";
 import { ANSWER_SYSTEM_PROMPT } from "../../src/core/ask/build-answer-prompt";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 import { expectGolden } from "../fakes/golden";
 
-const DEMO = join(import.meta.dirname, "..", "..", "examples", "demo-vault");
+// A copy of the demo vault: an answer records its spend in the vault's plugin folder, never in the checked-in example.
+const COPY = mkdtempSync(join(tmpdir(), "kc-ask-demo-"));
+const DEMO = join(COPY, "demo-vault");
+cpSync(join(import.meta.dirname, "..", "..", "examples", "demo-vault"), DEMO, { recursive: true });
+afterAll(() => rmSync(COPY, { recursive: true, force: true }));
 let server: LoopbackServer;
 beforeEach(async () => {
   server = await startLoopbackAnthropic();

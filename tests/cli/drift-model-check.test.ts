@@ -1,18 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runKc } from "../fakes/run-kc";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
-import { hashVault } from "../fakes/vault-snapshot";
+import { changedPaths, hashVault } from "../fakes/vault-snapshot";
 
 const FIXTURE = join(import.meta.dirname, "..", "fixtures", "drift");
-const VAULT = join(FIXTURE, "vault");
+// A copy per test: a model call records its spend in the vault's plugin folder, never in the checked-in fixture.
+let VAULT: string;
 const REPO = join(FIXTURE, "repo");
 
 let server: LoopbackServer;
 beforeEach(async () => {
+  VAULT = join(mkdtempSync(join(tmpdir(), "kc-drift-model-")), "vault");
+  cpSync(join(FIXTURE, "vault"), VAULT, { recursive: true });
   server = await startLoopbackAnthropic();
 });
-afterEach(async () => server.close());
+afterEach(async () => {
+  await server.close();
+  rmSync(join(VAULT, ".."), { recursive: true, force: true });
+});
 
 const kc = (args: string[]) =>
   runKc(["drift", VAULT, "--repo", REPO, "--model-check", "--today", "2027-06-01", ...args, "--base-url", server.baseUrl, "--model", "claude-test"], { ANTHROPIC_API_KEY: "sk-test" });
@@ -35,7 +43,7 @@ describe("kc drift --model-check against the Messages API", () => {
     ]);
     expect(r.err).toContain("1 statement may no longer match the code (nothing was changed); 1 reported quote not in the article dropped");
     expect(r.code).toBe(0);
-    expect(hashVault(VAULT)).toEqual(before);
+    expect(changedPaths(before, hashVault(VAULT))).toEqual([]);
   });
 
   it("treats a malformed reply as nothing found", async () => {

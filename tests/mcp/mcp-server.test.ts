@@ -144,6 +144,10 @@ describe("kc mcp over stdio", () => {
 
   it("asks through the Messages API with only the routed articles and states tokens and cost", async () => {
     server.replies.push({ kind: "text", text: "Up to 5 retries, 1 to 16 s apart [[knowledge/concepts/retry-with-backoff]].", usage: { input: 900, output: 20 } });
+    // The test model has no list price: the person's price for it, as the plugin's settings keep it.
+    const plugin = join(vault, ".obsidian", "plugins", "ckp-knowledge-compiler");
+    mkdirSync(plugin, { recursive: true });
+    writeFileSync(join(plugin, "data.json"), JSON.stringify({ ask: { priceOverrides: { "claude-test": { input: 2, output: 10 } } } }));
     const client = await connect([vault], { ANTHROPIC_BASE_URL: server.baseUrl, ANTHROPIC_API_KEY: "sk-test", KC_MODEL: "claude-test" });
     const r = await call(client, "ask", { question: "How long does the app wait between upload retries on a bad train connection?" });
     expect(r.isError).toBe(false);

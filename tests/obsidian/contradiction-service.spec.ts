@@ -37,7 +37,7 @@ const instant = () => new SliceScheduler({ now: () => 0, yieldToMain: () => Prom
 
 async function setup(repo: Record<string, string> | null = null) {
   const app = createFakeApp({ ...FILES }, { "anthropic-api-key": "sk-test" });
-  const data: PluginData = mergePluginData({ ask: { baseUrl: server.baseUrl, model: "claude-test" } });
+  const data: PluginData = mergePluginData({ ask: { baseUrl: server.baseUrl, model: "claude-test", priceOverrides: { "claude-test": { input: 2, output: 10 } } } });
   const router = new RouterService(app as never, () => data.settings.knowledgeFolder);
   const lint = new LintService(app as never, () => data, router, instant(), {
     contradictionStore: adapterContradictionStore(app as never, PLUGIN_DIR),
