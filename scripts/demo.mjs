@@ -1,8 +1,8 @@
 // `npm run demo` (after the build): the Knowledge Compiler's story on the demo vault in under a minute, offline.
 // Lint's summary, three questions routed (one the base does not cover), the graph, a compile dry run with its token
 // and cost estimate, then how to do it for real. With --live and ANTHROPIC_API_KEY it compiles and asks on a copy.
-import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -76,8 +76,16 @@ if (process.argv.includes("--live")) {
     const live = mkdtempSync(join(tmpdir(), "kc-demo-"));
     cpSync(vault, live, { recursive: true });
     console.log(`\n5. Live, on a copy at ${live}:`);
-    execFileSync(process.execPath, [cli, "compile", live, "--all", "--yes"], { stdio: "inherit" });
-    execFileSync(process.execPath, [cli, "ask", live, questions[1]], { stdio: "inherit" });
+    // kc prints its own message when a call fails; the demo stops there, without a stack trace, and removes its copy.
+    for (const args of [["compile", live, "--all", "--yes"], ["ask", live, questions[1]]]) {
+      const r = spawnSync(process.execPath, [cli, ...args], { stdio: "inherit" });
+      if (r.status !== 0) {
+        rmSync(live, { recursive: true, force: true });
+        console.log(`\nkc ${args[0]} did not succeed (exit ${r.status ?? r.signal}), so the live demo stopped; its copy was removed.`);
+        process.exit(1);
+      }
+    }
+    console.log(`\nThe compiled copy stays at ${live} to look at (remove it with rm -r when done).`);
   }
 }
 console.log(`\n(demo took ${((Date.now() - started) / 1000).toFixed(1)} s, offline)`);

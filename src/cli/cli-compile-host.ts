@@ -1,5 +1,5 @@
 import type { ArticleIndex } from "../core/route/article-index";
-import { DEFAULT_PRICE } from "../core/llm/cost";
+import { DEFAULT_PRICE } from "../core/llm/models";
 import type { CompileRecords } from "../core/workflows/compile-records";
 import type { CompileHost } from "../core/workflows/compile-workflow";
 import { FileWriteLock } from "./file-write-lock";

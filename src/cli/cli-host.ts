@@ -1,15 +1,18 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { DEFAULT_SELECT_MODEL } from "../core/llm/models";
-import { DEFAULT_PRICE } from "../core/llm/cost";
+import { DEFAULT_PRICE, DEFAULT_SELECT_MODEL } from "../core/llm/models";
 import { err, ok } from "../core/result";
 import type { ArticleIndex } from "../core/route/article-index";
-import type { KcHost, ModelRole, ModelSource, OperationSettings, PluginFileStore } from "../core/workflows/host";
+import { shortHash } from "../core/util/short-hash";
+import { contradictionStateStore } from "../core/workflows/contradiction-state-store";
+import type { ContradictionPorts } from "../core/workflows/contradictions-workflow";
+import type { KcHost, ModelRole, ModelSource, ModelUnavailable, OperationSettings, PluginFileStore } from "../core/workflows/host";
 import { cliCompileHost } from "./cli-compile-host";
 import { EXIT, type CliIo } from "./cli-io";
 import { PLUGIN_ID, type LoadedVault } from "./load-vault";
 import { modelFromArgs } from "./model-options";
 import type { ParsedArgs } from "./parse-args";
+import { indexFileTokens } from "./router-index";
 
 /** The plugin's folder in a vault on disk, where its state files live (shared with the plugin). */
 export function pluginFolder(vaultRoot: string): string {
@@ -47,6 +50,22 @@ export function cliModels(args: ParsedArgs, io: CliIo): ModelSource {
   };
 }
 
+/** The exit code of a model that cannot be called: a setting that cannot work is a usage error, no key exit 1. */
+export function unavailableExit(e: ModelUnavailable): number {
+  return e.kind === "bad-config" ? EXIT.usage : EXIT.findings;
+}
+
+/** The ports of the model-backed lint workflows on the command line: the state file in the plugin's folder, the hashes of the texts loaded. */
+export function cliContradictionPorts(vault: LoadedVault, host: KcHost): ContradictionPorts {
+  return {
+    state: contradictionStateStore(host.pluginFiles),
+    articleHash: (p) => {
+      const t = vault.texts.get(p);
+      return t === undefined ? undefined : shortHash(t);
+    },
+  };
+}
+
 /** Operation settings of the command line: the vault's merged settings, with each command's flags over them. */
 export function cliSettings(vault: LoadedVault, flags: Partial<Omit<OperationSettings, "knowledge">> = {}): OperationSettings {
   return {
@@ -54,7 +73,7 @@ export function cliSettings(vault: LoadedVault, flags: Partial<Omit<OperationSet
     ask: { budget: 6000, selectWithModel: false, ...flags.ask },
     compile: { confirmAboveUsd: 0.25, ...flags.compile },
     contradictions: { maxPairs: 20, maxTokens: 60_000, ...flags.contradictions },
-    drift: { olderThanDays: 90, maxArticles: 10, ...flags.drift },
+    drift: { olderThanDays: 90, maxArticles: 10, maxTokens: 40_000, ...flags.drift },
   };
 }
 
@@ -63,5 +82,6 @@ export function cliSettings(vault: LoadedVault, flags: Partial<Omit<OperationSet
  * plugin uses), the lock file, the router's index and the CLI's link resolution, models from flags and environment.
  */
 export function cliHost(vault: LoadedVault, index: ArticleIndex, args: ParsedArgs, io: CliIo, settings: OperationSettings = cliSettings(vault)): KcHost {
-  return { ...cliCompileHost(vault, index), pluginFiles: fsPluginFiles(vault.root), settings: () => settings, models: cliModels(args, io) };
+  const indexTokens = indexFileTokens(vault);
+  return { ...cliCompileHost(vault, index), pluginFiles: fsPluginFiles(vault.root), settings: () => settings, models: cliModels(args, io), indexTokens: () => indexTokens };
 }

@@ -1,17 +1,7 @@
 import { ASK_SPEC } from "./commands/ask-command";
 import { LINT_SPEC } from "./commands/lint-command";
 import { ROUTE_SPEC } from "./commands/route-command";
-
-/** What one command accepts: its positional arguments (names, required first), options with values, and switches. */
-export interface CommandSpec {
-  positionals: string[];
-  /** How many of the positionals are required (default: all). */
-  required?: number;
-  values: string[];
-  switches: string[];
-  /** Options that may be given more than once. */
-  repeatable?: string[];
-}
+import type { CommandSpec } from "./command-spec";
 
 const model = ["model", "base-url"];
 

@@ -1,8 +1,10 @@
 import { statSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
-import { DEFAULT_KNOWLEDGE_SETTINGS, type CompileState, type KnowledgeSettings } from "../core/knowledge/knowledge-settings";
-import { parseSettingsJson, validateDailyNotesConfig, validateSettings } from "../core/knowledge/validate-settings";
+import type { CompileState, KnowledgeSettings } from "../core/knowledge/knowledge-settings";
+import { mergeSettings, type SettingSource } from "../core/knowledge/merge-settings";
+import { parseSettingsJson } from "../core/knowledge/validate-settings";
+import { normalizeFolderPath } from "../core/knowledge/folder-path";
 import { VaultIndex } from "../core/links/vault-index";
 import { NoteStoreError } from "../core/notes/note-store";
 import { FsNoteStore } from "./fs-note-store";
@@ -46,6 +48,13 @@ export async function loadVault(
   const s = await stat(root).catch(() => null);
   if (!s) throw new VaultPathError(`No such folder: ${dir}`);
   if (!s.isDirectory()) throw new VaultPathError(`Not a folder: ${dir} (give the vault's folder)`);
+  // Folders given on the command line are normalised once, here at the edge ("./knowledge/" is "knowledge").
+  if (overrides.knowledgeFolder !== undefined) {
+    const folder = normalizeFolderPath(overrides.knowledgeFolder, "knowledge folder");
+    if (!folder.ok) throw new VaultPathError(folder.error);
+    if (folder.value === "") throw new VaultPathError(`The knowledge folder "${overrides.knowledgeFolder}" is the vault root; give the folder that holds the knowledge base (for example "knowledge"), or use --scope vault where a command offers it to work on every note.`);
+    overrides = { ...overrides, knowledgeFolder: folder.value };
+  }
   const store = new FsNoteStore(root);
   const files = await store.list();
   const { settings, compileState, warnings, sources } = await readSettings(root, overrides);
@@ -82,20 +91,13 @@ async function readSettings(root: string, overrides: Partial<KnowledgeSettings>)
     return null;
   });
   const [dataText, dailyText] = await Promise.all([read(DATA_FILE), read(DAILY_FILE)]);
-  const dataRaw = parseSettingsJson(dataText, DATA_FILE, "the default settings are used and which daily logs were compiled is not known", warnings);
-  if (dataText !== null && dataRaw === undefined) dataUnread = true;
-  const valid = validateSettings(dataRaw, DATA_FILE);
-  warnings.push(...valid.warnings);
-  const plugin = valid.settings;
-  const instead = `the plugin's daily notes setting is used ("${plugin.dailyFolder}", ${plugin.dailyFormat})`;
-  const daily = validateDailyNotesConfig(parseSettingsJson(dailyText, DAILY_FILE, instead, warnings), DAILY_FILE, instead, warnings);
-  const settings: KnowledgeSettings = { ...plugin, ...(daily ? { dailyFolder: daily.folder, dailyFormat: daily.format } : {}), ...overrides };
-  const fromData = `the plugin's settings in ${DATA_FILE}`;
-  const sources = {
-    knowledgeFolder: overrides.knowledgeFolder !== undefined ? "--knowledge" : plugin.knowledgeFolder !== DEFAULT_KNOWLEDGE_SETTINGS.knowledgeFolder ? fromData : "the default",
-    dailyFolder: daily ? DAILY_FILE : plugin.dailyFolder !== DEFAULT_KNOWLEDGE_SETTINGS.dailyFolder ? fromData : "the default",
-  };
-  return { settings, compileState: dataUnread ? null : valid.compileState, warnings, sources };
+  const data = parseSettingsJson(dataText, DATA_FILE, "the default settings are used and which daily logs were compiled is not known", warnings);
+  if (dataText !== null && data === undefined) dataUnread = true;
+  const merged = mergeSettings({ data, dailyNotes: dailyText, overrides, files: { data: DATA_FILE, dailyNotes: DAILY_FILE } });
+  warnings.push(...merged.warnings);
+  const words: Record<SettingSource, string> = { override: "--knowledge", data: `the plugin's settings in ${DATA_FILE}`, "daily-notes": DAILY_FILE, default: "the default" };
+  const sources = { knowledgeFolder: words[merged.sources.knowledgeFolder], dailyFolder: words[merged.sources.dailyFolder] };
+  return { settings: merged.settings, compileState: dataUnread ? null : merged.compileState, warnings, sources };
 }
 
 /** Prints the vault's warnings (unreadable files and folders, broken settings files) once, on stderr. */

@@ -1,5 +1,5 @@
 import { parseArgs as parseNodeArgs } from "node:util";
-import type { CommandSpec } from "./command-specs";
+import type { CommandSpec } from "./command-spec";
 
 /** Parsed command-line arguments: positionals (the command first) and `--flag value` / `--flag` options. */
 export interface ParsedArgs {
@@ -26,7 +26,7 @@ export function parseCommandArgs(command: string, argv: readonly string[], spec:
   for (const s of spec.switches) options[s] = { type: "boolean" };
   let parsed: { values: Record<string, string | boolean | (string | boolean)[] | undefined>; positionals: string[] };
   try {
-    parsed = parseNodeArgs({ args: [...argv], options, strict: true, allowPositionals: true });
+    parsed = parseNodeArgs({ args: joinNegativeValues(argv, spec.values), options, strict: true, allowPositionals: true });
   } catch (e) {
     return { error: explain(command, e, [...spec.values, ...spec.switches, "help"]) };
   }
@@ -47,6 +47,23 @@ export function parseCommandArgs(command: string, argv: readonly string[], spec:
     return { error: `kc ${command} takes ${spec.positionals.map((p) => `<${p}>`).join(" ")}; ${extra} is more than it takes (quote an argument that has spaces).` };
   }
   return { positionals: parsed.positionals, flags, lists };
+}
+
+/**
+ * `--budget -5` as `--budget=-5`: Node's parser reads a value that starts with `-` as another option and says the
+ * flag "needs a value"; joined, the command itself says what a valid number is.
+ */
+function joinNegativeValues(argv: readonly string[], values: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const next = argv[i + 1];
+    if (a.startsWith("--") && values.includes(a.slice(2)) && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
 }
 
 function explain(command: string, e: unknown, known: string[]): string {

@@ -1,12 +1,8 @@
-import { normalizePath, type App } from "obsidian";
-import { CONTRADICTION_STATE_FILE, parseContradictionState, type ContradictionState } from "../core/contradictions/contradiction-state";
+import type { App } from "obsidian";
+import { contradictionStateStore, type ContradictionStateStore } from "../core/workflows/contradiction-state-store";
+import { adapterPluginFiles } from "./plugin-host";
 
-/** The contradiction state in the plugin's folder (the file `kc contradictions` uses too), through the vault adapter. */
-export function adapterContradictionStore(app: App, pluginDir: string): { load(): Promise<ContradictionState>; save(state: ContradictionState): Promise<void> } {
-  const path = normalizePath(`${pluginDir}/${CONTRADICTION_STATE_FILE}`);
-  const adapter = app.vault.adapter;
-  return {
-    load: async () => parseContradictionState((await adapter.exists(path)) ? await adapter.read(path) : null),
-    save: (state) => adapter.write(path, JSON.stringify(state)),
-  };
+/** The contradiction state in the plugin's folder (the file `kc contradictions` uses too): core's store over the vault adapter. */
+export function adapterContradictionStore(app: App, pluginDir: string): ContradictionStateStore {
+  return contradictionStateStore(adapterPluginFiles(app, pluginDir));
 }

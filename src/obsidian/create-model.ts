@@ -1,6 +1,5 @@
 import type { App } from "obsidian";
-import type { ModelPrice } from "../core/llm/cost";
-import { currentModel, DEFAULT_PRICE } from "../core/llm/models";
+import { currentModel, DEFAULT_PRICE, type ModelPrice } from "../core/llm/models";
 import { AnthropicLanguageModel } from "../llm/anthropic-language-model";
 import type { AskSettings } from "./plugin-data";
 import { createRequestUrlFetch } from "./request-url-fetch";

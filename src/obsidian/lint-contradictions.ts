@@ -1,18 +1,16 @@
 import { dismissPair, emptyContradictionState, pairOf, pruneContradictionState, type ContradictionState } from "../core/contradictions/contradiction-state";
 import type { LintFinding } from "../core/lint/lint-types";
+import type { ContradictionStateChange, ContradictionStateStore } from "../core/workflows/contradiction-state-store";
 
-/** Where the contradiction state is kept (the plugin's folder). */
-export interface ContradictionStore {
-  load(): Promise<ContradictionState>;
-  save(state: ContradictionState): Promise<void>;
-}
+/** Where the lint service keeps the contradiction state: core's store over the plugin's folder. */
+export type ContradictionStore = ContradictionStateStore;
 
 /** The prefix of the dismissKey of contradiction findings (the rest is the pair key). */
 const KEY_PREFIX = "contradiction:";
 
 /**
  * The lint service's contradiction state: loaded from the store for each full lint, changed after a run or a
- * dismissal (read again, changed, saved at once), pruned of deleted and changed articles once their hashes are known.
+ * dismissal through the store's read-modify-write, pruned of deleted and changed articles once their hashes are known.
  */
 export class LintContradictions {
   state: ContradictionState = emptyContradictionState();
@@ -21,33 +19,27 @@ export class LintContradictions {
 
   /** The stored state, or the one in memory when there is no store (an unreadable file means "check again"). */
   async load(): Promise<ContradictionState> {
-    return this.store ? this.store.load().catch(() => emptyContradictionState()) : this.state;
+    return this.store ? this.store.load() : this.state;
   }
 
   /**
-   * Changes the state as the file holds it now (read again first, so what `kc contradictions` wrote meanwhile is kept,
-   * not overwritten from memory), saves the result and keeps it; one change at a time. `change` returns null to leave
-   * it as it is. Returns the articles whose model findings (conflicts, claims) may change.
+   * Changes the state as the file holds it now (the store reads it again first, so what `kc contradictions` wrote
+   * meanwhile is kept, not overwritten from memory; an unreadable file starts from the state in memory), saves the
+   * result and keeps it; one change at a time. `change` returns null to leave it as it is. Returns the articles
+   * whose model findings (conflicts, claims) may change.
    */
-  update(change: (current: ContradictionState) => ContradictionState | null): Promise<Set<string>> {
-    const run = this.queue.then(async () => {
-      const current = this.store ? await this.store.load().catch(() => this.state) : this.state;
+  async update(change: ContradictionStateChange): Promise<Set<string>> {
+    let touched = new Set<string>();
+    const apply = (current: ContradictionState): ContradictionState | null => {
       const next = change(current);
-      if (!next) {
-        const touched = touchedBy(this.state, current);
-        this.state = current;
-        return touched;
-      }
-      const touched = touchedBy(this.state, next);
-      this.state = next;
-      await this.store?.save(next);
-      return touched;
-    });
-    this.queue = run.then(() => undefined, () => undefined);
-    return run;
+      touched = touchedBy(this.state, next ?? current);
+      this.state = next ?? current;
+      return next;
+    };
+    if (this.store) await this.store.update(apply, () => this.state);
+    else apply(this.state);
+    return touched;
   }
-
-  private queue: Promise<void> = Promise.resolve();
 
   /** The change a "not a conflict" on a finding makes, or null when the finding is not a contradiction. */
   dismissal(finding: LintFinding, hashOf: (path: string) => string | undefined): ((current: ContradictionState) => ContradictionState | null) | null {
@@ -75,4 +67,21 @@ function touchedBy(before: ContradictionState, after: ContradictionState): Set<s
   }
   for (const c of [...(before.claims ?? []), ...(after.claims ?? [])]) touched.add(c.path);
   return touched;
+}
+
+/**
+ * The lint service as the state store of the model-backed workflows: they see the state the lint shows, and change it
+ * through the lint (core's read-modify-write underneath), so the notes whose findings change are linted again.
+ */
+export function lintStateStore(lint: {
+  contradictionState(): ContradictionState;
+  updateContradictionState(change: ContradictionStateChange): Promise<void>;
+}): ContradictionStateStore {
+  return {
+    load: () => Promise.resolve(lint.contradictionState()),
+    update: async (change) => {
+      await lint.updateContradictionState(change);
+      return lint.contradictionState();
+    },
+  };
 }

@@ -1,10 +1,13 @@
 import { normalizePath, type App } from "obsidian";
 import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
+import { DEFAULT_SELECT_PRICE } from "../core/llm/models";
 import { ok } from "../core/result";
 import type { CompileHost } from "../core/workflows/compile-workflow";
 import type { KcHost, ModelSource, OperationSettings, PluginFileStore } from "../core/workflows/host";
+import { createBrowserFirstFetch } from "./browser-first-fetch";
 import { createModel, createSelectModel, priceOf } from "./create-model";
 import type { PluginData } from "./plugin-data";
+import { createRequestUrlFetch } from "./request-url-fetch";
 
 /** The plugin's files in its folder, through the vault adapter (the files `kc` reads and writes too). */
 export function adapterPluginFiles(app: App, pluginDir: string): PluginFileStore {
@@ -16,14 +19,19 @@ export function adapterPluginFiles(app: App, pluginDir: string): PluginFileStore
   };
 }
 
-/** The models of the Ask settings (key from secret storage, network through requestUrl); small roles use the select model. */
+/**
+ * The models of the Ask settings (key from secret storage, network through requestUrl); small roles use the select
+ * model at its price. A streaming call goes through the renderer's fetch and falls back to requestUrl where that
+ * fails (createBrowserFirstFetch: one for the source, so a server found without CORS is not tried again).
+ */
 export function settingsModels(app: App, data: () => PluginData): ModelSource {
+  const streamThrough = createBrowserFirstFetch((input, init) => activeWindow.fetch(input, init), createRequestUrlFetch());
   return {
     get: (role, options = {}) => {
       const ask = data().ask;
-      const small = role === "select" || role === "distill";
-      const model = small ? createSelectModel(app, ask) : createModel(app, ask, options.onWait);
-      return Promise.resolve(ok({ id: small ? ask.selectModel : ask.model, model, price: priceOf(ask) }));
+      if (role === "select" || role === "distill") return Promise.resolve(ok({ id: ask.selectModel, model: createSelectModel(app, ask), price: DEFAULT_SELECT_PRICE }));
+      const model = createModel(app, ask, options.onWait, options.streaming ? streamThrough : undefined);
+      return Promise.resolve(ok({ id: ask.model, model, price: priceOf(ask) }));
     },
   };
 }
@@ -35,7 +43,8 @@ export function pluginSettings(data: PluginData, knowledge: KnowledgeSettings): 
     ask: { budget: data.ask.budget, selectWithModel: data.ask.selectWithModel },
     compile: { confirmAboveUsd: data.compile.confirmAboveUsd },
     contradictions: { maxPairs: data.lint.contradictionMaxPairs, maxTokens: data.lint.contradictionMaxTokens },
-    drift: { olderThanDays: data.lint.driftOlderThanDays, maxArticles: data.lint.driftMaxArticles },
+    // The model check of cited code spends within the contradiction check's token cap (one setting for both).
+    drift: { olderThanDays: data.lint.driftOlderThanDays, maxArticles: data.lint.driftMaxArticles, maxTokens: data.lint.contradictionMaxTokens },
   };
 }
 
@@ -43,7 +52,7 @@ export function pluginSettings(data: PluginData, knowledge: KnowledgeSettings): 
  * The plugin as a host of core's workflows, built once: the compile host (vault API, journal and lock in the plugin's
  * folder, the router's index, Obsidian's resolver), the plugin's files, the merged settings and the models.
  */
-export function pluginHost(app: App, compile: CompileHost, knowledge: () => KnowledgeSettings, data: () => PluginData, pluginDir: string): KcHost {
+export function pluginHost(app: App, compile: CompileHost & Pick<KcHost, "indexTokens">, knowledge: () => KnowledgeSettings, data: () => PluginData, pluginDir: string): KcHost {
   return {
     ...compile,
     // `price` is a getter on the compile host (it follows the settings): keep it live, not copied.

@@ -134,6 +134,11 @@ export class RouterService {
     return this.index;
   }
 
+  /** Tokens of the knowledge folder's index.md (0 when there is none), counted into what loading everything costs. */
+  indexFileTokens(): number {
+    return this.indexTokens;
+  }
+
   /** The router's view of one article (its TLDR for TLDR-only loads). */
   article(path: string) {
     return this.index.get(path);

@@ -1,18 +1,11 @@
 import { MarkdownRenderer, MarkdownView, Notice, TFile, type App } from "obsidian";
-import { buildAnswerRequest, type LoadedText } from "../core/ask/build-answer-prompt";
 import { exampleQuestions } from "../core/ask/example-questions";
 import { insertionPoint } from "../core/ask/insertion-point";
-import { selectArticles } from "../core/route/select-articles";
-import { baseName } from "../core/route/article-doc";
-import { DEFAULT_SELECT_PRICE } from "../core/llm/models";
-import { planFileBack } from "../core/ask/file-back";
-import { writeFileBack, type WriteHost } from "../core/workflows/reviewed-writes";
-import { estimateCost, formatCost } from "../core/llm/cost";
-import { ObsidianNoteStore } from "../obsidian/obsidian-note-store";
+import { formatCost } from "../core/llm/cost";
+import type { Completion, ModelError } from "../core/llm/language-model";
+import { answerQuestion, articleTitle, fileBackAnswer, routeFor, selectFor, type AskError, type SelectionNote } from "../core/workflows/ask-workflow";
+import type { KcHost } from "../core/workflows/host";
 import type { PluginData } from "../obsidian/plugin-data";
-import { createBrowserFirstFetch } from "../obsidian/browser-first-fetch";
-import { createModel, createSelectModel, priceOf } from "../obsidian/create-model";
-import { createRequestUrlFetch } from "../obsidian/request-url-fetch";
 import type { RouterService } from "../obsidian/router-service";
 import { AskHistory } from "./ask/ask-history";
 import type { AskHost } from "./ask/ask-types";
@@ -31,16 +24,16 @@ interface SettingModal {
 }
 
 /**
- * Connects the Ask panel to the router, the model and the vault. The answer streams through the renderer's fetch
- * and falls back to requestUrl where that fails (createBrowserFirstFetch; one per host, so a server found without
- * CORS is not tried again); the question history lives in `<plugin folder>/ask-history.json`.
+ * Connects the Ask panel to the Ask workflow over the plugin's host (routing, the selection step, the streamed answer,
+ * file-back) and to Obsidian (markdown, links, clipboard, the editor, notices, the settings modal); the router gives
+ * the indexing progress. The question history lives in `<plugin folder>/ask-history.json`.
  */
-export function createAskHost(app: App, router: RouterService, data: () => PluginData, writeHost: WriteHost, plugin: AskPlugin): AskHost {
-  const store = new ObsidianNoteStore(app);
-  const answerFetch = createBrowserFirstFetch((input, init) => activeWindow.fetch(input, init), createRequestUrlFetch());
+export function createAskHost(app: App, host: KcHost, router: RouterService, data: () => PluginData, plugin: AskPlugin): AskHost {
   // One history for all Ask panels of the plugin: each its own would write over the other's questions.
   const history = AskHistory.shared(app.vault.adapter, `${plugin.dir}/ask-history.json`);
   void history.load();
+  // What each answer cost, at the answering model's price, for its footer.
+  const costs = new WeakMap<Completion, number>();
   const editor = () => {
     // The most recent leaf of the main area: the note the person was in before turning to the panel, in an editing
     // mode (reading view has no cursor the person placed).
@@ -48,51 +41,36 @@ export function createAskHost(app: App, router: RouterService, data: () => Plugi
     return view instanceof MarkdownView && view.file && view.getMode() === "source" ? { editor: view.editor, name: view.file.basename } : null;
   };
   return {
-    route: (q, closest) => router.route(q, data().ask.budget, closest),
+    route: (q, closest) => routeFor(host, q, { closest: closest === true }),
     indexing: () => router.indexing(),
     select: async (question, signal) => {
-      const ask = data().ask;
-      if (!ask.selectWithModel) return null;
-      const model = createSelectModel(app, ask);
-      const r = await selectArticles(model, router.articleIndex(), question, router.resolve, { budget: ask.budget }, signal);
-      if (!r.ok) return r.error.kind === "no-key" || r.error.kind === "aborted" ? null : { route: router.route(question, ask.budget), note: `Chosen by keywords: the model could not be asked (${r.error.message})` };
-      const u = r.value.usage;
-      const note = r.value.called
-        ? `Chosen by ${ask.selectModel} from ${r.value.shortlist.length} shortlisted headers · ${u.inputTokens.toLocaleString("en")} in + ${u.outputTokens} out tokens · ${formatCost(estimateCost(u, DEFAULT_SELECT_PRICE))}`
-        : "No model call: the question shares too few words with the knowledge base.";
-      return { route: r.value.route, note };
+      const picked = await selectFor(host, question, signal);
+      return picked && { route: picked.route, note: describeSelection(picked.note) };
     },
     onIndexing: (fn) => router.onIndexing(fn),
     answer: async (route, thread, onText, signal) => {
-      const ask = data().ask;
-      const texts: LoadedText[] = [];
-      for (const l of route.loaded) {
-        const doc = router.article(l.path);
-        texts.push({ path: l.path, part: l.part, text: l.part === "tldr" ? `${doc?.header.title ?? l.path}: ${doc?.tldr ?? ""}` : await store.read(l.path) });
-      }
-      const req = buildAnswerRequest(route, texts);
-      const history = thread.flatMap((t) => [{ role: "user" as const, content: t.question }, { role: "assistant" as const, content: t.answer }]);
       const onWait = (seconds: number, why: string): void => void new Notice(`Ask: waiting ${Math.ceil(seconds)} s before trying again (${why})…`, Math.min(60_000, seconds * 1000 + 2000));
-      return createModel(app, ask, onWait, answerFetch).stream({ ...req, messages: [...history, ...req.messages], signal }, onText);
+      const r = await answerQuestion(host, route, thread, onText, { signal, streaming: true, onWait });
+      if (!r.ok) return { ok: false, error: modelErrorOf(r.error) };
+      costs.set(r.value.completion, r.value.costUsd);
+      return { ok: true, value: r.value.completion };
     },
     fileBack: async (route, answer) => {
-      const folder = data().settings.knowledgeFolder;
-      const plan = planFileBack(folder, route, answer, new Date().toISOString(), (p) => app.vault.getAbstractFileByPath(p) !== null);
-      const written = await writeFileBack(writeHost, plan);
+      const written = await fileBackAnswer(host, route, answer);
       if (!written.ok) {
         new Notice(written.error, 15000);
         return null;
       }
-      new Notice(`Filed to ${plan.path}. "Undo last compile" removes it again.`);
-      return plan.path;
+      new Notice(`Filed to ${written.value}. "Undo last compile" removes it again.`);
+      return written.value;
     },
     open: (linktext, newTab) => void app.workspace.openLinkText(linktext, "", newTab ? "tab" : false),
     describeCost: (c) => {
-      const usd = estimateCost(c.usage, priceOf(data().ask));
-      return `${c.usage.inputTokens} in + ${c.usage.outputTokens} out tokens (${c.usage.cacheReadTokens} cached) · ${formatCost(usd)}${c.stopReason === "max_tokens" ? " · cut off at the token limit" : ""}`;
+      const usd = costs.get(c);
+      return `${c.usage.inputTokens} in + ${c.usage.outputTokens} out tokens (${c.usage.cacheReadTokens} cached)${usd === undefined ? "" : ` · ${formatCost(usd)}`}${c.stopReason === "max_tokens" ? " · cut off at the token limit" : ""}`;
     },
     renderMarkdown: (md, el, owner) => MarkdownRenderer.render(app, md, el, "", owner!),
-    title: (path) => router.article(path)?.title ?? baseName(path),
+    title: (path) => articleTitle(host, path),
     hoverLink: (event, targetEl, linktext, parent) => {
       app.workspace.trigger("hover-link", { event, source: plugin.viewType, hoverParent: parent, targetEl, linktext, sourcePath: "" });
     },
@@ -130,7 +108,29 @@ export function createAskHost(app: App, router: RouterService, data: () => Plugi
         setting.openTabById(plugin.id);
       } else new Notice("Open the plugin's settings to add an API key.");
     },
-    examples: () => exampleQuestions(router.articleIndex().all()),
+    examples: () => exampleQuestions(host.index().all()),
     history,
   };
+}
+
+/** The selection step's line under the answer: who chose the articles, and what choosing cost. */
+function describeSelection(note: SelectionNote): string {
+  if (note.by === "no-call") return "No model call: the question shares too few words with the knowledge base.";
+  if (note.by === "keywords") return `Chosen by keywords: the model could not be asked (${note.reason})`;
+  const u = note.usage;
+  return `Chosen by ${note.model} from ${note.shortlisted} shortlisted headers · ${u.inputTokens.toLocaleString("en")} in + ${u.outputTokens} out tokens · ${formatCost(note.costUsd)}`;
+}
+
+/** The workflow's reasons for no answer as the panel's model errors (the panel shows their message). */
+function modelErrorOf(e: AskError): ModelError {
+  switch (e.kind) {
+    case "bad-config":
+    case "not-covered":
+    case "empty-question":
+      return { kind: "bad-request", message: e.message };
+    case "no-key":
+      return { kind: "no-key", message: e.message };
+    default:
+      return e;
+  }
 }

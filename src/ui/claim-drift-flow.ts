@@ -28,7 +28,7 @@ export async function runClaimDriftFlow(app: App, service: ClaimDriftService): P
   try {
     const r = await service.run(planned, controller.signal, (s, why) => progress.set(`Check cited code: waiting ${Math.ceil(s)} s before trying again (${why})…`));
     const why = r.overBudget ? " Stopped at the token cap." : r.error ? ` ${r.error.message}` : "";
-    new Notice(`Check cited code: ${r.found.length} statement${r.found.length === 1 ? "" : "s"} may no longer match the code (suggestions in the lint pane). ${r.usage.inputTokens.toLocaleString()} in + ${r.usage.outputTokens.toLocaleString()} out tokens, ${formatCost(service.spent(r))}.${why}`, r.error ? 15000 : 8000);
+    new Notice(`Check cited code: ${r.found.length} statement${r.found.length === 1 ? "" : "s"} may no longer match the code (suggestions in the lint pane). ${r.usage.inputTokens.toLocaleString()} in + ${r.usage.outputTokens.toLocaleString()} out tokens, ${formatCost(r.usd)}.${why}`, r.error ? 15000 : 8000);
   } finally {
     progress.done();
   }

@@ -21,9 +21,9 @@ export async function runCompileFlow(app: App, service: CompileService, logPaths
     const results = await service.run(logPaths, {
       approveEstimate: ({ plan, estimate }) => (estimate.usd <= confirmAboveUsd ? Promise.resolve(true)
         : new CostConfirmModal(app, `Compiling ${plan.logPath} sends about ${estimate.inputTokens.toLocaleString()} tokens: about ${formatCost(estimate.usd)}, at most ${formatCost(estimate.maxUsd)}. Your threshold is ${formatCost(confirmAboveUsd)} (in settings).`).ask()),
-      review: (outcome, { estimate }) => {
+      review: (outcome, { estimate }, spentUsd) => {
         progress.set(`Compile ${step(current)}${outcome.plan.logPath}: waiting for your review…`);
-        return reviewProposal(app, service, outcome,
+        return reviewProposal(app, outcome, spentUsd,
           `Estimated before the call: about ${estimate.inputTokens.toLocaleString()} input tokens, about ${formatCost(estimate.usd)} (at most ${formatCost(estimate.maxUsd)}).`);
       },
     }, {
@@ -55,7 +55,7 @@ export async function runCompileFlow(app: App, service: CompileService, logPaths
 }
 
 /** Opens the review of one proposal: its files with diffs, the model's notes, the estimate and what was spent. */
-function reviewProposal(app: App, service: CompileService, outcome: CompileOutcome, estimateText: string): Promise<Set<string> | null> {
+function reviewProposal(app: App, outcome: CompileOutcome, spentUsd: number, estimateText: string): Promise<Set<string> | null> {
   const u = outcome.usage;
   return new CompileReviewModal(app, {
     logPath: outcome.plan.logPath,
@@ -63,7 +63,7 @@ function reviewProposal(app: App, service: CompileService, outcome: CompileOutco
     changes: outcome.changes,
     notes: [...outcome.proposal.notes, ...outcome.problems],
     estimateText,
-    spentText: `Spent: ${u.inputTokens.toLocaleString()} in + ${u.outputTokens.toLocaleString()} out tokens (${outcome.attempts} call${outcome.attempts > 1 ? "s" : ""}), ${formatCost(service.spent(outcome))}.`,
+    spentText: `Spent: ${u.inputTokens.toLocaleString()} in + ${u.outputTokens.toLocaleString()} out tokens (${outcome.attempts} call${outcome.attempts > 1 ? "s" : ""}), ${formatCost(spentUsd)}.`,
   }).choose();
 }
 
@@ -81,14 +81,14 @@ export async function runAutoCompile(app: App, service: CompileService, logPath:
   let shown!: () => void;
   const ready = new Promise<void>((resolve) => (shown = resolve));
   const reviewer: CompileReviewer = {
-    review: (outcome) => {
+    review: (outcome, _prepared, spentUsd) => {
       if (autoAccept) return Promise.resolve(new Set(outcome.changes.map((c) => c.path)));
       return new Promise((resolve) => {
         const notice = new Notice(createFragment((f) => {
-          f.createSpan({ text: `End-of-day compile of ${logPath} is ready (${outcome.changes.length} files, ${formatCost(service.spent(outcome))}). ` });
+          f.createSpan({ text: `End-of-day compile of ${logPath} is ready (${outcome.changes.length} files, ${formatCost(spentUsd)}). ` });
           f.createEl("button", { text: "Review" }, (b) => b.addEventListener("click", () => {
             notice.hide();
-            void reviewProposal(app, service, outcome, "Prepared by the end-of-day compile.").then(resolve);
+            void reviewProposal(app, outcome, spentUsd, "Prepared by the end-of-day compile.").then(resolve);
           }));
         }), 0);
         shown();
@@ -97,7 +97,7 @@ export async function runAutoCompile(app: App, service: CompileService, logPath:
   };
   const run = service.run([logPath], reviewer, { automatic: autoAccept }).then((results) => {
     for (const r of results) {
-      const cost = r.outcome ? ` (${formatCost(service.spent(r.outcome))})` : "";
+      const cost = r.outcome && r.spentUsd !== undefined ? ` (${formatCost(r.spentUsd)})` : "";
       if (r.status === "failed") new Notice(`End-of-day compile of ${logPath}${cost} failed: ${r.message}`, 15000);
       else if (r.status === "written") {
         new Notice(autoAccept
@@ -122,12 +122,10 @@ export function createCompileActions(app: App, service: CompileService, confirmA
       const f = app.workspace.getActiveFile();
       return f && service.isDailyNote(f.path) ? f.path : null;
     },
-    compile: (paths) => void (async () => {
-      const todo: string[] = [];
-      for (const p of paths) if (await service.hasChanged(p)) todo.push(p);
-      if (todo.length === 0) new Notice(`${paths.join(", ")} is compiled and unchanged since; nothing to do.`);
-      else await runCompileFlow(app, service, todo, confirmAboveUsd());
-    })(),
+    compile: (paths) => void service.skipUnchanged(paths).then(({ logs }) => {
+      if (logs.length === 0) new Notice(`${paths.join(", ")} is compiled and unchanged since; nothing to do.`);
+      else void runCompileFlow(app, service, logs, confirmAboveUsd());
+    }),
     compileChanged: () => void service.changedLogs().then((logs) => {
       if (logs.length === 0) new Notice("Every daily log is compiled and unchanged.");
       else void runCompileFlow(app, service, logs.map((l) => l.path), confirmAboveUsd());
@@ -158,20 +156,25 @@ export async function runRevalidateFlow(app: App, service: CompileService, path:
   const controller = new AbortController();
   const progress = progressNotice(`Revalidating the relationships of ${path}…`, () => controller.abort());
   try {
-    const r = await service.proposeRevalidation(path, controller.signal, new Date(), (seconds, why) => progress.set(`Revalidating ${path}: waiting ${Math.ceil(seconds)} s before trying again (${why})…`));
+    const r = await service.revalidate(path, {
+      review: async (change, { usage }) => {
+        progress.done();
+        const accepted = await new CompileReviewModal(app, {
+          logPath: path, summary: "Relationships re-classified with the HIGH / MID / NONE rubric.", changes: [change], notes: [],
+          estimateText: "One bounded call: this article and the header facts of the articles it points to.",
+          spentText: `Spent: ${usage.inputTokens.toLocaleString()} in + ${usage.outputTokens.toLocaleString()} out tokens.`,
+        }).choose();
+        return !!accepted && accepted.size > 0;
+      },
+    }, {
+      signal: controller.signal,
+      onWait: (seconds, why) => progress.set(`Revalidating ${path}: waiting ${Math.ceil(seconds)} s before trying again (${why})…`),
+    });
     progress.done();
-    if (!r.ok) {
-      new Notice(`Revalidation of ${path} failed: ${r.message}`, 15000);
-      return;
-    }
-    const accepted = await new CompileReviewModal(app, {
-      logPath: path, summary: "Relationships re-classified with the HIGH / MID / NONE rubric.", changes: [r.change], notes: [],
-      estimateText: "One bounded call: this article and the header facts of the articles it points to.",
-      spentText: `Spent: ${r.usage.inputTokens.toLocaleString()} in + ${r.usage.outputTokens.toLocaleString()} out tokens.`,
-    }).choose();
-    if (!accepted || accepted.size === 0) return;
-    const problem = await service.writeRevalidation(r.change);
-    new Notice(problem ?? `Relationships of ${path} revalidated.`);
+    if (r.status === "refused" || r.status === "failed") new Notice(`Revalidation of ${path} failed: ${r.message}`, 15000);
+    else if (r.status === "unavailable") new Notice(`Revalidation of ${path} failed: ${r.error.message}`, 15000);
+    else if (r.status === "write-failed") new Notice(r.message);
+    else if (r.status === "written") new Notice(`Relationships of ${path} revalidated.`);
   } finally {
     progress.done();
   }

@@ -34,7 +34,7 @@ export async function runContradictionFlow(app: App, service: ContradictionServi
     const parts = [`${r.found.length} contradiction${r.found.length === 1 ? "" : "s"} in ${r.checked.length} pair${r.checked.length === 1 ? "" : "s"} (see the lint pane)`];
     if (r.dropped > 0) parts.push(`${r.dropped} reported quote${r.dropped === 1 ? "" : "s"} not found in the notes and dropped`);
     if (r.unusable > 0) parts.push(`${r.unusable} unusable repl${r.unusable === 1 ? "y" : "ies"} (those pairs stay due)`);
-    const spent = `${r.usage.inputTokens.toLocaleString()} in + ${r.usage.outputTokens.toLocaleString()} out tokens, ${formatCost(service.spent(r))}`;
+    const spent = `${r.usage.inputTokens.toLocaleString()} in + ${r.usage.outputTokens.toLocaleString()} out tokens, ${formatCost(r.usd)}`;
     const why = r.cancelled ? " Cancelled." : r.overBudget ? " Stopped at the token cap; the rest wait for the next run." : r.error ? ` ${r.error.message}` : "";
     new Notice(`Check contradictions: ${parts.join("; ")}. ${spent}.${why}`, r.error ? 15000 : 8000);
   } finally {

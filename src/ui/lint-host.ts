@@ -1,5 +1,4 @@
 import { MarkdownView, Notice, TFile, type App } from "obsidian";
-import { applyLintFix } from "../core/lint/apply-lint-fix";
 import type { LintFinding } from "../core/lint/lint-types";
 import type { LintService } from "../obsidian/lint-service";
 import type { LintViewHost } from "./lint-view";
@@ -19,7 +18,7 @@ export function createLintHost(app: App, service: LintService, extra: Pick<LintV
       return service.progress;
     },
     open: (f) => void openFinding(app, f),
-    fix: (f) => void fixFinding(app, f),
+    fix: (f) => void fixFinding(service, f),
     relint: () => void service.restart(),
     // "Not a conflict": remembered for the pair until either article changes; the findings go at once.
     dismiss: async (f) => {
@@ -53,21 +52,8 @@ export async function openFinding(app: App, f: LintFinding): Promise<void> {
   }
 }
 
-/** Applies a finding's safe fix through Vault.process (re-reading the file first); reports the outcome once. */
-export async function fixFinding(app: App, f: LintFinding): Promise<void> {
-  if (!f.fix) return;
-  const fix = f.fix;
-  const file = app.vault.getAbstractFileByPath(fix.path);
-  if (!(file instanceof TFile)) {
-    new Notice(`Cannot fix: ${fix.path} no longer exists.`);
-    return;
-  }
-  const outcome: { error: string | null } = { error: null };
-  await app.vault.process(file, (text) => {
-    const r = applyLintFix(text, fix);
-    if (r.ok) return r.value;
-    outcome.error = r.error;
-    return text;
-  });
-  new Notice(outcome.error !== null ? `Not fixed: ${outcome.error}` : `Fixed in ${fix.path}.`);
+/** Applies a finding's safe fix through the lint service (the core lint-fix workflow); reports the outcome once. */
+export async function fixFinding(service: LintService, f: LintFinding): Promise<void> {
+  const r = await service.fix(f);
+  if (r) new Notice(r.ok ? `Fixed in ${r.value.path}.` : r.error);
 }

@@ -143,6 +143,19 @@ describe("kc prime", () => {
     expect(v.hookSpecificOutput.additionalContext).toContain("No article in the knowledge base covers this");
   });
 
+  it("keeps a hook's context within Claude Code's 10,000 characters by default, and when asked for more", async () => {
+    // Four long articles about the question: their bodies alone are over 20,000 characters.
+    const long = (n: number): string => `---\ntitle: Upload retries ${n}\ntldr: How uploads retry, part ${n}.\nanswers_when: [how uploads retry]\n---\n# Upload retries ${n}\n\n${"Uploads retry with backoff and jitter after a failure. ".repeat(110)}\n`;
+    for (let n = 1; n <= 4; n++) writeFileSync(join(vault, "knowledge", "concepts", `upload-retries-${n}.md`), long(n));
+    for (const extra of [[], ["--max-chars", "50000"]]) {
+      const r = await kc(["prime", vault, "--question", "How do uploads retry?", "--hook", ...extra]);
+      const context = (JSON.parse(r.out) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext;
+      expect(context).toContain("[[knowledge/concepts/upload-retries-");
+      expect(context.length).toBeGreaterThan(4000);
+      expect(context.length).toBeLessThanOrEqual(10_000);
+    }
+  });
+
   it("routes by the project's recent daily-log entries when there is no question", async () => {
     const day = join(vault, "daily", "2026-11-22.md");
     writeFileSync(day, "# Daily Log: 2026-11-22\n\n## Sessions\n\n### Session (10:00) - Retries\n**Context:** Claude Code in `notes-app`. First request: captive portal on hotel wifi keeps failing uploads\n");

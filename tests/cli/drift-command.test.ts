@@ -32,6 +32,22 @@ describe("kc drift", () => {
     ]);
   });
 
+  it("gives the same 1-based line and column in JSON as in text (and as kc lint --format json)", async () => {
+    const r = await kc(["drift", vault, "--repo", repo, "--format", "json"]);
+    const json = JSON.parse(r.out) as { findings: { path: string; line: number; col: number }[] };
+    expect(json.findings.map((f) => `${f.path}:${f.line}:${f.col}`)).toEqual(["knowledge/concepts/outbox.md:6:35", "knowledge/concepts/outbox.md:6:68"]);
+  });
+
+  it("says the knowledge folder is missing, with exit 2, instead of finding nothing", async () => {
+    rmSync(join(vault, "knowledge"), { recursive: true, force: true });
+    const r = await kc(["drift", vault, "--repo", repo]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('knowledge folder "knowledge"');
+    const graph = await kc(["graph", vault]);
+    expect(graph.code).toBe(2);
+    expect(graph.err).toContain('knowledge folder "knowledge"');
+  });
+
   it("needs a repository folder", async () => {
     expect((await kc(["drift", vault])).code).toBe(2);
     expect((await kc(["drift", vault, "--repo", join(repo, "nope")])).err).toContain("is not a folder");

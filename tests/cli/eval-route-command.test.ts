@@ -43,6 +43,13 @@ describe("kc eval-route", () => {
     expect(skipped.some((p) => route.loaded.some((l) => l.path === p))).toBe(false);
   });
 
+  it("says a missing question set is missing, not that it is not JSON", async () => {
+    const r = await kc(["eval-route", join(ROOT, "demo-vault"), join(ROOT, "no-such-questions.json")]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("no such file");
+    expect(r.err).not.toMatch(/not (valid )?JSON/);
+  });
+
   it("says what is wrong with a question set or a missing model", async () => {
     expect((await kc(["eval-route", join(ROOT, "demo-vault"), join(ROOT, "demo-vault", "knowledge", "index.md")])).err).toContain("not JSON");
     expect((await kc(["eval-route", join(ROOT, "demo-vault"), join(ROOT, "demo-questions.json"), "--select"])).code).toBe(2);

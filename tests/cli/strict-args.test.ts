@@ -30,6 +30,16 @@ describe("the command line is strict", () => {
     expect(changedPaths(before, hashVault(vault))).toEqual([]);
   });
 
+  it("reads a negative number as the option's value, so the command says what a valid one is", async () => {
+    const vault = mkdtempSync(join(tmpdir(), "kc-strict-"));
+    cpSync(FIXTURE_VAULT, vault, { recursive: true });
+    const budget = await kc(["route", vault, "retries", "--budget", "-5"]);
+    expect(budget).toMatchObject({ code: 2, err: expect.stringContaining("--budget must be") });
+    expect(budget.err).not.toContain("needs a value");
+    const chars = await kc(["prime", vault, "--max-chars", "-1"]);
+    expect(chars).toMatchObject({ code: 2, err: expect.stringContaining("--max-chars must be") });
+  });
+
   it("refuses an option without its value, and an extra argument", async () => {
     const scope = await kc(["lint", "v", "--scope"]);
     expect(scope).toMatchObject({ code: 2, err: expect.stringContaining("--scope needs a value") });

@@ -1,6 +1,6 @@
 import type { UndoRecord } from "../../src/core/compile/write-compile";
 import { DEFAULT_KNOWLEDGE_SETTINGS } from "../../src/core/knowledge/knowledge-settings";
-import { DEFAULT_PRICE } from "../../src/core/llm/cost";
+import { DEFAULT_PRICE } from "../../src/core/llm/models";
 import type { NoteStore } from "../../src/core/notes/note-store";
 import { ArticleIndex } from "../../src/core/route/article-index";
 import { QueueWriteLock, type CompileRecords, type LogState, type WriteLock } from "../../src/core/workflows/compile-records";

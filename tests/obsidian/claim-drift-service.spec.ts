@@ -3,6 +3,7 @@ import { TFile } from "../fakes/obsidian-stub";
 import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 import { createFakeApp } from "../fakes/fake-app";
+import { fakePluginHost } from "../fakes/fake-plugin-host";
 import { codeRepoFromReader } from "../../src/core/drift/code-repo-view";
 import { SliceScheduler } from "../../src/core/util/slice-scheduler";
 import { ClaimDriftService } from "../../src/obsidian/claim-drift-service";
@@ -33,7 +34,7 @@ async function setup(repo: Record<string, string> | null, more: Record<string, s
     codeRepo: () => Promise.resolve(repo ? codeRepoFromReader((p) => repo[p] ?? null) : null),
   });
   await lint.lintAll();
-  return { app, lint, service: new ClaimDriftService(app as never, lint, router, () => data) };
+  return { app, lint, service: new ClaimDriftService(fakePluginHost(app as never, router, () => data, ".obsidian/plugins/ckp-knowledge-compiler"), lint) };
 }
 
 /** A second old article citing the repository, and a reply judging one statement of either article. */

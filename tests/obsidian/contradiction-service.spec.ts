@@ -3,6 +3,7 @@ import { notices, TFile } from "../fakes/obsidian-stub";
 import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 import { createFakeApp } from "../fakes/fake-app";
+import { fakePluginHost } from "../fakes/fake-plugin-host";
 import { codeRepoFromReader } from "../../src/core/drift/code-repo-view";
 import { parseContradictionState } from "../../src/core/contradictions/contradiction-state";
 import { shortHash } from "../../src/core/util/short-hash";
@@ -43,7 +44,7 @@ async function setup(repo: Record<string, string> | null = null) {
     codeRepo: () => Promise.resolve(repo ? codeRepoFromReader((p) => repo[p] ?? null) : null),
   });
   await lint.lintAll();
-  const service = new ContradictionService(app as never, lint, router, () => data);
+  const service = new ContradictionService(fakePluginHost(app as never, router, () => data, PLUGIN_DIR), lint);
   const edit = (p: string, text: string) => {
     app.files.set(p, text);
     lint.onChanged(new TFile(p) as never, text);

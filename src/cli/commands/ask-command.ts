@@ -1,20 +1,17 @@
-import { buildAnswerRequest, NOT_COVERED_ANSWER, type LoadedText } from "../../core/ask/build-answer-prompt";
-import { planFileBack } from "../../core/ask/file-back";
-import { estimateCost, formatCost } from "../../core/llm/cost";
-import type { ArticleIndex } from "../../core/route/article-index";
+import { formatCost } from "../../core/llm/cost";
 import { formatRouteTrace } from "../../core/route/format-route-trace";
-import { routeQuestion } from "../../core/route/route-question";
-import type { RouteResult } from "../../core/route/route-types";
 import { stripControls } from "../../core/util/strip-controls";
-import { writeFileBack } from "../../core/workflows/reviewed-writes";
+import { answerQuestion, fileBackAnswer, routeFor } from "../../core/workflows/ask-workflow";
+import type { KcHost } from "../../core/workflows/host";
+import type { RouteResult } from "../../core/route/route-types";
 import { knowledgeFolderProblem } from "../../core/workflows/write-rules";
-import { cliCompileHost } from "../cli-compile-host";
-import { baseUrlProblem, modelFromArgs, waitLine } from "../model-options";
+import { cliHost, cliSettings } from "../cli-host";
+import { baseUrlProblem, waitLine } from "../model-options";
 import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../load-vault";
-import type { CommandSpec } from "../command-specs";
+import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
+import type { CommandSpec } from "../command-spec";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "./route-command";
+import { buildRouterIndex } from "../router-index";
 
 /** Help text of `kc ask`. */
 export const ASK_HELP = `kc ask <vault> "question" [--model <id>] [--base-url <url>] [--budget <tokens>] [--knowledge <folder>] [--closest] [--file-back]
@@ -56,52 +53,43 @@ export async function runAskCommand(args: ParsedArgs, io: CliIo): Promise<number
   const fileBack = args.flags.has("file-back");
   const folderProblem = fileBack ? knowledgeFolderProblem(vault.settings) : null;
   if (folderProblem) return usage(io, `${folderProblem} (--file-back writes there.)`);
-  const { index, indexTokens } = buildRouterIndex(vault, "knowledge");
-  const options = { budget, ...(args.flags.has("closest") ? { minCoverage: 0 } : {}) };
-  const route = routeQuestion(index, question, (l, from) => vault.index.resolve(l, from), options, indexTokens);
+  const host = cliHost(vault, buildRouterIndex(vault, "knowledge").index, args, io, cliSettings(vault, { ask: { budget, selectWithModel: false } }));
+  const route = routeFor(host, question, { closest: args.flags.has("closest") });
   io.err(`${formatRouteTrace(route)}\n\n`);
-  if (route.status !== "routed") {
-    io.out(`${route.status === "empty-question" ? "The question has no words to search for." : NOT_COVERED_ANSWER}\n`);
-    if (fileBack) io.err("Nothing was filed: there is no answer from the knowledge base to file.\n");
-    return EXIT.ok;
-  }
-  const texts: LoadedText[] = route.loaded.map((l) => {
-    const doc = index.get(l.path)!;
-    return { path: l.path, part: l.part, text: l.part === "tldr" ? `${doc.header.title ?? l.path}: ${doc.tldr}` : vault.texts.get(l.path) ?? "" };
-  });
-  const built = await modelFromArgs(args, io, { streaming: true, onWait: waitLine(io) });
-  if ("error" in built) {
-    io.err(`${built.error}\n`);
-    return built.exitCode;
-  }
   // Model text reaches the terminal without escape sequences (a reply could otherwise recolour or retitle it).
-  const result = await built.model.stream(buildAnswerRequest(route, texts), (delta) => io.out(stripControls(delta)));
-  if (!result.ok) {
-    io.err(`${result.error.message}\n`);
-    return EXIT.findings;
+  const answered = await answerQuestion(host, route, [], (delta) => io.out(stripControls(delta)), { streaming: true, onWait: waitLine(io) });
+  if (!answered.ok) {
+    const e = answered.error;
+    if (e.kind === "not-covered" || e.kind === "empty-question") {
+      io.out(`${e.message}\n`);
+      if (fileBack) io.err("Nothing was filed: there is no answer from the knowledge base to file.\n");
+      return EXIT.ok;
+    }
+    io.err(`${e.message}\n`);
+    return e.kind === "bad-config" ? EXIT.usage : EXIT.findings;
   }
-  if (result.value.text.trim() === "") {
+  const { completion, costUsd } = answered.value;
+  if (completion.text.trim() === "") {
     io.err("The model returned an empty answer. Try again or rephrase the question.\n");
     return EXIT.findings;
   }
-  const u = result.value.usage;
-  const cut = result.value.stopReason === "max_tokens" ? " (the answer was cut off at the token limit)" : "";
+  const u = completion.usage;
+  const cut = completion.stopReason === "max_tokens" ? " (the answer was cut off at the token limit)" : "";
   io.out("\n");
-  io.err(`\n${u.inputTokens} input + ${u.outputTokens} output tokens (${u.cacheReadTokens} read from cache), ${formatCost(estimateCost(u))}${cut}\n`);
-  return fileBack ? fileAnswerBack(vault, index, route, stripControls(result.value.text), io) : EXIT.ok;
+  io.err(`\n${u.inputTokens} input + ${u.outputTokens} output tokens (${u.cacheReadTokens} read from cache), ${formatCost(costUsd)}${cut}\n`);
+  return fileBack ? fileAnswerBack(host, route, stripControls(completion.text), io) : EXIT.ok;
 }
 
 /**
  * Files an answer back as a qa/ article with its index.md row and log.md entry, as the Ask panel does: one undoable
  * write through core's write gate (knowledge folder only, journalled, under the lock the plugin shares).
  */
-async function fileAnswerBack(vault: LoadedVault, index: ArticleIndex, route: RouteResult, answer: string, io: CliIo): Promise<number> {
-  const plan = planFileBack(vault.settings.knowledgeFolder, route, answer, new Date().toISOString(), (p) => vault.index.hasFile(p));
-  const written = await writeFileBack(cliCompileHost(vault, index), plan);
+async function fileAnswerBack(host: KcHost, route: RouteResult, answer: string, io: CliIo): Promise<number> {
+  const written = await fileBackAnswer(host, route, answer);
   if (!written.ok) {
     io.err(`${written.error}\n`);
     return EXIT.findings;
   }
-  io.err(`Filed to ${plan.path} (with its row in index.md and an entry in log.md); \`kc undo\` removes it again.\n`);
+  io.err(`Filed to ${written.value} (with its row in index.md and an entry in log.md); \`kc undo\` removes it again.\n`);
   return EXIT.ok;
 }

@@ -1,21 +1,21 @@
 import { compilePlanJson, formatChanges, formatCompilePlan } from "../../core/compile/format-compile";
-import { selectChangedLogs } from "../../core/compile/select-logs";
-import { dailyNotePath, matchDailyNote } from "../../core/knowledge/daily-notes";
+import type { CompileOutcome } from "../../core/compile/propose-compile";
+import type { WriteReport } from "../../core/compile/write-compile";
 import { isCalendarDate } from "../../core/util/calendar-date";
 import { localDate } from "../../core/util/local-date";
-import { sha256Hex } from "../../core/util/sha256";
 import { stripControls } from "../../core/util/strip-controls";
-import { estimateCost, formatCost } from "../../core/llm/cost";
+import { formatCost } from "../../core/llm/cost";
 import { buildArticleDoc } from "../../core/route/article-doc";
-import type { CompileOutcome } from "../../core/compile/propose-compile";
-import { compileLogs, prepareCompile, spentOn, type CompileReviewer } from "../../core/workflows/compile-workflow";
-import { knowledgeFolderProblem } from "../../core/workflows/write-rules";
-import { baseUrlProblem, modelFromArgs, waitLine } from "../model-options";
-import { cliCompileHost } from "../cli-compile-host";
+import type { ArticleIndex } from "../../core/route/article-index";
+import { compileLogs, type CompileReviewer, type LogResult } from "../../core/workflows/compile-workflow";
+import { planLogs } from "../../core/workflows/dry-run-workflow";
+import { selectLogs, type LogPick } from "../../core/workflows/select-logs-workflow";
+import { baseUrlProblem, waitLine } from "../model-options";
+import { cliHost } from "../cli-host";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "./route-command";
+import { buildRouterIndex } from "../router-index";
 /** Help text of `kc compile`. */
 export const COMPILE_HELP = `kc compile <vault> [--file <note>] [--all] [--dry-run] [--yes] [--force] [--format text|json]
            [--model <id>] [--base-url <url>] [--knowledge <folder>] [--today YYYY-MM-DD]
@@ -31,16 +31,15 @@ Needs ANTHROPIC_API_KEY (or --base-url) unless --dry-run.
 
 interface LogReport {
   log: string;
-  status: "planned" | "written" | "not-written" | "failed";
+  status: "written" | "not-written" | "failed";
   written?: string[];
   skipped?: { path: string; reason: string }[];
   tokens?: { input: number; output: number };
   costUsd?: number;
   message?: string;
-  plan?: Record<string, unknown>;
 }
 
-/** Runs `kc compile`. */
+/** Runs `kc compile`: parses the flags, builds the host, calls the selection and then the dry run or the compile, and prints. */
 export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<number> {
   const dir = args.positionals[1];
   if (!dir) {
@@ -51,59 +50,58 @@ export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<nu
   if (format !== "text" && format !== "json") return usage(io, `--format must be text or json, not "${format}".`);
   const today = flagString(args, "today", localDate())!;
   if (!isCalendarDate(today)) return usage(io, `--today must be a real date written like 2026-11-22, not "${today}".`);
-  const dryRun = args.flags.has("dry-run");
   const badUrl = baseUrlProblem(args, io.env);
   if (badUrl) return usage(io, badUrl);
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
   printVaultWarnings(vault, io);
-  const folderProblem = knowledgeFolderProblem(vault.settings);
-  if (folderProblem) return usage(io, folderProblem);
-  // Never claim a state that was not read: with data.json unreadable, "changed since compiled" cannot be known.
-  if (vault.compileStateUnknown && args.flags.has("all") && !args.flags.has("force")) {
-    return usage(io, "Which daily logs were compiled is not known (the plugin's data.json could not be read, see above), so --all cannot tell the changed ones. Fix data.json, or compile one log with --file, or every log with --all --force.");
-  }
-  const chosen = chooseLogs(vault, args, today);
-  if (typeof chosen === "string") return usage(io, chosen);
-  // An unchanged log is not compiled twice (it would cost the same and propose the same); --force does it anyway.
-  const logs = args.flags.has("force") ? chosen : chosen.filter((p) => {
-    const same = vault.compileState.logs[p]?.hash === sha256Hex(vault.texts.get(p) ?? "");
-    if (same) io.err(`${p} is compiled and unchanged since; skipped (--force compiles it again).\n`);
-    return !same;
-  });
+  const { index } = buildRouterIndex(vault, "knowledge");
+  const fixedNow = new Date(`${today}T12:00:00`);
+  const host = { ...cliHost(vault, index, args, io), now: () => (flagString(args, "today") ? fixedNow : new Date()) };
+  const force = args.flags.has("force");
+  const selected = await selectLogs(host, pickOf(args, today), { force, stateUnknown: vault.compileStateUnknown });
+  if (!selected.ok) return usage(io, (selected.error.kind === "no-daily-notes" && missingFolderProblem(vault, "daily")) || selected.error.message);
+  for (const p of selected.value.unchanged) io.err(`${p} is compiled and unchanged since; skipped (--force compiles it again).\n`);
+  const logs = selected.value.logs;
   if (logs.length === 0) {
     io.err("Nothing to compile: every daily log is compiled and unchanged.\n");
     if (format === "json") io.out(`${JSON.stringify({ logs: [] }, null, 2)}\n`);
     return EXIT.ok;
   }
-  const built = dryRun ? null : await modelFromArgs(args, io, { streaming: false, onWait: waitLine(io) });
-  if (built && "error" in built) {
-    io.err(`${built.error} (--dry-run shows the plan without calling the model.)\n`);
-    return built.exitCode;
+  if (args.flags.has("dry-run")) return printDryRun(await planLogs(host, logs), format, io);
+  const results = await compileLogs(host, logs, cliReviewer(args, io, format), {
+    onWait: waitLine(io),
+    events: {
+      planned: ({ plan, estimate }, n, total) => io.err(`[${n}/${total}] compiling ${plan.logPath}: ${plan.shown.length} existing articles shown, about ${estimate.inputTokens} prompt tokens, about ${formatCost(estimate.usd)}\n`),
+      proposed: (o, usd) => {
+        io.err(`Tokens: ${o.usage.inputTokens} in, ${o.usage.outputTokens} out (${o.attempts} call${o.attempts > 1 ? "s" : ""}), ${formatCost(usd)}\n`);
+        if (o.changes.length === 0 && format === "text") io.out(`${o.plan.logPath}: ${stripControls(o.proposal.summary || "(no summary)")}\nNo articles proposed: nothing durable in this log.\n`);
+      },
+      written: (report) => {
+        noteWritten(vault, index, report);
+        for (const s of report.skipped) io.err(`skipped ${s.path}: ${s.reason}\n`);
+        io.err(`Wrote ${report.written.length} file${report.written.length === 1 ? "" : "s"}; index.md and log.md updated. \`kc undo\` puts them back.\n`);
+      },
+    },
+  });
+  const unavailable = results[0]?.status === "failed" ? results[0].unavailable : undefined;
+  if (unavailable) {
+    io.err(`${unavailable.message} (--dry-run shows the plan without calling the model.)\n`);
+    return unavailable.kind === "bad-config" ? EXIT.usage : EXIT.findings;
   }
-  const { index } = buildRouterIndex(vault, "knowledge");
-  const fixedNow = new Date(`${today}T12:00:00`);
-  const host = { ...cliCompileHost(vault, index), now: () => (flagString(args, "today") ? fixedNow : new Date()) };
-  const reports: LogReport[] = [];
-  if (dryRun) {
-    let code: number = EXIT.ok;
-    for (const logPath of logs) {
-      const prepared = await prepareCompile(host, logPath);
-      if (!prepared.ok) {
-        io.err(`${prepared.error}\n`);
-        reports.push({ log: logPath, status: "failed", message: prepared.error });
-        code = EXIT.findings;
-        continue;
-      }
-      const { plan, estimate } = prepared.value;
-      if (format === "text") io.out(`${formatCompilePlan(plan, estimate)}\n\n`);
-      reports.push({ log: logPath, status: "planned", plan: compilePlanJson(plan, estimate) });
-    }
-    if (format === "json") io.out(`${JSON.stringify({ logs: reports.map((r) => (r.plan ? { ...r.plan, status: r.status } : r)) }, null, 2)}\n`);
-    return code;
-  }
-  const tokens = (o: CompileOutcome) => ({ input: o.usage.inputTokens, output: o.usage.outputTokens });
-  const reviewer: CompileReviewer = {
+  return printResults(results, format, io);
+}
+
+/** The logs the flags name: --file, --all, or today's daily note (the path normalised to `/` here, at the edge). */
+function pickOf(args: ParsedArgs, today: string): LogPick {
+  const file = flagString(args, "file");
+  if (file !== undefined) return { file: file.replace(/\\/g, "/").replace(/^\.\//, "") };
+  return args.flags.has("all") ? { all: true } : { today };
+}
+
+/** The person at the terminal: the proposal printed with diffs, then --yes or a question. */
+function cliReviewer(args: ParsedArgs, io: CliIo, format: string): CompileReviewer {
+  return {
     review: async (o) => {
       if (format === "text") {
         io.out(stripControls(`${o.plan.logPath}: ${o.proposal.summary || "(no summary)"}\n${formatChanges(o.changes, o.proposal.notes)}\n`));
@@ -114,25 +112,38 @@ export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<nu
       return yes ? new Set(o.changes.map((c) => c.path)) : null;
     },
   };
-  const results = await compileLogs(host, built!.model, logs, reviewer, {
-    events: {
-      planned: ({ plan, estimate }, n, total) => io.err(`[${n}/${total}] compiling ${plan.logPath}: ${plan.shown.length} existing articles shown, about ${estimate.inputTokens} prompt tokens, about ${formatCost(estimate.usd)}\n`),
-      proposed: (o) => {
-        io.err(`Tokens: ${o.usage.inputTokens} in, ${o.usage.outputTokens} out (${o.attempts} call${o.attempts > 1 ? "s" : ""}), ${formatCost(spentOn(host, o))}\n`);
-        if (o.changes.length > 0) return;
-        if (format === "text") io.out(`${o.plan.logPath}: ${stripControls(o.proposal.summary || "(no summary)")}\nNo articles proposed: nothing durable in this log.\n`);
-      },
-      written: (report) => {
-        for (const f of report.undo.files) {
-          vault.texts.set(f.path, f.after);
-          const parsed = vault.index.setNote(f.path, f.after);
-          if (report.written.some((w) => w.path === f.path)) index.upsert(buildArticleDoc(f.path, f.after, parsed));
-        }
-        for (const s of report.skipped) io.err(`skipped ${s.path}: ${s.reason}\n`);
-        io.err(`Wrote ${report.written.length} file${report.written.length === 1 ? "" : "s"}; index.md and log.md updated. \`kc undo\` puts them back.\n`);
-      },
-    },
-  });
+}
+
+/** The CLI has no live indexing: after a write, its vault texts and router index learn the written files. */
+function noteWritten(vault: LoadedVault, index: ArticleIndex, report: WriteReport): void {
+  for (const f of report.undo.files) {
+    vault.texts.set(f.path, f.after);
+    const parsed = vault.index.setNote(f.path, f.after);
+    if (report.written.some((w) => w.path === f.path)) index.upsert(buildArticleDoc(f.path, f.after, parsed));
+  }
+}
+
+/** Prints a dry run (each plan, or why a log cannot be compiled); findings when any log cannot be. */
+function printDryRun(planned: Awaited<ReturnType<typeof planLogs>>, format: string, io: CliIo): number {
+  const reports: Record<string, unknown>[] = [];
+  for (const p of planned) {
+    if (p.status === "failed") {
+      io.err(`${p.message}\n`);
+      reports.push({ log: p.log, status: "failed", message: p.message });
+      continue;
+    }
+    const { plan, estimate } = p.prepared;
+    if (format === "text") io.out(`${formatCompilePlan(plan, estimate)}\n\n`);
+    reports.push({ ...compilePlanJson(plan, estimate), status: "planned" });
+  }
+  if (format === "json") io.out(`${JSON.stringify({ logs: reports }, null, 2)}\n`);
+  return planned.some((p) => p.status === "failed") ? EXIT.findings : EXIT.ok;
+}
+
+/** Prints what each log's compile did (failures with their reasons and cost); findings when one failed. */
+function printResults(results: LogResult[], format: string, io: CliIo): number {
+  const tokens = (o: CompileOutcome) => ({ input: o.usage.inputTokens, output: o.usage.outputTokens });
+  const reports: LogReport[] = [];
   let code: number = EXIT.ok;
   for (const r of results) {
     if (r.status === "failed") {
@@ -140,37 +151,11 @@ export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<nu
       io.err(`${r.log}: ${stripControls(r.message)}\n`);
       if (r.error?.kind === "invalid") for (const p of r.error.problems) io.err(`  - ${stripControls(p)}\n`);
       const usage = r.error?.usage ?? r.outcome?.usage;
-      if (usage && r.error) io.err(`  (spent ${usage.inputTokens} input + ${usage.outputTokens} output tokens, ${formatCost(estimateCost(usage, host.price))})\n`);
-      reports.push({ log: r.log, status: "failed", message: r.message, ...(usage ? { tokens: { input: usage.inputTokens, output: usage.outputTokens }, costUsd: estimateCost(usage, host.price) } : {}) });
-    } else if (r.status === "not-written") reports.push({ log: r.log, status: "not-written", tokens: tokens(r.outcome), costUsd: spentOn(host, r.outcome) });
-    else reports.push({ log: r.log, status: "written", written: r.report.written.map((w) => w.path), skipped: r.report.skipped, tokens: tokens(r.outcome), costUsd: spentOn(host, r.outcome) });
+      if (usage && r.error) io.err(`  (spent ${usage.inputTokens} input + ${usage.outputTokens} output tokens, ${formatCost(r.spentUsd ?? 0)})\n`);
+      reports.push({ log: r.log, status: "failed", message: r.message, ...(usage ? { tokens: { input: usage.inputTokens, output: usage.outputTokens }, costUsd: r.spentUsd ?? 0 } : {}) });
+    } else if (r.status === "not-written") reports.push({ log: r.log, status: "not-written", tokens: tokens(r.outcome), costUsd: r.spentUsd });
+    else reports.push({ log: r.log, status: "written", written: r.report.written.map((w) => w.path), skipped: r.report.skipped, tokens: tokens(r.outcome), costUsd: r.spentUsd });
   }
   if (format === "json") io.out(`${JSON.stringify({ logs: reports }, null, 2)}\n`);
   return code;
-}
-
-/** The logs to compile, or a message saying why the arguments name none. */
-function chooseLogs(vault: LoadedVault, args: ParsedArgs, today: string): string[] | string {
-  const file = flagString(args, "file");
-  if (file !== undefined) {
-    const path = file.replace(/\\/g, "/").replace(/^\.\//, "");
-    const withMd = path.toLowerCase().endsWith(".md") ? path : `${path}.md`;
-    if (!vault.texts.has(withMd)) return `No note ${withMd} in the vault (give its path relative to the vault folder).`;
-    return [withMd];
-  }
-  if (args.flags.has("all")) {
-    const daily = [...vault.texts.keys()].filter((p) => matchDailyNote(p, vault.settings) !== null);
-    const noFolder = daily.length === 0 ? missingFolderProblem(vault, "daily") : null;
-    if (noFolder) return noFolder;
-    if (daily.length === 0) {
-      const where = `${vault.settings.dailyFolder ? `${vault.settings.dailyFolder}/` : ""}${vault.settings.dailyFormat}.md`;
-      return `No daily notes in this vault: none matches ${where} (set by .obsidian/daily-notes.json or the plugin's settings).`;
-    }
-    // --force takes every daily note; otherwise only those never compiled or changed since.
-    const state = args.flags.has("force") ? { logs: {} } : vault.compileState;
-    return selectChangedLogs(daily, vault.settings, state, (p) => sha256Hex(vault.texts.get(p)!)).map((l) => l.path);
-  }
-  const path = dailyNotePath(today, vault.settings);
-  if (!vault.texts.has(path)) return `Today's daily note ${path} does not exist; give --file <note> or --all.`;
-  return [path];
 }

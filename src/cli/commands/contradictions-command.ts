@@ -1,14 +1,12 @@
-import { contradictionPairs } from "../../core/contradictions/contradiction-pairs";
-import { planContradictions, recordRun, runContradictions } from "../../core/contradictions/run-contradictions";
-import { DEFAULT_PRICE, estimateCost, formatCost } from "../../core/llm/cost";
+import { formatCost } from "../../core/llm/cost";
 import { stripControls } from "../../core/util/strip-controls";
-import { shortHash } from "../../core/util/short-hash";
+import { planContradictionCheck, runContradictionCheck } from "../../core/workflows/contradictions-workflow";
+import { cliContradictionPorts, cliHost, cliSettings, unavailableExit } from "../cli-host";
 import { EXIT, usage, type CliIo } from "../cli-io";
-import { readContradictionState, writeContradictionState } from "../contradiction-state-file";
 import { loadVault, printVaultWarnings } from "../load-vault";
-import { modelFromArgs, waitLine } from "../model-options";
+import { waitLine } from "../model-options";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "./route-command";
+import { buildRouterIndex } from "../router-index";
 
 /** Help text of `kc contradictions`. */
 export const CONTRADICTIONS_HELP = `kc contradictions <vault> [--dry-run] [--max-pairs N] [--max-tokens N] [--yes] [--format text|json] [--model <id>] [--base-url <url>]
@@ -44,14 +42,10 @@ export async function runContradictionsCommand(args: ParsedArgs, io: CliIo): Pro
   const vault = await loadVault(dir);
   printVaultWarnings(vault, io);
   const { index } = buildRouterIndex(vault, "knowledge");
-  const textOf = (p: string): string => vault.texts.get(p) ?? "";
-  const hashOf = (p: string): string | undefined => {
-    const t = vault.texts.get(p);
-    return t === undefined ? undefined : shortHash(t);
-  };
-  const state = await readContradictionState(vault.root);
-  const candidates = contradictionPairs([...index.all()], (l, from) => vault.index.resolve(l, from), (p) => hashOf(p) ?? "", state, Number.MAX_SAFE_INTEGER);
-  const plan = planContradictions(candidates, textOf, { maxPairs, maxTokens }, DEFAULT_PRICE);
+  const host = cliHost(vault, index, args, io, cliSettings(vault, { contradictions: { maxPairs, maxTokens } }));
+  const ports = cliContradictionPorts(vault, host);
+  const planned = await planContradictionCheck(host, ports);
+  const { plan } = planned;
   const later = plan.leftForLater > 0 ? `, ${plan.leftForLater} left for a later run by the caps` : "";
   io.err(`${plan.pairs.length} pair${plan.pairs.length === 1 ? "" : "s"} to check (${plan.unchanged} unchanged since checked, ${plan.dismissed} dismissed${later}); about ${plan.estimate.inputTokens} input tokens, about ${formatCost(plan.estimate.usd)}.\n`);
   if (args.flags.has("dry-run") || plan.pairs.length === 0) {
@@ -64,19 +58,14 @@ export async function runContradictionsCommand(args: ParsedArgs, io: CliIo): Pro
     io.err("Not checked. Re-run with --yes to check these pairs.\n");
     return EXIT.ok;
   }
-  const built = await modelFromArgs(args, io, { streaming: false, onWait: waitLine(io) });
-  if ("error" in built) {
-    io.err(`${built.error}\n`);
-    return built.exitCode;
+  const run = await runContradictionCheck(host, ports, planned, { onPair: (n, total, p) => io.err(`[${n + 1}/${total}] ${p.a} <-> ${p.b}\n`), onWait: waitLine(io) });
+  if (!run.ok) {
+    io.err(`${run.error.message}\n`);
+    return unavailableExit(run.error);
   }
-  const report = await runContradictions(plan, {
-    model: built.model, textOf, onPair: (n, total, p) => io.err(`[${n + 1}/${total}] ${p.a} <-> ${p.b}\n`),
-  }, maxTokens);
+  const { report, usd } = run.value;
   if (report.error) io.err(`  ${stripControls(report.error.message)}\n`);
   if (report.overBudget) io.err(`Stopped at the token cap (${maxTokens}); the remaining pairs wait for the next run.\n`);
-  // Kept only when something was checked: a run that checked nothing leaves the file as it was.
-  // The file is read again first: Obsidian may have saved a dismissal or a judgement while the model was asked.
-  if (report.checked.length > 0) await writeContradictionState(vault.root, recordRun(await readContradictionState(vault.root), plan, report, hashOf));
   const found = report.found;
   if (format === "json") io.out(`${JSON.stringify({ contradictions: found, dropped: report.dropped, unusable: report.unusable, failed: report.failed, overBudget: report.overBudget, usage: report.usage }, null, 2)}\n`);
   else {
@@ -86,6 +75,6 @@ export async function runContradictionsCommand(args: ParsedArgs, io: CliIo): Pro
     if (found.length === 0) io.out("No contradictions found.\n");
   }
   const spent = report.usage;
-  io.err(`${found.length} contradiction${found.length === 1 ? "" : "s"}; ${report.dropped} reported quote${report.dropped === 1 ? "" : "s"} not found in the files and dropped; ${report.unusable} unusable repl${report.unusable === 1 ? "y" : "ies"} (those pairs stay due); ${spent.inputTokens} in + ${spent.outputTokens} out tokens, ${formatCost(estimateCost(spent))}.\n`);
+  io.err(`${found.length} contradiction${found.length === 1 ? "" : "s"}; ${report.dropped} reported quote${report.dropped === 1 ? "" : "s"} not found in the files and dropped; ${report.unusable} unusable repl${report.unusable === 1 ? "y" : "ies"} (those pairs stay due); ${spent.inputTokens} in + ${spent.outputTokens} out tokens, ${formatCost(usd)}.\n`);
   return found.length > 0 || report.failed > 0 || report.unusable > 0 ? EXIT.findings : EXIT.ok;
 }

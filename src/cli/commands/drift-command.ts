@@ -1,10 +1,10 @@
 import { checkCitations } from "../../core/drift/check-citations";
 import { fsCodeRepo, isRepoFolder } from "../../desktop/fs-code-repo";
 import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault, printVaultWarnings } from "../load-vault";
+import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { runDriftModelCheck } from "./drift-model-check";
-import { buildRouterIndex } from "./route-command";
+import { buildRouterIndex } from "../router-index";
 
 /** Help text of `kc drift`. */
 export const DRIFT_HELP = `kc drift <vault> --repo <dir> [--format text|json] [--knowledge <folder>]
@@ -36,14 +36,16 @@ export async function runDriftCommand(args: ParsedArgs, io: CliIo): Promise<numb
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
   printVaultWarnings(vault, io);
+  const missing = missingFolderProblem(vault, "knowledge");
+  if (missing) return usage(io, missing);
   const { index } = buildRouterIndex(vault, "knowledge");
   const repo = fsCodeRepo(repoDir);
-  const textOf = (p: string): string => vault.texts.get(p) ?? "";
-  if (args.flags.has("model-check")) return runDriftModelCheck(args, io, [...index.all()], textOf, repo);
-  const findings = [...index.all()].flatMap((doc) => checkCitations(vault.texts.get(doc.path) ?? "", repo).map((f) => ({ path: doc.path, ...f })));
+  if (args.flags.has("model-check")) return runDriftModelCheck(args, io, vault, index, repo);
+  // Lines and columns count from 1, as in the text output and `kc lint --format json`.
+  const findings = [...index.all()].flatMap((doc) => checkCitations(vault.texts.get(doc.path) ?? "", repo).map((f) => ({ path: doc.path, ...f, line: f.line + 1, col: f.col + 1 })));
   if (format === "json") io.out(`${JSON.stringify({ findings }, null, 2)}\n`);
   else {
-    for (const f of findings) io.out(`${f.path}:${f.line + 1}:${f.col + 1}  ${f.check}  ${f.message}\n`);
+    for (const f of findings) io.out(`${f.path}:${f.line}:${f.col}  ${f.check}  ${f.message}\n`);
     io.err(`${findings.length} citation${findings.length === 1 ? "" : "s"} no longer hold${findings.length === 1 ? "s" : ""}.\n`);
   }
   return findings.length > 0 ? EXIT.findings : EXIT.ok;

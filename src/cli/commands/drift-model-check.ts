@@ -1,12 +1,12 @@
-import { findCitations } from "../../core/drift/citations";
-import { claimDriftCandidate, estimateClaimDrift, runClaimDrift } from "../../core/drift/claim-drift";
 import type { CodeRepoView } from "../../core/drift/code-repo-view";
-import { DEFAULT_PRICE, estimateCost, formatCost } from "../../core/llm/cost";
-import type { ArticleDoc } from "../../core/route/article-doc";
-import { localDate } from "../../core/util/local-date";
+import { formatCost } from "../../core/llm/cost";
+import type { ArticleIndex } from "../../core/route/article-index";
 import { stripControls } from "../../core/util/strip-controls";
+import { planClaimDriftCheck, runClaimDriftCheck } from "../../core/workflows/claim-drift-workflow";
+import { cliHost, cliSettings, unavailableExit } from "../cli-host";
 import { EXIT, usage, type CliIo } from "../cli-io";
-import { modelFromArgs, waitLine } from "../model-options";
+import type { LoadedVault } from "../load-vault";
+import { waitLine } from "../model-options";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 function whole(args: ParsedArgs, name: string, fallback: number): number | null {
@@ -19,19 +19,15 @@ function whole(args: ParsedArgs, name: string, fallback: number): number | null 
  * repository, asks the model whether their statements still match the code (bounded by --max-articles and
  * --max-tokens, estimate first, --dry-run or a yes). Prints suggestions for review; never changes a note.
  */
-export async function runDriftModelCheck(args: ParsedArgs, io: CliIo, docs: readonly ArticleDoc[], textOf: (path: string) => string, repo: CodeRepoView): Promise<number> {
+export async function runDriftModelCheck(args: ParsedArgs, io: CliIo, vault: LoadedVault, index: ArticleIndex, repo: CodeRepoView): Promise<number> {
   const olderThan = whole(args, "older-than", 90);
   const maxArticles = whole(args, "max-articles", 10);
   const maxTokens = whole(args, "max-tokens", 40_000);
   if (olderThan === null || maxArticles === null || maxTokens === null) return usage(io, "--older-than, --max-articles and --max-tokens must be whole numbers, 1 or more.");
-  const today = flagString(args, "today") ?? localDate();
-  const candidates = docs
-    .map((d) => claimDriftCandidate(d.path, textOf(d.path), d.header.updated, findCitations(textOf(d.path)), repo, today, olderThan))
-    .filter((c): c is NonNullable<typeof c> => c !== null)
-    .slice(0, maxArticles);
-  const tokens = candidates.reduce((n, c) => n + estimateClaimDrift(c), 0);
-  const usd = estimateCost({ inputTokens: tokens, outputTokens: 150 * candidates.length, cacheReadTokens: 0, cacheWriteTokens: 0 }, DEFAULT_PRICE);
-  io.err(`Model check: ${candidates.length} article${candidates.length === 1 ? "" : "s"} older than ${olderThan} days cite code; about ${tokens} input tokens, about ${formatCost(usd)}.\n`);
+  const host = cliHost(vault, index, args, io, cliSettings(vault, { drift: { olderThanDays: olderThan, maxArticles, maxTokens } }));
+  const planned = await planClaimDriftCheck(host, repo, flagString(args, "today"));
+  const { candidates, inputTokens, usd } = planned;
+  io.err(`Model check: ${candidates.length} article${candidates.length === 1 ? "" : "s"} older than ${olderThan} days cite code; about ${inputTokens} input tokens, about ${formatCost(usd)}.\n`);
   if (args.flags.has("dry-run") || candidates.length === 0) {
     for (const c of candidates) io.out(`${c.path}  (${c.sources.map((s) => s.path).join(", ")})\n`);
     return EXIT.ok;
@@ -41,15 +37,16 @@ export async function runDriftModelCheck(args: ParsedArgs, io: CliIo, docs: read
     io.err("Not checked. Re-run with --yes to ask the model.\n");
     return EXIT.ok;
   }
-  const built = await modelFromArgs(args, io, { streaming: false, onWait: waitLine(io) });
-  if ("error" in built) {
-    io.err(`${built.error}\n`);
-    return built.exitCode;
+  // No state store: the command line prints the suggestions and keeps nothing.
+  const run = await runClaimDriftCheck(host, planned, { onWait: waitLine(io) });
+  if (!run.ok) {
+    io.err(`${run.error.message}\n`);
+    return unavailableExit(run.error);
   }
-  const r = await runClaimDrift(built.model, candidates, { maxArticles, maxTokens });
+  const r = run.value.report;
   for (const f of r.found) io.out(`${f.path}:${f.line + 1}  cited-claim-drift  "${f.quote}": ${f.explanation} (suggestion, for review)\n`);
   if (r.error) io.err(`${stripControls(r.error.message)}\n`);
   if (r.overBudget) io.err(`Stopped at the token cap (${maxTokens}).\n`);
-  io.err(`${r.found.length} statement${r.found.length === 1 ? "" : "s"} may no longer match the code (nothing was changed); ${r.dropped} reported quote${r.dropped === 1 ? "" : "s"} not in the article dropped; ${r.usage.inputTokens} in + ${r.usage.outputTokens} out tokens, ${formatCost(estimateCost(r.usage))}.\n`);
+  io.err(`${r.found.length} statement${r.found.length === 1 ? "" : "s"} may no longer match the code (nothing was changed); ${r.dropped} reported quote${r.dropped === 1 ? "" : "s"} not in the article dropped; ${r.usage.inputTokens} in + ${r.usage.outputTokens} out tokens, ${formatCost(run.value.usd)}.\n`);
   return r.error ? EXIT.findings : EXIT.ok;
 }

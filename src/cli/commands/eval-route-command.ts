@@ -6,10 +6,10 @@ import { buildSelectRequest, selectArticles, shortlistFor, SELECT_SYSTEM_PROMPT 
 import { estimateTokens } from "../../core/llm/estimate-tokens";
 import { DEFAULT_SELECT_MODEL, DEFAULT_SELECT_PRICE } from "../../core/llm/models";
 import { modelFromArgs, waitLine } from "../model-options";
-import { EXIT, type CliIo } from "../cli-io";
+import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "./route-command";
+import { buildRouterIndex } from "../router-index";
 
 /** Help text of `kc eval-route`. */
 export const EVAL_ROUTE_HELP = `kc eval-route <vault> <questions.json> [--select] [--model <id>] [--base-url <url>] [--format text|json]
@@ -28,7 +28,14 @@ export async function runEvalRouteCommand(args: ParsedArgs, io: CliIo): Promise<
     io.err(`Missing the vault folder or the question set.\n\n${EVAL_ROUTE_HELP}\n`);
     return EXIT.usage;
   }
-  const parsed = parseQuestionSet(await readFile(file, "utf8").catch(() => "<missing>"));
+  let text: string;
+  try {
+    text = await readFile(file, "utf8");
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    return usage(io, `${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "a folder, not a question set" : `cannot be read (${code ?? "unknown error"})`}; give a JSON question set such as examples/demo-questions.json.`);
+  }
+  const parsed = parseQuestionSet(text);
   if (typeof parsed === "string") {
     io.err(`${file}: ${parsed}.\n`);
     return EXIT.usage;

@@ -6,7 +6,7 @@ import { filterGraph, neighbourhood } from "../../core/graph/graph-queries";
 import { knowledgePaths } from "../../core/knowledge/knowledge-layout";
 import { firstParagraph } from "../../core/route/article-doc";
 import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault, printVaultWarnings } from "../load-vault";
+import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc graph`. */
@@ -37,6 +37,8 @@ export async function runGraphCommand(args: ParsedArgs, io: CliIo): Promise<numb
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
   printVaultWarnings(vault, io);
+  const missing = missingFolderProblem(vault, "knowledge");
+  if (missing) return usage(io, missing);
   const folder = vault.settings.knowledgeFolder;
   const model = new GraphModel(() => folder, (l, from) => vault.index.resolve(l, from));
   for (const [path, text] of vault.texts) {

@@ -9,10 +9,11 @@ import { writeLintReport } from "../../core/workflows/write-lint-report";
 import { shortHash } from "../../core/util/short-hash";
 import { findCitations } from "../../core/drift/citations";
 import { fsCodeRepo, isRepoFolder } from "../../desktop/fs-code-repo";
-import { readContradictionState } from "../contradiction-state-file";
+import { contradictionStateStore } from "../../core/workflows/contradiction-state-store";
+import { fsPluginFiles } from "../cli-host";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
-import type { CommandSpec } from "../command-specs";
+import type { CommandSpec } from "../command-spec";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc lint`. */
@@ -66,7 +67,7 @@ export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   printVaultWarnings(vault, io);
   const missing = vault.settings.lintScope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or lint every note with --scope vault") : null;
   if (missing) return usage(io, missing);
-  const contradictions = await readContradictionState(vault.root);
+  const contradictions = await contradictionStateStore(fsPluginFiles(vault.root)).load();
   const engine = new LintEngine(vault.index, {
     settings: vault.settings,
     compileState: vault.compileState,

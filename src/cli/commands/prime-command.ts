@@ -1,10 +1,10 @@
 import { basename } from "node:path";
-import { matchDailyNote } from "../../core/knowledge/daily-notes";
-import { buildPrimeContext, recentProjectEntries } from "../../core/workflows/prime";
+import { primeSession } from "../../core/workflows/prime-workflow";
+import { cliHost } from "../cli-host";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "./route-command";
+import { buildRouterIndex } from "../router-index";
 
 /** Help text of `kc prime`. */
 export const PRIME_HELP = `kc prime <vault> [--question "…"] [--cwd <dir>] [--max-chars N] [--hook] [--knowledge <folder>]
@@ -12,10 +12,15 @@ export const PRIME_HELP = `kc prime <vault> [--question "…"] [--cwd <dir>] [--
 Prints a bounded context for a new Claude Code session: the knowledge base's most relevant articles for the
 question (routed as Ask routes it), or for the project the session runs in (its folder name, git branch and
 recent daily-log entries of its sessions) — each article's title, path and TLDR, then the bodies the router
-would load, within --max-chars (default 20000). Never the whole knowledge base. Offline.
+would load, within --max-chars (default 20000; with --hook 9500, and never more than 10000, the most
+Claude Code puts into a session from a hook). Never the whole knowledge base. Offline.
 --hook prints the JSON a SessionStart hook expects ({"hookSpecificOutput": {"hookEventName": "SessionStart",
 "additionalContext": …}}). Wire it in .claude/settings.json:
   "hooks": { "SessionStart": [{ "hooks": [{ "type": "command", "command": "npx kc prime /path/to/vault --hook" }] }] }`;
+
+/** What a SessionStart hook may inject (Claude Code's cap on `additionalContext`), and prime's default under it. */
+const HOOK_MAX_CHARS = 10_000;
+const HOOK_DEFAULT_CHARS = 9_500;
 
 /** Runs `kc prime`. */
 export async function runPrimeCommand(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -24,24 +29,22 @@ export async function runPrimeCommand(args: ParsedArgs, io: CliIo): Promise<numb
     io.err(`Missing the vault folder.\n\n${PRIME_HELP}\n`);
     return EXIT.usage;
   }
-  const maxChars = Number(flagString(args, "max-chars", "20000"));
-  if (!Number.isInteger(maxChars) || maxChars < 500) return usage(io, "--max-chars must be a whole number of characters, 500 or more.");
+  const hook = args.flags.has("hook");
+  const asked = Number(flagString(args, "max-chars", String(hook ? HOOK_DEFAULT_CHARS : 20_000)));
+  if (!Number.isInteger(asked) || asked < 500) return usage(io, "--max-chars must be a whole number of characters, 500 or more.");
+  // Claude Code replaces a hook's context over 10,000 characters with a preview and a file path.
+  const maxChars = hook ? Math.min(asked, HOOK_MAX_CHARS) : asked;
+  if (maxChars < asked) io.err(`--max-chars ${asked} is more than a hook may inject; ${HOOK_MAX_CHARS} is used.\n`);
   const question = flagString(args, "question");
   const cwd = flagString(args, "cwd", io.env.CLAUDE_PROJECT_DIR ?? io.env.PWD ?? "")!;
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
   printVaultWarnings(vault, io);
   const { index } = buildRouterIndex(vault, "knowledge");
-  const name = basename(cwd);
-  const daily = [...vault.texts].flatMap(([p, text]) => {
-    const date = matchDailyNote(p, vault.settings);
-    return date ? [{ date, text }] : [];
+  const context = await primeSession(cliHost(vault, index, args, io), {
+    maxChars, ...(question !== undefined ? { question } : { project: { name: basename(cwd) } }),
   });
-  const context = buildPrimeContext({
-    index, resolve: (l, from) => vault.index.resolve(l, from), textOf: (p) => vault.texts.get(p), maxChars,
-    ...(question !== undefined ? { question } : { project: { name, recent: recentProjectEntries(daily, name) } }),
-  });
-  if (args.flags.has("hook")) io.out(`${JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context.text } })}\n`);
+  if (hook) io.out(`${JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context.text } })}\n`);
   else io.out(context.text);
   io.err(`${context.loaded.length} article${context.loaded.length === 1 ? "" : "s"}, ${context.text.length} characters (bound ${maxChars}).\n`);
   return EXIT.ok;

@@ -1,15 +1,11 @@
-import { classifyPath, isArticleKind, reportFolderOf } from "../../core/knowledge/knowledge-layout";
-import { knowledgePaths } from "../../core/knowledge/knowledge-layout";
-import { estimateTokens } from "../../core/llm/estimate-tokens";
-import { ArticleIndex } from "../../core/route/article-index";
-import { buildArticleDoc } from "../../core/route/article-doc";
 import { formatRouteTrace, skippedToShow } from "../../core/route/format-route-trace";
 import { shortlistFor } from "../../core/route/select-articles";
 import { routeQuestion } from "../../core/route/route-question";
 import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../load-vault";
-import type { CommandSpec } from "../command-specs";
+import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
+import type { CommandSpec } from "../command-spec";
 import { flagString, type ParsedArgs } from "../parse-args";
+import { buildRouterIndex } from "../router-index";
 
 /** Help text of `kc route`. */
 export const ROUTE_HELP = `kc route <vault> "question" [--format text|json] [--knowledge <folder>] [--budget <tokens>] [--scope knowledge|vault] [--closest]
@@ -29,20 +25,6 @@ Exit code 2 when the knowledge folder does not exist (with --scope knowledge).`;
 
 /** What `kc route` accepts (parsed strictly: anything else is exit 2 with a suggestion). */
 export const ROUTE_SPEC: CommandSpec = { positionals: ["vault", "question"], values: ["format", "budget", "scope", "knowledge"], switches: ["closest"] };
-
-/** Builds the router's index over the knowledge articles (or every note with --scope vault). */
-export function buildRouterIndex(vault: LoadedVault, scope: "knowledge" | "vault"): { index: ArticleIndex; indexTokens: number } {
-  const index = new ArticleIndex();
-  const paths = knowledgePaths(vault.settings.knowledgeFolder);
-  for (const [path, text] of vault.texts) {
-    const kind = classifyPath(path, vault.settings.knowledgeFolder, reportFolderOf(vault.settings));
-    if (kind === "report" || (scope === "knowledge" && !isArticleKind(kind))) continue;
-    const parsed = vault.index.note(path);
-    if (parsed) index.upsert(buildArticleDoc(path, text, parsed));
-  }
-  const indexText = vault.texts.get(paths.index);
-  return { index, indexTokens: indexText ? estimateTokens(indexText) : 0 };
-}
 
 /** Runs `kc route`. */
 export async function runRouteCommand(args: ParsedArgs, io: CliIo): Promise<number> {

@@ -1,9 +1,9 @@
-import { undoLast } from "../../core/workflows/compile-workflow";
-import { cliCompileHost } from "../cli-compile-host";
+import { undoLast } from "../../core/workflows/undo-workflow";
+import { cliHost } from "../cli-host";
 import { EXIT, type CliIo } from "../cli-io";
 import { loadVault, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "./route-command";
+import { buildRouterIndex } from "../router-index";
 
 /** Help text of `kc undo`. */
 export const UNDO_HELP = `kc undo <vault> [--knowledge <folder>]
@@ -23,7 +23,7 @@ export async function runUndoCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
   printVaultWarnings(vault, io);
   const { index } = buildRouterIndex(vault, "knowledge");
-  const r = await undoLast(cliCompileHost(vault, index));
+  const r = await undoLast(cliHost(vault, index, args, io));
   if (!r.ok) {
     io.err(`${r.error}\n`);
     return EXIT.findings;

@@ -1,5 +1,6 @@
 import { stripControls } from "../util/strip-controls";
-import { estimateCost, type ModelPrice } from "../llm/cost";
+import { estimateCost } from "../llm/cost";
+import type { ModelPrice } from "../llm/models";
 import type { CompletionRequest, LanguageModel, TokenUsage } from "../llm/language-model";
 import { redactSecrets, redactThenCut } from "./redact";
 import type { SessionDay } from "./session-digest";

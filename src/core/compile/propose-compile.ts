@@ -1,4 +1,5 @@
-import { DEFAULT_PRICE, estimateCost, type ModelPrice } from "../llm/cost";
+import { estimateCost } from "../llm/cost";
+import { DEFAULT_PRICE, type ModelPrice } from "../llm/models";
 import { estimateTokens } from "../llm/estimate-tokens";
 import { addUsage, type LanguageModel, type ModelError, type TokenUsage } from "../llm/language-model";
 import { err, ok, type Result } from "../result";

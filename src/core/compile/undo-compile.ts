@@ -50,14 +50,18 @@ export function undoRecordProblem(record: UndoRecord, rules: WriteRules): string
 /**
  * Puts back every file one compile (or revalidation) touched, newest first: a file still exactly as the compile left it gets its
  * previous bytes back (or is removed when the compile created it); a file edited or deleted since is left alone and
- * named. log.md, being append-only, then gets an "undo" entry after its restored text.
+ * named. log.md, being append-only, keeps the operation's entry and gets an "undo" entry after it.
  */
 export async function undoCompile(store: NoteStore, record: UndoRecord, rules: WriteRules, nowIso: string): Promise<Result<UndoReport, string>> {
   const problem = undoRecordProblem(record, rules);
   if (problem) return err(problem);
   const knowledgeFolder = rules.knowledgeFolder;
+  const logPath = knowledgePaths(knowledgeFolder).log;
   const report: UndoReport = { restored: [], removed: [], left: [] };
   for (const f of [...record.files].reverse()) {
+    // log.md keeps its history: a finished write's entry stays and the undo entry below follows it. Only the roll-back
+    // of a write that never finished (a pending journal) takes its entry out again.
+    if (f.path === logPath && record.status !== "pending") continue;
     let current: string | null;
     try {
       current = (await store.exists(f.path)) ? await store.read(f.path) : null;
@@ -87,7 +91,6 @@ export async function undoCompile(store: NoteStore, record: UndoRecord, rules: W
       report.left.push({ path: f.path, reason: describeError(e) });
     }
   }
-  const logPath = knowledgePaths(knowledgeFolder).log;
   const op = record.op ?? "compile";
   if (await store.exists(logPath)) {
     const lines = [

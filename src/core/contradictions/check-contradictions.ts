@@ -1,17 +1,12 @@
-import { estimateCost, type ModelPrice } from "../llm/cost";
+import { estimateCost } from "../llm/cost";
+import type { ModelPrice } from "../llm/models";
 import { estimateTokens } from "../llm/estimate-tokens";
 import { addUsage, type CompletionRequest, type LanguageModel, type ModelError, type TokenUsage } from "../llm/language-model";
 import { err, ok, type Result } from "../result";
+import { foldQuote, locateQuote } from "../util/locate-quote";
 import { stripControls } from "../util/strip-controls";
 import type { ArticlePair } from "./contradiction-pairs";
-
-/** A conflict between two articles, both places quoted from the files and located, with why and how sure. */
-export interface Contradiction {
-  a: { path: string; quote: string; line: number };
-  b: { path: string; quote: string; line: number };
-  explanation: string;
-  confidence: "high" | "medium" | "low";
-}
+import type { Contradiction } from "./contradiction-state";
 
 /** Most characters of one article's body a check shows (longer ones are cut, and the model is told). */
 export const MAX_ARTICLE_CHARS = 6000;
@@ -69,36 +64,6 @@ export function estimateContradictions(pairs: readonly ArticlePair[], textOf: (p
   return { inputTokens, usd: estimateCost({ inputTokens, outputTokens: 150 * pairs.length, cacheReadTokens: 0, cacheWriteTokens: 0 }, price) };
 }
 
-const fold = (s: string): string => s.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\s+/g, " ").trim();
-
-/** The 0-based line where a quote stands in a text (whitespace and curly quotes folded), or -1 when it is not there. */
-export function locateQuote(text: string, quote: string): number {
-  const q = fold(quote);
-  if (q.length < 8) return -1;
-  // The text folded the same way, remembering the line of every folded character.
-  let folded = "";
-  const lineOf: number[] = [];
-  let line = 0;
-  let space = false;
-  for (const ch of text) {
-    if (/\s/.test(ch)) {
-      if (ch === "\n") line++;
-      space = folded.length > 0;
-      continue;
-    }
-    if (space) {
-      folded += " ";
-      lineOf.push(line);
-      space = false;
-    }
-    const c = ch === "\u2018" || ch === "\u2019" ? "'" : ch === "\u201c" || ch === "\u201d" ? '"' : ch;
-    folded += c;
-    for (let i = 0; i < c.length; i++) lineOf.push(line);
-  }
-  const at = folded.indexOf(q);
-  return at < 0 ? -1 : lineOf[at]!;
-}
-
 /** Why a pair could not be checked: the call failed, or its reply was not the tool's shape (its tokens were still spent). */
 export type CheckPairError = ModelError | { kind: "bad-reply"; message: string; usage: TokenUsage };
 
@@ -137,7 +102,7 @@ export async function checkPair(model: LanguageModel, pair: ArticlePair, textA: 
       continue;
     }
     const confidence = o.confidence === "high" || o.confidence === "medium" || o.confidence === "low" ? o.confidence : "low";
-    found.push({ a: { path: pair.a, quote: fold(qa).slice(0, 500), line: la }, b: { path: pair.b, quote: fold(qb).slice(0, 500), line: lb }, explanation, confidence });
+    found.push({ a: { path: pair.a, quote: foldQuote(qa).slice(0, 500), line: la }, b: { path: pair.b, quote: foldQuote(qb).slice(0, 500), line: lb }, explanation, confidence });
   }
   return ok({ found, dropped, usage });
 }

@@ -1,6 +1,13 @@
 import type { ClaimDrift } from "../drift/claim-drift";
 import { stripControls } from "../util/strip-controls";
-import type { Contradiction } from "./check-contradictions";
+
+/** A conflict between two articles, both places quoted from the files and located, with why and how sure. */
+export interface Contradiction {
+  a: { path: string; quote: string; line: number };
+  b: { path: string; quote: string; line: number };
+  explanation: string;
+  confidence: "high" | "medium" | "low";
+}
 
 /** A conflict the model found, kept (small) until either article changes; `hashes` are both articles' then. */
 export interface StoredContradiction extends Contradiction {
@@ -112,6 +119,17 @@ export function dismissPair(state: ContradictionState, a: string, b: string, has
   if (hx === undefined || hy === undefined) return state;
   const key = pairKey(x, y);
   return { ...state, dismissed: { ...state.dismissed, [key]: [hx, hy] }, found: state.found.filter((f) => pairKey(f.a.path, f.b.path) !== key) };
+}
+
+/**
+ * Records a model check of cited code: the judgements of the articles it asked about (`asked`, the ones the model
+ * answered) replace theirs, each kept with `hashOf` its article as asked; the other articles' judgements stay.
+ * Returns the new state (the given one is not changed).
+ */
+export function recordClaimDrift(state: ContradictionState, asked: readonly string[], found: readonly ClaimDrift[], hashOf: (path: string) => string): ContradictionState {
+  const answered = new Set(asked);
+  const kept = (state.claims ?? []).filter((c) => !answered.has(c.path));
+  return { ...state, claims: [...kept, ...found.map((f) => ({ ...f, hash: hashOf(f.path) }))].slice(0, MAX_STORED_CONTRADICTIONS) };
 }
 
 /**

@@ -1,8 +1,9 @@
-import { estimateCost, type ModelPrice } from "../llm/cost";
+import { estimateCost } from "../llm/cost";
+import type { ModelPrice } from "../llm/models";
 import { addUsage, type LanguageModel, type ModelError, type TokenUsage } from "../llm/language-model";
-import { checkPair, estimatePairTokens, type Contradiction } from "./check-contradictions";
+import { checkPair, estimatePairTokens } from "./check-contradictions";
 import type { ArticlePair } from "./contradiction-pairs";
-import { MAX_STORED_CONTRADICTIONS, pairKey, pruneContradictionState, type ContradictionState } from "./contradiction-state";
+import { MAX_STORED_CONTRADICTIONS, pairKey, pruneContradictionState, type Contradiction, type ContradictionState } from "./contradiction-state";
 
 /** The caps of one run: how many pairs, and how many tokens (input and output, estimated before, counted during). */
 export interface ContradictionCaps {

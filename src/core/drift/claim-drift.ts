@@ -1,6 +1,6 @@
-import { locateQuote } from "../contradictions/check-contradictions";
 import { estimateTokens } from "../llm/estimate-tokens";
 import { addUsage, type CompletionRequest, type LanguageModel, type ModelError, type TokenUsage } from "../llm/language-model";
+import { locateQuote } from "../util/locate-quote";
 import { stripControls } from "../util/strip-controls";
 import type { Citation } from "./citations";
 import type { CodeRepoView } from "./code-repo-view";

@@ -49,7 +49,7 @@ export function* updateEdgesSteps(graph: LinkGraph, view: VaultView, path: strin
     const name = LinkResolver.keyOf(link.path || path);
     names.add(name);
     addTo(graph.byName, name, path);
-    const target = view.resolve(link.path, path);
+    const target = isRootedWikilink(link) ? null : view.resolve(link.path, path);
     targets.push(target);
     if (target !== null && target !== path) (link.kind === "frontmatter" ? fm : body).add(target);
     yield;
@@ -89,4 +89,9 @@ function addTo(map: Map<string, Set<string>>, key: string, value: string): void 
   const set = map.get(key);
   if (set) set.add(value);
   else map.set(key, new Set([value]));
+}
+
+/** A wikilink, embed or frontmatter link written with a leading `/`: Obsidian leaves these unresolved (markdown links resolve). */
+function isRootedWikilink(link: { kind: string; path: string }): boolean {
+  return link.kind !== "markdown" && link.kind !== "markdown-embed" && link.path.startsWith("/");
 }

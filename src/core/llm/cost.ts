@@ -1,17 +1,5 @@
 import type { TokenUsage } from "./language-model";
-import { DEFAULT_PRICE } from "./models";
-
-export { DEFAULT_PRICE };
-
-/** USD per million tokens for one model; the person can override these in settings. */
-export interface ModelPrice {
-  input: number;
-  output: number;
-  /** Writing the cached prefix (Anthropic bills 1.25× input). */
-  cacheWrite: number;
-  /** Reading the cached prefix (Anthropic bills 0.1× input on most models, 0.05× on Sonnet 5.5). */
-  cacheRead: number;
-}
+import { DEFAULT_PRICE, type ModelPrice } from "./models";
 
 /** A count or price as a finite, non-negative number: anything else (a string, NaN, a negative) counts as 0. */
 const n = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0);

@@ -1,4 +1,12 @@
-import type { ModelPrice } from "./cost";
+/** USD per million tokens for one model; the person can override these in settings. */
+export interface ModelPrice {
+  input: number;
+  output: number;
+  /** Writing the cached prefix (Anthropic bills 1.25× input). */
+  cacheWrite: number;
+  /** Reading the cached prefix (Anthropic bills 0.1× input on most models, 0.05× on Sonnet 5.5). */
+  cacheRead: number;
+}
 
 /**
  * The model compile, revalidation, contradictions and answers use unless the person chooses another: Claude Sonnet

@@ -1,10 +1,11 @@
 // Line-level markdown recognisers for the body scanner. Each reads one line, [s, e) without its line break,
 // with charCodeAt only, so a note costs one pass however its lines look.
 
-/** An opening code fence: its character (` or ~) and run length. */
+/** An opening code fence: its character (` or ~), run length, and how many `>` quote markers it sits behind. */
 export interface FenceOpen {
   ch: number;
   len: number;
+  quotes: number;
 }
 
 const BACKTICK = 96;
@@ -20,6 +21,17 @@ export function skipQuotePrefix(text: string, s: number, e: number): number {
   return i;
 }
 
+/** How many `>` quote markers open the line (spaces and tabs between them allowed). */
+export function quoteDepth(text: string, s: number, e: number): number {
+  let n = 0;
+  for (let i = s; i < e; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 62) n++;
+    else if (c !== 32 && c !== 9) break;
+  }
+  return n;
+}
+
 /** Reads a code fence opening (``` or ~~~, also after `>` markers and list indentation); null when the line is not one. */
 export function readFenceOpen(text: string, s: number, e: number): FenceOpen | null {
   const i = skipQuotePrefix(text, s, e);
@@ -29,7 +41,7 @@ export function readFenceOpen(text: string, s: number, e: number): FenceOpen | n
   while (j < e && text.charCodeAt(j) === ch) j++;
   if (j - i < 3) return null;
   if (ch === BACKTICK) for (let k = j; k < e; k++) if (text.charCodeAt(k) === BACKTICK) return null;
-  return { ch, len: j - i };
+  return { ch, len: j - i, quotes: quoteDepth(text, s, i) };
 }
 
 /** True when the line closes the open fence: the same character, at least as many, nothing after but spaces. */

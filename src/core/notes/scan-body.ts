@@ -4,6 +4,7 @@ import {
   isParagraphLine,
   readAtxHeading,
   readBlockId,
+  quoteDepth,
   readFenceOpen,
   readSetextLevel,
 } from "./block-syntax";
@@ -73,8 +74,10 @@ class BodyScanner {
   /** Reads what a line is at block level; true when nothing on it is left to scan (code, a setext underline). */
   private readBlockLine(pos: number, e: number): boolean {
     const text = this.text;
-    if (this.fence) {
-      // Real notes continue a fence opened in a quote or callout without `>`: it stays open until its closing fence.
+    // A fence opened in a quote or callout ends with it (CommonMark's container rule: code has no lazy lines), so a
+    // line with fewer `>` markers is read as an ordinary line again.
+    if (this.fence && quoteDepth(text, pos, e) < this.fence.quotes) this.fence = null;
+    else if (this.fence) {
       if (closesFence(text, pos, e, this.fence)) this.fence = null;
       // Code is text a person wrote, and Obsidian's word count includes it too.
       this.words.inWord = false;

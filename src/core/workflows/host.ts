@@ -1,8 +1,8 @@
-import type { ModelPrice } from "../llm/cost";
+import type { ModelPrice } from "../llm/models";
 import type { LanguageModel } from "../llm/language-model";
 import type { KnowledgeSettings } from "../knowledge/knowledge-settings";
 import type { Result } from "../result";
-import type { CompileHost } from "./compile-workflow";
+import type { CompileHost } from "./compile-host";
 
 /**
  * The plugin's own small files beside the vault (its folder under the config folder: state files, histories), read
@@ -46,7 +46,8 @@ export interface OperationSettings {
   ask: { budget: number; selectWithModel: boolean };
   compile: { confirmAboveUsd: number };
   contradictions: { maxPairs: number; maxTokens: number };
-  drift: { olderThanDays: number; maxArticles: number };
+  /** The optional model check of cited code: which articles, how many, and the tokens a run may spend. */
+  drift: { olderThanDays: number; maxArticles: number; maxTokens: number };
 }
 
 /** Progress a long operation reports, and the signal that cancels it. */
@@ -65,4 +66,6 @@ export interface KcHost extends CompileHost {
   pluginFiles: PluginFileStore;
   settings(): OperationSettings;
   models: ModelSource;
+  /** Tokens of the knowledge folder's index.md, counted into what loading everything would cost (0 when absent). */
+  indexTokens?: () => number;
 }

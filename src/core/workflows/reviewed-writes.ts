@@ -8,7 +8,7 @@ import { appendLogEntry } from "../knowledge/log-file";
 import { err, ok, type Result } from "../result";
 import { commitWrites, describeError } from "./commit-writes";
 import type { CompileHost } from "./compile-workflow";
-import { readIfExists } from "../compile/write-compile";
+import { readIfExists } from "./stage-compile";
 
 /** Host parts the smaller writes need: the store, where journals go, the lock and the rules. */
 export type WriteHost = Pick<CompileHost, "store" | "records" | "lock" | "rules" | "now">;

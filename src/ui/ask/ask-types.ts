@@ -3,12 +3,10 @@ import type { ExampleQuestion } from "../../core/ask/example-questions";
 import type { Completion, ModelError } from "../../core/llm/language-model";
 import type { Result } from "../../core/result";
 import type { RouteResult } from "../../core/route/route-types";
+import type { AskTurn } from "../../core/workflows/ask-workflow";
 
 /** One finished exchange, kept for follow-up questions (the thread is bounded). */
-export interface AskTurn {
-  question: string;
-  answer: string;
-}
+export type { AskTurn };
 
 /** The asked questions the question box browses with ArrowUp / ArrowDown (AskHistory). */
 export interface QuestionHistory {

@@ -1,7 +1,7 @@
 import { Notice, TFile, type App } from "obsidian";
 import type { GraphService } from "../../obsidian/graph-service";
 import type { RouterService } from "../../obsidian/router-service";
-import type { GraphHost } from "./graph-view";
+import type { GraphHost } from "./graph-view-host";
 
 /** Connects the graph view to the graph service, the router, the workspace and the clipboard. */
 export function createGraphHost(app: App, graph: GraphService, router: RouterService, budget: () => number, lastQuestion: () => string | null): GraphHost {

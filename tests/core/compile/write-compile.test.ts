@@ -168,6 +168,16 @@ describe("undoing a compile", () => {
     expect(restoredLogState(report.undo)).toEqual({ logPath: "daily/2026-11-20.md", state: null });
   });
 
+  it("keeps the compile's log.md entry and appends the undo entry after it (log.md is append-only)", async () => {
+    const { store, outcome } = await outcomeOf(validReply());
+    const report = await writeCompile(store, outcome, all(outcome), ctx);
+    const compiled = store.files.get("knowledge/log.md")!;
+    await undoCompile(store, report.undo, TEST_RULES, "2026-11-22T19:00:00Z");
+    const after = store.files.get("knowledge/log.md")!;
+    expect(after.startsWith(compiled)).toBe(true);
+    expect(after.slice(compiled.length)).toContain("undo | compile of daily/2026-11-20.md");
+  });
+
   it("reads back only a well-formed undo record; anything else is 'nothing to undo'", async () => {
     const { store, outcome } = await outcomeOf(validReply());
     const report = await writeCompile(store, outcome, all(outcome), ctx);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { contradictionPairs } from "../../../src/core/contradictions/contradiction-pairs";
 import { emptyContradictionState, pairKey, type ContradictionState } from "../../../src/core/contradictions/contradiction-state";
-import { checkPair, locateQuote } from "../../../src/core/contradictions/check-contradictions";
+import { checkPair } from "../../../src/core/contradictions/check-contradictions";
+import { locateQuote } from "../../../src/core/util/locate-quote";
 import { VaultIndex } from "../../../src/core/links/vault-index";
 import { ArticleIndex } from "../../../src/core/route/article-index";
 import { buildArticleDoc } from "../../../src/core/route/article-doc";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ArticlePair } from "../../../src/core/contradictions/contradiction-pairs";
 import { estimatePairTokens } from "../../../src/core/contradictions/check-contradictions";
 import { planContradictions, runContradictions } from "../../../src/core/contradictions/run-contradictions";
-import { DEFAULT_PRICE } from "../../../src/core/llm/cost";
+import { DEFAULT_PRICE } from "../../../src/core/llm/models";
 import { err } from "../../../src/core/result";
 import { ScriptedLanguageModel } from "../../fakes/scripted-language-model";
 

@@ -87,9 +87,13 @@ describe("parseNote: structure", () => {
     expect(parseNote("---\ntitle: many words here\n---\none two\n```\ncode line\n```\n%% hidden words %% three <!-- gone -->\n").wordCount).toBe(7);
   });
 
-  it("keeps a fence opened in a callout open when its lines go on without `>`, as real notes write it", () => {
-    const n = parseNote("> [!log]\n> ```dataview\nTABLE [[not-a-link]]\n```\n[[real]]\n");
-    expect(n.links.map((l) => l.path)).toEqual(["real"]);
+  it("ends a fence opened in a callout with the callout, as CommonMark does: a bare fence after it opens new code", () => {
+    const n = parseNote("> [!log]\n> ```dataview\nTABLE [[outside-the-callout]]\n```\n[[in-new-code]]\n");
+    expect(n.links.map((l) => l.path)).toEqual(["outside-the-callout"]);
+    const closed = parseNote("> [!note]\n> ```\n> [[in-code]]\n> ```\n[[after]]\n");
+    expect(closed.links.map((l) => l.path)).toEqual(["after"]);
+    const nested = parseNote("> > ```\n> > [[in-code]]\n> [[quote-ended]]\n");
+    expect(nested.links.map((l) => l.path)).toEqual(["quote-ended"]);
   });
 
   it("points an unclosed-quote YAML error at the opening quote, past escaped quotes, in file lines", () => {

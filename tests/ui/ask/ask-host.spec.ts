@@ -7,6 +7,7 @@ import { ASK_VIEW_TYPE, AskView } from "../../../src/ui/ask-view";
 import { RouterService } from "../../../src/obsidian/router-service";
 import { mergePluginData, type PluginData } from "../../../src/obsidian/plugin-data";
 import { CompileService } from "../../../src/obsidian/compile-service";
+import { pluginHost } from "../../../src/obsidian/plugin-host";
 import { createFakeApp } from "../../fakes/fake-app";
 import { fixtureFiles } from "../../core/compile/compile-fixture";
 import { startLoopbackAnthropic, type LoopbackServer } from "../../fakes/loopback-anthropic-server";
@@ -53,7 +54,8 @@ async function panel(opts: { key?: boolean; history?: string } = {}) {
   const router = new RouterService(app as never, () => data.settings.knowledgeFolder);
   await router.build();
   const compile = new CompileService(app as never, () => data, () => Promise.resolve(), router, DIR);
-  const host = createAskHost(app as never, router, () => data, compile.host, { id: "kc", dir: DIR, viewType: ASK_VIEW_TYPE });
+  const kc = pluginHost(app as never, compile.host, () => compile.settings(), () => data, DIR);
+  const host = createAskHost(app as never, kc, router, () => data, { id: "kc", dir: DIR, viewType: ASK_VIEW_TYPE });
   const view = new AskView(new WorkspaceLeaf() as never, host);
   document.body.appendChild(view.containerEl);
   view.load();

@@ -2,12 +2,14 @@ import type { ArticleIndex } from "../route/article-index";
 import type { ResolveTarget } from "../route/route-question";
 import { routeQuestion } from "../route/route-question";
 import { splitSections } from "../compile/article-sections";
+import { matchDailyNote } from "../knowledge/daily-notes";
+import type { KcHost } from "./host";
 
 /** What priming a new session needs: the article index, the vault's link resolution and what the session is about. */
 export interface PrimeInput {
   index: ArticleIndex;
   resolve: ResolveTarget;
-  textOf: (path: string) => string | undefined;
+  textOf: (path: string) => Promise<string | undefined>;
   /** The person's question, when they give one: routed as Ask routes it. */
   question?: string;
   /** Else the project: its name, branch and recent daily-log entries of its sessions make the query. */
@@ -25,7 +27,7 @@ export interface PrimeContext {
 }
 
 /** Session blocks of daily notes that mention a project, newest first: what the project was doing lately. */
-export function recentProjectEntries(dailyNotes: { date: string; text: string }[], project: string, max = 3): string[] {
+function recentProjectEntries(dailyNotes: { date: string; text: string }[], project: string, max = 3): string[] {
   const out: string[] = [];
   const needle = `\`${project}\``;
   for (const note of [...dailyNotes].sort((a, b) => (a.date < b.date ? 1 : -1))) {
@@ -38,13 +40,49 @@ export function recentProjectEntries(dailyNotes: { date: string; text: string }[
   return out;
 }
 
+/** What a session asks to be primed with: a question, or else the project it runs in; and the character bound. */
+export interface PrimeRequest {
+  question?: string;
+  /** The project's name (its folder) and git branch, used when there is no question. */
+  project?: { name: string; branch?: string };
+  maxChars: number;
+}
+
+/**
+ * Primes a new session over the host bundle: the question, or the project with its recent daily-log entries (newest
+ * daily notes read first, only until enough entries are found), routed through the host's index into a bounded context.
+ */
+export async function primeSession(host: Pick<KcHost, "store" | "index" | "resolve" | "settings">, request: PrimeRequest): Promise<PrimeContext> {
+  const textOf = (path: string): Promise<string | undefined> => host.store.read(path).catch(() => undefined);
+  const base = { index: host.index(), resolve: host.resolve, textOf, maxChars: request.maxChars };
+  if (request.question !== undefined || !request.project) return buildPrimeContext({ ...base, ...(request.question !== undefined ? { question: request.question } : {}) });
+  const recent = await recentEntriesOf(host, request.project.name);
+  return buildPrimeContext({ ...base, project: { ...request.project, recent } });
+}
+
+/** The project's latest session blocks from the daily notes, newest first, reading no more notes than it needs. */
+async function recentEntriesOf(host: Pick<KcHost, "store" | "settings">, project: string, max = 3): Promise<string[]> {
+  const knowledge = host.settings().knowledge;
+  const daily = (await host.store.list()).flatMap((f) => {
+    const date = matchDailyNote(f.path, knowledge);
+    return date ? [{ date, path: f.path }] : [];
+  }).sort((a, b) => (a.date < b.date ? 1 : -1));
+  const out: string[] = [];
+  for (const note of daily) {
+    if (out.length >= max) break;
+    const text = await host.store.read(note.path).catch(() => null);
+    if (text !== null) out.push(...recentProjectEntries([{ date: note.date, text }], project, max - out.length));
+  }
+  return out;
+}
+
 /**
  * The context for a new session: the question (or the project's name, branch and recent entries) routed through the
  * CKP headers, then each loaded article's title, path and TLDR, and as many of the bodies the router would load as
  * fit the character bound — never the whole knowledge base. A question the base does not cover gets a one-line
  * context saying so.
  */
-export function buildPrimeContext(input: PrimeInput): PrimeContext {
+export async function buildPrimeContext(input: PrimeInput): Promise<PrimeContext> {
   const fromProject = input.project ? [input.project.name.replace(/[-_]/g, " "), input.project.branch ?? "", ...input.project.recent].join("\n") : "";
   const query = (input.question ?? fromProject).slice(0, 2000);
   const route = routeQuestion(input.index, query, input.resolve, { budget: Math.max(500, Math.floor(input.maxChars / 4)), ...(input.question ? {} : { minCoverage: 0 }) });
@@ -65,7 +103,7 @@ export function buildPrimeContext(input: PrimeInput): PrimeContext {
     used += summary.length;
     loaded.push(l.path);
     if (l.part !== "body") continue;
-    const body = bodyOf(input.textOf(l.path) ?? "");
+    const body = bodyOf((await input.textOf(l.path)) ?? "");
     const room = input.maxChars - used - 40;
     if (room < 200 || body === "") continue;
     const shown = body.length <= room ? body : `${body.slice(0, room).replace(/\s+\S*$/, "")}\n… (cut to fit the context bound)`;

@@ -1,0 +1,23 @@
+import { classifyPath, isArticleKind, knowledgePaths, reportFolderOf } from "../core/knowledge/knowledge-layout";
+import { estimateTokens } from "../core/llm/estimate-tokens";
+import { ArticleIndex } from "../core/route/article-index";
+import { buildArticleDoc } from "../core/route/article-doc";
+import type { LoadedVault } from "./load-vault";
+
+/** Tokens of the knowledge folder's index.md (0 when there is none), counted into what loading everything would cost. */
+export function indexFileTokens(vault: LoadedVault): number {
+  const text = vault.texts.get(knowledgePaths(vault.settings.knowledgeFolder).index);
+  return text ? estimateTokens(text) : 0;
+}
+
+/** Builds the router's index over the knowledge articles (or every note but lint reports with scope "vault"). */
+export function buildRouterIndex(vault: LoadedVault, scope: "knowledge" | "vault"): { index: ArticleIndex; indexTokens: number } {
+  const index = new ArticleIndex();
+  for (const [path, text] of vault.texts) {
+    const kind = classifyPath(path, vault.settings.knowledgeFolder, reportFolderOf(vault.settings));
+    if (kind === "report" || (scope === "knowledge" && !isArticleKind(kind))) continue;
+    const parsed = vault.index.note(path);
+    if (parsed) index.upsert(buildArticleDoc(path, text, parsed));
+  }
+  return { index, indexTokens: indexFileTokens(vault) };
+}

@@ -1,0 +1,103 @@
+import { buildAnswerRequest, NOT_COVERED_ANSWER, type LoadedText } from "../ask/build-answer-prompt";
+import { planFileBack } from "../ask/file-back";
+import { estimateCost } from "../llm/cost";
+import type { ChatMessage, Completion, ModelError, TokenUsage } from "../llm/language-model";
+import { err, ok, type Result } from "../result";
+import { baseName } from "../route/article-doc";
+import { routeQuestion } from "../route/route-question";
+import type { RouteResult } from "../route/route-types";
+import { selectArticles } from "../route/select-articles";
+import type { KcHost, ModelUnavailable } from "./host";
+import { writeFileBack } from "./reviewed-writes";
+
+/** One finished exchange, sent again with a follow-up question. */
+export interface AskTurn {
+  question: string;
+  answer: string;
+}
+
+/** What the selection step did: a model chose (with what it cost), no call was needed, or keywords chose instead. */
+export type SelectionNote =
+  | { by: "model"; model: string; shortlisted: number; usage: TokenUsage; costUsd: number }
+  | { by: "no-call" }
+  | { by: "keywords"; reason: string };
+
+/** An answer and what it cost at the answering model's price. */
+export interface AnsweredQuestion {
+  completion: Completion;
+  /** The model id the host called. */
+  model: string;
+  costUsd: number;
+}
+
+/** Why no answer came: the route loaded nothing (no model was called), no model could be built, or the call failed. */
+export type AskError = { kind: "not-covered" | "empty-question"; message: string } | ModelUnavailable | ModelError;
+
+/** What `answerQuestion` says instead of an answer to a question with no words to search for. */
+export const EMPTY_QUESTION_ANSWER = "The question has no words to search for.";
+
+/** Routes a question over the host's index under the Ask budget; `closest` loads the best matches even when not covered. */
+export function routeFor(host: KcHost, question: string, options: { closest?: boolean } = {}): RouteResult {
+  const budget = host.settings().ask.budget;
+  return routeQuestion(host.index(), question, host.resolve, options.closest ? { budget, minCoverage: 0 } : { budget }, host.indexTokens?.() ?? 0);
+}
+
+/**
+ * The selection step, when the settings turn it on: the "select" model reads the shortlisted headers and picks what
+ * the question needs. Null when it is off, there is no key, or it was stopped (the keyword route stands); when the
+ * model cannot be asked for another reason, the keyword route with a note saying why.
+ */
+export async function selectFor(host: KcHost, question: string, signal?: AbortSignal): Promise<{ route: RouteResult; note: SelectionNote } | null> {
+  const ask = host.settings().ask;
+  if (!ask.selectWithModel) return null;
+  const priced = await host.models.get("select");
+  if (!priced.ok) return priced.error.kind === "no-key" ? null : { route: routeFor(host, question), note: { by: "keywords", reason: priced.error.message } };
+  const r = await selectArticles(priced.value.model, host.index(), question, host.resolve, { budget: ask.budget }, signal);
+  if (!r.ok) return r.error.kind === "no-key" || r.error.kind === "aborted" ? null : { route: routeFor(host, question), note: { by: "keywords", reason: r.error.message } };
+  const { route, usage, shortlist, called } = r.value;
+  if (!called) return { route, note: { by: "no-call" } };
+  return { route, note: { by: "model", model: priced.value.id, shortlisted: shortlist.length, usage, costUsd: estimateCost(usage, priced.value.price) } };
+}
+
+/** An article's title for traces and sources: its header's title, else its file name. */
+export function articleTitle(host: KcHost, path: string): string {
+  return host.index().get(path)?.header.title ?? baseName(path);
+}
+
+/**
+ * Answers a routed question from only its loaded articles (an article loaded as its TLDR is sent as its title and
+ * TLDR), after the thread's earlier turns; streams the text through `onText` where the host can. A route that loaded
+ * nothing is answered "not in the knowledge base" with no model asked.
+ */
+export async function answerQuestion(
+  host: KcHost, route: RouteResult, thread: readonly AskTurn[], onText: (delta: string) => void,
+  options: { signal?: AbortSignal; streaming?: boolean; onWait?: (seconds: number, reason: string) => void } = {},
+): Promise<Result<AnsweredQuestion, AskError>> {
+  if (route.status === "empty-question") return err({ kind: "empty-question", message: EMPTY_QUESTION_ANSWER });
+  if (route.status !== "routed") return err({ kind: "not-covered", message: NOT_COVERED_ANSWER });
+  const texts: LoadedText[] = [];
+  for (const l of route.loaded) {
+    const doc = host.index().get(l.path);
+    texts.push({ path: l.path, part: l.part, text: l.part === "tldr" ? `${doc?.header.title ?? l.path}: ${doc?.tldr ?? ""}` : await host.store.read(l.path) });
+  }
+  const request = buildAnswerRequest(route, texts);
+  const earlier: ChatMessage[] = thread.flatMap((t) => [{ role: "user" as const, content: t.question }, { role: "assistant" as const, content: t.answer }]);
+  const priced = await host.models.get("answer", { streaming: options.streaming ?? true, ...(options.onWait ? { onWait: options.onWait } : {}) });
+  if (!priced.ok) return priced;
+  const { model, id, price } = priced.value;
+  const r = await model.stream({ ...request, messages: [...earlier, ...request.messages], ...(options.signal ? { signal: options.signal } : {}) }, onText);
+  if (!r.ok) return r;
+  return ok({ completion: r.value, model: id, costUsd: estimateCost(r.value.usage, price) });
+}
+
+/**
+ * Files an answer back as a qa/ article (a free name, never over a file) with its index.md row and log.md entry:
+ * one undoable write through the write gate (knowledge folder only, journalled, under the host's lock). Its path,
+ * or a sentence saying why nothing was written.
+ */
+export async function fileBackAnswer(host: KcHost, route: RouteResult, answer: string): Promise<Result<string, string>> {
+  const taken = new Set((await host.store.list()).map((f) => f.path));
+  const plan = planFileBack(host.rules().knowledgeFolder, route, answer, host.now().toISOString(), (p) => taken.has(p));
+  const written = await writeFileBack(host, plan);
+  return written.ok ? ok(plan.path) : err(written.error);
+}

@@ -1,0 +1,42 @@
+import { filterGraph, neighbourhood } from "../../core/graph/graph-queries";
+import type { GraphView as GraphData } from "../../core/graph/graph-types";
+
+/** The graph toolbar's choices: which part of the graph is shown. */
+export interface GraphControls {
+  mode: "local" | "global";
+  depth: 1 | 2;
+  mid: boolean;
+  staleOnly: boolean;
+  /** A node kind to keep in the whole-base view; "" keeps every kind. */
+  kind: string;
+}
+
+/** Most nodes the global view draws before it asks for a filter. */
+const GLOBAL_CAP = 5000;
+
+/** The part of the whole graph the controls select around the active note, and the status line that says what it is. */
+export function selectGraph(whole: GraphData, active: string | null, c: GraphControls): { shown: GraphData; status: string } {
+  if (c.mode === "local") {
+    const center = active && whole.nodes.some((n) => n.id === active) ? active : null;
+    let shown = center ? neighbourhood(whole, center, { depth: c.depth, mid: c.mid, cap: 300 }) : { nodes: [], edges: [], omitted: 0 };
+    if (c.staleOnly) shown = filterGraph(shown, { cap: 300, staleOnly: true });
+    return { shown, status: center ? describeGraph(shown, "around this note") : "Open an article of the knowledge base to see its relationships, or switch to the whole base." };
+  }
+  const kinds = c.kind ? new Set([c.kind as GraphData["nodes"][number]["kind"]]) : undefined;
+  const tiers = c.mid ? undefined : new Set(["high", "connects"] as const);
+  const shown = filterGraph(whole, { cap: GLOBAL_CAP, staleOnly: c.staleOnly, ...(kinds ? { kinds } : {}), ...(tiers ? { tiers } : {}) });
+  return { shown, status: describeGraph(shown, "in the knowledge base") };
+}
+
+/** Says how many notes and relationships are shown, how many are stale, and how many the cap left out. */
+function describeGraph(g: GraphData, where: string): string {
+  const stale = g.edges.filter((e) => e.stale).length;
+  const left = g.omitted > 0 ? ` ${g.omitted.toLocaleString()} more left out (the most connected are shown): filter by type or use "This note".` : "";
+  return `${g.nodes.length.toLocaleString()} notes and ${g.edges.length.toLocaleString()} relationships ${where}${stale > 0 ? `, ${stale} stale` : ""}.${left}`;
+}
+
+/** The route preview's status line: the notes the router would load, by name, or that it would load none. */
+export function describeRoutePreview(routed: boolean, highlights: Map<string, string>): string {
+  const short = (p: string): string => p.slice(p.lastIndexOf("/") + 1).replace(/\.md$/i, "");
+  return routed ? `Route preview: loads ${[...highlights.keys()].map(short).join(", ")}.` : "Route preview: not in the knowledge base; nothing would be loaded.";
+}

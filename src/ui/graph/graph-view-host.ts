@@ -1,0 +1,27 @@
+import type { GraphOptions } from "../../core/graph/graph-model";
+import type { GraphView as GraphData } from "../../core/graph/graph-types";
+import type { RouteResult } from "../../core/route/route-types";
+
+/** Cached positions by article path. */
+export type Positions = Record<string, [number, number]>;
+
+/** What the graph view needs from the plugin. */
+export interface GraphHost {
+  /** The whole graph, or null while the article index is still being built. */
+  graph(options: GraphOptions): GraphData | null;
+  /** Subscribes to graph changes and to the active note changing; returns the unsubscribe. */
+  onChange(fn: () => void): () => void;
+  activePath(): string | null;
+  route(question: string): RouteResult | null;
+  /** The Ask panel's last question, for the route preview. */
+  lastQuestion(): string | null;
+  open(path: string, newTab: boolean): void;
+  /** Obsidian's page preview for a path (shown when Ctrl/Cmd is held). */
+  preview(event: MouseEvent, path: string, target: HTMLElement): void;
+  /** The link text that points at a path from anywhere (for drag and drop into a note). */
+  linkText(path: string): string;
+  loadPositions(): Promise<Positions>;
+  savePositions(p: Positions): Promise<void>;
+  /** Saves an export: copies text to the clipboard or downloads a file; says which in a notice. */
+  exportFile(name: string, data: Blob | string): Promise<void>;
+}

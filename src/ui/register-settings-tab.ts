@@ -1,0 +1,52 @@
+import { debounce, type Plugin } from "obsidian";
+import { readDailyNotesConfig } from "../core/knowledge/daily-notes";
+import { listModels, testConnection } from "../llm/anthropic-models";
+import { modelServerOptions } from "../obsidian/model-server-options";
+import type { PluginData } from "../obsidian/plugin-data";
+import type { PluginServices } from "../obsidian/plugin-services";
+import { KnowledgeSettingsTab } from "./settings-tab";
+
+/** Adds the settings tab: each change saves at once; folder and lint changes re-lint once the typing pauses. */
+export function registerSettingsTab(plugin: Plugin, s: PluginServices): void {
+  const app = plugin.app;
+  let folderChanged = false;
+  // A new knowledge or report folder changes which notes are articles: the router (and graph) is rebuilt too.
+  const relint = debounce(() => {
+    const rebuild = folderChanged;
+    folderChanged = false;
+    void s.lint.restart().then(() => (rebuild ? s.router.build().then(() => s.graph.reset()) : undefined));
+  }, 800, true);
+  /** Replaces a section of data.json with `patch` merged in, and saves. */
+  const update = async <K extends keyof PluginData>(key: K, patch: Partial<PluginData[K]>): Promise<void> => {
+    const data = s.data();
+    data[key] = { ...data[key], ...patch };
+    await s.save();
+  };
+  plugin.addSettingTab(new KnowledgeSettingsTab(app, plugin, {
+    settings: () => s.data().settings,
+    update: async (patch) => {
+      await update("settings", patch);
+      if (patch.knowledgeFolder !== undefined || patch.reportFolder !== undefined) folderChanged = true;
+      relint();
+    },
+    ask: () => s.data().ask,
+    updateAsk: (patch) => update("ask", patch),
+    compile: () => s.data().compile,
+    updateCompile: (patch) => update("compile", patch),
+    dailyNotesConfig: async () => {
+      const path = `${app.vault.configDir}/daily-notes.json`;
+      return readDailyNotesConfig((await app.vault.adapter.exists(path)) ? await app.vault.adapter.read(path) : null);
+    },
+    listModels: () => listModels(modelServerOptions(app, s.data().ask)),
+    testConnection: () => testConnection(modelServerOptions(app, s.data().ask)),
+    lint: () => s.data().lint,
+    updateLint: async (patch) => {
+      await update("lint", patch);
+      if (patch.repoFolder !== undefined || patch.staleAfterDays !== undefined) relint();
+    },
+    capture: () => s.data().capture,
+    updateCapture: (patch) => update("capture", patch),
+    listProjects: async () => (await import("../desktop/obsidian-capture")).listTranscriptProjects(s.data().capture),
+    retentionDays: async () => (await import("../desktop/obsidian-capture")).transcriptRetentionDays(),
+  }));
+}
