@@ -5,7 +5,7 @@ import { appendEntries, readCaptureMarkers, renderSessionEntry } from "../captur
 import { parseTranscriptLine } from "../capture/transcript-record";
 import { dailyNotePath } from "../knowledge/daily-notes";
 import { addUsage, type LanguageModel } from "../llm/language-model";
-import type { NoteStore } from "../notes/note-store";
+import { NoteStoreError, type NoteStore } from "../notes/note-store";
 import type { CaptureHost, CaptureOptions, CaptureReport, CaptureState, TranscriptFile } from "./capture-ports";
 import { describeError } from "./commit-writes";
 import { appendRefusal } from "./write-rules";
@@ -19,6 +19,12 @@ export interface RunContext {
   seen: Set<string>;
   /** The distillation's model, until a call of it fails (then null for the rest of the run). */
   distill: LanguageModel | null;
+}
+
+/** A failure in words: a file system error by its code, anything else by its own message. */
+export function failureReason(e: unknown): string {
+  const code = typeof e === "object" && e !== null ? (e as { code?: unknown }).code : undefined;
+  return e instanceof Error && typeof code !== "string" && !(e instanceof NoteStoreError) ? e.message : describeError(e);
 }
 
 const key = (uuid: string): string => uuid.replace(/-/g, "").slice(-20);
@@ -97,7 +103,7 @@ async function attemptCapture(run: RunContext, sessionId: string, files: Transcr
         await appendTo(host, e.path, e.day.date, e.entry.text);
         record(report, digest, project, e);
       } catch (err) {
-        report.failed.push({ path: e.path, reason: describeError(err) });
+        report.failed.push({ path: e.path, reason: failureReason(err) });
         ok = false;
       }
     }
@@ -242,7 +248,7 @@ async function appendTo(host: CaptureHost, path: string, date: string, text: str
   const store = host.store;
   if (!(await store.exists(path))) {
     const refused = await host.newDailyNoteRefusal?.(path);
-    if (refused) throw new Error(refused);
+    if (refused) throw new NoteStoreError(path, "refused", refused);
     await store.create(path, appendEntries(null, date, [text]));
     return;
   }

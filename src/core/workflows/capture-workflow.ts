@@ -1,6 +1,5 @@
-import { captureSession, type RunContext } from "./capture-session";
+import { captureSession, failureReason, type RunContext } from "./capture-session";
 import type { CaptureHost, CaptureOptions, CaptureReport, CaptureState, TranscriptFile } from "./capture-ports";
-import { describeError } from "./commit-writes";
 
 export type { CaptureHost, CaptureOptions, CaptureReport, CaptureState, CaptureStateStore, TranscriptFile, TranscriptSource } from "./capture-ports";
 
@@ -25,7 +24,7 @@ export async function captureSessions(host: CaptureHost, options: CaptureOptions
       await captureSession(run, sessionId, files);
     } catch (e) {
       const main = files.find((f) => !f.subagent) ?? files[0]!;
-      report.failed.push({ path: main.path, reason: describeError(e) });
+      report.failed.push({ path: main.path, reason: failureReason(e) });
     }
   }
   return report;
