@@ -61,8 +61,9 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
     load: async () => parseCaptureState(await readFile(statePath, "utf8").catch(() => null)),
     save: async (s) => {
       await mkdir(dirname(statePath), { recursive: true });
-      await writeFile(`${statePath}.tmp`, JSON.stringify(s));
-      await rename(`${statePath}.tmp`, statePath);
+      const temp = `${statePath}.${process.pid}.tmp`;
+      await writeFile(temp, JSON.stringify(s));
+      await rename(temp, statePath);
     },
   };
   let distill: LanguageModel | undefined;
