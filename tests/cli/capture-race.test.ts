@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from "vitest";
+import { Buffer } from "node:buffer";
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, createWriteStream } from "node:fs";
 import { tmpdir } from "node:os";
