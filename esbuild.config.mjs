@@ -25,7 +25,7 @@ const nodeEntry = (entry, outfile) => ({
 });
 
 /**
- * The CLI, dist/cli.mjs: minified, with a shebang first so `npx kc` runs it, and executable. Split: modules only some
+ * The CLI, dist/cli.mjs: minified, with a shebang first so the installed `kc` (npm's bin link) runs it, and executable. Split: modules only some
  * commands import (the Anthropic SDK, half the bundle) are chunks in dist/cli-chunks/ loaded when a command needs them,
  * so `kc lint` compiles less before it starts.
  *

@@ -53,9 +53,9 @@ export default defineConfig([
     },
   },
   {
-    // Node-only code: the CLI, benchmarks, tests and build scripts may use Node built-ins; so may src/desktop, which
+    // Node-only code: the CLI, the MCP server, benchmarks, tests and build scripts may use Node built-ins; so may src/desktop, which
     // the plugin loads only with import() behind Platform.isDesktopApp (tests/core/boundary.test.ts checks the path).
-    files: ["src/cli/**/*.ts", "src/desktop/**/*.ts", "bench/**/*.ts", "tests/**/*.ts", "scripts/**/*.ts", "*.mjs", "scripts/*.mjs", "*.config.ts"],
+    files: ["src/cli/**/*.ts", "src/desktop/**/*.ts", "src/mcp/**/*.ts", "bench/**/*.ts", "tests/**/*.ts", "scripts/**/*.ts", "*.mjs", "scripts/*.mjs", "*.config.ts"],
     languageOptions: { globals: { process: "readonly", console: "readonly" } },
     rules: {
       "import/no-nodejs-modules": "off",

@@ -67,7 +67,7 @@ console.log(kc("compile", vault, "--all", "--dry-run").trimEnd());
 
 const copy = "/tmp/demo-vault";
 console.log(`\nFor real, on a copy with a key (compile asks before it writes; \`kc undo\` puts it back; or \`npm run demo -- --live\`):`);
-console.log(`  cp -r ${shown} ${copy} && export ANTHROPIC_API_KEY=… && npx kc compile ${copy} --all && npx kc ask ${copy} "${questions[1]}"`);
+console.log(`  cp -r ${shown} ${copy} && export ANTHROPIC_API_KEY=… && node dist/cli.mjs compile ${copy} --all && node dist/cli.mjs ask ${copy} "${questions[1]}"`);
 
 if (process.argv.includes("--live")) {
   if (!process.env.ANTHROPIC_API_KEY && !process.env.ANTHROPIC_BASE_URL) {

@@ -6,6 +6,8 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** Asks a yes/no question on a terminal; absent when there is no one to ask (pipes, tests). */
   confirm?: (question: string) => Promise<boolean>;
+  /** What a hook's caller wrote on stdin (a Claude Code hook's JSON), read with a time limit; absent in tests and pipes not given. */
+  readStdin?: () => Promise<string>;
 }
 
 /** Exit codes: 0 fine, 1 findings with errors (or a failed model call), 2 usage or path errors. */

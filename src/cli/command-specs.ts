@@ -2,6 +2,8 @@ import { ASK_SPEC } from "./commands/ask-command";
 import { LINT_SPEC } from "./commands/lint-command";
 import { ROUTE_SPEC } from "./commands/route-command";
 import type { CommandSpec } from "./command-spec";
+import { MCP_SPEC } from "./commands/mcp-command";
+import { HOOKS_SPEC } from "./commands/hooks-command";
 
 const model = ["model", "base-url"];
 
@@ -13,11 +15,13 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   lint: LINT_SPEC,
   route: ROUTE_SPEC,
   ask: ASK_SPEC,
-  compile: { positionals: ["vault"], values: ["file", "format", "knowledge", "today", ...model], switches: ["all", "dry-run", "yes", "force"] },
+  mcp: MCP_SPEC,
+  hooks: HOOKS_SPEC,
+  compile: { positionals: ["vault"], values: ["file", "format", "knowledge", "daily-folder", "daily-format", "today", ...model], switches: ["all", "dry-run", "yes", "force"] },
   revalidate: { positionals: ["vault", "article"], values: ["knowledge", "month", ...model], switches: ["yes"] },
   undo: { positionals: ["vault"], values: ["knowledge"], switches: [] },
   graph: { positionals: ["vault"], values: ["format", "around", "depth", "cap", "knowledge"], switches: ["mid", "stale-only", "logs", "body"] },
-  capture: { positionals: ["vault"], values: ["from", "project", "since", "format", "min-prompts", "idle-minutes", "knowledge", ...model], switches: ["dry-run", "distill"], repeatable: ["project"] },
+  capture: { positionals: ["vault"], values: ["from", "project", "since", "format", "min-prompts", "idle-minutes", "knowledge", "daily-folder", "daily-format", "session-file", ...model], switches: ["dry-run", "distill", "hook"], repeatable: ["project"] },
   prime: { positionals: ["vault"], values: ["question", "cwd", "max-chars", "knowledge"], switches: ["hook"] },
   "eval-route": { positionals: ["vault", "questions.json"], values: ["format", ...model], switches: ["select"] },
   drift: { positionals: ["vault"], values: ["repo", "format", "knowledge", "older-than", "max-articles", "max-tokens", "today", ...model], switches: ["model-check", "dry-run", "yes"] },

@@ -4,6 +4,7 @@ import { basename, join, resolve } from "node:path";
 import type { CompileState, KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import { mergeSettings, type SettingSource } from "../core/knowledge/merge-settings";
 import { parseSettingsJson } from "../core/knowledge/validate-settings";
+import { unconfiguredDailyFolder } from "../core/knowledge/daily-notes";
 import { normalizeFolderPath } from "../core/knowledge/folder-path";
 import { VaultIndex } from "../core/links/vault-index";
 import { NoteStoreError } from "../core/notes/note-store";
@@ -55,9 +56,23 @@ export async function loadVault(
     if (folder.value === "") throw new VaultPathError(`The knowledge folder "${overrides.knowledgeFolder}" is the vault root; give the folder that holds the knowledge base (for example "knowledge"), or use --scope vault where a command offers it to work on every note.`);
     overrides = { ...overrides, knowledgeFolder: folder.value };
   }
+  if (overrides.dailyFolder !== undefined) {
+    const folder = normalizeFolderPath(overrides.dailyFolder, "daily notes folder");
+    if (!folder.ok) throw new VaultPathError(folder.error);
+    overrides = { ...overrides, dailyFolder: folder.value };
+  }
   const store = new FsNoteStore(root);
   const files = await store.list();
-  const { settings, compileState, warnings, sources } = await readSettings(root, overrides);
+  const read = await readSettings(root, overrides);
+  const { compileState, warnings, sources } = read;
+  let settings = read.settings;
+  if (overrides.dailyFolder !== undefined) sources.dailyFolder = "--daily-folder";
+  else if (sources.dailyFolder === "the default") {
+    // Nothing configures the daily notes: Obsidian's own default (the root) when the notes are there.
+    const found = unconfiguredDailyFolder(files.map((f) => f.path), settings.dailyFormat, settings.dailyFolder);
+    settings = { ...settings, dailyFolder: found.folder };
+    sources.dailyFolder = found.why;
+  }
   const index = new VaultIndex();
   const texts = new Map<string, string>();
   const skipped: LoadedVault["skipped"] = [];
@@ -127,4 +142,26 @@ export function missingFolderProblem(vault: LoadedVault, which: "knowledge" | "d
     : "Set the folder in Obsidian's Daily notes settings (or the plugin's, when Daily notes is off)";
   const what = which === "knowledge" ? "knowledge folder" : "daily notes folder";
   return `The ${what} "${folder}" (from ${source}) does not exist in ${vault.root}. ${fix}${hint ? `; ${hint}` : ""}.`;
+}
+
+/** The folder settings a command's flags give (--knowledge, --daily-folder, --daily-format), for loadVault's overrides. */
+export function folderOverrides(args: { flags: Map<string, string | true> }): Partial<KnowledgeSettings> {
+  const value = (name: string): string | undefined => {
+    const v = args.flags.get(name);
+    return typeof v === "string" ? v : undefined;
+  };
+  const knowledge = value("knowledge");
+  const dailyFolder = value("daily-folder");
+  const dailyFormat = value("daily-format")?.trim();
+  return {
+    ...(knowledge !== undefined ? { knowledgeFolder: knowledge } : {}),
+    ...(dailyFolder !== undefined ? { dailyFolder } : {}),
+    ...(dailyFormat ? { dailyFormat } : {}),
+  };
+}
+
+/** Where daily notes are looked for and where that came from, in one line for stderr. */
+export function dailyNotesLine(vault: LoadedVault): string {
+  const where = `${vault.settings.dailyFolder ? `${vault.settings.dailyFolder}/` : ""}${vault.settings.dailyFormat}.md`;
+  return `Daily notes: ${where} (from ${vault.sources.dailyFolder}; --daily-folder and --daily-format change it).\n`;
 }

@@ -11,6 +11,8 @@ import { EVAL_ROUTE_HELP, runEvalRouteCommand } from "./commands/eval-route-comm
 import { GRAPH_HELP, runGraphCommand } from "./commands/graph-command";
 import { PRIME_HELP, runPrimeCommand } from "./commands/prime-command";
 import { LINT_HELP, runLintCommand } from "./commands/lint-command";
+import { MCP_HELP, runMcpCommand } from "./commands/mcp-command";
+import { HOOKS_HELP, runHooksCommand } from "./commands/hooks-command";
 import { REVALIDATE_HELP, runRevalidateCommand } from "./commands/revalidate-command";
 import { ROUTE_HELP, runRouteCommand } from "./commands/route-command";
 import { runUndoCommand, UNDO_HELP } from "./commands/undo-command";
@@ -36,6 +38,8 @@ Commands:
   kc graph <vault>                  the graph of CKP tiers as JSON, DOT or Mermaid (no network)
   kc capture <vault>                turn Claude Code sessions into daily-log entries (redacted, never twice)
   kc prime <vault>                  a bounded, routed context for a new Claude Code session (--hook for SessionStart)
+  kc mcp <vault>                    an MCP server (stdio) for Claude Code: route, read_article, ask, lint_summary, recent_sessions
+  kc hooks install|uninstall        add (or remove) the prime and capture hooks and the MCP server in Claude Code's settings
   kc help <command>                 help for one command
 
 Run \`kc help lint\` for options.`;
@@ -53,6 +57,8 @@ const COMMANDS: Record<string, { help: string; run: (args: ParsedArgs, io: CliIo
   "eval-route": { help: EVAL_ROUTE_HELP, run: runEvalRouteCommand },
   contradictions: { help: CONTRADICTIONS_HELP, run: runContradictionsCommand },
   drift: { help: DRIFT_HELP, run: runDriftCommand },
+  mcp: { help: MCP_HELP, run: runMcpCommand },
+  hooks: { help: HOOKS_HELP, run: runHooksCommand },
 };
 
 /** Runs the CLI with arguments (without node and script) and returns the exit code; never throws. */
@@ -103,6 +109,37 @@ async function askOnTerminal(question: string): Promise<boolean> {
   return /^y(es)?$/i.test(answer.trim());
 }
 
+/**
+ * Reads stdin until it ends or holds one whole JSON value, but gives up after `ms` (Claude Code may leave a hook's
+ * stdin open): a hook never hangs on it. Reads nothing from a terminal.
+ */
+function readStdin(ms = 1000): Promise<string> {
+  if (process.stdin.isTTY) return Promise.resolve("");
+  return new Promise((done) => {
+    let text = "";
+    const finish = (): void => {
+      clearTimeout(timer);
+      // Let go of stdin so an open pipe does not keep the process alive after the command has finished.
+      process.stdin.destroy();
+      done(text);
+    };
+    const timer = setTimeout(finish, ms);
+    process.stdin.setEncoding("utf8");
+    process.stdin.on("data", (chunk: string) => {
+      text += chunk;
+      // A hook's JSON is one object: once it parses, there is nothing more to wait for.
+      try {
+        JSON.parse(text);
+        finish();
+      } catch {
+        // Not whole yet.
+      }
+    });
+    process.stdin.on("end", finish);
+    process.stdin.on("error", finish);
+  });
+}
+
 /** True when this module is the program run (also through a symlink such as node_modules/.bin/kc), not imported. */
 function isEntry(): boolean {
   const script = typeof process !== "undefined" ? process.argv[1] : undefined;
@@ -125,6 +162,7 @@ if (isEntry()) {
     err: (t) => process.stderr.write(t),
     isTTY: Boolean(process.stderr.isTTY),
     env: process.env,
+    readStdin,
     ...(process.stdin.isTTY && process.stderr.isTTY ? { confirm: askOnTerminal } : {}),
   };
   void runCli(process.argv.slice(2), io).then((code) => {

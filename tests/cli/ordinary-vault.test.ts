@@ -50,3 +50,50 @@ describe("folders given on the command line", () => {
     }
   });
 });
+
+describe("kc compile without hand-written config", () => {
+  const log = "# 2026-11-20\n\nWorked on upload retries with backoff and jitter; the captive portal broke uploads.\n";
+
+  it("finds daily notes at the vault's root (Obsidian's default) and says where it looked", async () => {
+    const dir = vaults.make({ "2026-11-20.md": log, "Projects/Plan.md": "# Plan\n" });
+    const r = await runKc(["compile", dir, "--all", "--dry-run"]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain("Daily notes: YYYY-MM-DD.md (from Obsidian's default, the vault's root");
+    expect(r.out).toContain("2026-11-20.md");
+  });
+
+  it("takes --daily-folder and --daily-format, normalised", async () => {
+    const dir = vaults.make({ "Journal/20.11.2026.md": log });
+    const r = await runKc(["compile", dir, "--all", "--dry-run", "--daily-folder", "./Journal/", "--daily-format", "DD.MM.YYYY"]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain("Daily notes: Journal/DD.MM.YYYY.md (from --daily-folder");
+    expect(r.out).toContain("Journal/20.11.2026.md");
+  });
+
+  it("keeps the plugin's default folder when daily notes are there", async () => {
+    const dir = vaults.make({ "daily/2026-11-20.md": log });
+    const r = await runKc(["compile", dir, "--all", "--dry-run"]);
+    expect(r.err).toContain("Daily notes: daily/YYYY-MM-DD.md (from the default;");
+  });
+});
+
+describe("kc lint agrees with the plugin's saved settings", () => {
+  it("lints every note when the plugin's settings say so, and --scope still wins", async () => {
+    const dir = vaults.make({
+      ".obsidian/plugins/ckp-knowledge-compiler/data.json": JSON.stringify({ settings: { lintScope: "vault" } }),
+      "Notes/a.md": "[[nowhere]]\n",
+    });
+    const saved = await runKc(["lint", dir, "--format", "json"]);
+    expect(saved.err).not.toContain("does not exist");
+    expect((JSON.parse(saved.out) as { findings: { check: string }[] }).findings.map((f) => f.check)).toContain("broken-link");
+    const flag = await runKc(["lint", dir, "--scope", "knowledge"]);
+    expect(flag.code).toBe(2);
+    expect(flag.err).toContain('knowledge folder "knowledge"');
+  });
+
+  it("dates the report by --today", async () => {
+    const dir = vaults.make({ "Notes/a.md": "# A\n" });
+    const r = await runKc(["lint", dir, "--scope", "vault", "--today", "2026-01-15"]);
+    expect(r.out).toContain("2026-01-15");
+  });
+});

@@ -8,16 +8,18 @@ import { DEFAULT_SELECT_MODEL, DEFAULT_SELECT_PRICE } from "../../core/llm/model
 import { CAPTURE_STATE_FILE, captureSessions, parseCaptureState, type CaptureStateStore } from "../../core/workflows/capture-workflow";
 import { knowledgeFolderProblem } from "../../core/workflows/write-rules";
 import { defaultTranscriptRoots, FsTranscriptSource } from "../../desktop/fs-transcript-source";
+import { SessionFileTranscriptSource } from "../../desktop/session-file-transcript-source";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { FileWriteLock } from "../file-write-lock";
 import { PluginFiles } from "../plugin-files";
 import { modelFromArgs, waitLine } from "../model-options";
-import { loadVault, missingFolderProblem, printVaultWarnings, PLUGIN_ID, type LoadedVault } from "../load-vault";
+import { dailyNotesLine, folderOverrides, loadVault, missingFolderProblem, printVaultWarnings, PLUGIN_ID, type LoadedVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc capture`. */
 export const CAPTURE_HELP = `kc capture <vault> [--from <dir>] [--project <cwd>] [--since YYYY-MM-DD] [--dry-run] [--format text|json]
-           [--min-prompts N] [--idle-minutes N] [--knowledge <folder>] [--distill [--model <id>] [--base-url <url>]]
+           [--min-prompts N] [--idle-minutes N] [--knowledge <folder>] [--daily-folder <folder>] [--daily-format <format>]
+           [--distill [--model <id>] [--base-url <url>]] [--session-file <transcript.jsonl> | --hook]
 
 Turns Claude Code session transcripts into daily-log entries (seed 000's session format): each session that has
 been idle for a while (default 10 minutes) and has at least --min-prompts prompts from you (default 4) is read
@@ -31,7 +33,11 @@ transcripts after 30 days by default: capture before then. --distill (opt-in, co
 session; default model claude-haiku-4-5) adds Decisions Made, Lessons Learned and Action Items written by the
 model from the redacted session (at most 20,000 characters); a reply that does not fit falls back to the
 plain entry. The cursor per file is kept in the plugin's
-folder (${CAPTURE_STATE_FILE}).`;
+folder (${CAPTURE_STATE_FILE}).
+--session-file <transcript.jsonl> captures only that session (and its subagents), whether idle or not (default
+--idle-minutes 0). --hook does the same for the session a Claude Code SessionEnd hook names on stdin
+(its transcript_path); \`kc hooks install\` wires it. The daily notes are found as \`kc compile\` finds them
+(Obsidian's Daily notes settings, the plugin's, or Obsidian's default); --daily-folder and --daily-format override.`;
 
 /** Runs `kc capture`. */
 export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -45,16 +51,17 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
   const since = flagString(args, "since");
   if (since !== undefined && !isCalendarDate(since)) return usage(io, `--since must be a real date written like 2026-11-01, not "${since}".`);
   const minPrompts = Number(flagString(args, "min-prompts", "4"));
-  const idleMinutes = Number(flagString(args, "idle-minutes", "10"));
+  const sessionFile = await sessionFileOf(args, io);
+  if (sessionFile && "error" in sessionFile) return usage(io, sessionFile.error);
+  const idleMinutes = Number(flagString(args, "idle-minutes", sessionFile ? "0" : "10"));
   if (!Number.isInteger(minPrompts) || minPrompts < 1) return usage(io, "--min-prompts must be a whole number, 1 or more.");
   if (!Number.isFinite(idleMinutes) || idleMinutes < 0) return usage(io, "--idle-minutes must be a number of minutes, 0 or more.");
-  const knowledge = flagString(args, "knowledge");
-  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  const vault = await loadVault(dir, folderOverrides(args));
   printVaultWarnings(vault, io);
   const problem = knowledgeFolderProblem(vault.settings);
   if (problem) return usage(io, problem);
   const from = flagString(args, "from");
-  const roots = from !== undefined ? [from] : defaultTranscriptRoots(io.env);
+  const roots = sessionFile ? [sessionFile.path] : from !== undefined ? [from] : defaultTranscriptRoots(io.env);
   const projects = args.lists?.get("project") ?? [];
   const statePath = join(vault.root, ".obsidian", "plugins", PLUGIN_ID, CAPTURE_STATE_FILE);
   const state: CaptureStateStore = {
@@ -76,7 +83,7 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
     distill = built.model;
   }
   const report = await captureSessions({
-    store: vault.store, rules: () => vault.settings, source: new FsTranscriptSource(roots), state,
+    store: vault.store, rules: () => vault.settings, source: sessionFile ? new SessionFileTranscriptSource(sessionFile.path) : new FsTranscriptSource(roots), state,
     localParts: (iso) => {
       const d = new Date(iso);
       return { date: localDate(d), time: `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}` };
@@ -101,6 +108,25 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
     io.err(`${report.captured.length} session entr${report.captured.length === 1 ? "y" : "ies"} ${args.flags.has("dry-run") ? "would be appended" : "appended"}, ${report.skipped.length} skipped, ${report.redactions} secret${report.redactions === 1 ? "" : "s"} redacted (transcripts from ${roots.join(", ")}).\n`);
   }
   return report.failed.length > 0 ? EXIT.findings : EXIT.ok;
+}
+
+/**
+ * The one transcript to capture: --session-file, or with --hook the transcript_path of the SessionEnd JSON on stdin;
+ * undefined when neither is given (every session under the transcript folders).
+ */
+async function sessionFileOf(args: ParsedArgs, io: CliIo): Promise<{ path: string } | { error: string } | undefined> {
+  const file = flagString(args, "session-file");
+  if (file !== undefined && args.flags.has("hook")) return { error: "Give --session-file or --hook, not both." };
+  if (file !== undefined) return { path: file };
+  if (!args.flags.has("hook")) return undefined;
+  const text = io.readStdin ? await io.readStdin() : "";
+  let path: unknown;
+  try {
+    path = (JSON.parse(text) as { transcript_path?: unknown } | null)?.transcript_path;
+  } catch {
+    path = undefined;
+  }
+  return typeof path === "string" && path !== "" ? { path } : { error: "--hook expects Claude Code's SessionEnd JSON (with transcript_path) on stdin; give --session-file <transcript.jsonl> to capture one session by hand." };
 }
 
 /**

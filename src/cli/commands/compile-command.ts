@@ -13,12 +13,13 @@ import { selectLogs, type LogPick } from "../../core/workflows/select-logs-workf
 import { baseUrlProblem, waitLine } from "../model-options";
 import { cliHost } from "../cli-host";
 import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../load-vault";
+import { dailyNotesLine, folderOverrides, loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "../router-index";
 /** Help text of `kc compile`. */
 export const COMPILE_HELP = `kc compile <vault> [--file <note>] [--all] [--dry-run] [--yes] [--force] [--format text|json]
-           [--model <id>] [--base-url <url>] [--knowledge <folder>] [--today YYYY-MM-DD]
+           [--model <id>] [--base-url <url>] [--knowledge <folder>] [--daily-folder <folder>] [--daily-format <format>]
+           [--today YYYY-MM-DD]
 
 Compiles today's daily note (or --file <note>, or with --all every daily note never compiled or changed
 since) into concept and connection articles. For each log the existing articles it talks about are routed
@@ -26,6 +27,9 @@ in (a bounded number, large ones as header + relevant sections), the model propo
 updates, and the proposal is checked and shown with diffs. Files are written only after you say yes (or
 with --yes); daily notes are never written. --dry-run shows what the model would be shown, the prompt's
 size and the cost estimate, without calling it. A log compiled and unchanged since is skipped unless --force.
+Daily notes are where Obsidian's Daily notes settings (.obsidian/daily-notes.json) put them, else the plugin's
+setting, else Obsidian's default (the vault's root, YYYY-MM-DD) when they are there; the first line says which.
+--daily-folder and --daily-format override it.
 Needs ANTHROPIC_API_KEY (or --base-url) unless --dry-run.
 \`kc undo <vault>\` puts back the files of the last compile.`;
 
@@ -52,9 +56,9 @@ export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<nu
   if (!isCalendarDate(today)) return usage(io, `--today must be a real date written like 2026-11-22, not "${today}".`);
   const badUrl = baseUrlProblem(args, io.env);
   if (badUrl) return usage(io, badUrl);
-  const knowledge = flagString(args, "knowledge");
-  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  const vault = await loadVault(dir, folderOverrides(args));
   printVaultWarnings(vault, io);
+  io.err(dailyNotesLine(vault));
   const { index } = buildRouterIndex(vault, "knowledge");
   const fixedNow = new Date(`${today}T12:00:00`);
   const host = { ...cliHost(vault, index, args, io), now: () => (flagString(args, "today") ? fixedNow : new Date()) };

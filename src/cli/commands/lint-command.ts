@@ -25,7 +25,8 @@ no one confirmed in a long time, and the contradictions \`kc contradictions\` fo
 Prints a markdown report (or JSON, or SARIF 2.1.0 for code scanning). Exit code 1 when there are errors, so CI can gate on it; exit code 2
 when the knowledge folder does not exist (a typo in --knowledge never passes as "no findings").
 
-  --scope knowledge|vault   lint the knowledge folder (default) or every note in the vault
+  --scope knowledge|vault   lint the knowledge folder or every note in the vault (default: the plugin's saved
+                            lint scope, else the knowledge folder)
   --format md|json|sarif    the report as markdown (default), JSON, or SARIF 2.1.0 (paths relative to <vault>)
   --knowledge <folder>      the knowledge folder (default: the plugin's setting in data.json, else "knowledge")
   --repo <dir>              the code repository articles cite: report cited files that are gone
@@ -50,9 +51,10 @@ export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<numbe
     io.err(`Missing the vault folder.\n\n${LINT_HELP}\n`);
     return EXIT.usage;
   }
-  const scope = flagString(args, "scope", "knowledge");
+  // Without --scope, the scope saved in the plugin's settings (as Obsidian lints), else the knowledge folder.
+  const scope = flagString(args, "scope");
   const format = flagString(args, "format", "md");
-  if (scope !== "knowledge" && scope !== "vault") return usage(io, `--scope must be knowledge or vault, not "${scope}".`);
+  if (scope !== undefined && scope !== "knowledge" && scope !== "vault") return usage(io, `--scope must be knowledge or vault, not "${scope}".`);
   if (format !== "md" && format !== "json" && format !== "sarif") return usage(io, `--format must be md, json or sarif, not "${format}".`);
   const repoDir = flagString(args, "repo");
   if (repoDir !== undefined && !isRepoFolder(repoDir)) return usage(io, `--repo ${repoDir} is not a folder.`);
@@ -62,7 +64,7 @@ export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   if (!isCalendarDate(today)) return usage(io, `--today must be a real date written like 2026-11-22, not "${today}".`);
   const knowledge = flagString(args, "knowledge");
   const progress = io.isTTY || args.flags.has("progress");
-  const vault = await loadVault(dir, { lintScope: scope, ...(knowledge !== undefined ? { knowledgeFolder: knowledge } : {}) }, progress ? (d, t) => io.err(`\rreading ${d}/${t} files`) : undefined);
+  const vault = await loadVault(dir, { ...(scope !== undefined ? { lintScope: scope } : {}), ...(knowledge !== undefined ? { knowledgeFolder: knowledge } : {}) }, progress ? (d, t) => io.err(`\rreading ${d}/${t} files`) : undefined);
   if (progress) io.err("\n");
   printVaultWarnings(vault, io);
   const missing = vault.settings.lintScope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or lint every note with --scope vault") : null;
@@ -89,7 +91,7 @@ export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   const unknownState = new Set(vault.compileStateUnknown ? ["uncompiled-log", "changed-log"] : []);
   if (unknownState.size > 0) io.err("warning: daily logs are not checked for being uncompiled or changed, because the compile state could not be read.\n");
   const findings = engine.run().filter((f) => !unknownState.has(f.check));
-  const meta = { vaultName: vault.name, noteCount: vault.texts.size, scope, date: new Date().toISOString().slice(0, 10) } as const;
+  const meta = { vaultName: vault.name, noteCount: vault.texts.size, scope: vault.settings.lintScope, date: today } as const;
   io.out(format === "json" ? formatLintJson(findings, meta) : format === "sarif" ? formatLintSarif(findings, { version: manifest.version }) : formatLintMarkdown(findings, meta));
   if (args.flags.has("write-report")) {
     const written = await writeLintReport(vault.store, vault.settings, today, formatLintMarkdown(findings, { ...meta, date: today }));

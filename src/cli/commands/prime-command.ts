@@ -15,8 +15,9 @@ recent daily-log entries of its sessions) — each article's title, path and TLD
 would load, within --max-chars (default 20000; with --hook 9500, and never more than 10000, the most
 Claude Code puts into a session from a hook). Never the whole knowledge base. Offline.
 --hook prints the JSON a SessionStart hook expects ({"hookSpecificOutput": {"hookEventName": "SessionStart",
-"additionalContext": …}}). Wire it in .claude/settings.json:
-  "hooks": { "SessionStart": [{ "hooks": [{ "type": "command", "command": "npx kc prime /path/to/vault --hook" }] }] }`;
+"additionalContext": …}}). \`kc hooks install --vault <vault>\` wires it (and the capture hook and the MCP server) into
+Claude Code's settings, calling this package by absolute path; by hand, in .claude/settings.json:
+  "hooks": { "SessionStart": [{ "hooks": [{ "type": "command", "command": "'/usr/bin/node' '/path/to/knowledge-compiler/dist/cli.mjs' prime '/path/to/vault' --hook" }] }] }`;
 
 /** What a SessionStart hook may inject (Claude Code's cap on `additionalContext`), and prime's default under it. */
 const HOOK_MAX_CHARS = 10_000;

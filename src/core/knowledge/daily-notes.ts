@@ -104,3 +104,19 @@ function ordinal(n: number): string {
   const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
   return `${n}${s}`;
 }
+
+/**
+ * Where daily notes live when nothing configures it: Obsidian's own default (the vault's root) when the root holds
+ * daily notes and the plugin's default folder holds none; else the plugin's default folder.
+ */
+export function unconfiguredDailyFolder(paths: Iterable<string>, format: string, pluginDefault: string): { folder: string; why: string } {
+  let atRoot = 0;
+  let inDefault = 0;
+  for (const p of paths) {
+    if (matchDailyNote(p, { dailyFolder: "", dailyFormat: format }) !== null) atRoot++;
+    else if (pluginDefault !== "" && matchDailyNote(p, { dailyFolder: pluginDefault, dailyFormat: format }) !== null) inDefault++;
+  }
+  return atRoot > 0 && inDefault === 0
+    ? { folder: "", why: `Obsidian's default, the vault's root (${atRoot} daily note${atRoot === 1 ? "" : "s"} there)` }
+    : { folder: pluginDefault, why: "the default" };
+}

@@ -28,7 +28,7 @@ export interface PrimeContext {
 }
 
 /** Session blocks of daily notes that mention a project, newest first: what the project was doing lately. */
-function recentProjectEntries(dailyNotes: { date: string; text: string }[], project: string, max = 3): string[] {
+export function recentProjectEntries(dailyNotes: { date: string; text: string }[], project: string, max = 3): string[] {
   const out: string[] = [];
   const needle = `\`${project}\``;
   for (const note of [...dailyNotes].sort((a, b) => (a.date < b.date ? 1 : -1))) {

@@ -1,0 +1,137 @@
+import { existsSync, realpathSync, statSync } from "node:fs";
+import { chmod, copyFile, mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { homedir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { diffLines } from "../../core/compile/format-compile";
+import { addKcHooks, addKcServer, formatSettings, removeKcHooks, removeKcServer, settingsShapeProblem, shellQuote, type JsonObject, type KcHookEntries } from "../claude-settings-merge";
+import { EXIT, usage, type CliIo } from "../cli-io";
+import type { CommandSpec } from "../command-spec";
+import { flagString, type ParsedArgs } from "../parse-args";
+
+/** Help text of `kc hooks`. */
+export const HOOKS_HELP = `kc hooks install [--vault <dir>] [--project <dir>] [--user] [--yes]
+kc hooks uninstall [--project <dir>] [--user] [--yes]
+
+Wires Claude Code to the knowledge base: a SessionStart hook that primes each new session (kc prime --hook), a
+SessionEnd hook that captures the ending session into today's daily note (kc capture --hook: only that session's new
+records) and the MCP server (kc mcp). The hooks call this installed package by absolute path (the node running it
+and its dist/cli.mjs), never a name a package registry could resolve to someone else's package.
+Writes the project's .claude/settings.json and .mcp.json (or, with --user, ~/.claude/settings.json and
+~/.claude.json), keeping every other setting, hook and server; shows the diff and asks first (--yes to skip the
+question; without a terminal it refuses unless --yes); a backup of each changed file is written beside it
+(<file>.kc-backup-<time>). uninstall removes exactly what install added.
+
+  --vault <dir>     the vault (default: the current folder when it is one, i.e. has .obsidian/)
+  --project <dir>   the project whose settings to change (default: the current folder)
+  --user            change your user settings instead (every project)
+  --yes             write without asking`;
+
+/** What `kc hooks` accepts (parsed strictly: anything else is exit 2 with a suggestion). */
+export const HOOKS_SPEC: CommandSpec = { positionals: ["install|uninstall"], values: ["vault", "project"], switches: ["user", "yes"] };
+
+/** One settings file to change: where, its text now (null when absent) and after. */
+interface FileChange {
+  path: string;
+  before: string | null;
+  after: string;
+}
+
+/** Runs `kc hooks install` or `kc hooks uninstall`. */
+export async function runHooksCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+  const action = args.positionals[1];
+  if (action !== "install" && action !== "uninstall") return usage(io, `Say what to do: kc hooks install or kc hooks uninstall${action ? `, not "${action}"` : ""}.\n\n${HOOKS_HELP}`);
+  const user = args.flags.has("user");
+  if (user && flagString(args, "project") !== undefined) return usage(io, "--user and --project name different settings files; give one.");
+  const home = io.env.CLAUDE_CONFIG_DIR || join(io.env.HOME || homedir(), ".claude");
+  const project = resolve(flagString(args, "project", io.env.PWD || process.cwd())!);
+  const settingsFile = user ? join(home, "settings.json") : join(project, ".claude", "settings.json");
+  const mcpFile = user ? (io.env.CLAUDE_CONFIG_DIR ? join(home, ".claude.json") : join(io.env.HOME || homedir(), ".claude.json")) : join(project, ".mcp.json");
+  let entries: KcHookEntries | null = null;
+  if (action === "install") {
+    const vault = resolve(flagString(args, "vault", io.env.PWD || process.cwd())!);
+    if (!isFolder(vault)) return usage(io, `No such folder: ${vault} (give the vault with --vault <dir>).`);
+    if (flagString(args, "vault") === undefined && !isFolder(join(vault, ".obsidian"))) return usage(io, `${vault} is not an Obsidian vault (no .obsidian folder): give the vault with --vault <dir>.`);
+    entries = hookEntries(vault);
+  }
+  const changes: FileChange[] = [];
+  for (const [file, key] of [[settingsFile, "hooks"], [mcpFile, "mcpServers"]] as const) {
+    const before = await readFile(file, "utf8").catch((e: Error & { code?: string }) => (e.code === "ENOENT" ? null : Promise.reject(e)));
+    let value: unknown = {};
+    try {
+      if (before !== null && before.trim() !== "") value = JSON.parse(before);
+    } catch (e) {
+      return usage(io, `${file} is not valid JSON (${(e as Error).message}); nothing was written. Fix it (or move it away) and run kc hooks ${action} again.`);
+    }
+    const problem = settingsShapeProblem(value, file, key);
+    if (problem) return usage(io, `${problem}; nothing was written. Fix it by hand and run kc hooks ${action} again.`);
+    const obj = value as JsonObject;
+    const next = entries ? (key === "hooks" ? addKcHooks(obj, entries) : addKcServer(obj, entries)) : key === "hooks" ? removeKcHooks(obj) : removeKcServer(obj);
+    const after = formatSettings(next, before);
+    if (JSON.stringify(next) !== JSON.stringify(obj)) changes.push({ path: file, before, after });
+  }
+  if (changes.length === 0) {
+    io.err(action === "install" ? "Already installed: nothing to change.\n" : "Nothing of kc's to remove.\n");
+    return EXIT.ok;
+  }
+  for (const c of changes) io.out(`${c.before === null ? "NEW    " : "UPDATE "} ${c.path}\n${diffLines(c.before ?? "", c.after).map((l) => `  ${l}`).join("\n")}\n\n`);
+  if (!args.flags.has("yes")) {
+    if (!io.confirm) return usage(io, `Nothing was written: there is no terminal to ask. Run again with --yes to write ${changes.length === 1 ? "this change" : "these changes"}.`);
+    if (!(await io.confirm(`Write ${changes.length === 1 ? "this change" : "these changes"}?`))) {
+      io.err("Nothing was written.\n");
+      return EXIT.ok;
+    }
+  }
+  for (const c of changes) await writeWithBackup(c, io);
+  io.err(action === "install"
+    ? "Installed. Restart Claude Code (or start a new session) to use them; `/mcp` lists the server. Undo with kc hooks uninstall.\n"
+    : "Removed. Restart Claude Code for it to take effect.\n");
+  return EXIT.ok;
+}
+
+/** The commands and server entry for a vault: this node and this package's dist/cli.mjs, by absolute path, quoted. */
+function hookEntries(vault: string): KcHookEntries {
+  const node = process.execPath;
+  const cli = cliPath();
+  const run = (command: string): string => `${shellQuote(node)} ${shellQuote(cli)} ${command} ${shellQuote(vault)} --hook`;
+  return { prime: run("prime"), capture: run("capture"), server: { type: "stdio", command: node, args: [cli, "mcp", vault] } };
+}
+
+/** The absolute path of this package's dist/cli.mjs: the script running (links resolved), else found from this module. */
+function cliPath(): string {
+  const script = process.argv[1];
+  try {
+    if (script && /cli\.mjs$/.test(realpathSync(script))) return realpathSync(script);
+  } catch {
+    // Not a file: look from this module's own place instead.
+  }
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dirname(dir) !== dir; dir = dirname(dir)) {
+    if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "src", "cli", "main.ts"))) return join(dir, "dist", "cli.mjs");
+    if (existsSync(join(dir, "cli.mjs"))) return join(dir, "cli.mjs");
+  }
+  return resolve("dist", "cli.mjs");
+}
+
+/** Copies the file to <file>.kc-backup-<time> (when it exists), then replaces it atomically with the same mode. */
+async function writeWithBackup(c: FileChange, io: CliIo): Promise<void> {
+  await mkdir(dirname(c.path), { recursive: true });
+  if (c.before !== null) {
+    const backup = `${c.path}.kc-backup-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+    await copyFile(c.path, backup);
+    io.err(`Backup: ${backup}\n`);
+  }
+  const tmp = `${c.path}.${process.pid}.tmp`;
+  await writeFile(tmp, c.after, "utf8");
+  // ~/.claude.json may be private (mode 600): the new file keeps the old one's permissions.
+  if (c.before !== null) await chmod(tmp, (await stat(c.path)).mode & 0o777);
+  await rename(tmp, c.path);
+  io.err(`Wrote ${c.path}\n`);
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,137 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runKc } from "../fakes/run-kc";
+
+let root: string;
+let project: string;
+let vault: string;
+let home: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "kc-hooks-"));
+  project = join(root, "project");
+  vault = join(root, "my vault's notes");
+  home = join(root, "home");
+  for (const d of [join(project, ".claude"), join(vault, ".obsidian"), join(home, ".claude")]) mkdirSync(d, { recursive: true });
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const OTHER_SETTINGS = {
+  permissions: { allow: ["Bash(npm test:*)"] },
+  hooks: {
+    SessionStart: [{ matcher: "startup", hooks: [{ type: "command", command: "echo hello" }] }],
+    PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "./check.sh" }] }],
+  },
+};
+const OTHER_MCP = { mcpServers: { github: { command: "gh-mcp", args: ["--stdio"] } } };
+
+const settingsFile = () => join(project, ".claude", "settings.json");
+const mcpFile = () => join(project, ".mcp.json");
+const json = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Record<string, any>;
+const install = (...extra: string[]) => runKc(["hooks", "install", "--project", project, "--vault", vault, ...extra], { HOME: home });
+const uninstall = (...extra: string[]) => runKc(["hooks", "uninstall", "--project", project, ...extra], { HOME: home });
+const commands = (s: Record<string, any>, event: string): string[] => (s.hooks?.[event] ?? []).flatMap((g: { hooks: { command: string }[] }) => g.hooks.map((h) => h.command));
+
+describe("kc hooks install", () => {
+  it("adds the prime and capture hooks and the MCP server beside the other settings, by absolute path, with backups", async () => {
+    writeFileSync(settingsFile(), JSON.stringify(OTHER_SETTINGS, null, 2) + "\n");
+    writeFileSync(mcpFile(), JSON.stringify(OTHER_MCP, null, 2) + "\n");
+    const r = await install("--yes");
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain(`UPDATE  ${settingsFile()}`);
+    expect(r.out).toMatch(/^ {2}\+ .*SessionEnd/m);
+    const s = json(settingsFile());
+    expect(s.permissions).toEqual(OTHER_SETTINGS.permissions);
+    expect(s.hooks.PreToolUse).toEqual(OTHER_SETTINGS.hooks.PreToolUse);
+    expect(s.hooks.SessionStart[0]).toEqual(OTHER_SETTINGS.hooks.SessionStart[0]);
+    const [prime] = commands(s, "SessionStart").slice(1);
+    const [capture] = commands(s, "SessionEnd");
+    const quotedVault = `'${vault.replace(/'/g, `'\\''`)}'`;
+    const cli = /^'[^']*' '([^']*)'/.exec(prime!)?.[1] ?? "";
+    expect(cli).toMatch(/^\/.*\/cli\.mjs$/);
+    expect(prime).toBe(`'${process.execPath}' '${cli}' prime ${quotedVault} --hook`);
+    expect(capture).toContain(`capture ${quotedVault} --hook`);
+    for (const c of [prime!, capture!]) expect(c).not.toMatch(/\bnpx\b/);
+    const m = json(mcpFile());
+    expect(m.mcpServers.github).toEqual(OTHER_MCP.mcpServers.github);
+    expect(m.mcpServers["knowledge-compiler"]).toEqual({ type: "stdio", command: process.execPath, args: [expect.stringMatching(/^\/.*cli\.mjs$/), "mcp", vault] });
+    const backups = readdirSync(join(project, ".claude")).filter((f) => f.startsWith("settings.json.kc-backup-"));
+    expect(backups).toHaveLength(1);
+    expect(JSON.parse(readFileSync(join(project, ".claude", backups[0]!), "utf8"))).toEqual(OTHER_SETTINGS);
+  });
+
+  it("installed twice adds nothing the second time (no duplicate hooks or servers)", async () => {
+    writeFileSync(settingsFile(), JSON.stringify(OTHER_SETTINGS, null, 2) + "\n");
+    await install("--yes");
+    const once = readFileSync(settingsFile(), "utf8");
+    const again = await install("--yes");
+    expect(again.code).toBe(0);
+    expect(again.err).toContain("Already installed");
+    expect(readFileSync(settingsFile(), "utf8")).toBe(once);
+    expect(commands(json(settingsFile()), "SessionEnd")).toHaveLength(1);
+    expect(commands(json(settingsFile()), "SessionStart")).toHaveLength(2);
+  });
+
+  it("refuses a settings file that is not JSON and writes nothing", async () => {
+    writeFileSync(settingsFile(), '{ "hooks": { "SessionStart": [ }');
+    writeFileSync(mcpFile(), JSON.stringify(OTHER_MCP));
+    const r = await install("--yes");
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${settingsFile()} is not valid JSON`);
+    expect(r.err).toContain("nothing was written");
+    expect(readFileSync(settingsFile(), "utf8")).toBe('{ "hooks": { "SessionStart": [ }');
+    expect(readFileSync(mcpFile(), "utf8")).toBe(JSON.stringify(OTHER_MCP));
+    expect(readdirSync(join(project, ".claude"))).toEqual(["settings.json"]);
+  });
+
+  it("without a terminal and without --yes shows the diff, refuses and writes nothing; asks on a terminal", async () => {
+    const r = await install();
+    expect(r.code).toBe(2);
+    expect(r.out).toContain(`NEW     ${settingsFile()}`);
+    expect(r.err).toContain("Run again with --yes");
+    expect(existsSync(settingsFile())).toBe(false);
+    expect(existsSync(mcpFile())).toBe(false);
+    const asked: string[] = [];
+    const no = await runKc(["hooks", "install", "--project", project, "--vault", vault], { HOME: home }, (q) => (asked.push(q), Promise.resolve(false)));
+    expect(no.code).toBe(0);
+    expect(asked).toHaveLength(1);
+    expect(existsSync(settingsFile())).toBe(false);
+  });
+
+  it("writes the user's settings and ~/.claude.json with --user, keeping its other keys", async () => {
+    writeFileSync(join(home, ".claude.json"), JSON.stringify({ numStartups: 3, mcpServers: {}, projects: { "/x": { mcpServers: { a: { command: "a" } } } } }));
+    const r = await runKc(["hooks", "install", "--user", "--vault", vault, "--yes"], { HOME: home });
+    expect(r.code, r.err).toBe(0);
+    expect(commands(json(join(home, ".claude", "settings.json")), "SessionStart")).toHaveLength(1);
+    const user = json(join(home, ".claude.json"));
+    expect(user.numStartups).toBe(3);
+    expect(user.projects).toEqual({ "/x": { mcpServers: { a: { command: "a" } } } });
+    expect(Object.keys(user.mcpServers)).toEqual(["knowledge-compiler"]);
+  });
+});
+
+describe("kc hooks uninstall", () => {
+  it("removes exactly what install added: the files' other contents come back as they were", async () => {
+    const settingsText = JSON.stringify(OTHER_SETTINGS, null, 2) + "\n";
+    const mcpText = JSON.stringify(OTHER_MCP, null, 2) + "\n";
+    writeFileSync(settingsFile(), settingsText);
+    writeFileSync(mcpFile(), mcpText);
+    await install("--yes");
+    const r = await uninstall("--yes");
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(settingsFile(), "utf8")).toBe(settingsText);
+    expect(readFileSync(mcpFile(), "utf8")).toBe(mcpText);
+    const none = await uninstall("--yes");
+    expect(none.err).toContain("Nothing of kc's to remove");
+  });
+
+  it("leaves a hook that only looks similar, and a server of the same name that runs something else", async () => {
+    const mine = { hooks: { SessionStart: [{ hooks: [{ type: "command", command: "kc prime ~/vault --hook" }] }] } };
+    writeFileSync(settingsFile(), JSON.stringify(mine));
+    writeFileSync(mcpFile(), JSON.stringify({ mcpServers: { "knowledge-compiler": { command: "other", args: ["serve"] } } }));
+    const r = await uninstall("--yes");
+    expect(r.err).toContain("Nothing of kc's to remove");
+    expect(json(settingsFile())).toEqual(mine);
+  });
+});
