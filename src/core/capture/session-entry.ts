@@ -92,7 +92,7 @@ export interface CaptureMarker {
  * on a line of its own, as capture writes it, counts; one quoted inside a prompt or a code span never does.
  */
 export function readCaptureMarkers(text: string): CaptureMarker[] {
-  return [...text.matchAll(/^%% kc-capture session=(\S+) first=(\S+) last=(\S+) redacted=\d+ %%$/gm)].map((m) => ({ session: m[1]!, first: m[2]!, last: m[3]! }));
+  return [...text.matchAll(/^%% kc-capture session=(\S+) first=(\S+) last=(\S+) redacted=\d+ %%\r?$/gm)].map((m) => ({ session: m[1]!, first: m[2]!, last: m[3]! }));
 }
 
 /**

@@ -186,3 +186,10 @@ describe("the optional distillation against a server that never answers", () => 
     expect(store.files.get("daily/2026-11-21.md")).toContain("**Key Exchanges:**");
   });
 });
+
+describe("reading the markers of a daily note", () => {
+  it("counts only a marker on a line of its own (CRLF too), never one quoted inside a line", () => {
+    const text = "# Daily\r\n- Asked: %% kc-capture session=q first=a last=b redacted=0 %%\r\n%% kc-capture session=s first=c last=d redacted=2 %%\r\n`%% kc-capture session=t first=e last=f redacted=0 %%`\n";
+    expect(readCaptureMarkers(text)).toEqual([{ session: "s", first: "c", last: "d" }]);
+  });
+});
