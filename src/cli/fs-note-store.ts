@@ -1,7 +1,7 @@
 import { Buffer, isUtf8 } from "node:buffer";
 import { readdirSync, readFileSync } from "node:fs";
-import { chmod, mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
-import { dirname, join, sep } from "node:path";
+import { chmod, lstat, mkdir, readdir, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
+import { dirname, join, relative, sep } from "node:path";
 import { NoteStoreError, type NoteStore, type VaultFile } from "../core/notes/note-store";
 
 const SKIP_DIRS = new Set([".obsidian", ".trash", ".git", "node_modules"]);
@@ -115,8 +115,24 @@ export class FsNoteStore implements NoteStore {
     return `${this.root}${sep}${sep === "/" ? path : path.replaceAll("/", sep)}`;
   }
 
+  /**
+   * Where a write of `path` goes: the file itself, or for a symbolic link the file it leads to, so the link stays a
+   * link (a daily note linked from elsewhere in the vault). A link leading outside the vault is never written through.
+   */
+  private async writeTarget(path: string): Promise<string> {
+    const abs = this.abs(path);
+    const link = await lstat(abs).then((s) => s.isSymbolicLink(), () => false);
+    if (!link) return abs;
+    const [real, root] = await Promise.all([realpath(abs), realpath(this.root)]);
+    const rel = relative(root, real);
+    if (rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || rel.startsWith(sep) || /^[a-zA-Z]:/.test(rel)) {
+      throw new NoteStoreError(path, "refused", `${path} is a link to a file outside the vault; nothing was written to it.`);
+    }
+    return real;
+  }
+
   private async writeAtomic(path: string, content: string): Promise<void> {
-    const target = this.abs(path);
+    const target = await this.writeTarget(path);
     await mkdir(dirname(target), { recursive: true });
     await this.sweepTemps(dirname(target));
     const tmp = `${dirname(target)}${sep}.kc-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.tmp`;

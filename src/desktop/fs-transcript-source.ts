@@ -14,6 +14,9 @@ export function defaultTranscriptRoots(env: Record<string, string | undefined>, 
   return fromEnv.length > 0 ? fromEnv : [join(home, ".claude", "projects"), join(home, ".config", "claude", "projects")];
 }
 
+/** The longest transcript line read: longer ones (a huge pasted file, a runaway tool output) are skipped and counted. */
+export const MAX_LINE_BYTES = 8 * 1024 * 1024;
+
 /**
  * Claude Code transcripts on this computer's disk (desktop only): `<root>/<project folder>/<session>.jsonl` and
  * `<root>/<project folder>/<session>/subagents/*.jsonl`, listed two levels deep (never a recursive walk), read as a
@@ -26,6 +29,8 @@ export class FsTranscriptSource implements TranscriptSource {
   constructor(
     private readonly roots: readonly string[],
     home = homedir(),
+    /** Lines longer than this (8 MB by default) are skipped unread: no prompt or reply of a session is that long. */
+    private readonly maxLineBytes = MAX_LINE_BYTES,
   ) {
     this.homeDirs = [home];
   }
@@ -48,29 +53,38 @@ export class FsTranscriptSource implements TranscriptSource {
     return out;
   }
 
-  /** Streams complete lines from byte `from` (optionally only the first `limit` bytes); returns the offset after the last. */
-  read(path: string, from: number, onLine: (line: string) => void, limit?: number): Promise<number> {
+  /**
+   * Streams complete lines from byte `from` (optionally only the first `limit` bytes); returns the offset after the
+   * last. A line longer than the bound is skipped as it streams: its bytes are dropped chunk by chunk, never joined or
+   * decoded, and `onTooLong` is told its size.
+   */
+  read(path: string, from: number, onLine: (line: string) => void, onTooLong?: (bytes: number) => void, limit?: number): Promise<number> {
     return new Promise((resolve, reject) => {
       let offset = from;
       let pending: Buffer[] = [];
       let pendingBytes = 0;
+      let skipping = false;
       const decoder = new TextDecoder("utf-8");
       const stream = createReadStream(path, { start: from, ...(limit !== undefined ? { end: from + limit - 1 } : {}) });
       stream.on("data", (chunk) => {
         const buf = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
         let start = 0;
         for (let nl = buf.indexOf(0x0a); nl !== -1; nl = buf.indexOf(0x0a, start)) {
-          const piece = buf.subarray(start, nl);
-          const line = pendingBytes > 0 ? Buffer.concat([...pending, piece]) : piece;
-          offset += line.length + 1;
+          const length = pendingBytes + nl - start;
+          offset += length + 1;
+          if (skipping || length > this.maxLineBytes) onTooLong?.(length);
+          else onLine(decoder.decode(pendingBytes > 0 ? Buffer.concat([...pending, buf.subarray(start, nl)]) : buf.subarray(start, nl)));
           pending = [];
           pendingBytes = 0;
-          onLine(decoder.decode(line));
+          skipping = false;
           start = nl + 1;
         }
         if (start < buf.length) {
-          pending.push(buf.subarray(start));
           pendingBytes += buf.length - start;
+          if (pendingBytes > this.maxLineBytes) {
+            skipping = true;
+            pending = [];
+          } else pending.push(buf.subarray(start));
         }
       });
       stream.on("error", reject);

@@ -3,10 +3,14 @@ import { readFile } from "node:fs/promises";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { normalizePath, type App } from "obsidian";
+import { LOCK_FILE } from "../core/compile/undo-compile";
+import { DEFAULT_KNOWLEDGE_SETTINGS } from "../core/knowledge/knowledge-settings";
 import type { LanguageModel } from "../core/llm/language-model";
 import { localDate } from "../core/util/local-date";
 import { CAPTURE_STATE_FILE, captureSessions, parseCaptureState, type CaptureReport, type TranscriptFile } from "../core/workflows/capture-workflow";
 import type { WriteRules } from "../core/workflows/write-rules";
+import { AdapterWriteLock } from "../obsidian/adapter-write-lock";
+import { readCoreDailyNotes } from "../obsidian/effective-settings";
 import { ObsidianNoteStore } from "../obsidian/obsidian-note-store";
 import type { CaptureSettings } from "../obsidian/plugin-data";
 import { defaultTranscriptRoots, FsTranscriptSource } from "./fs-transcript-source";
@@ -37,7 +41,21 @@ export async function captureInObsidian(
       return { date: localDate(d), time: `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}` };
     },
     now: () => new Date(),
+    // The lock file compile takes (in this process and from a terminal), so a capture and a compile never interleave.
+    lock: new AdapterWriteLock(app, normalizePath(`${pluginDir}/${LOCK_FILE}`), 30_000),
+    newDailyNoteRefusal: () => strayDailyFolder(app, rules),
   }, { projects: new Set(settings.projects), minPrompts: settings.minPrompts, idleMinutes: settings.idleMinutes, signal, ...(distill ? { distill } : {}) }, onProgress);
+}
+
+/**
+ * Why a daily note may not be created: its folder is only the plugin's default (Obsidian's Daily notes settings name
+ * none, and the setting was never changed) and is not in the vault, so creating it would leave a stray folder.
+ */
+async function strayDailyFolder(app: App, rules: WriteRules): Promise<string | null> {
+  const folder = rules.dailyFolder;
+  if (folder !== DEFAULT_KNOWLEDGE_SETTINGS.dailyFolder || (await readCoreDailyNotes(app)) !== null) return null;
+  if (await app.vault.adapter.exists(normalizePath(folder))) return null;
+  return `the daily notes folder "${folder}" (the default) is not in this vault, and capture creates no folder that is not configured; set the folder in Obsidian's Daily notes settings (or the plugin's)`;
 }
 
 /** The projects (working folders) that have transcripts, most recently used first, for the settings' preview. */
@@ -52,7 +70,7 @@ export async function listTranscriptProjects(settings: CaptureSettings): Promise
       if (cwd) return;
       const m = /"cwd":"((?:[^"\\]|\\.)*)"/.exec(line);
       if (m) cwd = JSON.parse(`"${m[1]!}"`) as string;
-    }, 64 * 1024);
+    }, undefined, 64 * 1024);
     if (!cwd) continue;
     const p = byCwd.get(cwd) ?? { cwd, sessions: 0, last: 0 };
     p.sessions++;

@@ -27,8 +27,8 @@ export class SessionFileTranscriptSource implements TranscriptSource {
     return out;
   }
 
-  read(path: string, from: number, onLine: (line: string) => void): Promise<number> {
-    return this.fs.read(path, from, onLine);
+  read(path: string, from: number, onLine: (line: string) => void, onTooLong?: (bytes: number) => void): Promise<number> {
+    return this.fs.read(path, from, onLine, onTooLong);
   }
 
   projectName(cwd: string): Promise<string> {

@@ -17,9 +17,11 @@ export function describeCapture(r: CaptureReport, distilled = false): string {
   const parts = [`${n} session entr${n === 1 ? "y" : "ies"} appended to daily notes`];
   if (r.skipped.length > 0) parts.push(`${r.skipped.length} skipped`);
   if (r.redactions > 0) parts.push(`${r.redactions} secret${r.redactions === 1 ? "" : "s"} redacted`);
+  if (r.longLines > 0) parts.push(`${r.longLines} transcript line${r.longLines === 1 ? "" : "s"} over 8 MB skipped unread`);
   const failed = r.failed.length > 0 ? ` Not written: ${r.failed.map((f) => `${f.path} (${f.reason})`).join("; ")}.` : "";
   let model = "";
-  if (distilled && r.usage.inputTokens > 0) model = ` Distillation: ${r.usage.inputTokens.toLocaleString()} in + ${r.usage.outputTokens.toLocaleString()} out tokens, ${formatCost(estimateCost(r.usage, DEFAULT_SELECT_PRICE))} at $${DEFAULT_SELECT_PRICE.input} / $${DEFAULT_SELECT_PRICE.output} per million.`;
+  if (distilled && r.distillStopped) model = ` Distillation stopped: ${r.distillStopped}.`;
+  else if (distilled && r.usage.inputTokens > 0) model = ` Distillation: ${r.usage.inputTokens.toLocaleString()} in + ${r.usage.outputTokens.toLocaleString()} out tokens, ${formatCost(estimateCost(r.usage, DEFAULT_SELECT_PRICE))} at $${DEFAULT_SELECT_PRICE.input} / $${DEFAULT_SELECT_PRICE.output} per million.`;
   else if (distilled && n > 0) model = " The model gave no usable distillation (is the API key set?), so the entries are the plain summary.";
   return `Capture: ${parts.join(", ")}.${failed}${model}`;
 }

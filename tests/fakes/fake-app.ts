@@ -30,7 +30,8 @@ export function createFakeApp(initial: Record<string, string>, secrets: Record<s
       },
       createFolder: () => Promise.resolve(),
       adapter: {
-        exists: (p: string) => Promise.resolve(config.has(p) || files.has(p)),
+        // A folder exists when a file is below it, as on disk.
+        exists: (p: string) => Promise.resolve(config.has(p) || files.has(p) || [...files.keys(), ...config.keys()].some((k) => k.startsWith(`${p}/`))),
         read: (p: string) => Promise.resolve(config.get(p) ?? files.get(p) ?? ""),
         write: (p: string, t: string) => {
           config.set(p, t);

@@ -55,7 +55,8 @@ describe("capture in Obsidian (desktop)", () => {
         for (const p of ["plan the outbox", "add retries", "add jitter", "write tests"]) t.prompt(p).reply("ok");
         writeFileSync(join(project, `${id}.jsonl`), t.text());
       }
-      const app = createFakeApp({}, { "anthropic-api-key": "sk-test" });
+      // The vault has its daily notes folder (capture creates no folder that is not configured).
+      const app = createFakeApp({ "daily/2026-11-01.md": "earlier\n" }, { "anthropic-api-key": "sk-test" });
       const data = mergePluginData({ ask: { baseUrl: server.baseUrl, selectModel: "claude-select-test" }, capture: { roots: dir, idleMinutes: 0, projects: ["/work/notes-app"], distill: true } });
       const model = () => createSelectModel(app as never, data.ask);
       server.replies.push({ kind: "tool", name: "record_session", input: { decisions: ["Keep five retries"], lessons: ["Jitter avoids herds"], actions: ["Write the runbook"] } });
@@ -77,7 +78,7 @@ describe("capture in Obsidian (desktop)", () => {
     const t = new TranscriptBuilder("s1", "2026-11-20T10:00:00Z", { cwd: "/work/notes-app", gitBranch: "main", entrypoint: "cli" });
     for (const p of ["one", "two", "three", "four"]) t.prompt(p).reply("ok");
     writeFileSync(join(project, "s1.jsonl"), t.text());
-    const app = createFakeApp({});
+    const app = createFakeApp({ "daily/2026-11-01.md": "earlier\n" });
     let asked = 0;
     const settings: CaptureSettings = { ...DEFAULT_CAPTURE_SETTINGS, roots: dir, idleMinutes: 0, projects: ["/work/notes-app"] };
     await runCaptureFlow(app as never, () => TEST_RULES, () => settings, ".obsidian/plugins/x", false, () => {

@@ -10,8 +10,10 @@ import { knowledgeFolderProblem } from "../../core/workflows/write-rules";
 import { defaultTranscriptRoots, FsTranscriptSource } from "../../desktop/fs-transcript-source";
 import { SessionFileTranscriptSource } from "../../desktop/session-file-transcript-source";
 import { EXIT, usage, type CliIo } from "../cli-io";
+import { FileWriteLock } from "../file-write-lock";
+import { PluginFiles } from "../plugin-files";
 import { modelFromArgs, waitLine } from "../model-options";
-import { dailyNotesLine, folderOverrides, loadVault, printVaultWarnings, PLUGIN_ID } from "../load-vault";
+import { dailyNotesLine, folderOverrides, loadVault, missingFolderProblem, printVaultWarnings, PLUGIN_ID, type LoadedVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc capture`. */
@@ -66,8 +68,9 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
     load: async () => parseCaptureState(await readFile(statePath, "utf8").catch(() => null)),
     save: async (s) => {
       await mkdir(dirname(statePath), { recursive: true });
-      await writeFile(`${statePath}.tmp`, JSON.stringify(s));
-      await rename(`${statePath}.tmp`, statePath);
+      const temp = `${statePath}.${process.pid}.tmp`;
+      await writeFile(temp, JSON.stringify(s));
+      await rename(temp, statePath);
     },
   };
   let distill: LanguageModel | undefined;
@@ -86,6 +89,9 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
       return { date: localDate(d), time: `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}` };
     },
     now: () => new Date(),
+    // The same lock file compile takes; a capture waits longer for it, as a SessionEnd hook has no one waiting on it.
+    lock: new FileWriteLock(new PluginFiles(vault.root).lockPath(), 30_000),
+    newDailyNoteRefusal: () => Promise.resolve(strayDailyFolder(vault)),
   }, { projects: projects.length > 0 ? new Set(projects) : "all", minPrompts, idleMinutes, ...(since ? { since } : {}), dryRun: args.flags.has("dry-run"), ...(distill ? { distill } : {}) });
   if (format === "json") io.out(`${JSON.stringify(report, null, 2)}\n`);
   else {
@@ -95,6 +101,8 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
     }
     for (const s of report.skipped) io.err(`skipped ${s.sessionId}: ${s.reason}\n`);
     for (const f of report.failed) io.err(`not written ${f.path}: ${f.reason}\n`);
+    if (report.longLines > 0) io.err(`${report.longLines} transcript line${report.longLines === 1 ? "" : "s"} over 8 MB skipped unread.\n`);
+    if (report.distillStopped) io.err(`Distillation stopped: ${report.distillStopped}.\n`);
     if (report.brokenLines > 0) io.err(`${report.brokenLines} unreadable transcript line${report.brokenLines === 1 ? "" : "s"} skipped.\n`);
     if (report.usage.inputTokens > 0) io.err(`Distillation: ${report.usage.inputTokens} in + ${report.usage.outputTokens} out tokens, ${formatCost(estimateCost(report.usage, DEFAULT_SELECT_PRICE))} at $1 / $5 per million.\n`);
     io.err(`${report.captured.length} session entr${report.captured.length === 1 ? "y" : "ies"} ${args.flags.has("dry-run") ? "would be appended" : "appended"}, ${report.skipped.length} skipped, ${report.redactions} secret${report.redactions === 1 ? "" : "s"} redacted (transcripts from ${roots.join(", ")}).\n`);
@@ -119,4 +127,13 @@ async function sessionFileOf(args: ParsedArgs, io: CliIo): Promise<{ path: strin
     path = undefined;
   }
   return typeof path === "string" && path !== "" ? { path } : { error: "--hook expects Claude Code's SessionEnd JSON (with transcript_path) on stdin; give --session-file <transcript.jsonl> to capture one session by hand." };
+}
+
+/**
+ * Why capture may not create a daily note: the daily notes folder is only the default (neither Obsidian's Daily
+ * notes settings nor the plugin's name it) and is not in the vault, so creating it would leave a stray folder.
+ */
+function strayDailyFolder(vault: LoadedVault): string | null {
+  if (vault.sources.dailyFolder !== "the default") return null;
+  return missingFolderProblem(vault, "daily", "capture creates no folder that is not configured");
 }

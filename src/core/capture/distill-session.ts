@@ -1,7 +1,7 @@
 import { stripControls } from "../util/strip-controls";
 import { estimateCost } from "../llm/cost";
 import type { ModelPrice } from "../llm/models";
-import type { CompletionRequest, LanguageModel, TokenUsage } from "../llm/language-model";
+import type { CompletionRequest, LanguageModel, ModelError, TokenUsage } from "../llm/language-model";
 import { redactSecrets, redactThenCut } from "./redact";
 import type { SessionDay } from "./session-digest";
 
@@ -64,11 +64,12 @@ export function buildDistillRequest(text: string): CompletionRequest {
 /**
  * Asks the model for the decisions, lessons and action items of one day of a session (opt-in; its cost is the
  * caller's to show). The model never writes files: its reply is checked (lists of short strings), redacted again and
- * stripped of control characters; anything that does not fit gives null, and the deterministic entry is used.
+ * stripped of control characters; anything that does not fit gives null, and the deterministic entry is used. A call
+ * that failed gives its error, so the caller can stop asking a server that does not answer.
  */
-export async function distillSession(model: LanguageModel, text: string): Promise<{ distilled: Distilled | null; usage: TokenUsage | null }> {
+export async function distillSession(model: LanguageModel, text: string): Promise<{ distilled: Distilled | null; usage: TokenUsage | null; error?: ModelError }> {
   const reply = await model.complete(buildDistillRequest(text));
-  if (!reply.ok) return { distilled: null, usage: null };
+  if (!reply.ok) return { distilled: null, usage: null, error: reply.error };
   let v: unknown;
   try {
     v = JSON.parse(reply.value.text);

@@ -87,7 +87,7 @@ export class SessionCollector {
       }
       this.uuids.add(r.uuid);
     }
-    if (r.timestamp) this.lastTimestamp = r.timestamp;
+    if (readableTime(r.timestamp)) this.lastTimestamp = r.timestamp;
     switch (r.kind) {
       case "title":
         if (r.source === "custom") this.customTitle = r.title || this.customTitle;
@@ -139,23 +139,53 @@ export class SessionCollector {
   }
 
   digest(): SessionDigest {
-    const days = [...this.days.values()].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    const days = [...this.days.values()].filter((d) => d.date !== UNKNOWN_DAY).sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    // Records read before any readable time belong with the session's first day; alone, they make no day at all.
+    const unknown = this.days.get(UNKNOWN_DAY);
+    if (unknown && days[0]) prependDay(days[0], unknown);
     return { ...this.d, title: this.customTitle ?? this.aiTitle ?? this.summary, days, uuids: [...this.uuids] };
   }
 
-  /** The day slice a record belongs to (by its timestamp, else the last one seen). */
-  private day(r: { timestamp: string | null; uuid: string | null }): SessionDay {
-    const ts = r.timestamp ?? this.lastTimestamp;
-    const { date, time } = ts ? this.localParts(ts) : { date: "0000-00-00", time: "00:00" };
+  /**
+   * The day slice a record belongs to (by its timestamp, else the last readable one seen). Only the main file's
+   * records (not a subagent's) mark where the day starts and ends, so a marker's range is one file's order.
+   */
+  private day(r: { timestamp: string | null; uuid: string | null; isSidechain: boolean }): SessionDay {
+    const ts = readableTime(r.timestamp) ? r.timestamp : this.lastTimestamp;
+    const { date, time } = (ts && localPartsOf(this.localParts, ts)) || { date: UNKNOWN_DAY, time: "00:00" };
+    const uuid = r.isSidechain ? null : r.uuid;
     let day = this.days.get(date);
     if (!day) {
-      day = { date, time, prompts: [], steering: [], files: [], commands: [], errors: [], replies: [], firstUuid: r.uuid, lastUuid: r.uuid };
+      day = { date, time, prompts: [], steering: [], files: [], commands: [], errors: [], replies: [], firstUuid: uuid, lastUuid: uuid };
       this.days.set(date, day);
     }
-    if (r.uuid) day.lastUuid = r.uuid;
-    day.firstUuid ??= r.uuid;
+    if (uuid) day.lastUuid = uuid;
+    day.firstUuid ??= uuid;
     return day;
   }
+}
+
+const UNKNOWN_DAY = "0000-00-00";
+
+/** Whether a record's timestamp is a time at all (one that is not would make no date, or a wrong one). */
+export function readableTime(ts: string | null): ts is string {
+  return ts !== null && !Number.isNaN(Date.parse(ts));
+}
+
+/** The host's local date and time of a timestamp, or null when it gives no calendar date. */
+function localPartsOf(localParts: LocalParts, ts: string): { date: string; time: string } | null {
+  try {
+    const p = localParts(ts);
+    return /^\d{4}-\d{2}-\d{2}$/.test(p.date) && p.date !== UNKNOWN_DAY ? p : null;
+  } catch {
+    return null;
+  }
+}
+
+function prependDay(into: SessionDay, from: SessionDay): void {
+  for (const k of ["prompts", "steering", "files", "commands", "errors", "replies"] as const) into[k].unshift(...from[k]);
+  into.redactions = (into.redactions ?? 0) + (from.redactions ?? 0);
+  into.firstUuid = from.firstUuid ?? into.firstUuid;
 }
 
 function pushOnce(list: string[], item: string): void {

@@ -1,4 +1,5 @@
 import { stripControls } from "../util/strip-controls";
+import { inertCode, inertText } from "./inert-text";
 import { redactSecrets } from "./redact";
 import type { Distilled } from "./distill-session";
 import type { SessionDay, SessionDigest } from "./session-digest";
@@ -7,20 +8,26 @@ import type { SessionDay, SessionDigest } from "./session-digest";
 export interface SessionEntry {
   text: string;
   redactions: number;
+  /** The entry's title as plain text (redacted, one line), for a report. */
+  title: string;
 }
 
 const MAX_PROMPTS = 12;
 
 /** One line of the person's text, shortened: whitespace folded, control characters gone, at most `max` characters. */
-function line(text: string, max: number): string {
-  const flat = stripControls(text).replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+function flat(text: string, max: number): string {
+  const one = stripControls(text).replace(/\s+/g, " ").trim();
+  return one.length > max ? `${one.slice(0, max - 1).trimEnd()}…` : one;
 }
 
-/** Backticks for a path or command that may itself contain backticks. */
-function code(text: string): string {
-  const t = line(text, 120);
-  return t.includes("`") ? `\`\` ${t} \`\`` : `\`${t}\``;
+/** One line of prose as inert text (no markup, comment or marker can come of it). */
+function line(text: string, max: number): string {
+  return inertText(flat(text, max));
+}
+
+/** A path or command as an inline code span it cannot leave. */
+function code(text: string, max = 120): string {
+  return inertCode(flat(text, max));
 }
 
 /**
@@ -40,10 +47,10 @@ export function renderSessionEntry(
   };
   const first = day.prompts[0] ?? day.steering[0] ?? "";
   const sessionFirst = digest.days.find((d) => d.prompts.length > 0)?.prompts[0] ?? first;
-  const title = line(safe(digest.title ?? sessionFirst) || "Claude Code session", 80).replace(/^#+\s*/, "").replace(/[[\]]/g, "");
-  const out: string[] = [`### Session (${day.time}) - ${title}${continued ? " (continued)" : ""}`];
-  const context = [`Claude Code in \`${line(project, 80)}\``];
-  if (digest.gitBranch) context.push(`on branch \`${line(safe(digest.gitBranch), 60)}\``);
+  const title = flat(safe(digest.title ?? sessionFirst) || "Claude Code session", 80).replace(/^#+\s*/, "").replace(/[[\]]/g, "");
+  const out: string[] = [`### Session (${day.time}) - ${inertText(title)}${continued ? " (continued)" : ""}`];
+  const context = [`Claude Code in ${code(project, 80)}`];
+  if (digest.gitBranch) context.push(`on branch ${code(safe(digest.gitBranch), 60)}`);
   out.push(`**Context:** ${context.join(" ")}.${first ? ` First request: ${line(safe(first), 300)}` : ""}`);
   out.push("");
   if (day.prompts.length > 0 || day.steering.length > 0) {
@@ -70,7 +77,7 @@ export function renderSessionEntry(
     section("Action Items", distilled.actions, "- [ ] ");
   }
   out.push(`%% kc-capture session=${digest.sessionId} first=${day.firstUuid ?? "-"} last=${day.lastUuid ?? "-"} redacted=${redactions} %%`);
-  return { text: `${out.join("\n")}\n`, redactions };
+  return { text: `${out.join("\n")}\n`, redactions, title };
 }
 
 /** A capture marker found in a daily note. */
@@ -80,9 +87,12 @@ export interface CaptureMarker {
   last: string;
 }
 
-/** The capture markers of a note's text (to rebuild what was captured if the plugin's state is lost). */
+/**
+ * The capture markers of a note's text (to rebuild what was captured if the plugin's state is lost): only a marker
+ * on a line of its own, as capture writes it, counts; one quoted inside a prompt or a code span never does.
+ */
 export function readCaptureMarkers(text: string): CaptureMarker[] {
-  return [...text.matchAll(/%% kc-capture session=(\S+) first=(\S+) last=(\S+)/g)].map((m) => ({ session: m[1]!, first: m[2]!, last: m[3]! }));
+  return [...text.matchAll(/^%% kc-capture session=(\S+) first=(\S+) last=(\S+) redacted=\d+ %%\r?$/gm)].map((m) => ({ session: m[1]!, first: m[2]!, last: m[3]! }));
 }
 
 /**

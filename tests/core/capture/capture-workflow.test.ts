@@ -5,6 +5,7 @@ import { InMemoryNoteStore } from "../../fakes/in-memory-note-store";
 import { TEST_RULES } from "../../fakes/in-memory-compile-host";
 import { InMemoryTranscripts, TranscriptBuilder } from "../../fakes/transcript-builder";
 import { ScriptedLanguageModel } from "../../fakes/scripted-language-model";
+import { QueueWriteLock } from "../../../src/core/workflows/compile-records";
 
 // Times are UTC in the fixtures and shown in UTC here, so the tests do not depend on the machine's time zone.
 const utc = (iso: string) => ({ date: iso.slice(0, 10), time: iso.slice(11, 16) });
@@ -16,7 +17,7 @@ function setup(files: Record<string, string> = {}) {
   const source = new InMemoryTranscripts();
   let saved: CaptureState = { version: 1, files: {}, seen: [] };
   const host: CaptureHost = {
-    store, source, rules: () => TEST_RULES, localParts: utc, now: () => new Date("2026-11-22T12:00:00Z"),
+    store, source, rules: () => TEST_RULES, localParts: utc, now: () => new Date("2026-11-22T12:00:00Z"), lock: new QueueWriteLock(),
     state: { load: () => Promise.resolve(structuredClone(saved)), save: (s) => Promise.resolve(void (saved = structuredClone(s))) },
   };
   return { store, source, host, state: () => saved };
