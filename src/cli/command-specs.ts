@@ -1,4 +1,5 @@
 import { ASK_SPEC } from "./commands/ask-command";
+import { HEADERS_SPEC } from "./commands/headers-command";
 import { LINT_SPEC } from "./commands/lint-command";
 import { ROUTE_SPEC } from "./commands/route-command";
 import type { CommandSpec } from "./command-spec";
@@ -13,6 +14,7 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   lint: LINT_SPEC,
   route: ROUTE_SPEC,
   ask: ASK_SPEC,
+  headers: HEADERS_SPEC,
   compile: { positionals: ["vault"], values: ["file", "format", "knowledge", "today", ...model], switches: ["all", "dry-run", "yes", "force"] },
   revalidate: { positionals: ["vault", "article"], values: ["knowledge", "month", ...model], switches: ["yes"] },
   undo: { positionals: ["vault"], values: ["knowledge"], switches: [] },
