@@ -4,6 +4,7 @@ import { listModels, testConnection } from "../llm/anthropic-models";
 import { modelServerOptions } from "../obsidian/model-server-options";
 import type { PluginData } from "../obsidian/plugin-data";
 import type { PluginServices } from "../obsidian/plugin-services";
+import { setAskScope } from "../obsidian/ask-scope";
 import { KnowledgeSettingsTab } from "./settings-tab";
 
 /** Adds the settings tab: each change saves at once; folder and lint changes re-lint once the typing pauses. */
@@ -30,7 +31,11 @@ export function registerSettingsTab(plugin: Plugin, s: PluginServices): void {
       relint();
     },
     ask: () => s.data().ask,
-    updateAsk: (patch) => update("ask", patch),
+    // A new Ask scope changes which notes the router indexes: it is saved and the index rebuilt.
+    updateAsk: async ({ scope, ...patch }) => {
+      if (Object.keys(patch).length > 0) await update("ask", patch);
+      if (scope !== undefined) await setAskScope(s, scope);
+    },
     compile: () => s.data().compile,
     updateCompile: (patch) => update("compile", patch),
     dailyNotesConfig: async () => {
