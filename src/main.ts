@@ -1,6 +1,7 @@
 import { Notice, Platform, Plugin } from "obsidian";
 import { registerCaptureCommands } from "./commands/register-capture-commands";
 import { registerCompileCommands } from "./commands/register-compile-commands";
+import { registerHeaderCommands } from "./commands/register-header-commands";
 import { registerContradictionCommands } from "./commands/register-contradiction-commands";
 import { reportFolderOf } from "./core/knowledge/knowledge-layout";
 import type { KcHost } from "./core/workflows/host";
@@ -14,12 +15,14 @@ import { LintService } from "./obsidian/lint-service";
 import { loadPluginData, mergePluginData, type PluginData } from "./obsidian/plugin-data";
 import type { PluginServices } from "./obsidian/plugin-services";
 import { registerVaultEvents } from "./obsidian/register-vault-events";
+import { setAskScope } from "./obsidian/ask-scope";
 import { RouterService } from "./obsidian/router-service";
 import { createAskHost } from "./ui/ask-host";
 import { ASK_VIEW_TYPE } from "./ui/ask-view";
 import { runCaptureFlow } from "./ui/capture-flow";
 import { runClaimDriftFlow } from "./ui/claim-drift-flow";
 import { createCompileActions } from "./ui/compile-flow";
+import { headerActions } from "./ui/header-flow";
 import { runContradictionFlow } from "./ui/contradiction-flow";
 import { registerAutoCompile } from "./ui/register-auto-compile";
 import { registerLint } from "./ui/register-lint";
@@ -41,7 +44,7 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     // A broken or outdated data.json is named once, with what is used instead, never replaced in silence.
     if (loaded.warnings.length > 0) new Notice(`Knowledge Compiler settings: ${loaded.warnings.join(" ")}`, 15000);
     const dir = this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
-    this.router = new RouterService(this.app, () => this.data.settings.knowledgeFolder, undefined, () => reportFolderOf(this.data.settings));
+    this.router = new RouterService(this.app, () => this.data.settings.knowledgeFolder, undefined, () => reportFolderOf(this.data.settings), () => this.data.ask.scope);
     this.lint = new LintService(this.app, () => this.data, this.router, undefined, {
       // The code repository is read through Node, on desktop only, loaded on first use.
       codeRepo: async () => (Platform.isDesktopApp && this.data.lint.repoFolder ? (await import("./desktop/obsidian-code-repo")).codeRepoForVault(this.app, this.data.lint.repoFolder) : null),
@@ -63,10 +66,11 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     const claims = new ClaimDriftService(this.host, this.lint);
     const s: PluginServices = { data: () => this.data, save: () => this.saveData(this.data), dir, router: this.router, lint: this.lint, compile: this.compile, graph: this.graph, host: this.host };
 
-    registerViews(this, s, () => createAskHost(this.app, this.host, this.router, () => this.data, { id: this.manifest.id, dir, viewType: ASK_VIEW_TYPE }));
+    registerViews(this, s, () => createAskHost(this.app, this.host, this.router, () => this.data, { id: this.manifest.id, dir, viewType: ASK_VIEW_TYPE }, () => setAskScope(s, "vault")));
     registerSettingsTab(this, s);
     registerLint(this, s);
     registerCompileCommands(this, createCompileActions(this.app, this.compile, () => this.data.compile.confirmAboveUsd));
+    registerHeaderCommands(this, headerActions(this.app, this.host));
     registerContradictionCommands(this, {
       checkContradictions: () => runContradictionFlow(this.app, contradictions, this.lint.ready && this.router.ready),
       claimDriftAvailable: () => this.data.lint.driftModelCheck && this.lint.codeRepoView() !== null,

@@ -5,6 +5,8 @@ export interface CommandSpec {
   required?: number;
   values: string[];
   switches: string[];
+  /** The last positional may be given any number of times (e.g. the notes of `kc headers`). */
+  variadic?: boolean;
   /** Options that may be given more than once. */
   repeatable?: string[];
 }

@@ -9,6 +9,7 @@ import { CONTRADICTIONS_HELP, runContradictionsCommand } from "./commands/contra
 import { DRIFT_HELP, runDriftCommand } from "./commands/drift-command";
 import { EVAL_ROUTE_HELP, runEvalRouteCommand } from "./commands/eval-route-command";
 import { GRAPH_HELP, runGraphCommand } from "./commands/graph-command";
+import { HEADERS_HELP, runHeadersCommand } from "./commands/headers-command";
 import { PRIME_HELP, runPrimeCommand } from "./commands/prime-command";
 import { LINT_HELP, runLintCommand } from "./commands/lint-command";
 import { MCP_HELP, runMcpCommand } from "./commands/mcp-command";
@@ -32,7 +33,8 @@ Commands:
   kc ask <vault> "question"         answer from the routed articles with citations (needs ANTHROPIC_API_KEY)
   kc compile <vault>                compile today's daily note (or --file, --all) into reviewed articles
   kc revalidate <vault> <article>   re-check one article's relationships and re-stamp them (reviewed)
-  kc undo <vault>                   put back the files of the last compile or revalidation
+  kc headers <vault> <note>...      propose CKP headers for notes that lack them (offline draft, reviewed, undoable)
+  kc undo <vault>                   put back the files of the last compile, revalidation or header write
   kc contradictions <vault>         ask the model whether related articles contradict each other (bounded, opt-in)
   kc drift <vault> --repo <dir>     articles citing code files or symbols that no longer exist (offline)
   kc eval-route <vault> <set.json>  recall of routing on a question set (lexical, shortlist ceiling; --select)
@@ -53,6 +55,7 @@ const COMMANDS: Record<string, { help: string; run: (args: ParsedArgs, io: CliIo
   compile: { help: COMPILE_HELP, run: runCompileCommand },
   revalidate: { help: REVALIDATE_HELP, run: runRevalidateCommand },
   undo: { help: UNDO_HELP, run: runUndoCommand },
+  headers: { help: HEADERS_HELP, run: runHeadersCommand },
   graph: { help: GRAPH_HELP, run: runGraphCommand },
   capture: { help: CAPTURE_HELP, run: runCaptureCommand },
   prime: { help: PRIME_HELP, run: runPrimeCommand },

@@ -21,3 +21,12 @@ export function buildRouterIndex(vault: LoadedVault, scope: "knowledge" | "vault
   }
   return { index, indexTokens: indexFileTokens(vault) };
 }
+
+/** What the router, Ask, prime and the graph read: the knowledge articles, or every note of the vault. */
+export type RouteScope = "knowledge" | "vault";
+
+/** The --scope flag (default "knowledge"), or the sentence saying what a valid one is. */
+export function scopeFlag(value: string | undefined): { scope: RouteScope } | { error: string } {
+  const scope = value ?? "knowledge";
+  return scope === "knowledge" || scope === "vault" ? { scope } : { error: `--scope must be knowledge or vault, not "${scope}".` };
+}

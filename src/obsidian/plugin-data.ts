@@ -20,7 +20,12 @@ export interface AskSettings {
   selectWithModel: boolean;
   /** The small, cheap model of the selection step. */
   selectModel: string;
+  /** What Ask routes over and answers from: the knowledge folder's articles, or every note of the vault. */
+  scope: AskScope;
 }
+
+/** Ask's scope: the knowledge folder's articles (default), or every note of the vault, headers or not. */
+export type AskScope = "knowledge" | "vault";
 
 /** Defaults for Ask. */
 export const DEFAULT_ASK_SETTINGS: AskSettings = {
@@ -32,6 +37,7 @@ export const DEFAULT_ASK_SETTINGS: AskSettings = {
   timeoutSeconds: 120,
   selectWithModel: true,
   selectModel: DEFAULT_SELECT_MODEL,
+  scope: "knowledge",
 };
 
 /** Settings of Compile (the model, key and prices are Ask's). */
@@ -120,6 +126,7 @@ export function loadPluginData(raw: unknown): { data: PluginData; warnings: stri
   // Prices follow the model: per-model overrides, with the old free price fields moved to the model they were saved with.
   const spend = readSpendSettings(raw);
   ask.priceOverrides = spend.priceOverrides;
+  if (ask.scope !== "knowledge" && ask.scope !== "vault") ask.scope = DEFAULT_ASK_SETTINGS.scope;
   const savedCompile = (typeof data.compile === "object" && data.compile !== null ? data.compile : {}) as Record<string, unknown>;
   const compile: CompileSettings = { ...DEFAULT_COMPILE_SETTINGS };
   if (typeof savedCompile.autoCompile === "boolean") compile.autoCompile = savedCompile.autoCompile;

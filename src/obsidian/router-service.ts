@@ -20,7 +20,7 @@ export interface IndexingProgress {
 }
 
 /**
- * Keeps the router's article index for the knowledge folder. It is built after layout-ready in time-budgeted slices
+ * Keeps the router's article index for the knowledge folder (or, with Ask's scope "vault", for every note). It is built after layout-ready in time-budgeted slices
  * (alongside the first lint, which hands it each article it reads, or on its own), and routes at once on the
  * articles indexed so far; then one article is replaced or discarded per change (never a rebuild).
  */
@@ -39,6 +39,8 @@ export class RouterService {
     private readonly scheduler: SliceScheduler = createMainThreadScheduler(),
     /** The lint report folder (vault-relative), whose notes are never routed; undefined: the default. */
     private readonly reportFolder: () => string | undefined = () => undefined,
+    /** Ask's scope: the knowledge folder's articles, or every note of the vault (rebuild after it changes). */
+    private readonly scope: () => "knowledge" | "vault" = () => "knowledge",
   ) {}
 
   /** Halts an index build still running in slices at its next slice boundary, for good (the plugin is unloading). */
@@ -144,9 +146,19 @@ export class RouterService {
     return this.index.get(path);
   }
 
-  /** True for the notes the router indexes: the knowledge folder's articles (not index.md, log.md or lint reports). */
+  /**
+   * True for the notes the router indexes: the knowledge folder's articles (not index.md, log.md or lint reports),
+   * or with the scope "vault" every markdown note but those three kinds.
+   */
   isArticle(path: string): boolean {
-    return isArticleKind(classifyPath(path, this.folder(), this.reportFolder()));
+    const kind = classifyPath(path, this.folder(), this.reportFolder());
+    if (this.scope() === "vault") return path.toLowerCase().endsWith(".md") && kind !== "report" && kind !== "index" && kind !== "log";
+    return isArticleKind(kind);
+  }
+
+  /** True while Ask's scope is the knowledge folder and it holds no article: the panel then offers the whole vault. */
+  knowledgeFolderEmpty(): boolean {
+    return this.scope() === "knowledge" && this.index.size === 0 && (this.ready || this.progress?.total === 0);
   }
 
   private readBatch(files: readonly TFile[], from: number): Promise<(string | null)[]> {

@@ -56,8 +56,12 @@ export async function runSlicedLint(ports: SlicedLintPorts): Promise<LintEngine 
   const articles: TFile[] = [];
   const others: TFile[] = [];
   units.total = 4 * files.length;
+  const sinking = router !== null && !router.ready;
   for (const f of files) {
-    if (ports.needsText(f.path)) (router?.isArticle(f.path) ? articles : others).push(f);
+    // The router reads its notes here even when the lint does not need their text (Ask over the whole vault).
+    const article = router?.isArticle(f.path) ?? false;
+    if (article && sinking) articles.push(f);
+    else if (ports.needsText(f.path)) (article ? articles : others).push(f);
     units.done++;
     if (!(await step())) return null;
   }
@@ -103,7 +107,7 @@ async function readAll(
       const path = files[i + k]!.path;
       if (text !== null && vault.getAbstractFileByPath(path) !== null) {
         const parsed = parseNote(text);
-        ports.cache.absorb(path, text, parsed);
+        if (ports.needsText(path)) ports.cache.absorb(path, text, parsed);
         also(path, text, parsed);
       }
       units.done++;

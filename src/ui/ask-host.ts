@@ -28,7 +28,7 @@ interface SettingModal {
  * file-back) and to Obsidian (markdown, links, clipboard, the editor, notices, the settings modal); the router gives
  * the indexing progress. The question history lives in `<plugin folder>/ask-history.json`.
  */
-export function createAskHost(app: App, host: KcHost, router: RouterService, data: () => PluginData, plugin: AskPlugin): AskHost {
+export function createAskHost(app: App, host: KcHost, router: RouterService, data: () => PluginData, plugin: AskPlugin, useWholeVault?: () => Promise<void>): AskHost {
   // One history for all Ask panels of the plugin: each its own would write over the other's questions.
   const history = AskHistory.shared(app.vault.adapter, `${plugin.dir}/ask-history.json`);
   void history.load();
@@ -110,6 +110,10 @@ export function createAskHost(app: App, host: KcHost, router: RouterService, dat
     },
     examples: () => exampleQuestions(host.index().all()),
     history,
+    wholeVaultOffer: () => (useWholeVault && router.knowledgeFolderEmpty()
+      ? `The knowledge folder "${data().settings.knowledgeFolder}" has no articles yet. Ask can answer from every note of your vault now, headers or not (the "Ask scope" setting), until compiles fill it.`
+      : null),
+    ...(useWholeVault ? { useWholeVault } : {}),
   };
 }
 

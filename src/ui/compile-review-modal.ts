@@ -18,7 +18,7 @@ export class CompileReviewModal extends Modal {
   }
 
   override onOpen(): void {
-    this.titleEl.setText(`Review compile of ${this.model.logPath}`);
+    this.titleEl.setText(this.model.title ?? `Review compile of ${this.model.logPath}`);
     const body = this.contentEl.createDiv();
     let accept: HTMLButtonElement | null = null;
     const label = (n: number): string => (this.model.changes.length === 0 ? "Record as compiled" : `Write ${n} file${n === 1 ? "" : "s"}`);

@@ -3,6 +3,8 @@ import type { FileChange } from "../core/compile/compile-types";
 
 /** Everything the review shows: the files, the model's summary and notes, and the cost before and after the call. */
 export interface CompileReviewModel {
+  /** The modal's title (default: "Review compile of <logPath>"). */
+  title?: string;
   logPath: string;
   summary: string;
   changes: FileChange[];

@@ -6,6 +6,7 @@ import type { PluginData } from "../obsidian/plugin-data";
 import type { PluginServices } from "../obsidian/plugin-services";
 import { SpendLedger } from "../core/spend/spend-ledger";
 import { summarizeSpend } from "../core/spend/summarize-spend";
+import { setAskScope } from "../obsidian/ask-scope";
 import { KnowledgeSettingsTab } from "./settings-tab";
 
 /** Adds the settings tab: each change saves at once; folder and lint changes re-lint once the typing pauses. */
@@ -32,7 +33,11 @@ export function registerSettingsTab(plugin: Plugin, s: PluginServices): void {
       relint();
     },
     ask: () => s.data().ask,
-    updateAsk: (patch) => update("ask", patch),
+    // A new Ask scope changes which notes the router indexes: it is saved and the index rebuilt.
+    updateAsk: async ({ scope, ...patch }) => {
+      if (Object.keys(patch).length > 0) await update("ask", patch);
+      if (scope !== undefined) await setAskScope(s, scope);
+    },
     compile: () => s.data().compile,
     updateCompile: (patch) => update("compile", patch),
     spend: () => s.data().spend,

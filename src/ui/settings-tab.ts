@@ -198,6 +198,13 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
         aliases: ["check key", "connection"],
         render: (setting) => renderConnectionTest(setting, () => this.host.testConnection()),
       },
+      {
+        name: "Ask scope",
+        desc: "Answer from the knowledge folder's articles, or from every note of the vault (headers or not: routed on titles, aliases, headings, tags and text). The whole vault works from the first minute, before any compile.",
+        aliases: ["scope", "whole vault", "all notes"],
+        render: (setting) => setting.addDropdown((d) => d.addOption("knowledge", "Knowledge folder").addOption("vault", "Whole vault")
+          .setValue(a().scope).onChange(async (v) => this.host.updateAsk({ scope: v === "vault" ? "vault" : "knowledge" }))),
+      },
       { name: "Token budget per question", desc: "The most article tokens one question may load; the router drops related articles first.", render: (s) => s.addText(positive("budget")) },
       {
         name: "Let a small model choose the articles",

@@ -171,6 +171,40 @@ describe("LintService's first lint in slices", () => {
     expect(router.articleIndex().size).toBe(40);
   });
 
+  it("with Ask's scope on the whole vault, hands the router every note, while the lint's findings stay its own scope's", async () => {
+    const files = { ...demoVault(), "Garden/Irrigation.md": "# Irrigation\n\nDrain the drip lines before the first frost.\n", "Inbox.md": "Flatbread recipe to try.\n" };
+    const findingsWith = async (scope: "knowledge" | "vault") => {
+      const vault = vaultApp(files);
+      const c = steppedClock();
+      const router = new RouterService(vault.app as never, () => "knowledge", undefined, () => undefined, () => scope);
+      const service = new LintService(vault.app as never, () => mergePluginData(null), router, new SliceScheduler(c.clock, 8));
+      const run = service.lintAll();
+      await runUntil(c, () => service.ready);
+      await run;
+      return { router, findings: service.findings().map((f) => `${f.check} ${f.path}:${f.line}`) };
+    };
+    const knowledge = await findingsWith("knowledge");
+    const vault = await findingsWith("vault");
+    expect(vault.findings).toEqual(knowledge.findings);
+    expect(knowledge.router.articleIndex().get("Garden/Irrigation.md")).toBeUndefined();
+    expect(vault.router.articleIndex().get("Garden/Irrigation.md")).toBeDefined();
+    expect(vault.router.articleIndex().get("knowledge/index.md")).toBeUndefined();
+    expect(vault.router.route("when do I drain the drip lines?", 6000).loaded[0]?.path).toBe("Garden/Irrigation.md");
+    expect(vault.router.knowledgeFolderEmpty()).toBe(false);
+  });
+
+  it("says the knowledge folder is empty, so Ask offers the whole vault, only once it is indexed and holds no article", async () => {
+    const vault = vaultApp({ "Notes/a.md": "# A\n\nSome text.\n" });
+    const router = new RouterService(vault.app as never, () => "knowledge");
+    expect(router.knowledgeFolderEmpty()).toBe(false);
+    await router.build();
+    expect(router.knowledgeFolderEmpty()).toBe(true);
+    const whole = new RouterService(vault.app as never, () => "knowledge", undefined, () => undefined, () => "vault");
+    await whole.build();
+    expect(whole.knowledgeFolderEmpty()).toBe(false);
+    expect(whole.articleIndex().size).toBe(1);
+  });
+
   it("applies an edit made while the first lint runs once it ends, as a full run of the edited vault would", async () => {
     const vault = vaultApp(demoVault());
     const c = steppedClock();

@@ -23,6 +23,16 @@ describe("plugin data", () => {
   });
 });
 
+describe("Ask's scope in plugin data", () => {
+  it("is the knowledge folder by default, keeps the whole vault when saved, and says so when a saved value is not a scope", () => {
+    expect(mergePluginData(null).ask.scope).toBe("knowledge");
+    expect(mergePluginData({ ask: { scope: "vault" } }).ask.scope).toBe("vault");
+    const bad = loadPluginData({ ask: { scope: "everything" } });
+    expect(bad.data.ask.scope).toBe("knowledge");
+    expect(bad.warnings.join(" ")).toContain("ask.scope");
+  });
+});
+
 describe("lint settings in plugin data", () => {
   it("keeps lint settings of the right type and range and falls back to the default otherwise, saying so", () => {
     expect(mergePluginData(null).lint).toEqual(DEFAULT_LINT_SETTINGS);

@@ -11,10 +11,11 @@ import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
 import type { CommandSpec } from "../command-spec";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "../router-index";
+import { buildRouterIndex, scopeFlag } from "../router-index";
 
 /** Help text of `kc ask`. */
-export const ASK_HELP = `kc ask <vault> "question" [--model <id>] [--base-url <url>] [--budget <tokens>] [--knowledge <folder>] [--closest] [--file-back]
+export const ASK_HELP = `kc ask <vault> "question" [--model <id>] [--base-url <url>] [--budget <tokens>] [--knowledge <folder>] [--scope knowledge|vault]
+       [--closest] [--file-back]
 
 Routes the question (as \`kc route\`), then asks the model with only the loaded articles and streams a cited
 answer, followed by tokens and cost. A question the knowledge base does not cover gets "not in the knowledge
@@ -25,6 +26,9 @@ base" without calling the model, unless --closest asks to answer from the best m
                             enough without ANTHROPIC_API_KEY (a local server may need no key)
   --budget <tokens>         most tokens of articles to load (default 6000)
   --knowledge <folder>      the knowledge folder (default: the plugin's setting, else "knowledge")
+  --scope knowledge|vault   answer from the knowledge articles (default) or from every note of the vault,
+                            headers or not (routed on title, aliases, headings, tags and body), with the
+                            same trace and citations
   --closest                 answer from the best matches even when the question is not covered
   --file-back               file the answer as a qa/ article in the knowledge folder, with its index.md row
                             and a log.md entry (as the Ask panel's "File back" does); \`kc undo\` removes it
@@ -32,7 +36,7 @@ base" without calling the model, unless --closest asks to answer from the best m
 Needs ANTHROPIC_API_KEY unless --base-url names a server that needs none.`;
 
 /** What `kc ask` accepts (parsed strictly: anything else is exit 2 with a suggestion). */
-export const ASK_SPEC: CommandSpec = { positionals: ["vault", "question"], values: ["model", "base-url", "budget", "knowledge"], switches: ["closest", "file-back"] };
+export const ASK_SPEC: CommandSpec = { positionals: ["vault", "question"], values: ["model", "base-url", "budget", "knowledge", "scope"], switches: ["closest", "file-back"] };
 
 /** Runs `kc ask`. */
 export async function runAskCommand(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -45,15 +49,17 @@ export async function runAskCommand(args: ParsedArgs, io: CliIo): Promise<number
   if (badUrl) return usage(io, badUrl);
   const budget = Number(flagString(args, "budget", "6000"));
   if (!Number.isFinite(budget) || budget <= 0) return usage(io, "--budget must be a positive number of tokens.");
+  const scoped = scopeFlag(flagString(args, "scope"));
+  if ("error" in scoped) return usage(io, scoped.error);
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
   printVaultWarnings(vault, io);
-  const missing = missingFolderProblem(vault, "knowledge");
+  const missing = scoped.scope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or ask over every note with --scope vault") : null;
   if (missing) return usage(io, missing);
   const fileBack = args.flags.has("file-back");
   const folderProblem = fileBack ? knowledgeFolderProblem(vault.settings) : null;
   if (folderProblem) return usage(io, `${folderProblem} (--file-back writes there.)`);
-  const host = cliHost(vault, buildRouterIndex(vault, "knowledge").index, args, io, cliSettings(vault, { ask: { budget, selectWithModel: false } }));
+  const host = cliHost(vault, buildRouterIndex(vault, scoped.scope).index, args, io, cliSettings(vault, { ask: { budget, selectWithModel: false } }));
   const route = routeFor(host, question, { closest: args.flags.has("closest") });
   io.err(`${formatRouteTrace(route)}\n\n`);
   // Model text reaches the terminal without escape sequences (a reply could otherwise recolour or retitle it).

@@ -1,17 +1,18 @@
 import { readCkpHeader } from "../../core/ckp/read-ckp-header";
 import { graphToDot, graphToJson, graphToMermaid } from "../../core/graph/export-graph";
 import { GraphModel, graphArticleOf, isGraphArticle } from "../../core/graph/graph-model";
-import { reportFolderOf } from "../../core/knowledge/knowledge-layout";
+import { classifyPath, reportFolderOf } from "../../core/knowledge/knowledge-layout";
 import { filterGraph, neighbourhood } from "../../core/graph/graph-queries";
 import { knowledgePaths } from "../../core/knowledge/knowledge-layout";
-import { firstParagraph } from "../../core/route/article-doc";
+import { firstParagraph, summaryProperty } from "../../core/route/article-doc";
 import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
+import { loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../load-vault";
+import { scopeFlag } from "../router-index";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc graph`. */
 export const GRAPH_HELP = `kc graph <vault> [--format json|dot|mermaid] [--around <article>] [--depth 1|2] [--mid] [--stale-only]
-         [--logs] [--body] [--cap <nodes>] [--knowledge <folder>]
+         [--logs] [--body] [--cap <nodes>] [--knowledge <folder>] [--scope knowledge|vault]
 
 Writes the graph of CKP tiers that the graph view draws: articles as nodes by type (concept, connection,
 qa), SIMILAR_HIGH and SIMILAR_MID as directed edges with their stamps, stale edges (the target changed
@@ -19,7 +20,9 @@ after the stamp) and unstamped ones flagged, connection articles to the concepts
 missing targets as ghost nodes. --around <article> gives that article's neighbourhood (depth 1: HIGH and
 connections, --mid adds MID; depth 2 adds the HIGH neighbours of those); --stale-only keeps only stale
 edges and their ends; --logs adds source daily logs, --body links in article bodies. At most --cap nodes
-(default 5000; the most connected are kept and the rest counted). No network; never writes.`;
+(default 5000; the most connected are kept and the rest counted). No network; never writes.
+--scope vault draws every note of the vault (no knowledge folder needed): each note a node, its links
+untyped edges (as --body), and the CKP tiers of the notes that have headers.`;
 
 /** Runs `kc graph`. */
 export async function runGraphCommand(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -34,29 +37,38 @@ export async function runGraphCommand(args: ParsedArgs, io: CliIo): Promise<numb
   if (depth !== 1 && depth !== 2) return usage(io, "--depth must be 1 or 2.");
   const cap = Number(flagString(args, "cap", "5000"));
   if (!Number.isInteger(cap) || cap < 1) return usage(io, "--cap must be a whole number of nodes, 1 or more.");
+  const scoped = scopeFlag(flagString(args, "scope"));
+  if ("error" in scoped) return usage(io, scoped.error);
+  const wholeVault = scoped.scope === "vault";
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
   printVaultWarnings(vault, io);
-  const missing = missingFolderProblem(vault, "knowledge");
+  const missing = wholeVault ? null : missingFolderProblem(vault, "knowledge", "or draw every note and its links with --scope vault");
   if (missing) return usage(io, missing);
   const folder = vault.settings.knowledgeFolder;
   const model = new GraphModel(() => folder, (l, from) => vault.index.resolve(l, from));
   for (const [path, text] of vault.texts) {
     const parsed = vault.index.note(path);
-    if (!parsed || !isGraphArticle(path, folder, reportFolderOf(vault.settings))) continue;
-    model.set(graphArticleOf(path, readCkpHeader(parsed.frontmatter), parsed, firstParagraph(text.slice(parsed.bodyStartOffset))));
+    if (!parsed || !(wholeVault ? isVaultNode(path, vault) : isGraphArticle(path, folder, reportFolderOf(vault.settings)))) continue;
+    model.set(graphArticleOf(path, readCkpHeader(parsed.frontmatter), parsed, summaryProperty(parsed.frontmatter) ?? firstParagraph(text.slice(parsed.bodyStartOffset))));
   }
-  const whole = model.snapshot({ logs: args.flags.has("logs"), body: args.flags.has("body") });
+  const whole = model.snapshot({ logs: args.flags.has("logs"), body: wholeVault || args.flags.has("body") });
   let graph = filterGraph(whole, { cap: Number.MAX_SAFE_INTEGER, staleOnly: args.flags.has("stale-only") });
   const around = flagString(args, "around");
   if (around !== undefined) {
     const center = findNode(around, (l) => vault.index.resolve(l, knowledgePaths(folder).index), graph.nodes.map((n) => n.id));
-    if (!center) return usage(io, `No article "${around}" in the graph of ${folder}/ (give its path or link, e.g. concepts/retry-with-backoff).`);
+    if (!center) return usage(io, `No ${wholeVault ? "note" : "article"} "${around}" in the graph of ${wholeVault ? "the vault" : `${folder}/`} (give its path or link, e.g. concepts/retry-with-backoff).`);
     graph = neighbourhood(graph, center, { depth, mid: args.flags.has("mid"), cap });
   } else graph = filterGraph(graph, { cap });
   if (graph.omitted > 0) io.err(`${graph.omitted} more node${graph.omitted === 1 ? "" : "s"} left out by the cap of ${cap}; use --around <article> or a higher --cap.\n`);
   io.out(format === "dot" ? graphToDot(graph) : format === "mermaid" ? graphToMermaid(graph) : graphToJson(graph));
   return EXIT.ok;
+}
+
+/** A note the whole-vault graph draws: every note but the knowledge folder's index.md, log.md and lint reports. */
+function isVaultNode(path: string, vault: LoadedVault): boolean {
+  const kind = classifyPath(path, vault.settings.knowledgeFolder, reportFolderOf(vault.settings));
+  return kind !== "report" && kind !== "index" && kind !== "log";
 }
 
 /** The node a command-line name means: a path (with or without .md) or a link resolved from index.md. */

@@ -2,18 +2,21 @@ import { basename } from "node:path";
 import { primeSession } from "../../core/workflows/prime-workflow";
 import { cliHost } from "../cli-host";
 import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault, printVaultWarnings } from "../load-vault";
+import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "../router-index";
+import { buildRouterIndex, scopeFlag } from "../router-index";
 
 /** Help text of `kc prime`. */
 export const PRIME_HELP = `kc prime <vault> [--question "…"] [--cwd <dir>] [--max-chars N] [--hook] [--knowledge <folder>]
+         [--scope knowledge|vault]
 
 Prints a bounded context for a new Claude Code session: the knowledge base's most relevant articles for the
 question (routed as Ask routes it), or for the project the session runs in (its folder name, git branch and
 recent daily-log entries of its sessions) — each article's title, path and TLDR, then the bodies the router
 would load, within --max-chars (default 20000; with --hook 9500, and never more than 10000, the most
 Claude Code puts into a session from a hook). Never the whole knowledge base. Offline.
+--scope vault routes over every note of the vault (headers or not) instead of the knowledge articles, so a vault
+without a knowledge folder primes too; with the default scope a missing knowledge folder is exit 2.
 --hook prints the JSON a SessionStart hook expects ({"hookSpecificOutput": {"hookEventName": "SessionStart",
 "additionalContext": …}}). \`kc hooks install --vault <vault>\` wires it (and the capture hook and the MCP server) into
 Claude Code's settings, calling this package by absolute path; by hand, in .claude/settings.json:
@@ -38,15 +41,20 @@ export async function runPrimeCommand(args: ParsedArgs, io: CliIo): Promise<numb
   if (maxChars < asked) io.err(`--max-chars ${asked} is more than a hook may inject; ${HOOK_MAX_CHARS} is used.\n`);
   const question = flagString(args, "question");
   const cwd = flagString(args, "cwd", io.env.CLAUDE_PROJECT_DIR ?? io.env.PWD ?? "")!;
+  const scoped = scopeFlag(flagString(args, "scope"));
+  if ("error" in scoped) return usage(io, scoped.error);
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
   printVaultWarnings(vault, io);
-  const { index } = buildRouterIndex(vault, "knowledge");
+  const missing = scoped.scope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or prime from every note with --scope vault") : null;
+  if (missing) return usage(io, missing);
+  const { index } = buildRouterIndex(vault, scoped.scope);
   const context = await primeSession(cliHost(vault, index, args, io), {
-    maxChars, ...(question !== undefined ? { question } : { project: { name: basename(cwd) } }),
+    maxChars, scope: scoped.scope, ...(question !== undefined ? { question } : { project: { name: basename(cwd) } }),
   });
   if (hook) io.out(`${JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context.text } })}\n`);
   else io.out(context.text);
-  io.err(`${context.loaded.length} article${context.loaded.length === 1 ? "" : "s"}, ${context.text.length} characters (bound ${maxChars}).\n`);
+  const noun = scoped.scope === "vault" ? "note" : "article";
+  io.err(`${context.loaded.length} ${noun}${context.loaded.length === 1 ? "" : "s"}, ${context.text.length} characters (bound ${maxChars}).\n`);
   return EXIT.ok;
 }

@@ -5,7 +5,7 @@ import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
 import type { CommandSpec } from "../command-spec";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "../router-index";
+import { buildRouterIndex, scopeFlag } from "../router-index";
 
 /** Help text of `kc route`. */
 export const ROUTE_HELP = `kc route <vault> "question" [--format text|json] [--knowledge <folder>] [--budget <tokens>] [--scope knowledge|vault] [--closest]
@@ -43,8 +43,9 @@ export async function runRouteCommand(args: ParsedArgs, io: CliIo): Promise<numb
     io.err("--budget must be a positive number of tokens.\n");
     return EXIT.usage;
   }
-  const scope = flagString(args, "scope", "knowledge");
-  if (scope !== "knowledge" && scope !== "vault") return usage(io, `--scope must be knowledge or vault, not "${scope}".`);
+  const scoped = scopeFlag(flagString(args, "scope"));
+  if ("error" in scoped) return usage(io, scoped.error);
+  const { scope } = scoped;
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
   printVaultWarnings(vault, io);

@@ -8,7 +8,7 @@ import { buildRouterIndex } from "../router-index";
 /** Help text of `kc undo`. */
 export const UNDO_HELP = `kc undo <vault> [--knowledge <folder>]
 
-Undoes the last compile (or revalidation): every file it touched gets its exact previous text back and files it created are
+Undoes the last compile (or revalidation, file-back or header write): every file it touched gets its exact previous text back and files it created are
 removed, unless they were edited since (those are named and left alone). log.md keeps its history and gets
 an "undo" entry. The log's compile state is put back, so lint shows it as not compiled again.`;
 

@@ -3,7 +3,7 @@ import { appendLogEntry } from "../knowledge/log-file";
 import type { NoteStore } from "../notes/note-store";
 import { err, ok, type Result } from "../result";
 import { describeError } from "../workflows/commit-writes";
-import { writeRefusal, type WriteRules } from "../workflows/write-rules";
+import { recordedWriteRefusal, type WriteRules } from "../workflows/write-rules";
 import type { UndoRecord } from "./write-compile";
 
 /** What undo did: files restored or removed, and files left alone because they changed after the compile. */
@@ -33,15 +33,15 @@ export function parseUndoRecord(text: string): UndoRecord | null {
   }
 }
 
-/** The compile state undo puts back for a compile's log (null state: forget it); null for a revalidation. */
+/** The compile state undo puts back for a compile's log (null state: forget it); null for any other operation. */
 export function restoredLogState(record: UndoRecord): { logPath: string; state: UndoRecord["previousState"] } | null {
-  return record.op === "revalidate" || record.op === "file-back" ? null : { logPath: record.logPath, state: record.previousState };
+  return record.op === undefined || record.op === "compile" ? { logPath: record.logPath, state: record.previousState } : null;
 }
 
 /** Why an undo record must not be applied (a path the write rules refuse), or null when every path is allowed. */
 export function undoRecordProblem(record: UndoRecord, rules: WriteRules): string | null {
   for (const f of record.files) {
-    const refused = writeRefusal(f.path, rules);
+    const refused = recordedWriteRefusal(f, record.op, rules);
     if (refused) return `The undo record names ${JSON.stringify(f.path)} (${refused}); it was not applied and nothing was changed.`;
   }
   return null;

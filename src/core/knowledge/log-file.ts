@@ -2,7 +2,7 @@
 export interface LogEntry {
   /** ISO timestamp, e.g. 2026-11-22T18:05:00. */
   at: string;
-  op: "compile" | "query" | "lint" | "undo" | "revalidate";
+  op: "compile" | "query" | "lint" | "undo" | "revalidate" | "headers";
   title: string;
   lines: string[];
 }

@@ -28,13 +28,27 @@ export function baseName(path: string): string {
   return file.toLowerCase().endsWith(".md") ? file.slice(0, -3) : file;
 }
 
-/** First paragraph of a body (skipping headings, lists' markers, blank lines), as a stand-in TLDR for articles without one. */
+/**
+ * First paragraph of a body (skipping headings, fenced code, tables, embeds, lists' markers and blank lines), as a
+ * stand-in TLDR for articles without one.
+ */
 export function firstParagraph(body: string, maxChars = 300): string {
   const lines = body.split(/\r?\n/);
   const para: string[] = [];
+  let fence: string | null = null;
   for (const line of lines) {
     const t = line.trim();
-    if (t === "" || t.startsWith("#") || t.startsWith("---") || t.startsWith("```") || t.startsWith("|")) {
+    const marker = /^(?:>\s*)*(`{3,}|~{3,})/.exec(t)?.[1] ?? null;
+    if (fence !== null) {
+      if (marker !== null && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
+      continue;
+    }
+    if (marker !== null) {
+      if (para.length > 0) break;
+      fence = marker;
+      continue;
+    }
+    if (t === "" || t.startsWith("#") || t.startsWith("---") || t.startsWith("|") || t.startsWith("![[") || /^>\s*\[!/.test(t)) {
       if (para.length > 0) break;
       continue;
     }
@@ -44,12 +58,26 @@ export function firstParagraph(body: string, maxChars = 300): string {
   return para.join(" ").slice(0, maxChars);
 }
 
+/** A note's own one-line summary in common frontmatter properties (description, summary), when the header has no TLDR. */
+export function summaryProperty(frontmatter: Record<string, unknown> | null): string | null {
+  for (const key of ["description", "summary", "excerpt"]) {
+    const v = frontmatter?.[key];
+    if (typeof v === "string" && v.trim() !== "") return v.trim().replace(/\s+/g, " ");
+  }
+  return null;
+}
+
+/** An article's title: its header's, else the file name (the router also searches the file name). */
+export function titleOf(doc: { path: string; header: CkpHeader }): string {
+  return doc.header.title ?? baseName(doc.path);
+}
+
 /** Builds the router's view of one article from its text and parse; articles without CKP headers still get fields. */
 export function buildArticleDoc(path: string, text: string, parsed: ParsedNote): ArticleDoc {
   const header = readCkpHeader(parsed.frontmatter);
   const body = text.slice(parsed.bodyStartOffset);
   const title = header.title ?? baseName(path);
-  const tldr = header.tldr ?? firstParagraph(body);
+  const tldr = header.tldr ?? summaryProperty(parsed.frontmatter) ?? firstParagraph(body);
   const headings = parsed.headings.map((h) => h.text).join(" \n ");
   return {
     path,

@@ -3,7 +3,7 @@ import { NoteStoreError, type NoteStore } from "../notes/note-store";
 import { err, ok, type Result } from "../result";
 import type { UndoRecord } from "../compile/write-compile";
 import type { CompileRecords } from "./compile-records";
-import { writeRefusal, type WriteRules } from "./write-rules";
+import { recordedWriteRefusal, type WriteRules } from "./write-rules";
 
 /** A write that could not happen, in a sentence a person can act on. */
 export class WriteFailure extends Error {}
@@ -24,7 +24,7 @@ export async function commitWrites(
   record: UndoRecord,
 ): Promise<Result<UndoRecord, string>> {
   for (const f of record.files) {
-    const refused = writeRefusal(f.path, rules);
+    const refused = recordedWriteRefusal(f, record.op, rules);
     if (refused) return err(`Nothing was written: ${refused}.`);
   }
   const pending = await pendingJournalRefusal(records);

@@ -7,6 +7,7 @@ import { knowledgePaths } from "../knowledge/knowledge-layout";
 import { appendLogEntry } from "../knowledge/log-file";
 import { err, ok, type Result } from "../result";
 import { commitWrites, describeError } from "./commit-writes";
+import { knowledgeFolderProblem } from "./write-rules";
 import type { CompileHost } from "./compile-workflow";
 import { readIfExists } from "./stage-compile";
 
@@ -48,6 +49,29 @@ export function writeFileBack(host: WriteHost, plan: FileBackPlan): Promise<Resu
       });
     } catch (e) {
       return err(`Nothing was filed: ${describeError(e)}.`);
+    }
+  });
+}
+
+/**
+ * Writes reviewed header proposals (each note's text before and with its header) as one undoable write, with a
+ * log.md entry when the knowledge base has a log.md (a vault without one gets no knowledge folder from this). Each
+ * note passes the header write rule: frontmatter only, its body byte for byte as it was.
+ */
+export function writeHeadersReviewed(host: WriteHost, notes: readonly { path: string; before: string; after: string }[]): Promise<Result<UndoRecord, string>> {
+  return underLock(host, async () => {
+    const at = host.now().toISOString();
+    const label = notes.length === 1 ? notes[0]!.path : `${notes.length} notes`;
+    try {
+      const files: UndoRecord["files"] = notes.map((n) => ({ path: n.path, before: n.before, after: n.after }));
+      const logPath = knowledgePaths(host.rules().knowledgeFolder).log;
+      const log = knowledgeFolderProblem(host.rules()) === null ? await readIfExists(host.store, logPath) : null;
+      if (log !== null) {
+        files.push({ path: logPath, before: log, after: appendLogEntry(log, { at: at.slice(0, 19), op: "headers", title: label, lines: notes.map((n) => `Header proposed and reviewed: [[${n.path.replace(/\.md$/i, "")}]]`) }) });
+      }
+      return ok({ version: 1, op: "headers", at, logPath: label, previousState: null, files });
+    } catch (e) {
+      return err(`Nothing was written: ${describeError(e)}.`);
     }
   });
 }

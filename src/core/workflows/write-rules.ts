@@ -1,6 +1,8 @@
 import { matchDailyNote } from "../knowledge/daily-notes";
 import { classifyPath, reportFolderOf, trimSlashes } from "../knowledge/knowledge-layout";
 import type { KnowledgeSettings } from "../knowledge/knowledge-settings";
+import type { FileWrite } from "../knowledge/rewrite-file";
+import { findFrontmatter } from "../notes/frontmatter";
 
 /** What every write is checked against: the folder the plugin owns and where daily notes live. */
 export type WriteRules = Pick<KnowledgeSettings, "knowledgeFolder" | "dailyFolder" | "dailyFormat"> & { reportFolder?: string };
@@ -56,4 +58,39 @@ export function appendRefusal(path: string, rules: WriteRules): string | null {
   const k = trimSlashes(rules.knowledgeFolder.trim());
   if (k === "" || path.startsWith(`${k}/`)) return `${path} is inside the knowledge folder`;
   return null;
+}
+
+/** A note's body: everything after its frontmatter block (after a BOM when it has none). */
+function bodyAfterFrontmatter(text: string): string {
+  const block = findFrontmatter(text);
+  return block ? text.slice(block.bodyStart) : text.slice(text.charCodeAt(0) === 0xfeff ? 1 : 0);
+}
+
+/**
+ * Why a header write to a note is refused, or null: the one narrow exception to the knowledge-folder rule, for
+ * proposed CKP headers. An existing markdown note anywhere in the vault (not hidden, not a daily note, no path that
+ * climbs out) may have its frontmatter changed, and only its frontmatter: the body must be byte-identical before and
+ * after. The same check passes the undo of such a write (its before and after swap).
+ */
+export function headerChangeRefusal(change: FileWrite, rules: WriteRules): string | null {
+  const path = change.path;
+  if (path === "" || path.startsWith("/") || /^[a-z]:/i.test(path) || path.includes("\\")) return `${JSON.stringify(path)} is not a vault-relative path`;
+  const parts = path.split("/");
+  if (parts.some((s) => s === "" || s === "." || s === "..")) return `${JSON.stringify(path)} is not a plain vault path`;
+  if (parts.some((s) => s.startsWith("."))) return `${path} is in a hidden or config folder`;
+  if (!path.toLowerCase().endsWith(".md")) return `${path} is not a markdown note`;
+  if (matchDailyNote(path, rules) !== null) return `${path} is a daily note, which is never written`;
+  if (change.before === null) return `${path} does not exist; headers are only added to existing notes`;
+  if (bodyAfterFrontmatter(change.before) !== bodyAfterFrontmatter(change.after)) return `${path} would change outside its frontmatter; a header write never touches a note's body`;
+  return null;
+}
+
+/**
+ * Why one file of a recorded write is refused, or null: the knowledge-folder rule for every write, and for a header
+ * write ("headers") also the frontmatter-only exception above. Checked before writing and again before undoing.
+ */
+export function recordedWriteRefusal(change: FileWrite, op: string | undefined, rules: WriteRules): string | null {
+  const refused = writeRefusal(change.path, rules);
+  if (refused === null || op !== "headers") return refused;
+  return headerChangeRefusal(change, rules);
 }

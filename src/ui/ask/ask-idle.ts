@@ -17,6 +17,19 @@ export function renderSetup(el: HTMLElement, host: AskHost): void {
 
 const RECENT = 5;
 
+/** The onboarding offer of an empty knowledge folder: a line and a button that lets Ask answer from the whole vault. */
+function renderWholeVaultOffer(parent: HTMLElement, host: AskHost): void {
+  const offer = host.wholeVaultOffer?.() ?? null;
+  if (offer === null || !host.useWholeVault) return;
+  const box = parent.createDiv({ cls: "kc-ask-scope-offer" });
+  box.createDiv({ text: offer });
+  const button = box.createEl("button", { text: "Ask the whole vault", cls: "mod-cta kc-ask-whole-vault" });
+  button.addEventListener("click", () => {
+    button.disabled = true;
+    void host.useWholeVault!().then(() => box.remove(), () => (button.disabled = false));
+  });
+}
+
 /**
  * The idle panel: a hint, up to three example questions from the base's own headers, and the last few questions
  * asked (newest first). A click on either puts the question in the box; nothing is asked until the person does.
@@ -24,6 +37,7 @@ const RECENT = 5;
 export function renderIdle(parent: HTMLElement, host: AskHost, fill: (question: string) => void): HTMLElement {
   const idle = parent.createDiv({ cls: "kc-ask-idle" });
   idle.createDiv({ cls: "kc-ask-hint", text: "Ask about what your knowledge base holds. Ctrl/Cmd+Enter asks, Escape stops; ↑ and ↓ in the box bring back earlier questions." });
+  renderWholeVaultOffer(idle, host);
   const list = (label: string, cls: string, items: { question: string; title?: string }[]): void => {
     if (items.length === 0) return;
     idle.createDiv({ cls: "kc-ask-examples-label", text: label });

@@ -57,4 +57,8 @@ export interface AskHost {
   examples?(): ExampleQuestion[];
   /** The questions asked before, persisted by the host. */
   history?: QuestionHistory;
+  /** Why the whole vault is worth asking instead (the knowledge folder is empty or missing), or null. */
+  wholeVaultOffer?(): string | null;
+  /** Switches Ask to every note of the vault (the setting) and indexes them. */
+  useWholeVault?(): Promise<void>;
 }

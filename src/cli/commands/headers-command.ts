@@ -1,0 +1,111 @@
+import { formatCost } from "../../core/llm/cost";
+import { stripControls } from "../../core/util/strip-controls";
+import type { HeaderModelPass, HeaderProposal, HeaderRun } from "../../core/workflows/propose-headers-workflow";
+import { proposeNoteHeaders } from "../../core/workflows/propose-headers-workflow";
+import type { CommandSpec } from "../command-spec";
+import { cliHost, unavailableExit } from "../cli-host";
+import { EXIT, usage, type CliIo } from "../cli-io";
+import { loadVault, printVaultWarnings } from "../load-vault";
+import { baseUrlProblem } from "../model-options";
+import { flagString, type ParsedArgs } from "../parse-args";
+import { buildRouterIndex } from "../router-index";
+
+/** Help text of `kc headers`. */
+export const HEADERS_HELP = `kc headers <vault> <note>... [--all-missing N] [--with-model] [--model <id>] [--base-url <url>] [--yes] [--dry-run]
+           [--knowledge <folder>]
+
+Proposes CKP headers for existing notes that lack them, so Ask, route and the graph know them better: a
+TLDR from the note's opening (or its description property), answers_when from its headings, SIMILAR_HIGH
+from the notes it links to and SIMILAR_MID from further links and its closest notes by words, each stamped
+with this month. Offline by default. Shows every proposal, then writes the notes you accept as one write
+that changes their frontmatter only (the body stays byte for byte); \`kc undo <vault>\` puts them back.
+A field a note already has is never replaced; daily notes and hidden folders are never written.
+
+  <note>...            vault paths (with or without .md) or note names
+  --all-missing N      also up to N notes of the vault without a TLDR or answers_when
+  --with-model         improve each TLDR and answers_when with the model (the most it can cost is shown
+                       first and asked about; --yes accepts it)
+  --model <id>         the model of that pass (implies --with-model); --base-url as for kc ask
+  --yes                write without asking (and accept the model pass's cost)
+  --dry-run            show the proposals and write nothing`;
+
+/** What `kc headers` accepts (parsed strictly: anything else is exit 2 with a suggestion). */
+export const HEADERS_SPEC: CommandSpec = {
+  positionals: ["vault", "note"], required: 1, variadic: true,
+  values: ["all-missing", "knowledge", "model", "base-url"], switches: ["with-model", "yes", "dry-run"],
+};
+
+/** Runs `kc headers`: parses the flags, builds the host over every note, calls the header workflow and prints. */
+export async function runHeadersCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+  const [, dir, ...notes] = args.positionals;
+  const allMissing = Number(flagString(args, "all-missing", "0"));
+  if (!Number.isInteger(allMissing) || allMissing < 0) return usage(io, "--all-missing must be a whole number of notes.");
+  if (!dir || (notes.length === 0 && allMissing === 0)) {
+    io.err(`Missing the vault folder, or the notes (give paths or --all-missing N).\n\n${HEADERS_HELP}\n`);
+    return EXIT.usage;
+  }
+  const withModel = args.flags.has("with-model") || args.flags.has("model");
+  const badUrl = withModel ? baseUrlProblem(args, io.env) : null;
+  if (badUrl) return usage(io, badUrl);
+  const yes = args.flags.has("yes");
+  const dryRun = args.flags.has("dry-run");
+  const knowledge = flagString(args, "knowledge");
+  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  printVaultWarnings(vault, io);
+  const host = cliHost(vault, buildRouterIndex(vault, "vault").index, args, io);
+  const run = await proposeNoteHeaders(host, { paths: notes, allMissing, model: withModel, dryRun }, {
+    confirmSpend: async (e) => {
+      io.err(`The model pass over ${e.calls} call${e.calls === 1 ? "" : "s"} sends about ${e.inputTokens} tokens and may cost up to ${formatCost(e.maxUsd)}.\n`);
+      if (yes) return true;
+      if (!io.confirm) {
+        io.err("No terminal to ask: the model was not called. Re-run with --yes to accept the cost, or without --with-model.\n");
+        return false;
+      }
+      return io.confirm("Ask the model?");
+    },
+    review: async (proposals, pass) => {
+      printProposals(io, proposals, pass);
+      if (yes) return new Set(proposals.map((p) => p.path));
+      const ok = io.confirm ? await io.confirm(`Write these headers to ${proposals.length} note${proposals.length === 1 ? "" : "s"}?`) : false;
+      if (!ok) io.err(io.confirm ? "Nothing was written.\n" : "Nothing was written: re-run with --yes to write them (or --dry-run to only look).\n");
+      return ok ? new Set(proposals.map((p) => p.path)) : null;
+    },
+  });
+  return report(io, run, dryRun);
+}
+
+/** Prints the outcome: skips, the dry run's proposals, the write and how to undo it. */
+function report(io: CliIo, run: HeaderRun, dryRun: boolean): number {
+  for (const s of run.skipped) io.err(`skipped ${s.path}: ${s.reason}\n`);
+  if (run.pass.status === "unavailable") io.err(`${run.pass.error.message} (the offline drafts are shown instead)\n`);
+  if (dryRun) printProposals(io, run.proposals, run.pass);
+  if (run.proposals.length === 0) {
+    io.err("No header to propose.\n");
+    return run.skipped.length > 0 ? EXIT.findings : EXIT.ok;
+  }
+  if (run.writeError) {
+    io.err(`${run.writeError}\n`);
+    return EXIT.findings;
+  }
+  if (run.written) {
+    const n = run.written.files.filter((f) => run.proposals.some((p) => p.path === f.path)).length;
+    io.err(`Wrote headers to ${n} note${n === 1 ? "" : "s"} (frontmatter only); \`kc undo\` puts ${n === 1 ? "it" : "them"} back.\n`);
+  }
+  if (run.pass.status === "unavailable") return unavailableExit(run.pass.error);
+  return EXIT.ok;
+}
+
+/** Each proposal as the fields it sets, relationships with where they came from, and what the model pass did. */
+function printProposals(io: CliIo, proposals: readonly HeaderProposal[], pass: HeaderModelPass): void {
+  if (pass.status === "done") {
+    const failed = pass.failed.length > 0 ? `; ${pass.failed.length} call${pass.failed.length === 1 ? "" : "s"} failed (${pass.failed[0]})` : "";
+    io.err(`${pass.model} improved ${pass.refined} of ${proposals.length}: ${pass.usage.inputTokens} in + ${pass.usage.outputTokens} out tokens, ${formatCost(pass.usd)}${failed}\n`);
+  }
+  for (const p of proposals) {
+    io.out(`\n${p.path} (${p.by === "model" ? "draft improved by the model" : "offline draft"})\n`);
+    if (p.fields.tldr !== undefined) io.out(`  tldr: ${stripControls(p.fields.tldr)}\n`);
+    if (p.fields.answers_when !== undefined) io.out(`  answers_when: ${stripControls(p.fields.answers_when.join(", "))}\n`);
+    for (const r of p.relations) io.out(`  similar_${r.tier}: ${r.target.replace(/\.md$/i, "")} (${r.why === "link" ? "linked from the note" : "close in words"})\n`);
+  }
+  io.out("\n");
+}

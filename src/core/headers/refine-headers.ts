@@ -1,0 +1,109 @@
+import { redactSecrets } from "../capture/redact";
+import { estimateCost } from "../llm/cost";
+import { estimateTokens } from "../llm/estimate-tokens";
+import type { CompletionRequest, TokenUsage } from "../llm/language-model";
+import type { ModelPrice } from "../llm/models";
+import { stripControls } from "../util/strip-controls";
+
+/** One note as the model pass sees it: its path, title, opening and the offline draft to improve. */
+export interface RefineItem {
+  path: string;
+  title: string;
+  opening: string;
+  tldr: string | null;
+  answersWhen: string[];
+}
+
+/** What the model pass returns for one note: a better TLDR and better `answers_when` phrases. */
+export interface Refined {
+  tldr: string;
+  answersWhen: string[];
+}
+
+/** The known cost before a model pass: calls, the prompt's tokens, the reply allowance, and the price of all of it. */
+export interface RefineEstimate {
+  calls: number;
+  inputTokens: number;
+  maxOutputTokens: number;
+  /** The most the pass can cost: every input token and the whole reply allowance at the model's price. */
+  maxUsd: number;
+}
+
+/** Characters of each note's opening sent (redacted first). */
+const OPENING_CHARS = 1500;
+/** Notes per call, and the reply allowance per note. */
+export const REFINE_BATCH = 10;
+const OUTPUT_PER_NOTE = 160;
+
+const SYSTEM = `You write routing headers for notes in a person's Obsidian vault. For each note you get its path, title,
+opening text and a draft. Return for each note: tldr, one or two plain sentences (at most 300 characters) that state
+what the note says (facts, decisions, steps), not what it is "about"; and answers_when, 3 to 7 short lowercase phrases
+a person would use when asking something this note answers. Use only the note's text; never invent facts. Keep the
+path exactly as given. Answer only with the tool.`;
+
+const TOOL = {
+  name: "record_headers",
+  description: "The TLDR and answers_when phrases of each note.",
+  schema: {
+    type: "object",
+    properties: {
+      notes: {
+        type: "array",
+        items: {
+          type: "object",
+          properties: { path: { type: "string" }, tldr: { type: "string" }, answers_when: { type: "array", items: { type: "string" }, maxItems: 7 } },
+          required: ["path", "tldr", "answers_when"],
+        },
+      },
+    },
+    required: ["notes"],
+  },
+};
+
+/** The notes in calls of at most REFINE_BATCH. */
+export function refineBatches(items: readonly RefineItem[]): RefineItem[][] {
+  const out: RefineItem[][] = [];
+  for (let i = 0; i < items.length; i += REFINE_BATCH) out.push(items.slice(i, i + REFINE_BATCH));
+  return out;
+}
+
+/** The request for one batch of notes; each opening is redacted of secrets and cut to OPENING_CHARS. */
+export function buildRefineRequest(batch: readonly RefineItem[]): CompletionRequest {
+  const user = batch.map((n) => [
+    `## ${n.path}`, `Title: ${n.title}`, `Draft tldr: ${n.tldr ?? "(none)"}`, `Draft answers_when: ${n.answersWhen.join(", ")}`,
+    "Opening:", redactSecrets(n.opening.slice(0, OPENING_CHARS)).text,
+  ].join("\n")).join("\n\n");
+  return { system: SYSTEM, messages: [{ role: "user", content: user }], maxTokens: OUTPUT_PER_NOTE * batch.length + 200, jsonSchema: TOOL };
+}
+
+/** What a model pass over these notes can cost at most, before any call. */
+export function estimateRefine(items: readonly RefineItem[], price: ModelPrice): RefineEstimate {
+  const requests = refineBatches(items).map(buildRefineRequest);
+  const inputTokens = requests.reduce((n, r) => n + estimateTokens(r.system) + estimateTokens(r.messages[0]!.content) + 300, 0);
+  const maxOutputTokens = requests.reduce((n, r) => n + r.maxTokens, 0);
+  const usage: TokenUsage = { inputTokens, outputTokens: maxOutputTokens, cacheReadTokens: 0, cacheWriteTokens: 0 };
+  return { calls: requests.length, inputTokens, maxOutputTokens, maxUsd: estimateCost(usage, price) };
+}
+
+/** The model's reply read as refinements by path; entries for other paths, empty or malformed ones are dropped. */
+export function parseRefineReply(json: string, batch: readonly RefineItem[]): Map<string, Refined> {
+  const out = new Map<string, Refined>();
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return out;
+  }
+  const notes = (value as { notes?: unknown } | null)?.notes;
+  if (!Array.isArray(notes)) return out;
+  const asked = new Set(batch.map((n) => n.path));
+  for (const n of notes as { path?: unknown; tldr?: unknown; answers_when?: unknown }[]) {
+    if (typeof n?.path !== "string" || !asked.has(n.path) || typeof n.tldr !== "string") continue;
+    const tldr = stripControls(n.tldr).replace(/\s+/g, " ").trim().slice(0, 400);
+    const answersWhen = Array.isArray(n.answers_when)
+      ? n.answers_when.filter((a): a is string => typeof a === "string").map((a) => stripControls(a).trim().toLowerCase()).filter((a) => a !== "" && a.length <= 80).slice(0, 7)
+      : [];
+    if (tldr !== "") out.set(n.path, { tldr, answersWhen });
+  }
+  return out;
+}

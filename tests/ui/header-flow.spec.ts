@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { parseNote } from "../../src/core/notes/parse-note";
+import { undoLast } from "../../src/core/workflows/undo-workflow";
+import { CompileService } from "../../src/obsidian/compile-service";
+import { mergePluginData } from "../../src/obsidian/plugin-data";
+import { RouterService } from "../../src/obsidian/router-service";
+import { runHeaderFlow } from "../../src/ui/header-flow";
+import { createFakeApp } from "../fakes/fake-app";
+import { notices } from "../fakes/obsidian-stub";
+import { ordinaryVaultFiles } from "../fakes/ordinary-vault";
+import { until } from "../fakes/until";
+
+async function setup() {
+  const files = ordinaryVaultFiles();
+  const app = createFakeApp(files);
+  const data = mergePluginData({ ask: { scope: "vault" } });
+  const router = new RouterService(app as never, () => data.settings.knowledgeFolder, undefined, () => undefined, () => data.ask.scope);
+  await router.build();
+  return { files, app, service: new CompileService(app as never, () => data, () => Promise.resolve(), router, ".obsidian/plugins/kc") };
+}
+
+const bodyOf = (text: string): string => text.slice(parseNote(text).bodyStartOffset);
+
+describe("Propose headers for this note, in the plugin", () => {
+  it("shows the proposal in the review modal, writes the frontmatter on Write, and undo puts the note back byte for byte", async () => {
+    const { files, app, service } = await setup();
+    const path = "Projects/Garden irrigation.md";
+    const run = runHeaderFlow(app as never, service.host, [path]);
+    await until(() => document.body.querySelector(".kc-review-actions button") !== null);
+    const modal = document.body.querySelector(".modal")!;
+    expect(modal.querySelector(".modal-title")?.textContent).toBe(`Review headers for ${path}`);
+    expect(modal.textContent).toContain("sets answers_when: winter shutdown, parts");
+    expect(modal.textContent).toContain("similar_high: Reference/Frost dates (linked from the note)");
+    modal.querySelector<HTMLButtonElement>(".kc-review-actions button")!.click();
+    await run;
+    const after = app.files.get(path)!;
+    expect(after).toContain("answers_when:");
+    expect(bodyOf(after)).toBe(bodyOf(files[path]!));
+    expect(notices.at(-1)).toBe(`Wrote headers to 1 note (frontmatter only). "Undo last compile" puts it back.`);
+    const undone = await undoLast(service.host);
+    expect(undone.ok).toBe(true);
+    expect(app.files.get(path)).toBe(files[path]);
+  });
+
+  it("writes nothing when the review is cancelled", async () => {
+    const { files, app, service } = await setup();
+    const run = runHeaderFlow(app as never, service.host, ["Cooking/Pancakes.md"]);
+    await until(() => document.body.querySelector(".kc-review-actions button") !== null);
+    const buttons = document.body.querySelectorAll<HTMLButtonElement>(".kc-review-actions button");
+    buttons[buttons.length - 1]!.click();
+    await run;
+    expect(Object.fromEntries([...app.files].filter(([p]) => p.endsWith(".md")))).toEqual(files);
+  });
+});
