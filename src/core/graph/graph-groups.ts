@@ -13,7 +13,7 @@ export interface GraphGroups {
 /**
  * Groups the nodes of a graph by folder or by community, numbered by size (largest first, ties by name), so a view
  * can give the first few groups distinct colours. Communities come from label propagation over the undirected
- * edges: deterministic (nodes in id order, ties to the smallest label), at most 30 rounds.
+ * edges, each weighted by the neighbours its ends share: deterministic (nodes in id order), at most 30 rounds.
  */
 export function groupGraph(graph: GraphView, by: GroupBy): GraphGroups {
   const keys = by === "folder" ? graph.nodes.map((n) => folderOf(n.id, n.kind)) : communityLabels(graph);
@@ -55,6 +55,10 @@ function communityLabels(graph: GraphView): string[] {
     adjacent[a]!.push(b);
     adjacent[b]!.push(a);
   }
+  // An edge inside a cluster shares neighbours with its ends; a bridge between clusters does not. Weighting each
+  // neighbour by 1 + shared neighbours keeps labels from flooding across bridges.
+  const sets = adjacent.map((list) => new Set(list));
+  const weight = adjacent.map((list, i) => list.map((j) => 1 + [...sets[i]!].filter((x) => sets[j]!.has(x)).length));
   const order = graph.nodes.map((_, i) => i).sort((a, b) => (graph.nodes[a]!.id < graph.nodes[b]!.id ? -1 : 1));
   const label = graph.nodes.map((_, i) => i);
   const counts = new Map<number, number>();
@@ -63,10 +67,11 @@ function communityLabels(graph: GraphView): string[] {
     for (const i of order) {
       if (adjacent[i]!.length === 0) continue;
       counts.clear();
-      for (const j of adjacent[i]!) counts.set(label[j]!, (counts.get(label[j]!) ?? 0) + 1);
+      adjacent[i]!.forEach((j, n) => counts.set(label[j]!, (counts.get(label[j]!) ?? 0) + weight[i]![n]!));
+      // The heaviest label among the neighbours; on a tie a node keeps its own, else takes the smallest.
       let best = label[i]!;
       let bestCount = counts.get(best) ?? 0;
-      for (const [l, c] of counts) if (c > bestCount || (c === bestCount && l < best)) [best, bestCount] = [l, c];
+      for (const [l, c] of counts) if (c > bestCount || (c === bestCount && l < best && (counts.get(label[i]!) ?? 0) < c)) [best, bestCount] = [l, c];
       if (best !== label[i]) {
         label[i] = best;
         changed = true;

@@ -41,7 +41,7 @@ export function labelBudget(k: number, fitK: number): number {
 
 /**
  * Places labels in the order given (most important first, as Obsidian's graph fades in its hubs' names first), each
- * below its node or, when that is taken, above, right or left of it; a label that fits nowhere is left out, so no
+ * below its node or, when that is taken, above, right, left, at a corner or one line further out; a label that fits nowhere is left out, so no
  * two placed labels overlap. Forced labels come first whatever the budget; the others fade in with their rank.
  */
 export function placeLabels(candidates: readonly LabelCandidate[], o: LabelOptions): PlacedLabel[] {
@@ -74,6 +74,13 @@ export function placeLabels(candidates: readonly LabelCandidate[], o: LabelOptio
       [c.x - c.width / 2, c.y - c.r - 2 - h],
       [c.x + c.r + 4, c.y - h / 2],
       [c.x - c.r - 4 - c.width, c.y - h / 2],
+      [c.x + c.r, c.y + c.r],
+      [c.x - c.r - c.width, c.y + c.r],
+      [c.x + c.r, c.y - c.r - h],
+      [c.x - c.r - c.width, c.y - c.r - h],
+      // One line further out, when two hubs sit close together.
+      [c.x - c.width / 2, c.y + c.r + 4 + h],
+      [c.x - c.width / 2, c.y - c.r - 4 - 2 * h],
     ];
     for (const [x, y] of spots) {
       if (x + c.width < 0 || y + h < 0 || x > o.width || y > o.height) continue;
