@@ -253,8 +253,13 @@ function drawLabels(ctx: CanvasRenderingContext2D, scene: GraphScene, t: Transfo
   ctx.textBaseline = "top";
   ctx.textAlign = "left";
   const placed = placeLabels(list, { budget, fade, lineHeight: 14, width, height });
+  // A halo in the background colour keeps a label readable over the edges behind it.
+  ctx.lineWidth = 3;
+  ctx.lineJoin = "round";
+  ctx.strokeStyle = p.background;
   for (const l of placed) {
     const alpha = dimmed(l.i) ? l.alpha * 0.35 : l.alpha;
+    ctx.strokeText(l.text, l.x, l.y);
     ctx.fillStyle = blend(p.text, p.background, alpha);
     ctx.fillText(l.text, l.x, l.y);
   }

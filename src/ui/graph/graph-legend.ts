@@ -9,7 +9,7 @@ export interface LegendGroups {
 /**
  * The graph's legend, small and folded in a corner of the canvas: node shapes and colours, the edge styles (HIGH,
  * MID, a connection's links, stale) and what an arrow means, in the palette's own colours; with folder or community
- * colouring, the largest groups by name.
+ * colouring, the six largest groups by name.
  */
 export function renderLegend(el: HTMLElement, p: GraphPalette, groups: LegendGroups | null): void {
   const open = el.querySelector("details")?.open ?? el.dataset.open === "true";
@@ -36,7 +36,7 @@ export function renderLegend(el: HTMLElement, p: GraphPalette, groups: LegendGro
   item("is-arrow", p.high, "Points to the related note");
   if (groups) {
     list.createDiv({ cls: "kc-graph-legend-heading", text: groups.by === "folder" ? "Colour: folder" : "Colour: community" });
-    groups.names.slice(0, p.groups.length).forEach((name, i) => item("is-circle", p.groups[i]!, name || "(vault root)"));
+    groups.names.slice(0, Math.min(6, p.groups.length)).forEach((name, i) => item("is-circle", p.groups[i]!, name || "(vault root)"));
   }
   details.addEventListener("toggle", () => (el.dataset.open = String(details.open)));
 }
