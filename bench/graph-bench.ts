@@ -2,7 +2,11 @@
 // global view, and one article's edit followed by a snapshot (what the view does on every change).
 import { readCkpHeader } from "../src/core/ckp/read-ckp-header";
 import { GraphModel, graphArticleOf } from "../src/core/graph/graph-model";
+import { groupGraph } from "../src/core/graph/graph-groups";
 import { filterGraph, neighbourhood } from "../src/core/graph/graph-queries";
+import { createForceLayout } from "../src/ui/graph/force-layout";
+import { radiusOf } from "../src/ui/graph/graph-geometry";
+import { placeLabels, type LabelCandidate } from "../src/ui/graph/graph-labels";
 import { VaultIndex } from "../src/core/links/vault-index";
 import { parseNote } from "../src/core/notes/parse-note";
 import { generateKnowledgeBase } from "./generate-knowledge-base";
@@ -42,4 +46,41 @@ export async function benchGraph(): Promise<void> {
     });
     console.log(`| ${n} | ${g.edges.length} | ${ms(median(build))} | ${ms(median(snap))} | ${ms(median(local))} | ${ms(median(global))} | ${ms(median(edit))} |`);
   }
+  await benchGraphView();
+}
+
+/**
+ * The graph view's own work at 2,000 articles (issue 23): the force layout from cold to settled (it runs in a Web
+ * Worker, so this is the time to settle, not main-thread time), the community colouring (main thread, once per
+ * refresh) and one frame's label placement (main thread, every frame).
+ */
+async function benchGraphView(): Promise<void> {
+  console.log("\n## Graph view at 2,000 articles\n");
+  console.log("| nodes | edges | layout to settled (worker) | ticks | community colouring | label placement per frame |");
+  console.log("|---|---|---|---|---|---|");
+  const kb = generateKnowledgeBase(2000, 7, 0);
+  const vault = new VaultIndex();
+  const model = new GraphModel(() => "knowledge", (l, from) => vault.resolve(l, from));
+  const files = [...kb.files].map(([p, t]) => [p.startsWith("knowledge/") ? p : `knowledge/${p}`, t] as const);
+  for (const [p, t] of files) vault.setNote(p, t);
+  for (const [p, t] of files) {
+    const parsed = parseNote(t);
+    model.set(graphArticleOf(p, readCkpHeader(parsed.frontmatter), parsed));
+  }
+  const g = filterGraph(model.snapshot(), { cap: 5000, tiers: new Set(["high", "connects"]) });
+  const index = new Map(g.nodes.map((n, i) => [n.id, i]));
+  const links = g.edges.flatMap((e) => (index.has(e.from) && index.has(e.to) ? [{ source: index.get(e.from)!, target: index.get(e.to)!, strong: e.tier !== "mid" }] : []));
+  let ticks = 0;
+  const layout = await timeRuns(3, () => {
+    const sim = createForceLayout({ nodes: g.nodes.map((n) => ({ r: radiusOf(n) })), links });
+    ticks = 0;
+    while (sim.alpha() >= sim.alphaMin()) {
+      sim.tick(1);
+      ticks++;
+    }
+  });
+  const groups = await timeRuns(5, () => groupGraph(g, "community"));
+  const candidates: LabelCandidate[] = g.nodes.map((n, i) => ({ i, x: (i * 7919) % 1100, y: (i * 104729) % 760, r: 3, text: n.title, width: n.title.length * 6.5, forced: false }));
+  const labels = await timeRuns(20, () => placeLabels(candidates.slice(0, 120), { budget: 30, fade: 9, lineHeight: 14, width: 1100, height: 760 }));
+  console.log(`| ${g.nodes.length} | ${links.length} | ${ms(median(layout))} | ${ticks} | ${ms(median(groups))} | ${ms(median(labels))} |`);
 }

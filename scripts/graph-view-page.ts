@@ -28,7 +28,7 @@ view.containerEl.addClass("view-content-host");
 w.KC_OPENED_AT = performance.now();
 void view.onOpen().then(() => {
   if (w.KC_MODE === "global") {
-    const select = view.contentEl.querySelector<HTMLSelectElement>(".kc-graph-toolbar select")!;
+    const select = view.contentEl.querySelector<HTMLSelectElement>(".kc-graph-mode")!;
     select.value = "global";
     select.dispatchEvent(new Event("change"));
   }

@@ -9,8 +9,8 @@ const BASE = {
   dark: { "00": "#1e1e1e", "10": "#242424", "20": "#262626", "25": "#2a2a2a", "30": "#363636", "35": "#3f3f3f", "40": "#555555", "50": "#666666", "60": "#999999", "70": "#bababa", "100": "#dadada" },
 };
 const COLORS = {
-  light: { red: "#e93147", orange: "#ec7500", yellow: "#e0ac00", green: "#08b94e", mono: "0, 0, 0" },
-  dark: { red: "#fb464c", orange: "#e9973f", yellow: "#e0de71", green: "#44cf6e", mono: "255, 255, 255" },
+  light: { red: "#e93147", orange: "#ec7500", yellow: "#e0ac00", green: "#08b94e", cyan: "#00bfbc", blue: "#086ddd", purple: "#7852ee", pink: "#d53984", mono: "0, 0, 0" },
+  dark: { red: "#fb464c", orange: "#e9973f", yellow: "#e0de71", green: "#44cf6e", cyan: "#53dfdd", blue: "#027aff", purple: "#a882ff", pink: "#fa99cd", mono: "255, 255, 255" },
 };
 
 /** The CSS variables of one theme, on `body.theme-light` / `body.theme-dark`. */
@@ -21,6 +21,7 @@ function variables(theme: "light" | "dark"): string {
   --accent-h: 254; --accent-s: 80%; --accent-l: 68%;
   --color-accent: hsl(var(--accent-h), var(--accent-s), var(--accent-l));
   --color-red: ${c.red}; --color-orange: ${c.orange}; --color-yellow: ${c.yellow}; --color-green: ${c.green};
+  --color-cyan: ${c.cyan}; --color-blue: ${c.blue}; --color-purple: ${c.purple}; --color-pink: ${c.pink};
   --background-primary: ${b["00"]}; --background-primary-alt: ${b["10"]}; --background-secondary: ${b["20"]};
   --background-modifier-hover: rgba(${c.mono}, 0.075); --background-modifier-active-hover: rgba(${c.mono}, 0.1);
   --background-modifier-border: ${b["30"]}; --background-modifier-border-hover: ${b["35"]}; --background-modifier-border-focus: ${b["40"]};

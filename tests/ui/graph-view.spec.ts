@@ -30,9 +30,11 @@ function setup(active: string | null = "knowledge/concepts/a.md") {
     onChange: (fn) => ((changed = fn), () => undefined),
     activePath: () => state.active,
     route: () => ({
+      question: "How do clocks order edits?",
       status: "routed",
+      skipped: [],
       loaded: [
-        { path: "knowledge/concepts/a.md", part: "body", tokens: 1, reason: { kind: "match", rank: 1, score: 1, coverage: 1, terms: [] } },
+        { path: "knowledge/concepts/a.md", part: "body", tokens: 1, reason: { kind: "match", rank: 1, score: 1, coverage: 1, terms: [{ term: "clock", fields: ["title"] }] } },
         { path: "knowledge/concepts/b.md", part: "body", tokens: 1, reason: { kind: "high", of: "knowledge/concepts/a.md" } },
       ],
     }) as unknown as RouteResult,
@@ -56,7 +58,58 @@ describe("the graph view", () => {
     await view.onOpen();
     expect(text(view, ".kc-graph-status")).toBe("3 notes and 3 relationships around this note, 1 stale.");
     const items = [...view.contentEl.querySelectorAll(".kc-graph-list-item")].map((li) => li.textContent);
-    expect(items).toEqual(["HIGHBeta2026-11", "HIGHGammastale: stamped 2026-09", "MIDDelta2026-11", "HIGHBeta2026-11"]);
+    // Issue 23: the list follows the graph's MID toggle (off by default) and says what it hides.
+    expect(items).toEqual(["HIGHBeta2026-11", "HIGHGammastale: stamped 2026-09", "HIGHBeta2026-11"]);
+    expect(text(view, ".kc-graph-list-hidden")).toBe('1 MID relationship hidden: turn on "MID relationships" in the graph options.');
+    await view.onClose();
+  });
+
+  it("lists MID neighbours exactly when the graph shows them", async () => {
+    const { view } = setup();
+    await view.onOpen();
+    const mid = view.contentEl.querySelectorAll<HTMLInputElement>(".kc-graph-toolbar input[type=checkbox]")[0]!;
+    mid.checked = true;
+    mid.dispatchEvent(new Event("change"));
+    expect(text(view, ".kc-graph-status")).toBe("4 notes and 4 relationships around this note, 1 stale.");
+    const items = [...view.contentEl.querySelectorAll(".kc-graph-list-item")].map((li) => li.textContent);
+    expect(items).toContain("MIDDelta2026-11");
+    expect(view.contentEl.querySelector(".kc-graph-list-hidden")).toBeNull();
+    await view.onClose();
+  });
+
+  it("offers depth 1 to 5 around the note and shows Depth only there, Type only for the whole base", async () => {
+    const { view } = setup();
+    await view.onOpen();
+    const depth = view.contentEl.querySelector<HTMLSelectElement>(".kc-graph-depth")!;
+    expect([...depth.options].map((o) => o.value)).toEqual(["1", "2", "3", "4", "5"]);
+    const shown = (sel: string) => !view.contentEl.querySelector(sel)!.closest(".kc-graph-option")!.classList.contains("kc-hidden");
+    expect([shown(".kc-graph-depth"), shown(".kc-graph-kind")]).toEqual([true, false]);
+    const mode = view.contentEl.querySelector<HTMLSelectElement>(".kc-graph-mode")!;
+    mode.value = "global";
+    mode.dispatchEvent(new Event("change"));
+    expect([shown(".kc-graph-depth"), shown(".kc-graph-kind")]).toEqual([false, true]);
+    await view.onClose();
+  });
+
+  it("keeps the options in a popover that the options button opens and Escape closes", async () => {
+    const { view } = setup();
+    await view.onOpen();
+    const button = view.contentEl.querySelector<HTMLButtonElement>(".kc-graph-options-button")!;
+    const panel = view.contentEl.querySelector<HTMLElement>(".kc-graph-options")!;
+    expect(panel.classList.contains("kc-hidden")).toBe(true);
+    button.click();
+    expect([panel.classList.contains("kc-hidden"), button.getAttribute("aria-expanded")]).toEqual([false, "true"]);
+    panel.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    expect(panel.classList.contains("kc-hidden")).toBe(true);
+    await view.onClose();
+  });
+
+  it("has a legend of shapes, tiers, staleness and direction, and zoom buttons", async () => {
+    const { view } = setup();
+    await view.onOpen();
+    const legend = [...view.contentEl.querySelectorAll(".kc-graph-legend-item")].map((i) => i.textContent);
+    expect(legend).toEqual(["Concept", "Connection", "Q&A", "Missing note", "HIGH", "MID", "Connects", "Stale", "Points to the related note"]);
+    expect([...view.contentEl.querySelectorAll(".kc-graph-zoom button")].map((b) => b.getAttribute("aria-label"))).toEqual(["Zoom in", "Zoom out", "Fit to view"]);
     await view.onClose();
   });
 
@@ -100,7 +153,8 @@ describe("the graph view", () => {
     route.dispatchEvent(new Event("focus"));
     expect(route.value).toBe("How do clocks order edits?");
     route.dispatchEvent(new KeyboardEvent("keydown", { key: "Enter" }));
-    expect(text(view, ".kc-graph-status")).toBe("Route preview: loads a, b.");
+    // Issue 23: the Ask panel's words and titles, not "match #1" or slugs.
+    expect(text(view, ".kc-graph-status")).toBe("Route preview: Loaded 2 articles: Alpha (matches 'clocks'), Beta (closely tied to Alpha).");
     await view.onClose();
   });
 

@@ -1,9 +1,12 @@
+import { baseName } from "../route/article-doc";
+import { describeLoadedPlainly } from "../route/format-route-trace";
 import type { RouteResult } from "../route/route-types";
 import type { GraphEdge, GraphEdgeTier, GraphNodeKind, GraphView } from "./graph-types";
 
-/** What a local view shows: depth 1 (every tier) or 2 (the second ring by HIGH only), MID on demand, a node cap. */
+/** What a local view shows: depth 1 (every tier) to 5 (further rings by HIGH only), MID on demand, a node cap. */
 export interface NeighbourhoodOptions {
-  depth: 1 | 2;
+  /** Rings around the note, 1 to 5 (as Obsidian's local graph); outside that range it is clamped. */
+  depth: number;
   mid: boolean;
   cap: number;
 }
@@ -12,8 +15,8 @@ export interface NeighbourhoodOptions {
 export const DEFAULT_NEIGHBOURHOOD: NeighbourhoodOptions = { depth: 1, mid: false, cap: 300 };
 
 /**
- * The neighbourhood of one node: its HIGH, connection (and on request MID) edges in both directions, then at depth 2
- * the HIGH edges of those neighbours. Nodes nearest first (HIGH before MID) up to the cap; `omitted` counts the rest.
+ * The neighbourhood of one node: its HIGH, connection (and on request MID) edges in both directions, then at each
+ * further ring (up to depth 5) the HIGH edges of the previous ring. Nodes nearest first (HIGH before MID) up to the cap; `omitted` counts the rest.
  */
 export function neighbourhood(graph: GraphView, center: string, options: Partial<NeighbourhoodOptions> = {}): GraphView {
   const o = { ...DEFAULT_NEIGHBOURHOOD, ...options };
@@ -30,7 +33,8 @@ export function neighbourhood(graph: GraphView, center: string, options: Partial
   const order = [center];
   const seen = new Set(order);
   let frontier = [center];
-  for (let ring = 1; ring <= o.depth; ring++) {
+  const depth = Math.min(5, Math.max(1, Math.round(o.depth)));
+  for (let ring = 1; ring <= depth; ring++) {
     const next: string[] = [];
     const rank = (e: GraphEdge): number => (e.tier === "high" ? 0 : e.tier === "connects" ? 1 : 2);
     for (const id of frontier) {
@@ -94,14 +98,11 @@ export function filterGraph(graph: GraphView, f: GraphFilter): GraphView {
   return { nodes, edges, omitted };
 }
 
-/** Why a node is highlighted in the route preview: the router's reason in a few words. */
-export function routeHighlights(route: RouteResult): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const l of route.loaded) {
-    const r = l.reason;
-    out.set(l.path, r.kind === "match" ? `match #${r.rank}` : r.kind === "high" ? `HIGH of ${short(r.of)}` : r.kind === "mid" ? `MID with ${short(r.of)}` : `connects ${r.of.map(short).join(" and ")}`);
-  }
-  return out;
+/**
+ * Why a node is highlighted in the route preview, in the Ask panel's words ("matches 'sync conflict'", "closely tied
+ * to Sync"), naming other articles by title (`titleOf`), never by path or slug.
+ */
+export function routeHighlights(route: RouteResult, titleOf: (path: string) => string = baseName): Map<string, string> {
+  const reasons = describeLoadedPlainly(route, titleOf);
+  return new Map(route.loaded.map((l, i) => [l.path, reasons[i]!]));
 }
-
-const short = (p: string): string => p.slice(p.lastIndexOf("/") + 1).replace(/\.md$/i, "");

@@ -87,8 +87,16 @@ export function summarizeRoute(route: RouteResult, titleOf: (path: string) => st
   const skipped = skippedToShow(route).length;
   const tail = skipped > 0 ? ` Skipped ${skipped}.` : "";
   if (route.status === "not-covered") return `Nothing loaded: no article covers enough of the question.${tail}`;
-  const words = questionWords(route.question);
-  const tokens = tokenizeText(route.question);
+  const reasons = describeLoadedPlainly(route, titleOf);
+  const n = route.loaded.length;
+  const items = route.loaded.map((l, i) => `${titleOf(l.path)} (${reasons[i]!}${l.part === "tldr" ? "; its summary only" : ""})`);
+  return `Loaded ${n} article${n === 1 ? "" : "s"}: ${items.join(", ")}.${tail}`;
+}
+
+/** Why each loaded article was loaded, in plain words (in the order of `route.loaded`), naming others by title. */
+export function describeLoadedPlainly(route: RouteResult, titleOf: (path: string) => string = baseName): string[] {
+  const words = questionWords(route.question ?? "");
+  const tokens = tokenizeText(route.question ?? "");
   // A term the question's words do not give back (a date folded, a stem from elsewhere) is shown as the word it starts.
   const wordFor = (t: string): string => words.get(t) ?? tokens.find((w) => w.toLowerCase().startsWith(t)) ?? t;
   const quote = (terms: readonly string[]): string => {
@@ -99,7 +107,7 @@ export function summarizeRoute(route: RouteResult, titleOf: (path: string) => st
   const why = (reason: LoadReason): string => {
     switch (reason.kind) {
       case "match":
-        return `matches ${quote(reason.terms.map((t) => t.term))}`;
+        return reason.terms.length > 0 ? `matches ${quote(reason.terms.map((t) => t.term))}` : "matches the question";
       case "high":
         return `closely tied to ${titleOf(reason.of)}`;
       case "connection":
@@ -108,9 +116,7 @@ export function summarizeRoute(route: RouteResult, titleOf: (path: string) => st
         return `related to ${titleOf(reason.of)}, matches ${quote(reason.terms)}`;
     }
   };
-  const n = route.loaded.length;
-  const items = route.loaded.map((l) => `${titleOf(l.path)} (${why(l.reason)}${l.part === "tldr" ? "; its summary only" : ""})`);
-  return `Loaded ${n} article${n === 1 ? "" : "s"}: ${items.join(", ")}.${tail}`;
+  return route.loaded.map((l) => why(l.reason));
 }
 
 /** The skipped articles worth showing: none that was loaded after all, and each one once (its first reason). */

@@ -51,3 +51,19 @@ export function positionsOf(nodes: readonly LayoutNode[]): Float64Array {
   });
   return out;
 }
+
+/**
+ * Pins node `i` at (x, y) while a person drags it, warming the layout so its neighbours follow; null releases it
+ * and lets the layout cool down again.
+ */
+export function pinNode(sim: Simulation<LayoutNode, LayoutLink>, i: number, x: number | null, y: number | null): void {
+  const n = sim.nodes()[i];
+  if (!n) return;
+  n.fx = x;
+  n.fy = y;
+  if (x !== null && y !== null) {
+    n.x = x;
+    n.y = y;
+    sim.alphaTarget(0.15).alpha(Math.max(sim.alpha(), 0.15));
+  } else sim.alphaTarget(0);
+}

@@ -1,64 +1,9 @@
 import type { GraphEdge, GraphNode } from "../../core/graph/graph-types";
+import { adjacencyOf, drawnRadius, type Adjacency, type Transform } from "./graph-geometry";
+import { labelBudget, placeLabels, shortTitle, type LabelCandidate, type PlacedLabel } from "./graph-labels";
+import { blend, type GraphPalette } from "./graph-palette";
 
-/** Colours of the drawing, read from Obsidian's CSS variables so every theme (light or dark) works. */
-export interface GraphPalette {
-  concept: string;
-  connection: string;
-  qa: string;
-  other: string;
-  ghost: string;
-  edge: string;
-  stale: string;
-  text: string;
-  highlight: string;
-  background: string;
-  /** The interface font family (the canvas cannot read CSS variables itself). */
-  font: string;
-}
-
-/** A colour as "#rrggbb" (any CSS colour the canvas understands; unknown ones give the fallback). */
-function normalise(colour: string, fallback: string): string {
-  const ctx = createEl("canvas").getContext("2d");
-  if (!ctx) return fallback;
-  ctx.fillStyle = fallback;
-  ctx.fillStyle = colour;
-  return ctx.fillStyle;
-}
-
-/** `fg` at opacity `alpha` over `bg`, as one opaque colour (both "#rrggbb"; anything else is returned as is). */
-export function blend(fg: string, bg: string, alpha: number): string {
-  const rgb = (c: string): number[] | null => (/^#[0-9a-f]{6}$/i.test(c) ? [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)) : null);
-  const f = rgb(fg);
-  const b = rgb(bg);
-  if (!f || !b) return fg;
-  return `#${f.map((x, i) => Math.round(x * alpha + b[i]! * (1 - alpha)).toString(16).padStart(2, "0")).join("")}`;
-}
-
-/** Reads the palette from the theme variables in effect on an element. */
-export function readPalette(el: HTMLElement): GraphPalette {
-  const css = getComputedStyle(el);
-  const v = (name: string, fallback: string): string => normalise(css.getPropertyValue(name).trim() || fallback, fallback);
-  return {
-    concept: v("--color-accent", "#7c3aed"),
-    connection: v("--color-orange", "#d97706"),
-    qa: v("--color-green", "#16a34a"),
-    other: v("--text-muted", "#888888"),
-    ghost: v("--text-error", "#dc2626"),
-    edge: v("--text-muted", "#888888"),
-    stale: v("--text-warning", v("--color-yellow", "#ca8a04")),
-    text: v("--text-normal", "#222222"),
-    highlight: v("--interactive-accent", "#7c3aed"),
-    background: v("--background-primary", "#ffffff"),
-    font: css.getPropertyValue("--font-interface").trim() || css.fontFamily || "sans-serif",
-  };
-}
-
-/** Pan and zoom: screen = world × k + (x, y). */
-export interface Transform {
-  x: number;
-  y: number;
-  k: number;
-}
+export type { Transform } from "./graph-geometry";
 
 /** What one frame draws: nodes with positions, edges by index, and what is highlighted. */
 export interface GraphScene {
@@ -69,213 +14,255 @@ export interface GraphScene {
   highlights: Map<string, string> | null;
   center: string | null;
   hovered: number;
+  /** Colour group of each node (an index into the palette's groups), or null to colour nodes by type. */
+  groups: number[] | null;
+  adjacency: Adjacency;
 }
 
-/** Radius of a node: by inbound HIGH count (or corroborations), so hubs stand out. */
-export function radiusOf(n: GraphNode): number {
-  return 4 + Math.min(10, Math.sqrt(n.inboundHigh * 3 + Math.max(0, n.corroborations - 1)));
+/** A scene over nodes and edges, nothing highlighted, every node at the origin. */
+export function sceneOf(nodes: GraphNode[], edges: GraphScene["edges"]): GraphScene {
+  return { nodes, edges, positions: new Float64Array(nodes.length * 2), highlights: null, center: null, hovered: -1, groups: null, adjacency: adjacencyOf(nodes.length, edges) };
+}
+
+/** The nodes in focus: the hovered note and its neighbours, else the route preview's articles; null when none is. */
+export function focusOf(scene: GraphScene): Set<number> | null {
+  if (scene.hovered >= 0 && scene.hovered < scene.nodes.length) return new Set([scene.hovered, ...scene.adjacency.neighbours[scene.hovered]!]);
+  if (!scene.highlights) return null;
+  const lit = scene.highlights;
+  return new Set(scene.nodes.flatMap((n, i) => (lit.has(n.id) ? [i] : [])));
+}
+
+interface EdgeStyle {
+  color: string;
+  width: number;
+  dash: number[];
+  test: (e: GraphEdge) => boolean;
 }
 
 /**
- * Draws a frame on a 2D canvas: edges batched into one path per style (HIGH thick, MID thin and translucent, stale
- * in the warning colour, dashed only when zoomed in, unstamped dotted when zoomed in, arrowheads only up close),
- * then nodes by shape (circle concept, diamond connection, square Q&A, ring ghost) and labels when zoomed in.
+ * Draws a frame on a 2D canvas. Edges batched into one path per style, each told apart by colour at any zoom (HIGH
+ * in the muted text colour and thicker, MID faint, a connection's links in the connection colour, stale dashed in
+ * the warning colour), with arrowheads pointing at the related note wherever an edge is long enough to carry one.
+ * Nodes by shape (circle concept, diamond connection, square Q&A, ring missing) and colour (type, or folder or
+ * community), never smaller than a few pixels. Hovering a note dims all but it and its neighbours. Labels fade in
+ * with zoom by importance and never overlap (see placeLabels).
  */
-export function drawGraph(ctx: CanvasRenderingContext2D, scene: GraphScene, t: Transform, p: GraphPalette, width: number, height: number): void {
+export function drawGraph(ctx: CanvasRenderingContext2D, scene: GraphScene, t: Transform, p: GraphPalette, width: number, height: number, fitK = t.k): PlacedLabel[] {
   ctx.save();
   ctx.fillStyle = p.background;
   ctx.fillRect(0, 0, width, height);
   ctx.translate(t.x, t.y);
   ctx.scale(t.k, t.k);
   const pos = scene.positions;
-  const lit = scene.highlights;
-  const dim = (id: string): boolean => lit !== null && !lit.has(id);
+  const focus = focusOf(scene);
+  const dimmed = (i: number): boolean => focus !== null && !focus.has(i);
   // Only what is on screen is drawn (zoomed in on a large graph, most of it is not).
   const pad = 20 / t.k;
   const x0 = -t.x / t.k - pad, y0 = -t.y / t.k - pad, x1 = (width - t.x) / t.k + pad, y1 = (height - t.y) / t.k + pad;
   const seen = (i: number): boolean => pos[i * 2]! >= x0 && pos[i * 2]! <= x1 && pos[i * 2 + 1]! >= y0 && pos[i * 2 + 1]! <= y1;
-  const edgesOnScreen = scene.edges.filter(({ a, b }) =>
+  const onScreen = scene.edges.filter(({ a, b }) =>
     Math.max(pos[a * 2]!, pos[b * 2]!) >= x0 && Math.min(pos[a * 2]!, pos[b * 2]!) <= x1 &&
     Math.max(pos[a * 2 + 1]!, pos[b * 2 + 1]!) >= y0 && Math.min(pos[a * 2 + 1]!, pos[b * 2 + 1]!) <= y1);
-  const visible = { ...scene, edges: edgesOnScreen };
-  // Many edges on screen: one-device-pixel lines, which canvases raster many times faster than wider ones; HIGH
-  // then stands out by its stronger colour instead of its width.
+  // Many edges on screen: one-device-pixel lines, which canvases raster many times faster than wider ones; the
+  // styles then differ by colour alone (they are chosen to be far apart in every default theme).
   const devicePx = 1 / ctx.getTransform().a;
-  const hairline = edgesOnScreen.length > 1500;
-  const styles: { key: string; color: string; width: number; alpha: number; dash: number[]; test: (e: GraphEdge) => boolean }[] = [
-    { key: "mid", color: p.edge, width: 0.7, alpha: 0.35, dash: [], test: (e) => e.tier === "mid" && !e.stale },
-    { key: "other", color: p.edge, width: 0.8, alpha: 0.5, dash: t.k > 1.2 ? [4, 3] : [], test: (e) => e.tier !== "mid" && e.tier !== "high" },
-    { key: "high", color: p.edge, width: 2, alpha: 0.8, dash: [], test: (e) => e.tier === "high" && !e.stale },
-    { key: "stale", color: p.stale, width: 1.8, alpha: 0.95, dash: t.k > 1.2 ? [6, 4] : [], test: (e) => e.stale },
+  const hairline = onScreen.length > 1500;
+  const px = (n: number): number => n / t.k;
+  const styles: EdgeStyle[] = [
+    { color: p.mid, width: 1, dash: [], test: (e) => !e.stale && (e.tier === "mid" || e.tier === "source" || e.tier === "body") },
+    { color: p.connects, width: 1.3, dash: [], test: (e) => !e.stale && e.tier === "connects" },
+    { color: p.high, width: 1.8, dash: [], test: (e) => !e.stale && e.tier === "high" },
+    { color: p.stale, width: 1.8, dash: [px(5), px(3)], test: (e) => e.stale },
   ];
+  const inFocus = (a: number, b: number): boolean => focus !== null && (scene.hovered >= 0 ? a === scene.hovered || b === scene.hovered : focus.has(a) && focus.has(b));
   for (const s of styles) {
-    ctx.beginPath();
-    let any = false;
-    for (const { a, b, edge } of edgesOnScreen) {
-      if (!s.test(edge)) continue;
-      any = true;
-      ctx.moveTo(pos[a * 2]!, pos[a * 2 + 1]!);
-      ctx.lineTo(pos[b * 2]!, pos[b * 2 + 1]!);
-    }
-    if (!any) continue;
+    const mine = onScreen.filter(({ edge }) => s.test(edge));
+    if (mine.length === 0) continue;
     // Translucency is blended into the colour: a path stroked with globalAlpha < 1 is many times slower to raster.
-    ctx.strokeStyle = blend(s.color, p.background, lit ? s.alpha * 0.3 : s.alpha);
-    ctx.lineWidth = hairline ? devicePx : s.width / Math.sqrt(t.k);
-    ctx.setLineDash(s.dash);
-    ctx.stroke();
+    const colour = focus ? blend(s.color, p.background, 0.25) : s.color;
+    strokeEdges(ctx, mine, pos, colour, hairline && !s.dash.length ? devicePx : px(s.width), s.dash);
+    strokeArrowheads(ctx, mine, scene, t.k, colour, hairline ? devicePx : px(1.3));
+    if (focus) {
+      const lit = mine.filter(({ a, b }) => inFocus(a, b));
+      strokeEdges(ctx, lit, pos, s.color, px(s.width + 0.8), s.dash);
+      strokeArrowheads(ctx, lit, scene, t.k, s.color, px(1.5));
+    }
   }
-  ctx.setLineDash(t.k > 1.5 ? [1, 3] : []);
-  ctx.beginPath();
-  for (const { a, b, edge } of edgesOnScreen) {
-    if (!edge.unstamped || t.k <= 1.5) continue;
-    ctx.moveTo(pos[a * 2]!, pos[a * 2 + 1]!);
-    ctx.lineTo(pos[b * 2]!, pos[b * 2 + 1]!);
-  }
-  ctx.strokeStyle = p.ghost;
-  ctx.stroke();
   ctx.setLineDash([]);
-  if (lit) {
-    // Route preview: edges between loaded articles drawn again at full strength.
-    ctx.beginPath();
-    for (const { a, b } of edgesOnScreen) {
-      if (lit.has(scene.nodes[a]!.id) && lit.has(scene.nodes[b]!.id)) {
-        ctx.moveTo(pos[a * 2]!, pos[a * 2 + 1]!);
-        ctx.lineTo(pos[b * 2]!, pos[b * 2 + 1]!);
-      }
-    }
-    ctx.globalAlpha = 1;
-    ctx.strokeStyle = p.highlight;
-    ctx.lineWidth = 2 / Math.sqrt(t.k);
-    ctx.stroke();
-  }
-  if (t.k > 1.5) drawArrowheads(ctx, visible, p);
-  // Nodes batched into one path per kind and dimming (thousands of separate fills are what makes a frame slow).
-  const tiny = t.k * 4 < 1.5;
-  const kinds: [GraphNode["kind"][], string][] = [[["concept"], p.concept], [["connection"], p.connection], [["qa"], p.qa], [["article", "log"], p.other]];
-  for (const dimmed of lit ? [true, false] : [false]) {
-    for (const [ks, colour] of kinds) {
-      ctx.beginPath();
-      scene.nodes.forEach((n, i) => {
-        if (!ks.includes(n.kind) || dim(n.id) !== dimmed || !seen(i)) return;
-        const x = pos[i * 2]!;
-        const y = pos[i * 2 + 1]!;
-        const r = radiusOf(n);
-        if (tiny) ctx.rect(x - r, y - r, r * 2, r * 2);
-        else if (n.kind === "connection") {
-          ctx.moveTo(x, y - r * 1.2);
-          ctx.lineTo(x + r * 1.2, y);
-          ctx.lineTo(x, y + r * 1.2);
-          ctx.lineTo(x - r * 1.2, y);
-          ctx.closePath();
-        } else if (n.kind === "qa") ctx.rect(x - r, y - r, r * 2, r * 2);
-        else {
-          ctx.moveTo(x + r, y);
-          ctx.arc(x, y, r, 0, Math.PI * 2);
-        }
-      });
-      ctx.fillStyle = dimmed ? blend(colour, p.background, 0.2) : colour;
-      ctx.fill();
-    }
-    ctx.beginPath();
-    scene.nodes.forEach((n, i) => {
-      if (n.kind !== "ghost" || dim(n.id) !== dimmed) return;
-      const r = radiusOf(n);
-      ctx.moveTo(pos[i * 2]! + r, pos[i * 2 + 1]!);
-      ctx.arc(pos[i * 2]!, pos[i * 2 + 1]!, r, 0, Math.PI * 2);
-    });
-    ctx.strokeStyle = dimmed ? blend(p.ghost, p.background, 0.2) : p.ghost;
-    ctx.lineWidth = 2 / Math.sqrt(t.k);
-    ctx.stroke();
-  }
-  ctx.globalAlpha = 1;
+  const unstamped = onScreen.filter(({ edge }) => edge.unstamped);
+  if (t.k > 1.5 && unstamped.length > 0) strokeEdges(ctx, unstamped, pos, p.ghost, px(1), [px(1), px(3)]);
+  ctx.setLineDash([]);
+  drawNodes(ctx, scene, t.k, p, seen, dimmed);
+  // Rings around the active note, the hovered note and the route's articles.
   ctx.beginPath();
   scene.nodes.forEach((n, i) => {
-    if (n.id !== scene.center && i !== scene.hovered && !lit?.has(n.id)) return;
-    const r = radiusOf(n) + 3;
+    if (n.id !== scene.center && i !== scene.hovered && !scene.highlights?.has(n.id)) return;
+    const r = drawnRadius(n, t.k) + px(3);
     ctx.moveTo(pos[i * 2]! + r, pos[i * 2 + 1]!);
     ctx.arc(pos[i * 2]!, pos[i * 2 + 1]!, r, 0, Math.PI * 2);
   });
   ctx.strokeStyle = p.highlight;
-  ctx.lineWidth = 2.5 / t.k;
+  ctx.lineWidth = px(2);
   ctx.stroke();
-  ctx.globalAlpha = 1;
-  ctx.fillStyle = p.text;
-  ctx.font = `${12 / t.k}px ${p.font}`;
-  ctx.textAlign = "center";
-  ctx.textBaseline = "top";
-  let labelled = 0;
-  scene.nodes.forEach((n, i) => {
-    const important = n.id === scene.center || i === scene.hovered || (lit?.has(n.id) ?? false);
-    if (!seen(i) || (!important && (t.k < 0.9 || labelled > 300))) return;
-    labelled++;
-    const label = lit?.get(n.id);
-    ctx.fillStyle = dim(n.id) ? blend(p.text, p.background, 0.3) : p.text;
-    ctx.fillText(label ? `${n.title} · ${label}` : n.title, pos[i * 2]!, pos[i * 2 + 1]! + radiusOf(n) + 2 / t.k);
-  });
   ctx.restore();
+  return drawLabels(ctx, scene, t, p, width, height, fitK, seen, dimmed);
 }
 
-function drawArrowheads(ctx: CanvasRenderingContext2D, scene: GraphScene, p: GraphPalette): void {
-  const pos = scene.positions;
-  ctx.fillStyle = blend(p.edge, p.background, 0.8);
+function strokeEdges(ctx: CanvasRenderingContext2D, edges: GraphScene["edges"], pos: Float64Array, colour: string, width: number, dash: number[]): void {
+  if (edges.length === 0) return;
   ctx.beginPath();
-  for (const { a, b } of scene.edges) {
-    const x1 = pos[a * 2]!;
-    const y1 = pos[a * 2 + 1]!;
-    const x2 = pos[b * 2]!;
-    const y2 = pos[b * 2 + 1]!;
-    const len = Math.hypot(x2 - x1, y2 - y1);
-    if (len < 1) continue;
-    const ux = (x2 - x1) / len;
-    const uy = (y2 - y1) / len;
-    const r = radiusOf(scene.nodes[b]!) + 2;
-    const tipX = x2 - ux * r;
-    const tipY = y2 - uy * r;
-    ctx.moveTo(tipX, tipY);
-    ctx.lineTo(tipX - ux * 6 - uy * 3, tipY - uy * 6 + ux * 3);
-    ctx.lineTo(tipX - ux * 6 + uy * 3, tipY - uy * 6 - ux * 3);
-    ctx.closePath();
+  for (const { a, b } of edges) {
+    ctx.moveTo(pos[a * 2]!, pos[a * 2 + 1]!);
+    ctx.lineTo(pos[b * 2]!, pos[b * 2 + 1]!);
   }
-  ctx.fill();
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = width;
+  ctx.setLineDash(dash);
+  ctx.stroke();
 }
 
-/** The index of the node under a world point, or -1. */
-export function nodeAt(scene: GraphScene, wx: number, wy: number, k: number): number {
-  let best = -1;
-  let bestD = Infinity;
-  const slack = 4 / k;
-  for (let i = 0; i < scene.nodes.length; i++) {
-    const d = Math.hypot(scene.positions[i * 2]! - wx, scene.positions[i * 2 + 1]! - wy);
-    if (d <= radiusOf(scene.nodes[i]!) + slack && d < bestD) {
-      best = i;
-      bestD = d;
-    }
-  }
-  return best;
-}
-
-/** The same frame as SVG (for export): one element per node and edge, colours from the palette. */
-export function sceneToSvg(scene: GraphScene, p: GraphPalette): string {
+/**
+ * Arrowheads (7 screen pixels long) at the target end of every edge at least 18 screen pixels long, stroked as open
+ * chevrons: filling thousands of small triangles takes a software canvas about 30 times longer.
+ */
+function strokeArrowheads(ctx: CanvasRenderingContext2D, edges: GraphScene["edges"], scene: GraphScene, k: number, colour: string, width: number): void {
   const pos = scene.positions;
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (let i = 0; i < scene.nodes.length; i++) {
-    minX = Math.min(minX, pos[i * 2]!); maxX = Math.max(maxX, pos[i * 2]!);
-    minY = Math.min(minY, pos[i * 2 + 1]!); maxY = Math.max(maxY, pos[i * 2 + 1]!);
+  const len = 7 / k;
+  const half = 3.2 / k;
+  ctx.beginPath();
+  let any = false;
+  for (const { a, b } of edges) {
+    const xa = pos[a * 2]!, ya = pos[a * 2 + 1]!, xb = pos[b * 2]!, yb = pos[b * 2 + 1]!;
+    const d = Math.hypot(xb - xa, yb - ya);
+    if (d * k < 18) continue;
+    const ux = (xb - xa) / d;
+    const uy = (yb - ya) / d;
+    const r = drawnRadius(scene.nodes[b]!, k) + 1.5 / k;
+    const tx = xb - ux * r;
+    const ty = yb - uy * r;
+    ctx.moveTo(tx - ux * len - uy * half, ty - uy * len + ux * half);
+    ctx.lineTo(tx, ty);
+    ctx.lineTo(tx - ux * len + uy * half, ty - uy * len - ux * half);
+    any = true;
   }
-  if (!Number.isFinite(minX)) { minX = minY = 0; maxX = maxY = 1; }
-  const esc = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-  const out = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="${minX - 40} ${minY - 40} ${maxX - minX + 80} ${maxY - minY + 80}">`, `<rect x="${minX - 40}" y="${minY - 40}" width="${maxX - minX + 80}" height="${maxY - minY + 80}" fill="${p.background}"/>`];
-  for (const { a, b, edge } of scene.edges) {
-    const stroke = edge.stale ? p.stale : p.edge;
-    const w = edge.tier === "high" ? 2 : 0.8;
-    const extra = edge.stale ? ' stroke-dasharray="6 4"' : edge.tier === "mid" ? ' stroke-opacity="0.4"' : "";
-    out.push(`<line x1="${pos[a * 2]!.toFixed(1)}" y1="${pos[a * 2 + 1]!.toFixed(1)}" x2="${pos[b * 2]!.toFixed(1)}" y2="${pos[b * 2 + 1]!.toFixed(1)}" stroke="${stroke}" stroke-width="${w}"${extra}/>`);
+  if (!any) return;
+  ctx.setLineDash([]);
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = width;
+  ctx.stroke();
+}
+
+/** Nodes batched into one path per colour (thousands of separate fills are what makes a frame slow). */
+function drawNodes(ctx: CanvasRenderingContext2D, scene: GraphScene, k: number, p: GraphPalette, seen: (i: number) => boolean, dimmed: (i: number) => boolean): void {
+  const pos = scene.positions;
+  const typeColour: Record<string, string> = { concept: p.concept, connection: p.connection, qa: p.qa, article: p.other, log: p.other };
+  const batches = new Map<string, number[]>();
+  const rings: number[][] = [[], []];
+  scene.nodes.forEach((n, i) => {
+    if (!seen(i)) return;
+    if (n.kind === "ghost") {
+      rings[dimmed(i) ? 0 : 1]!.push(i);
+      return;
+    }
+    const g = scene.groups?.[i];
+    const base = scene.groups ? (g !== undefined && g < p.groups.length ? p.groups[g]! : p.other) : typeColour[n.kind] ?? p.other;
+    const colour = dimmed(i) ? blend(base, p.background, 0.2) : base;
+    const list = batches.get(colour) ?? [];
+    list.push(i);
+    batches.set(colour, list);
+  });
+  for (const [colour, list] of batches) {
+    ctx.beginPath();
+    for (const i of list) traceShape(ctx, scene.nodes[i]!.kind, pos[i * 2]!, pos[i * 2 + 1]!, drawnRadius(scene.nodes[i]!, k));
+    ctx.fillStyle = colour;
+    ctx.fill();
+  }
+  rings.forEach((list, lit) => {
+    if (list.length === 0) return;
+    ctx.beginPath();
+    for (const i of list) traceShape(ctx, "ghost", pos[i * 2]!, pos[i * 2 + 1]!, drawnRadius(scene.nodes[i]!, k));
+    ctx.strokeStyle = lit ? p.ghost : blend(p.ghost, p.background, 0.2);
+    ctx.lineWidth = 2 / k;
+    ctx.stroke();
+  });
+}
+
+/** Adds a node's shape to the current path: circle concept (and others), diamond connection, square Q&A. */
+export function traceShape(ctx: CanvasRenderingContext2D | Path2D, kind: GraphNode["kind"], x: number, y: number, r: number): void {
+  if (kind === "connection") {
+    ctx.moveTo(x, y - r * 1.25);
+    ctx.lineTo(x + r * 1.25, y);
+    ctx.lineTo(x, y + r * 1.25);
+    ctx.lineTo(x - r * 1.25, y);
+    ctx.closePath();
+  } else if (kind === "qa") {
+    ctx.rect(x - r * 0.9, y - r * 0.9, r * 1.8, r * 1.8);
+  } else {
+    ctx.moveTo(x + r, y);
+    ctx.arc(x, y, r, 0, Math.PI * 2);
+  }
+}
+
+const widths = new Map<string, number>();
+let widthsFont = "";
+
+/** Labels in screen space: the notes in focus first, then by number of relationships, placed without overlap. */
+function drawLabels(ctx: CanvasRenderingContext2D, scene: GraphScene, t: Transform, p: GraphPalette, width: number, height: number, fitK: number, seen: (i: number) => boolean, dimmed: (i: number) => boolean): PlacedLabel[] {
+  const font = `12px ${p.font}`;
+  ctx.save();
+  ctx.font = font;
+  if (font !== widthsFont) {
+    widths.clear();
+    widthsFont = font;
+  }
+  const measure = (text: string): number => {
+    let w = widths.get(text);
+    if (w === undefined) {
+      w = ctx.measureText(text).width;
+      widths.set(text, w);
+    }
+    return w;
+  };
+  const pos = scene.positions;
+  const centerIndex = scene.center === null ? -1 : scene.nodes.findIndex((n) => n.id === scene.center);
+  const forced = new Set<number>();
+  for (const f of [scene.hovered, centerIndex]) {
+    if (f < 0) continue;
+    forced.add(f);
+    for (const j of scene.adjacency.neighbours[f] ?? []) forced.add(j);
   }
   scene.nodes.forEach((n, i) => {
-    const fill = n.kind === "concept" ? p.concept : n.kind === "connection" ? p.connection : n.kind === "qa" ? p.qa : n.kind === "ghost" ? "none" : p.other;
-    out.push(`<circle cx="${pos[i * 2]!.toFixed(1)}" cy="${pos[i * 2 + 1]!.toFixed(1)}" r="${radiusOf(n).toFixed(1)}" fill="${fill}"${n.kind === "ghost" ? ` stroke="${p.ghost}"` : ""}><title>${esc(n.title)}</title></circle>`);
-    out.push(`<text x="${pos[i * 2]!.toFixed(1)}" y="${(pos[i * 2 + 1]! + radiusOf(n) + 12).toFixed(1)}" font-size="10" text-anchor="middle" fill="${p.text}">${esc(n.title)}</text>`);
+    if (scene.highlights?.has(n.id)) forced.add(i);
   });
-  out.push("</svg>");
-  return `${out.join("\n")}\n`;
+  const budget = labelBudget(t.k, fitK);
+  const fade = Math.max(6, budget * 0.3);
+  const candidate = (i: number, isForced: boolean): LabelCandidate => {
+    const n = scene.nodes[i]!;
+    const text = isForced ? n.title : shortTitle(n.title);
+    return { i, x: pos[i * 2]! * t.k + t.x, y: pos[i * 2 + 1]! * t.k + t.y, r: drawnRadius(n, t.k) * t.k, text, width: measure(text), forced: isForced };
+  };
+  // The hovered note first, then the active note, then the rest in focus; then the rest by degree, a few more than
+  // the budget (some of them will not fit).
+  const first = [scene.hovered, centerIndex].filter((i) => i >= 0);
+  const list: LabelCandidate[] = [...new Set([...first, ...forced])].filter(seen).map((i) => candidate(i, true));
+  const limit = (budget + fade) * 3;
+  for (const i of scene.adjacency.byDegree) {
+    if (list.length >= limit + forced.size) break;
+    if (!forced.has(i) && seen(i)) list.push(candidate(i, false));
+  }
+  ctx.textBaseline = "top";
+  ctx.textAlign = "left";
+  const placed = placeLabels(list, { budget, fade, lineHeight: 14, width, height });
+  // A halo in the background colour keeps a label readable over the edges behind it.
+  ctx.lineWidth = 3;
+  ctx.lineJoin = "round";
+  ctx.strokeStyle = p.background;
+  for (const l of placed) {
+    const alpha = dimmed(l.i) ? l.alpha * 0.35 : l.alpha;
+    ctx.strokeText(l.text, l.x, l.y);
+    ctx.fillStyle = blend(p.text, p.background, alpha);
+    ctx.fillText(l.text, l.x, l.y);
+  }
+  ctx.restore();
+  return placed;
 }

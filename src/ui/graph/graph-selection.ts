@@ -1,14 +1,27 @@
 import { filterGraph, neighbourhood } from "../../core/graph/graph-queries";
 import type { GraphView as GraphData } from "../../core/graph/graph-types";
+import { summarizeRoute } from "../../core/route/format-route-trace";
+import type { RouteResult } from "../../core/route/route-types";
+import type { ColourBy } from "./graph-toolbar";
 
 /** The graph toolbar's choices: which part of the graph is shown. */
 export interface GraphControls {
   mode: "local" | "global";
-  depth: 1 | 2;
+  /** Rings around the active note in "This note", 1 to 5. */
+  depth: number;
   mid: boolean;
   staleOnly: boolean;
   /** A node kind to keep in the whole-base view; "" keeps every kind. */
   kind: string;
+  colour: ColourBy;
+}
+
+/** Above this many notes shown, "auto" colours by community instead of type (a ball of same-coloured dots says little). */
+export const COMMUNITY_COLOURS_FROM = 400;
+
+/** How the shown graph is coloured: the person's choice, or for "auto" by type until the graph grows large. */
+export function colourMode(c: GraphControls, shownNodes: number): "type" | "folder" | "community" {
+  return c.colour === "auto" ? (shownNodes > COMMUNITY_COLOURS_FROM ? "community" : "type") : c.colour;
 }
 
 /** Most nodes the global view draws before it asks for a filter. */
@@ -35,8 +48,8 @@ function describeGraph(g: GraphData, where: string): string {
   return `${g.nodes.length.toLocaleString()} notes and ${g.edges.length.toLocaleString()} relationships ${where}${stale > 0 ? `, ${stale} stale` : ""}.${left}`;
 }
 
-/** The route preview's status line: the notes the router would load, by name, or that it would load none. */
-export function describeRoutePreview(routed: boolean, highlights: Map<string, string>): string {
-  const short = (p: string): string => p.slice(p.lastIndexOf("/") + 1).replace(/\.md$/i, "");
-  return routed ? `Route preview: loads ${[...highlights.keys()].map(short).join(", ")}.` : "Route preview: not in the knowledge base; nothing would be loaded.";
+/** The route preview's status line, in the Ask panel's words: what the router would load and why, by title. */
+export function describeRoutePreview(route: RouteResult | null, titleOf: (path: string) => string): string {
+  if (!route || route.status !== "routed") return "Route preview: not in the knowledge base; nothing would be loaded.";
+  return `Route preview: ${summarizeRoute(route, titleOf)}`;
 }

@@ -1,11 +1,14 @@
-import { drawGraph, nodeAt, type GraphPalette, type GraphScene, type Transform } from "./graph-canvas";
+import { drawGraph, sceneOf, type GraphScene } from "./graph-canvas";
+import { nodeAt, type Transform } from "./graph-geometry";
+import type { PlacedLabel } from "./graph-labels";
+import type { GraphPalette } from "./graph-palette";
 
 /**
  * The graph's canvas: the scene drawn on it, the pan and zoom, the theme's palette, the hover tooltip, and one draw
  * per animation frame. It keeps the whole graph in view while the layout moves, until the person pans or zooms.
  */
 export class GraphStage {
-  scene: GraphScene = { nodes: [], edges: [], positions: new Float64Array(), highlights: null, center: null, hovered: -1 };
+  scene: GraphScene = sceneOf([], []);
   palette!: GraphPalette;
   canvas!: HTMLCanvasElement;
   tooltip!: HTMLElement;
@@ -13,6 +16,10 @@ export class GraphStage {
   fitted = false;
   /** Keeps the whole graph in view while the layout moves, until the person pans or zooms. */
   autoFit = true;
+  /** The labels the last frame drew (for tests and the harness: none overlap). */
+  labels: PlacedLabel[] = [];
+  /** The zoom of the last fit: labels fade in relative to it. */
+  private fitK = 1;
   private t: Transform = { x: 0, y: 0, k: 1 };
   private frame = 0;
 
@@ -46,7 +53,21 @@ export class GraphStage {
   /** The index of the node under a pointer event, or -1. */
   hit(e: MouseEvent): number {
     const rect = this.canvas.getBoundingClientRect();
-    return nodeAt(this.scene, (e.clientX - rect.left - this.t.x) / this.t.k, (e.clientY - rect.top - this.t.y) / this.t.k, this.t.k);
+    return nodeAt(this.scene.nodes, this.scene.positions, (e.clientX - rect.left - this.t.x) / this.t.k, (e.clientY - rect.top - this.t.y) / this.t.k, this.t.k);
+  }
+
+  /** The world point under a screen point of the canvas. */
+  toWorld(e: MouseEvent): [number, number] {
+    const rect = this.canvas.getBoundingClientRect();
+    return [(e.clientX - rect.left - this.t.x) / this.t.k, (e.clientY - rect.top - this.t.y) / this.t.k];
+  }
+
+  /** Moves node `i` to a world point (a drag), until the layout's next positions arrive. */
+  moveNode(i: number, x: number, y: number): void {
+    this.autoFit = false;
+    this.scene.positions[i * 2] = x;
+    this.scene.positions[i * 2 + 1] = y;
+    this.requestDraw();
   }
 
   /** Highlights the node under the pointer and shows its tooltip (title, TL;DR, why the route loads it). */
@@ -67,10 +88,21 @@ export class GraphStage {
     if (n.tldr) this.tooltip.createDiv({ text: n.tldr.length > 240 ? `${n.tldr.slice(0, 240)}…` : n.tldr });
     const why = this.scene.highlights?.get(n.id);
     if (why) this.tooltip.createDiv({ cls: "kc-graph-tooltip-why", text: `Route: ${why}` });
-    const rect = this.canvas.getBoundingClientRect();
-    this.tooltip.style.setProperty("--kc-x", `${Math.min(e.clientX - rect.left + 12, rect.width - 200)}px`);
-    this.tooltip.style.setProperty("--kc-y", `${e.clientY - rect.top + 12}px`);
     this.tooltip.toggleClass("kc-hidden", false);
+    this.placeTooltip(e);
+  }
+
+  /** Puts the tooltip beside the pointer, flipped to the other side where it would leave the canvas. */
+  private placeTooltip(e: MouseEvent): void {
+    const rect = this.canvas.getBoundingClientRect();
+    const w = this.tooltip.offsetWidth;
+    const h = this.tooltip.offsetHeight;
+    const px = e.clientX - rect.left;
+    const py = e.clientY - rect.top;
+    const x = px + 12 + w <= rect.width ? px + 12 : px - 12 - w;
+    const y = py + 12 + h <= rect.height ? py + 12 : py - 12 - h;
+    this.tooltip.style.setProperty("--kc-x", `${Math.round(Math.max(0, Math.min(x, rect.width - w)))}px`);
+    this.tooltip.style.setProperty("--kc-y", `${Math.round(Math.max(0, Math.min(y, rect.height - h)))}px`);
   }
 
   /** Hides the tooltip and the hover highlight (the pointer left the canvas). */
@@ -88,6 +120,11 @@ export class GraphStage {
     this.t.y = sy - ((sy - this.t.y) * k) / this.t.k;
     this.t.k = k;
     this.requestDraw();
+  }
+
+  /** Zooms by `factor` around the middle of the canvas (the zoom buttons and the + and - keys). */
+  zoomCentre(factor: number): void {
+    this.zoomAt(this.canvas.clientWidth / 2, this.canvas.clientHeight / 2, factor);
   }
 
   /** Centres node `i`, zoomed in to at least 1.5x, and highlights it. */
@@ -115,6 +152,7 @@ export class GraphStage {
     }
     const k = Math.min(2, Math.max(0.05, Math.min(w / (maxX - minX + 80), h / (maxY - minY + 80))));
     this.t = { k, x: w / 2 - ((minX + maxX) / 2) * k, y: h / 2 - ((minY + maxY) / 2) * k };
+    this.fitK = k;
     this.fitted = true;
     this.requestDraw();
   }
@@ -140,7 +178,7 @@ export class GraphStage {
     const ctx = c.getContext("2d");
     if (!ctx) return;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    drawGraph(ctx, this.scene, this.t, this.palette, w, h);
+    this.labels = drawGraph(ctx, this.scene, this.t, this.palette, w, h, this.fitK);
     this.canvas.dataset.frames = String(Number(this.canvas.dataset.frames ?? 0) + 1);
   }
 }

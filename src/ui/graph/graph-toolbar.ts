@@ -1,10 +1,14 @@
 import { setIcon } from "obsidian";
 
+/** How nodes are coloured: by type, by folder, by community, or "auto" (type, or community on large graphs). */
+export type ColourBy = "auto" | "type" | "folder" | "community";
+
 /** What the graph's toolbar changes; the view keeps the state, the toolbar only builds the controls. */
 export interface GraphToolbarActions {
   readonly mode: (mode: "local" | "global") => void;
-  readonly depth: (depth: 1 | 2) => void;
+  readonly depth: (depth: number) => void;
   readonly kind: (kind: string) => void;
+  readonly colour: (by: ColourBy) => void;
   readonly mid: (on: boolean) => void;
   readonly staleOnly: (on: boolean) => void;
   /** Enter in the find box. */
@@ -13,23 +17,28 @@ export interface GraphToolbarActions {
   readonly previewRoute: (question: string) => void;
   /** Fills an empty route preview box when it gets focus. */
   readonly lastQuestion: () => string | null;
-  readonly fit: () => void;
   readonly exportAs: (kind: string) => void;
 }
 
-/** The toolbar's controls, each labelled for screen readers and reachable by Tab. */
-export function buildGraphToolbar(bar: HTMLElement, start: "local" | "global", act: GraphToolbarActions): void {
-  const select = (label: string, options: [string, string][], value: string, onChange: (v: string) => void): void => {
-    const el = bar.createEl("select", { cls: "dropdown", attr: { "aria-label": label } });
+/** What the view changes on the toolbar after building it. */
+export interface GraphToolbar {
+  /** Shows the view choice and only the options that act in it (Depth in "This note", Type in "Whole base"). */
+  setMode(mode: "local" | "global"): void;
+}
+
+/**
+ * The toolbar: the view (this note or the whole base), a find box and an options button on one row, the route
+ * preview on the next when the pane is narrow (a 300 px sidebar keeps it to two rows). Depth, Type, colouring, the
+ * MID and stale toggles and export sit in a popover the options button opens (Escape closes it). Each control is
+ * labelled for screen readers and reachable by Tab.
+ */
+export function buildGraphToolbar(bar: HTMLElement, start: "local" | "global", act: GraphToolbarActions): GraphToolbar {
+  const select = (parent: HTMLElement, label: string, options: [string, string][], value: string, onChange: (v: string) => void, cls = ""): HTMLSelectElement => {
+    const el = parent.createEl("select", { cls: `dropdown ${cls}`.trim(), attr: { "aria-label": label } });
     for (const [v, text] of options) el.createEl("option", { value: v, text });
     el.value = value;
     el.addEventListener("change", () => onChange(el.value));
-  };
-  const toggle = (label: string, onChange: (on: boolean) => void): void => {
-    const wrap = bar.createEl("label", { cls: "kc-graph-toggle" });
-    const box = wrap.createEl("input", { type: "checkbox" });
-    wrap.appendText(label);
-    box.addEventListener("change", () => onChange(box.checked));
+    return el;
   };
   const onEnter = (cls: string, placeholder: string, label: string, run: (value: string) => void): HTMLInputElement => {
     const input = bar.createEl("input", { type: "search", cls, attr: { placeholder, "aria-label": label } });
@@ -38,18 +47,49 @@ export function buildGraphToolbar(bar: HTMLElement, start: "local" | "global", a
     });
     return input;
   };
-  select("View", [["local", "This note"], ["global", "Whole base"]], start, (v) => act.mode(v === "global" ? "global" : "local"));
-  select("Depth", [["1", "Depth 1"], ["2", "Depth 2"]], "1", (v) => act.depth(v === "2" ? 2 : 1));
-  select("Type", [["", "All types"], ["concept", "Concepts"], ["connection", "Connections"], ["qa", "Q&A"]], "", act.kind);
-  toggle("MID", act.mid);
-  toggle("Stale only", act.staleOnly);
+  const modeSelect = select(bar, "View", [["local", "This note"], ["global", "Whole base"]], start, (v) => act.mode(v === "global" ? "global" : "local"), "kc-graph-mode");
   onEnter("kc-graph-search", "Find a note…", "Find a note in the graph", act.find);
+  const button = bar.createEl("button", { cls: "clickable-icon kc-graph-options-button", attr: { "aria-label": "Graph options", "aria-expanded": "false", "aria-controls": "kc-graph-options" } });
+  setIcon(button, "sliders-horizontal");
   const route = onEnter("kc-graph-route", "Preview a question…", "Preview what a question would load", act.previewRoute);
   route.addEventListener("focus", () => {
     if (!route.value) route.value = act.lastQuestion() ?? "";
   });
-  const fit = bar.createEl("button", { cls: "clickable-icon", attr: { "aria-label": "Fit to view" } });
-  setIcon(fit, "maximize");
-  fit.addEventListener("click", act.fit);
-  select("Export", [["", "Export…"], ["png", "PNG"], ["svg", "SVG"], ["json", "JSON"], ["mermaid", "Mermaid"]], "", act.exportAs);
+  const panel = bar.createDiv({ cls: "kc-graph-options kc-hidden", attr: { id: "kc-graph-options", role: "group", "aria-label": "Graph options" } });
+  const row = (label: string): HTMLElement => {
+    const r = panel.createEl("label", { cls: "kc-graph-option" });
+    r.createSpan({ text: label });
+    return r;
+  };
+  const depthRow = row("Depth");
+  select(depthRow, "Depth", [1, 2, 3, 4, 5].map((d) => [String(d), String(d)]), "1", (v) => act.depth(Number(v)), "kc-graph-depth");
+  const kindRow = row("Type");
+  select(kindRow, "Type", [["", "All types"], ["concept", "Concepts"], ["connection", "Connections"], ["qa", "Q&A"]], "", act.kind, "kc-graph-kind");
+  select(row("Colour"), "Colour by", [["auto", "Auto"], ["type", "Type"], ["folder", "Folder"], ["community", "Community"]], "auto", (v) => act.colour(v as ColourBy), "kc-graph-colour");
+  const toggle = (label: string, onChange: (on: boolean) => void): void => {
+    const wrap = panel.createEl("label", { cls: "kc-graph-toggle" });
+    const box = wrap.createEl("input", { type: "checkbox" });
+    wrap.appendText(label);
+    box.addEventListener("change", () => onChange(box.checked));
+  };
+  toggle("MID relationships", act.mid);
+  toggle("Stale only", act.staleOnly);
+  select(row("Export"), "Export", [["", "Export…"], ["png", "PNG"], ["svg", "SVG"], ["json", "JSON"], ["mermaid", "Mermaid"]], "", act.exportAs, "kc-graph-export");
+  const open = (on: boolean): void => {
+    panel.toggleClass("kc-hidden", !on);
+    button.setAttribute("aria-expanded", String(on));
+  };
+  button.addEventListener("click", () => open(panel.hasClass("kc-hidden")));
+  panel.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    open(false);
+    button.focus();
+  });
+  const setMode = (mode: "local" | "global"): void => {
+    modeSelect.value = mode;
+    depthRow.toggleClass("kc-hidden", mode !== "local");
+    kindRow.toggleClass("kc-hidden", mode !== "global");
+  };
+  setMode(start);
+  return { setMode };
 }

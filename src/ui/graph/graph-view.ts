@@ -1,13 +1,19 @@
 import { ItemView, type WorkspaceLeaf } from "obsidian";
 import { graphToJson, graphToMermaid } from "../../core/graph/export-graph";
+import { groupGraph } from "../../core/graph/graph-groups";
 import { routeHighlights } from "../../core/graph/graph-queries";
 import type { GraphView as GraphData } from "../../core/graph/graph-types";
-import { radiusOf, readPalette, sceneToSvg } from "./graph-canvas";
+import { sceneOf } from "./graph-canvas";
+import { radiusOf } from "./graph-geometry";
 import { bindGraphInput } from "./graph-input";
-import { describeRoutePreview, selectGraph, type GraphControls } from "./graph-selection";
+import { renderLegend, type LegendGroups } from "./graph-legend";
+import { readPalette } from "./graph-palette";
+import { colourMode, describeRoutePreview, selectGraph, type GraphControls } from "./graph-selection";
 import { GraphStage } from "./graph-stage";
-import { buildGraphToolbar } from "./graph-toolbar";
+import { sceneToSvg } from "./graph-svg";
+import { buildGraphToolbar, type GraphToolbar } from "./graph-toolbar";
 import type { GraphHost, Positions } from "./graph-view-host";
+import { buildZoomButtons } from "./graph-zoom-buttons";
 import { LayoutRunner } from "./layout-runner";
 import { relationshipList } from "./relationship-list";
 
@@ -23,12 +29,15 @@ export const GRAPH_VIEW_TYPE = "kc-graph";
  * stands beside it (and instead of it on narrow screens).
  */
 export class GraphView extends ItemView {
-  private controls: GraphControls = { mode: "local", depth: 1, mid: false, staleOnly: false, kind: "" };
+  private controls: GraphControls = { mode: "local", depth: 1, mid: false, staleOnly: false, kind: "", colour: "auto" };
   private highlights: Map<string, string> | null = null;
   private data: GraphData = { nodes: [], edges: [], omitted: 0 };
   private readonly stage = new GraphStage();
   private status!: HTMLElement;
   private listEl!: HTMLElement;
+  private legendEl!: HTMLElement;
+  private legendGroups: LegendGroups | null = null;
+  private toolbar!: GraphToolbar;
   private readonly layout = new LayoutRunner();
   private cache: Positions = {};
   private unsubscribe: (() => void) | null = null;
@@ -60,10 +69,12 @@ export class GraphView extends ItemView {
     const canvas = stage.createEl("canvas", { cls: "kc-graph-canvas", attr: { tabindex: "0", role: "img", "aria-label": "Graph of the knowledge base. Arrow keys pan, plus and minus zoom, 0 fits, Enter opens the highlighted note." } });
     const tooltip = stage.createDiv({ cls: "kc-graph-tooltip" });
     tooltip.toggleClass("kc-hidden", true);
+    this.legendEl = stage.createDiv({ cls: "kc-graph-legend-host", attr: { "data-open": String(root.clientWidth >= 480) } });
+    buildZoomButtons(stage.createDiv({ cls: "kc-graph-zoom" }), (f) => this.stage.zoomCentre(f), () => this.stage.fit());
     this.listEl = root.createDiv({ cls: "kc-graph-list" });
     this.stage.mount(canvas, tooltip, readPalette(root));
     this.cache = await this.host.loadPositions();
-    bindGraphInput(this, this.stage, this.host);
+    bindGraphInput(this, this.stage, { ...this.host, pin: (i, x, y) => this.layout.pin(i, x, y) });
     this.registerDomEvent(window, "resize", () => this.stage.requestDraw());
     this.register(() => this.layout.dispose());
     this.unsubscribe = this.host.onChange(() => this.refresh());
@@ -79,6 +90,7 @@ export class GraphView extends ItemView {
   /** Re-reads the theme's colours (the plugin calls this on "css-change"). */
   themeChanged(): void {
     this.stage.palette = readPalette(this.contentEl);
+    renderLegend(this.legendEl, this.stage.palette, this.legendGroups);
     this.stage.requestDraw();
   }
 
@@ -94,6 +106,7 @@ export class GraphView extends ItemView {
     this.status.setText(status);
     this.show(shown, active);
     this.renderList(whole, active);
+    renderLegend(this.legendEl, this.stage.palette, this.legendGroups);
   }
 
   private show(data: GraphData, active: string | null): void {
@@ -112,7 +125,19 @@ export class GraphView extends ItemView {
       positions[i * 2] = p?.[0] ?? 0;
       positions[i * 2 + 1] = p?.[1] ?? 0;
     });
-    stage.scene = { nodes: data.nodes, edges, positions, highlights: this.highlights, center: active, hovered: -1 };
+    const scene = sceneOf(data.nodes, edges);
+    scene.positions = positions;
+    scene.highlights = this.highlights;
+    scene.center = active;
+    const by = colourMode(this.controls, data.nodes.length);
+    if (by === "type") {
+      this.legendGroups = null;
+    } else {
+      const groups = groupGraph(data, by);
+      scene.groups = groups.of;
+      this.legendGroups = { by, names: groups.groups.map((g) => (by === "folder" ? g.name : `Around ${g.name}`)) };
+    }
+    stage.scene = scene;
     const allKnown = known.every((p) => p !== undefined);
     stage.fitted = allKnown && stage.fitted;
     if (!allKnown) stage.autoFit = true;
@@ -142,13 +167,15 @@ export class GraphView extends ItemView {
       this.refresh();
     };
     const c = this.controls;
-    buildGraphToolbar(bar, c.mode, {
+    this.toolbar = buildGraphToolbar(bar, c.mode, {
       mode: refreshAfter((m) => {
         c.mode = m;
+        this.toolbar.setMode(m);
         this.stage.fitted = false;
       }),
-      depth: refreshAfter((d) => (c.depth = d)),
+      depth: refreshAfter((d) => (c.depth = Math.min(5, Math.max(1, d)))),
       kind: refreshAfter((k) => (c.kind = k)),
+      colour: refreshAfter((by) => (c.colour = by)),
       mid: refreshAfter((on) => (c.mid = on)),
       staleOnly: refreshAfter((on) => (c.staleOnly = on)),
       find: (value) => {
@@ -159,7 +186,6 @@ export class GraphView extends ItemView {
       },
       previewRoute: (q) => this.previewRoute(q),
       lastQuestion: () => this.host.lastQuestion(),
-      fit: () => this.stage.fit(),
       exportAs: (kind) => void this.exportAs(kind),
     });
   }
@@ -170,13 +196,13 @@ export class GraphView extends ItemView {
       this.highlights = null;
     } else {
       const r = this.host.route(q);
-      this.highlights = r && r.status === "routed" ? routeHighlights(r) : new Map();
+      const titleOf = this.titleOf();
+      this.highlights = r && r.status === "routed" ? routeHighlights(r, titleOf) : new Map();
       if (this.controls.mode === "local" && this.highlights.size > 0) {
         this.controls.mode = "global";
-        const modeSelect = this.bar()?.querySelector<HTMLSelectElement>("select");
-        if (modeSelect) modeSelect.value = "global";
+        this.toolbar.setMode("global");
       }
-      this.status.setText(describeRoutePreview(r?.status === "routed", this.highlights));
+      this.status.setText(describeRoutePreview(r, titleOf));
     }
     this.stage.scene.highlights = this.highlights;
     this.refreshKeepingStatus();
@@ -188,18 +214,19 @@ export class GraphView extends ItemView {
     if (this.highlights) this.status.setText(text);
   }
 
-  private bar(): HTMLElement | null {
-    return this.contentEl.querySelector(".kc-graph-toolbar");
+  /** Article titles by path from the whole graph (the file name where the graph does not know it). */
+  private titleOf(): (path: string) => string {
+    const titles = new Map((this.host.graph({ logs: false, body: false })?.nodes ?? []).map((n) => [n.id, n.title]));
+    return (path) => titles.get(path) ?? path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/i, "");
   }
 
   private renderList(whole: GraphData, active: string | null): void {
     this.listEl.empty();
-    relationshipList(this.listEl, whole, active, (path, newTab) => this.host.open(path, newTab), (path) => this.host.linkText(path));
+    relationshipList(this.listEl, whole, active, { mid: this.controls.mid }, (path, newTab) => this.host.open(path, newTab), (path) => this.host.linkText(path));
   }
 
   private async exportAs(kind: string): Promise<void> {
-    const select = this.bar()?.querySelectorAll("select");
-    const exportSelect = select?.[select.length - 1];
+    const exportSelect = this.contentEl.querySelector<HTMLSelectElement>(".kc-graph-export");
     if (exportSelect) exportSelect.value = "";
     if (kind === "json") await this.host.exportFile("knowledge-graph.json", graphToJson(this.data));
     else if (kind === "mermaid") await this.host.exportFile("knowledge-graph.mmd", graphToMermaid(this.data));

@@ -1,5 +1,5 @@
 import workerSource from "kc:graph-layout-worker";
-import { createForceLayout, positionsOf, type LayoutInput } from "./force-layout";
+import { createForceLayout, pinNode, positionsOf, type LayoutInput } from "./force-layout";
 
 /** Called with positions (x0, y0, x1, y1, …) as the layout moves, and `done` once it has settled. */
 export type OnPositions = (positions: Float64Array, done: boolean) => void;
@@ -15,6 +15,8 @@ export class LayoutRunner {
   private worker: Worker | null = null;
   private run = 0;
   private url: string | null = null;
+  private sim: ReturnType<typeof createForceLayout> | null = null;
+  private resume: (() => void) | null = null;
 
   constructor(private readonly source: string = workerSource) {}
 
@@ -29,8 +31,11 @@ export class LayoutRunner {
       return;
     }
     const sim = createForceLayout(input);
+    this.sim = sim;
+    let running = true;
     const step = (): void => {
       if (id !== this.run) return;
+      running = true;
       const until = performance.now() + SLICE_MS;
       let done = false;
       do {
@@ -38,9 +43,24 @@ export class LayoutRunner {
         done = sim.alpha() < sim.alphaMin();
       } while (!done && performance.now() < until);
       onPositions(positionsOf(sim.nodes()), done);
+      running = !done;
       if (!done) window.setTimeout(step, 0);
     };
+    this.resume = () => {
+      if (!running) step();
+    };
     step();
+  }
+
+  /** Pins node `i` at world (x, y) while it is dragged (the layout warms up around it); null releases it. */
+  pin(i: number, x: number | null, y: number | null): void {
+    if (this.worker) {
+      this.worker.postMessage({ kind: "pin", id: this.run, i, x, y });
+      return;
+    }
+    if (!this.sim) return;
+    pinNode(this.sim, i, x, y);
+    this.resume?.();
   }
 
   stop(): void {

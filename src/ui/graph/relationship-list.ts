@@ -1,14 +1,15 @@
 import type { GraphEdge, GraphView } from "../../core/graph/graph-types";
 
 /**
- * The graph's list twin: the active note's outgoing and incoming HIGH, MID and connection relationships as links,
- * reachable by keyboard (Tab, Enter; Ctrl/Cmd+Enter opens in a new tab) and draggable into a note. It is also what
- * narrow screens show first.
+ * The graph's list twin: the active note's outgoing and incoming HIGH and connection relationships (and MID ones when
+ * the graph shows MID, saying how many are hidden when it does not) as links, reachable by keyboard (Tab, Enter;
+ * Ctrl/Cmd+Enter opens in a new tab) and draggable into a note. It is also what narrow screens show first.
  */
 export function relationshipList(
   el: HTMLElement,
   graph: GraphView,
   active: string | null,
+  show: { mid: boolean },
   open: (path: string, newTab: boolean) => void,
   linkText: (path: string) => string,
 ): void {
@@ -18,8 +19,10 @@ export function relationshipList(
     return;
   }
   const title = new Map(graph.nodes.map((n) => [n.id, n]));
-  const out = graph.edges.filter((e) => e.from === node.id);
-  const into = graph.edges.filter((e) => e.to === node.id);
+  const listed = (e: GraphEdge): boolean => show.mid || e.tier !== "mid";
+  const out = graph.edges.filter((e) => e.from === node.id && listed(e));
+  const into = graph.edges.filter((e) => e.to === node.id && listed(e));
+  const hidden = graph.edges.filter((e) => (e.from === node.id || e.to === node.id) && !listed(e)).length;
   el.createDiv({ cls: "kc-graph-list-title", text: `Relationships of ${node.title}` });
   const section = (label: string, edges: GraphEdge[], other: (e: GraphEdge) => string): void => {
     if (edges.length === 0) return;
@@ -46,5 +49,6 @@ export function relationshipList(
   };
   section("Outgoing", out, (e) => e.to);
   section("Incoming", into, (e) => e.from);
-  if (out.length === 0 && into.length === 0) el.createDiv({ cls: "kc-graph-list-empty", text: "This article has no relationships yet." });
+  if (hidden > 0) el.createDiv({ cls: "kc-graph-list-hidden", text: `${hidden} MID relationship${hidden === 1 ? "" : "s"} hidden: turn on "MID relationships" in the graph options.` });
+  else if (out.length === 0 && into.length === 0) el.createDiv({ cls: "kc-graph-list-empty", text: "This article has no relationships yet." });
 }

@@ -121,17 +121,23 @@ describe("graph queries", () => {
     expect(filterGraph(g, { cap: 100, folder: "knowledge/qa" }).nodes.map((n) => n.id)).toEqual(["knowledge/qa/why.md", "ghost:concepts/ghost"]);
   });
 
-  it("says why the router loads each highlighted article", () => {
+  it("says why the router loads each highlighted article in the Ask panel's words, naming articles by title", () => {
     const route = {
+      question: "How do clocks order edits?",
       loaded: [
-        { path: "knowledge/concepts/a.md", part: "body", tokens: 1, reason: { kind: "match", rank: 1, score: 1, coverage: 1, terms: [] } },
+        { path: "knowledge/concepts/a.md", part: "body", tokens: 1, reason: { kind: "match", rank: 1, score: 1, coverage: 1, terms: [{ term: "clock", fields: ["title"] }] } },
         { path: "knowledge/concepts/b.md", part: "body", tokens: 1, reason: { kind: "high", of: "knowledge/concepts/a.md" } },
         { path: "knowledge/connections/a-and-d.md", part: "body", tokens: 1, reason: { kind: "connection", of: ["knowledge/concepts/a.md", "knowledge/concepts/d.md"] } },
       ],
     } as unknown as RouteResult;
-    expect([...routeHighlights(route)]).toEqual([
-      ["knowledge/concepts/a.md", "match #1"], ["knowledge/concepts/b.md", "HIGH of a"], ["knowledge/connections/a-and-d.md", "connects a and d"],
+    const titles: Record<string, string> = { "knowledge/concepts/a.md": "Vector clocks", "knowledge/concepts/d.md": "Dotted versions" };
+    const lit = [...routeHighlights(route, (p) => titles[p] ?? p)];
+    expect(lit).toEqual([
+      ["knowledge/concepts/a.md", "matches 'clocks'"], ["knowledge/concepts/b.md", "closely tied to Vector clocks"],
+      ["knowledge/connections/a-and-d.md", "connects Vector clocks and Dotted versions"],
     ]);
+    // Issue 23: no ranks ("match #1"), tier names or slugs.
+    expect(lit.map(([, why]) => why).join(" ")).not.toMatch(/#\d|HIGH|MID|concepts\//);
   });
 
   it("exports JSON, DOT and Mermaid (golden files)", () => {

@@ -1,0 +1,100 @@
+/** A label that could be drawn: its node's screen position and radius, its text and width, and how it ranks. */
+export interface LabelCandidate {
+  /** Index of the node. */
+  i: number;
+  x: number;
+  y: number;
+  r: number;
+  text: string;
+  width: number;
+  /** Always drawn at full strength when there is room (the active note, the hovered note and their neighbours). */
+  forced: boolean;
+}
+
+/** A label to draw: its text's top-left corner on screen, its size, and its opacity (0 to 1). */
+export interface PlacedLabel {
+  i: number;
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  alpha: number;
+}
+
+/** How many labels a zoom shows and where: `budget` labels at full strength, the next `fade` fading out. */
+export interface LabelOptions {
+  budget: number;
+  fade: number;
+  lineHeight: number;
+  width: number;
+  height: number;
+}
+
+/** Labels at the zoom that fits the whole graph; zooming in by 2 shows four times as many. */
+export const LABELS_AT_FIT = 30;
+
+/** How many labels a zoom `k` shows when `fitK` is the zoom that shows the whole graph (grows with the area). */
+export function labelBudget(k: number, fitK: number): number {
+  return Math.min(5000, LABELS_AT_FIT * Math.max(1, (k / Math.max(1e-6, fitK)) ** 2));
+}
+
+/**
+ * Places labels in the order given (most important first, as Obsidian's graph fades in its hubs' names first), each
+ * below its node or, when that is taken, above, right, left, at a corner or one line further out; a label that fits nowhere is left out, so no
+ * two placed labels overlap. Forced labels come first whatever the budget; the others fade in with their rank.
+ */
+export function placeLabels(candidates: readonly LabelCandidate[], o: LabelOptions): PlacedLabel[] {
+  const placed: PlacedLabel[] = [];
+  const grid = new Map<number, [number, number, number, number][]>();
+  const CELL = 64;
+  const cellsOf = (x0: number, y0: number, x1: number, y1: number): number[] => {
+    const out: number[] = [];
+    for (let cx = Math.floor(x0 / CELL); cx <= Math.floor(x1 / CELL); cx++) for (let cy = Math.floor(y0 / CELL); cy <= Math.floor(y1 / CELL); cy++) out.push(cx * 100_003 + cy);
+    return out;
+  };
+  const free = (x0: number, y0: number, x1: number, y1: number): boolean =>
+    cellsOf(x0, y0, x1, y1).every((c) => (grid.get(c) ?? []).every(([a0, b0, a1, b1]) => x1 <= a0 || x0 >= a1 || y1 <= b0 || y0 >= b1));
+  const take = (x0: number, y0: number, x1: number, y1: number): void => {
+    for (const c of cellsOf(x0, y0, x1, y1)) {
+      const list = grid.get(c) ?? [];
+      list.push([x0, y0, x1, y1]);
+      grid.set(c, list);
+    }
+  };
+  const ordered = [...candidates.filter((c) => c.forced), ...candidates.filter((c) => !c.forced)];
+  let rank = 0;
+  for (const c of ordered) {
+    const alpha = c.forced ? 1 : Math.min(1, Math.max(0, (o.budget + o.fade - rank) / o.fade));
+    if (!c.forced) rank++;
+    if (alpha <= 0.05) break;
+    const h = o.lineHeight;
+    const spots: [number, number][] = [
+      [c.x - c.width / 2, c.y + c.r + 2],
+      [c.x - c.width / 2, c.y - c.r - 2 - h],
+      [c.x + c.r + 4, c.y - h / 2],
+      [c.x - c.r - 4 - c.width, c.y - h / 2],
+      [c.x + c.r, c.y + c.r],
+      [c.x - c.r - c.width, c.y + c.r],
+      [c.x + c.r, c.y - c.r - h],
+      [c.x - c.r - c.width, c.y - c.r - h],
+      // One line further out, when two hubs sit close together.
+      [c.x - c.width / 2, c.y + c.r + 4 + h],
+      [c.x - c.width / 2, c.y - c.r - 4 - 2 * h],
+    ];
+    for (const [x, y] of spots) {
+      if (x + c.width < 0 || y + h < 0 || x > o.width || y > o.height) continue;
+      // One pixel of air around each label.
+      if (!free(x - 1, y - 1, x + c.width + 1, y + h + 1)) continue;
+      take(x - 1, y - 1, x + c.width + 1, y + h + 1);
+      placed.push({ i: c.i, text: c.text, x, y, width: c.width, height: h, alpha });
+      break;
+    }
+  }
+  return placed;
+}
+
+/** A title cut to `max` characters with an ellipsis (labels of notes that are not in focus stay short). */
+export function shortTitle(title: string, max = 28): string {
+  return title.length > max ? `${title.slice(0, max - 1).trimEnd()}…` : title;
+}
