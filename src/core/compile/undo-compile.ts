@@ -35,7 +35,7 @@ export function parseUndoRecord(text: string): UndoRecord | null {
 
 /** The compile state undo puts back for a compile's log (null state: forget it); null for a revalidation. */
 export function restoredLogState(record: UndoRecord): { logPath: string; state: UndoRecord["previousState"] } | null {
-  return record.op === "revalidate" || record.op === "file-back" ? null : { logPath: record.logPath, state: record.previousState };
+  return record.op === "revalidate" || record.op === "file-back" || record.op === "lint-fix" ? null : { logPath: record.logPath, state: record.previousState };
 }
 
 /** Why an undo record must not be applied (a path the write rules refuse), or null when every path is allowed. */

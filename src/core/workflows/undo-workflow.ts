@@ -1,9 +1,10 @@
 import { restoredLogState, undoCompile, type UndoReport } from "../compile/undo-compile";
+import type { UndoRecord } from "../compile/write-compile";
 import { err, ok, type Result } from "../result";
 import type { KcHost } from "./host";
 
 /** What undo did, for which operation and log. */
-export type UndoOutcome = UndoReport & { logPath: string; op: "compile" | "revalidate" | "file-back"; interrupted: boolean };
+export type UndoOutcome = UndoReport & { logPath: string; op: NonNullable<UndoRecord["op"]>; interrupted: boolean };
 
 /** The ports of the host bundle undo uses: the notes, the journal and undo record, the write lock, the rules, the clock. */
 export type UndoHost = Pick<KcHost, "store" | "records" | "lock" | "rules" | "now">;
