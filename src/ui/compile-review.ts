@@ -21,9 +21,10 @@ export function renderCompileReview(el: HTMLElement, model: CompileReviewModel, 
   el.empty();
   el.addClass("kc-review");
   el.createEl("p", { cls: "kc-review-summary", text: model.summary || "The model gave no summary." });
-  const cost = el.createDiv({ cls: "kc-review-cost" });
-  cost.createDiv({ text: model.estimateText });
-  cost.createDiv({ text: model.spentText });
+  if (model.estimateText || model.spentText) {
+    const cost = el.createDiv({ cls: "kc-review-cost" });
+    for (const t of [model.estimateText, model.spentText]) if (t) cost.createDiv({ text: t });
+  }
   if (model.notes.length > 0) {
     const notes = el.createEl("ul", { cls: "kc-review-notes" });
     for (const n of model.notes) notes.createEl("li", { text: n });
