@@ -15,7 +15,7 @@ w.KC_RENDERS = 0;
 let streamStart = Number.POSITIVE_INFINITY;
 // Only tasks while the answer streams count: loading the page's script is not the panel's work.
 new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) if (e.startTime >= streamStart) w.KC_LONG_TASKS.push(Math.round(e.duration));
+  for (const e of list.getEntries()) if (e.startTime >= streamStart) w.KC_LONG_TASKS.push(Math.round(e.duration), Math.round(e.startTime - streamStart));
 }).observe({ type: "longtask" });
 const titleOf = (path: string): string => {
   const name = path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/, "").replace(/-/g, " ");

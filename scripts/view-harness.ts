@@ -94,6 +94,19 @@ function verifyAnswer(): string[] {
   return out;
 }
 
+/** The lint rows: no native tooltips, and every message's first line in view (not pushed out by its path). */
+function verifyLintRows(): string[] {
+  const out: string[] = [];
+  const titled = document.querySelectorAll(".kc-lint [title]").length;
+  if (titled > 0) out.push(`${titled} elements use a native title tooltip (unreachable by keyboard and touch)`);
+  for (const m of [...document.querySelectorAll<HTMLElement>(".kc-lint-finding .kc-lint-message")].slice(0, 12)) {
+    const row = m.closest<HTMLElement>(".kc-lint-finding")!.getBoundingClientRect();
+    const r = m.getBoundingClientRect();
+    if (r.height < 14 || r.bottom > row.bottom + 1) out.push(`the message "${(m.textContent ?? "").slice(0, 30)}" is cut by its row`);
+  }
+  return out;
+}
+
 type Frame = "leaf" | "window";
 interface HarnessPage {
   name: string; entry: string; frame: Frame; title?: string; data: string; ready: string; spec: PageSpec;
@@ -132,7 +145,23 @@ const pages: HarnessPage[] = [
   },
   {
     name: "lint-view", entry: "lint-view-page.ts", frame: "leaf", title: "Lint", ready: ".kc-lint-finding",
+    data: `window.KC_FINDINGS = ${JSON.stringify(await lintFindings())};`, spec: leafSpec([{ selector: ".kc-lint-filter", minHeight: 24 }]),
+    verify: verifyLintRows,
+  },
+  {
+    // Scrolled into a long group with a row in focus: its title stays at the top, the row's whole text shows below.
+    name: "lint-view-scrolled", entry: "lint-view-page.ts", frame: "leaf", title: "Lint", ready: ".kc-lint-finding",
     data: `window.KC_FINDINGS = ${JSON.stringify(await lintFindings())};`, spec: leafSpec([]),
+    prepare: () => {
+      const list = document.querySelector<HTMLElement>(".kc-lint-list")!;
+      list.scrollTop = 420;
+      list.dispatchEvent(new Event("scroll"));
+      const rows = [...document.querySelectorAll<HTMLElement>(".kc-lint-finding")];
+      const lr = list.getBoundingClientRect();
+      rows.find((r) => r.getBoundingClientRect().top > lr.top + 40)?.querySelector<HTMLElement>(".kc-lint-where")?.focus();
+    },
+    verify: () => (document.querySelector(".kc-lint-sticky:not(.kc-hidden)") ? [] : ["no group title stays at the top of the scrolled list"])
+      .concat(document.querySelector(".kc-lint-detail:not(.kc-hidden)") ? [] : ["the row in focus shows no detail line"]),
   },
   {
     // Findings on frontmatter lines: in Live Preview (Obsidian shows the Properties widget there) they are listed under

@@ -8,19 +8,16 @@ import { checkTitle } from "./lint-finding-row";
  */
 export class StickyTitle {
   private readonly el: HTMLElement;
-  private top = 0;
 
   constructor(list: HTMLElement) {
     this.el = list.createDiv({ cls: "kc-lint-sticky kc-hidden", attr: { "aria-hidden": "true" } });
-    this.el.addEventListener("click", () => (list.scrollTop = this.top));
   }
 
-  /** Shows the group's title when the list is scrolled past its title row (top, px); hides it otherwise. */
+  /** Shows the group's title when the list is scrolled past its title row (its top, px); hides it otherwise. */
   update(group: { check: LintCheck; count: number; top: number } | null, scrollTop: number): void {
     const show = group !== null && scrollTop > group.top + 4;
     this.el.toggleClass("kc-hidden", !show);
     if (!show) return;
-    this.top = group.top;
     const text = `${checkTitle(group.check)} · ${group.count}`;
     if (this.el.textContent === text) return;
     this.el.setText(text);
