@@ -1,30 +1,44 @@
-// Browser entry for the Ask panel screenshot: the real AskView over the demo vault's route and a canned answer, in
-// its finished state (the answer, its cost and buttons, the plain-words trace collapsed under it).
+// Browser entry for the Ask panel screenshot: the real AskView over the demo vault's route and a canned answer
+// (prose, a code block with a long line, a table, citations), streamed in small deltas as a model sends them, then
+// finished (the answer, its cost and buttons, the compact trace collapsed under it). While it streams, the page
+// records main-thread tasks longer than 50 ms (window.KC_LONG_TASKS) and each rendering (window.KC_RENDERS).
 import { installObsidianDomHelpers } from "../tests/fakes/obsidian-dom";
 import { WorkspaceLeaf } from "obsidian";
 import { AskView } from "../src/ui/ask-view";
 import type { RouteResult } from "../src/core/route/route-types";
+import { renderHarnessMarkdown } from "./harness-markdown";
 
 installObsidianDomHelpers();
-const w = window as unknown as { KC_ROUTE: RouteResult; KC_ANSWER: string };
+const w = window as unknown as { KC_ROUTE: RouteResult; KC_ANSWER: string; KC_LONG_TASKS: number[]; KC_RENDERS: number; KC_DONE: boolean };
+w.KC_LONG_TASKS = [];
+w.KC_RENDERS = 0;
+let streamStart = Number.POSITIVE_INFINITY;
+// Only tasks while the answer streams count: loading the page's script is not the panel's work.
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) if (e.startTime >= streamStart) w.KC_LONG_TASKS.push(Math.round(e.duration), Math.round(e.startTime - streamStart));
+}).observe({ type: "longtask" });
 const titleOf = (path: string): string => {
   const name = path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/, "").replace(/-/g, " ");
   return name.charAt(0).toUpperCase() + name.slice(1);
 };
 const view = new AskView(new WorkspaceLeaf() as never, {
   route: () => w.KC_ROUTE,
-  answer: (_r, _t, onText) => {
-    onText(w.KC_ANSWER);
-    return Promise.resolve({ ok: true, value: { text: w.KC_ANSWER, usage: { inputTokens: 2412, outputTokens: 96, cacheReadTokens: 0, cacheWriteTokens: 0 }, stopReason: "end_turn", model: "claude-sonnet-4-5" } });
+  answer: async (_r, _t, onText) => {
+    // About 8 characters every 10 ms, as a fast stream sends them.
+    await new Promise((r) => window.setTimeout(r, 300));
+    streamStart = performance.now();
+    for (let i = 0; i < w.KC_ANSWER.length; i += 8) {
+      onText(w.KC_ANSWER.slice(i, i + 8));
+      await new Promise((r) => window.setTimeout(r, 10));
+    }
+    return { ok: true, value: { text: w.KC_ANSWER, usage: { inputTokens: 2412, outputTokens: 96, cacheReadTokens: 0, cacheWriteTokens: 0 }, stopReason: "end_turn", model: "claude-sonnet-5-5" } };
   },
   fileBack: () => Promise.resolve("knowledge/qa/x.md"),
   open: () => undefined,
   describeCost: (c) => `${c.usage.inputTokens} in + ${c.usage.outputTokens} out tokens · $0.0087`,
   renderMarkdown: (md, el) => {
-    for (const part of md.split(/(\[\[[^\]]+\]\])/)) {
-      if (part.startsWith("[[")) el.createEl("a", { text: part.slice(2, -2).split("/").pop()!, cls: "internal-link", href: part.slice(2, -2), attr: { "data-href": part.slice(2, -2) } });
-      else el.appendText(part);
-    }
+    w.KC_RENDERS++;
+    renderHarnessMarkdown(md, el);
     return Promise.resolve();
   },
   title: titleOf,
@@ -36,7 +50,9 @@ const view = new AskView(new WorkspaceLeaf() as never, {
 });
 document.getElementById("pane")!.appendChild(view.containerEl);
 view.load();
-void view.onOpen().then(() => {
+void view.onOpen().then(async () => {
   (view.contentEl.querySelector(".kc-ask-input") as HTMLTextAreaElement).value = w.KC_ROUTE.question;
-  void view.ask();
+  await view.ask();
+  w.KC_DONE = true;
+  document.body.classList.add("kc-harness-done");
 });

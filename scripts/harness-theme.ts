@@ -64,6 +64,20 @@ body.is-phone .workspace-split { width: 100%; border-left: 0; }
   padding: 0 var(--size-4-3); font-size: var(--font-ui-small); font-weight: var(--font-semibold); border-bottom: 1px solid var(--background-modifier-border); }
 .workspace-leaf-content { flex: 1 1 auto; min-height: 0; display: flex; flex-direction: column; overflow: hidden; position: relative; }
 .view-content { flex: 1 1 auto; min-height: 0; width: 100%; box-sizing: border-box; overflow: auto; position: relative; background: var(--background-secondary); }
+/* Obsidian's reading view (.markdown-rendered), as the default theme draws it: code on --code-background, wrapped by
+   --code-white-space (pre-wrap), tables with 1 px borders in --table-border-color. */
+body { --code-background: var(--background-primary-alt); --code-normal: var(--text-normal); --code-radius: var(--radius-s);
+  --code-size: 0.875em; --code-white-space: pre-wrap; --table-border-width: 1px; --table-border-color: var(--background-modifier-border);
+  --table-header-background: var(--background-secondary); --font-text-size: 16px; }
+.markdown-rendered { line-height: 1.5; }
+.markdown-rendered p, .markdown-rendered pre, .markdown-rendered table, .markdown-rendered ul { margin: 0 0 1em; }
+.markdown-rendered code { font-family: var(--font-monospace); font-size: var(--code-size); background: var(--code-background); color: var(--code-normal); border-radius: var(--code-radius); padding: 0.1em 0.25em; }
+.markdown-rendered pre { background: var(--code-background); border-radius: var(--code-radius); padding: var(--size-4-3) var(--size-4-4); white-space: var(--code-white-space); }
+.markdown-rendered pre code { background: none; padding: 0; }
+.markdown-rendered table { border-collapse: collapse; }
+.markdown-rendered th, .markdown-rendered td { border: var(--table-border-width) solid var(--table-border-color); padding: var(--size-2-2) var(--size-4-2); }
+.markdown-rendered th { background: var(--table-header-background); font-weight: var(--font-semibold); }
+.markdown-rendered .internal-link { color: var(--text-accent); text-decoration: underline; }
 /* The modal frame. */
 .modal-container { position: fixed; inset: 0; display: flex; align-items: center; justify-content: center; z-index: 10; }
 .modal-bg { position: absolute; inset: 0; background: var(--background-modifier-cover); }

@@ -28,6 +28,8 @@ const view = new LintView(new WorkspaceLeaf() as never, {
   relint: () => undefined,
   writeReport: () => undefined,
   dismiss: () => Promise.resolve(),
+  fixAll: () => undefined,
+  activeNote: () => "knowledge/concepts/offline-search.md",
   subscribe: () => () => undefined,
 });
 document.getElementById("pane")!.appendChild(view.containerEl);

@@ -39,7 +39,19 @@ async function lintFindings(): Promise<unknown[]> {
 }
 
 const QUESTION = "How long should the client wait before retrying an upload, and can a retry duplicate a note?";
-const ANSWER = "Up to five retries, waiting a random time up to 1, 2, 4, 8 and 16 seconds [[knowledge/concepts/retry-with-backoff]]. Each retry reuses the operation's idempotency key, so a retry after a lost response cannot duplicate the note [[knowledge/concepts/idempotency-keys]] [[knowledge/connections/retries-need-idempotency]].";
+const ANSWER = [
+  "Up to **five** retries, waiting a random time up to 1, 2, 4, 8 and 16 seconds [[knowledge/concepts/retry-with-backoff]]. Each retry reuses the operation's idempotency key, so a retry after a lost response cannot duplicate the note [[knowledge/concepts/idempotency-keys]] [[knowledge/connections/retries-need-idempotency]].",
+  "",
+  "```ts",
+  "const delayMs = Math.random() * Math.min(16_000, 1_000 * 2 ** attempt); // full jitter, capped at 16 s, per operation",
+  "await upload(op, { headers: { \"Idempotency-Key\": op.idempotencyKey } });",
+  "```",
+  "",
+  "| Attempt | Longest wait | Same key |",
+  "| --- | --- | --- |",
+  "| 1 | 1 s | yes |",
+  "| 5 | 16 s | yes |",
+].join("\n");
 
 /** The review of the compile fixture's log, as the plugin would show it after the scripted reply. */
 async function compileReview(): Promise<unknown> {
@@ -55,11 +67,53 @@ async function compileReview(): Promise<unknown> {
   };
 }
 
+/**
+ * The streamed answer: no main-thread task over 50 ms while it streamed, re-rendered as it grew but not per delta,
+ * drawn as a reading view (a code block on its own background that wraps inside the panel, a bordered table).
+ */
+function verifyAnswer(): string[] {
+  const w = window as unknown as { KC_LONG_TASKS: number[]; KC_RENDERS: number };
+  const out: string[] = [];
+  if (w.KC_LONG_TASKS.some((d) => d > 50)) out.push(`main-thread tasks over 50 ms while streaming: ${w.KC_LONG_TASKS.join(", ")} ms`);
+  if (w.KC_RENDERS < 3) out.push(`the answer was rendered ${w.KC_RENDERS} times: not as markdown while it streamed`);
+  if (w.KC_RENDERS > 40) out.push(`the answer was rendered ${w.KC_RENDERS} times: once per delta, not batched`);
+  const md = document.querySelector(".kc-ask-answer .markdown-rendered");
+  if (!md) out.push("the answer is not in a .markdown-rendered block");
+  const pre = document.querySelector<HTMLElement>(".kc-ask-answer pre");
+  const answer = document.querySelector<HTMLElement>(".kc-ask-answer")!;
+  if (!pre) out.push("the code block was not drawn");
+  else {
+    if (getComputedStyle(pre).backgroundColor === getComputedStyle(answer).backgroundColor) out.push("the code block has no background of its own");
+    if (pre.getBoundingClientRect().right > answer.getBoundingClientRect().right + 1) out.push("the code block runs out of the answer");
+  }
+  const td = document.querySelector(".kc-ask-answer td");
+  if (!td || getComputedStyle(td).borderTopStyle === "none") out.push("the table has no borders");
+  if (answer.scrollWidth > answer.clientWidth + 1) out.push(`the answer scrolls sideways (${answer.scrollWidth} px in ${answer.clientWidth} px)`);
+  const link = document.querySelector(".kc-ask-answer a.internal-link");
+  if (link?.textContent?.includes("/")) out.push(`a citation shows a path ("${link.textContent}"), not the note's title`);
+  return out;
+}
+
+/** The lint rows: no native tooltips, and every message's first line in view (not pushed out by its path). */
+function verifyLintRows(): string[] {
+  const out: string[] = [];
+  const titled = document.querySelectorAll(".kc-lint [title]").length;
+  if (titled > 0) out.push(`${titled} elements use a native title tooltip (unreachable by keyboard and touch)`);
+  for (const m of [...document.querySelectorAll<HTMLElement>(".kc-lint-finding .kc-lint-message")].slice(0, 12)) {
+    const row = m.closest<HTMLElement>(".kc-lint-finding")!.getBoundingClientRect();
+    const r = m.getBoundingClientRect();
+    if (r.height < 14 || r.bottom > row.bottom + 1) out.push(`the message "${(m.textContent ?? "").slice(0, 30)}" is cut by its row`);
+  }
+  return out;
+}
+
 type Frame = "leaf" | "window";
 interface HarnessPage {
   name: string; entry: string; frame: Frame; title?: string; data: string; ready: string; spec: PageSpec;
   /** Run in the page before the screenshot and the checks (a click, a scroll to the part worth showing). */
   prepare?: () => void;
+  /** Run in the page after the checks: what this page in particular got wrong (empty when nothing). */
+  verify?: () => string[];
 }
 interface Size { name: string; width: number; height: number; phone: boolean }
 const LEAF_SIZES: Size[] = [
@@ -75,13 +129,13 @@ const WINDOW_SIZES: Size[] = [
 const leafSpec = (minSizes: PageSpec["minSizes"]): PageSpec => ({ root: ".view-content", frame: ".view-content", minSizes });
 const pages: HarnessPage[] = [
   {
-    name: "ask-view", entry: "ask-view-page.ts", frame: "leaf", title: "Ask", ready: ".kc-ask-answer",
+    name: "ask-view", entry: "ask-view-page.ts", frame: "leaf", title: "Ask", ready: ".kc-harness-done .kc-ask-cost", verify: verifyAnswer,
     data: `window.KC_ROUTE = ${await cli(["route", join(root, "examples", "demo-vault"), QUESTION, "--format", "json"])}; window.KC_ANSWER = ${JSON.stringify(ANSWER)};`,
     spec: leafSpec([{ selector: ".kc-ask-input", minHeight: 40 }]),
   },
   {
     // The same answer with its trace and the trace's details opened, so their text and links are checked too.
-    name: "ask-view-trace", entry: "ask-view-page.ts", frame: "leaf", title: "Ask", ready: ".kc-ask-answer",
+    name: "ask-view-trace", entry: "ask-view-page.ts", frame: "leaf", title: "Ask", ready: ".kc-harness-done .kc-ask-cost",
     data: `window.KC_ROUTE = ${await cli(["route", join(root, "examples", "demo-vault"), QUESTION, "--format", "json"])}; window.KC_ANSWER = ${JSON.stringify(ANSWER)};`,
     prepare: () => {
       for (const d of document.querySelectorAll("details")) d.open = true;
@@ -91,7 +145,23 @@ const pages: HarnessPage[] = [
   },
   {
     name: "lint-view", entry: "lint-view-page.ts", frame: "leaf", title: "Lint", ready: ".kc-lint-finding",
+    data: `window.KC_FINDINGS = ${JSON.stringify(await lintFindings())};`, spec: leafSpec([{ selector: ".kc-lint-filter", minHeight: 24 }]),
+    verify: verifyLintRows,
+  },
+  {
+    // Scrolled into a long group with a row in focus: its title stays at the top, the row's whole text shows below.
+    name: "lint-view-scrolled", entry: "lint-view-page.ts", frame: "leaf", title: "Lint", ready: ".kc-lint-finding",
     data: `window.KC_FINDINGS = ${JSON.stringify(await lintFindings())};`, spec: leafSpec([]),
+    prepare: () => {
+      const list = document.querySelector<HTMLElement>(".kc-lint-list")!;
+      list.scrollTop = 420;
+      list.dispatchEvent(new Event("scroll"));
+      const rows = [...document.querySelectorAll<HTMLElement>(".kc-lint-finding")];
+      const lr = list.getBoundingClientRect();
+      rows.find((r) => r.getBoundingClientRect().top > lr.top + 40)?.querySelector<HTMLElement>(".kc-lint-where")?.focus();
+    },
+    verify: () => (document.querySelector(".kc-lint-sticky:not(.kc-hidden)") ? [] : ["no group title stays at the top of the scrolled list"])
+      .concat(document.querySelector(".kc-lint-detail:not(.kc-hidden)") ? [] : ["the row in focus shows no detail line"]),
   },
   {
     // Findings on frontmatter lines: in Live Preview (Obsidian shows the Properties widget there) they are listed under
@@ -162,10 +232,12 @@ try {
         const suffix = size.name === "phone" ? (theme === "dark" ? "-phone" : null) : size.name === "short-sidebar" ? null : theme === "dark" ? "" : "-light";
         if (suffix !== null) await tab.screenshot({ path: join(images, `${p.name}${suffix}.png`) });
         const found = await tab.evaluate(inspectPage, p.spec);
+        const own = p.verify ? await tab.evaluate(p.verify) : [];
         const focus = await checkFocus(tab, found.focusables);
         await tab.close();
         const failures = [
           ...errors,
+          ...own,
           ...(ready ? [] : [`never drew ${p.ready}`]),
           ...found.overflow.map((m) => `overflow: ${m}`),
           ...found.clipped.map((m) => `clipped: ${m}`),

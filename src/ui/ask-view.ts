@@ -2,6 +2,7 @@ import { Component, ItemView, type HoverParent, type HoverPopover, type Workspac
 import type { Completion, ModelError } from "../core/llm/language-model";
 import type { Result } from "../core/result";
 import type { RouteResult } from "../core/route/route-types";
+import { titleCitations } from "../core/ask/title-citations";
 import { refreshInsertButton, renderAnswerActions } from "./ask/ask-actions";
 import { renderIdle, renderSetup } from "./ask/ask-idle";
 import { wireLinks } from "./ask/ask-links";
@@ -9,7 +10,8 @@ import { AskProgress } from "./ask/ask-progress";
 import { renderUnanswered } from "./ask/ask-unanswered";
 import { renderTrace } from "./ask/ask-trace";
 import type { AskHost, AskTurn } from "./ask/ask-types";
-import { FrameText } from "./ask/frame-text";
+import { renderAnswerError } from "./ask/ask-error";
+import { StreamingMarkdown } from "./ask/stream-markdown";
 import { attachHistoryKeys } from "./ask/history-keys";
 
 export type { AskHost, AskTurn } from "./ask/ask-types";
@@ -27,6 +29,8 @@ const MAX_THREAD = 3;
 export class AskView extends ItemView implements HoverParent {
   hoverPopover: HoverPopover | null = null;
   private thread: AskTurn[] = [];
+  /** True once this thread has dropped its earliest exchange (said once, under the answer where it happened). */
+  private dropping = false;
   private controller: AbortController | null = null;
   /** Bumped by New thread and close: work started under an older generation drops its results. */
   private generation = 0;
@@ -119,6 +123,7 @@ export class AskView extends ItemView implements HoverParent {
     this.controller?.abort();
     this.setRunning(null);
     this.thread = [];
+    this.dropping = false;
     this.dropAnswers();
     this.output.empty();
     this.renderIdle();
@@ -175,13 +180,22 @@ export class AskView extends ItemView implements HoverParent {
     this.announce(said);
   }
 
-  /** Streams the answer (drawn once per animation frame), then renders it as markdown with its cost and actions. */
+  /** Streams the answer as markdown (re-rendered at most every ~120 ms), then renders it whole with its cost and actions. */
   private async answer(turn: HTMLElement, answerEl: HTMLElement, question: string, route: RouteResult, selection: string | null): Promise<void> {
     const gen = this.generation;
     const controller = this.setRunning(new AbortController());
     this.progress.show("Waiting for the model…");
     const win = answerEl.ownerDocument.defaultView ?? window;
-    const text = new FrameText(answerEl, (cb) => win.requestAnimationFrame(cb), (id) => win.cancelAnimationFrame(id), () => this.followEnd());
+    const titleOf = this.host.title?.bind(this.host);
+    const text = new StreamingMarkdown(answerEl, {
+      render: (md, el, owner) => this.host.renderMarkdown(md, el, owner),
+      newOwner: () => this.addChild(new Component()),
+      dropOwner: (owner) => this.removeChild(owner),
+      schedule: (cb) => win.requestAnimationFrame(cb),
+      cancel: (id) => win.cancelAnimationFrame(id),
+      now: () => win.performance.now(),
+      drawn: () => this.followEnd(),
+    }, titleOf ? (md) => titleCitations(md, titleOf) : undefined);
     answerEl.addClass("kc-ask-streaming");
     const result: Result<Completion, ModelError> = await this.host.answer(route, this.thread, (d) => {
       if (gen !== this.generation) return;
@@ -197,22 +211,24 @@ export class AskView extends ItemView implements HoverParent {
     turn.insertBefore(foot, trace);
     if (selection !== null) turn.insertBefore(createDiv({ cls: "kc-ask-selection", text: selection }), trace);
     if (!result.ok || result.value.text.trim() === "") {
-      text.flush();
-      foot.addClass("kc-ask-error");
-      foot.setText(result.ok ? "The model returned an empty answer; nothing to file back. Try again or rephrase." : result.error.message);
-      this.announce(foot.textContent ?? "");
+      if (text.value !== "") this.owners.push(await text.finish());
+      if (gen !== this.generation) return;
+      renderAnswerError(foot, result.ok ? null : result.error, this.host);
+      this.announce(foot.querySelector(".kc-ask-error-text")?.textContent ?? "");
       return;
     }
-    answerEl.empty();
-    const owner = this.addChild(new Component());
-    this.owners.push(owner);
-    // A renderer that fails still leaves the answer readable, as text.
-    await this.host.renderMarkdown(result.value.text, answerEl, owner).catch(() => answerEl.setText(result.value.text));
+    this.owners.push(await text.finish(result.value.text));
     if (gen !== this.generation) return;
     foot.createSpan({ cls: "kc-ask-cost", text: this.host.describeCost(result.value) });
     renderAnswerActions(foot, result.value.text, route, this.host);
+    const kept = [...this.thread, { question, answer: result.value.text }];
+    // Said once, on the turn that first drops an exchange: follow-ups no longer see the start of the thread.
+    if (kept.length > MAX_THREAD && !this.dropping) {
+      this.dropping = true;
+      foot.createDiv({ cls: "kc-ask-thread-note", text: `Follow-ups now see only the last ${MAX_THREAD} questions and answers; earlier ones in this thread are no longer sent. New thread starts afresh.` });
+    }
+    this.thread = kept.slice(-MAX_THREAD);
     this.followEnd();
-    this.thread = [...this.thread, { question, answer: result.value.text }].slice(-MAX_THREAD);
     this.announce(`Answer: ${result.value.text}`);
     if (this.input.value.trim() === question) this.input.value = "";
   }

@@ -1,11 +1,17 @@
 import { Modal, Setting, type App } from "obsidian";
 import { renderCompileReview, type CompileReviewModel } from "./compile-review";
 
-/** The review of a compile proposal; resolves with the accepted paths, or null when the person cancels. */
+/** What a review other than a compile's says: its title and its accept button's words for n files. */
+export interface ReviewWords {
+  title: string;
+  accept(n: number): string;
+}
+
+/** The review of a compile proposal (or a batch of lint fixes); resolves with the accepted paths, or null when cancelled. */
 export class CompileReviewModal extends Modal {
   private resolve: ((paths: Set<string> | null) => void) | null = null;
 
-  constructor(app: App, private readonly model: CompileReviewModel) {
+  constructor(app: App, private readonly model: CompileReviewModel, private readonly words?: ReviewWords) {
     super(app);
   }
 
@@ -18,10 +24,10 @@ export class CompileReviewModal extends Modal {
   }
 
   override onOpen(): void {
-    this.titleEl.setText(this.model.title ?? `Review compile of ${this.model.logPath}`);
+    this.titleEl.setText(this.words?.title ?? this.model.title ?? `Review compile of ${this.model.logPath}`);
     const body = this.contentEl.createDiv();
     let accept: HTMLButtonElement | null = null;
-    const label = (n: number): string => (this.model.changes.length === 0 ? "Record as compiled" : `Write ${n} file${n === 1 ? "" : "s"}`);
+    const label = (n: number): string => this.words?.accept(n) ?? (this.model.changes.length === 0 ? "Record as compiled" : `Write ${n} file${n === 1 ? "" : "s"}`);
     const selected = renderCompileReview(body, this.model, (n) => {
       if (accept) {
         accept.setText(label(n));

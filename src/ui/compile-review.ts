@@ -1,5 +1,7 @@
 import { diffLines } from "../core/compile/format-compile";
 import type { FileChange } from "../core/compile/compile-types";
+import { diffWords } from "../core/compile/diff-words";
+import { appendBreakablePath } from "./lint-finding-row";
 
 /** Everything the review shows: the files, the model's summary and notes, and the cost before and after the call. */
 export interface CompileReviewModel {
@@ -23,9 +25,10 @@ export function renderCompileReview(el: HTMLElement, model: CompileReviewModel, 
   el.empty();
   el.addClass("kc-review");
   el.createEl("p", { cls: "kc-review-summary", text: model.summary || "The model gave no summary." });
-  const cost = el.createDiv({ cls: "kc-review-cost" });
-  cost.createDiv({ text: model.estimateText });
-  cost.createDiv({ text: model.spentText });
+  if (model.estimateText || model.spentText) {
+    const cost = el.createDiv({ cls: "kc-review-cost" });
+    for (const t of [model.estimateText, model.spentText]) if (t) cost.createDiv({ text: t });
+  }
   if (model.notes.length > 0) {
     const notes = el.createEl("ul", { cls: "kc-review-notes" });
     for (const n of model.notes) notes.createEl("li", { text: n });
@@ -54,7 +57,7 @@ export function renderCompileReview(el: HTMLElement, model: CompileReviewModel, 
     box.dataset.path = c.path;
     boxes.push(box);
     head.createSpan({ cls: `kc-review-badge kc-review-${c.kind}`, text: c.kind === "create" ? "New" : "Update" });
-    head.createSpan({ cls: "kc-review-path", text: c.path });
+    appendBreakablePath(head.createSpan({ cls: "kc-review-path" }), c.path);
     box.addEventListener("change", () => {
       if (box.checked) chosen.add(c.path);
       else chosen.delete(c.path);
@@ -67,11 +70,40 @@ export function renderCompileReview(el: HTMLElement, model: CompileReviewModel, 
     details.createEl("summary", { text: c.kind === "create" ? "Text" : "Changes" });
     const pre = details.createEl("pre");
     const lines = c.kind === "create" || c.before === null ? c.after.split("\n").map((l) => `+ ${l}`) : diffLines(c.before, c.after);
-    for (const line of lines) {
-      const kind = line.startsWith("+ ") ? "add" : line.startsWith("- ") ? "del" : "ctx";
-      pre.createDiv({ cls: `kc-diff-${kind}`, text: line });
-    }
+    renderDiffLines(pre, lines);
   }
   onSelection(chosen.size);
   return () => new Set(chosen);
+}
+
+const kindOf = (line: string): "add" | "del" | "ctx" => (line.startsWith("+ ") ? "add" : line.startsWith("- ") ? "del" : "ctx");
+
+/**
+ * The diff's lines, each marked added, deleted or context; where a run of deleted lines is followed by as many added
+ * ones, each pair is a changed line and the words that changed are highlighted on both sides.
+ */
+export function renderDiffLines(pre: HTMLElement, lines: readonly string[]): void {
+  for (let i = 0; i < lines.length; ) {
+    let dels = 0;
+    while (kindOf(lines[i + dels] ?? "") === "del") dels++;
+    let adds = 0;
+    while (dels > 0 && kindOf(lines[i + dels + adds] ?? "") === "add") adds++;
+    if (dels > 0 && dels === adds) {
+      const pairs = Array.from({ length: dels }, (_, k) => diffWords(lines[i + k]!.slice(2), lines[i + dels + k]!.slice(2)));
+      for (const [side, sign, kind] of [["before", "- ", "del"], ["after", "+ ", "add"]] as const) {
+        for (const d of pairs) {
+          const row = pre.createDiv({ cls: `kc-diff-${kind}` });
+          row.appendText(sign);
+          for (const piece of d[side]) {
+            if (piece.changed) row.createSpan({ cls: "kc-diff-word", text: piece.text });
+            else row.appendText(piece.text);
+          }
+        }
+      }
+      i += dels * 2;
+      continue;
+    }
+    pre.createDiv({ cls: `kc-diff-${kindOf(lines[i]!)}`, text: lines[i]! });
+    i++;
+  }
 }

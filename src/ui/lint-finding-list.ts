@@ -1,6 +1,7 @@
 import type { LintCheck } from "../core/lint/lint-check";
 import type { LintFinding, LintPlace } from "../core/lint/lint-types";
-import { createFindingRow, createGroupRow, findingKey, unknownCheck, updateGroupRow } from "./lint-finding-row";
+import { StickyTitle } from "./lint-sticky-title";
+import { createFindingRow, createGroupRow, findingKey, sameItems, unknownCheck, updateGroupRow } from "./lint-finding-row";
 
 /**
  * Heights in px of a check's title row (name and description), of a finding row (a path on up to two lines and the
@@ -55,6 +56,10 @@ export interface FindingListActions {
   openPlace?(place: LintPlace, finding: LintFinding): void;
   /** Present when the host can remember a dismissal; then findings with a dismissKey get a Dismiss button. */
   dismiss?(finding: LintFinding): void;
+  /** Present when the host can fix in bulk: a check with two or more fixable findings gets "Fix all". */
+  fixAll?(check: LintCheck, findings: readonly LintFinding[]): void;
+  /** The finding in focus or under the pointer (null: none), for the pane's detail line. */
+  show?(finding: LintFinding | null): void;
 }
 
 /**
@@ -67,6 +72,7 @@ export interface FindingListActions {
 export class LintFindingList {
   readonly el: HTMLElement;
   private readonly sizer: HTMLElement;
+  private readonly sticky: StickyTitle;
   private groups: Group[] = [];
   private rowCount = 0;
   private findingCount = 0;
@@ -82,13 +88,16 @@ export class LintFindingList {
     private readonly actions: FindingListActions,
   ) {
     this.el = parent.createDiv({ cls: "kc-lint-list", attr: { role: "list", "aria-label": "Lint findings" } });
+    this.sticky = new StickyTitle(this.el);
     this.sizer = this.el.createDiv({ cls: "kc-lint-sizer" });
+    this.el.addEventListener("mouseover", (e) => this.actions.show?.(this.findingOf(e.target instanceof HTMLElement ? e.target : null)));
     this.el.addEventListener("scroll", () => this.renderWindow());
     this.el.addEventListener("click", (e) => this.onClick(e));
     this.el.addEventListener("keydown", (e) => this.onKey(e));
     this.el.addEventListener("focusin", (e) => {
       const key = this.rowKeyOf(e.target);
       if (key !== null && key !== this.activeKey) this.setActive(key);
+      this.actions.show?.(this.findingOf(e.target instanceof HTMLElement ? e.target : null));
     });
   }
 
@@ -182,6 +191,8 @@ export class LintFindingList {
       prev = d.el;
     }
     if (hadFocus && !this.el.contains(this.el.ownerDocument.activeElement) && focusedIndex !== null) this.focusRow(focusedIndex);
+    const g = this.groups.length === 0 ? null : this.row(this.rowAt(top)).group;
+    this.sticky.update(g && { check: g.check, count: g.findings.length, top: g.top }, top);
   }
 
   /** The row at an index: its group (at most one per check) and its place in it. */
@@ -292,7 +303,8 @@ export class LintFindingList {
   }
 
   private createRow(row: Row, key: string): Drawn {
-    const parts = row.k < 0 ? createGroupRow(row.group.check, key) : createFindingRow(row.group.findings[row.k]!, key, this.actions.dismiss !== undefined);
+    const fixable = row.k < 0 && this.actions.fixAll ? row.group.findings.filter((f) => f.fix).length : 0;
+    const parts = row.k < 0 ? createGroupRow(row.group.check, key, fixable) : createFindingRow(row.group.findings[row.k]!, key, this.actions.dismiss !== undefined);
     if (row.k >= 0) parts.el.style.setProperty("--kc-row-height", `${row.group.rowPx}px`);
     return { ...parts, check: row.k < 0 ? row.group.check : null, index: -1, top: -1, tab: -1 };
   }
@@ -304,11 +316,11 @@ export class LintFindingList {
 
   /** Does what clicking (or Enter on) this element means; false when it is nothing actionable. */
   private activate(target: HTMLElement): boolean {
-    const toggle = target.closest(".kc-lint-group-toggle");
-    if (toggle) {
+    if (target.closest(".kc-lint-fix-all, .kc-lint-group-toggle")) {
       const key = this.rowKeyOf(target);
       const group = this.groups.find((g) => key === `group\u0000${g.check.id}`);
-      if (group) this.toggleGroup(group.check.id);
+      if (group && target.closest(".kc-lint-fix-all")) this.actions.fixAll?.(group.check, group.findings);
+      else if (group) this.toggleGroup(group.check.id);
       return group !== undefined;
     }
     const finding = this.findingOf(target);
@@ -385,10 +397,4 @@ export class LintFindingList {
     const i = key === null ? null : this.indexOf(key);
     return i === null ? null : this.findingAt(i);
   }
-}
-
-function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

@@ -29,7 +29,7 @@ export interface RowParts {
  * A check's title row: a disclosure button (Enter/Space toggle it, aria-expanded says which), the severity icon, the
  * check's name in words and its count, with the description on a second line (and whole in the tooltip).
  */
-export function createGroupRow(check: LintCheck, key: string): RowParts {
+export function createGroupRow(check: LintCheck, key: string, fixable = 0): RowParts {
   const el = createDiv({ cls: `kc-lint-row kc-lint-group-title kc-sev-${check.severity}`, attr: { role: "presentation" } });
   el.dataset.key = key;
   const toggle = el.createDiv({ cls: "kc-lint-group-toggle", attr: { role: "button", tabindex: -1, "aria-expanded": "true" } });
@@ -37,8 +37,14 @@ export function createGroupRow(check: LintCheck, key: string): RowParts {
   setIcon(toggle.createSpan({ cls: "kc-lint-sev-icon", attr: { "aria-hidden": "true" } }), SEVERITY_ICON[check.severity]);
   toggle.createSpan({ cls: "kc-lint-group-name", text: checkTitle(check) });
   toggle.createSpan({ cls: "kc-lint-group-count" });
-  el.createDiv({ cls: "kc-lint-group-desc", text: check.description, attr: { title: check.description } });
-  return { el, focusables: [toggle] };
+  const focusables: HTMLElement[] = [toggle];
+  // A bulk action for two or more: one fix has its own button.
+  if (fixable > 1) {
+    const all = el.createEl("button", { cls: "kc-lint-fix-all", text: "Fix all", attr: { tabindex: -1, "aria-label": `Fix all ${fixable} fixable findings of ${checkTitle(check)}, after a review` } });
+    focusables.push(all);
+  }
+  el.createDiv({ cls: "kc-lint-group-desc", text: check.description });
+  return { el, focusables };
 }
 
 /** Writes a title row's count and open/closed state (only what changed). */
@@ -57,21 +63,23 @@ export function updateGroupRow(parts: RowParts, check: LintCheck, count: number,
 }
 
 /**
- * A finding's row: where (a path that may break after each "/"), the message, its related places as links, and the
- * Fix and Dismiss buttons when they apply.
+ * A finding's row: the message (up to two lines) first, then where (one line, cut at its start so the note's
+ * name and line stay), its related places as links, and the Fix and Dismiss buttons when they apply. No native tooltips:
+ * the whole message and path show in the pane's detail line for the row in focus or under the pointer.
  */
 export function createFindingRow(f: LintFinding, key: string, canDismiss: boolean): RowParts {
   const el = createDiv({ cls: `kc-lint-row kc-lint-finding kc-sev-${f.severity}`, attr: { role: "listitem" } });
   el.dataset.key = key;
-  const where = el.createEl("a", { cls: "kc-lint-where", attr: { role: "link", tabindex: -1, title: `${f.path}:${f.line + 1}` } });
+  el.createDiv({ cls: "kc-lint-message", text: f.message });
+  // One line, cut at its start when too long (styles.css): the note's name and line stay in sight.
+  const where = el.createEl("a", { cls: "kc-lint-where", attr: { role: "link", tabindex: -1 } });
   appendBreakablePath(where, `${f.path}:${f.line + 1}`);
   const focusables: HTMLElement[] = [where];
-  el.createDiv({ cls: "kc-lint-message", text: f.message, attr: { title: f.message } });
   if (f.related && f.related.length > 0) {
     const rel = el.createDiv({ cls: "kc-lint-related" });
     rel.createSpan({ cls: "kc-lint-related-label", text: "See also" });
     f.related.forEach((p, i) => {
-      const a = rel.createEl("a", { cls: "kc-lint-related-link", attr: { role: "link", tabindex: -1, title: `${p.path}:${p.line + 1} ${p.label}`.trim(), "aria-label": `Open ${p.path} at line ${p.line + 1}${p.label ? `: ${p.label}` : ""}` } });
+      const a = rel.createEl("a", { cls: "kc-lint-related-link", attr: { role: "link", tabindex: -1, "aria-label": `Open ${p.path} at line ${p.line + 1}${p.label ? `: ${p.label}` : ""}` } });
       a.dataset.index = String(i);
       a.setText(`${baseName(p.path)}:${p.line + 1}`);
       focusables.push(a);
@@ -80,7 +88,7 @@ export function createFindingRow(f: LintFinding, key: string, canDismiss: boolea
   const buttons = el.createDiv({ cls: "kc-lint-actions" });
   if (f.fix) focusables.push(buttons.createEl("button", { cls: "kc-lint-fix", text: "Fix", attr: { "aria-label": `Fix: ${f.message}`, tabindex: -1 } }));
   if (f.dismissKey !== undefined && canDismiss) {
-    const b = buttons.createEl("button", { cls: "kc-lint-dismiss clickable-icon", attr: { "aria-label": "Dismiss: not a conflict", title: "Dismiss: not a conflict", tabindex: -1 } });
+    const b = buttons.createEl("button", { cls: "kc-lint-dismiss clickable-icon", attr: { "aria-label": "Dismiss: not a conflict", tabindex: -1 } });
     setIcon(b, "x");
     focusables.push(b);
   }
@@ -98,4 +106,11 @@ export function appendBreakablePath(parent: HTMLElement, path: string): void {
 
 function baseName(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/i, "");
+}
+
+/** True when two lists hold the same items (the same objects) in the same order. */
+export function sameItems<T>(a: readonly T[], b: readonly T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -1,6 +1,7 @@
 import { MarkdownView, Notice, TFile, type App } from "obsidian";
 import type { LintFinding } from "../core/lint/lint-types";
 import type { LintService } from "../obsidian/lint-service";
+import { fixAllFlow } from "./lint-fix-all-flow";
 import type { LintViewHost } from "./lint-view";
 
 /**
@@ -20,6 +21,8 @@ export function createLintHost(app: App, service: LintService, extra: Pick<LintV
     open: (f) => void openFinding(app, f),
     fix: (f) => void fixFinding(service, f),
     relint: () => void service.restart(),
+    fixAll: (findings) => void fixAllFlow(app, service, findings),
+    activeNote: () => app.workspace.getActiveFile()?.path ?? null,
     // "Not a conflict": remembered for the pair until either article changes; the findings go at once.
     dismiss: async (f) => {
       await service.dismiss(f);
@@ -28,9 +31,12 @@ export function createLintHost(app: App, service: LintService, extra: Pick<LintV
     subscribe: (onChange, onProgress) => {
       const a = service.on("changed", onChange);
       const b = service.on("progress", onProgress ?? onChange);
+      // "This note only" follows the note open in the editor.
+      const c = app.workspace.on("file-open", () => onChange());
       return () => {
         service.offref(a);
         service.offref(b);
+        app.workspace.offref(c);
       };
     },
   };

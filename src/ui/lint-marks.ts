@@ -1,7 +1,7 @@
 import { RangeSetBuilder, type EditorState, type Text } from "@codemirror/state";
 import { Decoration, type DecorationSet, type EditorView, ViewPlugin, type ViewUpdate } from "@codemirror/view";
 import { editorInfoField, editorLivePreviewField } from "obsidian";
-import type { LintFinding } from "../core/lint/lint-types";
+import type { LintFinding, Severity } from "../core/lint/lint-types";
 import { createPropertiesMarks, sameFindings } from "./lint-properties-marks";
 
 /** The note an editor shows, from Obsidian's editor info. */
@@ -10,8 +10,9 @@ const notePath = (state: EditorState): string | null => state.field(editorInfoFi
 const livePreview = (state: EditorState): boolean => state.field(editorLivePreviewField, false) ?? false;
 
 /**
- * An editor extension that underlines lint findings in place, from the finding's column to the end of its line,
- * with the message as a tooltip. The marks are rebuilt only when the note's findings change (checked cheaply on each
+ * An editor extension that underlines lint findings in place: the finding's own text (a link, when the finding
+ * knows where it ends), else from its column to the end of its line; findings whose ranges overlap share one mark
+ * (the worst severity, every message), so underlines never stack. The marks are rebuilt only when the note's findings change (checked cheaply on each
  * update, e.g. after `workspace.updateOptions()`); an edit moves them with the text, and cursor moves cost nothing.
  * Findings on frontmatter lines are also shown where Live Preview draws the Properties block (createPropertiesMarks).
  */
@@ -49,18 +50,46 @@ export function createLintMarks(
       private build(doc: Text): DecorationSet {
         this.builds++;
         const builder = new RangeSetBuilder<Decoration>();
-        const sorted = [...this.shown].sort((a, b) => a.line - b.line || a.col - b.col);
-        for (const f of sorted) {
-          if (f.line + 1 > doc.lines) continue;
-          const line = doc.line(f.line + 1);
-          const from = Math.min(line.from + f.col, line.to);
-          const to = line.to > from ? line.to : Math.min(from + 1, doc.length);
-          if (to <= from) continue;
-          builder.add(from, to, Decoration.mark({ class: `kc-lint-mark kc-sev-${f.severity}`, attributes: { title: `${f.check}: ${f.message}` } }));
+        for (const m of markRanges(this.shown, doc)) {
+          builder.add(m.from, m.to, Decoration.mark({ class: `kc-lint-mark kc-sev-${m.severity}`, attributes: { title: m.messages.join("\n") } }));
         }
         return builder.finish();
       }
     },
     { decorations: (v) => v.decorations, provide: () => createPropertiesMarks(findingsFor, pathOf, isLivePreview) },
   );
+}
+
+const RANK: Record<Severity, number> = { error: 0, warning: 1, suggestion: 2 };
+
+/** One underline: its range in the document, the worst severity of the findings it covers, and their messages. */
+export interface MarkRange {
+  from: number;
+  to: number;
+  severity: Severity;
+  messages: string[];
+}
+
+/** The underlines for a note's findings: each finding's range, overlapping ranges merged into one, in order. */
+export function markRanges(findings: readonly LintFinding[], doc: Text): MarkRange[] {
+  const ranges: MarkRange[] = [];
+  for (const f of findings) {
+    if (f.line + 1 > doc.lines) continue;
+    const line = doc.line(f.line + 1);
+    const from = Math.min(line.from + f.col, line.to);
+    const end = f.endCol !== undefined ? Math.min(line.from + f.endCol, line.to) : line.to;
+    const to = end > from ? end : Math.min(from + 1, doc.length);
+    if (to > from) ranges.push({ from, to, severity: f.severity, messages: [`${f.check}: ${f.message}`] });
+  }
+  ranges.sort((a, b) => a.from - b.from || a.to - b.to);
+  const merged: MarkRange[] = [];
+  for (const r of ranges) {
+    const last = merged.at(-1);
+    if (last && r.from < last.to) {
+      last.to = Math.max(last.to, r.to);
+      if (RANK[r.severity] < RANK[last.severity]) last.severity = r.severity;
+      last.messages.push(...r.messages);
+    } else merged.push({ ...r, messages: [...r.messages] });
+  }
+  return merged;
 }

@@ -35,22 +35,24 @@ class PropertiesFindingsWidget extends WidgetType {
   constructor(
     private readonly findings: readonly LintFinding[],
     private readonly worst: Severity,
+    /** The property each finding is on, as Live Preview shows it (it shows no line numbers). */
+    private readonly where: readonly string[],
   ) {
     super();
   }
 
   override eq(other: PropertiesFindingsWidget): boolean {
-    return other.worst === this.worst && describe(other.findings) === describe(this.findings);
+    return other.worst === this.worst && describe(other.findings) === describe(this.findings) && other.where.join() === this.where.join();
   }
 
   override toDOM(): HTMLElement {
     const n = this.findings.length;
-    const el = createDiv({ cls: `kc-lint-fm-widget kc-sev-${this.worst}`, attr: { role: "note", "aria-label": `${n} lint finding${n === 1 ? "" : "s"} in the properties`, title: describe(this.findings) } });
-    for (const f of this.findings.slice(0, LISTED)) {
+    const el = createDiv({ cls: `kc-lint-fm-widget kc-sev-${this.worst}`, attr: { role: "note", "aria-label": `${n} lint finding${n === 1 ? "" : "s"} in the properties` } });
+    this.findings.slice(0, LISTED).forEach((f, i) => {
       const row = el.createDiv({ cls: `kc-lint-fm-item kc-sev-${f.severity}` });
       setIcon(row.createSpan({ cls: "kc-lint-sev-icon", attr: { "aria-hidden": "true" } }), SEVERITY_ICON[f.severity]);
-      row.createSpan({ text: `Line ${f.line + 1}: ${f.message}` });
-    }
+      row.createSpan({ text: `${this.where[i]}: ${f.message}` });
+    });
     if (n > LISTED) el.createDiv({ cls: "kc-lint-fm-more", text: `and ${n - LISTED} more (open the lint report)` });
     return el;
   }
@@ -71,6 +73,15 @@ function mayCloseFrontmatter(doc: Text, changes: ChangeSet): boolean {
     }
   });
   return found;
+}
+
+/** The property a frontmatter line belongs to (the nearest "key:" at or above it), or "Properties" for the fence. */
+function propertyAt(doc: EditorState["doc"], line: number): string {
+  for (let n = line + 1; n >= 2; n--) {
+    const key = /^([^\s:#-][^:]*):/.exec(doc.line(n).text);
+    if (key) return key[1]!.trim();
+  }
+  return "Properties";
 }
 
 function describe(findings: readonly LintFinding[]): string {
@@ -97,7 +108,7 @@ export function createPropertiesMarks(
     const ranges = [Decoration.line({ class: `kc-lint-fm-line kc-sev-${worst}`, attributes: { title: describe(mine) } }).range(0)];
     if (live) {
       const at = end + 1 < state.doc.lines ? state.doc.line(end + 2).from : state.doc.length;
-      ranges.push(Decoration.widget({ widget: new PropertiesFindingsWidget(mine, worst), block: true, side: end + 1 < state.doc.lines ? -1 : 1 }).range(at));
+      ranges.push(Decoration.widget({ widget: new PropertiesFindingsWidget(mine, worst, mine.map((f) => propertyAt(state.doc, f.line))), block: true, side: end + 1 < state.doc.lines ? -1 : 1 }).range(at));
     }
     return { path, all, live, end, deco: Decoration.set(ranges, true), attrs: { class: `kc-lint-fm-has kc-lint-fm-${worst}` }, builds: builds + 1 };
   };

@@ -3,7 +3,7 @@ import type { LintCheck } from "../core/lint/lint-check";
 import { LINT_CHECKS } from "../core/lint/lint-checks";
 import type { LintFinding, Severity } from "../core/lint/lint-types";
 import { LintFindingList } from "./lint-finding-list";
-import { SEVERITY_ICON } from "./lint-finding-row";
+import { checkTitle, SEVERITY_ICON } from "./lint-finding-row";
 
 /** The view type id of the lint report pane. */
 export const LINT_VIEW_TYPE = "kc-lint-report";
@@ -20,7 +20,11 @@ export interface LintViewHost {
   writeReport?(): void;
   /** Remembers that a finding with a dismissKey is not a problem ("not a conflict"); absent where unsupported. */
   dismiss?(finding: LintFinding): Promise<void>;
-  /** Subscribes to changed findings and (when given) to progress; returns the unsubscribe function. */
+  /** Fixes every fixable finding of one check, after a review of the changes; absent where unsupported. */
+  fixAll?(findings: readonly LintFinding[], checkName: string): void;
+  /** The note open in the editor, for "This note only" (null when none); absent where there is no editor. */
+  activeNote?(): string | null;
+  /** Subscribes to changed findings (and a change of the open note) and to progress; returns the unsubscribe function. */
   subscribe(onChange: () => void, onProgress?: () => void): () => void;
 }
 
@@ -44,6 +48,10 @@ export class LintView extends ItemView {
   private emptyEl!: HTMLElement;
   private list!: LintFindingList;
   private shownFindings: { all: readonly LintFinding[]; filter: string } | null = null;
+  private query = "";
+  private noteOnly = false;
+  private noteOnlyEl: HTMLButtonElement | null = null;
+  private detailEl!: HTMLElement;
 
   constructor(
     leaf: WorkspaceLeaf,
@@ -100,17 +108,21 @@ export class LintView extends ItemView {
       const words = `${n} ${PLURAL[sev][n === 1 ? 0 : 1]}${this.shown.has(sev) ? "" : " (hidden)"}`;
       el.querySelector(".kc-lint-count-n")!.setText(String(n));
       el.setAttr("aria-label", words);
-      el.setAttr("title", words);
       el.toggleClass("is-off", !this.shown.has(sev));
     }
-    const filter = SEVERITIES.filter((s) => this.shown.has(s)).join();
+    const note = this.noteOnly ? (this.host.activeNote?.() ?? null) : null;
+    const filter = `${SEVERITIES.filter((s) => this.shown.has(s)).join()}\u0000${this.query}\u0000${this.noteOnly ? `note:${note ?? ""}` : ""}`;
     // The filter's icon says when some findings are hidden.
     this.filterAction?.toggleClass("is-active", this.shown.size < SEVERITIES.length);
     if (this.shownFindings?.all !== findings || this.shownFindings.filter !== filter) {
       this.shownFindings = { all: findings, filter };
-      const visible = this.shown.size === SEVERITIES.length ? findings : findings.filter((f) => this.shown.has(f.severity));
+      const q = this.query.toLowerCase();
+      const narrowed = this.shown.size < SEVERITIES.length || q !== "" || this.noteOnly;
+      const visible = !narrowed ? findings : findings.filter((f) => this.shown.has(f.severity) && (!this.noteOnly || f.path === note)
+        && (q === "" || f.path.toLowerCase().includes(q) || f.message.toLowerCase().includes(q) || f.check.replace(/-/g, " ").includes(q)));
+      this.noteOnlyEl?.setText(this.noteOnly ? (note === null ? "This note: none open" : `This note: ${note.slice(note.lastIndexOf("/") + 1).replace(/\.md$/i, "")}`) : "This note only");
       this.list.setFindings(visible);
-      this.emptyEl.setText(findings.length === 0 ? "No findings: the knowledge base is healthy." : "Nothing to show with these filters.");
+      this.emptyEl.setText(findings.length === 0 ? "No findings: the knowledge base is healthy." : this.noteOnly && note === null ? "Open a note to see its findings." : "Nothing to show with these filters.");
       this.emptyEl.toggleClass("kc-hidden", visible.length > 0);
     }
   }
@@ -145,12 +157,41 @@ export class LintView extends ItemView {
       el.createSpan({ cls: "kc-lint-count-n", attr: { "aria-hidden": "true" } });
       this.countEls.set(sev, el);
     }
+    const tools = root.createDiv({ cls: "kc-lint-tools" });
+    const search = tools.createEl("input", { cls: "kc-lint-filter", attr: { type: "search", placeholder: "Filter findings…", "aria-label": "Filter findings by note, message or check" } });
+    search.addEventListener("input", () => {
+      this.query = search.value.trim();
+      this.render();
+    });
+    if (this.host.activeNote) {
+      const b = tools.createEl("button", { cls: "kc-lint-note-only", text: "This note only", attr: { "aria-pressed": "false" } });
+      b.addEventListener("click", () => {
+        this.noteOnly = !this.noteOnly;
+        b.setAttr("aria-pressed", String(this.noteOnly));
+        b.toggleClass("is-active", this.noteOnly);
+        this.render();
+      });
+      this.noteOnlyEl = b;
+    }
     this.emptyEl = root.createDiv({ cls: "kc-lint-empty kc-hidden" });
     this.list = new LintFindingList(root, this.checks, {
       open: (f) => this.host.open(f),
       fix: (f) => this.host.fix(f),
       ...(this.host.dismiss ? { dismiss: (f: LintFinding) => void this.host.dismiss?.(f) } : {}),
+      ...(this.host.fixAll ? { fixAll: (check: LintCheck, fs: readonly LintFinding[]) => this.host.fixAll?.(fs, checkTitle(check)) } : {}),
+      show: (f) => this.showDetail(f),
     });
+    // The whole message and path of the row in focus or under the pointer: what a cut-off row leaves out, reachable
+    // by keyboard and touch (a native tooltip is neither).
+    this.detailEl = root.createDiv({ cls: "kc-lint-detail kc-hidden", attr: { "aria-hidden": "true" } });
+  }
+
+  private showDetail(f: LintFinding | null): void {
+    this.detailEl.toggleClass("kc-hidden", f === null);
+    if (f === null) return;
+    this.detailEl.empty();
+    this.detailEl.createDiv({ cls: "kc-lint-detail-message", text: f.message });
+    this.detailEl.createDiv({ cls: "kc-lint-detail-where", text: `${f.path}, line ${f.line + 1}` });
   }
 
   private actionsAdded = false;

@@ -12,6 +12,23 @@ export interface ModelPickerOptions {
   defaultModel: string;
   models: () => ModelList;
   save: (id: string) => Promise<void>;
+  /** A model's list price (USD per million tokens in / out), when known: shown beside its name. */
+  priceOf?: (id: string) => { input: number; output: number } | null;
+}
+
+/** The tier a model id belongs to, in words a person choosing one can use. */
+function tierOf(id: string): string | null {
+  if (/haiku/i.test(id)) return "fast, cheapest";
+  if (/sonnet/i.test(id)) return "balanced";
+  if (/opus/i.test(id)) return "most capable, dearest";
+  return null;
+}
+
+/** The hint after a model's name in the list: its tier and, when known, its price ("balanced · $2 / $10 per M tokens"). */
+export function modelHint(id: string, priceOf?: ModelPickerOptions["priceOf"]): string {
+  const price = priceOf?.(id) ?? null;
+  const money = (n: number): string => `$${n % 1 === 0 ? n : n.toFixed(2)}`;
+  return [tierOf(id), price ? `${money(price.input)} / ${money(price.output)} per M tokens` : null].filter(Boolean).join(" · ");
 }
 
 const OTHER = "";
@@ -50,7 +67,10 @@ export function renderModelPicker(setting: Setting, o: ModelPickerOptions): void
     status.setText("");
     const listed = r.value.some((m) => m.id === current);
     setting.addDropdown((d) => {
-      for (const m of r.value) d.addOption(m.id, m.name === m.id ? m.id : `${m.name} (${m.id})`);
+      for (const m of r.value) {
+        const hint = modelHint(m.id, o.priceOf);
+        d.addOption(m.id, `${m.name === m.id ? m.id : `${m.name} (${m.id})`}${hint ? ` — ${hint}` : ""}`);
+      }
       d.addOption(OTHER, "Other (type the ID)…");
       d.setValue(listed ? current : OTHER).onChange(async (v) => {
         input.toggleAttribute("hidden", v !== OTHER);

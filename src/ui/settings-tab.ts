@@ -1,12 +1,13 @@
 import { knowledgeFolderProblem } from "../core/workflows/write-rules";
-import { normalizePath, Platform, PluginSettingTab, SecretComponent, type App, type Plugin, type SettingDefinitionItem, type TextComponent } from "obsidian";
+import { normalizePath, Platform, PluginSettingTab, SecretComponent, type App, type Plugin, type Setting, type SettingDefinitionItem } from "obsidian";
+import { addNumberField } from "./number-setting";
 import { captureSection, type CaptureSettingsHost } from "./capture-settings";
 import { lintSettingRows, type LintSettingsHost } from "./lint-settings";
 import { renderConnectionTest, renderModelPicker, type ModelList } from "./model-picker";
 import { renderSettingRows, toSettingDefinitions, type SettingSection } from "./setting-rows";
 import { reportFolderRow } from "./report-folder-setting";
 import { priceRows, spendSection, type SpendSettingsHost } from "./spend-settings";
-import { DEFAULT_MODEL, DEFAULT_SELECT_MODEL } from "../core/llm/models";
+import { DEFAULT_MODEL, DEFAULT_SELECT_MODEL, priceFor } from "../core/llm/models";
 import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import type { AskSettings, CompileSettings } from "../obsidian/plugin-data";
 
@@ -153,10 +154,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
       {
         name: "Sparse article threshold",
         desc: "Articles with fewer words than this are reported as sparse.",
-        render: (setting) => setting.addText((t) => t.setValue(String(this.host.settings().sparseWords)).onChange(async (v) => {
-          const n = Number(v);
-          if (v.trim() !== "" && Number.isInteger(n) && n >= 0) await this.host.update({ sparseWords: n });
-        })),
+        render: (setting) => addNumberField(setting, this.host.settings().sparseWords, { min: 0, integer: true }, (n) => this.host.update({ sparseWords: n })),
       },
       reportFolderRow(this.host),
       ...lintSettingRows(this.host),
@@ -165,11 +163,8 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
 
   private askSection(): SettingSection {
     const a = (): AskSettings => this.host.ask();
-    const positive = (key: "budget" | "timeoutSeconds") => (t: TextComponent) =>
-      t.setValue(String(a()[key])).onChange(async (v) => {
-        const n = Number(v);
-        if (Number.isFinite(n) && n > 0) await this.host.updateAsk({ [key]: n });
-      });
+    const positive = (key: "budget" | "timeoutSeconds") => (s: Setting) =>
+      addNumberField(s, a()[key], { min: 0, aboveMin: true, integer: key === "budget" }, (n) => this.host.updateAsk({ [key]: n }));
     return { heading: "Ask", rows: [
       {
         name: "Anthropic API key",
@@ -184,7 +179,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
         name: "Model ID",
         desc: "Model used for answers and compiles.",
         aliases: ["model", "claude", "sonnet"],
-        render: (setting) => renderModelPicker(setting, { value: a().model, defaultModel: DEFAULT_MODEL, models: () => this.modelList(), save: (id) => this.host.updateAsk({ model: id }) }),
+        render: (setting) => renderModelPicker(setting, { value: a().model, defaultModel: DEFAULT_MODEL, models: () => this.modelList(), save: (id) => this.host.updateAsk({ model: id }), priceOf: knownPrice }),
       },
       {
         name: "Base URL",
@@ -205,7 +200,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
         render: (setting) => setting.addDropdown((d) => d.addOption("knowledge", "Knowledge folder").addOption("vault", "Whole vault")
           .setValue(a().scope).onChange(async (v) => this.host.updateAsk({ scope: v === "vault" ? "vault" : "knowledge" }))),
       },
-      { name: "Token budget per question", desc: "The most article tokens one question may load; the router drops related articles first.", render: (s) => s.addText(positive("budget")) },
+      { name: "Token budget per question", desc: "The most article tokens one question may load; the router drops related articles first.", render: positive("budget") },
       {
         name: "Let a small model choose the articles",
         desc: "After the keyword search, a small model reads the headers of about 20 candidates and picks the ones the question needs (about 2,000 tokens, a fraction of a cent). Off: the keyword search alone decides, offline.",
@@ -216,13 +211,13 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
         name: "Model that chooses",
         desc: "Model ID of the choosing step (a small, cheap one); capture's distillation uses it too.",
         aliases: ["haiku", "selection model"],
-        render: (setting) => renderModelPicker(setting, { value: a().selectModel, defaultModel: DEFAULT_SELECT_MODEL, models: () => this.modelList(), save: (id) => this.host.updateAsk({ selectModel: id }) }),
+        render: (setting) => renderModelPicker(setting, { value: a().selectModel, defaultModel: DEFAULT_SELECT_MODEL, models: () => this.modelList(), save: (id) => this.host.updateAsk({ selectModel: id }), priceOf: knownPrice }),
       },
       ...priceRows(this.host),
       {
         name: "Request timeout (seconds)",
         desc: "A model call that has not answered (or a stream that has gone silent) this long is stopped. Waits the API asks for are sat out only up to a minute; longer ones fail at once, saying when to try again.",
-        render: (s) => s.addText(positive("timeoutSeconds")),
+        render: positive("timeoutSeconds"),
       },
     ] };
   }
@@ -238,19 +233,13 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
       {
         name: "After this hour",
         desc: "Local hour, 0 to 23.",
-        render: (s) => s.addText((t) => t.setValue(String(c().autoCompileHour)).onChange(async (v) => {
-          const n = Number(v);
-          if (v.trim() !== "" && Number.isInteger(n) && n >= 0 && n <= 23) await this.host.updateCompile({ autoCompileHour: n });
-        })),
+        render: (s) => addNumberField(s, c().autoCompileHour, { min: 0, max: 23, integer: true }, (n) => this.host.updateCompile({ autoCompileHour: n })),
       },
       {
         name: "Ask before costly compiles (USD)",
         desc: "Before the model is called, a compile whose estimated cost is above this asks you first. 0 asks every time.",
         aliases: ["cost", "confirm", "threshold"],
-        render: (s) => s.addText((t) => t.setValue(String(c().confirmAboveUsd)).onChange(async (v) => {
-          const n = Number(v);
-          if (v.trim() !== "" && Number.isFinite(n) && n >= 0) await this.host.updateCompile({ confirmAboveUsd: n });
-        })),
+        render: (s) => addNumberField(s, c().confirmAboveUsd, { min: 0 }, (n) => this.host.updateCompile({ confirmAboveUsd: n })),
       },
       {
         name: "Accept automatically",
@@ -259,4 +248,9 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
       },
     ] };
   }
+}
+
+/** The list price the model list shows beside a model, from core's table of known models (null when unknown). */
+function knownPrice(id: string): { input: number; output: number } | null {
+  return priceFor(id);
 }

@@ -194,12 +194,12 @@ export const MarkdownRenderer = {
         el.appendChild(document.createTextNode(part));
         continue;
       }
-      const link = part.slice(2, -2).split("|")[0]!;
+      const [link, alias] = part.slice(2, -2).split("|") as [string, string | undefined];
       const a = el.appendChild(document.createElement("a"));
       a.className = "internal-link";
       a.setAttribute("href", link);
       a.setAttribute("data-href", link);
-      a.textContent = link;
+      a.textContent = alias ?? link;
     }
     return Promise.resolve();
   },

@@ -49,7 +49,8 @@ describe("AskView", () => {
     await view.onOpen();
     await ask(view, "How long do retries wait?");
     const el = view.contentEl;
-    expect(el.querySelector(".kc-ask-trace summary")?.textContent).toBe("Loaded 1 article: retry (matches 'retries'). Skipped 1.");
+    expect(el.querySelector(".kc-ask-trace summary")?.textContent).toBe("1 source · 500 tokens · 1 skipped");
+    expect(el.querySelector(".kc-ask-why-words")?.textContent).toBe("Loaded 1 article: retry (matches 'retries'). Skipped 1.");
     expect(el.querySelector(".kc-ask-tokens")?.textContent).toBe("Loaded 1 file: 500 of 5000 tokens (90% saved)");
     expect(el.querySelector(".kc-ask-why")?.textContent).toContain('"retri" in title');
     expect(el.querySelector(".kc-ask-skipped")?.textContent).toContain("does not match it");
@@ -73,7 +74,8 @@ describe("AskView", () => {
     await ask(view, "How long between tries?");
     const el = view.contentEl;
     expect(el.querySelector(".kc-ask-answer")?.textContent).toContain("Not in the knowledge base");
-    expect(el.querySelector(".kc-ask-trace summary")?.textContent).toBe("Nothing loaded: no article covers enough of the question. Skipped 1.");
+    expect(el.querySelector(".kc-ask-trace summary")?.textContent).toBe("No sources · no article covers enough of the question · 1 skipped");
+    expect(el.querySelector(".kc-ask-why-words")?.textContent).toBe("Nothing loaded: no article covers enough of the question. Skipped 1.");
     expect(calls.answers).toBe(0);
     (el.querySelector(".kc-ask-closest") as HTMLButtonElement).click();
     await new Promise((r) => window.setTimeout(r, 0));

@@ -57,6 +57,25 @@ describe("lint marks in the editor", () => {
   });
 });
 
+describe("lint marks on links", () => {
+  it("underlines only the link a finding is about, not the rest of its line", () => {
+    const { shown } = editor("# A\nsee [[b]] and more text\n", [{ ...finding(1, "Broken link [[b]]"), col: 4, endCol: 9 }]);
+    expect(shown()).toEqual(["1:[[b]]"]);
+  });
+
+  it("draws one underline where findings overlap, with every message and the worst severity", () => {
+    const { view, shown } = editor("# A\nsee [[b]] and [[c]]\n", [
+      { ...finding(1, "Broken link [[b]]"), col: 4, endCol: 9 },
+      { ...finding(1, "whole line"), severity: "suggestion", col: 0 },
+      { ...finding(1, "Broken link [[c]]"), col: 14, endCol: 19 },
+    ]);
+    expect(shown()).toEqual(["1:see [[b]] and [[c]]"]);
+    const mark = view.dom.querySelector(".kc-lint-mark")!;
+    expect(mark.classList.contains("kc-sev-error")).toBe(true);
+    expect(mark.getAttribute("title")?.split("\n")).toHaveLength(3);
+  });
+});
+
 describe("lint findings on frontmatter lines", () => {
   const NOTE = "---\ntitle: A\nsimilar_high: [[b]]\n---\n# A\nbody\n";
   const fm = (line: number, message: string, severity: LintFinding["severity"] = "error"): LintFinding => ({ check: "ckp-missing-target", severity, path: "a.md", line, col: 0, message });
@@ -68,9 +87,9 @@ describe("lint findings on frontmatter lines", () => {
     return { view, state, widget: () => view.dom.querySelector<HTMLElement>(".kc-lint-fm-widget") };
   }
 
-  it("lists a finding on a property line below the Properties block in Live Preview, and marks the editor for the block's bar", () => {
+  it("lists a finding on a property line below the Properties block in Live Preview, by the property's name (Live Preview shows no line numbers), and marks the editor for the block's bar", () => {
     const { view, widget } = editorIn("live", NOTE, [fm(2, "similar_high points to b, which does not exist")]);
-    expect(widget()?.textContent).toBe("Line 3: similar_high points to b, which does not exist");
+    expect(widget()?.textContent).toBe("similar_high: similar_high points to b, which does not exist");
     expect(widget()?.getAttribute("aria-label")).toBe("1 lint finding in the properties");
     expect(view.dom.classList.contains("kc-lint-fm-has")).toBe(true);
     expect(view.dom.classList.contains("kc-lint-fm-error")).toBe(true);
@@ -95,7 +114,7 @@ describe("lint findings on frontmatter lines", () => {
     const none = editorIn("live", "# A\n---\nx\n---\n", [fm(1, "not frontmatter")]);
     expect(none.widget()).toBeNull();
     const mixed = editorIn("live", NOTE, [fm(1, "a warning", "warning"), fm(2, "an error")]);
-    expect([...mixed.widget()!.querySelectorAll(".kc-lint-fm-item")].map((e) => e.textContent)).toEqual(["Line 3: an error", "Line 2: a warning"]);
+    expect([...mixed.widget()!.querySelectorAll(".kc-lint-fm-item")].map((e) => e.textContent)).toEqual(["similar_high: an error", "title: a warning"]);
     expect(mixed.widget()!.classList.contains("kc-sev-error")).toBe(true);
   });
 
@@ -110,7 +129,7 @@ describe("lint findings on frontmatter lines", () => {
     expect(widget()).toBeNull();
     state.findings = [fm(1, "y")];
     view.dispatch({});
-    expect(widget()?.textContent).toBe("Line 2: y");
+    expect(widget()?.textContent).toBe("title: y");
     state.live = false;
     view.dispatch({});
     expect(widget()).toBeNull();
@@ -120,7 +139,7 @@ describe("lint findings on frontmatter lines", () => {
     const { view, widget } = editorIn("live", "---\ntitle: A\n# A\n", [fm(1, "bad title")]);
     expect(widget()).toBeNull();
     view.dispatch({ changes: { from: "---\ntitle: A\n".length, insert: "---\n" } });
-    expect(widget()?.textContent).toBe("Line 2: bad title");
+    expect(widget()?.textContent).toBe("title: bad title");
     view.dispatch({ changes: { from: "---\ntitle: A\n".length, to: "---\ntitle: A\n---\n".length } });
     expect(widget()).toBeNull();
   });

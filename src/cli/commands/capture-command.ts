@@ -13,7 +13,7 @@ import { EXIT, usage, type CliIo } from "../cli-io";
 import { FileWriteLock } from "../file-write-lock";
 import { PluginFiles } from "../plugin-files";
 import { modelFromArgs, waitLine } from "../model-options";
-import { dailyNotesLine, folderOverrides, loadVault, missingFolderProblem, printVaultWarnings, PLUGIN_ID, type LoadedVault } from "../load-vault";
+import { folderOverrides, loadVault, missingFolderProblem, printVaultWarnings, PLUGIN_ID, type LoadedVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc capture`. */

@@ -7,13 +7,25 @@ export interface ExampleQuestion {
 }
 
 const QUESTION_START = /^(how|why|what|when|where|which|who|can|could|does|do|did|is|are|should|will|would)\b/i;
+const AUXILIARY = /^(do|does|did|is|are|was|were|can|could|should|will|would|has|have|had|must|may|might)$/i;
+
+/**
+ * A phrasing that reads as a whole question on its own: written with "?" by the person, or a question word with a
+ * verb near the start and at least four words ("why do uploads retry forever"). Keyword phrasings such as "why keep
+ * deletes" or "how long until my other phone" are fragments out of their article's context.
+ */
+function isWholeQuestion(s: string): boolean {
+  if (s.endsWith("?")) return true;
+  const words = s.split(" ");
+  return QUESTION_START.test(s) && words.length >= 4 && words.slice(0, 3).some((w) => AUXILIARY.test(w));
+}
 const MAX_CHARS = 120;
 /** Articles looked at: an evenly spread sample, so a base of 10,000 articles costs the UI thread what 200 do. */
 const MAX_LOOKED_AT = 200;
 
 /**
- * Up to `max` example questions made from the base's own headers: an `answers_when` phrasing that reads as a question
- * ("Why do uploads retry forever?"), else a filed answer's title that is a question, else "What is <concept title>?".
+ * Up to `max` example questions made from the base's own headers: an `answers_when` phrasing that reads as a whole
+ * question ("Why do uploads retry forever?", never a fragment such as "Why keep deletes?"), else a filed answer's title that is a question, else "What is <concept title>?".
  * Deterministic (by path) and spread over the base, one per article; nothing longer than 120 characters. Only an evenly
  * spread sample of at most 200 articles is looked at.
  */
@@ -21,7 +33,7 @@ export function exampleQuestions(docs: Iterable<ArticleDoc>, max = 3): ExampleQu
   const asked: ExampleQuestion[] = [];
   const named: ExampleQuestion[] = [];
   for (const doc of spread([...docs], MAX_LOOKED_AT).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-    const phrasing = doc.header.answersWhen.map(clean).find((a) => QUESTION_START.test(a) || a.endsWith("?"));
+    const phrasing = doc.header.answersWhen.map(clean).find(isWholeQuestion);
     const title = clean(doc.header.title ?? "");
     if (phrasing) asked.push({ question: asQuestion(phrasing), path: doc.path });
     else if (/\/qa\//.test(doc.path) && title.endsWith("?")) asked.push({ question: title, path: doc.path });

@@ -5,7 +5,7 @@ import type { FileWrite } from "../knowledge/rewrite-file";
 export interface UndoRecord {
   version: 1;
   /** What is undone; records written before this field existed are compiles. */
-  op?: "compile" | "revalidate" | "file-back" | "headers";
+  op?: "compile" | "revalidate" | "file-back" | "headers" | "lint-fix";
   /** "pending" while the write runs (the write-ahead journal); absent once it completed. */
   status?: "pending";
   /** ISO time of the compile. */

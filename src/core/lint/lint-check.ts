@@ -38,3 +38,8 @@ export interface LintCheck {
 export function finding(check: LintCheck | { id: string; severity: Severity }, path: string, line: number, col: number, message: string): LintFinding {
   return { check: check.id, severity: check.severity, path, line, col, message };
 }
+
+/** A finding that ends where a link ends, when the link sits on one line (marks underline the link, not the line). */
+export function withEnd(f: LintFinding, link: { start: { line: number }; end: { line: number; col: number } }): LintFinding {
+  return link.end.line === link.start.line && link.end.col > f.col ? { ...f, endCol: link.end.col } : f;
+}

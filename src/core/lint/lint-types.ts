@@ -23,6 +23,8 @@ export interface LintFinding {
   path: string;
   line: number;
   col: number;
+  /** Where the finding's text ends on its line (0-based, exclusive), e.g. the end of a broken link; absent: to the line's end. */
+  endCol?: number;
   message: string;
   fix?: LintFix;
   /** Other places the finding is about (both sides of a contradiction); each is clickable in the pane. */

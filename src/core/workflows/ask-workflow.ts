@@ -1,6 +1,6 @@
 import { buildAnswerRequest, NOT_COVERED_ANSWER, type LoadedText } from "../ask/build-answer-prompt";
 import { planFileBack } from "../ask/file-back";
-import { costAt, estimateCost } from "../llm/cost";
+import { costAt } from "../llm/cost";
 import type { ChatMessage, Completion, ModelError, TokenUsage } from "../llm/language-model";
 import { err, ok, type Result } from "../result";
 import { baseName } from "../route/article-doc";

@@ -1,6 +1,6 @@
 import { contradictionPairs, type ArticlePair } from "../contradictions/contradiction-pairs";
 import { consideredPairs, planContradictions, recordRun, runContradictions, type ContradictionPlan, type ContradictionRunReport } from "../contradictions/run-contradictions";
-import { costAt, estimateCost } from "../llm/cost";
+import { costAt } from "../llm/cost";
 import { err, ok, type Result } from "../result";
 import { shortHash } from "../util/short-hash";
 import type { ContradictionStateStore } from "./contradiction-state-store";

@@ -3,7 +3,7 @@ import type { FileChange } from "../compile/compile-types";
 import { proposeRevalidation, relatedFactsOf } from "../compile/revalidate";
 import type { UndoRecord } from "../compile/write-compile";
 import { classifyPath, knowledgePaths } from "../knowledge/knowledge-layout";
-import { costAt, estimateCost } from "../llm/cost";
+import { costAt } from "../llm/cost";
 import type { TokenUsage } from "../llm/language-model";
 import { parseNote } from "../notes/parse-note";
 import { localDate } from "../util/local-date";

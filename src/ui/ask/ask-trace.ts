@@ -1,24 +1,26 @@
 import { baseName } from "../../core/route/article-doc";
 import { describeLoadReason, describeSkipReason, questionWords, saving, skippedToShow, summarizeRoute } from "../../core/route/format-route-trace";
+import { describeRouteLine } from "../../core/route/route-line";
 import type { RouteResult } from "../../core/route/route-types";
 import { createResultLink } from "./ask-links";
 import type { AskHost } from "./ask-types";
 
 /**
- * The trace under an answer, collapsed: its summary says in plain words what was loaded and why ("Loaded 2 articles:
- * Retry (matches 'retries'), …"), opening it lists the articles as links, and a nested "Details" holds the paths,
- * tokens, match reasons and what was skipped, for those who want them.
+ * The trace under an answer, collapsed: its summary is one compact line ("4 sources · 1,830 tokens"), opening it
+ * lists the articles by title as links, and a nested "Details" says in words why each was read ("Loaded 2 articles:
+ * Retry (matches 'retries'), …"), then the paths, tokens and what was skipped, for those who want them.
  */
 export function renderTrace(route: RouteResult, host: AskHost, selection: string | null): HTMLDetailsElement {
   const box = createEl("details", { cls: "kc-ask-trace" });
   const titleOf = (p: string): string => host.title?.(p) ?? baseName(p);
-  box.createEl("summary", { text: summarizeRoute(route, titleOf) });
+  box.createEl("summary", { text: describeRouteLine(route) });
   if (route.loaded.length > 0) {
     const list = box.createEl("ul", { cls: "kc-ask-sources" });
     for (const l of route.loaded) createResultLink(list.createEl("li"), l.path, host, titleOf(l.path));
   }
   const details = box.createEl("details", { cls: "kc-ask-details" });
   details.createEl("summary", { text: "Details" });
+  details.createDiv({ cls: "kc-ask-why-words", text: summarizeRoute(route, titleOf) });
   const n = route.loaded.length;
   details.createDiv({
     cls: "kc-ask-tokens",
@@ -31,8 +33,8 @@ export function renderTrace(route: RouteResult, host: AskHost, selection: string
   const words = questionWords(route.question);
   for (const l of route.loaded) {
     const row = details.createDiv({ cls: "kc-ask-loaded" });
-    createResultLink(row, l.path, host, l.path);
-    row.createSpan({ text: ` ~${l.tokens} tok · ${describeLoadReason(l.reason, words)}`, cls: "kc-ask-why" });
+    createResultLink(row, l.path, host, titleOf(l.path));
+    row.createSpan({ text: ` ${l.path} · ~${l.tokens} tokens · ${describeLoadReason(l.reason, words)}`, cls: "kc-ask-why" });
   }
   for (const s of skippedToShow(route)) details.createDiv({ cls: "kc-ask-skipped", text: `skipped ${s.path}: ${describeSkipReason(s.reason, route)}` });
   return box;

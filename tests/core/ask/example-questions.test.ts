@@ -41,7 +41,7 @@ describe("exampleQuestions", () => {
     expect(exampleQuestions([])).toEqual([]);
     const docs = [
       doc("k/concepts/x.md", `title: X\ntldr: "t"\nanswers_when: ["how does \\u001b[31m this work"]`),
-      doc("k/concepts/y.md", `title: Y\ntldr: "t"\nanswers_when: ["how ${"very ".repeat(40)}long"]`),
+      doc("k/concepts/y.md", `title: Y\ntldr: "t"\nanswers_when: ["how does ${"very ".repeat(40)}long work"]`),
     ];
     const out = exampleQuestions(docs);
     expect(out.map((q) => q.question)).toEqual(["How does [31m this work?"]);
@@ -55,5 +55,15 @@ describe("exampleQuestions", () => {
     expect(work(large)).toBeLessThan(2 * work(small));
     // Still spread over the whole base, not taken from its start.
     expect(Number(exampleQuestions(large).at(-1)!.path.match(/c(\d+)/)![1])).toBeGreaterThan(5000);
+  });
+});
+
+describe("exampleQuestions' whole questions", () => {
+  it("skips answers_when fragments that make no sense out of their article, and asks about the article instead", () => {
+    const docs = [
+      doc("k/concepts/tombstones.md", 'title: Tombstones\ntldr: "Deletes are kept."\nanswers_when: [why keep deletes, when can we purge old tombstones]'),
+      doc("k/concepts/lag.md", 'title: Sync lag\ntldr: "Lag."\nanswers_when: [how long until my other phone, why not instant]'),
+    ];
+    expect(exampleQuestions(docs).map((q) => q.question)).toEqual(["When can we purge old tombstones?", "What is sync lag?"]);
   });
 });

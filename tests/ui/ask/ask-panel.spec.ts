@@ -107,7 +107,8 @@ describe("the answer and its trace", () => {
     expect([...turn.children].map((c) => c.className)).toEqual(["kc-ask-question", "kc-ask-answer", "kc-ask-foot", "kc-ask-trace"]);
     const trace = turn.querySelector<HTMLDetailsElement>(".kc-ask-trace")!;
     expect(trace.open).toBe(false);
-    expect(trace.querySelector("summary")?.textContent).toBe("Loaded 1 article: Retry with backoff (matches 'retries'). Skipped 1.");
+    expect(trace.querySelector("summary")?.textContent).toBe("1 source · 500 tokens · 1 skipped");
+    expect(trace.querySelector(".kc-ask-why-words")?.textContent).toBe("Loaded 1 article: Retry with backoff (matches 'retries'). Skipped 1.");
     expect(trace.querySelector(".kc-ask-sources a")?.textContent).toBe("Retry with backoff");
     const details = trace.querySelector<HTMLDetailsElement>(".kc-ask-details")!;
     expect(details.open).toBe(false);

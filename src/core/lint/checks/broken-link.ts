@@ -1,5 +1,5 @@
 import { checkSubpath, isTemplatePlaceholder } from "../../links/check-subpath";
-import { finding, type LintCheck } from "../lint-check";
+import { finding, withEnd, type LintCheck } from "../lint-check";
 
 const RELATIONS = new Set(["similar_high", "similar_mid"]);
 
@@ -38,13 +38,13 @@ export const brokenLink: LintCheck = {
       if (isTemplatePlaceholder(link.path) || isTemplatePlaceholder(link.subpath)) continue;
       const target = targets?.[i] !== undefined ? targets[i]! : ctx.view.resolve(link.path, path);
       if (target === null) {
-        out.push(finding(this, path, link.start.line, link.start.col, `Broken link ${link.original}: nothing named "${link.path}" in the vault.`));
+        out.push(withEnd(finding(this, path, link.start.line, link.start.col, `Broken link ${link.original}: nothing named "${link.path}" in the vault.`), link));
         continue;
       }
       if (link.subpath !== "" && target.toLowerCase().endsWith(".md")) {
         const t = ctx.view.note(target);
         if (t && !checkSubpath(t, link.subpath)) {
-          out.push(finding(this, path, link.start.line, link.start.col, `Broken link ${link.original}: "${target}" has no heading or block "${link.subpath.slice(1)}".`));
+          out.push(withEnd(finding(this, path, link.start.line, link.start.col, `Broken link ${link.original}: "${target}" has no heading or block "${link.subpath.slice(1)}".`), link));
         }
       }
     }

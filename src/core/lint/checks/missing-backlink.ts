@@ -1,4 +1,4 @@
-import { finding, type LintCheck } from "../lint-check";
+import { finding, withEnd, type LintCheck } from "../lint-check";
 import type { LintFinding } from "../lint-types";
 import { isLinkable } from "./orphan-article";
 
@@ -33,7 +33,7 @@ export const missingBacklink: LintCheck = {
       seen.add(target);
       const back = ctx.graph.forward.get(target)?.has(path) || ctx.graph.frontmatter.get(target)?.has(path);
       if (back) continue;
-      const f = finding(this, path, link.start.line, link.start.col, `${link.original} → "${target}" does not link back to this note.`);
+      const f = withEnd(finding(this, path, link.start.line, link.start.col, `${link.original} → "${target}" does not link back to this note.`), link);
       f.fix = { kind: "add-backlink", path: target, target: path };
       out.push(f);
     }
