@@ -11,7 +11,7 @@ const titleOf = (path: string): string => {
   const name = path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/, "").replace(/-/g, " ");
   return name.charAt(0).toUpperCase() + name.slice(1);
 };
-const view = new AskView(new WorkspaceLeaf() as never, {
+const view = new AskView(new WorkspaceLeaf(), {
   route: () => w.KC_ROUTE,
   answer: (_r, _t, onText) => {
     onText(w.KC_ANSWER);

@@ -17,6 +17,8 @@ import type { GraphView } from "../src/core/graph/graph-types";
 import { VaultIndex } from "../src/core/links/vault-index";
 import { parseNote } from "../src/core/notes/parse-note";
 import { workerSource } from "./worker-source-plugin.mjs";
+import process from "node:process";
+import { formatTable, print } from "../bench/print";
 
 const root = process.cwd();
 const out = join(root, "docs", "images");
@@ -117,7 +119,7 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
   });
   if (opened.id) await page.mouse.click(opened.x, opened.y);
   const clickOpened = await page.evaluate(() => (window as unknown as { KC_OPENED: string[] }).KC_OPENED.slice(-1)[0] ?? null);
-  if (clickOpened !== opened.id) console.log(`${c.name}: clicked ${opened.id} at ${Math.round(opened.x)},${Math.round(opened.y)}, opened ${clickOpened}`);
+  if (clickOpened !== opened.id) print(`${c.name}: clicked ${opened.id} at ${Math.round(opened.x)},${Math.round(opened.y)}, opened ${clickOpened}`);
   await page.mouse.move(1, 1);
   await page.waitForTimeout(100);
   if (c.shot) await page.screenshot({ path: join(out, c.shot) });
@@ -135,7 +137,7 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
   });
   const tasks = await page.evaluate(() => (window as unknown as { KC_TASKS: number[] }).KC_TASKS);
   const worker = await page.evaluate(() => Boolean((window as unknown as { KC_VIEW: { layout: { worker: unknown } } }).KC_VIEW.layout.worker));
-  if (process.env.KC_VERBOSE) console.log(c.name, { worker, tasks });
+  if (process.env.KC_VERBOSE) print(`${c.name} ${JSON.stringify({ worker, tasks })}`);
   return {
     case: c.name, nodes: c.graph.nodes.length, edges: c.graph.edges.length, viewport: `${c.width}×${c.height}`, theme: c.theme,
     firstPaintMs: Math.round(firstPaint), settled, settleMs: Math.round(settle), longestTaskMs: Math.round(longest),
@@ -163,7 +165,7 @@ const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`
 const demo = await demoGraph();
 const hub = "knowledge/concepts/version-vectors.md";
 let route: unknown = null;
-await runCli(["route", join(root, "examples", "demo-vault"), "Why did my edit vanish after syncing two devices?", "--format", "json"], { out: (t) => (route = JSON.parse(t)), err: () => undefined, isTTY: false, env: {} });
+await runCli(["route", join(root, "examples", "demo-vault"), "Why did my edit vanish after syncing two devices?", "--format", "json"], { out: (t) => (route = JSON.parse(t) as unknown), err: () => undefined, isTTY: false, env: {} });
 const big = generatedGraph(5000);
 const cases: Case[] = [
   { name: "demo-local-sidebar-dark", graph: demo, active: hub, mode: "local", width: 300, height: 900, theme: "dark", shot: "graph-local-sidebar.png" },
@@ -188,5 +190,5 @@ for (const c of cases) {
 }
 await browser.close();
 server.close();
-console.table(rows);
+print(...formatTable(rows));
 writeFileSync(join(root, "dist", "graph-harness.json"), `${JSON.stringify(rows, null, 2)}\n`);
