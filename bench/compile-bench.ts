@@ -12,6 +12,7 @@ import { ArticleIndex } from "../src/core/route/article-index";
 import { buildArticleDoc } from "../src/core/route/article-doc";
 import { generateKnowledgeBase } from "./generate-knowledge-base";
 import { median, ms, timeRuns } from "./stats";
+import { print } from "./print";
 
 /** A daily log about three topics every generated base has (the first topics are the same at every size) and one new one. */
 function dailyLog(files: Map<string, string>): string {
@@ -51,9 +52,9 @@ function loadAllPromptTokens(files: Map<string, string>, log: string): number {
 
 /** Prints the two series side by side and the growth of each from the smallest to the largest base. */
 export async function benchCompilePrompt(): Promise<void> {
-  console.log("\n## Compile prompt tokens: bounded plan vs load-every-article (same daily log, generated CKP bases)\n");
-  console.log("| articles | our prompt (tokens) | articles shown | of the 3 the log is about | seed-000 prompt (tokens) | ours ÷ seed-000 | planning time (median of 5) |");
-  console.log("|---|---|---|---|---|---|---|");
+  print("\n## Compile prompt tokens: bounded plan vs load-every-article (same daily log, generated CKP bases)\n");
+  print("| articles | our prompt (tokens) | articles shown | of the 3 the log is about | seed-000 prompt (tokens) | ours ÷ seed-000 | planning time (median of 5) |");
+  print("|---|---|---|---|---|---|---|");
   const ours: number[] = [];
   const theirs: number[] = [];
   for (const n of [10, 100, 1000, 2000]) {
@@ -76,8 +77,8 @@ export async function benchCompilePrompt(): Promise<void> {
     ours.push(o);
     theirs.push(t);
     const about = [...files.keys()].slice(0, 3).filter((p) => plan.shown.some((a) => a.path === p)).length;
-    console.log(`| ${n} | ${o} | ${plan.shown.length} | ${about}/3 | ${t} | ${((o / t) * 100).toFixed(2)}% | ${ms(median(times))} |`);
+    print(`| ${n} | ${o} | ${plan.shown.length} | ${about}/3 | ${t} | ${((o / t) * 100).toFixed(2)}% | ${ms(median(times))} |`);
   }
   const growth = (xs: number[]): string => `${(((xs.at(-1)! - xs[0]!) / xs[0]!) * 100).toFixed(1)}%`;
-  console.log(`\nGrowth from 10 to 2,000 articles: ours ${growth(ours)} (goal ≤ 10%), seed-000 ${growth(theirs)}.`);
+  print(`\nGrowth from 10 to 2,000 articles: ours ${growth(ours)} (goal ≤ 10%), seed-000 ${growth(theirs)}.`);
 }

@@ -11,12 +11,13 @@ import { VaultIndex } from "../src/core/links/vault-index";
 import { parseNote } from "../src/core/notes/parse-note";
 import { generateKnowledgeBase } from "./generate-knowledge-base";
 import { median, ms, timeRuns } from "./stats";
+import { print } from "./print";
 
 /** Graph model timings on generated bases (two HIGH and three MID per article, a connection every tenth). */
 export async function benchGraph(): Promise<void> {
-  console.log("\n## Graph model (generated bases)\n");
-  console.log("| articles | edges | build from parsed notes | snapshot after a note came or went | hub neighbourhood (depth 2, MID) | global view (cap 5,000) | one edit + snapshot |");
-  console.log("|---|---|---|---|---|---|---|");
+  print("\n## Graph model (generated bases)\n");
+  print("| articles | edges | build from parsed notes | snapshot after a note came or went | hub neighbourhood (depth 2, MID) | global view (cap 5,000) | one edit + snapshot |");
+  print("|---|---|---|---|---|---|---|");
   for (const n of [5000, 20000]) {
     const kb = generateKnowledgeBase(n, 7, 0);
     const vault = new VaultIndex();
@@ -44,7 +45,7 @@ export async function benchGraph(): Promise<void> {
       model.set(graphArticleOf(first.path, first.header, first.note));
       model.snapshot();
     });
-    console.log(`| ${n} | ${g.edges.length} | ${ms(median(build))} | ${ms(median(snap))} | ${ms(median(local))} | ${ms(median(global))} | ${ms(median(edit))} |`);
+    print(`| ${n} | ${g.edges.length} | ${ms(median(build))} | ${ms(median(snap))} | ${ms(median(local))} | ${ms(median(global))} | ${ms(median(edit))} |`);
   }
   await benchGraphView();
 }

@@ -8,16 +8,17 @@ import { LintEngine } from "../src/core/lint/lint-engine";
 import { DEFAULT_KNOWLEDGE_SETTINGS } from "../src/core/knowledge/knowledge-settings";
 import { sha256Hex } from "../src/core/util/sha256";
 import { median, ms, timeRuns } from "./stats";
+import { print } from "./print";
 
 /** Runs the lint benchmark on each vault folder and prints a table. */
 export async function benchLint(dataDir: string, runs = 7): Promise<void> {
-  console.log("\n## Lint (scope: vault, all checks)\n");
-  console.log("| vault | notes | MB | words | read | full lint | lint ÷ read | re-lint 1 note | re-lint ÷ full |");
-  console.log("|---|---|---|---|---|---|---|---|---|");
+  print("\n## Lint (scope: vault, all checks)\n");
+  print("| vault | notes | MB | words | read | full lint | lint ÷ read | re-lint 1 note | re-lint ÷ full |");
+  print("|---|---|---|---|---|---|---|---|---|");
   for (const name of ["vaultofknowledge", "noclocks-vault"]) {
     const root = join(dataDir, name);
     if (!existsSync(root)) {
-      console.log(`| ${name} | (missing at ${root}) |`);
+      print(`| ${name} | (missing at ${root}) |`);
       continue;
     }
     const store = new FsNoteStore(root);
@@ -60,7 +61,7 @@ export async function benchLint(dataDir: string, runs = 7): Promise<void> {
     const bytes = [...texts.values()].reduce((s, t) => s + t.length, 0);
     const words = [...texts.keys()].reduce((s, p) => s + (index!.note(p)?.wordCount ?? 0), 0);
     const [r, f, u] = [median(read), median(full), median(relint)];
-    console.log(`| ${name} | ${texts.size} | ${(bytes / 1e6).toFixed(1)} | ${words} | ${ms(r)} | ${ms(f)} | ${(f / r).toFixed(2)}× | ${ms(u)} | ${((u / f) * 100).toFixed(3)}% |`);
+    print(`| ${name} | ${texts.size} | ${(bytes / 1e6).toFixed(1)} | ${words} | ${ms(r)} | ${ms(f)} | ${(f / r).toFixed(2)}× | ${ms(u)} | ${((u / f) * 100).toFixed(3)}% |`);
   }
-  console.log(`\nMedians of ${runs} runs (re-lint: ${runs * 5} single-note edits) after one warm-up. "read" is reading and decoding every .md file in one synchronous loop, as kc does; "full lint" includes that read. In one warm process: the whole-process table below is what a person waits for.`);
+  print(`\nMedians of ${runs} runs (re-lint: ${runs * 5} single-note edits) after one warm-up. "read" is reading and decoding every .md file in one synchronous loop, as kc does; "full lint" includes that read. In one warm process: the whole-process table below is what a person waits for.`);
 }

@@ -6,6 +6,7 @@
 import { promises as fs, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { clearTimeout, setTimeout } from "node:timers";
+import { nodeGlobal } from "./node-global";
 import { LinkResolver } from "../src/core/links/link-resolver";
 import { cachedMetadata, resolvedLinksOf } from "../tests/fakes/fake-metadata-cache";
 
@@ -82,7 +83,8 @@ export function createStandIn(root: string, texts: Map<string, string>, data: un
     updateOptions: () => undefined,
   });
   const vault = Object.assign(new Events(), {
-    configDir: ".obsidian",
+    // Not the default name: Obsidian lets a person rename the config folder, and nothing may assume the default.
+    configDir: ".vault-config",
     getMarkdownFiles: () => [...files.values()].filter((f) => f.extension === "md"),
     getFiles: () => [...files.values()],
     getAbstractFileByPath: (p: string) => files.get(p) ?? null,
@@ -128,7 +130,7 @@ export function createStandIn(root: string, texts: Map<string, string>, data: un
     addSettingTab(): void {}
     registerEditorExtension(): void {}
     addStatusBarItem(): HTMLElement {
-      return (globalThis as { document: Document }).document.createElement("div");
+      return createDiv();
     }
   }
   const views = new Map<string, (leaf: unknown) => unknown>();
@@ -141,13 +143,12 @@ export function createStandIn(root: string, texts: Map<string, string>, data: un
     contentEl: HTMLElement | null = null;
     constructor(public leaf: unknown) {
       super();
-      const doc = (globalThis as { document?: Document }).document;
-      if (!doc) return;
-      this.containerEl = doc.createElement("div");
-      this.contentEl = this.containerEl.appendChild(doc.createElement("div"));
+      if (nodeGlobal.document === undefined) return;
+      this.containerEl = createDiv();
+      this.contentEl = this.containerEl.createDiv();
     }
     addAction(): HTMLElement | null {
-      return this.containerEl ? this.containerEl.ownerDocument.createElement("a") : null;
+      return this.containerEl ? createEl("a") : null;
     }
   }
   const debounce = (fn: (...a: unknown[]) => unknown, ms: number) => {

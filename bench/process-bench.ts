@@ -5,6 +5,8 @@ import { existsSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { median } from "./stats";
+import process from "node:process";
+import { print } from "./print";
 
 // Paths joined by hand, as kc does (path.join costs more than reading a small note).
 const FLOOR = `const { readdirSync, readFileSync } = require("node:fs");
@@ -37,7 +39,7 @@ function mainThreadSeconds(probe: string, args: string[]): number {
 export function benchProcessLint(dataDir: string, runs = 7): void {
   const cli = join(process.cwd(), "dist", "cli.mjs");
   if (!existsSync(cli)) {
-    console.log("\n(whole-process lint skipped: run `npm run build` first)");
+    print("\n(whole-process lint skipped: run `npm run build` first)");
     return;
   }
   const floor = join(tmpdir(), "kc-read-floor.cjs");
@@ -45,11 +47,11 @@ export function benchProcessLint(dataDir: string, runs = 7): void {
   const probe = join(tmpdir(), "kc-cpu-probe.cjs");
   writeFileSync(probe, CPU_PROBE);
   const loadBefore = loadavg()[0]!;
-  console.log("\n## Whole-process `kc lint --scope vault --format json` vs the plain-read floor\n");
-  console.log(`Medians of ${runs} alternating runs, each a fresh Node process (startup included in both). Wall clock as a person`);
-  console.log("waits for it; then, from separate runs, the main thread's CPU time, which other work on the machine does not inflate.\n");
-  console.log("| vault | notes | floor (wall) | kc lint (wall) | ratio | floor (main-thread CPU) | kc lint (main-thread CPU) | ratio |");
-  console.log("|---|---|---|---|---|---|---|---|");
+  print("\n## Whole-process `kc lint --scope vault --format json` vs the plain-read floor\n");
+  print(`Medians of ${runs} alternating runs, each a fresh Node process (startup included in both). Wall clock as a person`);
+  print("waits for it; then, from separate runs, the main thread's CPU time, which other work on the machine does not inflate.\n");
+  print("| vault | notes | floor (wall) | kc lint (wall) | ratio | floor (main-thread CPU) | kc lint (main-thread CPU) | ratio |");
+  print("|---|---|---|---|---|---|---|---|");
   for (const name of ["vaultofknowledge", "noclocks-vault"]) {
     const vault = join(dataDir, name);
     if (!existsSync(vault)) continue;
@@ -68,8 +70,8 @@ export function benchProcessLint(dataDir: string, runs = 7): void {
     }
     const [fa, fb, fc, fd] = [median(a), median(b), median(c), median(d)];
     const cpu = Number.isNaN(fc + fd) ? "– | – | –" : `${fc.toFixed(3)} s | ${fd.toFixed(3)} s | ${(fd / fc).toFixed(2)}×`;
-    console.log(`| ${name} | ${notes} | ${fa.toFixed(3)} s | ${fb.toFixed(3)} s | ${(fb / fa).toFixed(2)}× | ${cpu} |`);
+    print(`| ${name} | ${notes} | ${fa.toFixed(3)} s | ${fb.toFixed(3)} s | ${(fb / fa).toFixed(2)}× | ${cpu} |`);
   }
   // Other work on the machine slows the heavier process more; the load says how quiet the runs were.
-  console.log(`\nLoad average (1 min) before and after the runs: ${loadBefore.toFixed(2)}, ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} CPUs.`);
+  print(`\nLoad average (1 min) before and after the runs: ${loadBefore.toFixed(2)}, ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} CPUs.`);
 }

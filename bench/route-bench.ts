@@ -15,6 +15,7 @@ import { LinkResolver } from "../src/core/links/link-resolver";
 import { estimateTokens } from "../src/core/llm/estimate-tokens";
 import { generateKnowledgeBase } from "./generate-knowledge-base";
 import { median, ms, percentile } from "./stats";
+import { print } from "./print";
 
 interface Pair {
   anchor: string;
@@ -32,9 +33,9 @@ function scoreRanks(ranks: (number | null)[]): { recall5: number; mrr: number } 
 
 /** Recall@5 and MRR of our index vs plain BM25 on the anchor-text pairs of each real vault. */
 export async function benchAnchorPairs(dataDir: string): Promise<void> {
-  console.log("\n## Routing as search: anchor text → linked note (real vaults, no CKP headers)\n");
-  console.log("| vault | notes | pairs | ours recall@5 | ours MRR | plain BM25 recall@5 | plain BM25 MRR | recall ratio |");
-  console.log("|---|---|---|---|---|---|---|---|");
+  print("\n## Routing as search: anchor text → linked note (real vaults, no CKP headers)\n");
+  print("| vault | notes | pairs | ours recall@5 | ours MRR | plain BM25 recall@5 | plain BM25 MRR | recall ratio |");
+  print("|---|---|---|---|---|---|---|---|");
   for (const name of ["vaultofknowledge", "noclocks-vault"]) {
     const file = join(dataDir, "_meta", `${name}.anchor-text-pairs.jsonl`);
     if (!existsSync(file)) continue;
@@ -53,7 +54,7 @@ export async function benchAnchorPairs(dataDir: string): Promise<void> {
     };
     const a = scoreRanks(usable.map((p) => rank(ours.query(p.anchor, 20).map((h) => h.doc.path), p)));
     const b = scoreRanks(usable.map((p) => rank(plain.search(p.anchor).slice(0, 20).map((r) => String(r.id)), p)));
-    console.log(`| ${name} | ${vault.texts.size} | ${usable.length} | ${a.recall5.toFixed(3)} | ${a.mrr.toFixed(3)} | ${b.recall5.toFixed(3)} | ${b.mrr.toFixed(3)} | ${(a.recall5 / Math.max(b.recall5, 1e-9)).toFixed(2)}× |`);
+    print(`| ${name} | ${vault.texts.size} | ${usable.length} | ${a.recall5.toFixed(3)} | ${a.mrr.toFixed(3)} | ${b.recall5.toFixed(3)} | ${b.mrr.toFixed(3)} | ${(a.recall5 / Math.max(b.recall5, 1e-9)).toFixed(2)}× |`);
   }
 }
 
@@ -70,9 +71,9 @@ function buildGenerated(n: number) {
 
 /** Tokens loaded by the router vs loading every article, as the base grows; route latency at 10,000 articles. */
 export function benchRouteTokens(): void {
-  console.log("\n## Tokens per question: router vs load-all (generated CKP bases)\n");
-  console.log("| articles | questions | median routed tokens | median load-all tokens | median cut | files loaded (median) | recall of needed article | index build |");
-  console.log("|---|---|---|---|---|---|---|---|");
+  print("\n## Tokens per question: router vs load-all (generated CKP bases)\n");
+  print("| articles | questions | median routed tokens | median load-all tokens | median cut | files loaded (median) | recall of needed article | index build |");
+  print("|---|---|---|---|---|---|---|---|");
   for (const n of [50, 500, 2000, 10000]) {
     const { kb, index, resolve, buildMs } = buildGenerated(n);
     const routed: number[] = [];
@@ -90,8 +91,8 @@ export function benchRouteTokens(): void {
       if (q.needs.every((p) => r.loaded.some((l) => l.path === p))) found++;
     }
     const cut = 1 - median(routed) / median(all);
-    console.log(`| ${n} | ${kb.questions.length} | ${median(routed)} | ${median(all)} | ${(cut * 100).toFixed(1)}% | ${median(files)} | ${(found / kb.questions.length).toFixed(2)} | ${ms(buildMs)} |`);
-    if (n === 10000) console.log(`\nRoute latency at ${n} articles: p50 ${ms(median(latency))}, p95 ${ms(percentile(latency, 95))} over ${latency.length} questions.`);
+    print(`| ${n} | ${kb.questions.length} | ${median(routed)} | ${median(all)} | ${(cut * 100).toFixed(1)}% | ${median(files)} | ${(found / kb.questions.length).toFixed(2)} | ${ms(buildMs)} |`);
+    if (n === 10000) print(`\nRoute latency at ${n} articles: p50 ${ms(median(latency))}, p95 ${ms(percentile(latency, 95))} over ${latency.length} questions.`);
   }
 }
 
@@ -131,13 +132,13 @@ export async function benchFieldWeights(dataDir: string): Promise<void> {
     const train = evaluate(w, 0);
     if (train > best.train) best = { w, train };
   }
-  console.log("\n## Field weights by measurement (MRR on anchor pairs of both vaults; train = even pairs, held out = odd)\n");
-  console.log("| weights | train MRR | held-out MRR |");
-  console.log("|---|---|---|");
-  console.log(`| shipped ${JSON.stringify(DEFAULT_FIELD_WEIGHTS)} | ${evaluate(DEFAULT_FIELD_WEIGHTS, 0).toFixed(3)} | ${evaluate(DEFAULT_FIELD_WEIGHTS, 1).toFixed(3)} |`);
-  console.log(`| best of grid ${JSON.stringify(best.w)} | ${best.train.toFixed(3)} | ${evaluate(best.w, 1).toFixed(3)} |`);
+  print("\n## Field weights by measurement (MRR on anchor pairs of both vaults; train = even pairs, held out = odd)\n");
+  print("| weights | train MRR | held-out MRR |");
+  print("|---|---|---|");
+  print(`| shipped ${JSON.stringify(DEFAULT_FIELD_WEIGHTS)} | ${evaluate(DEFAULT_FIELD_WEIGHTS, 0).toFixed(3)} | ${evaluate(DEFAULT_FIELD_WEIGHTS, 1).toFixed(3)} |`);
+  print(`| best of grid ${JSON.stringify(best.w)} | ${best.train.toFixed(3)} | ${evaluate(best.w, 1).toFixed(3)} |`);
   const flat: FieldWeights = { title: 1, aliases: 1, answers: 1, tldr: 1, tags: 1, headings: 1, body: 1 };
-  console.log(`| all fields equal | ${evaluate(flat, 0).toFixed(3)} | ${evaluate(flat, 1).toFixed(3)} |`);
+  print(`| all fields equal | ${evaluate(flat, 0).toFixed(3)} | ${evaluate(flat, 1).toFixed(3)} |`);
 }
 
 interface Question {
@@ -165,9 +166,9 @@ export async function benchQuestionSets(root: string): Promise<void> {
     plain.add({ id: path, text });
     header.add({ id: path, title: doc.title, aliases: doc.aliases, answers: doc.answers, tldr: doc.hasTldr ? doc.tldr : "" });
   }
-  console.log(`\n## Demo question sets (${ours.size} articles in examples/demo-vault)\n`);
-  console.log("| set | questions | router recall | router files / question | OOD loading nothing | BM25 bodies recall | header-only recall | median routed tokens of load-all |");
-  console.log("|---|---|---|---|---|---|---|---|");
+  print(`\n## Demo question sets (${ours.size} articles in examples/demo-vault)\n`);
+  print("| set | questions | router recall | router files / question | OOD loading nothing | BM25 bodies recall | header-only recall | median routed tokens of load-all |");
+  print("|---|---|---|---|---|---|---|---|");
   for (const file of ["demo-questions.json", "demo-questions-holdout.json"]) {
     const qs = JSON.parse(readFileSync(join(root, "examples", file), "utf8")) as Question[];
     let needed = 0;
@@ -214,8 +215,8 @@ export async function benchQuestionSets(root: string): Promise<void> {
       }
     }
     const med = median(routed);
-    console.log(`| ${file} | ${qs.length} (${ood} OOD) | ${(found / needed).toFixed(2)} | ${(files / Math.max(1, inDomain)).toFixed(1)} | ${oodEmpty}/${ood} | ${(foundPlain / needed).toFixed(2)} | ${(foundHeader / needed).toFixed(2)} | ${Math.round(med)} of ${loadAll} (${(100 * (1 - med / loadAll)).toFixed(1)}% cut) |`);
-    console.log(`  - coverage: out-of-domain at most ${oodMax.toFixed(2)}; in-domain questions the router answers without the floor at least ${inMin.toFixed(2)} (floor ${DEFAULT_ROUTE_OPTIONS.minCoverage})`);
-    for (const m of misses) console.log(`  - ${m}`);
+    print(`| ${file} | ${qs.length} (${ood} OOD) | ${(found / needed).toFixed(2)} | ${(files / Math.max(1, inDomain)).toFixed(1)} | ${oodEmpty}/${ood} | ${(foundPlain / needed).toFixed(2)} | ${(foundHeader / needed).toFixed(2)} | ${Math.round(med)} of ${loadAll} (${(100 * (1 - med / loadAll)).toFixed(1)}% cut) |`);
+    print(`  - coverage: out-of-domain at most ${oodMax.toFixed(2)}; in-domain questions the router answers without the floor at least ${inMin.toFixed(2)} (floor ${DEFAULT_ROUTE_OPTIONS.minCoverage})`);
+    for (const m of misses) print(`  - ${m}`);
   }
 }

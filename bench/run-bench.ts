@@ -6,6 +6,8 @@ import { benchLint } from "./lint-bench";
 import { benchPluginStartup } from "./plugin-startup-bench";
 import { benchProcessLint } from "./process-bench";
 import { benchAnchorPairs, benchFieldWeights, benchQuestionSets, benchRouteTokens } from "./route-bench";
+import process from "node:process";
+import { print } from "./print";
 
 const DATA = process.env.KC_RESEARCH_DATA ?? join(process.cwd(), "..", "shared", "research-data");
 
@@ -13,7 +15,7 @@ const DATA = process.env.KC_RESEARCH_DATA ?? join(process.cwd(), "..", "shared",
 const only = process.env.KC_BENCH?.split(",").map((s) => s.trim());
 const want = (name: string): boolean => !only || only.includes(name);
 
-console.log(`# Knowledge Compiler benchmarks (${new Date().toISOString().slice(0, 10)}, node ${process.version})`);
+print(`# Knowledge Compiler benchmarks (${new Date().toISOString().slice(0, 10)}, node ${process.version})`);
 if (want("lint")) await benchLint(DATA);
 if (want("process")) benchProcessLint(DATA);
 if (want("anchors")) await benchAnchorPairs(DATA);

@@ -21,7 +21,7 @@ const titleOf = (path: string): string => {
   const name = path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/, "").replace(/-/g, " ");
   return name.charAt(0).toUpperCase() + name.slice(1);
 };
-const view = new AskView(new WorkspaceLeaf() as never, {
+const view = new AskView(new WorkspaceLeaf(), {
   route: () => w.KC_ROUTE,
   answer: async (_r, _t, onText) => {
     // About 8 characters every 10 ms, as a fast stream sends them.

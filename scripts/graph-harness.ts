@@ -18,6 +18,8 @@ import { VaultIndex } from "../src/core/links/vault-index";
 import { parseNote } from "../src/core/notes/parse-note";
 import { harnessCss } from "./harness-theme";
 import { workerSource } from "./worker-source-plugin.mjs";
+import process from "node:process";
+import { formatTable, print } from "../bench/print";
 
 const root = process.cwd();
 const out = join(root, "docs", "images");
@@ -85,7 +87,7 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
   const target = await page.evaluate(nodeOnScreen);
   if (target.id) await page.mouse.click(target.x, target.y);
   const clickOpened = await page.evaluate(() => (window as unknown as { KC_OPENED: string[] }).KC_OPENED.slice(-1)[0] ?? null);
-  if (clickOpened !== target.id) console.log(`${c.name}: clicked ${target.id} at ${Math.round(target.x)},${Math.round(target.y)}, opened ${clickOpened}`);
+  if (clickOpened !== target.id) print(`${c.name}: clicked ${target.id} at ${Math.round(target.x)},${Math.round(target.y)}, opened ${clickOpened}`);
   await page.mouse.move(1, 1);
   await page.waitForTimeout(100);
   if (c.shot) await page.screenshot({ path: join(out, c.shot) });
@@ -104,7 +106,7 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
   });
   const tasks = await page.evaluate(() => (window as unknown as { KC_TASKS: number[] }).KC_TASKS);
   const worker = await page.evaluate(() => Boolean((window as unknown as { KC_VIEW: { layout: { worker: unknown } } }).KC_VIEW.layout.worker));
-  if (process.env.KC_VERBOSE) console.log(c.name, { worker, tasks, opening, interaction });
+  if (process.env.KC_VERBOSE) print(`${c.name} ${JSON.stringify({ worker, tasks, opening, interaction })}`);
   return {
     case: c.name, nodes: c.graph.nodes.length, viewport: `${c.width}×${c.height}`, theme: c.theme,
     firstPaintMs: Math.round(firstPaint), settled, settleMs: Math.round(settle), longestTaskMs: Math.round(longest),
@@ -227,7 +229,7 @@ const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`
 const demo = await demoGraph();
 const hub = "knowledge/concepts/version-vectors.md";
 let route: unknown = null;
-await runCli(["route", join(root, "examples", "demo-vault"), "Why did my edit vanish after syncing two devices?", "--format", "json"], { out: (t) => (route = JSON.parse(t)), err: () => undefined, isTTY: false, env: {} });
+await runCli(["route", join(root, "examples", "demo-vault"), "Why did my edit vanish after syncing two devices?", "--format", "json"], { out: (t) => (route = JSON.parse(t) as unknown), err: () => undefined, isTTY: false, env: {} });
 const big = generatedGraph(5000);
 const cases: Case[] = [
   { name: "demo-local-sidebar-dark", graph: demo, active: hub, mode: "local", width: 300, height: 900, theme: "dark", shot: "graph-local-sidebar.png" },
@@ -254,7 +256,7 @@ for (const c of cases) {
 }
 await browser.close();
 server.close();
-console.table(rows);
+print(...formatTable(rows));
 writeFileSync(join(root, "dist", "graph-harness.json"), `${JSON.stringify(rows, null, 2)}\n`);
 // What must hold (issue 23): no overlapping labels, the 20 most linked labelled on 2,000 articles, arrowheads at the
 // opening zoom, a toolbar of at most two rows, a legend, hover, tooltip, drag, zoom buttons and pinch working, a click
@@ -271,5 +273,5 @@ const failures = rows.flatMap((r) => {
   if (r.pinch !== "-" && Number(r.pinch) <= 1.5) bad.push(`pinch ${r.pinch}`);
   return bad.map((b) => `${r.case}: ${b}`);
 });
-for (const f of failures) console.log(`FAIL ${f}`);
+for (const f of failures) print(`FAIL ${f}`);
 process.exitCode = failures.length > 0 ? 1 : 0;

@@ -9,7 +9,7 @@ import type { RouteResult } from "../src/core/route/route-types";
 installObsidianDomHelpers();
 const w = window as unknown as { KC_POSITIONS?: Record<string, [number, number]>; KC_GRAPH: GraphData; KC_ACTIVE: string | null; KC_MODE: string; KC_ROUTE: RouteResult | null; KC_OPENED: string[]; KC_VIEW: GraphView; KC_OPENED_AT: number };
 w.KC_OPENED = [];
-const view = new GraphView(new WorkspaceLeaf() as never, {
+const view = new GraphView(new WorkspaceLeaf(), {
   graph: () => w.KC_GRAPH,
   onChange: () => () => undefined,
   activePath: () => w.KC_ACTIVE,

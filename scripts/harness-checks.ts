@@ -165,7 +165,7 @@ export function inspectPage(spec: PageSpec): PageFindings {
     return base as [number, number, number, number];
   };
   const themed = (name: string): string => {
-    const probe = document.body.appendChild(document.createElement("span"));
+    const probe = document.body.createSpan();
     probe.style.color = `var(${name})`;
     const c = getComputedStyle(probe).color;
     probe.remove();

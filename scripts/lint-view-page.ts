@@ -19,7 +19,7 @@ const contradiction: LintFinding = {
   dismissKey: "knowledge/concepts/offline-sync.md|knowledge/concepts/upload-retries.md",
 };
 const findings = computed.some((f) => f.related && f.related.length > 0) ? computed : [contradiction, ...computed];
-const view = new LintView(new WorkspaceLeaf() as never, {
+const view = new LintView(new WorkspaceLeaf(), {
   findings: () => findings,
   ready: true,
   progress: 1,

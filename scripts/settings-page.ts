@@ -28,4 +28,4 @@ for (const name of ["Editor", "Files and links", "Appearance", "Community plugin
   nav.createDiv({ cls: `vertical-tab-nav-item${name === "Knowledge Compiler" ? " is-active" : ""}`, text: name });
 }
 content.createDiv({ cls: "vertical-tab-content-container" }).appendChild(tab.containerEl);
-tab.display();
+void tab.draw();

@@ -18,6 +18,8 @@ import { validReply } from "../tests/core/compile/scripted-replies";
 import { inspectPage, type PageSpec } from "./harness-checks";
 import { checkFocus } from "./harness-focus";
 import { harnessCss } from "./harness-theme";
+import process from "node:process";
+import { print } from "../bench/print";
 
 const root = process.cwd();
 const images = join(root, "docs", "images");
@@ -258,11 +260,11 @@ try {
 }
 
 for (const r of rows) {
-  console.log(`${r.ok ? "PASS" : "FAIL"}  ${r.page}  ${r.size}  ${r.theme}  (${r.texts} texts, Tab reached ${r.reached} of ${r.focusables})`);
-  for (const f of r.failures) console.log(`        ${f}`);
-  for (const n of [...new Set(r.notes)]) console.log(`        note: ${n}`);
+  print(`${r.ok ? "PASS" : "FAIL"}  ${r.page}  ${r.size}  ${r.theme}  (${r.texts} texts, Tab reached ${r.reached} of ${r.focusables})`);
+  for (const f of r.failures) print(`        ${f}`);
+  for (const n of [...new Set(r.notes)]) print(`        note: ${n}`);
 }
 writeFileSync(join(root, "dist", "view-harness.json"), `${JSON.stringify(rows, null, 2)}\n`);
 const failed = rows.filter((r) => !r.ok).length;
-console.log(`${rows.length - failed} of ${rows.length} cases pass; results in dist/view-harness.json, screenshots in docs/images/.`);
+print(`${rows.length - failed} of ${rows.length} cases pass; results in dist/view-harness.json, screenshots in docs/images/.`);
 process.exitCode = failed > 0 ? 1 : 0;

@@ -14,6 +14,7 @@ import { PLUGIN_ID, type LoadedVault } from "./load-vault";
 import { modelFromArgs } from "./model-options";
 import type { ParsedArgs } from "./parse-args";
 import { indexFileTokens } from "./router-index";
+import process from "node:process";
 
 /** The plugin's folder in a vault on disk, where its state files live (shared with the plugin). */
 export function pluginFolder(vaultRoot: string): string {

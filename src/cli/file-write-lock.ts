@@ -3,6 +3,8 @@ import { link, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { WriteLock } from "../core/workflows/compile-records";
 import { acquireLockFile, type LockFiles } from "../core/workflows/lock-file";
+import process from "node:process";
+import { setTimeout } from "node:timers";
 
 /** Lock-file operations on disk: a lock is written whole to a unique file, then hard-linked onto its name (atomic). */
 export function fsLockFiles(): LockFiles {

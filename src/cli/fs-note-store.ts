@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { chmod, lstat, mkdir, readdir, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { NoteStoreError, type NoteStore, type VaultFile } from "../core/notes/note-store";
+import process from "node:process";
 
 const SKIP_DIRS = new Set([".obsidian", ".trash", ".git", "node_modules"]);
 

@@ -24,6 +24,8 @@ import { describeError } from "../core/workflows/commit-writes";
 import { scrubSecrets } from "../core/util/scrub-secrets";
 import { stripControls } from "../core/util/strip-controls";
 import { parseCommandArgs, type ParsedArgs } from "./parse-args";
+import process from "node:process";
+import { clearTimeout, setTimeout } from "node:timers";
 
 const HELP = `kc: the Knowledge Compiler's command line, on the same core as the Obsidian plugin.
 

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { JOURNAL_FILE, LOCK_FILE, parseUndoRecord, UNDO_FILE } from "../core/compile/undo-compile";
 import type { UndoRecord } from "../core/compile/write-compile";
 import { PLUGIN_ID } from "./load-vault";
+import process from "node:process";
 
 /** The plugin's own files in a vault (data.json with settings and compile state, the undo record), for the CLI. */
 export class PluginFiles {

@@ -14,6 +14,7 @@ import { readCoreDailyNotes } from "../obsidian/effective-settings";
 import { ObsidianNoteStore } from "../obsidian/obsidian-note-store";
 import type { CaptureSettings } from "../obsidian/plugin-data";
 import { defaultTranscriptRoots, FsTranscriptSource } from "./fs-transcript-source";
+import process from "node:process";
 
 /** The transcript folders capture reads: the setting's comma-separated list, else Claude Code's defaults. */
 function rootsOf(settings: CaptureSettings): string[] {

@@ -16,6 +16,12 @@ export const DEFAULT_MAX_WAIT_SECONDS = 60;
 /** The largest reply accepted: characters of text, or of a tool call's input as JSON. */
 export const DEFAULT_MAX_REPLY_CHARS = 1_000_000;
 
+/** The timers a call is timed with: `window`'s in the plugin (so popout windows are safe), Node's in the command line. */
+export interface Timers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
 /** How to reach the model. `fetch` is Obsidian's requestUrl bridge in the plugin and Node's fetch in the CLI. */
 export interface AnthropicOptions {
   /** The key; null for a compatible server behind `baseUrl` that needs none. */
@@ -23,7 +29,8 @@ export interface AnthropicOptions {
   model: string;
   /** "" or absent: the Anthropic API (never an environment variable). */
   baseUrl?: string | undefined;
-  fetch?: typeof fetch;
+  fetch: typeof fetch;
+  timers: Timers;
   /** Retries of a failed call whose wait is short (default 2). The SDK's own retries are off: these replace them. */
   maxRetries?: number;
   /** False where responses cannot stream (requestUrl): the answer then arrives whole. */
@@ -67,9 +74,8 @@ export class AnthropicLanguageModel implements LanguageModel {
     // Bytes, not characters: a character can take 3 bytes of UTF-8 or 6 of a JSON escape, and an event stream wraps
     // every few characters in an event.
     const limitFor = (type: string): number => (type.includes("event-stream") ? 16 : 4) * this.maxReplyChars + 65_536;
-    // Node's fetch in the CLI (the plugin always passes its requestUrl bridge); timers here are global for the same reason.
     this.client = options.apiKey || options.baseUrl
-      ? createAnthropicClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, fetch: limitReplySize(() => options.fetch ?? fetch, limitFor), timeoutMs: this.timeoutMs + 5000 })
+      ? createAnthropicClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, fetch: limitReplySize(() => options.fetch, limitFor), timeoutMs: this.timeoutMs + 5000 })
       : null;
   }
 
@@ -131,10 +137,11 @@ export class AnthropicLanguageModel implements LanguageModel {
       const controller = new AbortController();
       let timedOut = false;
       let active = false;
-      let timer: ReturnType<typeof setTimeout> | undefined;
+      const timers = this.options.timers;
+      let timer: unknown;
       const arm = (): void => {
-        clearTimeout(timer);
-        timer = setTimeout(() => {
+        timers.clearTimeout(timer);
+        timer = timers.setTimeout(() => {
           timedOut = true;
           controller.abort();
         }, timeoutMs);
@@ -156,9 +163,9 @@ export class AnthropicLanguageModel implements LanguageModel {
         if (wait === null || attempt >= maxRetries || !mayRetry()) return err(error);
         if (wait > maxWait) return err({ ...error, message: this.waitTooLong(error, wait) });
         this.options.onWait?.(wait, this.waitReason(error));
-        if (!(await (this.options.sleep ?? sleep)(wait * 1000, request.signal))) return err(STOPPED);
+        if (!(await (this.options.sleep ?? ((ms, signal) => sleep(timers, ms, signal)))(wait * 1000, request.signal))) return err(STOPPED);
       } finally {
-        clearTimeout(timer);
+        timers.clearTimeout(timer);
         request.signal?.removeEventListener("abort", onAbort);
       }
     }
@@ -222,15 +229,15 @@ function capitalize(s: string): string {
 }
 
 /** Sleeps unless aborted; false when aborted. */
-function sleep(ms: number, signal?: AbortSignal): Promise<boolean> {
+function sleep(timers: Timers, ms: number, signal?: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve(false);
-    const t = setTimeout(() => {
+    const t = timers.setTimeout(() => {
       signal?.removeEventListener("abort", stop);
       resolve(true);
     }, ms);
     const stop = (): void => {
-      clearTimeout(t);
+      timers.clearTimeout(t);
       resolve(false);
     };
     signal?.addEventListener("abort", stop, { once: true });

@@ -3,7 +3,7 @@ import type { ModelError } from "../core/llm/language-model";
 import { err, ok, type Result } from "../core/result";
 import { scrubSecrets } from "../core/util/scrub-secrets";
 import { createAnthropicClient } from "./anthropic-client";
-import { AnthropicLanguageModel } from "./anthropic-language-model";
+import { AnthropicLanguageModel, type Timers } from "./anthropic-language-model";
 import { limitReplySize } from "./limit-reply-size";
 import { mapModelError, serviceOf } from "./map-model-error";
 
@@ -19,6 +19,7 @@ export interface ModelServerOptions {
   /** "" or absent: the Anthropic API. */
   baseUrl?: string | undefined;
   fetch: typeof fetch;
+  timers: Timers;
   /** The configured model, named in the connection check's sentence. */
   model: string;
   /** How long the check may take (default 20 s). */
@@ -81,7 +82,7 @@ export async function testConnection(o: ModelServerOptions): Promise<{ ok: boole
     return { ok: false, message: `${Service} accepted the key, but does not list the model "${o.model}" among its ${n}: choose one from the list.` };
   }
   if (listed.error.kind !== "no-listing") return { ok: false, message: listed.error.message };
-  const model = new AnthropicLanguageModel({ apiKey: o.apiKey, model: o.model, baseUrl: o.baseUrl, fetch: o.fetch, streaming: false, timeoutMs: o.timeoutMs ?? 20_000, maxRetries: 0 });
+  const model = new AnthropicLanguageModel({ apiKey: o.apiKey, model: o.model, baseUrl: o.baseUrl, fetch: o.fetch, timers: o.timers, streaming: false, timeoutMs: o.timeoutMs ?? 20_000, maxRetries: 0 });
   const r = await model.complete({ system: "Reply with one word.", messages: [{ role: "user", content: "ping" }], maxTokens: 1 });
   if (r.ok) return { ok: true, message: `Connected: ${service} has no model list, but ${o.model} answered a 1-token message.` };
   return { ok: false, message: r.error.message };

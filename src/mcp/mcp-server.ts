@@ -11,6 +11,7 @@ import { FsTranscriptSource } from "../desktop/fs-transcript-source";
 import type { CliIo } from "../cli/cli-io";
 import { McpToolError, openMcpVault, type McpScope, type McpVaultView } from "./mcp-vault";
 import { askTool, boundText, lintSummaryTool, readArticleTool, recentSessionsTool, routeTool } from "./mcp-tools";
+import process from "node:process";
 
 /** How `kc mcp` was started. */
 export interface McpServerOptions {

@@ -14,6 +14,7 @@ export function createModel(app: App, ask: AskSettings, onWait?: (seconds: numbe
     model: currentModel(ask.model),
     ...(ask.baseUrl ? { baseUrl: ask.baseUrl } : {}),
     fetch: streamThrough ?? createRequestUrlFetch(),
+    timers: window,
     streaming: streamThrough !== undefined,
     timeoutMs: ask.timeoutSeconds * 1000,
     ...(onWait ? { onWait } : {}),

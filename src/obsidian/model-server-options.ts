@@ -10,6 +10,7 @@ export function modelServerOptions(app: App, ask: AskSettings, model: string = a
     apiKey: app.secretStorage.getSecret(ask.apiKeySecret),
     baseUrl: ask.baseUrl,
     fetch: createRequestUrlFetch(),
+    timers: window,
     model: currentModel(model),
     timeoutMs: Math.min(20_000, ask.timeoutSeconds * 1000),
   };

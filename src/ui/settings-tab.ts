@@ -59,18 +59,22 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
   }
 
   override display(): void {
+    void this.draw();
+  }
+
+  /** Draws every row into the tab (Obsidian before 1.13, which calls `display()`), once the core plugin's settings are read. */
+  async draw(): Promise<void> {
     this.models = null;
-    void this.readCore().then(() => {
-      this.containerEl.empty();
-      renderSettingRows(this.containerEl, this.sections());
-    });
+    await this.readCore();
+    this.containerEl.empty();
+    renderSettingRows(this.containerEl, this.sections());
   }
 
   /** Draws the rows again with a fresh model list (after the key changed: the pickers may now list the models). */
   private redraw(): void {
     this.models = null;
     if (this.declarative) (this as { update?: () => void }).update?.();
-    else this.display();
+    else void this.draw();
   }
 
   private async readCore(): Promise<void> {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listModels, testConnection, type ModelServerOptions } from "../../src/llm/anthropic-models";
+import { nodeFetch, nodeTimers } from "../../src/cli/node-runtime";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 
 // The settings' model list and connection check: the real SDK against the loopback server, never the internet.
@@ -9,7 +10,7 @@ beforeEach(async () => {
 });
 afterEach(async () => server.close());
 
-const options = (over: Partial<ModelServerOptions> = {}): ModelServerOptions => ({ apiKey: "sk-secret-123456", baseUrl: server.baseUrl, fetch, model: "claude-test", ...over });
+const options = (over: Partial<ModelServerOptions> = {}): ModelServerOptions => ({ apiKey: "sk-secret-123456", baseUrl: server.baseUrl, fetch: nodeFetch, timers: nodeTimers, model: "claude-test", ...over });
 
 describe("the model list", () => {
   it("keeps only usable, distinct ids from a hostile listing, and shows the id where a name is missing", async () => {

@@ -8,6 +8,7 @@ import { addKcHooks, addKcServer, formatSettings, removeKcHooks, removeKcServer,
 import { EXIT, usage, type CliIo } from "../cli-io";
 import type { CommandSpec } from "../command-spec";
 import { flagString, type ParsedArgs } from "../parse-args";
+import process from "node:process";
 
 /** Help text of `kc hooks`. */
 export const HOOKS_HELP = `kc hooks install [--vault <dir>] [--project <dir>] [--user] [--yes]

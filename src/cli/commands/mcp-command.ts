@@ -1,6 +1,7 @@
 import { EXIT, usage, type CliIo } from "../cli-io";
 import type { CommandSpec } from "../command-spec";
 import { flagString, type ParsedArgs } from "../parse-args";
+import process from "node:process";
 
 /** Help text of `kc mcp`. */
 export const MCP_HELP = `kc mcp <vault> [--scope knowledge|vault] [--knowledge <folder>]

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { nodeFetch, nodeTimers } from "../../../src/cli/node-runtime";
 import { NOT_COVERED_ANSWER } from "../../../src/core/ask/build-answer-prompt";
 import { readIndexRows } from "../../../src/core/knowledge/index-file";
 import { err, ok } from "../../../src/core/result";
@@ -48,7 +49,7 @@ function askHost(options: { selectWithModel?: boolean; budget?: number; noKey?: 
         calls.push({ role, options: o });
         if (options.noKey) return Promise.resolve(err({ kind: "no-key" as const, message: "No Anthropic API key." }));
         const id = role === "select" ? "claude-select" : "claude-answer";
-        const model = new AnthropicLanguageModel({ apiKey: "sk-test", model: id, baseUrl: server.baseUrl, maxRetries: 0, streaming: o.streaming ?? false });
+        const model = new AnthropicLanguageModel({ apiKey: "sk-test", model: id, baseUrl: server.baseUrl, maxRetries: 0, streaming: o.streaming ?? false, fetch: nodeFetch, timers: nodeTimers });
         return Promise.resolve(ok({ id, model, price: role === "select" ? SELECT_PRICE : ANSWER_PRICE }));
       },
     },
