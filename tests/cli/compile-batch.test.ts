@@ -50,9 +50,22 @@ describe("kc compile --all shows the total estimate first", () => {
     mkdirSync(pluginFolder(vault), { recursive: true });
     writeFileSync(join(pluginFolder(vault), "data.json"), JSON.stringify({ compile: { confirmAboveUsd: 100 } }));
     server.replies.push(...Array.from({ length: 10 }, () => ({ kind: "tool" as const, name: COMPILE_TOOL.name, input: validReply() })));
-    const r = await kc(["compile", vault, "--all"]);
+    const questions: string[] = [];
+    const r = await kc(["compile", vault, "--all"], KEY, (q) => {
+      questions.push(q);
+      return Promise.resolve(false);
+    });
     expect(r.err).toMatch(/logs? to compile with claude-sonnet-5-5/);
+    expect(questions.filter((q) => q.startsWith("Compile "))).toEqual([]);
     expect(server.requests.length).toBeGreaterThan(0);
+  });
+
+  it("without a terminal and without --yes refuses before the call, instead of paying and writing nothing", async () => {
+    server.replies.push({ kind: "tool" as const, name: COMPILE_TOOL.name, input: validReply() });
+    const r = await kc(["compile", vault, "--file", "daily/2026-11-20.md"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("no terminal to review the proposal on");
+    expect(server.requests).toHaveLength(0);
   });
 
   it("still respects the spending caps with --yes: a cap below the first call refuses it before any request", async () => {

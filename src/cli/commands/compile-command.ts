@@ -82,6 +82,10 @@ export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<nu
     const stop = await confirmCompileBatch(host, logs, priced.value.id, args, io, vault.root);
     if (stop !== null) return stop;
   }
+  // No terminal and no --yes: nobody could accept the proposal, so the call would be paid for and nothing written.
+  if (priced.ok && !args.flags.has("yes") && !io.confirm) {
+    return usage(io, "There is no terminal to review the proposal on, so nothing would be written after paying for the call. Re-run with --yes to write what the model proposes (`kc undo` puts it back), or with --dry-run to see the plan without a call.");
+  }
   const results = await compileLogs(host, logs, cliReviewer(args, io, format), {
     onWait: waitLine(io),
     events: {
