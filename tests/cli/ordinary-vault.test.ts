@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { runKc } from "../fakes/run-kc";
 import { tempVaults } from "../fakes/temp-vault";
 
@@ -95,5 +97,15 @@ describe("kc lint agrees with the plugin's saved settings", () => {
     const dir = vaults.make({ "Notes/a.md": "# A\n" });
     const r = await runKc(["lint", dir, "--scope", "vault", "--today", "2026-01-15"]);
     expect(r.out).toContain("2026-01-15");
+  });
+});
+
+describe("kc undo on a vault where nothing was written", () => {
+  it("says there is nothing to undo and creates no plugin folder", async () => {
+    const dir = vaults.make({ "Notes/a.md": "# A\n" });
+    const r = await runKc(["undo", dir]);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain("Nothing to undo");
+    expect(existsSync(join(dir, ".obsidian"))).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { undoLast } from "../../core/workflows/undo-workflow";
-import { cliHost } from "../cli-host";
+import { existsSync } from "node:fs";
+import { cliHost, pluginFolder } from "../cli-host";
 import { EXIT, type CliIo } from "../cli-io";
 import { loadVault, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
@@ -22,6 +23,11 @@ export async function runUndoCommand(args: ParsedArgs, io: CliIo): Promise<numbe
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
   printVaultWarnings(vault, io);
+  // No plugin folder: nothing was ever written here, and taking the lock must not create one.
+  if (!existsSync(pluginFolder(vault.root))) {
+    io.err("Nothing to undo: no compile has been recorded in this vault since the last undo.\n");
+    return EXIT.ok;
+  }
   const { index } = buildRouterIndex(vault, "knowledge");
   const r = await undoLast(cliHost(vault, index, args, io));
   if (!r.ok) {
