@@ -4,6 +4,7 @@ import { benchCompilePrompt } from "./compile-bench";
 import { benchGraph } from "./graph-bench";
 import { benchLint } from "./lint-bench";
 import { benchPluginStartup } from "./plugin-startup-bench";
+import { benchPrimeHook } from "./prime-bench";
 import { benchProcessLint } from "./process-bench";
 import { benchAnchorPairs, benchFieldWeights, benchQuestionSets, benchRouteTokens } from "./route-bench";
 import process from "node:process";
@@ -11,7 +12,7 @@ import { print } from "./print";
 
 const DATA = process.env.KC_RESEARCH_DATA ?? join(process.cwd(), "..", "shared", "research-data");
 
-// KC_BENCH=questions,compile runs only the named parts (lint, process, anchors, weights, questions, tokens, compile, graph).
+// KC_BENCH=questions,compile runs only the named parts (lint, process, anchors, weights, questions, tokens, compile, graph, startup, prime).
 const only = process.env.KC_BENCH?.split(",").map((s) => s.trim());
 const want = (name: string): boolean => !only || only.includes(name);
 
@@ -25,3 +26,4 @@ if (want("tokens")) benchRouteTokens();
 if (want("compile")) await benchCompilePrompt();
 if (want("graph")) await benchGraph();
 if (want("startup")) await benchPluginStartup();
+if (want("prime")) benchPrimeHook();
