@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cpSync, existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -8,7 +8,11 @@ import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-a
 import { changedPaths, hashVault } from "../fakes/vault-snapshot";
 
 // A newcomer's slips and broken files: each gets a sentence and an exit code a script can trust (issue 16).
-const DEMO = join(import.meta.dirname, "..", "..", "examples", "demo-vault");
+// A copy of the demo vault: an answer records its spend in the vault's plugin folder, never in the checked-in example.
+const DEMO_COPY = mkdtempSync(join(tmpdir(), "kc-first-run-demo-"));
+const DEMO = join(DEMO_COPY, "demo-vault");
+cpSync(join(import.meta.dirname, "..", "..", "examples", "demo-vault"), DEMO, { recursive: true });
+afterAll(() => rmSync(DEMO_COPY, { recursive: true, force: true }));
 const DATA = ".obsidian/plugins/ckp-knowledge-compiler/data.json";
 const dirs: string[] = [];
 afterEach(() => {
