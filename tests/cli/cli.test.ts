@@ -57,7 +57,7 @@ describe("kc lint", () => {
     const dir = vault({ "knowledge/concepts/a.md": article("[[b]]"), "knowledge/concepts/b.md": article("[[a]]") });
     const r = await run("lint", dir, "--format", "json");
     expect(r.code).toBe(0);
-    const json = JSON.parse(r.out);
+    const json = JSON.parse(r.out) as { counts: { error: number }; noteCount: number };
     expect(json.counts.error).toBe(0);
     expect(json.noteCount).toBe(2);
   });
@@ -113,6 +113,14 @@ describe("kc lint", () => {
   });
 });
 
+/** The parts of `kc route --format json` these tests read. */
+interface RouteJson {
+  status: string;
+  loaded: { path: string; reason: unknown }[];
+  totalTokens: number;
+  loadAllTokens: number;
+}
+
 describe("kc route", () => {
   it("prints the route as JSON with load order, reasons and token totals, without network", async () => {
     const dir = vault({
@@ -121,9 +129,9 @@ describe("kc route", () => {
     });
     const r = await run("route", dir, "how long to wait between retry attempts after 503", "--format", "json");
     expect(r.code).toBe(0);
-    const route = JSON.parse(r.out);
-    expect(route.loaded.map((l: { path: string }) => l.path)).toEqual(["knowledge/concepts/retry.md", "knowledge/concepts/keys.md"]);
-    expect(route.loaded[1].reason).toEqual({ kind: "high", of: "knowledge/concepts/retry.md" });
+    const route = JSON.parse(r.out) as RouteJson;
+    expect(route.loaded.map((l) => l.path)).toEqual(["knowledge/concepts/retry.md", "knowledge/concepts/keys.md"]);
+    expect(route.loaded[1]!.reason).toEqual({ kind: "high", of: "knowledge/concepts/retry.md" });
     expect(route.totalTokens).toBeLessThanOrEqual(route.loadAllTokens);
   });
 
@@ -132,11 +140,11 @@ describe("kc route", () => {
       "knowledge/concepts/retry.md": article("Wait 1s, 2s, 4s between attempts after a 503.").replace("answers_when: [a]", "answers_when: [retry, backoff]"),
     });
     const q = "which retry rules apply to arctic tern migration in winter storms";
-    const plain = JSON.parse((await run("route", dir, q, "--format", "json")).out);
+    const plain = JSON.parse((await run("route", dir, q, "--format", "json")).out) as RouteJson;
     expect(plain.status).toBe("not-covered");
     expect(plain.loaded).toEqual([]);
-    const closest = JSON.parse((await run("route", dir, q, "--format", "json", "--closest")).out);
+    const closest = JSON.parse((await run("route", dir, q, "--format", "json", "--closest")).out) as RouteJson;
     expect(closest.status).toBe("routed");
-    expect(closest.loaded.map((l: { path: string }) => l.path)).toEqual(["knowledge/concepts/retry.md"]);
+    expect(closest.loaded.map((l) => l.path)).toEqual(["knowledge/concepts/retry.md"]);
   });
 });

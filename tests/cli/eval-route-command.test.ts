@@ -37,7 +37,7 @@ describe("kc eval-route", () => {
     const r = await kc(["route", join(ROOT, "demo-vault"), "Is it safe to resend an upload after a timeout?", "--format", "json"]);
     const route = JSON.parse(r.out) as { loaded: { path: string }[]; skipped: { path: string }[]; shortlist: { path: string; rank: number; headerTokens: number }[] };
     expect(route.shortlist.length).toBeGreaterThan(3);
-    expect(route.shortlist[0]).toMatchObject({ rank: 1, headerTokens: expect.any(Number) });
+    expect(route.shortlist[0]).toMatchObject({ rank: 1, headerTokens: expect.any(Number) as unknown });
     const skipped = route.skipped.map((s) => s.path);
     expect(new Set(skipped).size).toBe(skipped.length);
     expect(skipped.some((p) => route.loaded.some((l) => l.path === p))).toBe(false);

@@ -19,7 +19,7 @@ describe("the CLI's write lock", () => {
     const first = await new FileWriteLock(path, 200).acquire();
     expect(first.ok).toBe(true);
     const second = await new FileWriteLock(path, 200).acquire();
-    expect(second).toEqual({ ok: false, message: expect.stringContaining(`Another compile is writing this vault (process ${process.pid}`) });
+    expect(second).toEqual({ ok: false, message: expect.stringContaining(`Another compile is writing this vault (process ${process.pid}`) as unknown });
     if (first.ok) await first.release();
     expect(existsSync(path)).toBe(false);
     const third = await new FileWriteLock(path, 200).acquire();

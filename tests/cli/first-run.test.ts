@@ -67,7 +67,7 @@ describe("broken settings files are named, never silently used", () => {
     expect(r.code).toBe(0);
     expect(r.err).toContain(`warning: ${DATA}: settings.knowledgeFolder is 42, not a folder inside the vault (not its root); using "knowledge".`);
     expect(r.err).toContain(`settings.sparseWords is "lots", not a whole number of words, 0 or more; using 200.`);
-    expect(JSON.parse(r.out).noteCount).toBe(3);
+    expect((JSON.parse(r.out) as { noteCount: number }).noteCount).toBe(3);
   });
 
   it("says a compile state of the wrong shape is unknown instead of planning every log as new", async () => {
@@ -109,7 +109,7 @@ describe("a missing folder is not a clean result", () => {
 
   it("route refuses a --scope it does not know", async () => {
     const r = await kc(["route", DEMO, "retries", "--scope", "everything"]);
-    expect(r).toMatchObject({ code: 2, err: expect.stringContaining('--scope must be knowledge or vault, not "everything".') });
+    expect(r).toMatchObject({ code: 2, err: expect.stringContaining('--scope must be knowledge or vault, not "everything".') as unknown });
   });
 });
 

@@ -28,10 +28,18 @@ const OTHER_MCP = { mcpServers: { github: { command: "gh-mcp", args: ["--stdio"]
 
 const settingsFile = () => join(project, ".claude", "settings.json");
 const mcpFile = () => join(project, ".mcp.json");
-const json = (path: string) => JSON.parse(readFileSync(path, "utf8")) as Record<string, any>;
+/** The parts of Claude Code's settings.json, .mcp.json and ~/.claude.json that these tests read. */
+interface ClaudeJson {
+  hooks?: Record<string, { hooks: { command: string }[] }[]>;
+  permissions?: unknown;
+  mcpServers?: Record<string, unknown>;
+  numStartups?: number;
+  projects?: unknown;
+}
+const json = (path: string) => JSON.parse(readFileSync(path, "utf8")) as ClaudeJson;
 const install = (...extra: string[]) => runKc(["hooks", "install", "--project", project, "--vault", vault, ...extra], { HOME: home });
 const uninstall = (...extra: string[]) => runKc(["hooks", "uninstall", "--project", project, ...extra], { HOME: home });
-const commands = (s: Record<string, any>, event: string): string[] => (s.hooks?.[event] ?? []).flatMap((g: { hooks: { command: string }[] }) => g.hooks.map((h) => h.command));
+const commands = (s: ClaudeJson, event: string): string[] => (s.hooks?.[event] ?? []).flatMap((g) => g.hooks.map((h) => h.command));
 
 describe("kc hooks install", () => {
   it("adds the prime and capture hooks and the MCP server beside the other settings, by absolute path, with backups", async () => {
@@ -43,8 +51,8 @@ describe("kc hooks install", () => {
     expect(r.out).toMatch(/^ {2}\+ .*SessionEnd/m);
     const s = json(settingsFile());
     expect(s.permissions).toEqual(OTHER_SETTINGS.permissions);
-    expect(s.hooks.PreToolUse).toEqual(OTHER_SETTINGS.hooks.PreToolUse);
-    expect(s.hooks.SessionStart[0]).toEqual(OTHER_SETTINGS.hooks.SessionStart[0]);
+    expect(s.hooks!.PreToolUse).toEqual(OTHER_SETTINGS.hooks.PreToolUse);
+    expect(s.hooks!.SessionStart![0]).toEqual(OTHER_SETTINGS.hooks.SessionStart[0]);
     const [prime] = commands(s, "SessionStart").slice(1);
     const [capture] = commands(s, "SessionEnd");
     const quotedVault = `'${vault.replace(/'/g, `'\\''`)}'`;
@@ -54,8 +62,8 @@ describe("kc hooks install", () => {
     expect(capture).toContain(`capture ${quotedVault} --hook`);
     for (const c of [prime!, capture!]) expect(c).not.toMatch(/\bnpx\b/);
     const m = json(mcpFile());
-    expect(m.mcpServers.github).toEqual(OTHER_MCP.mcpServers.github);
-    expect(m.mcpServers["knowledge-compiler"]).toEqual({ type: "stdio", command: process.execPath, args: [expect.stringMatching(/^\/.*cli\.mjs$/), "mcp", vault] });
+    expect(m.mcpServers!.github).toEqual(OTHER_MCP.mcpServers.github);
+    expect(m.mcpServers!["knowledge-compiler"]).toEqual({ type: "stdio", command: process.execPath, args: [expect.stringMatching(/^\/.*cli\.mjs$/), "mcp", vault] });
     const backups = readdirSync(join(project, ".claude")).filter((f) => f.startsWith("settings.json.kc-backup-"));
     expect(backups).toHaveLength(1);
     expect(JSON.parse(readFileSync(join(project, ".claude", backups[0]!), "utf8"))).toEqual(OTHER_SETTINGS);
@@ -107,7 +115,7 @@ describe("kc hooks install", () => {
     const user = json(join(home, ".claude.json"));
     expect(user.numStartups).toBe(3);
     expect(user.projects).toEqual({ "/x": { mcpServers: { a: { command: "a" } } } });
-    expect(Object.keys(user.mcpServers)).toEqual(["knowledge-compiler"]);
+    expect(Object.keys(user.mcpServers!)).toEqual(["knowledge-compiler"]);
   });
 });
 

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runKc } from "../fakes/run-kc";
-import { sarifProblems } from "../fakes/sarif-shape";
+import { parseSarif, sarifProblems } from "../fakes/sarif-shape";
 import { localDate } from "../../src/core/util/local-date";
 
 const dirs: string[] = [];
@@ -28,21 +28,21 @@ describe("kc lint --format sarif", () => {
     const dir = vault({ "knowledge/concepts/a b.md": article("See [[nowhere]].") });
     const r = await runKc(["lint", dir, "--format", "sarif"]);
     expect(r.code).toBe(1);
-    const log = JSON.parse(r.out);
+    const log = parseSarif(r.out);
     expect(sarifProblems(log)).toEqual([]);
-    const broken = log.runs[0].results.find((x: { ruleId: string }) => x.ruleId === "broken-link");
-    expect(broken.level).toBe("error");
-    expect(broken.locations[0].physicalLocation).toEqual({ artifactLocation: { uri: "knowledge/concepts/a%20b.md", uriBaseId: "%SRCROOT%" }, region: { startLine: 8, startColumn: 5 } });
-    expect(log.runs[0].tool.driver.version).toMatch(/^\d+\.\d+\.\d+/);
+    const broken = log.runs[0]!.results.find((x) => x.ruleId === "broken-link");
+    expect(broken!.level).toBe("error");
+    expect(broken!.locations[0]!.physicalLocation).toEqual({ artifactLocation: { uri: "knowledge/concepts/a%20b.md", uriBaseId: "%SRCROOT%" }, region: { startLine: 8, startColumn: 5 } });
+    expect(log.runs[0]!.tool.driver.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
   it("exits 0 with an empty result list when there are no errors", async () => {
     const dir = vault({ "knowledge/concepts/a.md": article("[[b]]"), "knowledge/concepts/b.md": article("[[a]]") });
     const r = await runKc(["lint", dir, "--format", "sarif"]);
     expect(r.code).toBe(0);
-    const log = JSON.parse(r.out);
+    const log = parseSarif(r.out);
     expect(sarifProblems(log)).toEqual([]);
-    expect(log.runs[0].results.filter((x: { level: string }) => x.level === "error")).toEqual([]);
+    expect(log.runs[0]!.results.filter((x) => x.level === "error")).toEqual([]);
   });
 
   it("names the formats it knows when given another", async () => {
@@ -60,7 +60,7 @@ describe("kc lint and written lint reports", () => {
     for (const scope of ["knowledge", "vault"]) {
       const r = await runKc(["lint", dir, "--format", "json", "--scope", scope]);
       expect(r.code).toBe(0);
-      expect(JSON.parse(r.out).findings.filter((f: { path: string }) => f.path.startsWith("knowledge/reports/"))).toEqual([]);
+      expect((JSON.parse(r.out) as { findings: { path: string }[] }).findings.filter((f) => f.path.startsWith("knowledge/reports/"))).toEqual([]);
     }
     const route = await runKc(["route", dir, "lint report broken link nowhere", "--format", "json", "--closest"]);
     expect(route.out).not.toContain("knowledge/reports/");

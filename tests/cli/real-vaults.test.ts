@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadVault } from "../../src/cli/load-vault";
 import { LintEngine } from "../../src/core/lint/lint-engine";
+import { print } from "../../bench/print";
 
 // Real third-party vaults (see ../shared/research-data/README.md): read in place, never copied into the repo.
 const DATA = join(import.meta.dirname, "..", "..", "..", "shared", "research-data");
@@ -54,7 +55,8 @@ async function measure(vault: string, withAttachments: boolean): Promise<Figures
 }
 
 function reference(vault: string, copy: "original_vault_with_attachments" | "this_copy_md_only") {
-  const d = JSON.parse(readFileSync(join(DATA, "_meta", `${vault}.reference-stats.json`), "utf8"));
+  type Stats = { stats: { wiki: number; unresolved_strict: number }; graph: { orphans_no_inbound: number; edges_without_backlink: number; note_edges: number }; sparse_lt_200: number };
+  const d = JSON.parse(readFileSync(join(DATA, "_meta", `${vault}.reference-stats.json`), "utf8")) as Record<typeof copy, Stats>;
   const r = d[copy];
   return { wiki: r.stats.wiki, unresolved: r.stats.unresolved_strict, orphans: r.graph.orphans_no_inbound, edgesWithoutBacklink: r.graph.edges_without_backlink, sparse: r.sparse_lt_200, edges: r.graph.note_edges };
 }
@@ -79,7 +81,7 @@ describe.skipIf(!existsSync(DATA))("real vaults (../shared/research-data)", () =
     it(`${vault}: lints without a crash and its counts sit inside the reference sanity ranges`, async () => {
       const ours = await measure(vault, true);
       const ref = reference(vault, "original_vault_with_attachments");
-      console.log(`${vault} ours=${JSON.stringify(ours)} reference=${JSON.stringify(ref)}`);
+      print(`${vault} ours=${JSON.stringify(ours)} reference=${JSON.stringify(ref)}`);
       const code = CODE_IN_CALLOUTS[vault] ?? { wiki: 0, unresolved: 0 };
       expect(near(ours.wiki + code.wiki, ref.wiki, 0.05)).toBe(true);
       expect(near(ours.unresolved + code.unresolved, ref.unresolved, 0.05)).toBe(true);

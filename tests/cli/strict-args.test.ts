@@ -34,21 +34,21 @@ describe("the command line is strict", () => {
     const vault = mkdtempSync(join(tmpdir(), "kc-strict-"));
     cpSync(FIXTURE_VAULT, vault, { recursive: true });
     const budget = await kc(["route", vault, "retries", "--budget", "-5"]);
-    expect(budget).toMatchObject({ code: 2, err: expect.stringContaining("--budget must be") });
+    expect(budget).toMatchObject({ code: 2, err: expect.stringContaining("--budget must be") as unknown });
     expect(budget.err).not.toContain("needs a value");
     const chars = await kc(["prime", vault, "--max-chars", "-1"]);
-    expect(chars).toMatchObject({ code: 2, err: expect.stringContaining("--max-chars must be") });
+    expect(chars).toMatchObject({ code: 2, err: expect.stringContaining("--max-chars must be") as unknown });
   });
 
   it("refuses an option without its value, and an extra argument", async () => {
     const scope = await kc(["lint", "v", "--scope"]);
-    expect(scope).toMatchObject({ code: 2, err: expect.stringContaining("--scope needs a value") });
+    expect(scope).toMatchObject({ code: 2, err: expect.stringContaining("--scope needs a value") as unknown });
     const format = await kc(["lint", "v", "--format", "--progress"]);
-    expect(format).toMatchObject({ code: 2, err: expect.stringContaining("--format needs a value") });
+    expect(format).toMatchObject({ code: 2, err: expect.stringContaining("--format needs a value") as unknown });
     const extra = await kc(["lint", "v", "stray"]);
-    expect(extra).toMatchObject({ code: 2, err: expect.stringContaining('"stray" is more than it takes') });
+    expect(extra).toMatchObject({ code: 2, err: expect.stringContaining('"stray" is more than it takes') as unknown });
     const sw = await kc(["compile", "v", "--yes=no"]);
-    expect(sw).toMatchObject({ code: 2, err: expect.stringContaining("--yes is a switch and takes no value") });
+    expect(sw).toMatchObject({ code: 2, err: expect.stringContaining("--yes is a switch and takes no value") as unknown });
   });
 
   it("refuses dates that are not on the calendar", async () => {

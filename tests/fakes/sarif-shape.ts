@@ -96,3 +96,26 @@ export function sarifProblems(log: unknown): string[] {
   }
   return problems;
 }
+
+/** The parts of a SARIF log that the tests read or change (any other property of a result is allowed). */
+export interface SarifLocation {
+  id?: number;
+  message?: { text: string };
+  physicalLocation: { artifactLocation: { uri: string; uriBaseId?: string }; region?: { startLine: number; startColumn?: number } };
+}
+export interface SarifResult {
+  ruleId?: string;
+  ruleIndex?: number;
+  level?: string;
+  message?: { text: string };
+  locations: SarifLocation[];
+  relatedLocations?: SarifLocation[];
+  [other: string]: unknown;
+}
+export interface SarifLog {
+  version: string;
+  runs: { tool: { driver: { name: string; version?: string; rules: { id: string; shortDescription: { text: string }; defaultConfiguration: { level: string } }[] } }; results: SarifResult[] }[];
+}
+
+/** Parses a SARIF log printed as JSON. */
+export const parseSarif = (text: string): SarifLog => JSON.parse(text) as SarifLog;

@@ -77,7 +77,7 @@ describe("AnthropicLanguageModel", () => {
   it("maps 401 to an auth error a person can act on", async () => {
     server.replies.push({ kind: "status", status: 401, type: "authentication_error", message: "invalid x-api-key" });
     const r = await model().complete(request());
-    expect(!r.ok && r.error).toMatchObject({ kind: "auth", message: expect.stringContaining("Check the key") });
+    expect(!r.ok && r.error).toMatchObject({ kind: "auth", message: expect.stringContaining("Check the key") as unknown });
   });
 
   it("honours retry-after-ms, as the SDK would, and then succeeds", async () => {
@@ -131,7 +131,7 @@ describe("AnthropicLanguageModel waits", () => {
     const started = Date.now();
     const r = await model({ maxRetries: 2, onWait: (s) => void waits.push(s) }).complete(request());
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(r).toEqual({ ok: false, error: expect.objectContaining({ kind: "rate-limited", message: "Rate limited; try again in 60 minutes." }) });
+    expect(r).toEqual({ ok: false, error: expect.objectContaining({ kind: "rate-limited", message: "Rate limited; try again in 60 minutes." }) as unknown });
     expect(waits).toEqual([]);
     expect(server.requests).toHaveLength(1);
   });
@@ -151,7 +151,7 @@ describe("AnthropicLanguageModel waits", () => {
     const inThreeHours = new Date(Date.now() + 3 * 3600_000).toUTCString();
     server.replies.push({ kind: "status", status: 529, type: "overloaded_error", message: "overloaded", headers: { "retry-after": inThreeHours } });
     const r = await model({ maxRetries: 2, sleep: instant([]) }).complete(request());
-    expect(!r.ok && r.error).toMatchObject({ kind: "overloaded", message: expect.stringMatching(/ is overloaded; try again in 3 hours\.$/) });
+    expect(!r.ok && r.error).toMatchObject({ kind: "overloaded", message: expect.stringMatching(/ is overloaded; try again in 3 hours\.$/) as unknown });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -292,7 +292,7 @@ describe("AnthropicLanguageModel messages", () => {
     );
     for (let i = 0; i < 3; i++) {
       const r = await model({ maxRetries: 0 }).complete(request());
-      expect(!r.ok && r.error).toMatchObject({ kind: "invalid-reply", message: expect.stringMatching(/^The model server at .* (sent an answer that is not a Messages API reply|sent a reply that could not be read \(not JSON\)); check the base URL\.$/) });
+      expect(!r.ok && r.error).toMatchObject({ kind: "invalid-reply", message: expect.stringMatching(/^The model server at .* (sent an answer that is not a Messages API reply|sent a reply that could not be read \(not JSON\)); check the base URL\.$/) as unknown });
       expect(!r.ok && r.error.message).not.toMatch(/Unexpected|JSON\.parse|TypeError|undefined/);
     }
   });
@@ -319,7 +319,7 @@ describe("AnthropicLanguageModel replies", () => {
   it("cuts off a response body far over the limit while it arrives", async () => {
     server.replies.push({ kind: "raw", status: 200, contentType: "application/json", body: `{"content":[{"type":"text","text":"${"y".repeat(5_000_000)}"}]}` });
     const r = await model({ maxReplyChars: 100_000 }).complete(request());
-    expect(!r.ok && r.error).toMatchObject({ kind: "invalid-reply", message: expect.stringMatching(/^The reply from the model server at .* is larger than 466 kB, far over the 100 kB accepted; it was not used\.$/) });
+    expect(!r.ok && r.error).toMatchObject({ kind: "invalid-reply", message: expect.stringMatching(/^The reply from the model server at .* is larger than 466 kB, far over the 100 kB accepted; it was not used\.$/) as unknown });
   });
 
   it("stops a streamed answer that grows over the limit", async () => {

@@ -87,11 +87,11 @@ describe("the plugin host keeps the write rules", () => {
     const { data, service } = await setup();
     data.settings.dailyFolder = "knowledge/daily";
     const [inside] = await service.run(["knowledge/daily/2026-11-20.md"], acceptAll);
-    expect(inside).toMatchObject({ status: "failed", message: expect.stringContaining("contains the daily notes folder") });
+    expect(inside).toMatchObject({ status: "failed", message: expect.stringContaining("contains the daily notes folder") as unknown });
     data.settings.dailyFolder = "daily";
     data.settings.knowledgeFolder = "";
     const [root] = await service.run(["daily/2026-11-20.md"], acceptAll);
-    expect(root).toMatchObject({ status: "failed", message: expect.stringContaining("vault root") });
+    expect(root).toMatchObject({ status: "failed", message: expect.stringContaining("vault root") as unknown });
     expect(server.requests).toHaveLength(0);
   });
 
@@ -103,7 +103,7 @@ describe("the plugin host keeps the write rules", () => {
     }));
     const before = new Map(app.files);
     const r = await service.undo();
-    expect(r).toEqual({ ok: false, error: expect.stringContaining("it was not applied and nothing was changed") });
+    expect(r).toEqual({ ok: false, error: expect.stringContaining("it was not applied and nothing was changed") as unknown });
     expect(app.files).toEqual(before);
   });
 

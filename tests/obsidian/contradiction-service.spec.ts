@@ -131,7 +131,7 @@ async function answerModal(button: "Check" | "Cancel"): Promise<string> {
   for (let i = 0; i < 100; i++) {
     const p = [...document.body.querySelectorAll("p")].find((el) => el.textContent?.startsWith("Check ") && el.textContent.includes("for contradictions"));
     if (p) {
-      const text = p.textContent!;
+      const text = p.textContent;
       [...p.parentElement!.querySelectorAll("button")].find((b) => b.textContent === button)!.click();
       return text;
     }

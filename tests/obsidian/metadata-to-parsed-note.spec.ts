@@ -18,7 +18,7 @@ describe("metadataToParsedNote", () => {
       ],
       embeds: [{ link: "pic.png", original: "![[pic.png]]", displayText: "pic.png", position: { start: pos(7, 0, 80), end: pos(7, 12, 92) } }],
     };
-    const n = metadataToParsedNote(cache as never, { wordCount: 42, propertyLines: { similar_high: 2 }, frontmatterError: null });
+    const n = metadataToParsedNote(cache, { wordCount: 42, propertyLines: { similar_high: 2 }, frontmatterError: null });
     expect(n.frontmatter).toEqual({ title: "A", similar_high: ["[[b|b · 2026-10]]"] });
     expect(n.bodyStartLine).toBe(4);
     expect(n.headings).toEqual([{ text: "A", level: 1, line: 4 }]);

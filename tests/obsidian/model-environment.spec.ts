@@ -65,7 +65,7 @@ describe("the plugin's model ignores the SDK's environment variables", () => {
       const body = req.url.includes("/v1/models")
         ? { data: [], has_more: false, first_id: null, last_id: null }
         : { id: "m", type: "message", role: "assistant", model: "claude-test", content: [{ type: "text", text: "ok" }], stop_reason: "end_turn", stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } };
-      const arrayBuffer = new TextEncoder().encode(JSON.stringify(body)).buffer as ArrayBuffer;
+      const arrayBuffer = new TextEncoder().encode(JSON.stringify(body)).buffer;
       return Promise.resolve({ status: 200, headers: { "content-type": "application/json" }, arrayBuffer, text: "" });
     });
     const ask = mergePluginData({ ask: { baseUrl: "", model: "claude-test" } }).ask;

@@ -34,7 +34,7 @@ function setup(route: RouteResult, closestRoute: RouteResult = route) {
     describeCost: (c) => `${c.usage.inputTokens} in · $0.0020`,
     renderMarkdown: async (md, el) => void el.setText(md),
   };
-  const view = new AskView(new WorkspaceLeaf() as never, host);
+  const view = new AskView(new WorkspaceLeaf(), host);
   return { view, calls };
 }
 

@@ -46,7 +46,7 @@ function setup(active: string | null = "knowledge/concepts/a.md") {
     savePositions: () => Promise.resolve(void state.saved++),
     exportFile: () => Promise.resolve(),
   };
-  const view = new GraphView(new WorkspaceLeaf() as never, host);
+  const view = new GraphView(new WorkspaceLeaf(), host);
   return { view, state, change: () => changed() };
 }
 

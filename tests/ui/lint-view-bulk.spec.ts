@@ -23,7 +23,7 @@ async function open(extra: Partial<LintViewHost> = {}) {
     subscribe: (cb) => ((onChange = cb), () => undefined),
     ...extra,
   };
-  const view = new LintView(new WorkspaceLeaf() as never, h);
+  const view = new LintView(new WorkspaceLeaf(), h);
   document.body.empty();
   document.body.appendChild(view.containerEl);
   await view.onOpen();

@@ -60,7 +60,7 @@ function manyFindings(n: number): LintFinding[] {
 
 async function openView(findings: LintFinding[]) {
   const hs = host(findings);
-  const view = new LintView(new WorkspaceLeaf() as never, hs.h);
+  const view = new LintView(new WorkspaceLeaf(), hs.h);
   document.body.appendChild(view.containerEl);
   await view.onOpen();
   return { ...hs, view, el: view.contentEl };
@@ -71,7 +71,7 @@ const positions = (el: HTMLElement) => [...el.querySelectorAll(".kc-lint-finding
 describe("LintView", () => {
   it("shows counts by severity in words, and findings grouped by check, named in words with the check's description", async () => {
     const { h } = host(FINDINGS);
-    const view = new LintView(new WorkspaceLeaf() as never, h);
+    const view = new LintView(new WorkspaceLeaf(), h);
     await view.onOpen();
     const el = view.contentEl;
     expect([...el.querySelectorAll(".kc-lint-count")].map((c) => c.getAttribute("aria-label"))).toEqual(["1 error", "1 warning", "1 suggestion"]);
@@ -145,7 +145,7 @@ describe("LintView", () => {
     dismiss.click();
     expect(calls.dismissed).toEqual([conflict]);
     // A host without dismiss offers no button.
-    const bare = new LintView(new WorkspaceLeaf() as never, { ...h, dismiss: undefined });
+    const bare = new LintView(new WorkspaceLeaf(), { ...h, dismiss: undefined });
     await bare.onOpen();
     expect(bare.contentEl.querySelector(".kc-lint-related-link")).not.toBeNull();
     expect(bare.contentEl.querySelector(".kc-lint-dismiss")).toBeNull();
@@ -153,7 +153,7 @@ describe("LintView", () => {
 
   it("opens a finding at its place and applies a fix when asked", async () => {
     const { h, calls } = host(FINDINGS);
-    const view = new LintView(new WorkspaceLeaf() as never, h);
+    const view = new LintView(new WorkspaceLeaf(), h);
     await view.onOpen();
     (view.contentEl.querySelector(".kc-lint-where") as HTMLElement).click();
     expect(calls.open[0]).toBe(FINDINGS[0]);
@@ -179,7 +179,7 @@ describe("LintView", () => {
   it("shows progress until the first lint is ready, then re-renders on change", async () => {
     const findings: LintFinding[] = [];
     const { h, fire } = host(findings, false);
-    const view = new LintView(new WorkspaceLeaf() as never, h);
+    const view = new LintView(new WorkspaceLeaf(), h);
     await view.onOpen();
     expect(view.contentEl.querySelector(".kc-lint-progress")?.textContent).toBe("Reading notes… 40%");
     (h as { ready: boolean }).ready = true;

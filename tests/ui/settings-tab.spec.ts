@@ -65,7 +65,7 @@ describe("the settings tab", () => {
     await until(() => tab.containerEl.querySelector(".setting-item"));
     const drawn = [...tab.containerEl.querySelectorAll(".setting-item-name")].map((n) => n.textContent);
     const shown = listed.filter((n) => !n.startsWith("# ") && n !== "From the daily notes core plugin");
-    expect(drawn.filter((n) => shown.includes(n!))).toEqual(shown);
+    expect(drawn.filter((n) => shown.includes(n))).toEqual(shown);
     expect(drawn).toContain("Ask");
     // Every control can be named by a screen reader: its own text, or the row's name.
     const unnamed = [...tab.containerEl.querySelectorAll(".setting-item-control :is(input, select, button)")].filter((c) => !c.getAttribute("aria-label") && !c.textContent?.trim());
@@ -98,7 +98,7 @@ describe("the settings tab", () => {
     const noKey = setup({ key: null, baseUrl: "" });
     noKey.tab.display();
     const model = await until(() => noKey.tab.containerEl.querySelector(".setting-item") && row(noKey.tab.containerEl, "Model ID"));
-    await until(() => model.querySelector(".kc-setting-status")!.textContent!.includes("no API key is set"));
+    await until(() => model.querySelector(".kc-setting-status")!.textContent.includes("no API key is set"));
     expect(model.querySelector("select")).toBeNull();
     const input = model.querySelector("input")!;
     input.value = "claude-typed";
@@ -133,7 +133,7 @@ describe("the settings tab", () => {
       r.querySelector("button")!.click();
       const status = r.querySelector(".kc-setting-status")!;
       await until(() => status.textContent !== "Testing…" && status.textContent !== "" && server.requests.length > before);
-      return status.textContent!;
+      return status.textContent;
     };
     server.replies.push({ kind: "models", models: [{ id: "claude-test", name: "Claude Test" }] }, { kind: "models", models: [{ id: "claude-test", name: "Claude Test" }] });
     expect(await click(setup().tab)).toBe("Connected: the model server at " + new URL(server.baseUrl).host + " accepted the key and lists 1 model, including claude-test.");

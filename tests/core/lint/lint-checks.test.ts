@@ -25,11 +25,11 @@ function lintVault(files: Record<string, string>, settings: Partial<KnowledgeSet
   const options: LintOptions = {
     settings: { ...DEFAULT_KNOWLEDGE_SETTINGS, ...settings },
     compileState,
-    logHash: (p) => (files[p] !== undefined ? sha256Hex(files[p]!) : undefined),
+    logHash: (p) => (files[p] !== undefined ? sha256Hex(files[p]) : undefined),
     today: extra.today ?? "2026-11-22",
     codeRepo: repo ? codeRepoFromReader((p) => repo[p] ?? null) : null,
     citationsOf: (p) => findCitations(files[p] ?? ""),
-    articleHash: (p) => (files[p] !== undefined ? shortHash(files[p]!) : undefined),
+    articleHash: (p) => (files[p] !== undefined ? shortHash(files[p]) : undefined),
     contradictions: () => extra.contradictions ?? null,
     ...(extra.staleAfterDays !== undefined ? { staleAfterDays: extra.staleAfterDays } : {}),
   };
@@ -104,7 +104,7 @@ describe("incremental re-lint", () => {
             engine.update([], [p]);
           } else {
             files[p] = note(e.links, e.updated, e.stamp);
-            view.setNote(p, files[p]!);
+            view.setNote(p, files[p]);
             engine.update([p]);
           }
         }
@@ -153,7 +153,7 @@ describe("incremental re-lint", () => {
             engine.update([], [path]);
           } else {
             files[path] = e.target.startsWith("daily/") ? `# Log\n${e.body}\n` : article(e.target, e.cites, e.source, e.updated, e.body);
-            view.setNote(path, files[path]!);
+            view.setNote(path, files[path]);
             engine.update([path]);
           }
         }

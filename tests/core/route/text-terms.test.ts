@@ -92,7 +92,7 @@ describe("ArticleIndex", () => {
         : null;
       if (expected === null) return; // the index drops ubiquitous words from larger bases; compared on small ones
       const got = ours.query(question, 1000);
-      expect(got.map((h) => [h.doc.path, h.score.toFixed(9)])).toEqual(expected.map((r) => [r.id, r.score.toFixed(9)]));
+      expect(got.map((h) => [h.doc.path, h.score.toFixed(9)])).toEqual(expected.map((r) => [r.id as string, r.score.toFixed(9)]));
     }), { numRuns: 200 });
   });
 });

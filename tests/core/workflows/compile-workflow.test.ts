@@ -55,7 +55,7 @@ describe("a compile's write is one unit", () => {
     const outcome = await outcomeFor(host);
     store.writesLeft = 3;
     const r = await writeReviewed(host, outcome, all(outcome), false);
-    expect(r).toEqual({ ok: false, error: expect.stringMatching(/^Nothing was changed: permission denied \(.+\) \(the 3 files already written were put back\)\.$/) });
+    expect(r).toEqual({ ok: false, error: expect.stringMatching(/^Nothing was changed: permission denied \(.+\) \(the 3 files already written were put back\)\.$/) as unknown });
     expect(store.files).toEqual(before);
     expect(host.records.journal).toBeNull();
     expect(host.records.undo?.logPath).toBe("daily/2026-11-19.md");

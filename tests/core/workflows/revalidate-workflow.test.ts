@@ -68,7 +68,7 @@ describe("revalidating an article's relationships", () => {
     const bad = JSON.stringify({ similar_high: [{ target: "concepts/not-listed", stamp: "2026-11" }], similar_mid: [] });
     const { store, host } = setup([bad, bad]);
     const r = await revalidateArticle(host, PATH, yes);
-    expect(r).toMatchObject({ status: "failed", message: expect.stringContaining("invalid twice") });
+    expect(r).toMatchObject({ status: "failed", message: expect.stringContaining("invalid twice") as unknown });
     expect(r.status === "failed" && r.usd).toBeGreaterThan(0);
     expect(store.writes).toEqual([]);
   });

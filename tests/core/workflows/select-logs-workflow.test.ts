@@ -58,7 +58,7 @@ describe("choosing the logs to compile", () => {
     expect(await selectLogs(host, { today: "2026-11-22" })).toEqual({ ok: false, error: { kind: "no-today", message: "Today's daily note daily/2026-11-22.md does not exist; give --file <note> or --all." } });
     const empty = inMemoryCompileHost(new InMemoryNoteStore({ "knowledge/index.md": "# Index\n" }));
     const r = await selectLogs(empty, { all: true });
-    expect(!r.ok && r.error).toEqual({ kind: "no-daily-notes", message: expect.stringContaining("No daily notes in this vault: none matches daily/YYYY-MM-DD.md") });
+    expect(!r.ok && r.error).toEqual({ kind: "no-daily-notes", message: expect.stringContaining("No daily notes in this vault: none matches daily/YYYY-MM-DD.md") as unknown });
   });
 
   it("refuses settings that put the daily notes inside the knowledge folder before reading any note", async () => {

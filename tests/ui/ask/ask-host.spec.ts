@@ -56,7 +56,7 @@ async function panel(opts: { key?: boolean; history?: string } = {}) {
   const compile = new CompileService(app as never, () => data, () => Promise.resolve(), router, DIR);
   const kc = pluginHost(app as never, compile.host, () => compile.settings(), () => data, DIR);
   const host = createAskHost(app as never, kc, router, () => data, { id: "kc", dir: DIR, viewType: ASK_VIEW_TYPE });
-  const view = new AskView(new WorkspaceLeaf() as never, host);
+  const view = new AskView(new WorkspaceLeaf(), host);
   document.body.appendChild(view.containerEl);
   view.load();
   await view.onOpen();
@@ -102,7 +102,7 @@ describe("the Ask panel in Obsidian, end to end", () => {
     link.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, ctrlKey: true }));
     expect(p.opened).toEqual([["knowledge/concepts/retry-with-backoff", "", "tab"]]);
     link.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
-    expect(p.events).toEqual([{ name: "hover-link", data: expect.objectContaining({ source: ASK_VIEW_TYPE, linktext: "knowledge/concepts/retry-with-backoff", hoverParent: p.view, targetEl: link }) }]);
+    expect(p.events).toEqual([{ name: "hover-link", data: expect.objectContaining({ source: ASK_VIEW_TYPE, linktext: "knowledge/concepts/retry-with-backoff", hoverParent: p.view, targetEl: link }) as unknown }]);
   });
 
   it("says there is no key before anything is asked, and its button opens the plugin's settings tab (or says where, when it cannot)", async () => {
@@ -164,8 +164,8 @@ describe("the Ask panel in Obsidian, end to end", () => {
       },
     };
     const leaf = new WorkspaceLeaf();
-    const md = new MarkdownView(leaf as never);
-    md.file = p.app.vault.getFileByPath("daily/2026-11-20.md") as never;
+    const md = new MarkdownView(leaf);
+    md.file = p.app.vault.getFileByPath("daily/2026-11-20.md");
     md.editor = editor;
     leaf.view = md as never;
     p.recent.leaf = leaf;
@@ -184,8 +184,8 @@ describe("the Ask panel in Obsidian, end to end", () => {
     server.replies.push({ kind: "text", text: "Five." });
     await p.ask("How many times does a retry back off?");
     const leaf = new WorkspaceLeaf();
-    const md = new MarkdownView(leaf as never);
-    md.file = p.app.vault.getFileByPath("daily/2026-11-20.md") as never;
+    const md = new MarkdownView(leaf);
+    md.file = p.app.vault.getFileByPath("daily/2026-11-20.md");
     md.mode = "preview";
     md.editor = { getValue: () => "", getCursor: () => ({ line: 0, ch: 0 }), replaceRange: () => { throw new Error("no insert in reading view"); } };
     leaf.view = md as never;

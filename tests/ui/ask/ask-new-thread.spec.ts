@@ -28,7 +28,7 @@ describe("New thread while an answer is pending", () => {
       describeCost: () => "",
       renderMarkdown: async (md, el) => void el.setText(md),
     };
-    const view = new AskView(new WorkspaceLeaf() as never, host);
+    const view = new AskView(new WorkspaceLeaf(), host);
     await view.onOpen();
     const input = view.contentEl.querySelector<HTMLTextAreaElement>(".kc-ask-input")!;
     input.value = "first question";

@@ -43,7 +43,7 @@ export function openPanel(overrides: Partial<AskHost> = {}) {
     },
     ...overrides,
   };
-  const view = new AskView(new WorkspaceLeaf() as never, host);
+  const view = new AskView(new WorkspaceLeaf(), host);
   document.body.appendChild(view.containerEl);
   view.load();
   const el = view.contentEl;
