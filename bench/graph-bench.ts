@@ -56,9 +56,9 @@ export async function benchGraph(): Promise<void> {
  * refresh) and one frame's label placement (main thread, every frame).
  */
 async function benchGraphView(): Promise<void> {
-  console.log("\n## Graph view at 2,000 articles\n");
-  console.log("| nodes | edges | layout to settled (worker) | ticks | community colouring | label placement per frame |");
-  console.log("|---|---|---|---|---|---|");
+  print("\n## Graph view at 2,000 articles\n");
+  print("| nodes | edges | layout to settled (worker) | ticks | community colouring | label placement per frame |");
+  print("|---|---|---|---|---|---|");
   const kb = generateKnowledgeBase(2000, 7, 0);
   const vault = new VaultIndex();
   const model = new GraphModel(() => "knowledge", (l, from) => vault.resolve(l, from));
@@ -83,5 +83,5 @@ async function benchGraphView(): Promise<void> {
   const groups = await timeRuns(5, () => groupGraph(g, "community"));
   const candidates: LabelCandidate[] = g.nodes.map((n, i) => ({ i, x: (i * 7919) % 1100, y: (i * 104729) % 760, r: 3, text: n.title, width: n.title.length * 6.5, forced: false }));
   const labels = await timeRuns(20, () => placeLabels(candidates.slice(0, 120), { budget: 30, fade: 9, lineHeight: 14, width: 1100, height: 760 }));
-  console.log(`| ${g.nodes.length} | ${links.length} | ${ms(median(layout))} | ${ticks} | ${ms(median(groups))} | ${ms(median(labels))} |`);
+  print(`| ${g.nodes.length} | ${links.length} | ${ms(median(layout))} | ${ticks} | ${ms(median(groups))} | ${ms(median(labels))} |`);
 }
