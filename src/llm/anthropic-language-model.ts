@@ -95,10 +95,10 @@ export class AnthropicLanguageModel implements LanguageModel {
 
   complete(request: CompletionRequest): Promise<Result<Completion, ModelError>> {
     return this.run(request, async (signal, _alive, timeout) => {
-      if (request.jsonSchema && this.structured === "native") {
+      if ((request.jsonSchema || request.effort) && this.structured === "native") {
         try {
           const native = toCompletion(await this.client!.messages.create(this.params(request, "native"), { signal, timeout }), { toolName: null, ...this.reply });
-          return native.ok ? checkNativeReply(native.value) : native;
+          return native.ok && request.jsonSchema ? checkNativeReply(native.value) : native;
         } catch (e) {
           if (!refusesNativeOutput(e)) throw e;
           // This server (or model) has no native structured output: ask with the offered tool, now and from now on.

@@ -10,7 +10,10 @@ import { err, ok, type Result } from "../core/result";
  */
 export type StructuredMode = "native" | "tool";
 
-/** The Messages API parameters of a request to `model`, with a structured reply asked for in `mode`. */
+/**
+ * The Messages API parameters of a request to `model`, with a structured reply asked for in `mode`. The output
+ * configuration (format and effort) is sent only in "native" mode: a server without it gets neither.
+ */
 export function buildMessageParams(model: string, request: CompletionRequest, mode: StructuredMode): Anthropic.MessageCreateParamsNonStreaming {
   const shape = callShapeOf(model);
   const base: Anthropic.MessageCreateParamsNonStreaming = {
@@ -21,9 +24,11 @@ export function buildMessageParams(model: string, request: CompletionRequest, mo
     messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
     ...(shape.thinking ? { thinking: { type: shape.thinking } } : {}),
   };
-  if (!request.jsonSchema) return base;
   const s = request.jsonSchema;
-  if (mode === "native") return { ...base, output_config: { format: { type: "json_schema", schema: s.schema } } };
+  if (mode === "native" && (s || request.effort)) {
+    return { ...base, output_config: { ...(s ? { format: { type: "json_schema", schema: s.schema } } : {}), ...(request.effort ? { effort: request.effort } : {}) } };
+  }
+  if (!s) return base;
   return {
     ...base,
     tools: [{ name: s.name, description: s.description, input_schema: s.schema as Anthropic.Tool.InputSchema }],
@@ -32,8 +37,9 @@ export function buildMessageParams(model: string, request: CompletionRequest, mo
 }
 
 /**
- * True when a server refused a request because of its output format (a server or model without native structured
- * output, or a schema it cannot enforce): the same request is then sent again with the offered tool.
+ * True when a server refused a request because of its output configuration (a server or model without native
+ * structured output or the effort setting, or a schema it cannot enforce): the request is then sent again without
+ * one, with the offered tool.
  */
 export function refusesNativeOutput(e: unknown): boolean {
   return e instanceof Anthropic.APIError && e.status === 400 && /output_config|output_format|structured output/i.test(e.message);

@@ -40,12 +40,13 @@ describe("native structured output", () => {
     for (const key of ["temperature", "top_p", "top_k"]) expect(body).not.toHaveProperty(key);
   });
 
-  it("asks Haiku 5.5 for the selection the same way, with no thinking field", async () => {
+  it("asks Haiku 5.5 for the selection the same way, at low effort, with no thinking field", async () => {
     server.replies.push({ kind: "text", text: '{"covered":true,"articles":["a1"]}' });
-    const r = await native(DEFAULT_SELECT_MODEL).complete(buildSelectRequest("How long do retries wait?", []));
+    const request = buildSelectRequest("How long do retries wait?", []);
+    const r = await native(DEFAULT_SELECT_MODEL).complete(request);
     expect(r.ok && r.value.text).toBe('{"covered":true,"articles":["a1"]}');
     const body = server.requests[0]!.body;
-    expect((body.output_config as { format: { type: string } }).format.type).toBe("json_schema");
+    expect(body.output_config).toEqual({ format: { type: "json_schema", schema: JSON.parse(JSON.stringify(request.jsonSchema!.schema)) as unknown }, effort: "low" });
     expect(body.tools).toBeUndefined();
     expect(body.thinking).toBeUndefined();
   });
@@ -73,7 +74,7 @@ describe("native structured output", () => {
     const second = await haiku.complete(buildSelectRequest("Second?", []));
     expect(second.ok && JSON.parse(second.value.text)).toEqual({ covered: false, articles: [] });
     const [asked, retried, later] = server.requests.map((q) => q.body);
-    expect(asked!.output_config).toBeDefined();
+    expect(asked!.output_config).toMatchObject({ effort: "low" });
     for (const body of [retried!, later!]) {
       expect(body.output_config).toBeUndefined();
       expect(body.tool_choice).toEqual({ type: "auto", disable_parallel_tool_use: true });
@@ -88,11 +89,15 @@ describe("native structured output", () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it("asks a server behind a base URL with the offered tool unless told it has native output", async () => {
+  it("asks a server behind a base URL with the offered tool and no output configuration unless told it has native output", async () => {
     server.replies.push({ kind: "tool", name: "propose_articles", input: { creates: [], updates: [] } });
+    server.replies.push({ kind: "tool", name: "choose_articles", input: { covered: false, articles: [] } });
     await model(DEFAULT_MODEL).complete(compileRequest());
-    expect(server.requests[0]!.body.output_config).toBeUndefined();
-    expect(server.requests[0]!.body.tool_choice).toEqual({ type: "auto", disable_parallel_tool_use: true });
+    await model(DEFAULT_SELECT_MODEL).complete(buildSelectRequest("How long?", []));
+    for (const { body } of server.requests) {
+      expect(body.output_config).toBeUndefined();
+      expect(body.tool_choice).toEqual({ type: "auto", disable_parallel_tool_use: true });
+    }
   });
 
   it("sends no output format for a plain answer, even when native output is on", async () => {
