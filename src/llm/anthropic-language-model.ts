@@ -8,6 +8,7 @@ import { createAnthropicClient } from "./anthropic-client";
 import { limitReplySize } from "./limit-reply-size";
 import { replyTooLarge, toCompletion } from "./to-completion";
 import { formatWait, mapModelError, serviceOf, waitOf, type ErrorContext } from "./map-model-error";
+import { buildMessageParams, checkNativeReply, refusesNativeOutput, type StructuredMode } from "./message-params";
 
 /** A call (or a stream's silence) longer than this fails, unless the options or the request say otherwise. */
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -43,6 +44,12 @@ export interface AnthropicOptions {
   onWait?: (seconds: number, reason: string) => void;
   /** Largest reply accepted, in characters of text or of a tool's input JSON (default 1,000,000); bodies are cut off near it. */
   maxReplyChars?: number;
+  /**
+   * How structured replies are asked for (see StructuredMode). Default: "native" for Claude 5 and later on the
+   * Anthropic API, "tool" for earlier models and for any server behind `baseUrl` (which may not know the output
+   * format). A server that refuses the output format gets the tool from then on.
+   */
+  structuredOutput?: StructuredMode;
   /** How a wait is sat out (default: a timer an abort ends early; false when aborted). Tests pass one that returns at once. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<boolean>;
 }
@@ -56,8 +63,9 @@ type Attempt = (signal: AbortSignal, alive: () => void, sdkTimeoutMs: number) =>
  * The LanguageModel port over the Anthropic Messages API; the only code that knows the SDK. Retries are this
  * class's, not the SDK's (which would sleep through any retry-after), so waits are capped: a short wait is announced
  * through `onWait` and sat out; a long one fails at once with when to try again. A call that does not answer, or a
- * stream that goes silent, fails after the request timeout. Replies are bounded in size, a structured reply must be
- * one call of the tool asked for, and every message is scrubbed of anything that looks like a secret.
+ * stream that goes silent, fails after the request timeout. Replies are bounded in size, a structured reply is asked
+ * for natively (its JSON schema as the output format; prose is refused) or, where the server has no native structured
+ * output, must be one call of the tool offered; every message is scrubbed of anything that looks like a secret.
  */
 export class AnthropicLanguageModel implements LanguageModel {
   private readonly client: Anthropic | null;
@@ -65,12 +73,14 @@ export class AnthropicLanguageModel implements LanguageModel {
   private readonly maxReplyChars: number;
   private readonly ctx: ErrorContext;
   private readonly reply: { maxReplyChars: number; model: string; baseUrl: string | undefined };
+  private structured: StructuredMode;
 
   constructor(private readonly options: AnthropicOptions) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.maxReplyChars = options.maxReplyChars ?? DEFAULT_MAX_REPLY_CHARS;
     this.ctx = { model: options.model, baseUrl: options.baseUrl, maxReplyChars: this.maxReplyChars };
     this.reply = { maxReplyChars: this.maxReplyChars, model: options.model, baseUrl: options.baseUrl };
+    this.structured = options.structuredOutput ?? (!options.baseUrl && !callShapeOf(options.model).forceTool ? "native" : "tool");
     // Bytes, not characters: a character can take 3 bytes of UTF-8 or 6 of a JSON escape, and an event stream wraps
     // every few characters in an event.
     const limitFor = (type: string): number => (type.includes("event-stream") ? 16 : 4) * this.maxReplyChars + 65_536;
@@ -85,6 +95,16 @@ export class AnthropicLanguageModel implements LanguageModel {
 
   complete(request: CompletionRequest): Promise<Result<Completion, ModelError>> {
     return this.run(request, async (signal, _alive, timeout) => {
+      if ((request.jsonSchema || request.effort) && this.structured === "native") {
+        try {
+          const native = toCompletion(await this.client!.messages.create(this.params(request, "native"), { signal, timeout }), { toolName: null, ...this.reply });
+          return native.ok && request.jsonSchema ? checkNativeReply(native.value) : native;
+        } catch (e) {
+          if (!refusesNativeOutput(e)) throw e;
+          // This server (or model) has no native structured output: ask with the offered tool, now and from now on.
+          this.structured = "tool";
+        }
+      }
       const msg = await this.client!.messages.create(this.params(request), { signal, timeout });
       return toCompletion(msg, { toolName: request.jsonSchema?.name ?? null, ...this.reply });
     });
@@ -186,23 +206,8 @@ export class AnthropicLanguageModel implements LanguageModel {
     return `${service} failed`;
   }
 
-  private params(request: CompletionRequest): Anthropic.MessageCreateParamsNonStreaming {
-    const shape = callShapeOf(this.options.model);
-    const base: Anthropic.MessageCreateParamsNonStreaming = {
-      model: this.options.model,
-      max_tokens: request.maxTokens,
-      // The stable prefix is cached: later calls with the same instructions read it at a tenth of the price or less.
-      system: [{ type: "text", text: request.system, cache_control: { type: "ephemeral" } }],
-      messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
-      ...(shape.thinking ? { thinking: { type: shape.thinking } } : {}),
-    };
-    if (!request.jsonSchema) return base;
-    const s = request.jsonSchema;
-    return {
-      ...base,
-      tools: [{ name: s.name, description: s.description, input_schema: s.schema as Anthropic.Tool.InputSchema }],
-      tool_choice: shape.forceTool ? { type: "tool", name: s.name } : { type: "auto", disable_parallel_tool_use: true },
-    };
+  private params(request: CompletionRequest, mode: StructuredMode = "tool"): Anthropic.MessageCreateParamsNonStreaming {
+    return buildMessageParams(this.options.model, request, mode);
   }
 }
 

@@ -30,7 +30,7 @@ day it spans, below what is there. Headless runs (sdk-*) and warm-ups are skippe
 ~/.config/claude/projects); --project <cwd> captures only sessions run in that folder (repeat it for more;
 default: every project). --dry-run shows what would be appended and writes nothing. Claude Code deletes
 transcripts after 30 days by default: capture before then. --distill (opt-in, costs a small call per day of a
-session; default model claude-haiku-4-5) adds Decisions Made, Lessons Learned and Action Items written by the
+session; default model ${DEFAULT_SELECT_MODEL}) adds Decisions Made, Lessons Learned and Action Items written by the
 model from the redacted session (at most 20,000 characters); a reply that does not fit falls back to the
 plain entry. The cursor per file is kept in the plugin's
 folder (${CAPTURE_STATE_FILE}).
@@ -104,7 +104,7 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
     if (report.longLines > 0) io.err(`${report.longLines} transcript line${report.longLines === 1 ? "" : "s"} over 8 MB skipped unread.\n`);
     if (report.distillStopped) io.err(`Distillation stopped: ${report.distillStopped}.\n`);
     if (report.brokenLines > 0) io.err(`${report.brokenLines} unreadable transcript line${report.brokenLines === 1 ? "" : "s"} skipped.\n`);
-    if (report.usage.inputTokens > 0) io.err(`Distillation: ${report.usage.inputTokens} in + ${report.usage.outputTokens} out tokens, ${formatCost(estimateCost(report.usage, DEFAULT_SELECT_PRICE))} at $1 / $5 per million.\n`);
+    if (report.usage.inputTokens > 0) io.err(`Distillation: ${report.usage.inputTokens} in + ${report.usage.outputTokens} out tokens, ${formatCost(estimateCost(report.usage, DEFAULT_SELECT_PRICE))} at $${DEFAULT_SELECT_PRICE.input} / $${DEFAULT_SELECT_PRICE.output} per million.\n`);
     io.err(`${report.captured.length} session entr${report.captured.length === 1 ? "y" : "ies"} ${args.flags.has("dry-run") ? "would be appended" : "appended"}, ${report.skipped.length} skipped, ${report.redactions} secret${report.redactions === 1 ? "" : "s"} redacted (transcripts from ${roots.join(", ")}).\n`);
   }
   return report.failed.length > 0 ? EXIT.findings : EXIT.ok;

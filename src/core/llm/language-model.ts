@@ -14,6 +14,11 @@ export interface CompletionRequest {
   maxTokens: number;
   /** Optional JSON schema: when set, the adapter asks for structured output (tool use) and returns its JSON text. */
   jsonSchema?: { name: string; description: string; schema: Record<string, unknown> };
+  /**
+   * How much effort the model should spend ("low" for picking a few ids). Sent only where the server takes native
+   * structured output (Claude 5+ on the Anthropic API); elsewhere the model's default applies.
+   */
+  effort?: "low" | "medium" | "high";
   signal?: AbortSignal;
   /** This call's request timeout in ms, over the model's own (a call not answered, or a stream silent, this long fails). */
   timeoutMs?: number;

@@ -21,11 +21,21 @@ export const DEFAULT_MODEL = "claude-sonnet-5-5";
  */
 export const DEFAULT_PRICE: ModelPrice = { input: 2, output: 10, cacheWrite: 2.5, cacheRead: 0.1 };
 
-/** The small, cheap model for Ask's selection step (reads ~2k tokens of headers, answers with a few ids). */
-export const DEFAULT_SELECT_MODEL = "claude-haiku-4-5";
+/**
+ * The small, cheap model for Ask's selection step and capture's distillation (reads ~2k tokens of headers, answers
+ * with a few ids): Claude Haiku 5.5, built for routing and classification at a tenth of Haiku 4.5's price, and
+ * caching prompts from 512 tokens where Haiku 4.5 needs 4,096. Haiku 4.5 stays in the tables for a person who picks it.
+ */
+export const DEFAULT_SELECT_MODEL = "claude-haiku-5-5";
 
-/** What DEFAULT_SELECT_MODEL costs, USD per million tokens (Haiku 4.5's list price: $1 in, $5 out). */
-export const DEFAULT_SELECT_PRICE: ModelPrice = { input: 1, output: 5, cacheWrite: 1.25, cacheRead: 0.1 };
+/**
+ * What DEFAULT_SELECT_MODEL costs, USD per million tokens (Haiku 5.5's list price: $0.10 in, $0.50 out, cache write
+ * $0.125, cache read $0.01), with its higher tier above 100K prompt tokens; the same as its MODEL_PRICES entry.
+ */
+export const DEFAULT_SELECT_PRICE: ModelPrice & { longPrompt?: { aboveTokens: number; price: ModelPrice } } = {
+  input: 0.1, output: 0.5, cacheWrite: 0.125, cacheRead: 0.01,
+  longPrompt: { aboveTokens: 100_000, price: { input: 0.5, output: 2.5, cacheWrite: 0.625, cacheRead: 0.05 } },
+};
 
 /**
  * Model ids that are retired or announced for retirement, with their replacement: a setting that still names one

@@ -79,10 +79,10 @@ function headerOf(doc: ArticleDoc, id: string): string {
   return lines.join("\n");
 }
 
-/** The request of the selection step: the fixed instructions (cached), then the question and the shortlist. */
+/** The request of the selection step: the fixed instructions (cached), then the question and the shortlist, at low effort. */
 export function buildSelectRequest(question: string, shortlist: ShortlistEntry[], signal?: AbortSignal): CompletionRequest {
   const user = `Question: ${question.slice(0, 2000)}\n\nShortlist:\n\n${shortlist.map((s) => s.header).join("\n\n")}`;
-  return { system: SELECT_SYSTEM_PROMPT, messages: [{ role: "user", content: user }], maxTokens: 200, jsonSchema: TOOL, ...(signal ? { signal } : {}) };
+  return { system: SELECT_SYSTEM_PROMPT, messages: [{ role: "user", content: user }], maxTokens: 200, jsonSchema: TOOL, effort: "low", ...(signal ? { signal } : {}) };
 }
 
 /** A selection: the route it gives (the same shape as the lexical router's), the shortlist, and what the call cost. */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { estimateCost } from "../../../src/core/llm/cost";
-import { callShapeOf, currentModel, DEFAULT_MODEL, DEFAULT_PRICE, DEFAULT_SELECT_MODEL } from "../../../src/core/llm/models";
+import { callShapeOf, currentModel, DEFAULT_MODEL, DEFAULT_PRICE, DEFAULT_SELECT_MODEL, DEFAULT_SELECT_PRICE, priceFor } from "../../../src/core/llm/models";
 
 const ROOT = join(import.meta.dirname, "../../..");
 
@@ -18,6 +18,12 @@ describe("models", () => {
     expect(DEFAULT_MODEL).toBe("claude-sonnet-5-5");
     expect(DEFAULT_PRICE).toEqual({ input: 2, output: 10, cacheWrite: 2.5, cacheRead: 0.1 });
     expect(estimateCost({ inputTokens: 1_000_000, outputTokens: 100_000, cacheReadTokens: 1_000_000, cacheWriteTokens: 0 })).toBeCloseTo(2 + 1 + 0.1, 10);
+  });
+
+  it("defaults the selection step to Claude Haiku 5.5, priced at its list price with the long-prompt tier", () => {
+    expect(DEFAULT_SELECT_MODEL).toBe("claude-haiku-5-5");
+    expect(DEFAULT_SELECT_PRICE).toEqual(priceFor("claude-haiku-5-5"));
+    expect(priceFor("claude-haiku-4-5")).toMatchObject({ input: 1, output: 5 });
   });
 
   it("names model ids in one place: no other source file spells one out", () => {
@@ -37,8 +43,8 @@ describe("models", () => {
 
   it("forces the structured-output tool only for models that accept it", () => {
     expect(callShapeOf(DEFAULT_MODEL)).toEqual({ forceTool: false, thinking: "between_tools" });
-    expect(callShapeOf(DEFAULT_SELECT_MODEL)).toEqual({ forceTool: true, thinking: null });
-    for (const id of ["claude-sonnet-4-6", "claude-opus-4-8", "claude-3-7-sonnet-20250219", "claude-sonnet-4-20250514", "llama3.1:8b", "claude-test"]) {
+    expect(callShapeOf(DEFAULT_SELECT_MODEL)).toEqual({ forceTool: false, thinking: null });
+    for (const id of ["claude-haiku-4-5", "claude-sonnet-4-6", "claude-opus-4-8", "claude-3-7-sonnet-20250219", "claude-sonnet-4-20250514", "llama3.1:8b", "claude-test"]) {
       expect(callShapeOf(id)).toEqual({ forceTool: true, thinking: null });
     }
     for (const id of ["claude-sonnet-5", "claude-opus-5-5", "claude-fable-5-1", "claude-haiku-5-5", "claude-sonnet-6"]) {

@@ -1,0 +1,66 @@
+import Anthropic from "@anthropic-ai/sdk";
+import type { Completion, CompletionRequest, ModelError } from "../core/llm/language-model";
+import { callShapeOf } from "../core/llm/models";
+import { err, ok, type Result } from "../core/result";
+
+/**
+ * How a structured reply is asked for: "native" sets the JSON schema as the request's output format (the model's
+ * reply must match it, so it cannot answer in prose); "tool" offers (or, on Claude 4 and earlier, forces) a tool whose
+ * input is the reply — the path for servers without native structured output.
+ */
+export type StructuredMode = "native" | "tool";
+
+/**
+ * The Messages API parameters of a request to `model`, with a structured reply asked for in `mode`. The output
+ * configuration (format and effort) is sent only in "native" mode: a server without it gets neither.
+ */
+export function buildMessageParams(model: string, request: CompletionRequest, mode: StructuredMode): Anthropic.MessageCreateParamsNonStreaming {
+  const shape = callShapeOf(model);
+  const base: Anthropic.MessageCreateParamsNonStreaming = {
+    model,
+    max_tokens: request.maxTokens,
+    // The stable prefix is cached: later calls with the same instructions read it at a tenth of the price or less.
+    system: [{ type: "text", text: request.system, cache_control: { type: "ephemeral" } }],
+    messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
+    ...(shape.thinking ? { thinking: { type: shape.thinking } } : {}),
+  };
+  const s = request.jsonSchema;
+  if (mode === "native" && (s || request.effort)) {
+    return { ...base, output_config: { ...(s ? { format: { type: "json_schema", schema: s.schema } } : {}), ...(request.effort ? { effort: request.effort } : {}) } };
+  }
+  if (!s) return base;
+  return {
+    ...base,
+    tools: [{ name: s.name, description: s.description, input_schema: s.schema as Anthropic.Tool.InputSchema }],
+    tool_choice: shape.forceTool ? { type: "tool", name: s.name } : { type: "auto", disable_parallel_tool_use: true },
+  };
+}
+
+/**
+ * True when a server refused a request because of its output configuration (a server or model without native
+ * structured output or the effort setting, or a schema it cannot enforce): the request is then sent again without
+ * one, with the offered tool.
+ */
+export function refusesNativeOutput(e: unknown): boolean {
+  return e instanceof Anthropic.APIError && e.status === 400 && /output_config|output_format|structured output/i.test(e.message);
+}
+
+/**
+ * A native structured reply as the caller gets it: JSON text passes; prose (a server that ignored the output format)
+ * is refused as an invalid reply, not passed on to fail later. A reply cut off by max_tokens or refused by the model
+ * passes unchanged: its stop reason already says why it cannot be used.
+ */
+export function checkNativeReply(completion: Completion): Result<Completion, ModelError> {
+  if (completion.stopReason === "max_tokens" || completion.stopReason === "refusal") return ok(completion);
+  if (isJsonObject(completion.text)) return ok(completion);
+  return err({ kind: "invalid-reply", message: "The model answered in prose instead of the structured reply it was asked for; the reply was not used." });
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === "object" && v !== null;
+  } catch {
+    return false;
+  }
+}
