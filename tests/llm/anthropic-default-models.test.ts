@@ -24,7 +24,7 @@ const compileRequest = (): CompletionRequest => ({
   system: COMPILE_SYSTEM_PROMPT,
   messages: [{ role: "user", content: "Daily log: retries now wait 1, 2, 4 seconds." }],
   maxTokens: COMPILE_MAX_TOKENS,
-  jsonSchema: COMPILE_TOOL as unknown as NonNullable<CompletionRequest["jsonSchema"]>,
+  jsonSchema: COMPILE_TOOL,
 });
 const SAMPLING = ["temperature", "top_p", "top_k"];
 

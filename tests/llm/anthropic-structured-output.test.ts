@@ -23,7 +23,7 @@ const compileRequest = (): CompletionRequest => ({
   system: COMPILE_SYSTEM_PROMPT,
   messages: [{ role: "user", content: "Daily log: retries now wait 1, 2, 4 seconds." }],
   maxTokens: COMPILE_MAX_TOKENS,
-  jsonSchema: COMPILE_TOOL as unknown as NonNullable<CompletionRequest["jsonSchema"]>,
+  jsonSchema: COMPILE_TOOL,
 });
 const PROSE_REFUSED = { kind: "invalid-reply", message: "The model answered in prose instead of the structured reply it was asked for; the reply was not used." };
 
