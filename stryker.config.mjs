@@ -1,0 +1,28 @@
+// Mutation testing of the critical core (`npm run mutation`); a benchmark-like run, not part of CI.
+// KC_MUTATE picks files (comma-separated); the default is the whole critical set.
+const critical = [
+  "src/core/workflows/write-rules.ts",
+  "src/core/links/link-resolver.ts",
+  "src/core/capture/redact.ts",
+  "src/core/compile/validate-proposal.ts",
+  "src/core/workflows/compile-workflow.ts",
+];
+const chosen = process.env.KC_MUTATE ? process.env.KC_MUTATE.split(",").map((s) => s.trim()).filter(Boolean) : critical;
+
+export default {
+  testRunner: "vitest",
+  plugins: ["@stryker-mutator/vitest-runner"],
+  vitest: { configFile: "vitest.config.ts", related: true },
+  mutate: chosen,
+  coverageAnalysis: "perTest",
+  concurrency: Number(process.env.KC_MUTATION_CONCURRENCY ?? 2),
+  timeoutMS: 30_000,
+  tempDirName: ".stryker-tmp",
+  cleanTempDir: "always",
+  reporters: ["clear-text", "progress", "json"],
+  jsonReporter: { fileName: "reports/mutation/mutation.json" },
+  // Re-runs test only mutants whose code or covering tests changed since the last run.
+  incremental: process.env.KC_MUTATION_FULL ? false : true,
+  incrementalFile: "reports/mutation/stryker-incremental.json",
+  thresholds: { high: 80, low: 60, break: null },
+};
