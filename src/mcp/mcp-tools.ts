@@ -1,7 +1,7 @@
 import { NOT_COVERED_ANSWER } from "../core/ask/build-answer-prompt";
 import { matchDailyNote } from "../core/knowledge/daily-notes";
 import { formatCost } from "../core/llm/cost";
-import { describeLoadReason, questionWords } from "../core/route/format-route-trace";
+import { describeLoadReason, overBudgetNote, questionWords } from "../core/route/format-route-trace";
 import { recentProjectEntries } from "../core/workflows/prime-workflow";
 import { routeFor } from "../core/workflows/ask-workflow";
 import { askKnowledgeBase } from "./mcp-ask";
@@ -25,6 +25,8 @@ export function routeTool(view: McpVaultView, a: { question: string; budget: num
   }
   const words = questionWords(a.question);
   const lines = [`${route.loaded.length} article${route.loaded.length === 1 ? "" : "s"} for this question (${route.totalTokens} tokens of ${route.loadAllTokens} for the whole base${route.mode === "tldr" ? "; their TLDRs answer it" : ""}). Read one with read_article; cite as [[path]].`];
+  const over = overBudgetNote(route);
+  if (over !== null) lines.push(`Note: ${over}.`);
   for (const l of route.loaded) {
     const doc = view.index.get(l.path);
     lines.push("", `## ${doc?.header.title ?? doc?.title ?? l.path}`, `path: ${l.path}`, `TLDR: ${doc?.tldr.replace(/\s+/g, " ").trim() || "(none)"}`, `why: ${describeLoadReason(l.reason, words)}`, `tokens: ${l.tokens} (${l.part === "tldr" ? "TLDR only" : "whole article"})`);

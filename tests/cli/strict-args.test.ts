@@ -40,6 +40,15 @@ describe("the command line is strict", () => {
     expect(chars).toMatchObject({ code: 2, err: expect.stringContaining("--max-chars must be") as unknown });
   });
 
+  it("says so when --budget is too small for any article, rather than loading more in silence", async () => {
+    const r = await kc(["route", "examples/demo-vault", "how do I retry failed requests", "--budget", "10"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/Loaded 1 file\(s\), \d+ tokens/);
+    expect(r.out).toContain("over the 10-token budget: the best match's summary is loaded even when nothing fits");
+    const roomy = await kc(["route", "examples/demo-vault", "how do I retry failed requests"]);
+    expect(roomy.out).not.toContain("-token budget");
+  });
+
   it("refuses an option without its value, and an extra argument", async () => {
     const scope = await kc(["lint", "v", "--scope"]);
     expect(scope).toMatchObject({ code: 2, err: expect.stringContaining("--scope needs a value") as unknown });

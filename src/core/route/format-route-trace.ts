@@ -66,6 +66,8 @@ export function formatRouteTrace(route: RouteResult): string {
   } else {
     const mode = route.mode === "tldr" ? " (TLDR answers it: bodies not loaded)" : "";
     lines.push(`Loaded ${route.loaded.length} file(s)${mode}, ${route.totalTokens} tokens of ${route.loadAllTokens} for loading everything (${pct(saving(route))} saved):`);
+    const over = overBudgetNote(route);
+    if (over !== null) lines.push(`  (${over})`);
     const words = questionWords(route.question);
     for (const l of route.loaded) lines.push(`  + ${l.path}${l.part === "tldr" ? " [TLDR only]" : ""} (~${l.tokens} tok) ${describeLoadReason(l.reason, words)}`);
   }
@@ -90,7 +92,21 @@ export function summarizeRoute(route: RouteResult, titleOf: (path: string) => st
   const reasons = describeLoadedPlainly(route, titleOf);
   const n = route.loaded.length;
   const items = route.loaded.map((l, i) => `${titleOf(l.path)} (${reasons[i]!}${l.part === "tldr" ? "; its summary only" : ""})`);
-  return `Loaded ${n} article${n === 1 ? "" : "s"}: ${items.join(", ")}.${tail}`;
+  const over = overBudgetNote(route);
+  return `Loaded ${n} article${n === 1 ? "" : "s"}: ${items.join(", ")}.${tail}${over === null ? "" : ` ${capitalize(over)}.`}`;
+}
+
+/**
+ * When the token budget is too small for any article, the router still loads the best match's summary (an answer
+ * needs something to stand on); this says so, so nobody takes the loaded tokens for the budget. Null when it fits.
+ */
+export function overBudgetNote(route: RouteResult): string | null {
+  if (route.status !== "routed" || route.totalTokens <= route.budget) return null;
+  return `over the ${route.budget}-token budget: the best match's summary is loaded even when nothing fits`;
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 /** Why each loaded article was loaded, in plain words (in the order of `route.loaded`), naming others by title. */

@@ -51,6 +51,23 @@ describe("formatRouteTrace for people", () => {
   });
 });
 
+describe("a budget too small for even one article", () => {
+  const tight: RouteResult = {
+    ...ROUTED, budget: 10, totalTokens: 48, skipped: [],
+    loaded: [{ path: "k/retry.md", part: "tldr", tokens: 48, reason: match(1, 140, 0.8, ["retry"]) }],
+  };
+
+  it("says that the best match's summary was loaded over the budget, in the CLI's trace and in plain words", () => {
+    expect(formatRouteTrace(tight)).toContain("over the 10-token budget: the best match's summary is loaded even when nothing fits");
+    expect(summarizeRoute(tight)).toMatch(/Over the 10-token budget/);
+  });
+
+  it("says nothing of the budget when the route fits it", () => {
+    expect(formatRouteTrace(ROUTED)).not.toContain("budget:");
+    expect(summarizeRoute(ROUTED)).not.toContain("budget");
+  });
+});
+
 describe("summarizeRoute in plain words", () => {
   const titles: Record<string, string> = { "k/retry.md": "Retry with backoff", "k/merge.md": "Merge rules", "k/conn.md": "Retries meet merges" };
   const titleOf = (p: string) => titles[p] ?? p;
