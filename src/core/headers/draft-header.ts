@@ -1,6 +1,7 @@
 import type { CkpHeader } from "../ckp/ckp-header";
 import { formatRelation } from "../ckp/parse-relation";
 import type { ParsedNote } from "../notes/note-types";
+import { unfencedLines } from "../notes/unfenced-lines";
 import { baseName, summaryProperty } from "../route/article-doc";
 
 /** The CKP fields a proposal sets on a note that lacks them; a field the note already has is never replaced. */
@@ -73,22 +74,14 @@ export function proseParagraphs(body: string): { text: string; item: boolean }[]
   const out: { text: string; item: boolean }[] = [];
   let para: string[] = [];
   let item = false;
-  let fence: string | null = null;
   const flush = (): void => {
     if (para.length > 0) out.push({ text: para.join(" "), item });
     para = [];
     item = false;
   };
-  for (const line of body.split(/\r?\n/)) {
-    const t = line.trim();
-    const marker = /^(?:>\s*)*(`{3,}|~{3,})/.exec(t)?.[1] ?? null;
-    if (fence !== null) {
-      if (marker !== null && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
-      continue;
-    }
-    if (marker !== null) {
+  for (const t of unfencedLines(body)) {
+    if (t === null) {
       flush();
-      fence = marker;
       continue;
     }
     if (t === "" || /^(?:>\s*)*$/.test(t) || t.startsWith("#") || /^(?:---+|\*\*\*+)$/.test(t) || t.startsWith("|") || t.startsWith("![[") || /^>\s*\[!/.test(t) || t.startsWith("<")) {

@@ -1,6 +1,7 @@
 import type { CkpHeader } from "../ckp/ckp-header";
 import { readCkpHeader } from "../ckp/read-ckp-header";
 import type { ParsedNote } from "../notes/note-types";
+import { unfencedLines } from "../notes/unfenced-lines";
 import { estimateTokens } from "../llm/estimate-tokens";
 
 /** What the router knows about one article: its searchable fields, its header and its size in tokens. */
@@ -33,19 +34,10 @@ export function baseName(path: string): string {
  * stand-in TLDR for articles without one.
  */
 export function firstParagraph(body: string, maxChars = 300): string {
-  const lines = body.split(/\r?\n/);
   const para: string[] = [];
-  let fence: string | null = null;
-  for (const line of lines) {
-    const t = line.trim();
-    const marker = /^(?:>\s*)*(`{3,}|~{3,})/.exec(t)?.[1] ?? null;
-    if (fence !== null) {
-      if (marker !== null && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
-      continue;
-    }
-    if (marker !== null) {
+  for (const t of unfencedLines(body)) {
+    if (t === null) {
       if (para.length > 0) break;
-      fence = marker;
       continue;
     }
     if (t === "" || t.startsWith("#") || t.startsWith("---") || t.startsWith("|") || t.startsWith("![[") || /^>\s*\[!/.test(t)) {
