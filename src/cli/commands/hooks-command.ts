@@ -6,7 +6,6 @@ import { fileURLToPath } from "node:url";
 import { diffLines } from "../../core/compile/format-compile";
 import { addKcHooks, addKcServer, formatSettings, removeKcHooks, removeKcServer, settingsShapeProblem, shellQuote, type JsonObject, type KcHookEntries } from "../claude-settings-merge";
 import { EXIT, usage, type CliIo } from "../cli-io";
-import type { CommandSpec } from "../command-spec";
 import { flagString, type ParsedArgs } from "../parse-args";
 import process from "node:process";
 
@@ -27,9 +26,6 @@ question; without a terminal it refuses unless --yes); a backup of each changed 
   --project <dir>   the project whose settings to change (default: the current folder)
   --user            change your user settings instead (every project)
   --yes             write without asking`;
-
-/** What `kc hooks` accepts (parsed strictly: anything else is exit 2 with a suggestion). */
-export const HOOKS_SPEC: CommandSpec = { positionals: ["install|uninstall"], values: ["vault", "project"], switches: ["user", "yes"] };
 
 /** One settings file to change: where, its text now (null when absent) and after. */
 interface FileChange {
