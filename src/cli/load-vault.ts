@@ -39,11 +39,20 @@ const DAILY_FILE = ".obsidian/daily-notes.json";
 /** Why a folder could not be loaded as a vault. */
 export class VaultPathError extends Error {}
 
-/** Reads every note of a vault folder; non-text .md files are skipped and reported, never fatal. */
+/** What loadVault reads: every note (the default), or only the knowledge folder's (the rest of the vault is listed, not read). */
+export interface LoadOptions {
+  read?: "all" | "knowledge";
+}
+
+/**
+ * Reads every note of a vault folder (or, with `read: "knowledge"`, only the knowledge folder's: every other file is
+ * still listed, so links resolve as in the whole vault); non-text .md files are skipped and reported, never fatal.
+ */
 export async function loadVault(
   dir: string,
   overrides: Partial<KnowledgeSettings> = {},
   onProgress?: (done: number, total: number) => void,
+  options: LoadOptions = {},
 ): Promise<LoadedVault> {
   const root = resolve(dir);
   const s = await stat(root).catch(() => null);
@@ -73,12 +82,13 @@ export async function loadVault(
     settings = { ...settings, dailyFolder: found.folder };
     sources.dailyFolder = found.why;
   }
+  const under = options.read === "knowledge" && settings.knowledgeFolder !== "" ? `${settings.knowledgeFolder}/` : "";
   const index = new VaultIndex();
   const texts = new Map<string, string>();
   const skipped: LoadedVault["skipped"] = [];
   let done = 0;
   for (const f of files) {
-    if (f.path.toLowerCase().endsWith(".md")) {
+    if (f.path.toLowerCase().endsWith(".md") && f.path.startsWith(under)) {
       try {
         const text = store.readSync(f.path);
         texts.set(f.path, text);

@@ -1,6 +1,6 @@
 import { basename } from "node:path";
 import { primeSession } from "../../core/workflows/prime-workflow";
-import { cliHost } from "../cli-host";
+import { cliReadHost } from "../cli-read-host";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
@@ -44,12 +44,14 @@ export async function runPrimeCommand(args: ParsedArgs, io: CliIo): Promise<numb
   const scoped = scopeFlag(flagString(args, "scope"));
   if ("error" in scoped) return usage(io, scoped.error);
   const knowledge = flagString(args, "knowledge");
-  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  // The knowledge scope reads only the knowledge folder's notes (the daily notes a project's entries come from are
+  // read on demand, newest first): prime runs at every session start.
+  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {}, undefined, { read: scoped.scope === "knowledge" ? "knowledge" : "all" });
   printVaultWarnings(vault, io);
   const missing = scoped.scope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or prime from every note with --scope vault") : null;
   if (missing) return usage(io, missing);
   const { index } = buildRouterIndex(vault, scoped.scope);
-  const context = await primeSession(cliHost(vault, index, args, io), {
+  const context = await primeSession(cliReadHost(vault, index), {
     maxChars, scope: scoped.scope, ...(question !== undefined ? { question } : { project: { name: basename(cwd) } }),
   });
   if (hook) io.out(`${JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context.text } })}\n`);
