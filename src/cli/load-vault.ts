@@ -20,6 +20,8 @@ export interface LoadedVault {
   store: FsNoteStore;
   index: VaultIndex;
   texts: Map<string, string>;
+  /** Every file listed (vault-relative, sorted), whether or not its text was read. */
+  files: string[];
   settings: KnowledgeSettings;
   compileState: CompileState;
   /** Files skipped because they are not UTF-8 text, with the reason. */
@@ -39,9 +41,12 @@ const DAILY_FILE = ".obsidian/daily-notes.json";
 /** Why a folder could not be loaded as a vault. */
 export class VaultPathError extends Error {}
 
-/** What loadVault reads: every note (the default), or only the knowledge folder's (the rest of the vault is listed, not read). */
+/**
+ * What loadVault reads: every note (the default), only the knowledge folder's, or none (the vault is listed and its
+ * settings read; a command that finds its index in a cache needs no more).
+ */
 export interface LoadOptions {
-  read?: "all" | "knowledge";
+  read?: "all" | "knowledge" | "none";
 }
 
 /**
@@ -88,7 +93,7 @@ export async function loadVault(
   const skipped: LoadedVault["skipped"] = [];
   let done = 0;
   for (const f of files) {
-    if (f.path.toLowerCase().endsWith(".md") && f.path.startsWith(under)) {
+    if (f.path.toLowerCase().endsWith(".md") && options.read !== "none" && f.path.startsWith(under)) {
       try {
         const text = store.readSync(f.path);
         texts.set(f.path, text);
@@ -102,7 +107,7 @@ export async function loadVault(
     if (onProgress && ++done % 250 === 0) onProgress(done, files.length);
   }
   for (const u of store.unreadableFolders) skipped.push({ path: `${u.path}/`, reason: `folder ${u.path} cannot be read (${u.reason}); its notes are left out.` });
-  return { root, name: basename(root), store, index, texts, settings, compileState: compileState ?? { logs: {} }, skipped, warnings, compileStateUnknown: compileState === null, sources };
+  return { root, name: basename(root), store, index, texts, files: files.map((f) => f.path), settings, compileState: compileState ?? { logs: {} }, skipped, warnings, compileStateUnknown: compileState === null, sources };
 }
 
 /** The settings as the plugin would use them (data.json, Daily Notes' file, then flags), validated, with warnings. */

@@ -1,5 +1,4 @@
 import { realpathSync } from "node:fs";
-import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import { EXIT, type CliIo } from "./cli-io";
 import { VaultPathError } from "./load-vault";
@@ -111,6 +110,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
 /** A yes/no question on the terminal (default no). */
 async function askOnTerminal(question: string): Promise<boolean> {
+  // Loaded here, not at start-up: only a terminal run that asks a question needs it.
+  const { createInterface } = await import("node:readline");
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   const answer = await new Promise<string>((r) => rl.question(`${question} [y/N] `, r));
   rl.close();

@@ -4,7 +4,8 @@ import { cliReadHost } from "../cli-read-host";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex, scopeFlag } from "../router-index";
+import { scopeFlag } from "../router-index";
+import { cachedRouterIndex } from "../router-index-cache";
 
 /** Help text of `kc prime`. */
 export const PRIME_HELP = `kc prime <vault> [--question "…"] [--cwd <dir>] [--max-chars N] [--hook] [--knowledge <folder>]
@@ -44,13 +45,17 @@ export async function runPrimeCommand(args: ParsedArgs, io: CliIo): Promise<numb
   const scoped = scopeFlag(flagString(args, "scope"));
   if ("error" in scoped) return usage(io, scoped.error);
   const knowledge = flagString(args, "knowledge");
-  // The knowledge scope reads only the knowledge folder's notes (the daily notes a project's entries come from are
-  // read on demand, newest first): prime runs at every session start.
-  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {}, undefined, { read: scoped.scope === "knowledge" ? "knowledge" : "all" });
+  // Prime runs at every session start: the router's index comes from a cache while no source note changed, and
+  // only the knowledge folder's notes are read when it must be built (daily notes are read on demand, newest first).
+  const overrides = knowledge !== undefined ? { knowledgeFolder: knowledge } : {};
+  const listed = await loadVault(dir, overrides, undefined, { read: "none" });
+  const missing = scoped.scope === "knowledge" ? missingFolderProblem(listed, "knowledge", "or prime from every note with --scope vault") : null;
+  if (missing) {
+    printVaultWarnings(listed, io);
+    return usage(io, missing);
+  }
+  const { index, vault } = await cachedRouterIndex(listed, scoped.scope, io.env, () => loadVault(dir, overrides, undefined, { read: scoped.scope === "vault" ? "all" : "knowledge" }));
   printVaultWarnings(vault, io);
-  const missing = scoped.scope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or prime from every note with --scope vault") : null;
-  if (missing) return usage(io, missing);
-  const { index } = buildRouterIndex(vault, scoped.scope);
   const context = await primeSession(cliReadHost(vault, index), {
     maxChars, scope: scoped.scope, ...(question !== undefined ? { question } : { project: { name: basename(cwd) } }),
   });
