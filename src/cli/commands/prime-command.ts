@@ -18,9 +18,11 @@ would load, within --max-chars (default 20000; with --hook 9500, and never more 
 Claude Code puts into a session from a hook). Never the whole knowledge base. Offline.
 --scope vault routes over every note of the vault (headers or not) instead of the knowledge articles, so a vault
 without a knowledge folder primes too; with the default scope a missing knowledge folder is exit 2.
+It keeps the router's index in a cache ($KC_CACHE_DIR, else $XDG_CACHE_HOME/knowledge-compiler, else
+~/.cache/knowledge-compiler; KC_CACHE=off for none), rebuilt when a note it was built from changes.
 --hook prints the JSON a SessionStart hook expects ({"hookSpecificOutput": {"hookEventName": "SessionStart",
 "additionalContext": …}}). \`kc hooks install --vault <vault>\` wires it (and the capture hook and the MCP server) into
-Claude Code's settings, calling this package by absolute path; by hand, in .claude/settings.json:
+Claude Code's settings, calling this package by absolute path; by hand, in .claude/settings.local.json:
   "hooks": { "SessionStart": [{ "hooks": [{ "type": "command", "command": "'/usr/bin/node' '/path/to/knowledge-compiler/dist/cli.mjs' prime '/path/to/vault' --hook" }] }] }`;
 
 /** What a SessionStart hook may inject (Claude Code's cap on `additionalContext`), and prime's default under it. */
