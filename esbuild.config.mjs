@@ -34,6 +34,14 @@ const nodeEntry = (entry, outfile) => ({
  * no gain on that thread; without it they spend ~150 ms, and on a busy or 2-core machine the run ends ~15% sooner.
  * (Measured with each thread's schedstat; long runs such as kc route on 2,721 notes lose ~1%.)
  */
+/** Points the CLI's imports of "yaml" at scripts/lazy-yaml.cjs (which itself imports the real package): see that file. */
+const lazyYaml = {
+  name: "lazy-yaml",
+  setup(build) {
+    build.onResolve({ filter: /^yaml$/ }, (args) => (args.importer.endsWith("lazy-yaml.cjs") ? undefined : { path: new URL("./scripts/lazy-yaml.cjs", import.meta.url).pathname }));
+  },
+};
+
 async function buildCli() {
   rmSync("dist/cli-chunks", { recursive: true, force: true });
   const { outfile: _single, ...cli } = nodeEntry("src/cli/main.ts");
@@ -45,6 +53,7 @@ async function buildCli() {
     chunkNames: "cli-chunks/[name]-[hash]",
     outExtension: { ".js": ".mjs" },
     minify: true,
+    plugins: [lazyYaml],
     // In every output file (esbuild has one banner per build); setting the flag again when a chunk loads changes nothing.
     banner: { js: `#!/usr/bin/env node\nimport { setFlagsFromString as __kcV8Flags } from "node:v8"; __kcV8Flags("--no-turbo-inlining");\n${requireShim}` },
   });

@@ -8,6 +8,7 @@ import { contradictionStateStore } from "../core/workflows/contradiction-state-s
 import type { ContradictionPorts } from "../core/workflows/contradictions-workflow";
 import type { KcHost, ModelRole, ModelSource, ModelUnavailable, OperationSettings, PluginFileStore } from "../core/workflows/host";
 import { cliCompileHost } from "./cli-compile-host";
+import { cliSettings } from "./cli-read-host";
 import { cliSpendModels } from "./cli-spend";
 import { EXIT, type CliIo } from "./cli-io";
 import { PLUGIN_ID, type LoadedVault } from "./load-vault";
@@ -15,6 +16,8 @@ import { modelFromArgs } from "./model-options";
 import type { ParsedArgs } from "./parse-args";
 import { indexFileTokens } from "./router-index";
 import process from "node:process";
+
+export { cliSettings };
 
 /** The plugin's folder in a vault on disk, where its state files live (shared with the plugin). */
 export function pluginFolder(vaultRoot: string): string {
@@ -71,17 +74,6 @@ export function cliContradictionPorts(vault: LoadedVault, host: KcHost): Contrad
       const t = vault.texts.get(p);
       return t === undefined ? undefined : shortHash(t);
     },
-  };
-}
-
-/** Operation settings of the command line: the vault's merged settings, with each command's flags over them. */
-export function cliSettings(vault: LoadedVault, flags: Partial<Omit<OperationSettings, "knowledge">> = {}): OperationSettings {
-  return {
-    knowledge: vault.settings,
-    ask: { budget: 6000, selectWithModel: false, ...flags.ask },
-    compile: { confirmAboveUsd: 0.25, ...flags.compile },
-    contradictions: { maxPairs: 20, maxTokens: 60_000, ...flags.contradictions },
-    drift: { olderThanDays: 90, maxArticles: 10, maxTokens: 40_000, ...flags.drift },
   };
 }
 

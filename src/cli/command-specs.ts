@@ -1,25 +1,22 @@
-import { ASK_SPEC } from "./commands/ask-command";
-import { HEADERS_SPEC } from "./commands/headers-command";
-import { LINT_SPEC } from "./commands/lint-command";
-import { ROUTE_SPEC } from "./commands/route-command";
 import type { CommandSpec } from "./command-spec";
-import { MCP_SPEC } from "./commands/mcp-command";
-import { HOOKS_SPEC } from "./commands/hooks-command";
-import { SPEND_SPEC } from "./commands/spend-command";
 
 const model = ["model", "base-url"];
 
 /**
- * Every command's arguments, looked up by name. A command module exports its own spec next to its HELP (LINT_SPEC,
- * ROUTE_SPEC, ASK_SPEC); the rest are still listed here. A test checks each HELP names every option of its spec.
+ * Every command's arguments, looked up by name: plain data, kept apart from the command modules so that parsing a
+ * command's flags loads no command but the one run (each is a chunk of its own; `kc prime --hook` runs at every
+ * Claude Code session start). A test checks each HELP names every option of its spec.
  */
 export const COMMAND_SPECS: Record<string, CommandSpec> = {
-  lint: LINT_SPEC,
-  route: ROUTE_SPEC,
-  ask: ASK_SPEC,
-  mcp: MCP_SPEC,
-  hooks: HOOKS_SPEC,
-  headers: HEADERS_SPEC,
+  lint: { positionals: ["vault"], values: ["scope", "format", "knowledge", "repo", "stale-after-days", "today"], switches: ["progress", "write-report"] },
+  route: { positionals: ["vault", "question"], values: ["format", "budget", "scope", "knowledge"], switches: ["closest"] },
+  ask: { positionals: ["vault", "question"], values: ["model", "base-url", "budget", "knowledge", "scope"], switches: ["closest", "file-back"] },
+  mcp: { positionals: ["vault"], values: ["scope", "knowledge"], switches: [] },
+  hooks: { positionals: ["install|uninstall"], values: ["vault", "project"], switches: ["user", "shared", "yes"] },
+  headers: {
+    positionals: ["vault", "note"], required: 1, variadic: true,
+    values: ["all-missing", "knowledge", "model", "base-url"], switches: ["with-model", "yes", "dry-run"],
+  },
   compile: { positionals: ["vault"], values: ["file", "format", "knowledge", "daily-folder", "daily-format", "today", "confirm-above", ...model], switches: ["all", "dry-run", "yes", "force"] },
   revalidate: { positionals: ["vault", "article"], values: ["knowledge", "month", ...model], switches: ["yes"] },
   undo: { positionals: ["vault"], values: ["knowledge"], switches: [] },
@@ -29,5 +26,5 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   "eval-route": { positionals: ["vault", "questions.json"], values: ["format", ...model], switches: ["select"] },
   drift: { positionals: ["vault"], values: ["repo", "format", "knowledge", "older-than", "max-articles", "max-tokens", "today", ...model], switches: ["model-check", "dry-run", "yes"] },
   contradictions: { positionals: ["vault"], values: ["max-pairs", "max-tokens", "format", ...model], switches: ["dry-run", "yes"] },
-  spend: SPEND_SPEC,
+  spend: { positionals: ["vault"], values: ["since", "format"], switches: [] },
 };

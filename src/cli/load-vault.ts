@@ -20,6 +20,8 @@ export interface LoadedVault {
   store: FsNoteStore;
   index: VaultIndex;
   texts: Map<string, string>;
+  /** Every file listed (vault-relative, sorted), whether or not its text was read. */
+  files: string[];
   settings: KnowledgeSettings;
   compileState: CompileState;
   /** Files skipped because they are not UTF-8 text, with the reason. */
@@ -39,11 +41,23 @@ const DAILY_FILE = ".obsidian/daily-notes.json";
 /** Why a folder could not be loaded as a vault. */
 export class VaultPathError extends Error {}
 
-/** Reads every note of a vault folder; non-text .md files are skipped and reported, never fatal. */
+/**
+ * What loadVault reads: every note (the default), only the knowledge folder's, or none (the vault is listed and its
+ * settings read; a command that finds its index in a cache needs no more).
+ */
+export interface LoadOptions {
+  read?: "all" | "knowledge" | "none";
+}
+
+/**
+ * Reads every note of a vault folder (or, with `read: "knowledge"`, only the knowledge folder's: every other file is
+ * still listed, so links resolve as in the whole vault); non-text .md files are skipped and reported, never fatal.
+ */
 export async function loadVault(
   dir: string,
   overrides: Partial<KnowledgeSettings> = {},
   onProgress?: (done: number, total: number) => void,
+  options: LoadOptions = {},
 ): Promise<LoadedVault> {
   const root = resolve(dir);
   const s = await stat(root).catch(() => null);
@@ -73,12 +87,13 @@ export async function loadVault(
     settings = { ...settings, dailyFolder: found.folder };
     sources.dailyFolder = found.why;
   }
+  const under = options.read === "knowledge" && settings.knowledgeFolder !== "" ? `${settings.knowledgeFolder}/` : "";
   const index = new VaultIndex();
   const texts = new Map<string, string>();
   const skipped: LoadedVault["skipped"] = [];
   let done = 0;
   for (const f of files) {
-    if (f.path.toLowerCase().endsWith(".md")) {
+    if (f.path.toLowerCase().endsWith(".md") && options.read !== "none" && f.path.startsWith(under)) {
       try {
         const text = store.readSync(f.path);
         texts.set(f.path, text);
@@ -92,7 +107,7 @@ export async function loadVault(
     if (onProgress && ++done % 250 === 0) onProgress(done, files.length);
   }
   for (const u of store.unreadableFolders) skipped.push({ path: `${u.path}/`, reason: `folder ${u.path} cannot be read (${u.reason}); its notes are left out.` });
-  return { root, name: basename(root), store, index, texts, settings, compileState: compileState ?? { logs: {} }, skipped, warnings, compileStateUnknown: compileState === null, sources };
+  return { root, name: basename(root), store, index, texts, files: files.map((f) => f.path), settings, compileState: compileState ?? { logs: {} }, skipped, warnings, compileStateUnknown: compileState === null, sources };
 }
 
 /** The settings as the plugin would use them (data.json, Daily Notes' file, then flags), validated, with warnings. */

@@ -1,23 +1,6 @@
 import { realpathSync } from "node:fs";
-import { createInterface } from "node:readline";
 import { pathToFileURL } from "node:url";
 import { EXIT, type CliIo } from "./cli-io";
-import { ASK_HELP, runAskCommand } from "./commands/ask-command";
-import { COMPILE_HELP, runCompileCommand } from "./commands/compile-command";
-import { CAPTURE_HELP, runCaptureCommand } from "./commands/capture-command";
-import { CONTRADICTIONS_HELP, runContradictionsCommand } from "./commands/contradictions-command";
-import { DRIFT_HELP, runDriftCommand } from "./commands/drift-command";
-import { EVAL_ROUTE_HELP, runEvalRouteCommand } from "./commands/eval-route-command";
-import { GRAPH_HELP, runGraphCommand } from "./commands/graph-command";
-import { HEADERS_HELP, runHeadersCommand } from "./commands/headers-command";
-import { PRIME_HELP, runPrimeCommand } from "./commands/prime-command";
-import { LINT_HELP, runLintCommand } from "./commands/lint-command";
-import { MCP_HELP, runMcpCommand } from "./commands/mcp-command";
-import { HOOKS_HELP, runHooksCommand } from "./commands/hooks-command";
-import { REVALIDATE_HELP, runRevalidateCommand } from "./commands/revalidate-command";
-import { ROUTE_HELP, runRouteCommand } from "./commands/route-command";
-import { runUndoCommand, UNDO_HELP } from "./commands/undo-command";
-import { runSpendCommand, SPEND_HELP } from "./commands/spend-command";
 import { VaultPathError } from "./load-vault";
 import { COMMAND_SPECS } from "./command-specs";
 import { describeError } from "../core/workflows/commit-writes";
@@ -50,24 +33,40 @@ Commands:
 
 Run \`kc help lint\` for options.`;
 
-const COMMANDS: Record<string, { help: string; run: (args: ParsedArgs, io: CliIo) => Promise<number> }> = {
-  lint: { help: LINT_HELP, run: runLintCommand },
-  route: { help: ROUTE_HELP, run: runRouteCommand },
-  ask: { help: ASK_HELP, run: runAskCommand },
-  compile: { help: COMPILE_HELP, run: runCompileCommand },
-  revalidate: { help: REVALIDATE_HELP, run: runRevalidateCommand },
-  undo: { help: UNDO_HELP, run: runUndoCommand },
-  headers: { help: HEADERS_HELP, run: runHeadersCommand },
-  graph: { help: GRAPH_HELP, run: runGraphCommand },
-  capture: { help: CAPTURE_HELP, run: runCaptureCommand },
-  prime: { help: PRIME_HELP, run: runPrimeCommand },
-  "eval-route": { help: EVAL_ROUTE_HELP, run: runEvalRouteCommand },
-  contradictions: { help: CONTRADICTIONS_HELP, run: runContradictionsCommand },
-  drift: { help: DRIFT_HELP, run: runDriftCommand },
-  mcp: { help: MCP_HELP, run: runMcpCommand },
-  hooks: { help: HOOKS_HELP, run: runHooksCommand },
-  spend: { help: SPEND_HELP, run: runSpendCommand },
+/** One command: its help text and how to run it. */
+interface Command {
+  help: string;
+  run: (args: ParsedArgs, io: CliIo) => Promise<number>;
+}
+
+/**
+ * Each command is loaded only when it is run or its help is asked for: the build makes each a chunk of its own, so
+ * `kc prime --hook` (at every Claude Code session start) compiles prime's code, not the compiler's, the linter's or
+ * the model SDK's.
+ */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  lint: async () => { const m = await import("./commands/lint-command"); return { help: m.LINT_HELP, run: m.runLintCommand }; },
+  route: async () => { const m = await import("./commands/route-command"); return { help: m.ROUTE_HELP, run: m.runRouteCommand }; },
+  ask: async () => { const m = await import("./commands/ask-command"); return { help: m.ASK_HELP, run: m.runAskCommand }; },
+  compile: async () => { const m = await import("./commands/compile-command"); return { help: m.COMPILE_HELP, run: m.runCompileCommand }; },
+  revalidate: async () => { const m = await import("./commands/revalidate-command"); return { help: m.REVALIDATE_HELP, run: m.runRevalidateCommand }; },
+  undo: async () => { const m = await import("./commands/undo-command"); return { help: m.UNDO_HELP, run: m.runUndoCommand }; },
+  headers: async () => { const m = await import("./commands/headers-command"); return { help: m.HEADERS_HELP, run: m.runHeadersCommand }; },
+  graph: async () => { const m = await import("./commands/graph-command"); return { help: m.GRAPH_HELP, run: m.runGraphCommand }; },
+  capture: async () => { const m = await import("./commands/capture-command"); return { help: m.CAPTURE_HELP, run: m.runCaptureCommand }; },
+  prime: async () => { const m = await import("./commands/prime-command"); return { help: m.PRIME_HELP, run: m.runPrimeCommand }; },
+  "eval-route": async () => { const m = await import("./commands/eval-route-command"); return { help: m.EVAL_ROUTE_HELP, run: m.runEvalRouteCommand }; },
+  contradictions: async () => { const m = await import("./commands/contradictions-command"); return { help: m.CONTRADICTIONS_HELP, run: m.runContradictionsCommand }; },
+  drift: async () => { const m = await import("./commands/drift-command"); return { help: m.DRIFT_HELP, run: m.runDriftCommand }; },
+  mcp: async () => { const m = await import("./commands/mcp-command"); return { help: m.MCP_HELP, run: m.runMcpCommand }; },
+  hooks: async () => { const m = await import("./commands/hooks-command"); return { help: m.HOOKS_HELP, run: m.runHooksCommand }; },
+  spend: async () => { const m = await import("./commands/spend-command"); return { help: m.SPEND_HELP, run: m.runSpendCommand }; },
 };
+
+/** The command of that name, loaded; undefined for a name that is none (including "constructor" and the like). */
+function loadCommand(name: string | undefined): Promise<Command> | undefined {
+  return name !== undefined && Object.hasOwn(COMMANDS, name) ? COMMANDS[name]!() : undefined;
+}
 
 /** Runs the CLI with arguments (without node and script) and returns the exit code; never throws. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -75,11 +74,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   const wantsHelp = argv.includes("--help") || argv.includes("-h");
   if (!name || name === "help") {
     const topic = name === "help" ? argv[argv.indexOf("help") + 1] : undefined;
-    io.out(`${(topic && COMMANDS[topic]?.help) || HELP}\n`);
+    io.out(`${(await loadCommand(topic))?.help ?? HELP}\n`);
     return EXIT.ok;
   }
-  const command = COMMANDS[name];
-  const spec = COMMAND_SPECS[name];
+  const spec = Object.hasOwn(COMMAND_SPECS, name) ? COMMAND_SPECS[name] : undefined;
+  const command = spec ? await loadCommand(name) : undefined;
   if (!command || !spec) {
     io.err(`Unknown command "${name}".\n\n${HELP}\n`);
     return EXIT.usage;
@@ -111,6 +110,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
 /** A yes/no question on the terminal (default no). */
 async function askOnTerminal(question: string): Promise<boolean> {
+  // Loaded here, not at start-up: only a terminal run that asks a question needs it.
+  const { createInterface } = await import("node:readline");
   const rl = createInterface({ input: process.stdin, output: process.stderr });
   const answer = await new Promise<string>((r) => rl.question(`${question} [y/N] `, r));
   rl.close();

@@ -37,8 +37,9 @@ interface ClaudeJson {
   projects?: unknown;
 }
 const json = (path: string) => JSON.parse(readFileSync(path, "utf8")) as ClaudeJson;
-const install = (...extra: string[]) => runKc(["hooks", "install", "--project", project, "--vault", vault, ...extra], { HOME: home });
-const uninstall = (...extra: string[]) => runKc(["hooks", "uninstall", "--project", project, ...extra], { HOME: home });
+// Most tests write the project's shared files (--shared): the default, personal files are tested on their own below.
+const install = (...extra: string[]) => runKc(["hooks", "install", "--project", project, "--shared", "--vault", vault, ...extra], { HOME: home });
+const uninstall = (...extra: string[]) => runKc(["hooks", "uninstall", "--project", project, "--shared", ...extra], { HOME: home });
 const commands = (s: ClaudeJson, event: string): string[] => (s.hooks?.[event] ?? []).flatMap((g) => g.hooks.map((h) => h.command));
 
 describe("kc hooks install", () => {
@@ -101,7 +102,7 @@ describe("kc hooks install", () => {
     expect(existsSync(settingsFile())).toBe(false);
     expect(existsSync(mcpFile())).toBe(false);
     const asked: string[] = [];
-    const no = await runKc(["hooks", "install", "--project", project, "--vault", vault], { HOME: home }, (q) => (asked.push(q), Promise.resolve(false)));
+    const no = await runKc(["hooks", "install", "--project", project, "--shared", "--vault", vault], { HOME: home }, (q) => (asked.push(q), Promise.resolve(false)));
     expect(no.code).toBe(0);
     expect(asked).toHaveLength(1);
     expect(existsSync(settingsFile())).toBe(false);
@@ -116,6 +117,49 @@ describe("kc hooks install", () => {
     expect(user.numStartups).toBe(3);
     expect(user.projects).toEqual({ "/x": { mcpServers: { a: { command: "a" } } } });
     expect(Object.keys(user.mcpServers!)).toEqual(["knowledge-compiler"]);
+  });
+});
+
+describe("kc hooks install --project without --shared", () => {
+  const localFile = () => join(project, ".claude", "settings.local.json");
+  const userJson = () => join(home, ".claude.json");
+  const personal = (action: "install" | "uninstall") => runKc(["hooks", action, "--project", project, ...(action === "install" ? ["--vault", vault] : []), "--yes"], { HOME: home });
+
+  it("puts this machine's paths in the personal files, never in the files a project checks in", async () => {
+    writeFileSync(settingsFile(), JSON.stringify(OTHER_SETTINGS, null, 2) + "\n");
+    writeFileSync(mcpFile(), JSON.stringify(OTHER_MCP, null, 2) + "\n");
+    writeFileSync(userJson(), JSON.stringify({ numStartups: 3, projects: { [project]: { allowedTools: [] }, "/x": { mcpServers: { a: { command: "a" } } } } }));
+    const r = await personal("install");
+    expect(r.code, r.err).toBe(0);
+    expect(json(settingsFile())).toEqual(OTHER_SETTINGS);
+    expect(json(mcpFile())).toEqual(OTHER_MCP);
+    expect(commands(json(localFile()), "SessionStart")).toEqual([expect.stringMatching(/cli\.mjs' prime /)]);
+    expect(commands(json(localFile()), "SessionEnd")).toEqual([expect.stringMatching(/cli\.mjs' capture /)]);
+    const user = json(userJson()) as ClaudeJson & { projects: Record<string, { mcpServers?: Record<string, unknown>; allowedTools?: unknown }> };
+    expect(user.numStartups).toBe(3);
+    expect(user.mcpServers).toBeUndefined();
+    expect(user.projects["/x"]).toEqual({ mcpServers: { a: { command: "a" } } });
+    expect(user.projects[project]!.allowedTools).toEqual([]);
+    expect(user.projects[project]!.mcpServers!["knowledge-compiler"]).toEqual({ type: "stdio", command: process.execPath, args: [expect.stringMatching(/cli\.mjs$/), "mcp", vault] });
+  });
+
+  it("is undone by uninstall, which leaves the other projects and keys as they were", async () => {
+    const before = JSON.stringify({ numStartups: 3, projects: { "/x": { mcpServers: { a: { command: "a" } } } } }, null, 2) + "\n";
+    writeFileSync(userJson(), before);
+    await personal("install");
+    expect(Object.keys((json(userJson()) as { projects: object }).projects)).toEqual(["/x", project]);
+    const r = await personal("uninstall");
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(userJson(), "utf8")).toBe(before);
+    expect(json(localFile()).hooks).toBeUndefined();
+  });
+
+  it("refuses a ~/.claude.json whose project entry is not an object, writing nothing", async () => {
+    writeFileSync(userJson(), JSON.stringify({ projects: { [project]: 7 } }));
+    const r = await personal("install");
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("nothing was written");
+    expect(existsSync(localFile())).toBe(false);
   });
 });
 

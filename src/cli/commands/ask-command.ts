@@ -9,7 +9,6 @@ import { cliHost, cliSettings } from "../cli-host";
 import { baseUrlProblem, waitLine } from "../model-options";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
-import type { CommandSpec } from "../command-spec";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex, scopeFlag } from "../router-index";
 
@@ -34,9 +33,6 @@ base" without calling the model, unless --closest asks to answer from the best m
                             and a log.md entry (as the Ask panel's "File back" does); \`kc undo\` removes it
 
 Needs ANTHROPIC_API_KEY unless --base-url names a server that needs none.`;
-
-/** What `kc ask` accepts (parsed strictly: anything else is exit 2 with a suggestion). */
-export const ASK_SPEC: CommandSpec = { positionals: ["vault", "question"], values: ["model", "base-url", "budget", "knowledge", "scope"], switches: ["closest", "file-back"] };
 
 /** Runs `kc ask`. */
 export async function runAskCommand(args: ParsedArgs, io: CliIo): Promise<number> {

@@ -2,7 +2,6 @@ import { formatCost } from "../../core/llm/cost";
 import { stripControls } from "../../core/util/strip-controls";
 import type { HeaderModelPass, HeaderProposal, HeaderRun } from "../../core/workflows/propose-headers-workflow";
 import { proposeNoteHeaders } from "../../core/workflows/propose-headers-workflow";
-import type { CommandSpec } from "../command-spec";
 import { cliHost, unavailableExit } from "../cli-host";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, printVaultWarnings } from "../load-vault";
@@ -28,12 +27,6 @@ A field a note already has is never replaced; daily notes and hidden folders are
   --model <id>         the model of that pass (implies --with-model); --base-url as for kc ask
   --yes                write without asking (and accept the model pass's cost)
   --dry-run            show the proposals and write nothing`;
-
-/** What `kc headers` accepts (parsed strictly: anything else is exit 2 with a suggestion). */
-export const HEADERS_SPEC: CommandSpec = {
-  positionals: ["vault", "note"], required: 1, variadic: true,
-  values: ["all-missing", "knowledge", "model", "base-url"], switches: ["with-model", "yes", "dry-run"],
-};
 
 /** Runs `kc headers`: parses the flags, builds the host over every note, calls the header workflow and prints. */
 export async function runHeadersCommand(args: ParsedArgs, io: CliIo): Promise<number> {

@@ -6,30 +6,30 @@ import { fileURLToPath } from "node:url";
 import { diffLines } from "../../core/compile/format-compile";
 import { addKcHooks, addKcServer, formatSettings, removeKcHooks, removeKcServer, settingsShapeProblem, shellQuote, type JsonObject, type KcHookEntries } from "../claude-settings-merge";
 import { EXIT, usage, type CliIo } from "../cli-io";
-import type { CommandSpec } from "../command-spec";
 import { flagString, type ParsedArgs } from "../parse-args";
 import process from "node:process";
 
 /** Help text of `kc hooks`. */
-export const HOOKS_HELP = `kc hooks install [--vault <dir>] [--project <dir>] [--user] [--yes]
-kc hooks uninstall [--project <dir>] [--user] [--yes]
+export const HOOKS_HELP = `kc hooks install [--vault <dir>] [--project <dir> [--shared]] [--user] [--yes]
+kc hooks uninstall [--project <dir> [--shared]] [--user] [--yes]
 
 Wires Claude Code to the knowledge base: a SessionStart hook that primes each new session (kc prime --hook), a
 SessionEnd hook that captures the ending session into today's daily note (kc capture --hook: only that session's new
 records) and the MCP server (kc mcp). The hooks call this installed package by absolute path (the node running it
 and its dist/cli.mjs), never a name a package registry could resolve to someone else's package.
-Writes the project's .claude/settings.json and .mcp.json (or, with --user, ~/.claude/settings.json and
-~/.claude.json), keeping every other setting, hook and server; shows the diff and asks first (--yes to skip the
+The entries hold this machine's paths, so by default they go where Claude Code keeps one person's settings for a
+project: the hooks in the project's .claude/settings.local.json (personal; Claude Code git-ignores it) and the server
+in ~/.claude.json under the project (Claude Code's "local" MCP scope). --shared writes the project's checked-in
+.claude/settings.json and .mcp.json instead; --user writes ~/.claude/settings.json and ~/.claude.json for every
+project. Every other setting, hook and server is kept; shows the diff and asks first (--yes to skip the
 question; without a terminal it refuses unless --yes); a backup of each changed file is written beside it
 (<file>.kc-backup-<time>). uninstall removes exactly what install added.
 
   --vault <dir>     the vault (default: the current folder when it is one, i.e. has .obsidian/)
   --project <dir>   the project whose settings to change (default: the current folder)
+  --shared          the project's shared files (.claude/settings.json, .mcp.json), which are usually checked in
   --user            change your user settings instead (every project)
   --yes             write without asking`;
-
-/** What `kc hooks` accepts (parsed strictly: anything else is exit 2 with a suggestion). */
-export const HOOKS_SPEC: CommandSpec = { positionals: ["install|uninstall"], values: ["vault", "project"], switches: ["user", "yes"] };
 
 /** One settings file to change: where, its text now (null when absent) and after. */
 interface FileChange {
@@ -44,10 +44,15 @@ export async function runHooksCommand(args: ParsedArgs, io: CliIo): Promise<numb
   if (action !== "install" && action !== "uninstall") return usage(io, `Say what to do: kc hooks install or kc hooks uninstall${action ? `, not "${action}"` : ""}.\n\n${HOOKS_HELP}`);
   const user = args.flags.has("user");
   if (user && flagString(args, "project") !== undefined) return usage(io, "--user and --project name different settings files; give one.");
+  const shared = args.flags.has("shared");
+  if (user && shared) return usage(io, "--user and --shared name different settings files; give one.");
   const home = io.env.CLAUDE_CONFIG_DIR || join(io.env.HOME || homedir(), ".claude");
+  const userMcpFile = io.env.CLAUDE_CONFIG_DIR ? join(home, ".claude.json") : join(io.env.HOME || homedir(), ".claude.json");
   const project = resolve(flagString(args, "project", io.env.PWD || process.cwd())!);
-  const settingsFile = user ? join(home, "settings.json") : join(project, ".claude", "settings.json");
-  const mcpFile = user ? (io.env.CLAUDE_CONFIG_DIR ? join(home, ".claude.json") : join(io.env.HOME || homedir(), ".claude.json")) : join(project, ".mcp.json");
+  // A person's own entries (absolute paths of this machine) never go into files a project checks in, unless asked.
+  const settingsFile = user ? join(home, "settings.json") : join(project, ".claude", shared ? "settings.json" : "settings.local.json");
+  const mcpFile = user ? userMcpFile : shared ? join(project, ".mcp.json") : userMcpFile;
+  const mcpAt = user || shared ? [] : ["projects", project];
   let entries: KcHookEntries | null = null;
   if (action === "install") {
     const vault = resolve(flagString(args, "vault", io.env.PWD || process.cwd())!);
@@ -56,7 +61,7 @@ export async function runHooksCommand(args: ParsedArgs, io: CliIo): Promise<numb
     entries = hookEntries(vault);
   }
   const changes: FileChange[] = [];
-  for (const [file, key] of [[settingsFile, "hooks"], [mcpFile, "mcpServers"]] as const) {
+  for (const [file, key, at] of [[settingsFile, "hooks", []], [mcpFile, "mcpServers", mcpAt]] as const) {
     const before = await readFile(file, "utf8").catch((e: Error & { code?: string }) => (e.code === "ENOENT" ? null : Promise.reject(e)));
     let value: unknown = {};
     try {
@@ -64,10 +69,12 @@ export async function runHooksCommand(args: ParsedArgs, io: CliIo): Promise<numb
     } catch (e) {
       return usage(io, `${file} is not valid JSON (${(e as Error).message}); nothing was written. Fix it (or move it away) and run kc hooks ${action} again.`);
     }
-    const problem = settingsShapeProblem(value, file, key);
+    const problem = settingsShapeProblem(value, file, key) ?? nestedShapeProblem(value, file, at, key);
     if (problem) return usage(io, `${problem}; nothing was written. Fix it by hand and run kc hooks ${action} again.`);
     const obj = value as JsonObject;
-    const next = entries ? (key === "hooks" ? addKcHooks(obj, entries) : addKcServer(obj, entries)) : key === "hooks" ? removeKcHooks(obj) : removeKcServer(obj);
+    const inner = objectAt(obj, at);
+    const changed = entries ? (key === "hooks" ? addKcHooks(inner, entries) : addKcServer(inner, entries)) : key === "hooks" ? removeKcHooks(inner) : removeKcServer(inner);
+    const next = withObjectAt(obj, at, changed);
     const after = formatSettings(next, before);
     if (JSON.stringify(next) !== JSON.stringify(obj)) changes.push({ path: file, before, after });
   }
@@ -88,6 +95,35 @@ export async function runHooksCommand(args: ParsedArgs, io: CliIo): Promise<numb
     ? "Installed. Restart Claude Code (or start a new session) to use them; `/mcp` lists the server. Undo with kc hooks uninstall.\n"
     : "Removed. Restart Claude Code for it to take effect.\n");
   return EXIT.ok;
+}
+
+/** The object at a path of keys in a settings value ({} when absent): ~/.claude.json keeps a project's servers under projects.<dir>. */
+function objectAt(value: JsonObject, at: readonly string[]): JsonObject {
+  let cur: JsonObject = value;
+  for (const k of at) cur = (Object.hasOwn(cur, k) ? cur[k] : undefined) as JsonObject | undefined ?? {};
+  return cur;
+}
+
+/** The value with the object at that path replaced; an object left empty on the path is dropped (what install added goes). */
+function withObjectAt(value: JsonObject, at: readonly string[], inner: JsonObject): JsonObject {
+  if (at.length === 0) return inner;
+  const [k, ...rest] = at as [string, ...string[]];
+  const child = withObjectAt(objectAt(value, [k]), rest, inner);
+  if (Object.keys(child).length > 0) return { ...value, [k]: child };
+  const { [k]: _gone, ...others } = value;
+  return others;
+}
+
+/** What is wrong with the objects on the path to the MCP entry (each must be a JSON object), in a sentence, or null. */
+function nestedShapeProblem(value: unknown, file: string, at: readonly string[], key: "hooks" | "mcpServers"): string | null {
+  let cur = value as JsonObject;
+  for (let i = 0; i < at.length; i++) {
+    const next = Object.hasOwn(cur, at[i]!) ? cur[at[i]!] : undefined;
+    if (next === undefined) return null;
+    if (typeof next !== "object" || next === null || Array.isArray(next)) return `"${at.slice(0, i + 1).join(".")}" in ${file} is not an object`;
+    cur = next as JsonObject;
+  }
+  return at.length > 0 ? settingsShapeProblem(cur, file, key) : null;
 }
 
 /** The commands and server entry for a vault: this node and this package's dist/cli.mjs, by absolute path, quoted. */

@@ -1,5 +1,4 @@
 import { EXIT, usage, type CliIo } from "../cli-io";
-import type { CommandSpec } from "../command-spec";
 import { flagString, type ParsedArgs } from "../parse-args";
 import process from "node:process";
 
@@ -17,9 +16,6 @@ project's .mcp.json (the paths are where node and this package are installed):
 
   --scope knowledge|vault   route and read the knowledge articles (default) or every note of the vault
   --knowledge <folder>      the knowledge folder (default: the plugin's setting, else "knowledge")`;
-
-/** What `kc mcp` accepts (parsed strictly: anything else is exit 2 with a suggestion). */
-export const MCP_SPEC: CommandSpec = { positionals: ["vault"], values: ["scope", "knowledge"], switches: [] };
 
 /** Runs `kc mcp`: checks its flags, then loads the server (and the MCP SDK) only now, so other commands never load it. */
 export async function runMcpCommand(args: ParsedArgs, io: CliIo): Promise<number> {

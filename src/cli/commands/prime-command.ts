@@ -1,10 +1,11 @@
 import { basename } from "node:path";
 import { primeSession } from "../../core/workflows/prime-workflow";
-import { cliHost } from "../cli-host";
+import { cliReadHost } from "../cli-read-host";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex, scopeFlag } from "../router-index";
+import { scopeFlag } from "../router-index";
+import { cachedRouterIndex } from "../router-index-cache";
 
 /** Help text of `kc prime`. */
 export const PRIME_HELP = `kc prime <vault> [--question "…"] [--cwd <dir>] [--max-chars N] [--hook] [--knowledge <folder>]
@@ -17,9 +18,11 @@ would load, within --max-chars (default 20000; with --hook 9500, and never more 
 Claude Code puts into a session from a hook). Never the whole knowledge base. Offline.
 --scope vault routes over every note of the vault (headers or not) instead of the knowledge articles, so a vault
 without a knowledge folder primes too; with the default scope a missing knowledge folder is exit 2.
+It keeps the router's index in a cache ($KC_CACHE_DIR, else $XDG_CACHE_HOME/knowledge-compiler, else
+~/.cache/knowledge-compiler; KC_CACHE=off for none), rebuilt when a note it was built from changes.
 --hook prints the JSON a SessionStart hook expects ({"hookSpecificOutput": {"hookEventName": "SessionStart",
 "additionalContext": …}}). \`kc hooks install --vault <vault>\` wires it (and the capture hook and the MCP server) into
-Claude Code's settings, calling this package by absolute path; by hand, in .claude/settings.json:
+Claude Code's settings, calling this package by absolute path; by hand, in .claude/settings.local.json:
   "hooks": { "SessionStart": [{ "hooks": [{ "type": "command", "command": "'/usr/bin/node' '/path/to/knowledge-compiler/dist/cli.mjs' prime '/path/to/vault' --hook" }] }] }`;
 
 /** What a SessionStart hook may inject (Claude Code's cap on `additionalContext`), and prime's default under it. */
@@ -44,12 +47,18 @@ export async function runPrimeCommand(args: ParsedArgs, io: CliIo): Promise<numb
   const scoped = scopeFlag(flagString(args, "scope"));
   if ("error" in scoped) return usage(io, scoped.error);
   const knowledge = flagString(args, "knowledge");
-  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  // Prime runs at every session start: the router's index comes from a cache while no source note changed, and
+  // only the knowledge folder's notes are read when it must be built (daily notes are read on demand, newest first).
+  const overrides = knowledge !== undefined ? { knowledgeFolder: knowledge } : {};
+  const listed = await loadVault(dir, overrides, undefined, { read: "none" });
+  const missing = scoped.scope === "knowledge" ? missingFolderProblem(listed, "knowledge", "or prime from every note with --scope vault") : null;
+  if (missing) {
+    printVaultWarnings(listed, io);
+    return usage(io, missing);
+  }
+  const { index, vault } = await cachedRouterIndex(listed, scoped.scope, io.env, () => loadVault(dir, overrides, undefined, { read: scoped.scope === "vault" ? "all" : "knowledge" }));
   printVaultWarnings(vault, io);
-  const missing = scoped.scope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or prime from every note with --scope vault") : null;
-  if (missing) return usage(io, missing);
-  const { index } = buildRouterIndex(vault, scoped.scope);
-  const context = await primeSession(cliHost(vault, index, args, io), {
+  const context = await primeSession(cliReadHost(vault, index), {
     maxChars, scope: scoped.scope, ...(question !== undefined ? { question } : { project: { name: basename(cwd) } }),
   });
   if (hook) io.out(`${JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context.text } })}\n`);

@@ -3,7 +3,6 @@ import { shortlistFor } from "../../core/route/select-articles";
 import { routeQuestion } from "../../core/route/route-question";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
-import type { CommandSpec } from "../command-spec";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex, scopeFlag } from "../router-index";
 
@@ -22,9 +21,6 @@ too little of the question to count as covered. No network; never writes.
   --closest                 load the best matches even when the question is not covered
 
 Exit code 2 when the knowledge folder does not exist (with --scope knowledge).`;
-
-/** What `kc route` accepts (parsed strictly: anything else is exit 2 with a suggestion). */
-export const ROUTE_SPEC: CommandSpec = { positionals: ["vault", "question"], values: ["format", "budget", "scope", "knowledge"], switches: ["closest"] };
 
 /** Runs `kc route`. */
 export async function runRouteCommand(args: ParsedArgs, io: CliIo): Promise<number> {

@@ -18,9 +18,6 @@ on, by feature and by day. Calls of a model whose price is not known are counted
 Caps: the plugin's Spend settings, or KC_DAILY_CAP_USD / KC_MONTHLY_CAP_USD (0 turns a cap off); every model call
 of kc is refused before it is sent when its worst case would pass one. No network.`;
 
-/** Arguments of `kc spend`. */
-export const SPEND_SPEC = { positionals: ["vault"], values: ["since", "format"], switches: [] };
-
 /** "$0.1200 (3 calls)", naming calls of unknown cost. */
 function total(t: SpendTotal): string {
   return `${formatCost(t.usd)} (${t.calls} call${t.calls === 1 ? "" : "s"}${t.unknownCalls > 0 ? `, ${t.unknownCalls} of unknown cost` : ""})`;

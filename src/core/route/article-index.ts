@@ -1,4 +1,4 @@
-import MiniSearch, { type SearchResult } from "minisearch";
+import MiniSearch, { type AsPlainObject, type Options, type SearchResult } from "minisearch";
 import type { ArticleDoc } from "./article-doc";
 import { processTerm, tokenizeText } from "./text-terms";
 
@@ -17,6 +17,18 @@ export type FieldWeights = Record<RouteField, number>;
  */
 export const DEFAULT_FIELD_WEIGHTS: FieldWeights = { title: 1.5, aliases: 1.5, answers: 1.5, tldr: 1.5, tags: 1, headings: 1, body: 1 };
 
+/** Bumped whenever the snapshot's shape, the tokenizer or the term processing changes: older snapshots are refused. */
+const SNAPSHOT_VERSION = 1;
+
+/** An ArticleIndex as plain data (see ArticleIndex.snapshot). */
+export interface ArticleIndexSnapshot {
+  version: number;
+  search: AsPlainObject;
+  docs: ArticleDoc[];
+  /** Each article's processed terms, in the order of `docs`. */
+  terms: string[][];
+}
+
 /** One search hit: the article, its score, and which question terms matched which fields. */
 export interface ArticleHit {
   doc: ArticleDoc;
@@ -32,16 +44,7 @@ export interface ArticleHit {
 export class ArticleIndex {
   /** The tokens of the article being added, per field: each field is tokenized once for both the search and `df`. */
   private adding: Partial<Record<RouteField, string[]>> | null = null;
-  private readonly search = new MiniSearch<ArticleDoc>({
-    idField: "path",
-    fields: [...ROUTE_FIELDS],
-    storeFields: [],
-    // Indexing takes the tokens upsert has already made (questions are tokenized as usual); the raw tokens, not the
-    // processed terms, because a field's length in the scoring counts its distinct tokens, stop words included.
-    tokenize: (text, field) => this.adding?.[field as RouteField] ?? tokenizeText(text),
-    processTerm,
-    autoVacuum: { minDirtCount: 20, minDirtFactor: 0.1, batchSize: 500, batchWait: 0 },
-  });
+  private search: MiniSearch<ArticleDoc> = new MiniSearch<ArticleDoc>(this.searchOptions());
   private readonly docs = new Map<string, ArticleDoc>();
   private readonly termsOf = new Map<string, Set<string>>();
   private readonly df = new Map<string, number>();
@@ -49,6 +52,44 @@ export class ArticleIndex {
   private readonly connectionPaths = new Set<string>();
 
   constructor(private readonly weights: FieldWeights = DEFAULT_FIELD_WEIGHTS) {}
+
+  /** The search index's options; a restored index must be given the same ones it was built with. */
+  private searchOptions(): Options<ArticleDoc> {
+    return {
+      idField: "path",
+      fields: [...ROUTE_FIELDS],
+      storeFields: [],
+      // Indexing takes the tokens upsert has already made (questions are tokenized as usual); the raw tokens, not the
+      // processed terms, because a field's length in the scoring counts its distinct tokens, stop words included.
+      tokenize: (text, field) => this.adding?.[field as RouteField] ?? tokenizeText(text),
+      processTerm,
+      autoVacuum: { minDirtCount: 20, minDirtFactor: 0.1, batchSize: 500, batchWait: 0 },
+    };
+  }
+
+  /**
+   * The index as plain, JSON-safe data: the search index, the articles and each article's terms. Restoring it with
+   * fromSnapshot costs a fraction of indexing the articles again (the command line caches it between runs).
+   */
+  snapshot(): ArticleIndexSnapshot {
+    const docs = [...this.docs.values()];
+    return { version: SNAPSHOT_VERSION, search: this.search.toJSON(), docs, terms: docs.map((d) => [...(this.termsOf.get(d.path) ?? [])]) };
+  }
+
+  /** An index restored from a snapshot: it ranks and routes as the one the snapshot was taken from, and stays updatable. */
+  static fromSnapshot(snapshot: ArticleIndexSnapshot, weights: FieldWeights = DEFAULT_FIELD_WEIGHTS): ArticleIndex {
+    if (snapshot.version !== SNAPSHOT_VERSION || snapshot.docs.length !== snapshot.terms.length) throw new Error("not an article index snapshot of this version");
+    const index = new ArticleIndex(weights);
+    index.search = MiniSearch.loadJS(snapshot.search, index.searchOptions());
+    snapshot.docs.forEach((doc, i) => {
+      const terms = new Set(snapshot.terms[i]);
+      index.docs.set(doc.path, doc);
+      if (doc.header.connects.length > 0) index.connectionPaths.add(doc.path);
+      index.termsOf.set(doc.path, terms);
+      for (const t of terms) index.df.set(t, (index.df.get(t) ?? 0) + 1);
+    });
+    return index;
+  }
 
   /** Adds or replaces one article. */
   upsert(doc: ArticleDoc): void {
