@@ -40,6 +40,11 @@ function setup(over: { key?: string | null; baseUrl?: string; model?: string } =
   return { tab, data, saved };
 }
 
+/** Opens the tab as Obsidian before 1.13 does: through SettingTab's `display()`, which 1.13 deprecated for definitions. */
+function openBefore113(tab: { display(): void }): void {
+  tab.display();
+}
+
 function row(root: HTMLElement, name: string): HTMLElement {
   const found = [...root.querySelectorAll<HTMLElement>(".setting-item")].find((r) => r.querySelector(".setting-item-name")?.textContent === name);
   if (!found) throw new Error(`no row "${name}"`);
@@ -57,11 +62,11 @@ describe("the settings tab", () => {
     expect(listed).toEqual(expect.arrayContaining(["# Ask", "Anthropic API key", "Model ID", "Base URL", "Test connection", "Model that chooses", "# Compile", "Ask before costly compiles (USD)"]));
     // Obsidian 1.13 renders each definition into a row it made; the definition fills in the same name and controls.
     const group = defs.find((d) => "heading" in d && d.heading === "Ask") as unknown as { items: { name: string; render: (s: Setting) => void }[] };
-    const el = document.createElement("div");
+    const el = createDiv();
     for (const item of group.items) item.render(new Setting(el));
     expect(row(el, "Base URL").querySelector("input")).not.toBeNull();
     // Before 1.13 only display() is called: every definition (shown without the daily notes core plugin) is drawn.
-    tab.display();
+    openBefore113(tab);
     await until(() => tab.containerEl.querySelector(".setting-item"));
     const drawn = [...tab.containerEl.querySelectorAll(".setting-item-name")].map((n) => n.textContent);
     const shown = listed.filter((n) => !n.startsWith("# ") && n !== "From the daily notes core plugin");
@@ -76,7 +81,7 @@ describe("the settings tab", () => {
   it("fills the model picker from the Models API when a key is set, shows the default, and saves a pick", async () => {
     server.replies.push({ kind: "models", models: [{ id: "claude-test", name: "Claude Test" }, { id: "claude-other", name: "Claude Other" }] });
     const { tab, data } = setup();
-    tab.display();
+    openBefore113(tab);
     const model = await until(() => tab.containerEl.querySelector(".setting-item") && row(tab.containerEl, "Model ID"));
     const select = await until(() => model.querySelector("select"));
     expect([...select.options].map((o) => o.value)).toEqual(["claude-test", "claude-other", ""]);
@@ -96,7 +101,7 @@ describe("the settings tab", () => {
 
   it("falls back to free text, saying why, with no key or a server without the Models API", async () => {
     const noKey = setup({ key: null, baseUrl: "" });
-    noKey.tab.display();
+    openBefore113(noKey.tab);
     const model = await until(() => noKey.tab.containerEl.querySelector(".setting-item") && row(noKey.tab.containerEl, "Model ID"));
     await until(() => model.querySelector(".kc-setting-status")!.textContent.includes("no API key is set"));
     expect(model.querySelector("select")).toBeNull();
@@ -118,7 +123,7 @@ describe("the settings tab", () => {
 
     server.replies.push({ kind: "status", status: 404, type: "not_found_error", message: "Not Found" });
     const custom = setup();
-    custom.tab.display();
+    openBefore113(custom.tab);
     const m2 = await until(() => custom.tab.containerEl.querySelector(".setting-item") && row(custom.tab.containerEl, "Model ID"));
     await until(() => m2.querySelector(".kc-setting-status")!.textContent === "Type a model ID: this server has no model list.");
     expect(m2.querySelector("input")!.hidden).toBe(false);
@@ -126,7 +131,7 @@ describe("the settings tab", () => {
 
   it("tests the connection with the cheapest real call and says in one sentence what worked or failed", async () => {
     const click = async (tab: KnowledgeSettingsTab): Promise<string> => {
-      tab.display();
+      openBefore113(tab);
       const r = await until(() => tab.containerEl.querySelector(".setting-item") && row(tab.containerEl, "Test connection"));
       await until(() => server.requests.length > 0 || null); // the pickers' listing went first
       const before = server.requests.length;
