@@ -20,13 +20,14 @@ beforeEach(async () => {
 });
 afterEach(async () => server.close());
 
-function setup(over: { key?: string | null; baseUrl?: string; model?: string } = {}) {
+function setup(over: { key?: string | null; baseUrl?: string; model?: string; dailyNotes?: { folder: string; format: string } } = {}) {
   // A second secret, chosen in one test.
   const secrets: Record<string, string> = { ...(over.key === null ? {} : { "anthropic-api-key": over.key ?? "sk-test" }), "anthropic-api-key-2": "sk-chosen" };
   const app = createFakeApp({}, secrets);
   const data: PluginData = mergePluginData({ ask: { baseUrl: over.baseUrl ?? server.baseUrl, model: over.model ?? "claude-test" } });
   const saved: unknown[] = [];
   const host = memorySettingsHost(data, {
+    dailyNotesConfig: () => Promise.resolve(over.dailyNotes ?? null),
     updateAsk: async (p) => {
       saved.push(p);
       data.ask = { ...data.ask, ...p };
@@ -153,3 +154,63 @@ describe("the settings tab", () => {
     expect(server.requests.at(-1)!.body.max_tokens).toBe(1);
   });
 });
+
+// Obsidian 1.13 added getSettingDefinitions and, on the tab, update() and refreshDomState(); the type package (1.13.1)
+// declares neither method, so the tab calls them only when present. The stub's tab has neither (Obsidian without them);
+// the tests that give the tab both stand for Obsidian 1.13 and later.
+describe("the settings tab's guarded Obsidian 1.13 calls", () => {
+  type Def = { name?: string; heading?: string; items?: Def[]; visible?: () => boolean; render?: (s: Setting) => void };
+  const find = (defs: Def[], name: string): Def | undefined =>
+    defs.flatMap((d) => (d.items ? [d, ...d.items] : [d])).find((d) => d.name === name || d.heading === name);
+  const coreRow = "From the daily notes core plugin";
+  const daily = { folder: "Journal", format: "YYYY-MM-DD" };
+
+  it("asks Obsidian to re-check its rows' visibility (refreshDomState) once the daily notes core plugin's settings are read", async () => {
+    const { tab } = setup({ dailyNotes: daily });
+    const seen: boolean[] = [];
+    Object.assign(tab, { refreshDomState: () => seen.push(find(defs, coreRow)!.visible!()) });
+    const defs = tab.getSettingDefinitions() as Def[];
+    expect(find(defs, coreRow)!.visible!()).toBe(false);
+    await until(() => seen.length > 0 || null);
+    expect(seen).toEqual([true]);
+  });
+
+  it("lists the definitions without refreshDomState, and the rows' visibility still follows the core plugin's settings", async () => {
+    const { tab } = setup({ dailyNotes: daily });
+    expect("refreshDomState" in tab).toBe(false);
+    const defs = tab.getSettingDefinitions() as Def[];
+    await until(() => find(defs, coreRow)!.visible!() || null);
+    expect(find(defs, "Daily notes folder")!.visible!()).toBe(false);
+  });
+
+  it("after a new key, asks Obsidian to draw the definitions again (update) instead of drawing display()'s rows", async () => {
+    const { tab, data } = setup();
+    let updates = 0;
+    Object.assign(tab, { update: () => void updates++ });
+    const el = createDiv();
+    for (const item of find(tab.getSettingDefinitions() as Def[], "Ask")!.items!) item.render!(new Setting(el));
+    const secret = row(el, "Anthropic API key").querySelector("input")!;
+    secret.value = "anthropic-api-key-2";
+    secret.dispatchEvent(new Event("input"));
+    await until(() => updates > 0 || null);
+    expect(updates).toBe(1);
+    expect(data.ask.apiKeySecret).toBe("anthropic-api-key-2");
+    expect(tab.containerEl.querySelector(".setting-item")).toBeNull();
+  });
+
+  it("saves a new key without update() and without drawing display()'s rows into a tab Obsidian draws", async () => {
+    const { tab, saved } = setup();
+    expect("update" in tab).toBe(false);
+    const el = createDiv();
+    for (const item of find(tab.getSettingDefinitions() as Def[], "Ask")!.items!) item.render!(new Setting(el));
+    const secret = row(el, "Anthropic API key").querySelector("input")!;
+    secret.value = "anthropic-api-key-2";
+    secret.dispatchEvent(new Event("input"));
+    await until(() => saved.length > 0 || null);
+    // A task boundary: a draw() started by the change would have read the core plugin's settings and drawn by now.
+    await new Promise((r) => window.setTimeout(r, 0));
+    expect(saved).toEqual([{ apiKeySecret: "anthropic-api-key-2" }]);
+    expect(tab.containerEl.querySelector(".setting-item")).toBeNull();
+  });
+});
+
