@@ -153,7 +153,7 @@ function installDom(): void {
   const { JSDOM } = load("jsdom") as { JSDOM: new (html: string) => { window: Record<string, unknown> } };
   const { window } = new JSDOM("<!doctype html><body></body>");
   for (const k of ["document", "HTMLElement", "Element", "Node", "Event", "KeyboardEvent", "MouseEvent", "DocumentFragment"]) g[k] = window[k];
-  installObsidianDomHelpers();
+  installObsidianDomHelpers(g);
 }
 
 /** Runs `fn` and returns how long it held the thread: wall time, or the process's CPU time when the machine was busy. */

@@ -4,10 +4,13 @@ import { createRequire } from "node:module";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { clearInterval } from "node:timers";
 import { runInThisContext } from "node:vm";
 import { createStandIn } from "../bench/obsidian-stand-in";
+import { nodeGlobal } from "../bench/node-global";
 import { installObsidianDomHelpers } from "./fakes/obsidian-dom";
 import { pluginBuildOptions } from "../scripts/plugin-build-options.mjs";
+import { CONFIG_DIR } from "./fakes/config-dir";
 
 // The built main.js, loaded with the benchmark's stand-in Obsidian API, registers the commands, ribbon icons, views and
 // vault event handlers users and other plugins rely on, whichever registrar module does it.
@@ -35,20 +38,20 @@ async function loadBuiltPlugin(): Promise<Recorded> {
     events.push(`${names.get(this) ?? "service"}.${String(name)}`);
     return on.call(this, name, ...rest);
   };
-  const g = globalThis as Record<string, unknown>;
+  const g = nodeGlobal;
   const { JSDOM } = createRequire(import.meta.url)("jsdom") as { JSDOM: new (h: string) => { window: Record<string, unknown> } };
   const { window } = new JSDOM("<!doctype html><body></body>");
   for (const k of ["document", "HTMLElement", "Element", "Node", "DocumentFragment"]) g[k] ??= window[k];
-  g.window ??= globalThis;
-  installObsidianDomHelpers();
+  g.window ??= g;
+  installObsidianDomHelpers(g);
   const module = { exports: {} as Record<string, unknown> };
   const nodeRequire = createRequire(import.meta.url);
   // The test runs the built bundle as Obsidian does: as the body of a function of require, module and exports.
   const runBundle = runInThisContext(`(function (require, module, exports) {\n${out.outputFiles[0]!.text}\n})`) as (require: (id: string) => unknown, m: typeof module, exports: Record<string, unknown>) => void;
   runBundle((id: string) => (id === "obsidian" ? stand.obsidian : (nodeRequire(id) as unknown)), module, module.exports);
   const Plugin = (module.exports.default ?? module.exports) as new (app: unknown, manifest: unknown) => { onload(): Promise<void> };
-  await new Plugin(stand.app, { id: "ckp-knowledge-compiler", name: "Knowledge Compiler", dir: ".obsidian/plugins/ckp-knowledge-compiler" }).onload();
-  for (const id of stand.intervals) globalThis.clearInterval(id);
+  await new Plugin(stand.app, { id: "ckp-knowledge-compiler", name: "Knowledge Compiler", dir: `${CONFIG_DIR}/plugins/ckp-knowledge-compiler` }).onload();
+  for (const id of stand.intervals) clearInterval(id);
   return { calls, events };
 }
 

@@ -16,12 +16,13 @@ import { modelFromArgs } from "./model-options";
 import type { ParsedArgs } from "./parse-args";
 import { indexFileTokens } from "./router-index";
 import process from "node:process";
+import { CONFIG_DIR } from "./config-dir";
 
 export { cliSettings };
 
 /** The plugin's folder in a vault on disk, where its state files live (shared with the plugin). */
 export function pluginFolder(vaultRoot: string): string {
-  return join(vaultRoot, ".obsidian", "plugins", PLUGIN_ID);
+  return join(vaultRoot, CONFIG_DIR, "plugins", PLUGIN_ID);
 }
 
 /** The plugin's files on disk: read whole, replaced atomically (a temporary file renamed over it). */

@@ -4,8 +4,9 @@ import { chmod, lstat, mkdir, readdir, realpath, rename, rm, stat, writeFile } f
 import { dirname, join, relative, sep } from "node:path";
 import { NoteStoreError, type NoteStore, type VaultFile } from "../core/notes/note-store";
 import process from "node:process";
+import { CONFIG_DIR } from "./config-dir";
 
-const SKIP_DIRS = new Set([".obsidian", ".trash", ".git", "node_modules"]);
+const SKIP_DIRS = new Set([CONFIG_DIR, ".trash", ".git", "node_modules"]);
 
 /** Decodes bytes as strict UTF-8 (a byte-order mark kept, as Obsidian keeps it); null for binary (NUL bytes) or invalid UTF-8. */
 export function decodeText(bytes: Uint8Array): string | null {
@@ -28,7 +29,7 @@ function unreadable(path: string, e: unknown): NoteStoreError {
 export class FsNoteStore implements NoteStore {
   constructor(
     readonly root: string,
-    private readonly configDir = ".obsidian",
+    private readonly configDir = CONFIG_DIR,
   ) {}
 
   /** Folders that could not be listed during the last list() (permission denied, …), with the reason. */

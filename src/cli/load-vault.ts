@@ -9,6 +9,7 @@ import { normalizeFolderPath } from "../core/knowledge/folder-path";
 import { VaultIndex } from "../core/links/vault-index";
 import { NoteStoreError } from "../core/notes/note-store";
 import { FsNoteStore } from "./fs-note-store";
+import { CONFIG_DIR } from "./config-dir";
 
 /** The plugin's id: its data.json holds settings and compile state the CLI reads too. */
 export const PLUGIN_ID = "ckp-knowledge-compiler";
@@ -35,8 +36,8 @@ export interface LoadedVault {
 }
 
 /** Where the plugin's data.json sits, vault-relative (as warnings name it). */
-export const DATA_FILE = `.obsidian/plugins/${PLUGIN_ID}/data.json`;
-const DAILY_FILE = ".obsidian/daily-notes.json";
+export const DATA_FILE = `${CONFIG_DIR}/plugins/${PLUGIN_ID}/data.json`;
+const DAILY_FILE = `${CONFIG_DIR}/daily-notes.json`;
 
 /** Why a folder could not be loaded as a vault. */
 export class VaultPathError extends Error {}

@@ -1,7 +1,7 @@
 import { currentModel, DEFAULT_MODEL } from "../core/llm/models";
 import type { LanguageModel } from "../core/llm/language-model";
 import { EXIT, type CliIo } from "./cli-io";
-import { nodeFetch, nodeTimers } from "./node-runtime";
+import { nodeFetch, nodeTimers, process } from "./node-runtime";
 import { flagString, type ParsedArgs } from "./parse-args";
 
 /** The no-key message of every command that calls a model, in the command line's own terms. */
@@ -44,7 +44,7 @@ export async function modelFromArgs(
   return {
     id,
     model: new AnthropicLanguageModel({
-      apiKey, model: id, baseUrl: baseUrl || undefined, fetch: nodeFetch, timers: nodeTimers, streaming: options.streaming,
+      apiKey, model: id, baseUrl: baseUrl || undefined, fetch: nodeFetch, timers: nodeTimers, env: process.env, streaming: options.streaming,
       timeoutMs: (Number.isFinite(timeout) && timeout > 0 ? timeout : 120) * 1000, ...(options.onWait ? { onWait: options.onWait } : {}),
     }),
   };

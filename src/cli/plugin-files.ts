@@ -4,13 +4,14 @@ import { JOURNAL_FILE, LOCK_FILE, parseUndoRecord, UNDO_FILE } from "../core/com
 import type { UndoRecord } from "../core/compile/write-compile";
 import { PLUGIN_ID } from "./load-vault";
 import process from "node:process";
+import { CONFIG_DIR } from "./config-dir";
 
 /** The plugin's own files in a vault (data.json with settings and compile state, the undo record), for the CLI. */
 export class PluginFiles {
   private readonly dir: string;
 
   constructor(vaultRoot: string) {
-    this.dir = join(vaultRoot, ".obsidian", "plugins", PLUGIN_ID);
+    this.dir = join(vaultRoot, CONFIG_DIR, "plugins", PLUGIN_ID);
   }
 
   /** Records (or, with null, forgets) a log's compile state in data.json, keeping every other key as it is. */

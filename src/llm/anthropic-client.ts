@@ -11,7 +11,12 @@ export interface AnthropicClientOptions {
   baseUrl?: string | undefined;
   fetch: typeof fetch;
   timeoutMs: number;
+  /** The environment the SDK reads (see SdkEnvironment); default: the desktop app's (`window.process`), none elsewhere. */
+  env?: SdkEnvironment;
 }
+
+/** The process environment the SDK reads its settings from: Node's in the command line, the desktop app's, none on mobile. */
+export type SdkEnvironment = Record<string, string | undefined> | undefined;
 
 /**
  * The SDK client with every value it would otherwise take from the process's environment given explicitly: the key
@@ -22,6 +27,7 @@ export interface AnthropicClientOptions {
  */
 export function createAnthropicClient(o: AnthropicClientOptions): Anthropic {
   return withoutCustomHeadersEnv(
+    o.env === undefined ? desktopEnvironment() : o.env,
     () =>
       new Anthropic({
         apiKey: o.apiKey ?? "no-key-needed",
@@ -38,8 +44,7 @@ export function createAnthropicClient(o: AnthropicClientOptions): Anthropic {
 }
 
 /** Runs `build` (synchronous, so nothing else sees the gap) with ANTHROPIC_CUSTOM_HEADERS absent, then puts it back. */
-function withoutCustomHeadersEnv<T>(build: () => T): T {
-  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+function withoutCustomHeadersEnv<T>(env: SdkEnvironment, build: () => T): T {
   const name = "ANTHROPIC_CUSTOM_HEADERS";
   if (env === undefined || !Object.prototype.hasOwnProperty.call(env, name)) return build();
   const saved = env[name];
@@ -49,4 +54,9 @@ function withoutCustomHeadersEnv<T>(build: () => T): T {
   } finally {
     env[name] = saved;
   }
+}
+
+/** The desktop app's process environment (Obsidian's window carries Electron's `process`); none on mobile or without a window. */
+function desktopEnvironment(): SdkEnvironment {
+  return typeof window === "undefined" ? undefined : (window as unknown as { process?: { env?: Record<string, string | undefined> } }).process?.env;
 }

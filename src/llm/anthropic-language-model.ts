@@ -4,7 +4,7 @@ import { estimateTokens } from "../core/llm/estimate-tokens";
 import { callShapeOf } from "../core/llm/models";
 import { err, type Result } from "../core/result";
 import { scrubSecrets } from "../core/util/scrub-secrets";
-import { createAnthropicClient } from "./anthropic-client";
+import { createAnthropicClient, type SdkEnvironment } from "./anthropic-client";
 import { limitReplySize } from "./limit-reply-size";
 import { replyTooLarge, toCompletion } from "./to-completion";
 import { formatWait, mapModelError, serviceOf, waitOf, type ErrorContext } from "./map-model-error";
@@ -32,6 +32,8 @@ export interface AnthropicOptions {
   baseUrl?: string | undefined;
   fetch: typeof fetch;
   timers: Timers;
+  /** The process environment the SDK reads, hidden from it where it would add headers (default: the desktop app's). */
+  env?: SdkEnvironment;
   /** Retries of a failed call whose wait is short (default 2). The SDK's own retries are off: these replace them. */
   maxRetries?: number;
   /** False where responses cannot stream (requestUrl): the answer then arrives whole. */
@@ -85,7 +87,7 @@ export class AnthropicLanguageModel implements LanguageModel {
     // every few characters in an event.
     const limitFor = (type: string): number => (type.includes("event-stream") ? 16 : 4) * this.maxReplyChars + 65_536;
     this.client = options.apiKey || options.baseUrl
-      ? createAnthropicClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, fetch: limitReplySize(() => options.fetch, limitFor), timeoutMs: this.timeoutMs + 5000 })
+      ? createAnthropicClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, fetch: limitReplySize(() => options.fetch, limitFor), timeoutMs: this.timeoutMs + 5000, env: options.env })
       : null;
   }
 

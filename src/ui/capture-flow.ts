@@ -35,7 +35,7 @@ export async function runCaptureFlow(
   app: App, rules: () => WriteRules, settings: () => CaptureSettings, pluginDir: string, quiet = false, model: () => LanguageModel | null = () => null,
 ): Promise<void> {
   if (settings().projects.length === 0) {
-    if (!quiet) new Notice("Capture: no project is chosen yet. Choose the Claude Code projects to capture in the plugin's settings.", 10000);
+    if (!quiet) new Notice("Capture: no project is chosen yet. Choose the projects to capture in the plugin's settings.", 10000);
     return;
   }
   const controller = new AbortController();

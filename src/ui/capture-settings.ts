@@ -28,7 +28,7 @@ export function captureSection(host: CaptureSettingsHost): SettingSection {
     {
       name: "Transcript folders",
       desc: "Comma-separated. Empty: Claude Code's own ($CLAUDE_CONFIG_DIR, else ~/.claude/projects and ~/.config/claude/projects).",
-      render: (s) => s.addText((t) => t.setPlaceholder("~/.claude/projects").setValue(c().roots).onChange(async (v) => host.updateCapture({ roots: v.trim() }))),
+      render: (s) => s.addText((t) => t.setPlaceholder("Claude's own folders").setValue(c().roots).onChange(async (v) => host.updateCapture({ roots: v.trim() }))),
     },
     numberRow("Fewest prompts", "A new session with fewer prompts from you is not captured.", () => c().minPrompts,
       (n) => Number.isInteger(n) && n >= 1, (n) => host.updateCapture({ minPrompts: n })),
@@ -69,11 +69,11 @@ function numberRow(name: string, desc: string, value: () => number, ok: (n: numb
 async function listProjects(el: HTMLElement, host: CaptureSettingsHost): Promise<void> {
   el.querySelector(".kc-capture-list")?.remove();
   const list = el.createDiv({ cls: "kc-capture-list" });
-  list.setText("Looking for Claude Code sessions…");
+  list.setText("Looking for Claude coding sessions…");
   const found = await host.listProjects().catch(() => []);
   list.empty();
   if (found.length === 0) {
-    list.setText("No Claude Code sessions found in the transcript folders.");
+    list.setText("No Claude coding sessions found in the transcript folders.");
     return;
   }
   for (const p of found) {

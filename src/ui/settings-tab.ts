@@ -8,7 +8,7 @@ import { renderSettingRows, toSettingDefinitions, type SettingSection } from "./
 import { reportFolderRow } from "./report-folder-setting";
 import { priceRows, spendSection, type SpendSettingsHost } from "./spend-settings";
 import { DEFAULT_MODEL, DEFAULT_SELECT_MODEL, priceFor } from "../core/llm/models";
-import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
+import { DEFAULT_KNOWLEDGE_SETTINGS, type KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import type { AskSettings, CompileSettings } from "../obsidian/plugin-data";
 
 /** What the settings tab needs from the plugin. */
@@ -99,7 +99,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
       aliases: ["knowledge base", "articles"],
       render: (setting) => {
         const problemEl = setting.descEl.createDiv({ cls: "kc-setting-error" });
-        setting.addText((t) => t.setPlaceholder("knowledge").setValue(this.host.settings().knowledgeFolder).onChange(async (v) => {
+        setting.addText((t) => t.setPlaceholder(DEFAULT_KNOWLEDGE_SETTINGS.knowledgeFolder).setValue(this.host.settings().knowledgeFolder).onChange(async (v) => {
           const folder = normalizePath(v.trim() || "knowledge");
           const daily = this.core ? { dailyFolder: this.core.folder, dailyFormat: this.core.format } : { dailyFolder: this.host.settings().dailyFolder, dailyFormat: this.host.settings().dailyFormat };
           // A folder that would make daily notes (or every note) articles is refused, never saved.
@@ -128,7 +128,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
         visible: () => !fromCore(),
         render: (setting) => {
           const problemEl = setting.descEl.createDiv({ cls: "kc-setting-error" });
-          setting.addText((t) => t.setPlaceholder("daily").setValue(this.host.settings().dailyFolder).onChange(async (v) => {
+          setting.addText((t) => t.setPlaceholder(DEFAULT_KNOWLEDGE_SETTINGS.dailyFolder).setValue(this.host.settings().dailyFolder).onChange(async (v) => {
             const dailyFolder = normalizePath(v.trim() || "/").replace(/^\/$/, "");
             const s = this.host.settings();
             const problem = knowledgeFolderProblem({ knowledgeFolder: s.knowledgeFolder, dailyFolder, dailyFormat: s.dailyFormat });
@@ -141,7 +141,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
         name: "Daily note format",
         desc: "File name format with moment tokens, for example YYYY-MM-DD.",
         visible: () => !fromCore(),
-        render: (setting) => setting.addText((t) => t.setPlaceholder("YYYY-MM-DD").setValue(this.host.settings().dailyFormat).onChange(async (v) => this.host.update({ dailyFormat: v.trim() || "YYYY-MM-DD" }))),
+        render: (setting) => setting.addText((t) => t.setPlaceholder(DEFAULT_KNOWLEDGE_SETTINGS.dailyFormat).setValue(this.host.settings().dailyFormat).onChange(async (v) => this.host.update({ dailyFormat: v.trim() || "YYYY-MM-DD" }))),
       },
     ] };
   }

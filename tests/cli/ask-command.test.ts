@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import process from "node:process";
 import { runCli } from "../../src/cli/main";
 import { ANSWER_SYSTEM_PROMPT } from "../../src/core/ask/build-answer-prompt";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
@@ -39,6 +40,21 @@ describe("kc ask", () => {
     expect(body.messages[0]!.content).toContain("## [[knowledge/concepts/retry-with-backoff]]");
     expect(body.messages[0]!.content).not.toContain("## [[knowledge/concepts/schema-migrations]]");
     expectGolden("answer-system-prompt.txt", ANSWER_SYSTEM_PROMPT);
+  });
+
+  it("sends none of ANTHROPIC_CUSTOM_HEADERS' headers (the process environment the SDK reads), and leaves the variable set", async () => {
+    const saved = process.env.ANTHROPIC_CUSTOM_HEADERS;
+    process.env.ANTHROPIC_CUSTOM_HEADERS = "x-env-header: from-env\nanthropic-version: bogus";
+    try {
+      server.replies.push({ kind: "text", text: "Up to 5 retries [[knowledge/concepts/retry-with-backoff]]." });
+      expect((await ask("How long does the app wait between upload retries?", { ANTHROPIC_API_KEY: "sk-test" })).code).toBe(0);
+      expect(server.requests[0]!.headers["x-env-header"]).toBeUndefined();
+      expect(server.requests[0]!.headers["anthropic-version"]).not.toBe("bogus");
+      expect(process.env.ANTHROPIC_CUSTOM_HEADERS).toContain("from-env");
+    } finally {
+      if (saved === undefined) delete process.env.ANTHROPIC_CUSTOM_HEADERS;
+      else process.env.ANTHROPIC_CUSTOM_HEADERS = saved;
+    }
   });
 
   it("answers 'not in the knowledge base' without calling the model", async () => {

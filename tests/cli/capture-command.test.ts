@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, createWriteStream } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import process from "node:process";
 import { runCli } from "../../src/cli/main";
 import { runKc } from "../fakes/run-kc";
 import { FsTranscriptSource } from "../../src/desktop/fs-transcript-source";
@@ -9,6 +10,7 @@ import { changedPaths, hashVault } from "../fakes/vault-snapshot";
 import { TranscriptBuilder } from "../fakes/transcript-builder";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
 import { startLoopbackAnthropic } from "../fakes/loopback-anthropic-server";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 const DEMO = join(import.meta.dirname, "..", "..", "examples", "demo-vault");
 let vault: string;
@@ -48,7 +50,7 @@ describe("kc capture", () => {
     const after = readFileSync(join(vault, "daily/2026-11-20.md"), "utf8");
     expect(after.startsWith(daily)).toBe(true);
     expect(after).toContain("**Context:** Claude Code in `notes-app` on branch `feature/outbox`.");
-    expect(changedPaths(before, hashVault(vault)).filter((p) => !p.endsWith("/"))).toEqual([".obsidian/plugins/ckp-knowledge-compiler/capture-state.json", "daily/2026-11-20.md"]);
+    expect(changedPaths(before, hashVault(vault)).filter((p) => !p.endsWith("/"))).toEqual([`${CONFIG_DIR}/plugins/ckp-knowledge-compiler/capture-state.json`, "daily/2026-11-20.md"]);
     const again = await kc(["capture", vault, "--from", join(claude, "projects"), "--idle-minutes", "0"]);
     expect(again.err).toContain("0 session entries appended");
     expect(readFileSync(join(vault, "daily/2026-11-20.md"), "utf8")).toBe(after);
@@ -60,7 +62,7 @@ describe("kc capture", () => {
     writeFileSync(join(dir, "b1.jsonl"), session("b1", "2026-11-21", ["one", "two", "three", "four"]));
     await kc(["capture", vault, "--from", join(claude, "projects"), "--idle-minutes", "0"]);
     const text = readFileSync(join(vault, "daily/2026-11-21.md"), "utf8");
-    rmSync(join(vault, ".obsidian/plugins/ckp-knowledge-compiler/capture-state.json"));
+    rmSync(join(vault, `${CONFIG_DIR}/plugins/ckp-knowledge-compiler/capture-state.json`));
     const r = await kc(["capture", vault, "--from", join(claude, "projects"), "--idle-minutes", "0"]);
     expect(r.err).toContain("already in daily/2026-11-21.md");
     expect(readFileSync(join(vault, "daily/2026-11-21.md"), "utf8")).toBe(text);

@@ -5,10 +5,12 @@ import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rm
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import process from "node:process";
 import { build } from "esbuild";
 import { runKc } from "../fakes/run-kc";
 import { TranscriptBuilder } from "../fakes/transcript-builder";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 // Issue 26, classes 2, 4 and 5 and the stray daily folder, through kc capture; the concurrent and time-zone cases in
 // real child processes (the CLI bundled once, as write-lock-race.test.ts does).
@@ -62,7 +64,7 @@ function session(id: string, start: string, words: string): string {
 }
 
 const count = (text: string, needle: string): number => text.split(needle).length - 1;
-const STATE = ".obsidian/plugins/ckp-knowledge-compiler/capture-state.json";
+const STATE = `${CONFIG_DIR}/plugins/ckp-knowledge-compiler/capture-state.json`;
 
 describe("two captures at the same moment (class 4)", () => {
   it("append every session exactly once and keep every cursor, with four processes racing, over two rounds", async () => {

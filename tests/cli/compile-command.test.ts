@@ -8,6 +8,7 @@ import { COMPILE_SYSTEM_PROMPT, COMPILE_TOOL } from "../../src/core/compile/comp
 import { startLoopbackAnthropic, type LoopbackServer, type ScriptedReply } from "../fakes/loopback-anthropic-server";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
 import { replyWith, validReply } from "../core/compile/scripted-replies";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 let server: LoopbackServer;
 let vault: string;
@@ -70,7 +71,7 @@ describe("kc compile", () => {
     expect(r.out).toContain('+ A read transaction in the search indexer');
     expect(existsSync(join(vault, "knowledge/connections/retries-and-captive-portals.md"))).toBe(true);
     expect(readFileSync(join(vault, "daily/2026-11-20.md"), "utf8")).toBe(log);
-    const data = JSON.parse(readFileSync(join(vault, ".obsidian/plugins/ckp-knowledge-compiler/data.json"), "utf8")) as { compileState: { logs: Record<string, { hash: string }> } };
+    const data = JSON.parse(readFileSync(join(vault, `${CONFIG_DIR}/plugins/ckp-knowledge-compiler/data.json`), "utf8")) as { compileState: { logs: Record<string, { hash: string }> } };
     expect(data.compileState.logs["daily/2026-11-20.md"]?.hash).toMatch(/^[0-9a-f]{64}$/);
     const body = server.requests[0]!.body as { system: { text: string; cache_control?: unknown }[]; tool_choice: { name: string }; max_tokens: number };
     expect(body.system[0]!.text).toBe(COMPILE_SYSTEM_PROMPT);
@@ -149,14 +150,14 @@ describe("kc compile", () => {
   it("cannot be talked into writing outside the reviewed proposal by the daily note", async () => {
     const before = snapshot();
     const obeying = replyWith((x) => {
-      x.new_articles.push({ path: "../.obsidian/plugins/evil", title: "Evil", tldr: "x", answers_when: ["x"], body: "# Evil" });
+      x.new_articles.push({ path: `../${CONFIG_DIR}/plugins/evil`, title: "Evil", tldr: "x", answers_when: ["x"], body: "# Evil" });
       x.updates.push({ path: "index", sections: [{ heading: "Knowledge Base Index", action: "replace", text: "| empty |" }] });
     });
     server.replies.push(tool(obeying), tool(obeying));
     const r = await compileLog("--yes");
     expect(r.code).toBe(1);
     expect(r.err).toContain("leaves the knowledge folder");
-    expect(existsSync(join(vault, ".obsidian/plugins/evil.md"))).toBe(false);
+    expect(existsSync(join(vault, `${CONFIG_DIR}/plugins/evil.md`))).toBe(false);
     expect(snapshot()).toEqual(before);
   });
 
@@ -215,14 +216,14 @@ describe("kc undo", () => {
       if (path === "knowledge/log.md") expect(after.get(path)!.startsWith(text)).toBe(true);
       else expect(after.get(path), path).toBe(text);
     }
-    const data = JSON.parse(after.get(".obsidian/plugins/ckp-knowledge-compiler/data.json")!) as { compileState: { logs: Record<string, unknown> } };
+    const data = JSON.parse(after.get(`${CONFIG_DIR}/plugins/ckp-knowledge-compiler/data.json`)!) as { compileState: { logs: Record<string, unknown> } };
     expect(data.compileState.logs["daily/2026-11-20.md"]).toBeUndefined();
     expect((await kc(["undo", vault])).err).toContain("Nothing to undo");
   });
 
   it("treats a damaged undo record as nothing to undo and touches no file", async () => {
-    mkdirSync(join(vault, ".obsidian/plugins/ckp-knowledge-compiler"), { recursive: true });
-    writeFileSync(join(vault, ".obsidian/plugins/ckp-knowledge-compiler/last-compile.json"), '{"version":1,"files":');
+    mkdirSync(join(vault, `${CONFIG_DIR}/plugins/ckp-knowledge-compiler`), { recursive: true });
+    writeFileSync(join(vault, `${CONFIG_DIR}/plugins/ckp-knowledge-compiler/last-compile.json`), '{"version":1,"files":');
     const before = snapshot();
     const r = await kc(["undo", vault]);
     expect(r.code).toBe(0);

@@ -9,6 +9,7 @@ import { startLoopbackAnthropic, type LoopbackServer, type ScriptedReply } from 
 import { changedPaths, hashVault } from "../fakes/vault-snapshot";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
 import { firstConcept, replyWith, validReply } from "../core/compile/scripted-replies";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 // The hostile tester's cases of issue 10, through the CLI on a copy of the fixture vault: each hashes the whole copy
 // (config folder and hidden files included) before and after.
@@ -26,7 +27,7 @@ afterEach(async () => {
 
 const tool = (input: unknown): ScriptedReply => ({ kind: "tool", name: COMPILE_TOOL.name, input });
 const LOG = "daily/2026-11-20.md";
-const DATA = ".obsidian/plugins/ckp-knowledge-compiler";
+const DATA = `${CONFIG_DIR}/plugins/ckp-knowledge-compiler`;
 
 async function kc(args: string[]) {
   // The model options belong to the commands that call a model; undo takes none of them.
@@ -109,7 +110,7 @@ describe("a compile that fails half-way changes nothing and keeps the previous u
 
 describe("daily notes are never articles", () => {
   it("refuses a knowledge folder that holds the daily notes, before any request", async () => {
-    write(".obsidian/daily-notes.json", JSON.stringify({ folder: "knowledge/daily", format: "YYYY-MM-DD" }));
+    write(`${CONFIG_DIR}/daily-notes.json`, JSON.stringify({ folder: "knowledge/daily", format: "YYYY-MM-DD" }));
     write("knowledge/daily/2026-11-20.md", read(LOG));
     const before = hashVault(vault);
     const r = await kc(["compile", vault, "--file", "knowledge/daily/2026-11-20.md", "--yes"]);
@@ -142,7 +143,7 @@ describe("daily notes are never articles", () => {
 });
 
 describe("undo trusts no record", () => {
-  for (const bad of ["daily/2026-11-20.md", "notes/other.md", ".obsidian/plugins/other-plugin/data.json", "../outside.md", "knowledge/../daily/2026-11-20.md"]) {
+  for (const bad of ["daily/2026-11-20.md", "notes/other.md", `${CONFIG_DIR}/plugins/other-plugin/data.json`, "../outside.md", "knowledge/../daily/2026-11-20.md"]) {
     it(`refuses a record naming ${bad} and changes nothing`, async () => {
       write("notes/other.md", "mine\n");
       write(`${DATA}/last-compile.json`, JSON.stringify({
@@ -255,7 +256,7 @@ describe("compile says what it will do", () => {
   });
 
   it("does not plan every log as 'never compiled' when data.json cannot be read, and says so", async () => {
-    write(".obsidian/plugins/ckp-knowledge-compiler/data.json", "{ not json");
+    write(`${CONFIG_DIR}/plugins/ckp-knowledge-compiler/data.json`, "{ not json");
     const r = await kc(["compile", vault, "--all", "--dry-run"]);
     expect(r.code).toBe(2);
     expect(r.err).toContain("Which daily logs were compiled is not known");

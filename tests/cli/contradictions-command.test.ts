@@ -6,6 +6,7 @@ import { runKc } from "../fakes/run-kc";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 import { changedPaths, hashVault } from "../fakes/vault-snapshot";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 let server: LoopbackServer;
 let vault: string;
@@ -49,7 +50,7 @@ describe("kc contradictions", () => {
     expect(r.out).toContain(`${first.a}:`);
     expect(r.out).toContain("they disagree (medium confidence)");
     expect(server.requests).toHaveLength(pairs.length);
-    expect(changedPaths(before, hashVault(vault)).filter((p) => !p.endsWith("/"))).toEqual([".obsidian/plugins/ckp-knowledge-compiler/contradictions-state.json"]);
+    expect(changedPaths(before, hashVault(vault)).filter((p) => !p.endsWith("/"))).toEqual([`${CONFIG_DIR}/plugins/ckp-knowledge-compiler/contradictions-state.json`]);
     const again = await kc(["contradictions", vault, "--dry-run"]);
     expect(again.err).toMatch(/^0 pairs to check \(\d+ unchanged since checked/);
     writeFileSync(join(vault, first.a), `${readFileSync(join(vault, first.a), "utf8")}\nOne more line.\n`);

@@ -6,6 +6,7 @@ import { runKc } from "../fakes/run-kc";
 import { shortHash } from "../../src/core/util/short-hash";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 import { changedPaths, hashVault } from "../fakes/vault-snapshot";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 const art = (links: string, body: string) => `---\ntldr: t\nanswers_when: [x]\n${links}---\n${body}`;
 const FILES: Record<string, string> = {
@@ -14,7 +15,7 @@ const FILES: Record<string, string> = {
   "knowledge/concepts/clock.md": art('similar_mid: ["[[retry|retry · 2026-11]]"]\n', "# Clock\n\nHybrid logical clocks order the writes of every device.\n"),
   "knowledge/concepts/ttl.md": art('similar_mid: ["[[keys|keys · 2026-11]]"]\n', "# TTL\n\nIdempotency keys expire after 24 hours on the server.\n"),
 };
-const STATE = ".obsidian/plugins/ckp-knowledge-compiler/contradictions-state.json";
+const STATE = `${CONFIG_DIR}/plugins/ckp-knowledge-compiler/contradictions-state.json`;
 
 let server: LoopbackServer;
 let vault: string;

@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import process from "node:process";
 import { FileWriteLock } from "../../src/cli/file-write-lock";
 import { FsNoteStore } from "../../src/cli/fs-note-store";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";

@@ -6,6 +6,7 @@ import { COMMAND_SPECS } from "../../src/cli/command-specs";
 import { runKc } from "../fakes/run-kc";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 import { changedPaths, hashVault } from "../fakes/vault-snapshot";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 // A newcomer's slips and broken files: each gets a sentence and an exit code a script can trust (issue 16).
 // A copy of the demo vault: an answer records its spend in the vault's plugin folder, never in the checked-in example.
@@ -13,7 +14,7 @@ const DEMO_COPY = mkdtempSync(join(tmpdir(), "kc-first-run-demo-"));
 const DEMO = join(DEMO_COPY, "demo-vault");
 cpSync(join(import.meta.dirname, "..", "..", "examples", "demo-vault"), DEMO, { recursive: true });
 afterAll(() => rmSync(DEMO_COPY, { recursive: true, force: true }));
-const DATA = ".obsidian/plugins/ckp-knowledge-compiler/data.json";
+const DATA = `${CONFIG_DIR}/plugins/ckp-knowledge-compiler/data.json`;
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
@@ -78,12 +79,12 @@ describe("broken settings files are named, never silently used", () => {
   });
 
   it("names an invalid daily-notes.json and says which daily notes folder is used instead", async () => {
-    const dir = vault({ ...twoArticles, ".obsidian/daily-notes.json": '{"folder": "Journal",}', [DATA]: JSON.stringify({ settings: { dailyFolder: "daily" } }) });
+    const dir = vault({ ...twoArticles, [`${CONFIG_DIR}/daily-notes.json`]: '{"folder": "Journal",}', [DATA]: JSON.stringify({ settings: { dailyFolder: "daily" } }) });
     const r = await kc(["lint", dir, "--format", "json"]);
     expect(r.err).toContain(`warning: .obsidian/daily-notes.json is not valid JSON (line 1); the plugin's daily notes setting is used ("daily", YYYY-MM-DD).`);
     expect(checks(r.out)).toContain("uncompiled-log");
-    const shape = vault({ ...twoArticles, ".obsidian/daily-notes.json": '["Journal"]' });
-    expect((await kc(["lint", shape])).err).toContain(".obsidian/daily-notes.json is a list, not the Daily Notes settings; the plugin's daily notes setting is used");
+    const shape = vault({ ...twoArticles, [`${CONFIG_DIR}/daily-notes.json`]: '["Journal"]' });
+    expect((await kc(["lint", shape])).err).toContain(`${CONFIG_DIR}/daily-notes.json is a list, not the Daily Notes settings; the plugin's daily notes setting is used`);
   });
 });
 
@@ -175,7 +176,7 @@ describe("kc ask with a local server and --file-back", () => {
     const qa = "knowledge/qa/how-long-does-the-app-wait-between-upload-retries.md";
     expect(r.err).toContain(`Filed to ${qa} (with its row in index.md and an entry in log.md); \`kc undo\` removes it again.`);
     const changed = changedPaths(before, hashVault(dir));
-    expect(changed.filter((p) => !p.startsWith(".obsidian/plugins/ckp-knowledge-compiler/"))).toEqual(["knowledge/index.md", "knowledge/log.md", qa]);
+    expect(changed.filter((p) => !p.startsWith(`${CONFIG_DIR}/plugins/ckp-knowledge-compiler/`))).toEqual(["knowledge/index.md", "knowledge/log.md", qa]);
     const text = readFileSync(join(dir, qa), "utf8");
     expect(text).toContain("Retries wait 1 to 16 s, five times at most [[knowledge/concepts/retry-with-backoff]].");
     expect(text).not.toContain("\u001b");

@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import process from "node:process";
 import { runKc } from "../fakes/run-kc";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 let root: string;
 let project: string;
@@ -13,7 +15,7 @@ beforeEach(() => {
   project = join(root, "project");
   vault = join(root, "my vault's notes");
   home = join(root, "home");
-  for (const d of [join(project, ".claude"), join(vault, ".obsidian"), join(home, ".claude")]) mkdirSync(d, { recursive: true });
+  for (const d of [join(project, ".claude"), join(vault, CONFIG_DIR), join(home, ".claude")]) mkdirSync(d, { recursive: true });
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { runKc } from "../fakes/run-kc";
 import { parseSarif, sarifProblems } from "../fakes/sarif-shape";
 import { localDate } from "../../src/core/util/local-date";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -90,7 +91,7 @@ describe("kc lint and written lint reports", () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain("is not a lint report written by Knowledge Compiler");
     expect(readFileSync(join(dir, `knowledge/reports/lint-${today}.md`), "utf8")).toBe(mine);
-    const outside = vault({ "knowledge/concepts/a.md": article("x"), ".obsidian/plugins/ckp-knowledge-compiler/data.json": JSON.stringify({ settings: { reportFolder: "reports" } }) });
+    const outside = vault({ "knowledge/concepts/a.md": article("x"), [`${CONFIG_DIR}/plugins/ckp-knowledge-compiler/data.json`]: JSON.stringify({ settings: { reportFolder: "reports" } }) });
     const o = await runKc(["lint", outside, "--write-report"]);
     expect(o.code).toBe(2);
     expect(o.err).toContain('The report folder "reports" is outside the knowledge folder "knowledge/"');

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { runKc } from "../fakes/run-kc";
 import { tempVaults } from "../fakes/temp-vault";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 const vaults = tempVaults();
 afterEach(() => vaults.cleanup());
@@ -82,7 +83,7 @@ describe("kc compile without hand-written config", () => {
 describe("kc lint agrees with the plugin's saved settings", () => {
   it("lints every note when the plugin's settings say so, and --scope still wins", async () => {
     const dir = vaults.make({
-      ".obsidian/plugins/ckp-knowledge-compiler/data.json": JSON.stringify({ settings: { lintScope: "vault" } }),
+      [`${CONFIG_DIR}/plugins/ckp-knowledge-compiler/data.json`]: JSON.stringify({ settings: { lintScope: "vault" } }),
       "Notes/a.md": "[[nowhere]]\n",
     });
     const saved = await runKc(["lint", dir, "--format", "json"]);
@@ -106,6 +107,6 @@ describe("kc undo on a vault where nothing was written", () => {
     const r = await runKc(["undo", dir]);
     expect(r.code).toBe(0);
     expect(r.err).toContain("Nothing to undo");
-    expect(existsSync(join(dir, ".obsidian"))).toBe(false);
+    expect(existsSync(join(dir, CONFIG_DIR))).toBe(false);
   });
 });

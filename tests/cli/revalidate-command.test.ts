@@ -7,6 +7,7 @@ import { runKc } from "../fakes/run-kc";
 import { REVALIDATE_TOOL } from "../../src/core/compile/revalidate";
 import { startLoopbackAnthropic, type LoopbackServer, type ScriptedReply } from "../fakes/loopback-anthropic-server";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 let server: LoopbackServer;
 let vault: string;
@@ -34,7 +35,7 @@ describe("kc revalidate", () => {
   it("re-stamps what the model keeps after --yes, logs it, leaves the body, and kc undo puts the bytes back", async () => {
     const before = read(ARTICLE);
     const logBefore = read("knowledge/log.md");
-    const data = join(vault, ".obsidian/plugins/ckp-knowledge-compiler/data.json");
+    const data = join(vault, `${CONFIG_DIR}/plugins/ckp-knowledge-compiler/data.json`);
     expect(existsSync(data)).toBe(false);
     server.replies.push(tool({ similar_high: [], similar_mid: [{ target: "concepts/retry-with-backoff", stamp: "2026-11" }] }));
     const r = await kc(["revalidate", vault, "concepts/sqlite-wal-mode", "--yes"]);

@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import process from "node:process";
 import { build } from "esbuild";
 import { runKc } from "../fakes/run-kc";
 import { FsNoteStore } from "../../src/cli/fs-note-store";

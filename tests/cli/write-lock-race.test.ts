@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import process from "node:process";
 import { build } from "esbuild";
 
 // Real processes racing for the vault's write lock: each takes it, appends its row to a shared file by

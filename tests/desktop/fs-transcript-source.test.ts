@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import process from "node:process";
 import { FsTranscriptSource } from "../../src/desktop/fs-transcript-source";
 
 // Issue 26, class 2: a huge transcript line is skipped as it streams, never joined or decoded whole.

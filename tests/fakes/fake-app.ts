@@ -2,6 +2,7 @@
 // the config folder are kept apart the way Obsidian keeps them (the adapter sees both).
 import { cachedMetadata } from "./fake-metadata-cache";
 import { TFile } from "./obsidian-stub";
+import { CONFIG_DIR } from "./config-dir";
 
 /** The fake app, with the files exposed for assertions. */
 export function createFakeApp(initial: Record<string, string>, secrets: Record<string, string> = {}) {
@@ -12,7 +13,7 @@ export function createFakeApp(initial: Record<string, string>, secrets: Record<s
     files,
     config,
     vault: {
-      configDir: ".obsidian",
+      configDir: CONFIG_DIR,
       getFileByPath: file,
       getAbstractFileByPath: (p: string) => file(p) ?? ([...files.keys()].some((f) => f.startsWith(`${p}/`)) ? { path: p } : null),
       getMarkdownFiles: () => [...files.keys()].filter((p) => p.endsWith(".md")).map((p) => new TFile(p)),

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import process from "node:process";
 import { expect } from "vitest";
 
 const GOLDEN = join(import.meta.dirname, "..", "fixtures", "golden");

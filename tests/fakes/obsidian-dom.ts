@@ -25,22 +25,36 @@ function apply(el: HTMLElement, o: Info): void {
   if (info.href !== undefined) el.setAttribute("href", info.href);
 }
 
-/** Installs createEl/createDiv/createSpan/empty/setText/addClass/removeClass/toggleClass/setAttr on HTMLElement. */
-export function installObsidianDomHelpers(): void {
+const XHTML = "http://www.w3.org/1999/xhtml";
+
+/**
+ * A new element with Obsidian's options applied: what createEl is made of. It is the one place the fakes make an
+ * element natively, so it cannot call createEl (createElementNS with the HTML namespace is createElement's equal).
+ */
+function makeEl(tag: string, o: Info, parent?: Node): HTMLElement {
+  const el = document.createElementNS(XHTML, tag);
+  apply(el, o);
+  parent?.appendChild(el);
+  return el;
+}
+
+/**
+ * Installs createEl/createDiv/createSpan/empty/setText/addClass/removeClass/toggleClass/setAttr on HTMLElement, and
+ * Obsidian's global createEl/createDiv/createFragment on `global` (the window, unless the caller's is not the global object).
+ */
+export function installObsidianDomHelpers(global: Record<string, unknown> = window as unknown as Record<string, unknown>): void {
   const proto = HTMLElement.prototype as unknown as Record<string, unknown>;
   if (proto.createEl) return;
   proto.createEl = function (this: HTMLElement, tag: string, o?: Info, cb?: (el: HTMLElement) => void) {
-    const el = document.createElement(tag);
-    apply(el, o);
-    this.appendChild(el);
+    const el = makeEl(tag, o, this);
     cb?.(el);
     return el;
   };
-  proto.createDiv = function (this: HTMLElement & { createEl: (t: string, o?: Info) => HTMLElement }, o?: Info) {
-    return this.createEl("div", o);
+  proto.createDiv = function (this: HTMLElement, o?: Info) {
+    return makeEl("div", o, this);
   };
-  proto.createSpan = function (this: HTMLElement & { createEl: (t: string, o?: Info) => HTMLElement }, o?: Info) {
-    return this.createEl("span", o);
+  proto.createSpan = function (this: HTMLElement, o?: Info) {
+    return makeEl("span", o, this);
   };
   proto.empty = function (this: HTMLElement) {
     while (this.firstChild) this.removeChild(this.firstChild);
@@ -70,17 +84,13 @@ export function installObsidianDomHelpers(): void {
   proto.detach = function (this: HTMLElement) {
     this.remove();
   };
-  (globalThis as Record<string, unknown>).createEl = (tag: string, o?: Info) => {
-    const el = document.createElement(tag);
-    apply(el, o);
-    return el;
-  };
-  (globalThis as Record<string, unknown>).createDiv = (o?: Info) => (globalThis as unknown as { createEl: (t: string, o?: Info) => HTMLElement }).createEl("div", o);
+  global.createEl = (tag: string, o?: Info) => makeEl(tag, o);
+  global.createDiv = (o?: Info) => makeEl("div", o);
   // Fragments get the same element helpers, and createFragment builds one (Obsidian's globals).
   const frag = DocumentFragment.prototype as unknown as Record<string, unknown>;
   for (const k of ["createEl", "createDiv", "createSpan", "appendText", "empty"]) frag[k] = proto[k];
-  (globalThis as Record<string, unknown>).createFragment = (cb?: (f: DocumentFragment) => void) => {
-    const f = document.createDocumentFragment();
+  global.createFragment = (cb?: (f: DocumentFragment) => void) => {
+    const f = new DocumentFragment();
     cb?.(f);
     return f;
   };

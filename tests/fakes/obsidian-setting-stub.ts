@@ -3,10 +3,7 @@
 // so jsdom specs can find and use the controls and the browser harness draws what Obsidian draws.
 
 function el<K extends keyof HTMLElementTagNameMap>(parent: HTMLElement, tag: K, cls?: string): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  parent.appendChild(e);
-  return e;
+  return parent.createEl(tag, cls);
 }
 
 /** Base of every control: disabling. */

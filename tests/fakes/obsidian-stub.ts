@@ -96,23 +96,18 @@ export class ItemView extends Component {
   constructor(public leaf: WorkspaceLeaf) {
     super();
     // Obsidian's classes (its view header is left out: the harness page draws one above the leaf).
-    this.containerEl = document.createElement("div");
-    this.containerEl.className = "workspace-leaf-content";
-    this.contentEl = this.containerEl.appendChild(document.createElement("div"));
-    this.contentEl.className = "view-content";
+    this.containerEl = createDiv("workspace-leaf-content");
+    this.contentEl = this.containerEl.createDiv("view-content");
   }
   /** Like Obsidian: an icon button in the view header (here a `.view-actions` row above the content). */
   addAction(icon: string, title: string, callback: (evt: MouseEvent) => unknown): HTMLElement {
     let actions = this.containerEl.querySelector<HTMLElement>(":scope > .view-header .view-actions");
     if (!actions) {
-      const header = document.createElement("div");
-      header.className = "view-header";
-      actions = header.appendChild(document.createElement("div"));
-      actions.className = "view-actions";
+      const header = createDiv("view-header");
+      actions = header.createDiv("view-actions");
       this.containerEl.insertBefore(header, this.contentEl);
     }
-    const el = document.createElement("a");
-    el.className = "clickable-icon view-action";
+    const el = createEl("a", "clickable-icon view-action");
     el.setAttribute("aria-label", title);
     el.setAttribute("data-icon", icon);
     el.addEventListener("click", (e) => callback(e));
@@ -195,8 +190,7 @@ export const MarkdownRenderer = {
         continue;
       }
       const [link, alias] = part.slice(2, -2).split("|") as [string, string | undefined];
-      const a = el.appendChild(document.createElement("a"));
-      a.className = "internal-link";
+      const a = el.createEl("a", "internal-link");
       a.setAttribute("href", link);
       a.setAttribute("data-href", link);
       a.textContent = alias ?? link;
@@ -208,7 +202,7 @@ export const MarkdownRenderer = {
 export const notices: string[] = [];
 export class Notice {
   /** The notice's message element; fragments (with buttons) are kept here so tests can click them. */
-  messageEl = document.createElement("div");
+  messageEl = createDiv();
   hidden = false;
   constructor(message: string | DocumentFragment) {
     this.setMessage(message);
@@ -268,9 +262,7 @@ export class Modal {
   onClose(): void {}
 }
 function createStubEl(tag: string, cls: string): HTMLElement {
-  const e = document.createElement(tag);
-  e.className = cls;
-  return e;
+  return createEl(tag as keyof HTMLElementTagNameMap, cls);
 }
 /** The settings tab: its container, with Obsidian's `display()` / `hide()` (before 1.13 nothing else). */
 export class PluginSettingTab {

@@ -1,4 +1,5 @@
 import { setRequestUrl } from "./obsidian-stub";
+import { nodeFetch } from "../../src/cli/node-runtime";
 
 /**
  * Makes the stubbed `requestUrl` send its request with Node's fetch and answer the way Obsidian's does (status,
@@ -6,7 +7,7 @@ import { setRequestUrl } from "./obsidian-stub";
  */
 export function forwardRequestUrlToFetch(): void {
   setRequestUrl(async (req) => {
-    const res = await fetch(req.url, { method: req.method ?? "GET", headers: req.headers, body: req.body as string | undefined });
+    const res = await nodeFetch(req.url, { method: req.method ?? "GET", headers: req.headers, body: req.body as string | undefined });
     const arrayBuffer = await res.arrayBuffer();
     const headers: Record<string, string> = {};
     res.headers.forEach((v, k) => (headers[k] = v));

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { lstatSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { CONFIG_DIR } from "./config-dir";
 
 /** Every file and folder of a vault copy (config folder and hidden files included) → sha256 of its bytes ("dir" for folders). */
 export function hashVault(root: string): Map<string, string> {
@@ -20,7 +21,7 @@ export function hashVault(root: string): Map<string, string> {
 }
 
 /** The spend ledger, which every model call appends to (issue 24): not a change to the vault these tests look for. */
-const SPEND_LEDGER = ".obsidian/plugins/ckp-knowledge-compiler/spend-ledger.jsonl";
+const SPEND_LEDGER = `${CONFIG_DIR}/plugins/ckp-knowledge-compiler/spend-ledger.jsonl`;
 
 /**
  * The paths whose hash differs between two snapshots (added, removed or changed), leaving out the spend ledger and

@@ -212,7 +212,7 @@ describe("AnthropicLanguageModel timeouts", () => {
   it("still stops at once when aborted while the server is silent", async () => {
     server.replies.push({ kind: "hang" });
     const ac = new AbortController();
-    globalThis.setTimeout(() => ac.abort(), 50);
+    nodeTimers.setTimeout(() => ac.abort(), 50);
     const r = await model({ timeoutMs: 60_000 }).complete(request({ signal: ac.signal }));
     expect(r).toEqual({ ok: false, error: { kind: "aborted", message: "Stopped." } });
   });

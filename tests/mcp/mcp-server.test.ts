@@ -4,8 +4,10 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import process from "node:process";
 import { buildCliInto } from "../fakes/build-cli";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 const DEMO = join(import.meta.dirname, "..", "..", "examples", "demo-vault");
 let dir: string;
@@ -20,8 +22,8 @@ beforeAll(async () => {
   cpSync(DEMO, vault, { recursive: true });
   writeFileSync(join(dir, "secret.md"), "# Secret outside the vault\n");
   symlinkSync(join(dir, "secret.md"), join(vault, "knowledge", "concepts", "leak.md"));
-  mkdirSync(join(vault, ".obsidian"), { recursive: true });
-  writeFileSync(join(vault, ".obsidian", "app.json"), "{}");
+  mkdirSync(join(vault, CONFIG_DIR), { recursive: true });
+  writeFileSync(join(vault, CONFIG_DIR, "app.json"), "{}");
   server = await startLoopbackAnthropic();
 }, 60_000);
 afterAll(async () => {
@@ -87,7 +89,7 @@ describe("kc mcp over stdio", () => {
       ["daily/2026-09-21.md", "outside the knowledge folder"],
       ["../secret.md", "leads outside"],
       [join(dir, "secret.md"), "not a path inside the vault"],
-      [".obsidian/app.json", "hidden or configuration file"],
+      [`${CONFIG_DIR}/app.json`, "hidden or configuration file"],
       ["knowledge/concepts/leak.md", "No note at"],
     ] as const) {
       const r = await call(client, "read_article", { path });
@@ -145,7 +147,7 @@ describe("kc mcp over stdio", () => {
   it("asks through the Messages API with only the routed articles and states tokens and cost", async () => {
     server.replies.push({ kind: "text", text: "Up to 5 retries, 1 to 16 s apart [[knowledge/concepts/retry-with-backoff]].", usage: { input: 900, output: 20 } });
     // The test model has no list price: the person's price for it, as the plugin's settings keep it.
-    const plugin = join(vault, ".obsidian", "plugins", "ckp-knowledge-compiler");
+    const plugin = join(vault, CONFIG_DIR, "plugins", "ckp-knowledge-compiler");
     mkdirSync(plugin, { recursive: true });
     writeFileSync(join(plugin, "data.json"), JSON.stringify({ ask: { priceOverrides: { "claude-test": { input: 2, output: 10 } } } }));
     const client = await connect([vault], { ANTHROPIC_BASE_URL: server.baseUrl, ANTHROPIC_API_KEY: "sk-test", KC_MODEL: "claude-test" });

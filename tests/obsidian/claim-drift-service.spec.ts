@@ -11,6 +11,7 @@ import { adapterContradictionStore } from "../../src/obsidian/contradiction-stor
 import { LintService } from "../../src/obsidian/lint-service";
 import { mergePluginData, type PluginData } from "../../src/obsidian/plugin-data";
 import { RouterService } from "../../src/obsidian/router-service";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 // The optional model layer of drift in Obsidian: old articles citing the repository asked about through requestUrl,
 // the judgements shown as suggestions while the article is unchanged, the note never written.
@@ -30,11 +31,11 @@ async function setup(repo: Record<string, string> | null, more: Record<string, s
   const data: PluginData = mergePluginData({ ask: { baseUrl: server.baseUrl, model: "claude-test" }, lint: { driftModelCheck: true } });
   const router = new RouterService(app as never, () => data.settings.knowledgeFolder);
   const lint = new LintService(app as never, () => data, router, new SliceScheduler({ now: () => 0, yieldToMain: () => Promise.resolve() }, 8), {
-    contradictionStore: adapterContradictionStore(app as never, ".obsidian/plugins/ckp-knowledge-compiler"),
+    contradictionStore: adapterContradictionStore(app as never, `${CONFIG_DIR}/plugins/ckp-knowledge-compiler`),
     codeRepo: () => Promise.resolve(repo ? codeRepoFromReader((p) => repo[p] ?? null) : null),
   });
   await lint.lintAll();
-  return { app, lint, service: new ClaimDriftService(fakePluginHost(app as never, router, () => data, ".obsidian/plugins/ckp-knowledge-compiler"), lint) };
+  return { app, lint, service: new ClaimDriftService(fakePluginHost(app as never, router, () => data, `${CONFIG_DIR}/plugins/ckp-knowledge-compiler`), lint) };
 }
 
 /** A second old article citing the repository, and a reply judging one statement of either article. */

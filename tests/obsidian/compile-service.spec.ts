@@ -11,6 +11,7 @@ import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-a
 import { createFakeApp } from "../fakes/fake-app";
 import { fixtureFiles } from "../core/compile/compile-fixture";
 import { validReply } from "../core/compile/scripted-replies";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 // The Obsidian side of compile end to end: the router's index, planning, the SDK through requestUrl to the loopback
 // Messages API, writes through the vault API, compile state in plugin data and the undo record in the plugin folder.
@@ -29,7 +30,7 @@ async function setup() {
   let saves = 0;
   const router = new RouterService(app as never, () => data.settings.knowledgeFolder);
   await router.build();
-  const service = new CompileService(app as never, () => data, () => Promise.resolve(void saves++), router, ".obsidian/plugins/ckp-knowledge-compiler");
+  const service = new CompileService(app as never, () => data, () => Promise.resolve(void saves++), router, `${CONFIG_DIR}/plugins/ckp-knowledge-compiler`);
   return { app, data, service, saves: () => saves };
 }
 
@@ -48,7 +49,7 @@ describe("compile in Obsidian", () => {
     expect(app.files.get("knowledge/concepts/captive-portal-detection.md")).toContain("[[daily/2026-11-20]]");
     expect(data.compileState.logs["daily/2026-11-20.md"]?.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(saves()).toBe(1);
-    expect(app.config.has(".obsidian/plugins/ckp-knowledge-compiler/last-compile.json")).toBe(true);
+    expect(app.config.has(`${CONFIG_DIR}/plugins/ckp-knowledge-compiler/last-compile.json`)).toBe(true);
     expect(await service.changedLogs()).toEqual([]);
     const headers = server.requests[0]!.headers;
     expect(JSON.stringify([headers["x-api-key"], headers.authorization])).toContain("sk-test");
@@ -97,7 +98,7 @@ describe("the plugin host keeps the write rules", () => {
 
   it("refuses an undo record that names a daily note, and changes nothing", async () => {
     const { app, service } = await setup();
-    app.config.set(".obsidian/plugins/ckp-knowledge-compiler/last-compile.json", JSON.stringify({
+    app.config.set(`${CONFIG_DIR}/plugins/ckp-knowledge-compiler/last-compile.json`, JSON.stringify({
       version: 1, op: "compile", at: "2026-11-22T10:00:00Z", logPath: "daily/2026-11-20.md", previousState: null,
       files: [{ path: "daily/2026-11-20.md", before: "evil", after: app.files.get("daily/2026-11-20.md") }],
     }));
@@ -118,9 +119,9 @@ describe("the plugin host keeps the write rules", () => {
     };
     const [w] = await service.run(["daily/2026-11-20.md"], acceptAll);
     expect(w?.status).toBe("written");
-    expect(journals).toEqual([".obsidian/plugins/ckp-knowledge-compiler/write-journal.json before first write"]);
-    expect(app.config.has(".obsidian/plugins/ckp-knowledge-compiler/write-journal.json")).toBe(false);
-    expect(app.config.has(".obsidian/plugins/ckp-knowledge-compiler/write.lock")).toBe(false);
+    expect(journals).toEqual([`${CONFIG_DIR}/plugins/ckp-knowledge-compiler/write-journal.json before first write`]);
+    expect(app.config.has(`${CONFIG_DIR}/plugins/ckp-knowledge-compiler/write-journal.json`)).toBe(false);
+    expect(app.config.has(`${CONFIG_DIR}/plugins/ckp-knowledge-compiler/write.lock`)).toBe(false);
   });
 });
 
@@ -153,7 +154,7 @@ describe("asking before a costly compile", () => {
     const { app, service } = await setup();
     const before = new Map(app.files);
     const run = runCompileFlow(app as never, service, ["daily/2026-11-20.md"], 0);
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => window.setTimeout(r, 50));
     const modal = [...document.body.querySelectorAll("p")].find((p) => p.textContent?.includes("Your threshold is $0.0000"));
     expect(modal?.textContent).toMatch(/^Compiling daily\/2026-11-20\.md sends about [\d,]+ tokens: about \$0\.\d+, at most \$0\.\d+\./);
     [...modal!.parentElement!.querySelectorAll("button")].find((b) => b.textContent === "Cancel")!.click();

@@ -15,6 +15,7 @@ import { mergePluginData, type PluginData } from "../../src/obsidian/plugin-data
 import { RouterService } from "../../src/obsidian/router-service";
 import { createLintHost } from "../../src/ui/lint-host";
 import { runContradictionFlow } from "../../src/ui/contradiction-flow";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 // The Obsidian side of the model-backed lint: the contradiction check through requestUrl to the loopback Messages
 // API, its findings in the lint service (both articles, both places, dismissable), and drift through a repository port.
@@ -23,7 +24,7 @@ const FILES: Record<string, string> = {
   "knowledge/concepts/retry.md": art('similar_high: ["[[keys|keys · 2026-11]]"]\n', "# Retry\n\nThe client retries an upload at most 5 times.\nSee `src/outbox.ts:Outbox.drain`.\n"),
   "knowledge/concepts/keys.md": art('similar_high: ["[[retry|retry · 2026-11]]"]\n', "# Keys\n\nEvery upload is retried up to 3 times with the same key.\n"),
 };
-const PLUGIN_DIR = ".obsidian/plugins/ckp-knowledge-compiler";
+const PLUGIN_DIR = `${CONFIG_DIR}/plugins/ckp-knowledge-compiler`;
 const REAL = { quote_a: "Every upload is retried up to 3 times", quote_b: "The client retries an upload at most 5 times.", explanation: "3 retries against 5.", confidence: "high" };
 
 let server: LoopbackServer;

@@ -12,6 +12,7 @@ import { ObsidianVaultView } from "../../src/obsidian/obsidian-vault-view";
 import { mergePluginData } from "../../src/obsidian/plugin-data";
 import { RouterService } from "../../src/obsidian/router-service";
 import { cachedMetadata, resolvedLinksOf } from "../fakes/fake-metadata-cache";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 /** An App over note texts with the metadata cache Obsidian would hold, and edits that keep it current. */
 function vaultApp(initial: Record<string, string>) {
@@ -39,7 +40,7 @@ function vaultApp(initial: Record<string, string>) {
   reindex();
   const app = {
     vault: {
-      configDir: ".obsidian",
+      configDir: CONFIG_DIR,
       getMarkdownFiles: () => [...files.values()].filter((f) => f.extension === "md"),
       getAbstractFileByPath: (p: string) => files.get(p) ?? null,
       getFileByPath: (p: string) => files.get(p) ?? null,

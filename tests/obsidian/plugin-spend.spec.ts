@@ -9,6 +9,7 @@ import { priceFor } from "../../src/core/llm/models";
 import { worstCaseUsd } from "../../src/core/spend/capped-model";
 import { SPEND_LEDGER_FILE } from "../../src/core/spend/spend-ledger";
 import { parseSpendLedger } from "../../src/core/spend/spend-entry";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 let server: LoopbackServer;
 beforeEach(async () => {
@@ -19,7 +20,7 @@ afterEach(async () => {
   await server.close();
 });
 
-const DIR = ".obsidian/plugins/ckp-knowledge-compiler";
+const DIR = `${CONFIG_DIR}/plugins/ckp-knowledge-compiler`;
 const request = { system: "You answer from the articles.", messages: [{ role: "user" as const, content: "What holds the cap?" }], maxTokens: 300 };
 
 function host(data: ReturnType<typeof mergePluginData>) {

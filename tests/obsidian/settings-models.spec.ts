@@ -8,13 +8,14 @@ import { setRequestUrl } from "../fakes/obsidian-stub";
 import { createFakeApp } from "../fakes/fake-app";
 import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
+import { nodeFetch } from "../../src/cli/node-runtime";
 
 // The plugin's models by role: the renderer's fetch is Node's (it reaches the loopback server), requestUrl the stub
 // forwarded to it and counted.
 let server: LoopbackServer;
 let requestUrlCalls = 0;
 let browserCalls = 0;
-const g = globalThis as unknown as { activeWindow?: { fetch: typeof fetch } };
+const g = window as unknown as { activeWindow?: { fetch: typeof fetch } };
 beforeEach(async () => {
   server = await startLoopbackAnthropic();
   forwardRequestUrlToFetch();
@@ -22,7 +23,7 @@ beforeEach(async () => {
   requestUrlCalls = 0;
   browserCalls = 0;
   setRequestUrl((req) => (requestUrlCalls++, forward(req)));
-  g.activeWindow = { fetch: (i, init) => (browserCalls++, fetch(i, init)) };
+  g.activeWindow = { fetch: (i, init) => (browserCalls++, nodeFetch(i, init)) };
 });
 afterEach(async () => {
   delete g.activeWindow;

@@ -6,6 +6,7 @@ import { createModel } from "../../src/obsidian/create-model";
 import { createRequestUrlFetch } from "../../src/obsidian/request-url-fetch";
 import { DEFAULT_ASK_SETTINGS } from "../../src/obsidian/plugin-data";
 import { createFakeApp } from "../fakes/fake-app";
+import { nodeFetch } from "../../src/cli/node-runtime";
 
 // The renderer's fetch is Node's own here: it reaches the loopback Messages API on 127.0.0.1 and streams its SSE.
 let server: LoopbackServer;
@@ -35,7 +36,7 @@ describe("the Ask answer's model in the renderer", () => {
     let text = "";
     let deltas = 0;
     // The server sends the words and then keeps the connection open: only a streaming fetch can show them.
-    const r = await model(fetch).stream({ ...req, signal: controller.signal }, (d) => {
+    const r = await model(nodeFetch).stream({ ...req, signal: controller.signal }, (d) => {
       text += d;
       deltas++;
       if (text === "Up to five retries, each waiting longer.") controller.abort();
@@ -72,7 +73,7 @@ describe("the Ask answer's model in the renderer", () => {
     // The first answer arrives through the renderer; then the browser hides a failure (an error reply without CORS
     // headers, a moment offline). The failure is the model's to handle (its own announced retry), and streaming stays on.
     let browserCalls = 0;
-    const failsSecond: typeof fetch = (i, init) => (++browserCalls === 2 ? Promise.reject(new TypeError("Failed to fetch")) : fetch(i, init));
+    const failsSecond: typeof fetch = (i, init) => (++browserCalls === 2 ? Promise.reject(new TypeError("Failed to fetch")) : nodeFetch(i, init));
     const m = model(failsSecond);
     server.replies.push({ kind: "text", text: "First." }, { kind: "text", text: "Second." }, { kind: "text", text: "Third." });
     expect((await m.stream(req, () => undefined)).ok).toBe(true);
@@ -108,7 +109,7 @@ describe("the Ask answer's model in the renderer", () => {
     // The real response's first event (message_start, no words yet), then the connection fails: the server has
     // started answering, so the question must not be sent (and paid for) twice.
     const breaksAfterFirstEvent: typeof fetch = async (i, init) => {
-      const res = await fetch(i, init);
+      const res = await nodeFetch(i, init);
       const all = await res.text();
       const first = all.slice(0, all.indexOf("\n\n") + 2);
       expect(first).toContain("message_start");
@@ -132,7 +133,7 @@ describe("the Ask answer's model in the renderer", () => {
   it("does not fall back when the person stopped the request", async () => {
     const controller = new AbortController();
     controller.abort();
-    const r = await model(fetch).stream({ ...req, signal: controller.signal }, () => undefined);
+    const r = await model(nodeFetch).stream({ ...req, signal: controller.signal }, () => undefined);
     expect(!r.ok && r.error.kind).toBe("aborted");
     expect(requestUrlCalls).toBe(0);
     expect(server.requests).toHaveLength(0);

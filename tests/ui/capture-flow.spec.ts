@@ -12,6 +12,7 @@ import { createSelectModel } from "../../src/obsidian/create-model";
 import { mergePluginData } from "../../src/obsidian/plugin-data";
 import { startLoopbackAnthropic } from "../fakes/loopback-anthropic-server";
 import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 let dir: string;
 beforeEach(() => {
@@ -28,18 +29,18 @@ describe("capture in Obsidian (desktop)", () => {
     writeFileSync(join(project, "s1.jsonl"), t.text());
     const app = createFakeApp({ "daily/2026-11-20.md": "# Daily Log: 2026-11-20\n\nmine\n" });
     const settings: CaptureSettings = { ...DEFAULT_CAPTURE_SETTINGS, roots: dir, idleMinutes: 0, projects: ["/work/notes-app"] };
-    await runCaptureFlow(app as never, () => TEST_RULES, () => settings, ".obsidian/plugins/ckp-knowledge-compiler");
+    await runCaptureFlow(app as never, () => TEST_RULES, () => settings, `${CONFIG_DIR}/plugins/ckp-knowledge-compiler`);
     const text = app.files.get("daily/2026-11-20.md")!;
     expect(text.startsWith("# Daily Log: 2026-11-20\n\nmine\n")).toBe(true);
     expect(text).toContain("- Asked: add retries");
     expect(text).not.toContain("ZZZZZZZZ");
     expect(notices.at(-1)).toBe("Capture: 1 session entry appended to daily notes, 1 secret redacted.");
-    expect(app.config.has(".obsidian/plugins/ckp-knowledge-compiler/capture-state.json")).toBe(true);
+    expect(app.config.has(`${CONFIG_DIR}/plugins/ckp-knowledge-compiler/capture-state.json`)).toBe(true);
   });
 
   it("asks for projects to be chosen before capturing anything", async () => {
     const app = createFakeApp({});
-    await runCaptureFlow(app as never, () => TEST_RULES, () => ({ ...DEFAULT_CAPTURE_SETTINGS, roots: dir }), ".obsidian/plugins/x");
+    await runCaptureFlow(app as never, () => TEST_RULES, () => ({ ...DEFAULT_CAPTURE_SETTINGS, roots: dir }), `${CONFIG_DIR}/plugins/x`);
     expect(notices.at(-1)).toContain("no project is chosen yet");
     expect(app.files.size).toBe(0);
   });
@@ -61,7 +62,7 @@ describe("capture in Obsidian (desktop)", () => {
       const model = () => createSelectModel(app as never, data.ask);
       server.replies.push({ kind: "tool", name: "record_session", input: { decisions: ["Keep five retries"], lessons: ["Jitter avoids herds"], actions: ["Write the runbook"] } });
       server.replies.push({ kind: "text", text: "not the tool" });
-      await runCaptureFlow(app as never, () => TEST_RULES, () => data.capture, ".obsidian/plugins/x", false, model);
+      await runCaptureFlow(app as never, () => TEST_RULES, () => data.capture, `${CONFIG_DIR}/plugins/x`, false, model);
       expect(server.requests.map((r) => (r.body as { model: string }).model)).toEqual(["claude-select-test", "claude-select-test"]);
       const notes = [...app.files.entries()].filter(([p]) => p.startsWith("daily/")).map(([, t]) => t);
       expect(notes.filter((t) => t.includes("**Decisions Made:**\n- Keep five retries"))).toHaveLength(1);
@@ -81,7 +82,7 @@ describe("capture in Obsidian (desktop)", () => {
     const app = createFakeApp({ "daily/2026-11-01.md": "earlier\n" });
     let asked = 0;
     const settings: CaptureSettings = { ...DEFAULT_CAPTURE_SETTINGS, roots: dir, idleMinutes: 0, projects: ["/work/notes-app"] };
-    await runCaptureFlow(app as never, () => TEST_RULES, () => settings, ".obsidian/plugins/x", false, () => {
+    await runCaptureFlow(app as never, () => TEST_RULES, () => settings, `${CONFIG_DIR}/plugins/x`, false, () => {
       asked++;
       return null;
     });

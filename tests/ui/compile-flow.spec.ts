@@ -11,6 +11,7 @@ import { CompileReviewModal } from "../../src/ui/compile-review-modal";
 import { CompileService } from "../../src/obsidian/compile-service";
 import { mergePluginData } from "../../src/obsidian/plugin-data";
 import { RouterService } from "../../src/obsidian/router-service";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 // What a person sees of a compile before anything is spent, and when there is nothing to compile.
 let server: LoopbackServer;
@@ -25,7 +26,7 @@ async function setup() {
   const data = mergePluginData({ ask: { baseUrl: server.baseUrl, model: "claude-test" } });
   const router = new RouterService(app as never, () => data.settings.knowledgeFolder);
   await router.build();
-  return { app, service: new CompileService(app as never, () => data, () => Promise.resolve(), router, ".obsidian/plugins/kc") };
+  return { app, service: new CompileService(app as never, () => data, () => Promise.resolve(), router, `${CONFIG_DIR}/plugins/kc`) };
 }
 
 describe("compiling from the palette", () => {

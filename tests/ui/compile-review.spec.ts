@@ -19,7 +19,7 @@ const model: CompileReviewModel = {
 
 describe("the compile review", () => {
   it("shows every file with its badge, what changes, the diff, and the cost before and after", () => {
-    const el = document.createElement("div");
+    const el = createDiv();
     renderCompileReview(el, model, () => undefined);
     expect([...el.querySelectorAll(".kc-review-path")].map((e) => e.textContent)).toEqual(["knowledge/concepts/new-one.md", "knowledge/concepts/old-one.md"]);
     expect([...el.querySelectorAll(".kc-review-badge")].map((e) => e.textContent)).toEqual(["New", "Update"]);
@@ -31,7 +31,7 @@ describe("the compile review", () => {
   });
 
   it("accepts only the files left ticked", () => {
-    const el = document.createElement("div");
+    const el = createDiv();
     const counts: number[] = [];
     const selected = renderCompileReview(el, model, (n) => counts.push(n));
     const box = el.querySelector<HTMLInputElement>('input[data-path="knowledge/concepts/new-one.md"]')!;

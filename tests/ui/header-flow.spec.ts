@@ -9,6 +9,7 @@ import { createFakeApp } from "../fakes/fake-app";
 import { notices } from "../fakes/obsidian-stub";
 import { ordinaryVaultFiles } from "../fakes/ordinary-vault";
 import { until } from "../fakes/until";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 async function setup() {
   const files = ordinaryVaultFiles();
@@ -16,7 +17,7 @@ async function setup() {
   const data = mergePluginData({ ask: { scope: "vault" } });
   const router = new RouterService(app as never, () => data.settings.knowledgeFolder, undefined, () => undefined, () => data.ask.scope);
   await router.build();
-  return { files, app, service: new CompileService(app as never, () => data, () => Promise.resolve(), router, ".obsidian/plugins/kc") };
+  return { files, app, service: new CompileService(app as never, () => data, () => Promise.resolve(), router, `${CONFIG_DIR}/plugins/kc`) };
 }
 
 const bodyOf = (text: string): string => text.slice(parseNote(text).bodyStartOffset);

@@ -20,13 +20,14 @@ beforeEach(async () => {
 });
 afterEach(async () => server.close());
 
-function setup(over: { key?: string | null; baseUrl?: string; model?: string } = {}) {
+function setup(over: { key?: string | null; baseUrl?: string; model?: string; dailyNotes?: { folder: string; format: string } } = {}) {
   // A second secret, chosen in one test.
   const secrets: Record<string, string> = { ...(over.key === null ? {} : { "anthropic-api-key": over.key ?? "sk-test" }), "anthropic-api-key-2": "sk-chosen" };
   const app = createFakeApp({}, secrets);
   const data: PluginData = mergePluginData({ ask: { baseUrl: over.baseUrl ?? server.baseUrl, model: over.model ?? "claude-test" } });
   const saved: unknown[] = [];
   const host = memorySettingsHost(data, {
+    dailyNotesConfig: () => Promise.resolve(over.dailyNotes ?? null),
     updateAsk: async (p) => {
       saved.push(p);
       data.ask = { ...data.ask, ...p };
@@ -38,6 +39,11 @@ function setup(over: { key?: string | null; baseUrl?: string; model?: string } =
   const tab = new KnowledgeSettingsTab(app as never, {} as never, host);
   document.body.replaceChildren(tab.containerEl);
   return { tab, data, saved };
+}
+
+/** Opens the tab as Obsidian before 1.13 does: through SettingTab's `display()`, which 1.13 deprecated for definitions. */
+function openBefore113(tab: { display(): void }): void {
+  tab.display();
 }
 
 function row(root: HTMLElement, name: string): HTMLElement {
@@ -57,11 +63,11 @@ describe("the settings tab", () => {
     expect(listed).toEqual(expect.arrayContaining(["# Ask", "Anthropic API key", "Model ID", "Base URL", "Test connection", "Model that chooses", "# Compile", "Ask before costly compiles (USD)"]));
     // Obsidian 1.13 renders each definition into a row it made; the definition fills in the same name and controls.
     const group = defs.find((d) => "heading" in d && d.heading === "Ask") as unknown as { items: { name: string; render: (s: Setting) => void }[] };
-    const el = document.createElement("div");
+    const el = createDiv();
     for (const item of group.items) item.render(new Setting(el));
     expect(row(el, "Base URL").querySelector("input")).not.toBeNull();
     // Before 1.13 only display() is called: every definition (shown without the daily notes core plugin) is drawn.
-    tab.display();
+    openBefore113(tab);
     await until(() => tab.containerEl.querySelector(".setting-item"));
     const drawn = [...tab.containerEl.querySelectorAll(".setting-item-name")].map((n) => n.textContent);
     const shown = listed.filter((n) => !n.startsWith("# ") && n !== "From the daily notes core plugin");
@@ -76,7 +82,7 @@ describe("the settings tab", () => {
   it("fills the model picker from the Models API when a key is set, shows the default, and saves a pick", async () => {
     server.replies.push({ kind: "models", models: [{ id: "claude-test", name: "Claude Test" }, { id: "claude-other", name: "Claude Other" }] });
     const { tab, data } = setup();
-    tab.display();
+    openBefore113(tab);
     const model = await until(() => tab.containerEl.querySelector(".setting-item") && row(tab.containerEl, "Model ID"));
     const select = await until(() => model.querySelector("select"));
     expect([...select.options].map((o) => o.value)).toEqual(["claude-test", "claude-other", ""]);
@@ -96,7 +102,7 @@ describe("the settings tab", () => {
 
   it("falls back to free text, saying why, with no key or a server without the Models API", async () => {
     const noKey = setup({ key: null, baseUrl: "" });
-    noKey.tab.display();
+    openBefore113(noKey.tab);
     const model = await until(() => noKey.tab.containerEl.querySelector(".setting-item") && row(noKey.tab.containerEl, "Model ID"));
     await until(() => model.querySelector(".kc-setting-status")!.textContent.includes("no API key is set"));
     expect(model.querySelector("select")).toBeNull();
@@ -118,7 +124,7 @@ describe("the settings tab", () => {
 
     server.replies.push({ kind: "status", status: 404, type: "not_found_error", message: "Not Found" });
     const custom = setup();
-    custom.tab.display();
+    openBefore113(custom.tab);
     const m2 = await until(() => custom.tab.containerEl.querySelector(".setting-item") && row(custom.tab.containerEl, "Model ID"));
     await until(() => m2.querySelector(".kc-setting-status")!.textContent === "Type a model ID: this server has no model list.");
     expect(m2.querySelector("input")!.hidden).toBe(false);
@@ -126,7 +132,7 @@ describe("the settings tab", () => {
 
   it("tests the connection with the cheapest real call and says in one sentence what worked or failed", async () => {
     const click = async (tab: KnowledgeSettingsTab): Promise<string> => {
-      tab.display();
+      openBefore113(tab);
       const r = await until(() => tab.containerEl.querySelector(".setting-item") && row(tab.containerEl, "Test connection"));
       await until(() => server.requests.length > 0 || null); // the pickers' listing went first
       const before = server.requests.length;
@@ -148,3 +154,63 @@ describe("the settings tab", () => {
     expect(server.requests.at(-1)!.body.max_tokens).toBe(1);
   });
 });
+
+// Obsidian 1.13 added getSettingDefinitions and, on the tab, update() and refreshDomState(); the type package (1.13.1)
+// declares neither method, so the tab calls them only when present. The stub's tab has neither (Obsidian without them);
+// the tests that give the tab both stand for Obsidian 1.13 and later.
+describe("the settings tab's guarded Obsidian 1.13 calls", () => {
+  type Def = { name?: string; heading?: string; items?: Def[]; visible?: () => boolean; render?: (s: Setting) => void };
+  const find = (defs: Def[], name: string): Def | undefined =>
+    defs.flatMap((d) => (d.items ? [d, ...d.items] : [d])).find((d) => d.name === name || d.heading === name);
+  const coreRow = "From the daily notes core plugin";
+  const daily = { folder: "Journal", format: "YYYY-MM-DD" };
+
+  it("asks Obsidian to re-check its rows' visibility (refreshDomState) once the daily notes core plugin's settings are read", async () => {
+    const { tab } = setup({ dailyNotes: daily });
+    const seen: boolean[] = [];
+    Object.assign(tab, { refreshDomState: () => seen.push(find(defs, coreRow)!.visible!()) });
+    const defs = tab.getSettingDefinitions() as Def[];
+    expect(find(defs, coreRow)!.visible!()).toBe(false);
+    await until(() => seen.length > 0 || null);
+    expect(seen).toEqual([true]);
+  });
+
+  it("lists the definitions without refreshDomState, and the rows' visibility still follows the core plugin's settings", async () => {
+    const { tab } = setup({ dailyNotes: daily });
+    expect("refreshDomState" in tab).toBe(false);
+    const defs = tab.getSettingDefinitions() as Def[];
+    await until(() => find(defs, coreRow)!.visible!() || null);
+    expect(find(defs, "Daily notes folder")!.visible!()).toBe(false);
+  });
+
+  it("after a new key, asks Obsidian to draw the definitions again (update) instead of drawing display()'s rows", async () => {
+    const { tab, data } = setup();
+    let updates = 0;
+    Object.assign(tab, { update: () => void updates++ });
+    const el = createDiv();
+    for (const item of find(tab.getSettingDefinitions() as Def[], "Ask")!.items!) item.render!(new Setting(el));
+    const secret = row(el, "Anthropic API key").querySelector("input")!;
+    secret.value = "anthropic-api-key-2";
+    secret.dispatchEvent(new Event("input"));
+    await until(() => updates > 0 || null);
+    expect(updates).toBe(1);
+    expect(data.ask.apiKeySecret).toBe("anthropic-api-key-2");
+    expect(tab.containerEl.querySelector(".setting-item")).toBeNull();
+  });
+
+  it("saves a new key without update() and without drawing display()'s rows into a tab Obsidian draws", async () => {
+    const { tab, saved } = setup();
+    expect("update" in tab).toBe(false);
+    const el = createDiv();
+    for (const item of find(tab.getSettingDefinitions() as Def[], "Ask")!.items!) item.render!(new Setting(el));
+    const secret = row(el, "Anthropic API key").querySelector("input")!;
+    secret.value = "anthropic-api-key-2";
+    secret.dispatchEvent(new Event("input"));
+    await until(() => saved.length > 0 || null);
+    // A task boundary: a draw() started by the change would have read the core plugin's settings and drawn by now.
+    await new Promise((r) => window.setTimeout(r, 0));
+    expect(saved).toEqual([{ apiKeySecret: "anthropic-api-key-2" }]);
+    expect(tab.containerEl.querySelector(".setting-item")).toBeNull();
+  });
+});
+

@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import process from "node:process";
 import { isCalendarDate } from "../../core/util/calendar-date";
 import { localDate } from "../../core/util/local-date";
 import { estimateCost, formatCost } from "../../core/llm/cost";
@@ -15,6 +16,7 @@ import { PluginFiles } from "../plugin-files";
 import { modelFromArgs, waitLine } from "../model-options";
 import { folderOverrides, loadVault, missingFolderProblem, printVaultWarnings, PLUGIN_ID, type LoadedVault } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
+import { CONFIG_DIR } from "../config-dir";
 
 /** Help text of `kc capture`. */
 export const CAPTURE_HELP = `kc capture <vault> [--from <dir>] [--project <cwd>] [--since YYYY-MM-DD] [--dry-run] [--format text|json]
@@ -63,7 +65,7 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
   const from = flagString(args, "from");
   const roots = sessionFile ? [sessionFile.path] : from !== undefined ? [from] : defaultTranscriptRoots(io.env);
   const projects = args.lists?.get("project") ?? [];
-  const statePath = join(vault.root, ".obsidian", "plugins", PLUGIN_ID, CAPTURE_STATE_FILE);
+  const statePath = join(vault.root, CONFIG_DIR, "plugins", PLUGIN_ID, CAPTURE_STATE_FILE);
   const state: CaptureStateStore = {
     load: async () => parseCaptureState(await readFile(statePath, "utf8").catch(() => null)),
     save: async (s) => {

@@ -8,6 +8,7 @@ import { addKcHooks, addKcServer, formatSettings, removeKcHooks, removeKcServer,
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { flagString, type ParsedArgs } from "../parse-args";
 import process from "node:process";
+import { CONFIG_DIR } from "../config-dir";
 
 /** Help text of `kc hooks`. */
 export const HOOKS_HELP = `kc hooks install [--vault <dir>] [--project <dir> [--shared]] [--user] [--yes]
@@ -57,7 +58,7 @@ export async function runHooksCommand(args: ParsedArgs, io: CliIo): Promise<numb
   if (action === "install") {
     const vault = resolve(flagString(args, "vault", io.env.PWD || process.cwd())!);
     if (!isFolder(vault)) return usage(io, `No such folder: ${vault} (give the vault with --vault <dir>).`);
-    if (flagString(args, "vault") === undefined && !isFolder(join(vault, ".obsidian"))) return usage(io, `${vault} is not an Obsidian vault (no .obsidian folder): give the vault with --vault <dir>.`);
+    if (flagString(args, "vault") === undefined && !isFolder(join(vault, CONFIG_DIR))) return usage(io, `${vault} is not an Obsidian vault (no .obsidian folder): give the vault with --vault <dir>.`);
     entries = hookEntries(vault);
   }
   const changes: FileChange[] = [];

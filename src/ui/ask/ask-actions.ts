@@ -5,7 +5,7 @@ import type { AskHost } from "./ask-types";
 const NO_EDITOR = "Open a note in the editor first: the answer goes where its cursor is.";
 
 /**
- * The buttons under a finished answer: Copy answer, Insert at cursor (into the last active markdown editor; marked
+ * The buttons under a finished answer: Copy answer, Insert into note (at the cursor of the last active markdown editor; marked
  * unavailable, and saying why when pressed, while there is none — still focusable, so the reason is reachable by
  * keyboard) and File back. Each is shown only when the host can do it.
  */
@@ -19,7 +19,7 @@ export function renderAnswerActions(foot: HTMLElement, answer: string, route: Ro
     });
   }
   if (host.insertAtCursor) {
-    const insert = row.createEl("button", { text: "Insert at cursor", cls: "kc-ask-insert" });
+    const insert = row.createEl("button", { text: "Insert into note", cls: "kc-ask-insert" });
     refreshInsertButton(insert, host);
     insert.addEventListener("click", () => {
       const target = host.insertTarget?.() ?? null;

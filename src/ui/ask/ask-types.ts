@@ -45,7 +45,7 @@ export interface AskHost {
   markdownLink?(linktext: string): string;
   /** Puts text on the clipboard; false when it could not. */
   copy?(text: string): Promise<boolean>;
-  /** The note "Insert at cursor" would write into (the last active markdown editor), or null when there is none. */
+  /** The note "Insert into note" would write into (the last active markdown editor), or null when there is none. */
   insertTarget?(): string | null;
   /** Inserts text at that editor's cursor; false when there is no editor any more. */
   insertAtCursor?(text: string): boolean;

@@ -66,7 +66,7 @@ export class GraphView extends ItemView {
     this.buildToolbar(root.createDiv({ cls: "kc-graph-toolbar" }));
     this.status = root.createDiv({ cls: "kc-graph-status", attr: { "aria-live": "polite" } });
     const stage = root.createDiv({ cls: "kc-graph-stage" });
-    const canvas = stage.createEl("canvas", { cls: "kc-graph-canvas", attr: { tabindex: "0", role: "img", "aria-label": "Graph of the knowledge base. Arrow keys pan, plus and minus zoom, 0 fits, Enter opens the highlighted note." } });
+    const canvas = stage.createEl("canvas", { cls: "kc-graph-canvas", attr: { tabindex: "0", role: "img", "aria-label": "Graph of the knowledge base. Arrow keys pan, plus and minus zoom, 0 fits, the enter key opens the highlighted note." } });
     const tooltip = stage.createDiv({ cls: "kc-graph-tooltip" });
     tooltip.toggleClass("kc-hidden", true);
     this.legendEl = stage.createDiv({ cls: "kc-graph-legend-host", attr: { "data-open": String(root.clientWidth >= 480) } });

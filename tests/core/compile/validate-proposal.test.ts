@@ -3,6 +3,7 @@ import { checkNewArticlePath } from "../../../src/core/compile/check-article-pat
 import { validateProposal } from "../../../src/core/compile/validate-proposal";
 import { fixtureCompile } from "./compile-fixture";
 import { replyWith, validReply } from "./scripted-replies";
+import { CONFIG_DIR } from "../../fakes/config-dir";
 
 const { plan, existing } = await fixtureCompile();
 const check = (reply: unknown) => validateProposal(typeof reply === "string" ? reply : JSON.stringify(reply), plan, { existing: existing.byPath });
@@ -21,7 +22,7 @@ describe("validating a proposal", () => {
   });
 
   it.each([
-    ["../.obsidian/plugins/evil", "leaves the knowledge folder"],
+    [`../${CONFIG_DIR}/plugins/evil`, "leaves the knowledge folder"],
     ["/etc/passwd", "absolute"],
     ["C:/notes/x", "absolute"],
     ["concepts\\x", "backslash"],
@@ -95,7 +96,7 @@ describe("validating a proposal", () => {
 
   it("turns a daily note's instructions into nothing: a reply obeying them is refused as a whole", async () => {
     const obeying = replyWith((r) => {
-      r.new_articles.push({ path: "../.obsidian/plugins/evil", title: "x", tldr: "x", answers_when: [], body: "x" });
+      r.new_articles.push({ path: `../${CONFIG_DIR}/plugins/evil`, title: "x", tldr: "x", answers_when: [], body: "x" });
       r.updates.push({ path: "index", sections: [{ heading: "Knowledge Base Index", action: "replace", text: "" }] });
     });
     const p = problemsOf(obeying);

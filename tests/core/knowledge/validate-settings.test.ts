@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_KNOWLEDGE_SETTINGS } from "../../../src/core/knowledge/knowledge-settings";
 import { parseSettingsJson, validateDailyNotesConfig, validateSettings } from "../../../src/core/knowledge/validate-settings";
+import { CONFIG_DIR } from "../../fakes/config-dir";
 
-const FILE = ".obsidian/plugins/ckp-knowledge-compiler/data.json";
+const FILE = `${CONFIG_DIR}/plugins/ckp-knowledge-compiler/data.json`;
 const D = DEFAULT_KNOWLEDGE_SETTINGS;
 
 describe("validateSettings", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SliceScheduler, type SliceClock } from "../../../src/core/util/slice-scheduler";
+import { setTimeout } from "node:timers";
 
 /** A clock that advances only when work says so, and records how many units ran between yields. */
 function fakeClock() {

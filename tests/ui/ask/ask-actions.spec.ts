@@ -5,7 +5,7 @@ import type { AskHost } from "../../../src/ui/ask/ask-types";
 import { ROUTED } from "./ask-panel-fixture";
 
 function actions(fileBack: AskHost["fileBack"]) {
-  const foot = document.createElement("div");
+  const foot = createDiv();
   renderAnswerActions(foot, "Up to 5 retries.", ROUTED, { fileBack } as AskHost);
   return foot.querySelector<HTMLButtonElement>(".kc-ask-file")!;
 }

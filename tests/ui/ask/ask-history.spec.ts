@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AskHistory, type HistoryFiles } from "../../../src/ui/ask/ask-history";
+import { CONFIG_DIR } from "../../fakes/config-dir";
 
-const PATH = ".obsidian/plugins/kc/ask-history.json";
+const PATH = `${CONFIG_DIR}/plugins/kc/ask-history.json`;
 
 function files(initial?: string, fail: { read?: boolean; write?: boolean } = {}) {
   const store = new Map<string, string>(initial === undefined ? [] : [[PATH, initial]]);

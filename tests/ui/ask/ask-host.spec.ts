@@ -12,15 +12,17 @@ import { createFakeApp } from "../../fakes/fake-app";
 import { fixtureFiles } from "../../core/compile/compile-fixture";
 import { startLoopbackAnthropic, type LoopbackServer } from "../../fakes/loopback-anthropic-server";
 import { forwardRequestUrlToFetch } from "../../fakes/request-url-to-fetch";
+import { CONFIG_DIR } from "../../fakes/config-dir";
+import { nodeFetch } from "../../../src/cli/node-runtime";
 
 // The whole panel in jsdom over the plugin's own host, router and model, against the loopback Messages API: the
 // renderer's fetch is Node's (it reaches 127.0.0.1 and streams), requestUrl is the stub forwarded to it.
-const DIR = ".obsidian/plugins/kc";
+const DIR = `${CONFIG_DIR}/plugins/kc`;
 let server: LoopbackServer;
 let requestUrlCalls = 0;
 let frames: FrameRequestCallback[] = [];
 const realRaf = window.requestAnimationFrame.bind(window);
-const g = globalThis as unknown as { activeWindow?: { fetch: typeof fetch } };
+const g = window as unknown as { activeWindow?: { fetch: typeof fetch } };
 
 beforeEach(async () => {
   server = await startLoopbackAnthropic();
@@ -30,7 +32,7 @@ beforeEach(async () => {
   setRequestUrl((req) => (requestUrlCalls++, forward(req)));
   frames = [];
   window.requestAnimationFrame = (cb) => frames.push(cb);
-  g.activeWindow = { fetch: (i, init) => fetch(i, init) };
+  g.activeWindow = { fetch: (i, init) => nodeFetch(i, init) };
   document.body.empty();
 });
 afterEach(async () => {
