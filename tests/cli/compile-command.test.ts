@@ -7,7 +7,7 @@ import { runKc } from "../fakes/run-kc";
 import { COMPILE_SYSTEM_PROMPT, COMPILE_TOOL } from "../../src/core/compile/compile-prompt";
 import { startLoopbackAnthropic, type LoopbackServer, type ScriptedReply } from "../fakes/loopback-anthropic-server";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
-import { replyWith, validReply } from "../core/compile/scripted-replies";
+import { firstConcept, replyWith, validReply } from "../core/compile/scripted-replies";
 
 let server: LoopbackServer;
 let vault: string;
@@ -218,6 +218,19 @@ describe("kc undo", () => {
     const data = JSON.parse(after.get(".obsidian/plugins/ckp-knowledge-compiler/data.json")!) as { compileState: { logs: Record<string, unknown> } };
     expect(data.compileState.logs["daily/2026-11-20.md"]).toBeUndefined();
     expect((await kc(["undo", vault])).err).toContain("Nothing to undo");
+  });
+
+  it("names the write it undoes and when, and the earlier compiles that stay (only the last can be undone)", async () => {
+    writeFileSync(join(vault, "daily/2026-11-18.md"), "# 2026-11-18\n\nHotel wifi answered every upload with a 302 to a login page.\n");
+    server.replies.push(tool(validReply()));
+    expect((await compileLog("--yes")).code).toBe(0);
+    server.replies.push(tool({ summary: "x", new_articles: [{ ...firstConcept(), path: "concepts/hotel-wifi" }], updates: [] }));
+    expect((await kc(["compile", vault, "--file", "daily/2026-11-18.md", "--yes"])).code).toBe(0);
+    const r = await kc(["undo", vault]);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/^Undid the compile of daily\/2026-11-18\.md, written 2026-11-22 \d{2}:\d{2} UTC: \d+ restored, \d+ removed\./m);
+    expect(r.err).toMatch(/^2 earlier writes since the last undo stay as written; undo puts back only the last write: compile of Daily Log 2026-11-20 \([^)]*\); compile of Daily Log 2026-10-02 \(2026-10-02 20:00 UTC\) \(see log\.md\)\./m);
+    expect(existsSync(join(vault, "knowledge/concepts/captive-portal-detection.md"))).toBe(true);
   });
 
   it("treats a damaged undo record as nothing to undo and touches no file", async () => {
