@@ -202,6 +202,18 @@ describe("kc compile", () => {
   });
 });
 
+describe("kc compile names on stderr an article edited during the call", () => {
+  it("says which article it left out and why, also with --format json", async () => {
+    server.replies.push(tool(validReply()));
+    const wal = join(vault, "knowledge/concepts/sqlite-wal-mode.md");
+    server.onRequest = () => writeFileSync(wal, readFileSync(wal, "utf8").replace("A checkpoint copies pages", "A checkpoint (edited meanwhile) copies pages"));
+    const r = await compileLog("--yes", "--format", "json");
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/^(skipped|dropped):? knowledge\/concepts\/sqlite-wal-mode\.md: .*changed/m);
+    expect(readFileSync(wal, "utf8")).toContain("edited meanwhile");
+  });
+});
+
 describe("kc undo", () => {
   it("puts back every file of the last compile and the log's compile state", async () => {
     const before = snapshot();
