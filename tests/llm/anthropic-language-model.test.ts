@@ -236,7 +236,7 @@ function handTimers() {
 }
 
 async function requestsArrived(n: number): Promise<void> {
-  for (let i = 0; i < 400 && server.requests.length < n; i++) await new Promise((r) => nodeTimers.setTimeout(r, 5));
+  for (let i = 0; i < 400 && server.requests.length < n; i++) await new Promise<void>((r) => nodeTimers.setTimeout(() => r(), 5));
   expect(server.requests).toHaveLength(n);
 }
 
@@ -263,7 +263,7 @@ describe("AnthropicLanguageModel while the server is silent", () => {
     const deltas: string[] = [];
     const ac = new AbortController();
     const call = model({ timers: t.timers, timeoutMs: 30_000, silenceNoticeMs: 5000, onSilence: (s) => heard.push(s) }).stream(request({ signal: ac.signal }), (d) => deltas.push(d));
-    for (let i = 0; i < 400 && deltas.length === 0; i++) await new Promise((r) => nodeTimers.setTimeout(r, 5));
+    for (let i = 0; i < 400 && deltas.length === 0; i++) await new Promise<void>((r) => nodeTimers.setTimeout(() => r(), 5));
     expect(deltas.join("")).toBe("The first words");
     for (let i = 0; i < 5; i++) t.fire(5000);
     // The sixth stretch would reach the 30 s stop: no notice is left for it, only the timeout.
