@@ -12,7 +12,7 @@ import { cliSettings } from "./cli-read-host";
 import { cliSpendModels } from "./cli-spend";
 import { EXIT, type CliIo } from "./cli-io";
 import { PLUGIN_ID, type LoadedVault } from "./load-vault";
-import { modelFromArgs } from "./model-options";
+import { modelFromArgs, silenceLine } from "./model-options";
 import type { ParsedArgs } from "./parse-args";
 import { indexFileTokens } from "./router-index";
 import process from "node:process";
@@ -55,6 +55,7 @@ export function cliModels(args: ParsedArgs, io: CliIo): ModelSource {
         streaming: options.streaming ?? false,
         ...(small(role) ? { defaultModel: DEFAULT_SELECT_MODEL, envModel: "KC_SELECT_MODEL" } : {}),
         ...(options.onWait ? { onWait: options.onWait } : {}),
+        onSilence: silenceLine(io),
       });
       if ("error" in built) return err({ kind: built.exitCode === EXIT.usage ? "bad-config" : "no-key", message: built.error });
       return ok({ id: built.id, model: built.model, price: DEFAULT_PRICE });

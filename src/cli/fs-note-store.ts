@@ -123,11 +123,19 @@ export class FsNoteStore implements NoteStore {
    */
   private async writeTarget(path: string): Promise<string> {
     const abs = this.abs(path);
+    const root = await realpath(this.root);
+    const outside = (real: string): boolean => {
+      const rel = relative(root, real);
+      return rel === ".." || rel.startsWith(`..${sep}`) || rel.startsWith(sep) || /^[a-zA-Z]:/.test(rel);
+    };
+    // A folder on the way that is a link (a report folder linked elsewhere) must not lead the write out of the vault.
+    let folder = dirname(abs);
+    while (!(await lstat(folder).then(() => true, () => false)) && dirname(folder) !== folder) folder = dirname(folder);
+    if (outside(await realpath(folder))) throw new NoteStoreError(path, "refused", `${path} is in a folder that links outside the vault; nothing was written to it.`);
     const link = await lstat(abs).then((s) => s.isSymbolicLink(), () => false);
     if (!link) return abs;
-    const [real, root] = await Promise.all([realpath(abs), realpath(this.root)]);
-    const rel = relative(root, real);
-    if (rel === "" || rel === ".." || rel.startsWith(`..${sep}`) || rel.startsWith(sep) || /^[a-zA-Z]:/.test(rel)) {
+    const real = await realpath(abs);
+    if (real === root || outside(real)) {
       throw new NoteStoreError(path, "refused", `${path} is a link to a file outside the vault; nothing was written to it.`);
     }
     return real;

@@ -30,7 +30,10 @@ export function baseUrlProblem(args: ParsedArgs, env: Record<string, string | un
  * a usage error, a missing key exit 1.
  */
 export async function modelFromArgs(
-  args: ParsedArgs, io: CliIo, options: { streaming: boolean; defaultModel?: string; envModel?: string; onWait?: (seconds: number, reason: string) => void },
+  args: ParsedArgs, io: CliIo, options: {
+    streaming: boolean; defaultModel?: string; envModel?: string; onWait?: (seconds: number, reason: string) => void;
+    onSilence?: (silentSeconds: number, stopsAfterSeconds: number) => void;
+  },
 ): Promise<{ model: LanguageModel; id: string } | { error: string; exitCode: number }> {
   const baseUrl = flagString(args, "base-url", io.env.ANTHROPIC_BASE_URL);
   const problem = baseUrlProblem(args, io.env);
@@ -46,8 +49,14 @@ export async function modelFromArgs(
     model: new AnthropicLanguageModel({
       apiKey, model: id, baseUrl: baseUrl || undefined, fetch: nodeFetch, timers: nodeTimers, env: process.env, streaming: options.streaming,
       timeoutMs: (Number.isFinite(timeout) && timeout > 0 ? timeout : 120) * 1000, ...(options.onWait ? { onWait: options.onWait } : {}),
+      ...(options.onSilence ? { onSilence: options.onSilence } : {}),
     }),
   };
+}
+
+/** A line on stderr while a model call is silent, so a terminal never sits silent up to the timeout. */
+export function silenceLine(io: CliIo): (silentSeconds: number, stopsAfterSeconds: number) => void {
+  return (silent, stops) => io.err(`Still waiting for the model: no reply for ${Math.round(silent)} s (it stops after ${Math.round(stops)} s; Ctrl-C stops it now)…\n`);
 }
 
 /** A line on stderr while a call waits before retrying, so a terminal never sits silent. */

@@ -12,6 +12,8 @@ import { buildMessageParams, checkNativeReply, refusesNativeOutput, type Structu
 
 /** A call (or a stream's silence) longer than this fails, unless the options or the request say otherwise. */
 export const DEFAULT_TIMEOUT_MS = 120_000;
+/** A call silent this long is announced (onSilence) as still waiting. */
+export const DEFAULT_SILENCE_NOTICE_MS = 10_000;
 /** Waits the API asks for up to this long are sat out (and announced); longer ones fail at once. */
 export const DEFAULT_MAX_WAIT_SECONDS = 60;
 /** The largest reply accepted: characters of text, or of a tool call's input as JSON. */
@@ -44,6 +46,13 @@ export interface AnthropicOptions {
   maxWaitSeconds?: number;
   /** Told before a call waits to try again (seconds, and why in a few words), so a person sees why nothing happens. */
   onWait?: (seconds: number, reason: string) => void;
+  /**
+   * Told when a call (or a stream) has been silent for `silenceNoticeMs`, and again after each further such stretch:
+   * how long it has been silent and when it will be stopped (seconds), so a person sees it is still waiting and may cancel.
+   */
+  onSilence?: (silentSeconds: number, stopsAfterSeconds: number) => void;
+  /** How long a silence lasts before `onSilence` is told (default 10,000 ms). */
+  silenceNoticeMs?: number;
   /** Largest reply accepted, in characters of text or of a tool's input JSON (default 1,000,000); bodies are cut off near it. */
   maxReplyChars?: number;
   /**
@@ -161,12 +170,23 @@ export class AnthropicLanguageModel implements LanguageModel {
       let active = false;
       const timers = this.options.timers;
       let timer: unknown;
+      let notice: unknown;
+      const noticeMs = this.options.silenceNoticeMs ?? DEFAULT_SILENCE_NOTICE_MS;
+      const announce = (silentMs: number): void => {
+        if (!this.options.onSilence || silentMs >= timeoutMs) return;
+        notice = timers.setTimeout(() => {
+          this.options.onSilence?.(silentMs / 1000, timeoutMs / 1000);
+          announce(silentMs + noticeMs);
+        }, noticeMs);
+      };
       const arm = (): void => {
         timers.clearTimeout(timer);
         timer = timers.setTimeout(() => {
           timedOut = true;
           controller.abort();
         }, timeoutMs);
+        timers.clearTimeout(notice);
+        announce(noticeMs);
       };
       const alive = (): void => {
         active = true;
@@ -188,6 +208,7 @@ export class AnthropicLanguageModel implements LanguageModel {
         if (!(await (this.options.sleep ?? ((ms, signal) => sleep(timers, ms, signal)))(wait * 1000, request.signal))) return err(STOPPED);
       } finally {
         timers.clearTimeout(timer);
+        timers.clearTimeout(notice);
         request.signal?.removeEventListener("abort", onAbort);
       }
     }

@@ -9,6 +9,7 @@ import type { KcHost, ModelSource, OperationSettings, PluginFileStore } from "..
 import { createBrowserFirstFetch } from "./browser-first-fetch";
 import { createModel, createSelectModel, priceOf } from "./create-model";
 import type { PluginData } from "./plugin-data";
+import { silenceNotice } from "./silence-notice";
 import { createRequestUrlFetch } from "./request-url-fetch";
 
 /** The plugin's files in its folder, through the vault adapter (the files `kc` reads and writes too). */
@@ -33,7 +34,7 @@ export function settingsModels(app: App, data: () => PluginData): ModelSource {
     get: (role, options = {}) => {
       const ask = data().ask;
       if (role === "select" || role === "distill") return Promise.resolve(ok({ id: ask.selectModel, model: createSelectModel(app, ask), price: DEFAULT_SELECT_PRICE }));
-      const model = createModel(app, ask, options.onWait, options.streaming ? streamThrough : undefined);
+      const model = createModel(app, ask, options.onWait, options.streaming ? streamThrough : undefined, silenceNotice);
       return Promise.resolve(ok({ id: ask.model, model, price: priceOf(ask) }));
     },
   };

@@ -1,5 +1,6 @@
 import { Notice, type App } from "obsidian";
 import { formatCost } from "../core/llm/cost";
+import { formatUndoHeadline } from "../core/compile/format-undo";
 import { describeError } from "../core/workflows/commit-writes";
 import type { CompileOutcome } from "../core/compile/propose-compile";
 import type { CompileService } from "../obsidian/compile-service";
@@ -146,7 +147,7 @@ export function createCompileActions(app: App, service: CompileService, confirmA
         return;
       }
       const left = r.left.length > 0 ? ` Left as they are (changed since): ${r.left.map((l) => l.path).join(", ")}.` : "";
-      new Notice(`${r.interrupted ? "Finished putting back the interrupted" : "Undid the"} ${r.op} of ${r.logPath}: ${r.restored.length} restored, ${r.removed.length} removed.${left}`, left ? 15000 : 6000);
+      new Notice(`${formatUndoHeadline(r).join(" ")}${left}`, left || r.remaining.length > 0 ? 15000 : 6000);
     }),
   };
 }

@@ -24,5 +24,6 @@ export async function writeLintReportFlow(app: App, lint: LintService): Promise<
   const date = localDate();
   const markdown = formatLintMarkdown(lint.findings(), { vaultName: app.vault.getName(), noteCount: notes, scope: settings.lintScope, date });
   const r = await writeLintReport(new ObsidianNoteStore(app), settings, date, markdown);
-  new Notice(r.ok ? `Lint report ${r.value.replaced ? "updated" : "written"}: ${r.value.path}` : r.error, r.ok ? 5000 : 12000);
+  const kept = r.ok && r.value.keptEdited ? ` (your edits to ${r.value.keptEdited} were kept; the new report went beside it)` : "";
+  new Notice(r.ok ? `Lint report ${r.value.replaced ? "updated" : "written"}: ${r.value.path}${kept}` : r.error, r.ok && !kept ? 5000 : 12000);
 }

@@ -7,7 +7,7 @@ import { runKc } from "../fakes/run-kc";
 import { COMPILE_SYSTEM_PROMPT, COMPILE_TOOL } from "../../src/core/compile/compile-prompt";
 import { startLoopbackAnthropic, type LoopbackServer, type ScriptedReply } from "../fakes/loopback-anthropic-server";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
-import { replyWith, validReply } from "../core/compile/scripted-replies";
+import { firstConcept, replyWith, validReply } from "../core/compile/scripted-replies";
 import { CONFIG_DIR } from "../fakes/config-dir";
 
 let server: LoopbackServer;
@@ -203,6 +203,18 @@ describe("kc compile", () => {
   });
 });
 
+describe("kc compile names on stderr an article edited during the call", () => {
+  it("says which article it left out and why, also with --format json", async () => {
+    server.replies.push(tool(validReply()));
+    const wal = join(vault, "knowledge/concepts/sqlite-wal-mode.md");
+    server.onRequest = () => writeFileSync(wal, readFileSync(wal, "utf8").replace("A checkpoint copies pages", "A checkpoint (edited meanwhile) copies pages"));
+    const r = await compileLog("--yes", "--format", "json");
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/^(skipped|dropped):? knowledge\/concepts\/sqlite-wal-mode\.md: .*changed/m);
+    expect(readFileSync(wal, "utf8")).toContain("edited meanwhile");
+  });
+});
+
 describe("kc undo", () => {
   it("puts back every file of the last compile and the log's compile state", async () => {
     const before = snapshot();
@@ -219,6 +231,19 @@ describe("kc undo", () => {
     const data = JSON.parse(after.get(`${CONFIG_DIR}/plugins/ckp-knowledge-compiler/data.json`)!) as { compileState: { logs: Record<string, unknown> } };
     expect(data.compileState.logs["daily/2026-11-20.md"]).toBeUndefined();
     expect((await kc(["undo", vault])).err).toContain("Nothing to undo");
+  });
+
+  it("names the write it undoes and when, and the earlier compiles that stay (only the last can be undone)", async () => {
+    writeFileSync(join(vault, "daily/2026-11-18.md"), "# 2026-11-18\n\nHotel wifi answered every upload with a 302 to a login page.\n");
+    server.replies.push(tool(validReply()));
+    expect((await compileLog("--yes")).code).toBe(0);
+    server.replies.push(tool({ summary: "x", new_articles: [{ ...firstConcept(), path: "concepts/hotel-wifi" }], updates: [] }));
+    expect((await kc(["compile", vault, "--file", "daily/2026-11-18.md", "--yes"])).code).toBe(0);
+    const r = await kc(["undo", vault]);
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/^Undid the compile of daily\/2026-11-18\.md, written 2026-11-22 \d{2}:\d{2} UTC: \d+ restored, \d+ removed\./m);
+    expect(r.err).toMatch(/^2 earlier writes since the last undo stay as written; undo puts back only the last write: compile of Daily Log 2026-11-20 \([^)]*\); compile of Daily Log 2026-10-02 \(2026-10-02 20:00 UTC\) \(see log\.md\)\./m);
+    expect(existsSync(join(vault, "knowledge/concepts/captive-portal-detection.md"))).toBe(true);
   });
 
   it("treats a damaged undo record as nothing to undo and touches no file", async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { existsSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runKc } from "../fakes/run-kc";
@@ -75,7 +75,7 @@ describe("kc lint and written lint reports", () => {
     expect(first.out).toContain("## error: broken-link (1)");
     expect(first.err).toContain(`Wrote knowledge/reports/lint-${today}.md`);
     const note = readFileSync(join(dir, `knowledge/reports/lint-${today}.md`), "utf8");
-    expect(note.startsWith(`---\nkc: lint-report\ndate: ${today}\n---\n# Lint report:`)).toBe(true);
+    expect(note).toMatch(new RegExp(`^---\nkc: lint-report\ndate: ${today}\nkc-hash: [0-9a-f]{16}\n---\n# Lint report:`));
     expect(note).toContain("Broken link \\[\\[nowhere]]");
     const second = await runKc(["lint", dir, "--write-report"]);
     expect(second.err).toContain(`Updated knowledge/reports/lint-${today}.md`);
@@ -96,5 +96,23 @@ describe("kc lint and written lint reports", () => {
     expect(o.code).toBe(2);
     expect(o.err).toContain('The report folder "reports" is outside the knowledge folder "knowledge/"');
     expect(existsSync(join(outside, "reports"))).toBe(false);
+  });
+
+  it("--write-report refuses a report folder that is a link leading outside the vault, and writes nothing there", async () => {
+    const dir = vault({ "knowledge/concepts/a.md": article("x") });
+    const elsewhere = vault({ "keep.txt": "not the vault\n" });
+    symlinkSync(elsewhere, join(dir, "knowledge/reports"), "dir");
+    const r = await runKc(["lint", dir, "--write-report"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`knowledge/reports/lint-${localDate()}.md is in a folder that links outside the vault; nothing was written to it`);
+    expect(readdirSync(elsewhere)).toEqual(["keep.txt"]);
+  });
+
+  it("--write-report still writes through a report folder linked to another folder of the same vault", async () => {
+    const dir = vault({ "knowledge/concepts/a.md": article("x"), "knowledge/audit/.keep": "" });
+    symlinkSync(join(dir, "knowledge/audit"), join(dir, "knowledge/reports"), "dir");
+    const r = await runKc(["lint", dir, "--write-report"]);
+    expect(r.code).toBe(0);
+    expect(readdirSync(join(dir, "knowledge/audit"))).toContain(`lint-${localDate()}.md`);
   });
 });

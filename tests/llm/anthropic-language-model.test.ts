@@ -218,6 +218,62 @@ describe("AnthropicLanguageModel timeouts", () => {
   });
 });
 
+/** Timers a test fires by hand: every pending callback with its delay; nothing waits on the clock. */
+function handTimers() {
+  const pending = new Map<number, { cb: () => void; ms: number }>();
+  let next = 0;
+  return {
+    pending,
+    timers: { setTimeout: (cb: () => void, ms: number) => (pending.set(++next, { cb, ms }), next), clearTimeout: (h: unknown) => void pending.delete(h as number) },
+    /** Fires the one pending callback of this delay. */
+    fire(ms: number): void {
+      const found = [...pending].filter(([, t]) => t.ms === ms);
+      expect(found).toHaveLength(1);
+      pending.delete(found[0]![0]);
+      found[0]![1].cb();
+    },
+  };
+}
+
+async function requestsArrived(n: number): Promise<void> {
+  for (let i = 0; i < 400 && server.requests.length < n; i++) await new Promise<void>((r) => nodeTimers.setTimeout(() => r(), 5));
+  expect(server.requests).toHaveLength(n);
+}
+
+describe("AnthropicLanguageModel while the server is silent", () => {
+  it("says it is still waiting after each silent stretch, with when it stops, and stops when the person cancels", async () => {
+    server.replies.push({ kind: "hang" });
+    const t = handTimers();
+    const heard: [number, number][] = [];
+    const ac = new AbortController();
+    const call = model({ timers: t.timers, timeoutMs: 120_000, streaming: false, onSilence: (s, stops) => heard.push([s, stops]) }).complete(request({ signal: ac.signal }));
+    await requestsArrived(1);
+    expect(heard).toEqual([]);
+    for (let i = 0; i < 3; i++) t.fire(10_000);
+    expect(heard).toEqual([[10, 120], [20, 120], [30, 120]]);
+    ac.abort();
+    expect(await call).toEqual({ ok: false, error: { kind: "aborted", message: "Stopped." } });
+    expect(t.pending.size).toBe(0);
+  });
+
+  it("counts the silence of a stream from its last event", async () => {
+    server.replies.push({ kind: "stall-after", text: "The first words" });
+    const t = handTimers();
+    const heard: number[] = [];
+    const deltas: string[] = [];
+    const ac = new AbortController();
+    const call = model({ timers: t.timers, timeoutMs: 30_000, silenceNoticeMs: 5000, onSilence: (s) => heard.push(s) }).stream(request({ signal: ac.signal }), (d) => deltas.push(d));
+    for (let i = 0; i < 400 && deltas.length === 0; i++) await new Promise<void>((r) => nodeTimers.setTimeout(() => r(), 5));
+    expect(deltas.join("")).toBe("The first words");
+    for (let i = 0; i < 5; i++) t.fire(5000);
+    // The sixth stretch would reach the 30 s stop: no notice is left for it, only the timeout.
+    expect([...t.pending.values()].map((p) => p.ms)).toEqual([30_000]);
+    expect(heard).toEqual([5, 10, 15, 20, 25]);
+    ac.abort();
+    expect(await call).toEqual({ ok: false, error: { kind: "aborted", message: "Stopped." } });
+  });
+});
+
 /** A sleep that records the wait and returns at once: no test sits out a real retry-after. */
 function instant(slept: number[]): (ms: number) => Promise<boolean> {
   return (ms) => {

@@ -49,6 +49,16 @@ describe("the plugin's models by role", () => {
     expect([browserCalls, requestUrlCalls]).toEqual([1, 1]);
   });
 
+  it("gives the models a notice for a silent call: how long it has waited, when it stops, that cancelling stops it now", async () => {
+    const { models } = source();
+    const compile = await models.get("compile");
+    if (!compile.ok) throw new Error(compile.error.message);
+    const onSilence = (Reflect.get(compile.value.model, "options") as { onSilence?: (silent: number, stops: number) => void }).onSilence;
+    const before = stub.notices.length;
+    onSilence?.(10, 120);
+    expect(stub.notices.slice(before)).toEqual(["Still waiting for the model: no reply for 10 s. It stops by itself after 120 s; cancel the operation to stop it now."]);
+  });
+
   it("prices the answer at the settings' prices and the small roles at the select model's, each with its model id", async () => {
     const { models, data } = source();
     const answer = await models.get("answer");

@@ -120,10 +120,9 @@ function pickOf(args: ParsedArgs, today: string): LogPick {
 function cliReviewer(args: ParsedArgs, io: CliIo, format: string): CompileReviewer {
   return {
     review: async (o) => {
-      if (format === "text") {
-        io.out(stripControls(`${o.plan.logPath}: ${o.proposal.summary || "(no summary)"}\n${formatChanges(o.changes, o.proposal.notes)}\n`));
-        for (const p of o.problems) io.out(`dropped: ${stripControls(p)}\n`);
-      }
+      if (format === "text") io.out(stripControls(`${o.plan.logPath}: ${o.proposal.summary || "(no summary)"}\n${formatChanges(o.changes, o.proposal.notes)}\n`));
+      // An article left out (edited during the call, gone) is named on stderr in every format, beside the write's skips.
+      for (const p of o.problems) io.err(`skipped ${stripControls(p)}\n`);
       const yes = args.flags.has("yes") || (io.confirm ? await io.confirm(`Write ${o.changes.length} file${o.changes.length === 1 ? "" : "s"}?`) : false);
       if (!yes) io.err("Not written. Re-run with --yes to write these files.\n");
       return yes ? new Set(o.changes.map((c) => c.path)) : null;

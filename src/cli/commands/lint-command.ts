@@ -95,7 +95,8 @@ export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<numbe
       io.err(`${written.error}\n`);
       return EXIT.usage;
     }
-    io.err(`${written.value.replaced ? "Updated" : "Wrote"} ${written.value.path}\n`);
+    const kept = written.value.keptEdited ? ` (${written.value.keptEdited} was edited since it was written, so it was left as it is)` : "";
+    io.err(`${written.value.replaced ? "Updated" : "Wrote"} ${written.value.path}${kept}\n`);
   }
   return findings.some((f) => f.severity === "error") ? EXIT.findings : EXIT.ok;
 }

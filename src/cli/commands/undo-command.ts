@@ -1,3 +1,4 @@
+import { formatUndoHeadline } from "../../core/compile/format-undo";
 import { undoLast } from "../../core/workflows/undo-workflow";
 import { existsSync } from "node:fs";
 import { cliHost, pluginFolder } from "../cli-host";
@@ -11,7 +12,9 @@ export const UNDO_HELP = `kc undo <vault> [--knowledge <folder>]
 
 Undoes the last compile (or revalidation, file-back or header write): every file it touched gets its exact previous text back and files it created are
 removed, unless they were edited since (those are named and left alone). log.md keeps its history and gets
-an "undo" entry. The log's compile state is put back, so lint shows it as not compiled again.`;
+an "undo" entry. The log's compile state is put back, so lint shows it as not compiled again. Only the last write can
+be undone: undo names it (log or article, and when it was written) and the earlier writes that stay, such as the other
+logs of a \`kc compile --all\`.`;
 
 /** Runs `kc undo`. */
 export async function runUndoCommand(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -39,7 +42,7 @@ export async function runUndoCommand(args: ParsedArgs, io: CliIo): Promise<numbe
     return EXIT.ok;
   }
   const report = r.value;
-  if (report.interrupted) io.err(`Finishing the interrupted ${report.op} of ${report.logPath}.\n`);
+  for (const line of formatUndoHeadline(report)) io.err(`${line}\n`);
   for (const p of report.restored) io.out(`restored ${p}\n`);
   for (const p of report.removed) io.out(`removed  ${p}\n`);
   for (const l of report.left) io.out(`left     ${l.path} (${l.reason})\n`);

@@ -5,10 +5,12 @@ import { parseNote } from "../notes/parse-note";
 import { err, ok, type Result } from "../result";
 import { findSection, normaliseHeading, splitSections } from "./article-sections";
 import { applyLintFix } from "../lint/apply-lint-fix";
+import { shrinkProblem } from "./check-patch";
 import type { ArticleUpdate, CompilePlan, CompileProposal, FileChange, NewArticle, ProposedRelation } from "./compile-types";
 
 const linkOf = (path: string): string => path.replace(/\.md$/i, "");
-const rels = (list: ProposedRelation[]): string[] => list.map((r) => formatRelation(r.target, r.stamp));
+/** Relationships as written: every one the model kept or added was judged at this compile, so it carries this month (seed 002: the stamp is when the relationship was last validated). */
+const rels = (list: ProposedRelation[], month: string): string[] => list.map((r) => formatRelation(r.target, month));
 
 /** The full text of a new article: our YAML header (CKP fields, source link, stamps) and the body with a Sources section. */
 export function renderNewArticle(a: NewArticle, plan: CompilePlan): string {
@@ -21,8 +23,8 @@ export function renderNewArticle(a: NewArticle, plan: CompilePlan): string {
   fm.updated = plan.today;
   fm.tldr = a.tldr;
   if (a.answersWhen.length > 0) fm.answers_when = a.answersWhen;
-  if (a.similarHigh.length > 0) fm.similar_high = rels(a.similarHigh);
-  if (a.similarMid.length > 0) fm.similar_mid = rels(a.similarMid);
+  if (a.similarHigh.length > 0) fm.similar_high = rels(a.similarHigh, plan.month);
+  if (a.similarMid.length > 0) fm.similar_mid = rels(a.similarMid, plan.month);
   if (a.kind === "connection") fm.connects = a.connects.map((c) => `[[${c}]]`);
   fm.corroborations = 1;
   fm.validated = plan.month;
@@ -100,12 +102,14 @@ export function applyUpdate(current: string, update: ArticleUpdate, plan: Compil
   if (set.answersWhen !== undefined) fields.answers_when = set.answersWhen;
   if (set.aliases !== undefined) fields.aliases = set.aliases;
   if (set.tags !== undefined) fields.tags = set.tags;
-  if (set.similarHigh !== undefined) fields.similar_high = set.similarHigh.length > 0 ? rels(set.similarHigh) : undefined;
-  if (set.similarMid !== undefined) fields.similar_mid = set.similarMid.length > 0 ? rels(set.similarMid) : undefined;
+  if (set.similarHigh !== undefined) fields.similar_high = set.similarHigh.length > 0 ? rels(set.similarHigh, plan.month) : undefined;
+  if (set.similarMid !== undefined) fields.similar_mid = set.similarMid.length > 0 ? rels(set.similarMid, plan.month) : undefined;
   if (set.similarHigh !== undefined || set.similarMid !== undefined) fields.validated = plan.month;
   if (update.corroborate) fields.corroborations = (typeof fm.corroborations === "number" ? fm.corroborations : 1) + 1;
   const written = setHeaderFields(text, fields);
-  return written.ok ? ok(written.value) : err(written.error);
+  if (!written.ok) return err(written.error);
+  const shrunk = shrinkProblem(current, written.value);
+  return shrunk ? err(shrunk) : ok(written.value);
 }
 
 const FIELD_KEYS: Record<keyof ArticleUpdate["set"], string> = {

@@ -112,8 +112,8 @@ export function validateRevalidation(reply: string, related: RelatedFacts[], mon
 /** The header change of a revalidation, as a reviewable file change (only similar_high, similar_mid and validated change). */
 export function revalidationChange(path: string, text: string, high: ProposedRelation[], mid: ProposedRelation[], month: string): Result<FileChange, string> {
   const r = setHeaderFields(text, {
-    similar_high: high.length > 0 ? high.map((x) => formatRelation(x.target, x.stamp)) : undefined,
-    similar_mid: mid.length > 0 ? mid.map((x) => formatRelation(x.target, x.stamp)) : undefined,
+    similar_high: high.length > 0 ? high.map((x) => formatRelation(x.target, month)) : undefined,
+    similar_mid: mid.length > 0 ? mid.map((x) => formatRelation(x.target, month)) : undefined,
     validated: month,
   });
   if (!r.ok) return err(r.error);

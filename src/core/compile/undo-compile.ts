@@ -1,5 +1,6 @@
 import { knowledgePaths } from "../knowledge/knowledge-layout";
 import { appendLogEntry } from "../knowledge/log-file";
+import { revertIndexRows } from "../knowledge/revert-index-rows";
 import type { NoteStore } from "../notes/note-store";
 import { err, ok, type Result } from "../result";
 import { describeError } from "../workflows/commit-writes";
@@ -56,7 +57,7 @@ export async function undoCompile(store: NoteStore, record: UndoRecord, rules: W
   const problem = undoRecordProblem(record, rules);
   if (problem) return err(problem);
   const knowledgeFolder = rules.knowledgeFolder;
-  const logPath = knowledgePaths(knowledgeFolder).log;
+  const { log: logPath, index: indexPath } = knowledgePaths(knowledgeFolder);
   const report: UndoReport = { restored: [], removed: [], left: [] };
   for (const f of [...record.files].reverse()) {
     // log.md keeps its history: a finished write's entry stays and the undo entry below follows it. Only the roll-back
@@ -75,6 +76,9 @@ export async function undoCompile(store: NoteStore, record: UndoRecord, rules: W
     }
     if (record.status === "pending" && current === f.before) continue;
     if (current !== f.after) {
+      // index.md the person edited since: only this write's rows go back, if they still read as it left them.
+      const rows = f.path === indexPath && record.status !== "pending" ? revertIndexRows(f.before, f.after, current) : null;
+      if (rows !== null && (await restoreRows(store, f.path, current, rows, report))) continue;
       report.left.push({ path: f.path, reason: "edited since the compile" });
       continue;
     }
@@ -102,4 +106,20 @@ export async function undoCompile(store: NoteStore, record: UndoRecord, rules: W
     await store.process(logPath, (t) => appendLogEntry(t, { at: nowIso.slice(0, 19), op: "undo", title: `${op} of ${record.logPath}`, lines })).catch(() => undefined);
   }
   return ok(report);
+}
+
+/** Writes index.md with this write's rows taken back, if it still reads as `current`; false when it changed meanwhile. */
+async function restoreRows(store: NoteStore, path: string, current: string, reverted: string, report: UndoReport): Promise<boolean> {
+  try {
+    let applied = false;
+    await store.process(path, (now) => {
+      applied = now === current;
+      return applied ? reverted : now;
+    });
+    if (applied) report.restored.push(path);
+    return applied;
+  } catch (e) {
+    report.left.push({ path, reason: describeError(e) });
+    return true;
+  }
 }

@@ -4,6 +4,7 @@ import { parseNote } from "../notes/parse-note";
 import { err, ok, type Result } from "../result";
 import { normaliseHeading } from "./article-sections";
 import { checkNewArticlePath, relativeArticlePath } from "./check-article-path";
+import { sectionPatchProblems } from "./check-patch";
 import type { ArticleUpdate, CompilePlan, CompileProposal, HeaderUpdate, NewArticle, ProposedRelation, SectionPatch } from "./compile-types";
 
 /** What validation needs besides the plan: which knowledge-relative link paths name existing articles. */
@@ -124,6 +125,7 @@ export function validateProposal(reply: string, plan: CompilePlan, ctx: Validati
       checkBodyLinks(body, at, plan, bodyKnows, problems);
       return action ? [{ heading, action, text: body }] : [];
     });
+    problems.push(...sectionPatchProblems(sections, at));
     updated.push({ path: shown.path, set, sections, corroborate: false });
   });
 

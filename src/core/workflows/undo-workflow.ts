@@ -1,10 +1,15 @@
 import { restoredLogState, undoCompile, type UndoReport } from "../compile/undo-compile";
 import type { UndoRecord } from "../compile/write-compile";
+import { knowledgePaths } from "../knowledge/knowledge-layout";
+import { writesSinceLastUndo, type LoggedWrite } from "../knowledge/log-file";
 import { err, ok, type Result } from "../result";
 import type { KcHost } from "./host";
 
-/** What undo did, for which operation and log. */
-export type UndoOutcome = UndoReport & { logPath: string; op: NonNullable<UndoRecord["op"]>; interrupted: boolean };
+/**
+ * What undo did, for which operation, log and time (`at`, ISO), and the writes log.md records since the last undo that
+ * stay in place (only the last write can be undone: after `compile --all`, the logs compiled before the last one).
+ */
+export type UndoOutcome = UndoReport & { logPath: string; op: NonNullable<UndoRecord["op"]>; interrupted: boolean; at: string; remaining: LoggedWrite[] };
 
 /** The ports of the host bundle undo uses: the notes, the journal and undo record, the write lock, the rules, the clock. */
 export type UndoHost = Pick<KcHost, "store" | "records" | "lock" | "rules" | "now">;
@@ -21,14 +26,29 @@ export async function undoLast(host: UndoHost): Promise<Result<UndoOutcome | nul
     const journal = await host.records.loadJournal();
     const record = journal ?? (await host.records.loadUndo());
     if (!record) return ok(null);
+    const remaining = await writesLeftInPlace(host, record);
     const r = await undoCompile(host.store, record, host.rules(), host.now().toISOString());
     if (!r.ok) return r;
     const restore = restoredLogState(record);
     if (restore && !journal) await host.records.setLogState(restore.logPath, restore.state);
     if (journal) await host.records.clearJournal();
     else await host.records.clearUndo();
-    return ok({ ...r.value, logPath: record.logPath, op: record.op ?? "compile", interrupted: journal !== null });
+    return ok({ ...r.value, logPath: record.logPath, op: record.op ?? "compile", interrupted: journal !== null, at: record.at, remaining });
   } finally {
     await lock.release();
+  }
+}
+
+/** The writes log.md records since the last undo, without the one being undone (the last entry of its time); none when unreadable. */
+async function writesLeftInPlace(host: UndoHost, record: UndoRecord): Promise<LoggedWrite[]> {
+  const logPath = knowledgePaths(host.rules().knowledgeFolder).log;
+  try {
+    if (!(await host.store.exists(logPath))) return [];
+    const at = record.at.slice(0, 19);
+    const writes = writesSinceLastUndo(await host.store.read(logPath));
+    const own = writes.map((w) => w.at).lastIndexOf(at);
+    return own === -1 ? writes : [...writes.slice(0, own), ...writes.slice(own + 1)];
+  } catch {
+    return [];
   }
 }

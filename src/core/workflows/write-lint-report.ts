@@ -2,16 +2,22 @@ import { reportFolderOf, trimSlashes } from "../knowledge/knowledge-layout";
 import type { NoteStore } from "../notes/note-store";
 import { err, ok, type Result } from "../result";
 import { describeError } from "./commit-writes";
+import { shortHash } from "../util/short-hash";
 import { writeRefusal, type WriteRules } from "./write-rules";
 
 /** The frontmatter line that marks a note as a lint report this plugin wrote (the only notes it replaces). */
 const MARKER = "kc: lint-report";
+
+/** The frontmatter key holding the hash of the report as written (the note without this line): a differing hash is a person's edit. */
+const HASH_KEY = "kc-hash";
 
 /** Where and what the write did. */
 export interface LintReportWritten {
   path: string;
   /** True when that day's earlier report was replaced, false when the note was created. */
   replaced: boolean;
+  /** The day's earlier report the person edited since it was written: left as it is, the new report went beside it. */
+  keptEdited?: string;
 }
 
 /**
@@ -46,7 +52,15 @@ export function lintReportNote(markdown: string, date: string): string {
   const lines = markdown.split("\n").map((l) => l.replace(/^(- `[^`\n]*` )(.*)$/, (_, head: string, message: string) => head + inertMessage(message)));
   // Other link syntax (a vault name in the title) stays text too and adds no links to the vault's graph.
   const body = lines.join("\n").replace(/!?\[\[/g, (m) => m.replace("[[", "\\[\\["));
-  return `---\n${MARKER}\ndate: ${date}\n---\n${body}`;
+  const unsigned = `---\n${MARKER}\ndate: ${date}\n---\n${body}`;
+  return `---\n${MARKER}\ndate: ${date}\n${HASH_KEY}: ${shortHash(unsigned)}\n---\n${body}`;
+}
+
+/** True when a report note reads as it was written: its recorded hash matches (a report from before the hash counts as unedited). */
+export function isUneditedReport(text: string): boolean {
+  const head = text.indexOf("\n---", 3);
+  const line = new RegExp(`^${HASH_KEY}: ([0-9a-f]{16})\n`, "m").exec(text.slice(0, head + 1));
+  return !line || shortHash(text.slice(0, line.index) + text.slice(line.index + line[0].length)) === line[1];
 }
 
 /** True when a note's frontmatter marks it as a lint report written by this plugin. */
@@ -61,31 +75,42 @@ export function isLintReportNote(text: string): boolean {
 /**
  * Writes the day's lint report (`<report folder>/lint-YYYY-MM-DD.md`) through the write rules: the folder must be
  * inside the knowledge folder; an existing note of that name is replaced only when its frontmatter marks it as a lint
- * report (re-checked inside the read-modify-write), else nothing is written and the reason is returned. Earlier days'
- * reports are never touched. Not journalled for undo: a report is regenerated, and undo stays with the last compile.
+ * report (re-checked inside the read-modify-write), else nothing is written and the reason is returned. A report the
+ * person edited since it was written (its recorded hash no longer matches) is kept, and the new one goes beside it
+ * (`lint-YYYY-MM-DD-2.md`…), named in `keptEdited`. Earlier days' reports are never touched. Not journalled for undo: a report is regenerated, and undo stays with the last compile.
  */
 export async function writeLintReport(store: NoteStore, rules: WriteRules, date: string, markdown: string): Promise<Result<LintReportWritten, string>> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return err(`"${date}" is not a date (YYYY-MM-DD).`);
   const problem = reportFolderProblem(rules);
   if (problem) return err(`No report written: ${problem}`);
-  const path = `${reportFolderOf(rules)}/lint-${date}.md`;
-  const refused = writeRefusal(path, rules);
-  if (refused) return err(`No report written: ${refused}.`);
+  const first = `${reportFolderOf(rules)}/lint-${date}.md`;
   const text = lintReportNote(markdown, date);
-  const notReport = `${path} exists and is not a lint report written by Knowledge Compiler (its frontmatter has no "${MARKER}"), so it was left as it is; move or rename it, or choose another report folder.`;
+  let path = first;
+  let keptEdited: string | undefined;
   try {
-    if (!(await store.exists(path))) {
-      await store.create(path, text);
-      return ok({ path, replaced: false });
+    // The day's report, or when the person edited it, the next free or unedited `lint-<date>-<n>.md` beside it.
+    for (let n = 2; ; n++) {
+      const refused = writeRefusal(path, rules);
+      if (refused) return err(`No report written: ${refused}.`);
+      const edited = keptEdited === undefined ? {} : { keptEdited };
+      if (!(await store.exists(path))) {
+        await store.create(path, text);
+        return ok({ path, replaced: false, ...edited });
+      }
+      const kindOf = (current: string): "foreign" | "edited" | null => (!isLintReportNote(current) ? "foreign" : !isUneditedReport(current) ? "edited" : null);
+      let found = kindOf(await store.read(path));
+      if (found === null) {
+        await store.process(path, (current) => {
+          found = kindOf(current);
+          return found ? current : text;
+        });
+      }
+      if (found === "foreign") return err(`${path} exists and is not a lint report written by Knowledge Compiler (its frontmatter has no "${MARKER}"), so it was left as it is; move or rename it, or choose another report folder.`);
+      if (found === null) return ok({ path, replaced: true, ...edited });
+      keptEdited ??= path;
+      if (n > 20) return err(`No report written: ${first} and the reports beside it were edited since they were written; they were left as they are.`);
+      path = `${reportFolderOf(rules)}/lint-${date}-${n}.md`;
     }
-    if (!isLintReportNote(await store.read(path))) return err(notReport);
-    let foreign = false;
-    await store.process(path, (current) => {
-      if (isLintReportNote(current)) return text;
-      foreign = true;
-      return current;
-    });
-    return foreign ? err(notReport) : ok({ path, replaced: true });
   } catch (e) {
     return err(`No report written to ${path}: ${describeError(e)}.`);
   }

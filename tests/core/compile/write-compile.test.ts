@@ -199,4 +199,29 @@ describe("undoing a compile", () => {
     expect(undo.left).toEqual([{ path, reason: "edited since the compile" }]);
     expect(store.files.get(path)).toContain("My addition.");
   });
+
+  it("takes its own index.md rows back out of an index the person edited since, and keeps the person's edits", async () => {
+    const { store, outcome } = await outcomeOf(validReply());
+    const before = store.files.get("knowledge/index.md")!;
+    const report = await writeCompile(store, outcome, all(outcome), ctx);
+    const index = "knowledge/index.md";
+    const compiled = store.files.get(index)!;
+    expect(compiled).toContain("[[concepts/captive-portal-detection]]");
+    store.files.set(index, compiled.replace("# Knowledge Base Index\n", "# Knowledge Base Index\n\nMy note: check the WAL rows monthly.\n"));
+    const undo = await undoCompile(store, report.undo, TEST_RULES, NOW).then((r) => (r.ok ? r.value : Promise.reject(new Error(r.error))));
+    expect(undo.left).toEqual([]);
+    expect(undo.restored).toContain(index);
+    expect(store.files.get(index)).toBe(before.replace("# Knowledge Base Index\n", "# Knowledge Base Index\n\nMy note: check the WAL rows monthly.\n"));
+  });
+
+  it("leaves index.md alone when the person changed one of the rows the compile wrote, and says so", async () => {
+    const { store, outcome } = await outcomeOf(validReply());
+    const report = await writeCompile(store, outcome, all(outcome), ctx);
+    const index = "knowledge/index.md";
+    const mine = store.files.get(index)!.replace("| [[concepts/captive-portal-detection]] |", "| [[concepts/captive-portal-detection]] | (kept by me) |");
+    store.files.set(index, mine);
+    const undo = await undoCompile(store, report.undo, TEST_RULES, NOW).then((r) => (r.ok ? r.value : Promise.reject(new Error(r.error))));
+    expect(undo.left).toEqual([{ path: index, reason: "edited since the compile" }]);
+    expect(store.files.get(index)).toBe(mine);
+  });
 });

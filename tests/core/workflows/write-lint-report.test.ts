@@ -27,7 +27,7 @@ describe("writeLintReport", () => {
     const r = await writeLintReport(store, RULES, "2026-11-24", REPORT);
     expect(r).toEqual({ ok: true, value: { path: "knowledge/reports/lint-2026-11-24.md", replaced: false } });
     const text = store.files.get("knowledge/reports/lint-2026-11-24.md")!;
-    expect(text.startsWith("---\nkc: lint-report\ndate: 2026-11-24\n---\n# Lint report: v\n")).toBe(true);
+    expect(text).toMatch(/^---\nkc: lint-report\ndate: 2026-11-24\nkc-hash: [0-9a-f]{16}\n---\n# Lint report: v\n/);
     expect(text).toContain("Broken link \\[\\[b]]");
     expect(text).toContain("embed !\\[\\[c.png]]");
     expect(text).not.toMatch(/(^|[^\\])\[\[/);
@@ -52,8 +52,27 @@ describe("writeLintReport", () => {
     await writeLintReport(store, RULES, "2026-11-24", "first\n");
     const again = await writeLintReport(store, RULES, "2026-11-24", "second\n");
     expect(again).toEqual({ ok: true, value: { path: "knowledge/reports/lint-2026-11-24.md", replaced: true } });
-    expect(store.files.get("knowledge/reports/lint-2026-11-24.md")).toBe("---\nkc: lint-report\ndate: 2026-11-24\n---\nsecond\n");
+    expect(store.files.get("knowledge/reports/lint-2026-11-24.md")).toMatch(/^---\nkc: lint-report\ndate: 2026-11-24\nkc-hash: [0-9a-f]{16}\n---\nsecond\n$/);
     expect(store.files.get("knowledge/reports/lint-2026-11-23.md")).toBe(earlier);
+  });
+
+  it("keeps a report the person edited since it was written, and writes the new one beside it, saying so", async () => {
+    const store = new InMemoryNoteStore({});
+    const path = "knowledge/reports/lint-2026-11-24.md";
+    await writeLintReport(store, RULES, "2026-11-24", "first\n");
+    for (const edit of [(t: string) => `${t}My note: the broken link is intended.\n`, (t: string) => t.replace("---\nfirst", "---\nfirst, checked"), (t: string) => t.replace("date:", "tags: [mine]\ndate:")]) {
+      const mine = edit(store.files.get(path)!);
+      store.files.set(path, mine);
+      store.files.delete("knowledge/reports/lint-2026-11-24-2.md");
+      const r = await writeLintReport(store, RULES, "2026-11-24", "second\n");
+      expect(r).toEqual({ ok: true, value: { path: "knowledge/reports/lint-2026-11-24-2.md", replaced: false, keptEdited: path } });
+      expect(store.files.get(path)).toBe(mine);
+      expect(store.files.get("knowledge/reports/lint-2026-11-24-2.md")).toContain("---\nsecond\n");
+    }
+    // The report beside it is ours and unedited: the next run replaces it, and still leaves the edited one.
+    const third = await writeLintReport(store, RULES, "2026-11-24", "third\n");
+    expect(third).toEqual({ ok: true, value: { path: "knowledge/reports/lint-2026-11-24-2.md", replaced: true, keptEdited: path } });
+    expect(store.files.get("knowledge/reports/lint-2026-11-24-2.md")).toContain("---\nthird\n");
   });
 
   it("never writes over a note a person made at that name, and says why", async () => {
