@@ -14,7 +14,7 @@ const EVERY_15_MINUTES = 15 * 60 * 1000;
  */
 export function registerCaptureCommands(plugin: Plugin, actions: CaptureActions): void {
   if (!Platform.isDesktopApp) return;
-  plugin.addCommand({ id: "capture-claude-sessions", name: "Capture new Claude coding sessions", callback: () => void actions.run(false) });
+  plugin.addCommand({ id: "capture-claude-sessions", name: "Capture new Claude sessions", callback: () => void actions.run(false) });
   const tick = (): void => {
     if (actions.background()) void actions.run(true);
   };

@@ -69,11 +69,11 @@ function numberRow(name: string, desc: string, value: () => number, ok: (n: numb
 async function listProjects(el: HTMLElement, host: CaptureSettingsHost): Promise<void> {
   el.querySelector(".kc-capture-list")?.remove();
   const list = el.createDiv({ cls: "kc-capture-list" });
-  list.setText("Looking for Claude coding sessions…");
+  list.setText("Looking for Claude sessions…");
   const found = await host.listProjects().catch(() => []);
   list.empty();
   if (found.length === 0) {
-    list.setText("No Claude coding sessions found in the transcript folders.");
+    list.setText("No Claude sessions found in the transcript folders.");
     return;
   }
   for (const p of found) {
