@@ -1,4 +1,4 @@
-import MiniSearch, { type SearchResult } from "minisearch";
+import MiniSearch, { type Options, type SearchResult } from "minisearch";
 import type { ArticleDoc } from "./article-doc";
 import { processTerm, tokenizeText } from "./text-terms";
 
@@ -17,6 +17,14 @@ export type FieldWeights = Record<RouteField, number>;
  */
 export const DEFAULT_FIELD_WEIGHTS: FieldWeights = { title: 1.5, aliases: 1.5, answers: 1.5, tldr: 1.5, tags: 1, headings: 1, body: 1 };
 
+/** What a snapshot restores an index from (see ArticleIndex.restore). */
+export interface RestoredParts {
+  search: MiniSearch<ArticleDoc>;
+  docs: readonly ArticleDoc[];
+  termsOf: Map<string, Set<string>>;
+  df: Map<string, number>;
+}
+
 /** One search hit: the article, its score, and which question terms matched which fields. */
 export interface ArticleHit {
   doc: ArticleDoc;
@@ -32,26 +40,60 @@ export interface ArticleHit {
 export class ArticleIndex {
   /** The tokens of the article being added, per field: each field is tokenized once for both the search and `df`. */
   private adding: Partial<Record<RouteField, string[]>> | null = null;
-  private readonly search = new MiniSearch<ArticleDoc>({
-    idField: "path",
-    fields: [...ROUTE_FIELDS],
-    storeFields: [],
-    // Indexing takes the tokens upsert has already made (questions are tokenized as usual); the raw tokens, not the
-    // processed terms, because a field's length in the scoring counts its distinct tokens, stop words included.
-    tokenize: (text, field) => this.adding?.[field as RouteField] ?? tokenizeText(text),
-    processTerm,
-    autoVacuum: { minDirtCount: 20, minDirtFactor: 0.1, batchSize: 500, batchWait: 0 },
-  });
+  private search: MiniSearch<ArticleDoc>;
   private readonly docs = new Map<string, ArticleDoc>();
-  private readonly termsOf = new Map<string, Set<string>>();
-  private readonly df = new Map<string, number>();
+  private termsOf = new Map<string, Set<string>>();
+  private df = new Map<string, number>();
   /** Paths of connection articles (a non-empty `connects`), so routing need not scan every article for them. */
   private readonly connectionPaths = new Set<string>();
 
-  constructor(private readonly weights: FieldWeights = DEFAULT_FIELD_WEIGHTS) {}
+  /** Changes so far (each upsert and remove counts one): a snapshot taken over several slices checks it did not move. */
+  revision = 0;
+
+  constructor(private readonly weights: FieldWeights = DEFAULT_FIELD_WEIGHTS) {
+    this.search = new MiniSearch<ArticleDoc>(this.searchOptions());
+  }
+
+  /** The search engine's options; a snapshot of the engine is loaded with the same ones. */
+  searchOptions(): Options<ArticleDoc> {
+    return {
+      idField: "path",
+      fields: [...ROUTE_FIELDS],
+      storeFields: [],
+      // Indexing takes the tokens upsert has already made (questions are tokenized as usual); the raw tokens, not the
+      // processed terms, because a field's length in the scoring counts its distinct tokens, stop words included.
+      tokenize: (text, field) => this.adding?.[field as RouteField] ?? tokenizeText(text),
+      processTerm,
+      autoVacuum: { minDirtCount: 20, minDirtFactor: 0.1, batchSize: 500, batchWait: 0 },
+    };
+  }
+
+  /**
+   * Takes the parts a snapshot restored (index-snapshot.ts), on a new, empty index: the engine loaded with this
+   * index's searchOptions(), the articles, and each article's processed terms with their document frequencies, as
+   * upsert would have left them.
+   */
+  adopt(parts: RestoredParts): void {
+    this.search = parts.search;
+    this.docs.clear();
+    this.connectionPaths.clear();
+    for (const doc of parts.docs) {
+      this.docs.set(doc.path, doc);
+      if (doc.header.connects.length > 0) this.connectionPaths.add(doc.path);
+    }
+    this.termsOf = parts.termsOf;
+    this.df = parts.df;
+    this.revision++;
+  }
+
+  /** The engine itself, for the snapshot module only (read-only use). */
+  engine(): MiniSearch<ArticleDoc> {
+    return this.search;
+  }
 
   /** Adds or replaces one article. */
   upsert(doc: ArticleDoc): void {
+    this.revision++;
     if (this.docs.has(doc.path)) this.remove(doc.path);
     const adding: Partial<Record<RouteField, string[]>> = {};
     const terms = new Set<string>();
@@ -78,6 +120,7 @@ export class ArticleIndex {
   /** Removes one article (no-op when absent). */
   remove(path: string): void {
     if (!this.docs.has(path)) return;
+    this.revision++;
     this.search.discard(path);
     this.docs.delete(path);
     this.connectionPaths.delete(path);
@@ -87,14 +130,6 @@ export class ArticleIndex {
       else this.df.set(t, n);
     }
     this.termsOf.delete(path);
-  }
-
-  /** Moves an article to a new path. */
-  rename(from: string, to: string): void {
-    const doc = this.docs.get(from);
-    if (!doc) return;
-    this.remove(from);
-    this.upsert({ ...doc, path: to });
   }
 
   get size(): number {
@@ -163,6 +198,8 @@ export class ArticleIndex {
           }
         }
       }
+      // In the fields' own order, not the order the engine met the terms (which depends on how its tree was built).
+      for (const list of matched.values()) list.sort((a, b) => ROUTE_FIELDS.indexOf(a) - ROUTE_FIELDS.indexOf(b));
       return [{ doc, score: r.score, matched }];
     });
   }
