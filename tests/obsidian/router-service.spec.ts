@@ -163,7 +163,7 @@ describe("RouterService keeps its index between starts", () => {
     const { vault, store, cold } = await coldStart(demoVault());
     const writes = store.writes;
     const f = vault.put("knowledge/concepts/otter-dams.md", "# Otter dams\n\nAn otter never builds a dam.\n");
-    cold.onChanged(f, "# Otter dams\n\nAn otter never builds a dam.\n");
+    cold.onChanged(f as never, "# Otter dams\n\nAn otter never builds a dam.\n");
     await until(() => store.writes > writes);
     const warm = router(vault, store);
     vault.reads.length = 0;
