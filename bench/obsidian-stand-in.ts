@@ -3,8 +3,8 @@
 // notes are read from disk asynchronously, as Obsidian's desktop adapter does, with the cached metadata Obsidian
 // would hold (links, embeds, headings, blocks, frontmatter and its links) and resolvedLinks / unresolvedLinks,
 // computed once up front by the core's parser and resolver (tests/fakes/fake-metadata-cache.ts).
-import { promises as fs, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { promises as fs, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { clearTimeout, setTimeout } from "node:timers";
 import { nodeGlobal } from "./node-global";
 import { LinkResolver } from "../src/core/links/link-resolver";
@@ -48,8 +48,15 @@ class TFile extends TAbstractFile {
 export function createStandIn(root: string, texts: Map<string, string>, data: unknown = null) {
   const files = new Map<string, TFile>();
   const resolver = new LinkResolver();
+  // Modification time and size as Obsidian's desktop adapter gives them (whole milliseconds).
+  const stat = (f: TFile) => {
+    const st = statSync(join(root, f.path));
+    f.stat = { mtime: Math.floor(st.mtimeMs), ctime: Math.floor(st.ctimeMs), size: st.size };
+  };
   for (const path of texts.keys()) {
-    files.set(path, new TFile(path));
+    const f = new TFile(path);
+    stat(f);
+    files.set(path, f);
     resolver.add(path);
   }
   const caches = new Map<string, ReturnType<typeof cachedMetadata>>();
@@ -91,10 +98,17 @@ export function createStandIn(root: string, texts: Map<string, string>, data: un
     getFileByPath: (p: string) => files.get(p) ?? null,
     cachedRead: (f: TFile) => fs.readFile(join(root, f.path), "utf8"),
     read: (f: TFile) => fs.readFile(join(root, f.path), "utf8"),
+    // The config folder's files on disk under the same root (the plugin keeps its router snapshot there).
     adapter: {
-      exists: () => Promise.resolve(false),
-      read: () => Promise.reject(new Error("no such file")),
-      write: () => Promise.resolve(),
+      exists: (p: string) => fs.access(join(root, p)).then(() => true, () => false),
+      read: (p: string) => fs.readFile(join(root, p), "utf8"),
+      write: async (p: string, t: string) => {
+        await fs.mkdir(dirname(join(root, p)), { recursive: true });
+        await fs.writeFile(join(root, p), t);
+      },
+      append: (p: string, t: string) => fs.appendFile(join(root, p), t),
+      remove: (p: string) => fs.rm(join(root, p)),
+      rename: (from: string, to: string) => fs.rename(join(root, from), join(root, to)),
     },
   });
   const app = { vault, metadataCache, workspace, fileManager: {}, secretStorage: { getSecret: () => null } };
@@ -202,6 +216,7 @@ export function createStandIn(root: string, texts: Map<string, string>, data: un
      */
     edit: (path: string, text: string): number => {
       writeFileSync(join(root, path), text);
+      stat(files.get(path)!);
       index(path, text);
       const t = performance.now();
       metadataCache.trigger("changed", files.get(path), text, caches.get(path));

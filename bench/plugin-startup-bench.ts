@@ -18,7 +18,7 @@ import process from "node:process";
 import { nodeGlobal } from "./node-global";
 import { print } from "./print";
 
-interface VaultShape {
+export interface VaultShape {
   label: string;
   articles: number;
   daily: number;
@@ -34,10 +34,10 @@ const SHAPES: VaultShape[] = [
   { label: "10,000 notes, vault scope", articles: 800, daily: 1200, others: 7998, scope: "vault" },
 ];
 
-const BEAT_MS = 5;
+export const BEAT_MS = 5;
 
 /** A vault like a working one: CKP articles with index and log, daily logs that link articles, and ordinary notes. */
-function generateVault(shape: VaultShape) {
+export function generateVault(shape: VaultShape) {
   const kb = generateKnowledgeBase(shape.articles, 7, 40);
   const texts = new Map(kb.files);
   const slugs = [...kb.files.keys()].map((p) => p.slice(p.lastIndexOf("/") + 1, -3));
@@ -63,7 +63,7 @@ function generateVault(shape: VaultShape) {
 }
 
 /** Timers the way a browser runs them: a 0 ms timeout is a new task right away (setImmediate), not a 1 ms wait. */
-function installWindow(): () => void {
+export function installWindow(): () => void {
   const g = nodeGlobal;
   const saved = { window: g.window, MessageChannel: g.MessageChannel };
   type Handle = { t?: ReturnType<typeof setTimeout>; i?: ReturnType<typeof setImmediate> };
@@ -87,14 +87,14 @@ function installWindow(): () => void {
   };
 }
 
-type PluginInstance = {
+export type PluginInstance = {
   onload(): Promise<void>;
   onunload?(): void;
   lint: { ready: boolean; engine: { update(c: string[], r?: string[]): unknown; updateSteps(c: readonly string[], r?: readonly string[]): Generator<void, unknown, void>; run(): unknown; lastVisited: number } | null; findings(): unknown[] };
   router: { ready: boolean; indexing(): { done: number; total: number } | null; route(q: string, budget: number): { loaded: { path: string }[]; status: string } };
 };
 
-function loadPlugin(mainJs: string, obsidian: unknown): new (app: unknown, manifest: unknown) => PluginInstance {
+export function loadPlugin(mainJs: string, obsidian: unknown): new (app: unknown, manifest: unknown) => PluginInstance {
   const nodeRequire = createRequire(join(process.cwd(), "package.json"));
   const module = { exports: {} as Record<string, unknown> };
   // The built bundle runs as Obsidian runs it: a function of require, module and exports.
@@ -108,7 +108,7 @@ function loadPlugin(mainJs: string, obsidian: unknown): new (app: unknown, manif
  * can also be time the process was not scheduled at all, so each gap also records the CPU time the process used in
  * it; a task is counted as long only when both exceed the limit (the CPU time includes GC helper threads).
  */
-function heartbeat(onBeat: () => void) {
+export function heartbeat(onBeat: () => void) {
   const cpu = () => {
     const u = process.cpuUsage();
     return (u.user + u.system) / 1000;
@@ -135,18 +135,18 @@ function heartbeat(onBeat: () => void) {
   };
 }
 
-const collectGarbage = (() => {
+export const collectGarbage = (() => {
   v8.setFlagsFromString("--expose-gc");
   return runInNewContext("gc") as () => void;
 })();
 
-const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+export const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
 
 /** The panes the plugin registered, opened as Obsidian restores them (the benchmark times their renders). */
 type Pane = { containerEl: HTMLElement; contentEl: HTMLElement; onOpen(): Promise<void>; render(): void; renderProgress(): void };
 
 /** A DOM for the panes (jsdom, loaded at run time so it is not bundled) with Obsidian's element helpers. */
-function installDom(): void {
+export function installDom(): void {
   const g = nodeGlobal;
   if (g.document) return;
   const load = createRequire(join(process.cwd(), "package.json"));

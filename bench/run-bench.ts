@@ -5,6 +5,7 @@ import { benchGraph } from "./graph-bench";
 import { benchLint } from "./lint-bench";
 import { benchPluginStartup } from "./plugin-startup-bench";
 import { benchPrimeHook } from "./prime-bench";
+import { benchWarmStart } from "./warm-start-bench";
 import { benchProcessLint } from "./process-bench";
 import { benchAnchorPairs, benchFieldWeights, benchQuestionSets, benchRouteTokens } from "./route-bench";
 import process from "node:process";
@@ -12,7 +13,7 @@ import { print } from "./print";
 
 const DATA = process.env.KC_RESEARCH_DATA ?? join(process.cwd(), "..", "shared", "research-data");
 
-// KC_BENCH=questions,compile runs only the named parts (lint, process, anchors, weights, questions, tokens, compile, graph, startup, prime).
+// KC_BENCH=questions,compile runs only the named parts (lint, process, anchors, weights, questions, tokens, compile, graph, startup, warm, prime).
 const only = process.env.KC_BENCH?.split(",").map((s) => s.trim());
 const want = (name: string): boolean => !only || only.includes(name);
 
@@ -26,4 +27,5 @@ if (want("tokens")) benchRouteTokens();
 if (want("compile")) await benchCompilePrompt();
 if (want("graph")) await benchGraph();
 if (want("startup")) await benchPluginStartup();
+if (want("warm")) await benchWarmStart();
 if (want("prime")) benchPrimeHook();

@@ -13,7 +13,10 @@ export interface ArticleDoc {
   tldr: string;
   tags: string;
   headings: string;
+  /** The body's text; empty in an article restored from a snapshot (its terms are in the index; see hasBody). */
   body: string;
+  /** True when the body has any text besides white space. */
+  hasBody: boolean;
   header: CkpHeader;
   /** True when the TLDR came from the header; false when it is the first paragraph standing in for one. */
   hasTldr: boolean;
@@ -80,6 +83,7 @@ export function buildArticleDoc(path: string, text: string, parsed: ParsedNote):
     tags: header.tags.join(" "),
     headings,
     body,
+    hasBody: body.trim() !== "",
     header,
     hasTldr: header.tldr !== null,
     tokens: estimateTokens(text),

@@ -29,6 +29,14 @@ export interface ArticleIndexSnapshot {
   terms: string[][];
 }
 
+/** What a snapshot restores an index from (see ArticleIndex.restore). */
+export interface RestoredParts {
+  search: MiniSearch<ArticleDoc>;
+  docs: readonly ArticleDoc[];
+  termsOf: Map<string, Set<string>>;
+  df: Map<string, number>;
+}
+
 /** One search hit: the article, its score, and which question terms matched which fields. */
 export interface ArticleHit {
   doc: ArticleDoc;
@@ -44,17 +52,22 @@ export interface ArticleHit {
 export class ArticleIndex {
   /** The tokens of the article being added, per field: each field is tokenized once for both the search and `df`. */
   private adding: Partial<Record<RouteField, string[]>> | null = null;
-  private search: MiniSearch<ArticleDoc> = new MiniSearch<ArticleDoc>(this.searchOptions());
+  private search: MiniSearch<ArticleDoc>;
   private readonly docs = new Map<string, ArticleDoc>();
-  private readonly termsOf = new Map<string, Set<string>>();
-  private readonly df = new Map<string, number>();
+  private termsOf = new Map<string, Set<string>>();
+  private df = new Map<string, number>();
   /** Paths of connection articles (a non-empty `connects`), so routing need not scan every article for them. */
   private readonly connectionPaths = new Set<string>();
 
-  constructor(private readonly weights: FieldWeights = DEFAULT_FIELD_WEIGHTS) {}
+  /** Changes so far (each upsert and remove counts one): a snapshot taken over several slices checks it did not move. */
+  revision = 0;
 
-  /** The search index's options; a restored index must be given the same ones it was built with. */
-  private searchOptions(): Options<ArticleDoc> {
+  constructor(private readonly weights: FieldWeights = DEFAULT_FIELD_WEIGHTS) {
+    this.search = new MiniSearch<ArticleDoc>(this.searchOptions());
+  }
+
+  /** The search engine's options; a snapshot of the engine is loaded with the same ones. */
+  searchOptions(): Options<ArticleDoc> {
     return {
       idField: "path",
       fields: [...ROUTE_FIELDS],
@@ -65,6 +78,24 @@ export class ArticleIndex {
       processTerm,
       autoVacuum: { minDirtCount: 20, minDirtFactor: 0.1, batchSize: 500, batchWait: 0 },
     };
+  }
+
+  /**
+   * Takes the parts a snapshot restored (index-snapshot.ts), on a new, empty index: the engine loaded with this
+   * index's searchOptions(), the articles, and each article's processed terms with their document frequencies, as
+   * upsert would have left them.
+   */
+  adopt(parts: RestoredParts): void {
+    this.search = parts.search;
+    this.docs.clear();
+    this.connectionPaths.clear();
+    for (const doc of parts.docs) {
+      this.docs.set(doc.path, doc);
+      if (doc.header.connects.length > 0) this.connectionPaths.add(doc.path);
+    }
+    this.termsOf = parts.termsOf;
+    this.df = parts.df;
+    this.revision++;
   }
 
   /**
@@ -80,19 +111,25 @@ export class ArticleIndex {
   static fromSnapshot(snapshot: ArticleIndexSnapshot, weights: FieldWeights = DEFAULT_FIELD_WEIGHTS): ArticleIndex {
     if (snapshot.version !== SNAPSHOT_VERSION || snapshot.docs.length !== snapshot.terms.length) throw new Error("not an article index snapshot of this version");
     const index = new ArticleIndex(weights);
-    index.search = MiniSearch.loadJS(snapshot.search, index.searchOptions());
+    const termsOf = new Map<string, Set<string>>();
+    const df = new Map<string, number>();
     snapshot.docs.forEach((doc, i) => {
       const terms = new Set(snapshot.terms[i]);
-      index.docs.set(doc.path, doc);
-      if (doc.header.connects.length > 0) index.connectionPaths.add(doc.path);
-      index.termsOf.set(doc.path, terms);
-      for (const t of terms) index.df.set(t, (index.df.get(t) ?? 0) + 1);
+      termsOf.set(doc.path, terms);
+      for (const t of terms) df.set(t, (df.get(t) ?? 0) + 1);
     });
+    index.adopt({ search: MiniSearch.loadJS(snapshot.search, index.searchOptions()), docs: snapshot.docs, termsOf, df });
     return index;
+  }
+
+  /** The engine itself, for the snapshot module only (read-only use). */
+  engine(): MiniSearch<ArticleDoc> {
+    return this.search;
   }
 
   /** Adds or replaces one article. */
   upsert(doc: ArticleDoc): void {
+    this.revision++;
     if (this.docs.has(doc.path)) this.remove(doc.path);
     const adding: Partial<Record<RouteField, string[]>> = {};
     const terms = new Set<string>();
@@ -119,6 +156,7 @@ export class ArticleIndex {
   /** Removes one article (no-op when absent). */
   remove(path: string): void {
     if (!this.docs.has(path)) return;
+    this.revision++;
     this.search.discard(path);
     this.docs.delete(path);
     this.connectionPaths.delete(path);
@@ -128,14 +166,6 @@ export class ArticleIndex {
       else this.df.set(t, n);
     }
     this.termsOf.delete(path);
-  }
-
-  /** Moves an article to a new path. */
-  rename(from: string, to: string): void {
-    const doc = this.docs.get(from);
-    if (!doc) return;
-    this.remove(from);
-    this.upsert({ ...doc, path: to });
   }
 
   get size(): number {
@@ -204,6 +234,8 @@ export class ArticleIndex {
           }
         }
       }
+      // In the fields' own order, not the order the engine met the terms (which depends on how its tree was built).
+      for (const list of matched.values()) list.sort((a, b) => ROUTE_FIELDS.indexOf(a) - ROUTE_FIELDS.indexOf(b));
       return [{ doc, score: r.score, matched }];
     });
   }

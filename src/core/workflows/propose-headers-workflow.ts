@@ -104,7 +104,7 @@ export function notesWithoutHeaders(host: Pick<KcHost, "index" | "rules">, max: 
   const docs = [...host.index().all()].sort((a, b) => (a.path < b.path ? -1 : 1));
   for (const d of docs) {
     if (out.length >= max) break;
-    if (d.hasTldr || d.header.answersWhen.length > 0 || taken.includes(d.path) || d.body.trim() === "") continue;
+    if (d.hasTldr || d.header.answersWhen.length > 0 || taken.includes(d.path) || !d.hasBody) continue;
     if (isJournal(d.path, rules) || ownFile(d.path, host)) continue;
     out.push(d.path);
   }

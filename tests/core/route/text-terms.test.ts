@@ -72,7 +72,7 @@ describe("processTerm", () => {
 
 function doc(path: string, words: string[]): ArticleDoc {
   const f = (k: number) => words.filter((_, i) => i % 7 === k).join(" ");
-  return { path, title: f(0), aliases: f(1), answers: f(2), tldr: f(3), tags: f(4), headings: f(5), body: f(6), header: { connects: [] } as unknown as ArticleDoc["header"], hasTldr: true, tokens: 10, tldrTokens: 2 };
+  return { path, title: f(0), aliases: f(1), answers: f(2), tldr: f(3), tags: f(4), headings: f(5), body: f(6), hasBody: f(6).trim() !== "", header: { connects: [] } as unknown as ArticleDoc["header"], hasTldr: true, tokens: 10, tldrTokens: 2 };
 }
 
 describe("ArticleIndex", () => {
