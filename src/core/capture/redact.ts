@@ -44,9 +44,15 @@ const RULES: RedactionRule[] = [
     name: "token",
     replace: keepLead("token"),
     // Newer provider prefixes: Hugging Face, SendGrid, DigitalOcean, Shopify, PyPI, Databricks, Groq, Replicate, xAI,
-    // Linear, Notion, Doppler, Twilio, Azure storage SAS signatures.
+    // Linear, Notion, Doppler, Twilio, Azure storage SAS signatures; then Tailscale, Grafana, 1Password service
+    // accounts, age, PlanetScale, Pulumi, RubyGems, Sentry, Postman, Brevo, Hugging Face organisations, Alibaba Cloud
+    // (lower-case hex or upper-case keys the mixed-case rule at the end cannot see).
     pattern: new RegExp(
-      `${T}(?:hf_[A-Za-z0-9]{30,64}|SG\\.[A-Za-z0-9_-]{16,64}\\.[A-Za-z0-9_-]{16,64}|do[por]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,512}|dapi[a-f0-9]{32}(?:-\\d)?|gsk_[A-Za-z0-9]{40,64}|r8_[A-Za-z0-9]{37,40}|xai-[A-Za-z0-9]{40,100}|lin_api_[A-Za-z0-9]{40}|(?:secret|ntn)_[A-Za-z0-9]{40,50}|dp\\.(?:pt|st|sa|ct|scim|audit)\\.[A-Za-z0-9]{40,64}|SK[0-9a-f]{32}(?![0-9a-f]))`,
+      `${T}(?:hf_[A-Za-z0-9]{30,64}|SG\\.[A-Za-z0-9_-]{16,64}\\.[A-Za-z0-9_-]{16,64}|do[por]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,512}|dapi[a-f0-9]{32}(?:-\\d)?|gsk_[A-Za-z0-9]{40,64}|r8_[A-Za-z0-9]{37,40}|xai-[A-Za-z0-9]{40,100}|lin_api_[A-Za-z0-9]{40}|(?:secret|ntn)_[A-Za-z0-9]{40,50}|dp\\.(?:pt|st|sa|ct|scim|audit)\\.[A-Za-z0-9]{40,64}|SK[0-9a-f]{32}(?![0-9a-f])` +
+        `|tskey-[a-z]{2,16}-[A-Za-z0-9-]{16,256}|glc_[A-Za-z0-9+/]{32,1024}={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|ops_eyJ[A-Za-z0-9+/_-]{40,4096}={0,2}` +
+        `|AGE-SECRET-KEY-1[0-9A-Z]{58}|pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.=-]{32,64}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}` +
+        `|sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_-]{40,4096}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}` +
+        `|api_org_[A-Za-z]{34}|LTAI[A-Za-z0-9]{20})`,
       "g",
     ),
   },
