@@ -67,7 +67,8 @@ const RULES: RedactionRule[] = [
   {
     name: "password-flag",
     pattern: /((?:^|\s)--?(?:password|passwd|pass|pwd|token|secret|api-key|apikey|access-token|auth-token|client-secret|key)(?:=|\s{1,8}))("[^"\n]{1,512}"|'[^'\n]{1,512}'|[^\s"'`]{1,512})/gi,
-    replace: (m, head, value: string) => (/^\[REDACTED|^\$/.test(value) ? m : `${head}${mark("password-flag")}`),
+    // A value that is already a placeholder or a variable reference, quoted or not, is kept (and not counted again).
+    replace: (m, head, value: string) => (/^["']?(?:\[REDACTED|\$)/.test(value) ? m : `${head}${mark("password-flag")}`),
   },
   { name: "password-flag", pattern: /((?:^|\s)(?:mysql|mysqldump|mariadb)\b[^\n]{0,200}?\s-p)([^\s-][^\s]{0,255})/g, replace: (_m, head) => `${head}${mark("password-flag")}` },
   {
