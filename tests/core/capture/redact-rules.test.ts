@@ -59,6 +59,8 @@ const EXACT: [rule: string, text: string, shown: string][] = [
   ["secret-assignment", "DB_PASSWORD='hunter22' next", "DB_PASSWORD=[REDACTED:secret-assignment] next"],
   ["secret-assignment", 'client_secret: "s3cr3t-value-here"', "client_secret: [REDACTED:secret-assignment]"],
   ["secret-assignment", "x.api_key=abcd1234,y", "x.api_key=[REDACTED:secret-assignment],y"],
+  ["secret-assignment", "PASSWORD=abc<def TOKEN=abc***x SECRET=abcxxxx API_KEY=trueblue1 PWD=pa$Sword", "PASSWORD=[REDACTED:secret-assignment] TOKEN=[REDACTED:secret-assignment] SECRET=[REDACTED:secret-assignment] API_KEY=[REDACTED:secret-assignment] PWD=[REDACTED:secret-assignment]"],
+  ["password-flag", "login --password a$b", "login --password [REDACTED:password-flag]"],
   ["private-key", "-----BEGIN EC PRIVATE KEY-----\nabc\n-----END EC PRIVATE KEY-----\nafter", "[REDACTED:private-key]\nafter"],
   ["private-key", "-----BEGIN PGP PRIVATE KEY BLOCK-----\nabc\n-----END PGP PRIVATE KEY BLOCK----- tail", "[REDACTED:private-key] tail"],
   ["high-entropy", "sig: 9fQ2xLr7TzKp4WvN8bYc3HdJ6mSa1EuG0/+=.", "sig: [REDACTED:high-entropy]."],
@@ -71,6 +73,7 @@ const KEPT: string[] = [
   'run -p \'x\' --api-key=$KEY --token "[REDACTED:x]"',
   'TOKEN="${X}" SECRET=<mine> KEY_PASS=**** A_TOKEN=xxxxx B_SECRET=true C_KEY=NULL D_SECRET=None E_PASSWORD="undefined" F_TOKEN=False',
   "PASSWORD=abc short",
+  "TOKEN=\"<mine>\" SECRET='****' PASSWORD=\"xxxx\"",
   'psql --password "$PGPASS" -h db',
   "bearer abcdefg",
   "the ghp_ prefix, sk-ant- keys and AKIA ids",
@@ -141,7 +144,7 @@ describe("files never captured", () => {
     expect(isSecretFile(path)).toBe(true);
   });
 
-  it.each(["my.env", "env.ts", "keys.md", "credentials.md", "id_rsa.txt", "pem.md", "x.env.example.md", "netrc", ".envrc"])("not %s", (path) => {
+  it.each(["my.env", "env.ts", "keys.md", "credentials.md", "id_rsa.txt", "pem.md", "x.env.example.md", "netrc", ".envrc", "x.pem.md", "a.key.txt", "a.p12.txt", "a.pfx.bak", "valid_key", "x.netrc", ".netrc.bak", "x.npmrc", ".npmrc.bak", "mycredentials", "credentials.txt", "credentials.json.bak"])("not %s", (path) => {
     expect(isSecretFile(path)).toBe(false);
   });
 });
