@@ -81,8 +81,9 @@ const RULES: RedactionRule[] = [
     ),
     replace: (m, lead, name, sep, value: string) => (/REDACTED|^\$\{|^\$[A-Z_]|^<|^\*+$|^x{4,}$|^(?:true|false|null|none|undefined)$/i.test(value.replace(/^["']/, "").replace(/["']$/, "")) ? m : `${lead}${name}${sep}${mark("secret-assignment")}`),
   },
-  // Fail closed: a long token of mixed letters and digits (base64, random keys in error lines) with no known shape.
-  { name: "high-entropy", pattern: new RegExp(`${T}(?=[A-Za-z0-9+/_=-]{0,512}[0-9])(?=[A-Za-z0-9+/_=-]{0,512}[a-z])(?=[A-Za-z0-9+/_=-]{0,512}[A-Z])[A-Za-z0-9+/_=-]{32,512}(?![A-Za-z0-9+/_=-])`, "g"), replace: keepLead("high-entropy") },
+  // Fail closed: a long token of mixed letters and digits (base64, random keys in error lines) with no known shape,
+  // however long (the run is taken whole from its one start, so the open tail cannot backtrack).
+  { name: "high-entropy", pattern: new RegExp(`${T}(?=[A-Za-z0-9+/_=-]{0,512}[0-9])(?=[A-Za-z0-9+/_=-]{0,512}[a-z])(?=[A-Za-z0-9+/_=-]{0,512}[A-Z])[A-Za-z0-9+/_=-]{32,512}[A-Za-z0-9+/_=-]*`, "g"), replace: keepLead("high-entropy") },
 ];
 
 /** Text with secrets replaced by `[REDACTED:<rule>]`, how many, and by which rules. */

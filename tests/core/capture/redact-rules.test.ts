@@ -64,6 +64,13 @@ const EXACT: [rule: string, text: string, shown: string][] = [
   ["private-key", "-----BEGIN EC PRIVATE KEY-----\nabc\n-----END EC PRIVATE KEY-----\nafter", "[REDACTED:private-key]\nafter"],
   ["private-key", "-----BEGIN PGP PRIVATE KEY BLOCK-----\nabc\n-----END PGP PRIVATE KEY BLOCK----- tail", "[REDACTED:private-key] tail"],
   ["high-entropy", "sig: 9fQ2xLr7TzKp4WvN8bYc3HdJ6mSa1EuG0/+=.", "sig: [REDACTED:high-entropy]."],
+  ["high-entropy", "32: " + "aB3".repeat(10) + "aB, 31: " + "aB3".repeat(10) + "a", "32: [REDACTED:high-entropy], 31: " + "aB3".repeat(10) + "a"],
+  ["high-entropy", "blob " + "aB3/".repeat(400) + " end", "blob [REDACTED:high-entropy] end"],
+  ["secret-assignment", "PASSWORD=abcd", "PASSWORD=[REDACTED:secret-assignment]"],
+  ["aws", "awssecretaccesskey: abcdEFGH1234ijklMNOP awssessiontoken: abcdEFGH1234ijklMNOP", "awssecretaccesskey: [REDACTED:aws] awssessiontoken: [REDACTED:aws]"],
+  ["basic-auth-flag", "-u me:pw x", "-u me:[REDACTED:basic-auth-flag] x"],
+  ["password-flag", "--password=abc", "--password=[REDACTED:password-flag]"],
+  ["private-key", "-----BEGIN PRIVATE KEY-----\na\n-----END PRIVATE KEY-----\nkept\n-----BEGIN PRIVATE KEY-----\nb\n-----END PRIVATE KEY-----", "[REDACTED:private-key]\nkept\n[REDACTED:private-key]"],
 ];
 
 // Text that only looks like a secret: variable references, placeholders, values too short or of the wrong alphabet
