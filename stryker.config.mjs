@@ -12,7 +12,8 @@ const chosen = process.env.KC_MUTATE ? process.env.KC_MUTATE.split(",").map((s) 
 export default {
   testRunner: "vitest",
   plugins: ["@stryker-mutator/vitest-runner"],
-  vitest: { configFile: "vitest.config.ts", related: true },
+  // KC_MUTATION_TESTS narrows the tests run per mutant to the named files (see vitest.mutation.config.ts).
+  vitest: { configFile: process.env.KC_MUTATION_TESTS ? "vitest.mutation.config.ts" : "vitest.config.ts", related: true },
   mutate: chosen,
   coverageAnalysis: "perTest",
   concurrency: Number(process.env.KC_MUTATION_CONCURRENCY ?? 2),

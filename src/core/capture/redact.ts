@@ -44,9 +44,15 @@ const RULES: RedactionRule[] = [
     name: "token",
     replace: keepLead("token"),
     // Newer provider prefixes: Hugging Face, SendGrid, DigitalOcean, Shopify, PyPI, Databricks, Groq, Replicate, xAI,
-    // Linear, Notion, Doppler, Twilio, Azure storage SAS signatures.
+    // Linear, Notion, Doppler, Twilio, Azure storage SAS signatures; then Tailscale, Grafana, 1Password service
+    // accounts, age, PlanetScale, Pulumi, RubyGems, Sentry, Postman, Brevo, Hugging Face organisations, Alibaba Cloud
+    // (lower-case hex or upper-case keys the mixed-case rule at the end cannot see).
     pattern: new RegExp(
-      `${T}(?:hf_[A-Za-z0-9]{30,64}|SG\\.[A-Za-z0-9_-]{16,64}\\.[A-Za-z0-9_-]{16,64}|do[por]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,512}|dapi[a-f0-9]{32}(?:-\\d)?|gsk_[A-Za-z0-9]{40,64}|r8_[A-Za-z0-9]{37,40}|xai-[A-Za-z0-9]{40,100}|lin_api_[A-Za-z0-9]{40}|(?:secret|ntn)_[A-Za-z0-9]{40,50}|dp\\.(?:pt|st|sa|ct|scim|audit)\\.[A-Za-z0-9]{40,64}|SK[0-9a-f]{32}(?![0-9a-f]))`,
+      `${T}(?:hf_[A-Za-z0-9]{30,64}|SG\\.[A-Za-z0-9_-]{16,64}\\.[A-Za-z0-9_-]{16,64}|do[por]_v1_[a-f0-9]{64}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,512}|dapi[a-f0-9]{32}(?:-\\d)?|gsk_[A-Za-z0-9]{40,64}|r8_[A-Za-z0-9]{37,40}|xai-[A-Za-z0-9]{40,100}|lin_api_[A-Za-z0-9]{40}|(?:secret|ntn)_[A-Za-z0-9]{40,50}|dp\\.(?:pt|st|sa|ct|scim|audit)\\.[A-Za-z0-9]{40,64}|SK[0-9a-f]{32}(?![0-9a-f])` +
+        `|tskey-[a-z]{2,16}-[A-Za-z0-9-]{16,256}|glc_[A-Za-z0-9+/]{32,1024}={0,2}|glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|ops_eyJ[A-Za-z0-9+/_-]{40,4096}={0,2}` +
+        `|AGE-SECRET-KEY-1[0-9A-Z]{58}|pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.=-]{32,64}|pul-[a-f0-9]{40}|rubygems_[a-f0-9]{48}` +
+        `|sntryu_[a-f0-9]{64}|sntrys_eyJ[A-Za-z0-9+/=_-]{40,4096}|PMAK-[a-f0-9]{24}-[a-f0-9]{34}|xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}` +
+        `|api_org_[A-Za-z]{34}|LTAI[A-Za-z0-9]{20})`,
       "g",
     ),
   },
@@ -61,7 +67,8 @@ const RULES: RedactionRule[] = [
   {
     name: "password-flag",
     pattern: /((?:^|\s)--?(?:password|passwd|pass|pwd|token|secret|api-key|apikey|access-token|auth-token|client-secret|key)(?:=|\s{1,8}))("[^"\n]{1,512}"|'[^'\n]{1,512}'|[^\s"'`]{1,512})/gi,
-    replace: (m, head, value: string) => (/^\[REDACTED|^\$/.test(value) ? m : `${head}${mark("password-flag")}`),
+    // A value that is already a placeholder or a variable reference, quoted or not, is kept (and not counted again).
+    replace: (m, head, value: string) => (/^["']?(?:\[REDACTED|\$)/.test(value) ? m : `${head}${mark("password-flag")}`),
   },
   { name: "password-flag", pattern: /((?:^|\s)(?:mysql|mysqldump|mariadb)\b[^\n]{0,200}?\s-p)([^\s-][^\s]{0,255})/g, replace: (_m, head) => `${head}${mark("password-flag")}` },
   {
@@ -74,8 +81,9 @@ const RULES: RedactionRule[] = [
     ),
     replace: (m, lead, name, sep, value: string) => (/REDACTED|^\$\{|^\$[A-Z_]|^<|^\*+$|^x{4,}$|^(?:true|false|null|none|undefined)$/i.test(value.replace(/^["']/, "").replace(/["']$/, "")) ? m : `${lead}${name}${sep}${mark("secret-assignment")}`),
   },
-  // Fail closed: a long token of mixed letters and digits (base64, random keys in error lines) with no known shape.
-  { name: "high-entropy", pattern: new RegExp(`${T}(?=[A-Za-z0-9+/_=-]{0,512}[0-9])(?=[A-Za-z0-9+/_=-]{0,512}[a-z])(?=[A-Za-z0-9+/_=-]{0,512}[A-Z])[A-Za-z0-9+/_=-]{32,512}(?![A-Za-z0-9+/_=-])`, "g"), replace: keepLead("high-entropy") },
+  // Fail closed: a long token of mixed letters and digits (base64, random keys in error lines) with no known shape,
+  // however long (the run is taken whole from its one start, so the open tail cannot backtrack).
+  { name: "high-entropy", pattern: new RegExp(`${T}(?=[A-Za-z0-9+/_=-]{0,512}[0-9])(?=[A-Za-z0-9+/_=-]{0,512}[a-z])(?=[A-Za-z0-9+/_=-]{0,512}[A-Z])[A-Za-z0-9+/_=-]{32,512}[A-Za-z0-9+/_=-]*`, "g"), replace: keepLead("high-entropy") },
 ];
 
 /** Text with secrets replaced by `[REDACTED:<rule>]`, how many, and by which rules. */
