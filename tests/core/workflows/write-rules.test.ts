@@ -195,6 +195,7 @@ describe("headerChangeRefusal, the frontmatter-only exception for proposed heade
     ["a note with a byte-order mark before its header", change("Notes/n.md", `\uFEFF${header("tags: [a]")}`, `\uFEFF${header("tags: [a]\ntldr: x")}`)],
     ["the undo of adding a header (before and after swapped)", change("Notes/n.md", header("tldr: x"), body)],
     ["a note whose name looks like a date in another folder", change("Notes/2026-03-01.md", body, header("tldr: x"))],
+    ["a note with a colon inside its path (no drive letter)", change("Notes/ab:c.md", body, header("tldr: x"))],
   ])("allows %s", (_what, c) => {
     expect(headerChangeRefusal(c, RULES)).toBeNull();
   });
