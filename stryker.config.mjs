@@ -12,12 +12,14 @@ const chosen = process.env.KC_MUTATE ? process.env.KC_MUTATE.split(",").map((s) 
 export default {
   testRunner: "vitest",
   plugins: ["@stryker-mutator/vitest-runner"],
-  // KC_MUTATION_TESTS narrows the tests run per mutant to the named files (see vitest.mutation.config.ts).
-  vitest: { configFile: process.env.KC_MUTATION_TESTS ? "vitest.mutation.config.ts" : "vitest.config.ts", related: true },
+  // KC_MUTATION_TESTS=comma-separated test files: run only those (see vitest.mutation.config.ts).
+  vitest: process.env.KC_MUTATION_TESTS ? { configFile: "vitest.mutation.config.ts", related: false } : { configFile: "vitest.config.ts", related: true },
   mutate: chosen,
   coverageAnalysis: "perTest",
   concurrency: Number(process.env.KC_MUTATION_CONCURRENCY ?? 2),
   timeoutMS: 30_000,
+  // The dry run runs every related test once; on a loaded machine that takes longer than Stryker's default 5 minutes.
+  dryRunTimeoutMinutes: 40,
   tempDirName: ".stryker-tmp",
   cleanTempDir: "always",
   reporters: ["clear-text", "progress", "json"],

@@ -46,7 +46,7 @@ export class LinkResolver {
 
   /** Lowercase name keys of all files (for "which broken links may now resolve"). */
   static keyOf(linkpath: string): string {
-    return nameKey(linkpath.trim().replace(/^\/+/, ""));
+    return nameKey(linkpath.trim());
   }
 
   /** Resolves a link path written in sourcePath to a file path, or null. An empty link path is the source itself. */
@@ -55,7 +55,7 @@ export class LinkResolver {
     if (lp === "") return this.actual(sourcePath) ?? null;
     const rooted = lp.startsWith("/");
     lp = lp.replace(/^\/+/, "");
-    const folder = sourcePath.includes("/") ? sourcePath.slice(0, sourcePath.lastIndexOf("/")) : "";
+    const folder = parentOf(sourcePath);
     const hasPath = lp.includes("/");
     const direct = this.lookup(lp);
     if (direct) return direct;
@@ -67,13 +67,12 @@ export class LinkResolver {
       }
     }
     const candidates = this.byName.get(nameKey(lp));
-    if (!candidates || candidates.length === 0) return null;
+    if (!candidates) return null;
     const suffix = "/" + lp.toLowerCase().replace(/^(\.\.?\/)+/, "");
     const matching = hasPath
       ? candidates.filter((c) => ("/" + c.toLowerCase()).endsWith(suffix) || ("/" + c.toLowerCase()).endsWith(suffix + ".md"))
       : candidates;
     if (matching.length === 0) return null;
-    if (matching.length === 1) return matching[0]!;
     const sameFolder = matching.find((c) => parentOf(c) === folder);
     if (sameFolder) return sameFolder;
     return [...matching].sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))[0]!;

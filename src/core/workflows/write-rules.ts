@@ -15,7 +15,9 @@ export function knowledgeFolderProblem(rules: WriteRules): string | null {
   const k = trimSlashes(rules.knowledgeFolder.trim());
   const d = trimSlashes(rules.dailyFolder.trim());
   if (k === "" || k === ".") return "The knowledge folder is the vault root; choose a folder of its own (for example \"knowledge\"), so your other notes are never treated as articles.";
-  if (k.split("/").some((s) => s === ".." || s === "." || s.startsWith("."))) return `The knowledge folder "${rules.knowledgeFolder}" is not a plain folder inside the vault (no "..", no hidden or config folders).`;
+  // An empty segment ("a//b") would make every write under it refused as "not a plain vault path"; a dot segment
+  // (".", "..", ".obsidian") climbs out or hides the folder.
+  if (k.split("/").some((s) => s === "" || s.startsWith("."))) return `The knowledge folder "${rules.knowledgeFolder}" is not a plain folder inside the vault (no "..", no hidden or config folders).`;
   if (d === k || d.startsWith(`${k}/`)) return `The knowledge folder "${k}" contains the daily notes folder "${d}"; daily notes must stay outside it, so choose another knowledge folder or daily notes folder.`;
   return null;
 }
@@ -53,7 +55,8 @@ export function isArticlePath(path: string, rules: WriteRules): boolean {
  * note (by the Daily Notes settings), never one inside the knowledge folder or a hidden folder.
  */
 export function appendRefusal(path: string, rules: WriteRules): string | null {
-  if (path === "" || path.startsWith("/") || path.includes("\\") || path.split("/").some((s) => s === "" || s === "." || s === ".." || s.startsWith("."))) return `${JSON.stringify(path)} is not a plain vault path`;
+  // An empty segment also catches "" and a rooted path; a dot segment also catches "." and "..".
+  if (path.includes("\\") || path.split("/").some((s) => s === "" || s.startsWith("."))) return `${JSON.stringify(path)} is not a plain vault path`;
   if (matchDailyNote(path, rules) === null) return `${path} is not a daily note`;
   const k = trimSlashes(rules.knowledgeFolder.trim());
   if (k === "" || path.startsWith(`${k}/`)) return `${path} is inside the knowledge folder`;

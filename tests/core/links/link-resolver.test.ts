@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { LinkResolver } from "../../../src/core/links/link-resolver";
 import { checkSubpath, isTemplatePlaceholder } from "../../../src/core/links/check-subpath";
@@ -11,9 +11,11 @@ function resolver(paths: string[]): LinkResolver {
 }
 
 describe("LinkResolver follows Obsidian's rules", () => {
-  const r = resolver([
-    "Home.md", "a/Note.md", "b/Note.md", "b/c/Note.md", "a/Only.md", "img/Pic.PNG", "a/sub/Deep.md", "Linear.app.md", "x/Linear.app.md",
-  ]);
+  // Built before each test, not while the file is collected, so a fault in add() fails tests instead of the file.
+  let r: LinkResolver;
+  beforeEach(() => {
+    r = resolver(["Home.md", "a/Note.md", "b/Note.md", "b/c/Note.md", "a/Only.md", "img/Pic.PNG", "a/sub/Deep.md", "Linear.app.md", "x/Linear.app.md"]);
+  });
 
   it("ignores case and makes .md optional", () => {
     expect(r.resolve("home", "a/Only.md")).toBe("Home.md");
@@ -94,6 +96,118 @@ describe("LinkResolver follows Obsidian's rules", () => {
         expect(resolver(order).resolve(link, source)).toBe(resolver(paths).resolve(link.toLowerCase(), source));
       }),
     );
+  });
+});
+
+describe("LinkResolver at the edges of Obsidian's rules", () => {
+  it("reads a leading slash as the vault root: never relative to the source's folder, any number of slashes", () => {
+    const v = resolver(["zz/b/Note.md", "c/b/Note.md", "Home.md"]);
+    expect(v.resolve("b/Note", "zz/x.md")).toBe("zz/b/Note.md");
+    expect(v.resolve("/b/Note", "zz/x.md")).toBe("c/b/Note.md");
+    expect(v.resolve("//b/Note", "zz/x.md")).toBe("c/b/Note.md");
+    expect(v.resolve("/Home", "zz/x.md")).toBe("Home.md");
+    expect(v.resolve("//Home", "zz/x.md")).toBe("Home.md");
+    expect(v.resolve("/zz/b/Note", "c/x.md")).toBe("zz/b/Note.md");
+  });
+
+  it("reads backslashes as slashes and ignores surrounding spaces", () => {
+    const v = resolver(["a/sub/Deep.md", "Home.md"]);
+    expect(v.resolve("a\\sub\\Deep", "Home.md")).toBe("a/sub/Deep.md");
+    expect(v.resolve(" Home ", "a/sub/Deep.md")).toBe("Home.md");
+    expect(v.resolve("  ", "a/sub/Deep.md")).toBe("a/sub/Deep.md");
+  });
+
+  it("resolves an empty link path in a note it does not know to nothing", () => {
+    expect(resolver(["Home.md"]).resolve("", "gone.md")).toBeNull();
+  });
+
+  it("walks `.` and `..` segments of a relative link from the source's folder", () => {
+    const v = resolver(["a/Only.md", "a/sub/Deep.md", "b/c/Note.md", "Home.md"]);
+    expect(v.resolve("sub/../Only", "a/x.md")).toBe("a/Only.md");
+    expect(v.resolve("sub/./Deep", "a/x.md")).toBe("a/sub/Deep.md");
+    expect(v.resolve("./sub//Deep", "a/x.md")).toBe("a/sub/Deep.md");
+    expect(v.resolve("../../Home", "a/sub/x.md")).toBe("Home.md");
+    expect(v.resolve("../c/Note", "b/q/x.md")).toBe("b/c/Note.md");
+  });
+
+  it("falls back to the path suffix, without its leading `./` and `../`, when the relative path names no file", () => {
+    const v = resolver(["b/c/Note.md", "a/Only.md"]);
+    expect(v.resolve("../c/Note", "a/x.md")).toBe("b/c/Note.md");
+    expect(v.resolve("./c/Note", "a/x.md")).toBe("b/c/Note.md");
+    expect(v.resolve("../../c/Note", "a/s/x.md")).toBe("b/c/Note.md");
+    expect(v.resolve("./../c/Note", "a/x.md")).toBe("b/c/Note.md");
+  });
+
+  it("does not resolve a relative link that climbs above the vault root relative to the root", () => {
+    const v = resolver(["Note.md", "a/Note.md", "a/Only.md"]);
+    expect(v.resolve("../../Only", "a/x.md")).toBe("a/Only.md");
+    // "../../Note" from a/ is no vault path; it falls back to the name, where the source's own folder wins.
+    expect(v.resolve("../../Note", "a/x.md")).toBe("a/Note.md");
+  });
+
+  it("matches a path suffix on whole folder names only, with or without the .md", () => {
+    const v = resolver(["abc/Note.md", "b/c/Note.md"]);
+    expect(v.resolve("c/Note", "Home.md")).toBe("b/c/Note.md");
+    expect(v.resolve("c/Note.md", "Home.md")).toBe("b/c/Note.md");
+    expect(resolver(["abc/Note.md"]).resolve("c/Note", "Home.md")).toBeNull();
+    expect(resolver(["img/x/pic.png"]).resolve("x/pic.png", "Home.md")).toBe("img/x/pic.png");
+    expect(resolver(["img/x/pic.png"]).resolve("y/pic.png", "Home.md")).toBeNull();
+  });
+
+  it("lets a path suffix match a whole vault path from the root", () => {
+    const v = resolver(["c/Note.md", "img/pic.png"]);
+    expect(v.resolve("./c/Note", "a/x.md")).toBe("c/Note.md");
+    expect(v.resolve("./c/Note.md", "a/x.md")).toBe("c/Note.md");
+    expect(v.resolve("./img/pic.png", "a/x.md")).toBe("img/pic.png");
+  });
+
+  it("breaks a tie between path-suffix matches like a bare name: the source's folder, then shortest, then alphabetical", () => {
+    const v = resolver(["y/c/Note.md", "x/c/Note.md", "long/c/Note.md"]);
+    expect(v.resolve("c/Note", "Home.md")).toBe("x/c/Note.md");
+    expect(v.resolve("c/Note", "y/c/src.md")).toBe("y/c/Note.md");
+    expect(v.resolve("c/Note", "long/c/src.md")).toBe("long/c/Note.md");
+  });
+
+  it("takes the shortest path first and the alphabetically first of equally short ones, whatever the insertion order", () => {
+    const orders = [
+      ["bb/Note.md", "aa/Note.md", "cc/Note.md"],
+      ["cc/Note.md", "bb/Note.md", "aa/Note.md"],
+      ["aa/Note.md", "cc/Note.md", "bb/Note.md"],
+    ];
+    for (const order of orders) expect(resolver(order).resolve("Note", "src.md")).toBe("aa/Note.md");
+    expect(resolver(["aaa/Note.md", "zz/Note.md"]).resolve("Note", "src.md")).toBe("zz/Note.md");
+    expect(resolver(["zz/Note.md", "aaa/Note.md"]).resolve("Note", "src.md")).toBe("zz/Note.md");
+  });
+
+  it("keeps the first spelling of a file registered twice, and forgets it on one removal in any case", () => {
+    const v = resolver(["a/Note.md", "A/NOTE.md", "b/Note.md"]);
+    expect(v.resolve("Note", "src.md")).toBe("a/Note.md");
+    v.remove("A/NOTE.MD");
+    expect(v.has("a/Note.md")).toBe(false);
+    expect(v.resolve("Note", "src.md")).toBe("b/Note.md");
+    expect(v.resolve("a/Note", "src.md")).toBeNull();
+  });
+
+  it("ignores the removal of a file it does not know", () => {
+    const v = resolver(["a/Note.md"]);
+    v.remove("b/Note.md");
+    v.remove("a/Other.md");
+    expect(v.resolve("Note", "src.md")).toBe("a/Note.md");
+  });
+
+  it("answers whether an exact path is a file, and its actual spelling, in any case", () => {
+    const v = resolver(["Home.md", "img/Pic.PNG"]);
+    expect(v.has("HOME.MD")).toBe(true);
+    expect(v.has("Home")).toBe(false);
+    expect(v.actual("img/pic.png")).toBe("img/Pic.PNG");
+    expect(v.actual("img/none.png")).toBeUndefined();
+  });
+
+  it("keys a link path by its lowercase file name without .md", () => {
+    expect(LinkResolver.keyOf(" /Folder/Note.md ")).toBe("note");
+    expect(LinkResolver.keyOf("Note")).toBe("note");
+    expect(LinkResolver.keyOf("img/Pic.PNG")).toBe("pic.png");
+    expect(LinkResolver.keyOf("Linear.app")).toBe("linear.app");
   });
 });
 
