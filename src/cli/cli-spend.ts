@@ -5,7 +5,7 @@ import { err, ok, type Result } from "../core/result";
 import { SpendLedger } from "../core/spend/spend-ledger";
 import { spendModels } from "../core/spend/spend-models";
 import { readSpendSettings, type SpendSettings } from "../core/spend/spend-settings";
-import type { ModelSource, ModelUnavailable, PluginFileStore } from "../core/workflows/host";
+import type { ModelSource, ModelUnavailable, PluginFileStore, PricedModel } from "../core/workflows/host";
 import { DATA_FILE } from "./load-vault";
 
 /** The plugin's data.json as parsed JSON; undefined when missing or unreadable (loadVault warns about that once). */
@@ -64,9 +64,8 @@ export function cliSpendModels(inner: ModelSource, vaultRoot: string, env: Recor
   };
 }
 
-/** One model already built (by --model / --base-url) through the ledger and the caps, filed under `feature`. */
-export async function cliCappedModel(built: { id: string; model: LanguageModel }, feature: string, vaultRoot: string, env: Record<string, string | undefined>, files: PluginFileStore): Promise<Result<LanguageModel, ModelUnavailable>> {
+/** One model already built (by --model / --base-url) through the ledger and the caps, filed under `feature`, with its price. */
+export async function cliCappedModel(built: { id: string; model: LanguageModel }, feature: string, vaultRoot: string, env: Record<string, string | undefined>, files: PluginFileStore): Promise<Result<PricedModel, ModelUnavailable>> {
   const source: ModelSource = { get: () => Promise.resolve(ok({ id: built.id, model: built.model, price: null })) };
-  const got = await cliSpendModels(source, vaultRoot, env, files).get("compile", { feature });
-  return got.ok ? ok(got.value.model) : got;
+  return cliSpendModels(source, vaultRoot, env, files).get("compile", { feature });
 }

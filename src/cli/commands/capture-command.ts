@@ -2,14 +2,16 @@ import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { isCalendarDate } from "../../core/util/calendar-date";
 import { localDate } from "../../core/util/local-date";
-import { estimateCost, formatCost } from "../../core/llm/cost";
-import type { LanguageModel } from "../../core/llm/language-model";
-import { DEFAULT_SELECT_MODEL, DEFAULT_SELECT_PRICE } from "../../core/llm/models";
+import { costOrUnknown, formatCostOrUnknown } from "../../core/llm/cost";
+import { DEFAULT_SELECT_MODEL } from "../../core/llm/models";
+import type { PricedModel } from "../../core/workflows/host";
 import { CAPTURE_STATE_FILE, captureSessions, parseCaptureState, type CaptureStateStore } from "../../core/workflows/capture-workflow";
 import { knowledgeFolderProblem } from "../../core/workflows/write-rules";
 import { defaultTranscriptRoots, FsTranscriptSource } from "../../desktop/fs-transcript-source";
 import { SessionFileTranscriptSource } from "../../desktop/session-file-transcript-source";
+import { fsPluginFiles } from "../cli-host";
 import { EXIT, usage, type CliIo } from "../cli-io";
+import { cliCappedModel } from "../cli-spend";
 import { FileWriteLock } from "../file-write-lock";
 import { PluginFiles } from "../plugin-files";
 import { modelFromArgs, waitLine } from "../model-options";
@@ -73,14 +75,17 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
       await rename(temp, statePath);
     },
   };
-  let distill: LanguageModel | undefined;
+  let distill: PricedModel | undefined;
   if (args.flags.has("distill") && !args.flags.has("dry-run")) {
     const built = await modelFromArgs(args, io, { streaming: false, defaultModel: DEFAULT_SELECT_MODEL, envModel: "KC_SELECT_MODEL", onWait: waitLine(io) });
     if ("error" in built) {
       io.err(`--distill needs a model: ${built.error}\n`);
       return EXIT.usage;
     }
-    distill = built.model;
+    // Through the spend ledger and the caps, priced by its own id, as every other model call of kc.
+    const capped = await cliCappedModel(built, "distill", vault.root, io.env, fsPluginFiles(vault.root));
+    if (!capped.ok) return usage(io, capped.error.message);
+    distill = capped.value;
   }
   const report = await captureSessions({
     store: vault.store, rules: () => vault.settings, source: sessionFile ? new SessionFileTranscriptSource(sessionFile.path) : new FsTranscriptSource(roots), state,
@@ -92,7 +97,7 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
     // The same lock file compile takes; a capture waits longer for it, as a SessionEnd hook has no one waiting on it.
     lock: new FileWriteLock(new PluginFiles(vault.root).lockPath(), 30_000),
     newDailyNoteRefusal: () => Promise.resolve(strayDailyFolder(vault)),
-  }, { projects: projects.length > 0 ? new Set(projects) : "all", minPrompts, idleMinutes, ...(since ? { since } : {}), dryRun: args.flags.has("dry-run"), ...(distill ? { distill } : {}) });
+  }, { projects: projects.length > 0 ? new Set(projects) : "all", minPrompts, idleMinutes, ...(since ? { since } : {}), dryRun: args.flags.has("dry-run"), ...(distill ? { distill: distill.model } : {}) });
   if (format === "json") io.out(`${JSON.stringify(report, null, 2)}\n`);
   else {
     for (const c of report.captured) {
@@ -104,7 +109,7 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
     if (report.longLines > 0) io.err(`${report.longLines} transcript line${report.longLines === 1 ? "" : "s"} over 8 MB skipped unread.\n`);
     if (report.distillStopped) io.err(`Distillation stopped: ${report.distillStopped}.\n`);
     if (report.brokenLines > 0) io.err(`${report.brokenLines} unreadable transcript line${report.brokenLines === 1 ? "" : "s"} skipped.\n`);
-    if (report.usage.inputTokens > 0) io.err(`Distillation: ${report.usage.inputTokens} in + ${report.usage.outputTokens} out tokens, ${formatCost(estimateCost(report.usage, DEFAULT_SELECT_PRICE))} at $${DEFAULT_SELECT_PRICE.input} / $${DEFAULT_SELECT_PRICE.output} per million.\n`);
+    if (report.usage.inputTokens > 0) io.err(`Distillation: ${report.usage.inputTokens} in + ${report.usage.outputTokens} out tokens, ${formatCostOrUnknown(costOrUnknown(report.usage, distill?.price ?? null))} (${distill?.id ?? "no model"}).\n`);
     io.err(`${report.captured.length} session entr${report.captured.length === 1 ? "y" : "ies"} ${args.flags.has("dry-run") ? "would be appended" : "appended"}, ${report.skipped.length} skipped, ${report.redactions} secret${report.redactions === 1 ? "" : "s"} redacted (transcripts from ${roots.join(", ")}).\n`);
   }
   return report.failed.length > 0 ? EXIT.findings : EXIT.ok;

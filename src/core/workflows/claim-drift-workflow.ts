@@ -60,7 +60,7 @@ export interface ClaimDriftRunResult {
  * Never changes a note. Fails only when no model can be called.
  */
 export async function runClaimDriftCheck(host: KcHost, planned: PlannedClaimDrift, options: ClaimDriftRunOptions = {}): Promise<Result<ClaimDriftRunResult, ModelUnavailable>> {
-  const priced = await host.models.get("check", { streaming: false, ...(options.onWait ? { onWait: options.onWait } : {}) });
+  const priced = await host.models.get("check", { streaming: false, feature: "drift", ...(options.onWait ? { onWait: options.onWait } : {}) });
   if (!priced.ok) return err(priced.error);
   const { maxArticles, maxTokens } = host.settings().drift;
   const report = await runClaimDrift(priced.value.model, planned.candidates, { maxArticles, maxTokens }, options.signal);

@@ -54,7 +54,7 @@ export interface ContradictionRunResult {
 export async function runContradictionCheck(
   host: KcHost, ports: ContradictionPorts, planned: PlannedContradictions, options: ContradictionRunOptions = {},
 ): Promise<Result<ContradictionRunResult, ModelUnavailable>> {
-  const priced = await host.models.get("check", { streaming: false, ...(options.onWait ? { onWait: options.onWait } : {}) });
+  const priced = await host.models.get("check", { streaming: false, feature: "contradictions", ...(options.onWait ? { onWait: options.onWait } : {}) });
   if (!priced.ok) return err(priced.error);
   const report = await runContradictions(planned.plan, {
     model: priced.value.model, textOf: (p) => planned.texts.get(p) ?? "", signal: options.signal, onPair: options.onPair,
