@@ -1,8 +1,10 @@
 import { recordClaimDrift } from "../contradictions/contradiction-state";
 import { findCitations } from "../drift/citations";
-import { claimDriftCandidate, estimateClaimDrift, runClaimDrift, type ClaimDriftCandidate, type ClaimDriftReport } from "../drift/claim-drift";
+import { buildClaimDriftRequest, claimDriftCandidate, estimateClaimDrift, runClaimDrift, type ClaimDriftCandidate, type ClaimDriftReport } from "../drift/claim-drift";
 import type { CodeRepoView } from "../drift/code-repo-view";
 import { costAt, estimateCost } from "../llm/cost";
+import type { ListPrice } from "../llm/models";
+import { estimateBatch, type BatchEstimate } from "../spend/batch-estimate";
 import { err, ok, type Result } from "../result";
 import { localDate } from "../util/local-date";
 import { shortHash } from "../util/short-hash";
@@ -39,6 +41,11 @@ export async function planClaimDriftCheck(host: KcHost, repo: CodeRepoView, toda
   const inputTokens = candidates.reduce((n, c) => n + estimateClaimDrift(c), 0);
   const usd = estimateCost({ inputTokens, outputTokens: 150 * candidates.length, cacheReadTokens: 0, cacheWriteTokens: 0 }, host.price);
   return { candidates, hashes, inputTokens, usd };
+}
+
+/** A planned check's total estimate at a model's price: each article one call, with a typical and its longest reply. */
+export function claimDriftBatch(planned: PlannedClaimDrift, price: ListPrice | null): BatchEstimate {
+  return estimateBatch(planned.candidates.map((c) => ({ inputTokens: estimateClaimDrift(c), outputTokens: 150, maxOutputTokens: buildClaimDriftRequest(c).maxTokens })), price);
 }
 
 /** Where a run keeps its judgements (none: it only reports), its cancel, and the voice of announced waits. */
