@@ -2,10 +2,11 @@ import { normalizePath, type App } from "obsidian";
 import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import { DEFAULT_SELECT_PRICE } from "../core/llm/models";
 import { ok } from "../core/result";
-import { SpendLedger } from "../core/spend/spend-ledger";
+import { SPEND_LEDGER_LOCK, SpendLedger, type SpendLedgerLock } from "../core/spend/spend-ledger";
 import { spendModels } from "../core/spend/spend-models";
 import type { CompileHost } from "../core/workflows/compile-workflow";
 import type { KcHost, ModelSource, OperationSettings, PluginFileStore } from "../core/workflows/host";
+import { adapterLockFiles } from "./adapter-write-lock";
 import { createBrowserFirstFetch } from "./browser-first-fetch";
 import { createModel, createSelectModel, priceOf } from "./create-model";
 import type { PluginData } from "./plugin-data";
@@ -51,6 +52,12 @@ export function pluginSettings(data: PluginData, knowledge: KnowledgeSettings): 
   };
 }
 
+/** The ledger's lock file in the plugin's folder, through the vault adapter: the same file kc takes. */
+function pluginLedgerLock(app: App, pluginDir: string): SpendLedgerLock {
+  const token = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return { files: adapterLockFiles(app), path: normalizePath(`${pluginDir}/${SPEND_LEDGER_LOCK}`), owner: { pid: "obsidian", token } };
+}
+
 /**
  * The plugin as a host of core's workflows, built once: the compile host (vault API, journal and lock in the plugin's
  * folder, the router's index, Obsidian's resolver), the plugin's files, the merged settings and the models.
@@ -66,6 +73,6 @@ export function pluginHost(app: App, compile: CompileHost & Pick<KcHost, "indexT
     pluginFiles: files,
     settings: () => pluginSettings(data(), knowledge()),
     // Every model call of every feature is priced by its model, checked against the caps and written to the ledger.
-    models: spendModels(settingsModels(app, data), { ledger: new SpendLedger(files), settings: () => ({ ...data().spend, priceOverrides: data().ask.priceOverrides }), now: () => compile.now() }),
+    models: spendModels(settingsModels(app, data), { ledger: new SpendLedger(files, pluginLedgerLock(app, pluginDir)), settings: () => ({ ...data().spend, priceOverrides: data().ask.priceOverrides }), now: () => compile.now() }),
   };
 }
