@@ -1,6 +1,6 @@
 import { normalizePath, type App } from "obsidian";
 import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
-import { DEFAULT_SELECT_PRICE } from "../core/llm/models";
+import { priceFor } from "../core/llm/models";
 import { ok } from "../core/result";
 import { SPEND_LEDGER_LOCK, SpendLedger, type SpendLedgerLock } from "../core/spend/spend-ledger";
 import { spendModels } from "../core/spend/spend-models";
@@ -25,7 +25,7 @@ export function adapterPluginFiles(app: App, pluginDir: string): PluginFileStore
 
 /**
  * The models of the Ask settings (key from secret storage, network through requestUrl); small roles use the select
- * model at its price. A streaming call goes through the renderer's fetch and falls back to requestUrl where that
+ * model at its own price (the table's, or the person's). A streaming call goes through the renderer's fetch and falls back to requestUrl where that
  * fails (createBrowserFirstFetch: one for the source, so a server found without CORS is not tried again).
  */
 export function settingsModels(app: App, data: () => PluginData): ModelSource {
@@ -33,7 +33,7 @@ export function settingsModels(app: App, data: () => PluginData): ModelSource {
   return {
     get: (role, options = {}) => {
       const ask = data().ask;
-      if (role === "select" || role === "distill") return Promise.resolve(ok({ id: ask.selectModel, model: createSelectModel(app, ask), price: DEFAULT_SELECT_PRICE }));
+      if (role === "select" || role === "distill") return Promise.resolve(ok({ id: ask.selectModel, model: createSelectModel(app, ask), price: priceFor(ask.selectModel, ask.priceOverrides) }));
       const model = createModel(app, ask, options.onWait, options.streaming ? streamThrough : undefined);
       return Promise.resolve(ok({ id: ask.model, model, price: priceOf(ask) }));
     },
