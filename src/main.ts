@@ -9,7 +9,6 @@ import { ClaimDriftService } from "./obsidian/claim-drift-service";
 import { CompileService } from "./obsidian/compile-service";
 import { ContradictionService } from "./obsidian/contradiction-service";
 import { adapterContradictionStore } from "./obsidian/contradiction-store";
-import { createSelectModel } from "./obsidian/create-model";
 import { GraphService } from "./obsidian/graph-service";
 import { LintService } from "./obsidian/lint-service";
 import { loadPluginData, mergePluginData, type PluginData } from "./obsidian/plugin-data";
@@ -80,7 +79,11 @@ export default class KnowledgeCompilerPlugin extends Plugin {
       checkCitedCode: () => runClaimDriftFlow(this.app, claims),
     });
     registerCaptureCommands(this, {
-      run: (quiet) => runCaptureFlow(this.app, () => this.compile.settings(), () => this.data.capture, dir, quiet, () => createSelectModel(this.app, this.data.ask)),
+      run: (quiet) => runCaptureFlow(this.app, () => this.compile.settings(), () => this.data.capture, dir, quiet, async () => {
+        // Through the host's models: priced by the chosen selection model, within the caps, in the ledger.
+        const got = await this.host.models.get("distill");
+        return got.ok ? got.value : null;
+      }),
       background: () => this.data.capture.background,
     });
     registerAutoCompile(this, s);

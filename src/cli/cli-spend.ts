@@ -1,11 +1,14 @@
 import { readFile } from "node:fs/promises";
-import { join } from "node:path";
+import { randomUUID } from "node:crypto";
+import { dirname, join } from "node:path";
+import process from "node:process";
 import type { LanguageModel } from "../core/llm/language-model";
 import { err, ok, type Result } from "../core/result";
-import { SpendLedger } from "../core/spend/spend-ledger";
+import { SPEND_LEDGER_LOCK, SpendLedger, type SpendLedgerLock } from "../core/spend/spend-ledger";
 import { spendModels } from "../core/spend/spend-models";
 import { readSpendSettings, type SpendSettings } from "../core/spend/spend-settings";
-import type { ModelSource, ModelUnavailable, PluginFileStore } from "../core/workflows/host";
+import type { ModelSource, ModelUnavailable, PluginFileStore, PricedModel } from "../core/workflows/host";
+import { fsLockFiles } from "./file-write-lock";
 import { DATA_FILE } from "./load-vault";
 
 /** The plugin's data.json as parsed JSON; undefined when missing or unreadable (loadVault warns about that once). */
@@ -47,6 +50,11 @@ export async function readCliSpendSettings(vaultRoot: string, env: Record<string
   return { ...s, ...(daily !== undefined ? { dailyCapUsd: daily } : {}), ...(monthly !== undefined ? { monthlyCapUsd: monthly } : {}) };
 }
 
+/** The ledger's lock file in the vault's plugin folder, on disk: the same file the plugin takes. */
+export function cliLedgerLock(vaultRoot: string): SpendLedgerLock {
+  return { files: fsLockFiles(), path: join(vaultRoot, dirname(DATA_FILE), SPEND_LEDGER_LOCK), owner: { pid: process.pid, token: () => randomUUID() } };
+}
+
 /** The command line's models through the spend ledger (the plugin's file, shared) and the caps, read once. */
 export function cliSpendModels(inner: ModelSource, vaultRoot: string, env: Record<string, string | undefined>, files: PluginFileStore, now: () => Date = () => new Date()): ModelSource {
   let settings: SpendSettings | null = null;
@@ -57,16 +65,15 @@ export function cliSpendModels(inner: ModelSource, vaultRoot: string, env: Recor
         const read = await readCliSpendSettings(vaultRoot, env);
         if (typeof read === "string") return err({ kind: "bad-config", message: read });
         settings = read;
-        wrapped = spendModels(inner, { ledger: new SpendLedger(files), settings: () => settings!, now });
+        wrapped = spendModels(inner, { ledger: new SpendLedger(files, cliLedgerLock(vaultRoot)), settings: () => settings!, now });
       }
       return wrapped.get(role, options);
     },
   };
 }
 
-/** One model already built (by --model / --base-url) through the ledger and the caps, filed under `feature`. */
-export async function cliCappedModel(built: { id: string; model: LanguageModel }, feature: string, vaultRoot: string, env: Record<string, string | undefined>, files: PluginFileStore): Promise<Result<LanguageModel, ModelUnavailable>> {
+/** One model already built (by --model / --base-url) through the ledger and the caps, filed under `feature`, with its price. */
+export async function cliCappedModel(built: { id: string; model: LanguageModel }, feature: string, vaultRoot: string, env: Record<string, string | undefined>, files: PluginFileStore): Promise<Result<PricedModel, ModelUnavailable>> {
   const source: ModelSource = { get: () => Promise.resolve(ok({ id: built.id, model: built.model, price: null })) };
-  const got = await cliSpendModels(source, vaultRoot, env, files).get("compile", { feature });
-  return got.ok ? ok(got.value.model) : got;
+  return cliSpendModels(source, vaultRoot, env, files).get("compile", { feature });
 }

@@ -21,10 +21,10 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   revalidate: { positionals: ["vault", "article"], values: ["knowledge", "month", ...model], switches: ["yes"] },
   undo: { positionals: ["vault"], values: ["knowledge"], switches: [] },
   graph: { positionals: ["vault"], values: ["format", "around", "depth", "cap", "knowledge", "scope"], switches: ["mid", "stale-only", "logs", "body"] },
-  capture: { positionals: ["vault"], values: ["from", "project", "since", "format", "min-prompts", "idle-minutes", "knowledge", "daily-folder", "daily-format", "session-file", ...model], switches: ["dry-run", "distill", "hook"], repeatable: ["project"] },
+  capture: { positionals: ["vault"], values: ["from", "project", "since", "format", "min-prompts", "idle-minutes", "knowledge", "daily-folder", "daily-format", "session-file", "confirm-above", ...model], switches: ["dry-run", "distill", "hook", "yes"], repeatable: ["project"] },
   prime: { positionals: ["vault"], values: ["question", "cwd", "max-chars", "knowledge", "scope"], switches: ["hook"] },
   "eval-route": { positionals: ["vault", "questions.json"], values: ["format", ...model], switches: ["select"] },
-  drift: { positionals: ["vault"], values: ["repo", "format", "knowledge", "older-than", "max-articles", "max-tokens", "today", ...model], switches: ["model-check", "dry-run", "yes"] },
-  contradictions: { positionals: ["vault"], values: ["max-pairs", "max-tokens", "format", ...model], switches: ["dry-run", "yes"] },
+  drift: { positionals: ["vault"], values: ["repo", "format", "knowledge", "older-than", "max-articles", "max-tokens", "today", "confirm-above", ...model], switches: ["model-check", "dry-run", "yes"] },
+  contradictions: { positionals: ["vault"], values: ["max-pairs", "max-tokens", "format", "confirm-above", ...model], switches: ["dry-run", "yes"] },
   spend: { positionals: ["vault"], values: ["since", "format"], switches: [] },
 };

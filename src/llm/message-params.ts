@@ -1,6 +1,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { Completion, CompletionRequest, ModelError } from "../core/llm/language-model";
-import { callShapeOf } from "../core/llm/models";
+import { estimateTokens } from "../core/llm/estimate-tokens";
+import { callShapeOf, minCacheTokens } from "../core/llm/models";
 import { err, ok, type Result } from "../core/result";
 
 /**
@@ -11,6 +12,17 @@ import { err, ok, type Result } from "../core/result";
 export type StructuredMode = "native" | "tool";
 
 /**
+ * True when the system prompt, the stable prefix of every request (the rest is the question, the log or the articles
+ * of that call), is at least the model's minimum cacheable length by the local token estimate, or the model's
+ * minimum is not known: later calls with the same instructions then read it from the cache at a tenth of the price
+ * or less. A shorter prefix gets no cache mark, since the API ignores it.
+ */
+function worthCaching(model: string, system: string): boolean {
+  const min = minCacheTokens(model);
+  return min === null || estimateTokens(system) >= min;
+}
+
+/**
  * The Messages API parameters of a request to `model`, with a structured reply asked for in `mode`. The output
  * configuration (format and effort) is sent only in "native" mode: a server without it gets neither.
  */
@@ -19,8 +31,7 @@ export function buildMessageParams(model: string, request: CompletionRequest, mo
   const base: Anthropic.MessageCreateParamsNonStreaming = {
     model,
     max_tokens: request.maxTokens,
-    // The stable prefix is cached: later calls with the same instructions read it at a tenth of the price or less.
-    system: [{ type: "text", text: request.system, cache_control: { type: "ephemeral" } }],
+    system: [{ type: "text", text: request.system, ...(worthCaching(model, request.system) ? { cache_control: { type: "ephemeral" } as const } : {}) }],
     messages: request.messages.map((m) => ({ role: m.role, content: m.content })),
     ...(shape.thinking ? { thinking: { type: shape.thinking } } : {}),
   };

@@ -4,7 +4,7 @@ import { acquireLockFile, type LockFiles } from "../core/workflows/lock-file";
 
 /** Lock-file operations through the vault adapter: a lock is written to a unique file, then copied onto its name
  * (the adapter's copy refuses an existing target), so a lock file is never written over. */
-function adapterLockFiles(app: App): LockFiles {
+export function adapterLockFiles(app: App): LockFiles {
   const adapter = app.vault.adapter;
   return {
     async createExclusive(path, text) {

@@ -1,11 +1,12 @@
 import { normalizePath, type App } from "obsidian";
 import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
-import { DEFAULT_SELECT_PRICE } from "../core/llm/models";
+import { priceFor } from "../core/llm/models";
 import { ok } from "../core/result";
-import { SpendLedger } from "../core/spend/spend-ledger";
+import { SPEND_LEDGER_LOCK, SpendLedger, type SpendLedgerLock } from "../core/spend/spend-ledger";
 import { spendModels } from "../core/spend/spend-models";
 import type { CompileHost } from "../core/workflows/compile-workflow";
 import type { KcHost, ModelSource, OperationSettings, PluginFileStore } from "../core/workflows/host";
+import { adapterLockFiles } from "./adapter-write-lock";
 import { createBrowserFirstFetch } from "./browser-first-fetch";
 import { createModel, createSelectModel, priceOf } from "./create-model";
 import type { PluginData } from "./plugin-data";
@@ -25,7 +26,7 @@ export function adapterPluginFiles(app: App, pluginDir: string): PluginFileStore
 
 /**
  * The models of the Ask settings (key from secret storage, network through requestUrl); small roles use the select
- * model at its price. A streaming call goes through the renderer's fetch and falls back to requestUrl where that
+ * model at its own price (the table's, or the person's). A streaming call goes through the renderer's fetch and falls back to requestUrl where that
  * fails (createBrowserFirstFetch: one for the source, so a server found without CORS is not tried again).
  */
 export function settingsModels(app: App, data: () => PluginData): ModelSource {
@@ -33,7 +34,7 @@ export function settingsModels(app: App, data: () => PluginData): ModelSource {
   return {
     get: (role, options = {}) => {
       const ask = data().ask;
-      if (role === "select" || role === "distill") return Promise.resolve(ok({ id: ask.selectModel, model: createSelectModel(app, ask), price: DEFAULT_SELECT_PRICE }));
+      if (role === "select" || role === "distill") return Promise.resolve(ok({ id: ask.selectModel, model: createSelectModel(app, ask), price: priceFor(ask.selectModel, ask.priceOverrides) }));
       const model = createModel(app, ask, options.onWait, options.streaming ? streamThrough : undefined, silenceNotice);
       return Promise.resolve(ok({ id: ask.model, model, price: priceOf(ask) }));
     },
@@ -52,6 +53,12 @@ export function pluginSettings(data: PluginData, knowledge: KnowledgeSettings): 
   };
 }
 
+/** The ledger's lock file in the plugin's folder, through the vault adapter: the same file kc takes. */
+function pluginLedgerLock(app: App, pluginDir: string): SpendLedgerLock {
+  const token = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return { files: adapterLockFiles(app), path: normalizePath(`${pluginDir}/${SPEND_LEDGER_LOCK}`), owner: { pid: "obsidian", token } };
+}
+
 /**
  * The plugin as a host of core's workflows, built once: the compile host (vault API, journal and lock in the plugin's
  * folder, the router's index, Obsidian's resolver), the plugin's files, the merged settings and the models.
@@ -67,6 +74,6 @@ export function pluginHost(app: App, compile: CompileHost & Pick<KcHost, "indexT
     pluginFiles: files,
     settings: () => pluginSettings(data(), knowledge()),
     // Every model call of every feature is priced by its model, checked against the caps and written to the ledger.
-    models: spendModels(settingsModels(app, data), { ledger: new SpendLedger(files), settings: () => ({ ...data().spend, priceOverrides: data().ask.priceOverrides }), now: () => compile.now() }),
+    models: spendModels(settingsModels(app, data), { ledger: new SpendLedger(files, pluginLedgerLock(app, pluginDir)), settings: () => ({ ...data().spend, priceOverrides: data().ask.priceOverrides }), now: () => compile.now() }),
   };
 }

@@ -114,7 +114,7 @@ describe("kc capture --distill", () => {
       writeFileSync(join(dir, "c1.jsonl"), session("c1", "2026-11-20", ["one", "two", "three", "four"]));
       server.replies.push({ kind: "tool", name: "record_session", input: { decisions: ["Keep five retries"], lessons: [], actions: ["Write the runbook"] } });
       let err = "";
-      const code = await runCli(["capture", vault, "--from", join(claude, "projects"), "--idle-minutes", "0", "--distill", "--base-url", server.baseUrl, "--model", "claude-test"], {
+      const code = await runCli(["capture", vault, "--from", join(claude, "projects"), "--idle-minutes", "0", "--distill", "--yes", "--base-url", server.baseUrl, "--model", "claude-test"], {
         out: () => undefined, err: (t) => (err += t), isTTY: false, env: { ANTHROPIC_API_KEY: "sk-test" },
       });
       expect(code, err).toBe(0);

@@ -60,7 +60,8 @@ describe("kc contradictions", () => {
 
   it("does not call the model without --yes when no one can be asked", async () => {
     const r = await kc(["contradictions", vault]);
-    expect(r.err).toContain("Not checked. Re-run with --yes");
+    expect(r.err).toContain("no terminal to ask: re-run with --yes");
+    expect(r.code).toBe(2);
     expect(server.requests).toHaveLength(0);
   });
 });

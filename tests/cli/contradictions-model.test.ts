@@ -115,7 +115,7 @@ describe("kc contradictions against the Messages API", () => {
     writeFileSync(join(vault, STATE), "{ not json");
     const r = await kc(["contradictions", vault]);
     expect(r.err).toMatch(/^3 pairs to check/);
-    expect(r.err).toContain("Re-run with --yes");
+    expect(r.err).toContain("re-run with --yes");
     expect(server.requests).toHaveLength(0);
   });
 });

@@ -62,7 +62,7 @@ describe("kc drift --model-check against the Messages API", () => {
     const capped = await kc(["--yes", "--max-tokens", "100"]);
     expect(capped.err).toContain("Stopped at the token cap (100)");
     const asked = await kc([]);
-    expect(asked.err).toContain("Re-run with --yes");
+    expect(asked.err).toContain("re-run with --yes");
     expect(server.requests).toHaveLength(0);
   });
 });

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pluginFolder } from "../../src/cli/cli-host";
 import { runKc } from "../fakes/run-kc";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 
@@ -24,8 +27,15 @@ describe("kc eval-route", () => {
 
   it("runs the model's selection with --select through the real SDK, one call per covered question", async () => {
     for (let i = 0; i < 30; i++) server.replies.push({ kind: "tool", name: "choose_articles", input: { covered: true, articles: ["a1"] } });
-    const r = await kc(["eval-route", join(ROOT, "demo-vault"), join(ROOT, "demo-questions-holdout.json"), "--select", "--base-url", server.baseUrl, "--model", "claude-test"], { ANTHROPIC_API_KEY: "sk-test" });
+    // A copy: the calls are recorded in the vault's spend ledger, never in the checked-in demo vault.
+    const tmp = mkdtempSync(join(tmpdir(), "kc-eval-route-"));
+    const vault = join(tmp, "demo-vault");
+    cpSync(join(ROOT, "demo-vault"), vault, { recursive: true });
+    const r = await kc(["eval-route", vault, join(ROOT, "demo-questions-holdout.json"), "--select", "--base-url", server.baseUrl, "--model", "claude-test"], { ANTHROPIC_API_KEY: "sk-test" });
+    const recorded = existsSync(join(pluginFolder(vault), "spend-ledger.jsonl"));
+    rmSync(tmp, { recursive: true, force: true });
     expect(r.code, r.err).toBe(0);
+    expect(recorded).toBe(true);
     expect(r.out).toContain("| lexical + model selection |");
     expect(server.requests.length).toBeGreaterThan(10);
     expect(server.requests.length).toBeLessThan(21);

@@ -3,10 +3,13 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
+/** The usage figures a scripted reply reports (input, output, cache read and cache write tokens). */
+export type ScriptedUsage = { input: number; output: number; cacheRead?: number; cacheWrite?: number };
+
 /** One scripted reply. */
 export type ScriptedReply =
-  | { kind: "text"; text: string; stopReason?: string; usage?: { input: number; output: number; cacheRead?: number; cacheWrite?: number } }
-  | { kind: "tool"; name: string; input: unknown; stopReason?: string }
+  | { kind: "text"; text: string; stopReason?: string; usage?: ScriptedUsage }
+  | { kind: "tool"; name: string; input: unknown; stopReason?: string; usage?: ScriptedUsage }
   | { kind: "status"; status: number; type: string; message: string; headers?: Record<string, string> }
   | { kind: "drop" }
   /** Accepts the request and never answers (the client's timeout must end it). */
@@ -87,7 +90,7 @@ export async function startLoopbackAnthropic(): Promise<LoopbackServer> {
 
 function message(reply: Extract<ScriptedReply, { kind: "text" | "tool" }>, model: string) {
   const content = reply.kind === "text" ? [{ type: "text", text: reply.text }] : [{ type: "tool_use", id: "toolu_1", name: reply.name, input: reply.input }];
-  const u = reply.kind === "text" ? reply.usage : undefined;
+  const u = reply.usage;
   return {
     id: "msg_loopback",
     type: "message",

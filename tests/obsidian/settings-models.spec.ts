@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_SELECT_PRICE } from "../../src/core/llm/models";
+import { DEFAULT_SELECT_MODEL, priceFor } from "../../src/core/llm/models";
 import { settingsModels } from "../../src/obsidian/plugin-host";
 import { mergePluginData } from "../../src/obsidian/plugin-data";
 import { priceOf } from "../../src/obsidian/create-model";
@@ -59,12 +59,17 @@ describe("the plugin's models by role", () => {
     expect(stub.notices.slice(before)).toEqual(["Still waiting for the model: no reply for 10 s. It stops by itself after 120 s; cancel the operation to stop it now."]);
   });
 
-  it("prices the answer at the settings' prices and the small roles at the select model's, each with its model id", async () => {
+  it("prices the answer at the settings' prices and the small roles at the select model's own price, each with its model id", async () => {
     const { models, data } = source();
     const answer = await models.get("answer");
     const select = await models.get("select");
     expect(answer.ok && { id: answer.value.id, price: answer.value.price }).toEqual({ id: "claude-answer", price: priceOf(data.ask) });
-    expect(select.ok && { id: select.value.id, price: select.value.price }).toEqual({ id: "claude-select", price: DEFAULT_SELECT_PRICE });
-    expect(priceOf(data.ask)).not.toEqual(DEFAULT_SELECT_PRICE);
-  });
-});
+    // A selection model without a known price is not priced as Haiku 5.5: its cost is unknown.
+    expect(select.ok && { id: select.value.id, price: select.value.price }).toEqual({ id: "claude-select", price: null });
+    data.ask.selectModel = "claude-opus-5-5";
+    const picked = await models.get("distill");
+    expect(picked.ok && { id: picked.value.id, price: picked.value.price }).toEqual({ id: "claude-opus-5-5", price: priceFor("claude-opus-5-5") });
+    data.ask.selectModel = DEFAULT_SELECT_MODEL;
+    const haiku = await models.get("select");
+    expect(haiku.ok && haiku.value.price).toEqual(priceFor(DEFAULT_SELECT_MODEL));
+  });});

@@ -10,6 +10,7 @@ import { DEFAULT_CAPTURE_SETTINGS, type CaptureSettings } from "../../src/obsidi
 import { runCaptureFlow } from "../../src/ui/capture-flow";
 import { createSelectModel } from "../../src/obsidian/create-model";
 import { mergePluginData } from "../../src/obsidian/plugin-data";
+import { priceFor } from "../../src/core/llm/models";
 import { startLoopbackAnthropic } from "../fakes/loopback-anthropic-server";
 import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
 import { CONFIG_DIR } from "../fakes/config-dir";
@@ -59,7 +60,7 @@ describe("capture in Obsidian (desktop)", () => {
       // The vault has its daily notes folder (capture creates no folder that is not configured).
       const app = createFakeApp({ "daily/2026-11-01.md": "earlier\n" }, { "anthropic-api-key": "sk-test" });
       const data = mergePluginData({ ask: { baseUrl: server.baseUrl, selectModel: "claude-select-test" }, capture: { roots: dir, idleMinutes: 0, projects: ["/work/notes-app"], distill: true } });
-      const model = () => createSelectModel(app as never, data.ask);
+      const model = () => Promise.resolve({ id: "claude-select-test", model: createSelectModel(app as never, data.ask), price: priceFor("claude-opus-5-5") });
       server.replies.push({ kind: "tool", name: "record_session", input: { decisions: ["Keep five retries"], lessons: ["Jitter avoids herds"], actions: ["Write the runbook"] } });
       server.replies.push({ kind: "text", text: "not the tool" });
       await runCaptureFlow(app as never, () => TEST_RULES, () => data.capture, `${CONFIG_DIR}/plugins/x`, false, model);
@@ -67,7 +68,7 @@ describe("capture in Obsidian (desktop)", () => {
       const notes = [...app.files.entries()].filter(([p]) => p.startsWith("daily/")).map(([, t]) => t);
       expect(notes.filter((t) => t.includes("**Decisions Made:**\n- Keep five retries"))).toHaveLength(1);
       expect(notes.filter((t) => t.includes("- Asked: add retries"))).toHaveLength(2);
-      expect(notices.at(-1)).toMatch(/^Capture: 2 session entries appended to daily notes\. Distillation: [\d,]+ in \+ [\d,]+ out tokens, \$\d/);
+      expect(notices.at(-1)).toMatch(/^Capture: 2 session entries appended to daily notes\. Distillation: [\d,]+ in \+ [\d,]+ out tokens, \$\d\.\d{4} \(claude-select-test\)\.$/);
     } finally {
       await server.close();
     }
@@ -84,7 +85,7 @@ describe("capture in Obsidian (desktop)", () => {
     const settings: CaptureSettings = { ...DEFAULT_CAPTURE_SETTINGS, roots: dir, idleMinutes: 0, projects: ["/work/notes-app"] };
     await runCaptureFlow(app as never, () => TEST_RULES, () => settings, `${CONFIG_DIR}/plugins/x`, false, () => {
       asked++;
-      return null;
+      return Promise.resolve(null);
     });
     expect(asked).toBe(0);
     expect(notices.at(-1)).toBe("Capture: 1 session entry appended to daily notes.");

@@ -3,14 +3,18 @@ import { dirname, join } from "node:path";
 import process from "node:process";
 import { isCalendarDate } from "../../core/util/calendar-date";
 import { localDate } from "../../core/util/local-date";
-import { estimateCost, formatCost } from "../../core/llm/cost";
-import type { LanguageModel } from "../../core/llm/language-model";
-import { DEFAULT_SELECT_MODEL, DEFAULT_SELECT_PRICE } from "../../core/llm/models";
+import { costOrUnknown, formatCostOrUnknown } from "../../core/llm/cost";
+import { DEFAULT_SELECT_MODEL } from "../../core/llm/models";
+import type { PricedModel } from "../../core/workflows/host";
+import { distillBatch } from "../../core/capture/distill-session";
 import { CAPTURE_STATE_FILE, captureSessions, parseCaptureState, type CaptureStateStore } from "../../core/workflows/capture-workflow";
 import { knowledgeFolderProblem } from "../../core/workflows/write-rules";
 import { defaultTranscriptRoots, FsTranscriptSource } from "../../desktop/fs-transcript-source";
 import { SessionFileTranscriptSource } from "../../desktop/session-file-transcript-source";
+import { confirmBatch } from "../batch-confirm";
+import { fsPluginFiles } from "../cli-host";
 import { EXIT, usage, type CliIo } from "../cli-io";
+import { cliCappedModel } from "../cli-spend";
 import { FileWriteLock } from "../file-write-lock";
 import { PluginFiles } from "../plugin-files";
 import { modelFromArgs, waitLine } from "../model-options";
@@ -21,7 +25,7 @@ import { CONFIG_DIR } from "../config-dir";
 /** Help text of `kc capture`. */
 export const CAPTURE_HELP = `kc capture <vault> [--from <dir>] [--project <cwd>] [--since YYYY-MM-DD] [--dry-run] [--format text|json]
            [--min-prompts N] [--idle-minutes N] [--knowledge <folder>] [--daily-folder <folder>] [--daily-format <format>]
-           [--distill [--model <id>] [--base-url <url>]] [--session-file <transcript.jsonl> | --hook]
+           [--distill [--model <id>] [--base-url <url>] [--yes] [--confirm-above <usd>]] [--session-file <transcript.jsonl> | --hook]
 
 Turns Claude Code session transcripts into daily-log entries (seed 000's session format): each session that has
 been idle for a while (default 10 minutes) and has at least --min-prompts prompts from you (default 4) is read
@@ -34,7 +38,9 @@ default: every project). --dry-run shows what would be appended and writes nothi
 transcripts after 30 days by default: capture before then. --distill (opt-in, costs a small call per day of a
 session; default model ${DEFAULT_SELECT_MODEL}) adds Decisions Made, Lessons Learned and Action Items written by the
 model from the redacted session (at most 20,000 characters); a reply that does not fit falls back to the
-plain entry. The cursor per file is kept in the plugin's
+plain entry. The most the distillation can cost is shown first; above --confirm-above (default: the plugin's
+"Ask before costly compiles", else $0.25) it asks on a terminal, and without one needs --yes (nothing is captured
+until then); the spending caps hold either way. The cursor per file is kept in the plugin's
 folder (${CAPTURE_STATE_FILE}).
 --session-file <transcript.jsonl> captures only that session (and its subagents), whether idle or not (default
 --idle-minutes 0). --hook does the same for the session a Claude Code SessionEnd hook names on stdin
@@ -75,16 +81,19 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
       await rename(temp, statePath);
     },
   };
-  let distill: LanguageModel | undefined;
+  let distill: PricedModel | undefined;
   if (args.flags.has("distill") && !args.flags.has("dry-run")) {
     const built = await modelFromArgs(args, io, { streaming: false, defaultModel: DEFAULT_SELECT_MODEL, envModel: "KC_SELECT_MODEL", onWait: waitLine(io) });
     if ("error" in built) {
       io.err(`--distill needs a model: ${built.error}\n`);
       return EXIT.usage;
     }
-    distill = built.model;
+    // Through the spend ledger and the caps, priced by its own id, as every other model call of kc.
+    const capped = await cliCappedModel(built, "distill", vault.root, io.env, fsPluginFiles(vault.root));
+    if (!capped.ok) return usage(io, capped.error.message);
+    distill = capped.value;
   }
-  const report = await captureSessions({
+  const capture = (dryRun: boolean, model?: PricedModel) => captureSessions({
     store: vault.store, rules: () => vault.settings, source: sessionFile ? new SessionFileTranscriptSource(sessionFile.path) : new FsTranscriptSource(roots), state,
     localParts: (iso) => {
       const d = new Date(iso);
@@ -94,7 +103,15 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
     // The same lock file compile takes; a capture waits longer for it, as a SessionEnd hook has no one waiting on it.
     lock: new FileWriteLock(new PluginFiles(vault.root).lockPath(), 30_000),
     newDailyNoteRefusal: () => Promise.resolve(strayDailyFolder(vault)),
-  }, { projects: projects.length > 0 ? new Set(projects) : "all", minPrompts, idleMinutes, ...(since ? { since } : {}), dryRun: args.flags.has("dry-run"), ...(distill ? { distill } : {}) });
+  }, { projects: projects.length > 0 ? new Set(projects) : "all", minPrompts, idleMinutes, ...(since ? { since } : {}), dryRun, ...(model ? { distill: model.model } : {}) });
+  if (distill) {
+    // One distillation a day of a session: counted by a dry run first, the total asked about above the threshold.
+    const days = (await capture(true)).captured.length;
+    const n = `${days} day${days === 1 ? "" : "s"} of sessions`;
+    const stop = days === 0 ? null : await confirmBatch(args, io, vault.root, { batch: distillBatch(days, distill.price), modelId: distill.id, what: `${n} to distill`, question: `Distill ${n}`, declined: "Nothing captured." });
+    if (stop !== null) return stop;
+  }
+  const report = await capture(args.flags.has("dry-run"), distill);
   if (format === "json") io.out(`${JSON.stringify(report, null, 2)}\n`);
   else {
     for (const c of report.captured) {
@@ -106,7 +123,7 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
     if (report.longLines > 0) io.err(`${report.longLines} transcript line${report.longLines === 1 ? "" : "s"} over 8 MB skipped unread.\n`);
     if (report.distillStopped) io.err(`Distillation stopped: ${report.distillStopped}.\n`);
     if (report.brokenLines > 0) io.err(`${report.brokenLines} unreadable transcript line${report.brokenLines === 1 ? "" : "s"} skipped.\n`);
-    if (report.usage.inputTokens > 0) io.err(`Distillation: ${report.usage.inputTokens} in + ${report.usage.outputTokens} out tokens, ${formatCost(estimateCost(report.usage, DEFAULT_SELECT_PRICE))} at $${DEFAULT_SELECT_PRICE.input} / $${DEFAULT_SELECT_PRICE.output} per million.\n`);
+    if (report.usage.inputTokens > 0) io.err(`Distillation: ${report.usage.inputTokens} in + ${report.usage.outputTokens} out tokens, ${formatCostOrUnknown(costOrUnknown(report.usage, distill?.price ?? null))} (${distill?.id ?? "no model"}).\n`);
     io.err(`${report.captured.length} session entr${report.captured.length === 1 ? "y" : "ies"} ${args.flags.has("dry-run") ? "would be appended" : "appended"}, ${report.skipped.length} skipped, ${report.redactions} secret${report.redactions === 1 ? "" : "s"} redacted (transcripts from ${roots.join(", ")}).\n`);
   }
   return report.failed.length > 0 ? EXIT.findings : EXIT.ok;

@@ -1,6 +1,7 @@
 import { formatCost } from "../../core/llm/cost";
 import { stripControls } from "../../core/util/strip-controls";
-import { planContradictionCheck, runContradictionCheck } from "../../core/workflows/contradictions-workflow";
+import { contradictionBatch, planContradictionCheck, runContradictionCheck } from "../../core/workflows/contradictions-workflow";
+import { confirmBatch } from "../batch-confirm";
 import { cliContradictionPorts, cliHost, cliSettings, unavailableExit } from "../cli-host";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, printVaultWarnings } from "../load-vault";
@@ -9,14 +10,17 @@ import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "../router-index";
 
 /** Help text of `kc contradictions`. */
-export const CONTRADICTIONS_HELP = `kc contradictions <vault> [--dry-run] [--max-pairs N] [--max-tokens N] [--yes] [--format text|json] [--model <id>] [--base-url <url>]
+export const CONTRADICTIONS_HELP = `kc contradictions <vault> [--dry-run] [--max-pairs N] [--max-tokens N] [--yes] [--confirm-above <usd>] [--format text|json]
+                  [--model <id>] [--base-url <url>]
 
 Seed 000's seventh check, bounded and opt-in: asks the model whether related articles contradict each other.
 Pairs come from structure, not from all pairs: articles related by SIMILAR_HIGH or SIMILAR_MID, the concepts a
 connection article connects, articles built from the same daily log; only pairs where either article changed
 since it was last checked, at most --max-pairs (default 20) and --max-tokens (default 60000, input and output)
 per run; the rest wait for the next run. --dry-run lists the pairs and the token and cost estimate without
-calling. Otherwise the estimate is shown and the run asks first (or goes on with --yes). Each conflict quotes both
+calling. Otherwise the total estimate at the model's price is shown first; above --confirm-above (default: the
+plugin's "Ask before costly compiles", else $0.25; always for a model without a known price) the run asks on a
+terminal, and without one needs --yes. The spending caps hold either way. Each conflict quotes both
 places; a quote that is not in the file is dropped. Nothing is ever changed. What was checked, the conflicts found
 and the pairs dismissed in Obsidian are kept in the plugin's folder (contradictions-state.json), so an unchanged
 pair is not paid for twice, and \`kc lint\` reports the conflicts that still hold.`;
@@ -53,11 +57,15 @@ export async function runContradictionsCommand(args: ParsedArgs, io: CliIo): Pro
     else for (const p of plan.pairs) io.out(`${p.a}  <->  ${p.b}  (${p.reason})\n`);
     return EXIT.ok;
   }
-  const yes = args.flags.has("yes") || (io.confirm ? await io.confirm(`Check ${plan.pairs.length} pairs for about ${formatCost(plan.estimate.usd)}?`) : false);
-  if (!yes) {
-    io.err("Not checked. Re-run with --yes to check these pairs.\n");
-    return EXIT.ok;
+  // The total at the check model's own price, asked about above the threshold, as compile --all.
+  const priced = await host.models.get("check", { feature: "contradictions" });
+  if (!priced.ok) {
+    io.err(`${priced.error.message}\n`);
+    return unavailableExit(priced.error);
   }
+  const n = `${plan.pairs.length} pair${plan.pairs.length === 1 ? "" : "s"}`;
+  const stop = await confirmBatch(args, io, vault.root, { batch: contradictionBatch(planned, priced.value.price), modelId: priced.value.id, what: `${n} to check`, question: `Check ${n}`, declined: "Not checked." });
+  if (stop !== null) return stop;
   const run = await runContradictionCheck(host, ports, planned, { onPair: (n, total, p) => io.err(`[${n + 1}/${total}] ${p.a} <-> ${p.b}\n`), onWait: waitLine(io) });
   if (!run.ok) {
     io.err(`${run.error.message}\n`);

@@ -8,7 +8,7 @@ import { buildRouterIndex } from "../router-index";
 
 /** Help text of `kc drift`. */
 export const DRIFT_HELP = `kc drift <vault> --repo <dir> [--format text|json] [--knowledge <folder>]
-         [--model-check [--older-than N] [--max-articles N] [--max-tokens N] [--dry-run] [--yes] [--today YYYY-MM-DD] [--model <id>] [--base-url <url>]]
+         [--model-check [--older-than N] [--max-articles N] [--max-tokens N] [--dry-run] [--yes] [--confirm-above <usd>] [--today YYYY-MM-DD] [--model <id>] [--base-url <url>]]
 
 Seed 003's drift check, deterministic and offline: every article that cites code (\`src/path.ts\`,
 \`src/path.ts:Symbol\`, \`lib/x.py:Class.method\`, \`crate/src/a.rs:Type::method\` in backticks or as link
@@ -19,7 +19,8 @@ Python, Go and Rust). Exit 1 when a citation no longer holds.
 --model-check (optional, uses the model; instead of the check above): for articles last updated more than --older-than days ago (default
 90) that cite files still in the repository, asks whether their statements still match the cited source; at most
 --max-articles (10) articles and --max-tokens (40000) per run, the estimate shown first (--dry-run lists them
-without calling; otherwise it asks, or goes on with --yes). Statements the model reports are printed as
+without calling); the total at the model's price is asked about above --confirm-above (default: the plugin's "Ask
+before costly compiles", else $0.25), and without a terminal needs --yes; the spending caps hold either way. Statements the model reports are printed as
 suggestions for review (a quote not on the article's citing lines is dropped); nothing is ever changed.`;
 
 /** Runs `kc drift`. */

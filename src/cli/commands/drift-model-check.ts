@@ -2,7 +2,8 @@ import type { CodeRepoView } from "../../core/drift/code-repo-view";
 import { formatCost } from "../../core/llm/cost";
 import type { ArticleIndex } from "../../core/route/article-index";
 import { stripControls } from "../../core/util/strip-controls";
-import { planClaimDriftCheck, runClaimDriftCheck } from "../../core/workflows/claim-drift-workflow";
+import { claimDriftBatch, planClaimDriftCheck, runClaimDriftCheck } from "../../core/workflows/claim-drift-workflow";
+import { confirmBatch } from "../batch-confirm";
 import { cliHost, cliSettings, unavailableExit } from "../cli-host";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import type { LoadedVault } from "../load-vault";
@@ -32,11 +33,15 @@ export async function runDriftModelCheck(args: ParsedArgs, io: CliIo, vault: Loa
     for (const c of candidates) io.out(`${c.path}  (${c.sources.map((s) => s.path).join(", ")})\n`);
     return EXIT.ok;
   }
-  const yes = args.flags.has("yes") || (io.confirm ? await io.confirm(`Ask the model about ${candidates.length} articles for about ${formatCost(usd)}?`) : false);
-  if (!yes) {
-    io.err("Not checked. Re-run with --yes to ask the model.\n");
-    return EXIT.ok;
+  // The total at the check model's own price, asked about above the threshold, as compile --all.
+  const priced = await host.models.get("check", { feature: "drift" });
+  if (!priced.ok) {
+    io.err(`${priced.error.message}\n`);
+    return unavailableExit(priced.error);
   }
+  const n = `${candidates.length} article${candidates.length === 1 ? "" : "s"}`;
+  const stop = await confirmBatch(args, io, vault.root, { batch: claimDriftBatch(planned, priced.value.price), modelId: priced.value.id, what: `${n} to ask the model about`, question: `Ask the model about ${n}`, declined: "Not checked." });
+  if (stop !== null) return stop;
   // No state store: the command line prints the suggestions and keeps nothing.
   const run = await runClaimDriftCheck(host, planned, { onWait: waitLine(io) });
   if (!run.ok) {

@@ -1,11 +1,13 @@
 import { readFile } from "node:fs/promises";
-import { estimateCost, formatCost } from "../../core/llm/cost";
+import { costOrUnknown, formatCostOrUnknown } from "../../core/llm/cost";
 import { parseQuestionSet, scoreRouting, type RoutingScore } from "../../core/route/evaluate-routing";
 import { routeQuestion } from "../../core/route/route-question";
 import { buildSelectRequest, selectArticles, shortlistFor, SELECT_SYSTEM_PROMPT } from "../../core/route/select-articles";
 import { estimateTokens } from "../../core/llm/estimate-tokens";
-import { DEFAULT_SELECT_MODEL, DEFAULT_SELECT_PRICE } from "../../core/llm/models";
+import { DEFAULT_SELECT_MODEL } from "../../core/llm/models";
 import { modelFromArgs, waitLine } from "../model-options";
+import { fsPluginFiles } from "../cli-host";
+import { cliCappedModel } from "../cli-spend";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
@@ -58,7 +60,10 @@ export async function runEvalRouteCommand(args: ParsedArgs, io: CliIo): Promise<
       io.err(`--select needs a model: ${built.error}\n`);
       return EXIT.usage;
     }
-    const model = built.model;
+    // Through the spend ledger and the caps, as every other model call of kc.
+    const capped = await cliCappedModel(built, "select", vault.root, io.env, fsPluginFiles(vault.root));
+    if (!capped.ok) return usage(io, capped.error.message);
+    const model = capped.value.model;
     let input = 0;
     let output = 0;
     let failed = 0;
@@ -72,8 +77,8 @@ export async function runEvalRouteCommand(args: ParsedArgs, io: CliIo): Promise<
       output += r.value.usage.outputTokens;
       return r.value.route.loaded.map((l) => l.path);
     });
-    const usd = estimateCost({ inputTokens: input, outputTokens: output, cacheReadTokens: 0, cacheWriteTokens: 0 }, DEFAULT_SELECT_PRICE);
-    rows.push({ router: "lexical + model selection", score: selected, note: `${input} in + ${output} out tokens, about ${formatCost(usd)} at $1/$5 per million${failed ? `; ${failed} calls failed` : ""}` });
+    const usd = costOrUnknown({ inputTokens: input, outputTokens: output, cacheReadTokens: 0, cacheWriteTokens: 0 }, capped.value.price);
+    rows.push({ router: "lexical + model selection", score: selected, note: `${input} in + ${output} out tokens, ${formatCostOrUnknown(usd)} at ${capped.value.id}'s price${failed ? `; ${failed} calls failed` : ""}` });
   }
   if (flagString(args, "format", "text") === "json") io.out(`${JSON.stringify(rows, null, 2)}\n`);
   else {

@@ -1,6 +1,7 @@
 import { stripControls } from "../util/strip-controls";
 import { estimateCost } from "../llm/cost";
-import type { ModelPrice } from "../llm/models";
+import type { ListPrice, ModelPrice } from "../llm/models";
+import { estimateBatch, type BatchEstimate } from "../spend/batch-estimate";
 import type { CompletionRequest, LanguageModel, ModelError, TokenUsage } from "../llm/language-model";
 import { redactSecrets, redactThenCut } from "./redact";
 import type { SessionDay } from "./session-digest";
@@ -24,6 +25,15 @@ const MAX_DISTILL_TOKENS = 800;
  */
 export function distillCostCeiling(price: ModelPrice): number {
   return estimateCost({ inputTokens: Math.ceil(MAX_DISTILL_CHARS / 3) + 600, outputTokens: MAX_DISTILL_TOKENS, cacheReadTokens: 0, cacheWriteTokens: 0 }, price);
+}
+
+/**
+ * The estimate of distilling this many days at a model's price, each at its ceiling (the most characters sent and
+ * the whole output allowance): what a day's transcript holds is not read until the run.
+ */
+export function distillBatch(days: number, price: ListPrice | null): BatchEstimate {
+  const call = { inputTokens: Math.ceil(MAX_DISTILL_CHARS / 3) + 600, outputTokens: MAX_DISTILL_TOKENS, maxOutputTokens: MAX_DISTILL_TOKENS };
+  return estimateBatch(Array.from({ length: days }, () => call), price);
 }
 
 const SYSTEM = `You turn one day of a coding session between a person and an AI assistant into the durable parts of a daily

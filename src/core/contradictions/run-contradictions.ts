@@ -24,7 +24,7 @@ export interface ContradictionPlan {
 }
 
 /** Output tokens a pair's reply is expected to take (for the estimate and the budget). */
-const REPLY_TOKENS = 150;
+export const REPLY_TOKENS = 150;
 
 /**
  * Plans a run over the candidate pairs (`contradictionPairs`: from structure, changed since checked, not dismissed):

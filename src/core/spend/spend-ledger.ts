@@ -1,4 +1,5 @@
 import type { PluginFileStore } from "../workflows/host";
+import { acquireLockFile, type LockFiles } from "../workflows/lock-file";
 import { localDate } from "../util/local-date";
 import { isMonthSummary, parseSpendLedger, type SpendEntry, type SpendMonthSummary, type SpendRecord } from "./spend-entry";
 
@@ -42,28 +43,70 @@ function serialize(records: readonly SpendRecord[]): string {
   return records.map((r) => `${JSON.stringify(r)}\n`).join("");
 }
 
+/** The ledger's lock file beside it: held for one append and the trim after it, never across a model call. */
+export const SPEND_LEDGER_LOCK = "spend-ledger.lock";
+
+/** How long an append waits for another host's append and trim before it appends without the lock. */
+const LOCK_WAIT_MS = 3000;
+
+/** The cross-process lock of a host's ledger: the lock file's operations, its path, and who this host is. */
+export interface SpendLedgerLock {
+  files: LockFiles;
+  /** The lock file's path, as `files` takes it (SPEND_LEDGER_LOCK in the plugin's folder). */
+  path: string;
+  owner: { pid: unknown; token: () => string };
+}
+
 /**
  * The spend ledger over the plugin's files: each call is appended as one line (so the plugin and kc writing at
- * once each add whole lines); only trimming rewrites the file, re-read just before, and reading skips any line that
- * is not a record. A call appended by another writer in the instant between trimming's read and write can be lost:
- * trimming runs at most about once a day, and caps also count this process's calls in memory.
+ * once each add whole lines), and reading skips any line that is not a record. Only trimming rewrites the file: with
+ * a lock (the plugin and kc both pass one: SPEND_LEDGER_LOCK, taken as the vault's write lock is, by acquireLockFile)
+ * every append and every trim happens while holding it, so no line can be appended between a trim's read and its
+ * write. A separate lock from the vault's write lock, since a compile holds that one while it calls the model.
+ * An append that cannot take the lock in time still appends (whole lines need no lock) and leaves trimming for later.
  */
 export class SpendLedger {
-  constructor(private readonly files: PluginFileStore) {}
+  constructor(
+    private readonly files: PluginFileStore,
+    private readonly lock?: SpendLedgerLock,
+  ) {}
 
   /** Every record of the ledger (none when the file does not exist yet). */
   async read(): Promise<SpendRecord[]> {
     return parseSpendLedger((await this.files.read(SPEND_LEDGER_FILE)) ?? "");
   }
 
-  /** Adds one call at the end of the ledger, then trims it when old calls are due to be folded. */
+  /** Adds one call at the end of the ledger, then trims it when old calls are due to be folded (under the lock). */
   async append(entry: SpendEntry, now: Date): Promise<void> {
     const line = `${JSON.stringify(entry)}\n`;
+    if (!this.lock) {
+      await this.appendLine(line);
+      await this.trim(now);
+      return;
+    }
+    const { files, path, owner } = this.lock;
+    const got = await acquireLockFile(files, path, { pid: owner.pid, token: owner.token() }, LOCK_WAIT_MS).catch(() => null);
+    if (!got?.ok) {
+      await this.appendLine(line);
+      return;
+    }
+    try {
+      await this.appendLine(line);
+      await this.trim(now);
+    } finally {
+      await got.release().catch(() => undefined);
+    }
+  }
+
+  private async appendLine(line: string): Promise<void> {
     if (this.files.append) await this.files.append(SPEND_LEDGER_FILE, line);
     else {
       const text = (await this.files.read(SPEND_LEDGER_FILE)) ?? "";
       await this.files.write(SPEND_LEDGER_FILE, `${text}${text === "" || text.endsWith("\n") ? "" : "\n"}${line}`);
     }
+  }
+
+  private async trim(now: Date): Promise<void> {
     const trimmed = trimSpend(await this.read(), now);
     if (trimmed) await this.files.write(SPEND_LEDGER_FILE, serialize(trimmed));
   }

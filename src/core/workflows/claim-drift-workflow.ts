@@ -1,8 +1,10 @@
 import { recordClaimDrift } from "../contradictions/contradiction-state";
 import { findCitations } from "../drift/citations";
-import { claimDriftCandidate, estimateClaimDrift, runClaimDrift, type ClaimDriftCandidate, type ClaimDriftReport } from "../drift/claim-drift";
+import { buildClaimDriftRequest, claimDriftCandidate, estimateClaimDrift, runClaimDrift, type ClaimDriftCandidate, type ClaimDriftReport } from "../drift/claim-drift";
 import type { CodeRepoView } from "../drift/code-repo-view";
 import { costAt, estimateCost } from "../llm/cost";
+import type { ListPrice } from "../llm/models";
+import { estimateBatch, type BatchEstimate } from "../spend/batch-estimate";
 import { err, ok, type Result } from "../result";
 import { localDate } from "../util/local-date";
 import { shortHash } from "../util/short-hash";
@@ -41,6 +43,11 @@ export async function planClaimDriftCheck(host: KcHost, repo: CodeRepoView, toda
   return { candidates, hashes, inputTokens, usd };
 }
 
+/** A planned check's total estimate at a model's price: each article one call, with a typical and its longest reply. */
+export function claimDriftBatch(planned: PlannedClaimDrift, price: ListPrice | null): BatchEstimate {
+  return estimateBatch(planned.candidates.map((c) => ({ inputTokens: estimateClaimDrift(c), outputTokens: 150, maxOutputTokens: buildClaimDriftRequest(c).maxTokens })), price);
+}
+
 /** Where a run keeps its judgements (none: it only reports), its cancel, and the voice of announced waits. */
 export interface ClaimDriftRunOptions {
   state?: ContradictionStateStore;
@@ -60,7 +67,7 @@ export interface ClaimDriftRunResult {
  * Never changes a note. Fails only when no model can be called.
  */
 export async function runClaimDriftCheck(host: KcHost, planned: PlannedClaimDrift, options: ClaimDriftRunOptions = {}): Promise<Result<ClaimDriftRunResult, ModelUnavailable>> {
-  const priced = await host.models.get("check", { streaming: false, ...(options.onWait ? { onWait: options.onWait } : {}) });
+  const priced = await host.models.get("check", { streaming: false, feature: "drift", ...(options.onWait ? { onWait: options.onWait } : {}) });
   if (!priced.ok) return err(priced.error);
   const { maxArticles, maxTokens } = host.settings().drift;
   const report = await runClaimDrift(priced.value.model, planned.candidates, { maxArticles, maxTokens }, options.signal);

@@ -1,6 +1,10 @@
 import { contradictionPairs, type ArticlePair } from "../contradictions/contradiction-pairs";
 import { consideredPairs, planContradictions, recordRun, runContradictions, type ContradictionPlan, type ContradictionRunReport } from "../contradictions/run-contradictions";
+import { buildContradictionRequest, estimatePairTokens } from "../contradictions/check-contradictions";
+import { REPLY_TOKENS } from "../contradictions/run-contradictions";
 import { costAt } from "../llm/cost";
+import type { ListPrice } from "../llm/models";
+import { estimateBatch, type BatchEstimate } from "../spend/batch-estimate";
 import { err, ok, type Result } from "../result";
 import { shortHash } from "../util/short-hash";
 import type { ContradictionStateStore } from "./contradiction-state-store";
@@ -33,6 +37,14 @@ export async function planContradictionCheck(host: KcHost, ports: ContradictionP
   return { plan, texts };
 }
 
+/** A planned run's total estimate at a model's price: each pair one call, with a typical and its longest reply. */
+export function contradictionBatch(planned: PlannedContradictions, price: ListPrice | null): BatchEstimate {
+  const text = (p: string) => planned.texts.get(p) ?? "";
+  return estimateBatch(planned.plan.pairs.map((p) => ({
+    inputTokens: estimatePairTokens(p, text(p.a), text(p.b)), outputTokens: REPLY_TOKENS, maxOutputTokens: buildContradictionRequest(p, text(p.a), text(p.b)).maxTokens,
+  })), price);
+}
+
 /** Progress, cancel and the voice of announced waits for one run. */
 export interface ContradictionRunOptions {
   signal?: AbortSignal;
@@ -54,7 +66,7 @@ export interface ContradictionRunResult {
 export async function runContradictionCheck(
   host: KcHost, ports: ContradictionPorts, planned: PlannedContradictions, options: ContradictionRunOptions = {},
 ): Promise<Result<ContradictionRunResult, ModelUnavailable>> {
-  const priced = await host.models.get("check", { streaming: false, ...(options.onWait ? { onWait: options.onWait } : {}) });
+  const priced = await host.models.get("check", { streaming: false, feature: "contradictions", ...(options.onWait ? { onWait: options.onWait } : {}) });
   if (!priced.ok) return err(priced.error);
   const report = await runContradictions(planned.plan, {
     model: priced.value.model, textOf: (p) => planned.texts.get(p) ?? "", signal: options.signal, onPair: options.onPair,

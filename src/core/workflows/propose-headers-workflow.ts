@@ -158,7 +158,7 @@ function withFields(host: Pick<KcHost, "rules">, p: HeaderProposal): HeaderPropo
 
 /** The model pass: the most it can cost is confirmed first; each batch's TLDR and answers_when replace the draft's. */
 async function refineWithModel(host: KcHost, proposals: HeaderProposal[], ports: HeaderPorts, signal?: AbortSignal): Promise<HeaderModelPass> {
-  const priced = await host.models.get("compile");
+  const priced = await host.models.get("compile", { feature: "headers" });
   if (!priced.ok) return { status: "unavailable", error: priced.error };
   const items: RefineItem[] = proposals.filter((p) => p.fields.tldr !== undefined || p.fields.answers_when !== undefined).map((p) => {
     const parsed = parseNote(p.before);

@@ -59,7 +59,7 @@ export async function revalidateArticle(
   if (related.length === 0) {
     return { status: "refused", reason: "no-relations", path, message: `${path} has no SIMILAR_HIGH or SIMILAR_MID relationship to an existing article; nothing to revalidate.` };
   }
-  const priced = await host.models.get("compile", options.onWait ? { onWait: options.onWait } : {});
+  const priced = await host.models.get("compile", { feature: "revalidate", ...(options.onWait ? { onWait: options.onWait } : {}) });
   if (!priced.ok) return { status: "unavailable", path, error: priced.error };
   options.events?.asking?.(path, related.length);
   const r = await proposeRevalidation(priced.value.model, {

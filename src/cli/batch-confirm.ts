@@ -1,0 +1,44 @@
+import { formatCost, formatCostOrUnknown } from "../core/llm/cost";
+import { batchNeedsConfirmation, type BatchEstimate } from "../core/spend/batch-estimate";
+import { EXIT, usage, type CliIo } from "./cli-io";
+import { readConfirmAboveUsd } from "./cli-spend";
+import { flagString, type ParsedArgs } from "./parse-args";
+
+/** The default of the plugin's "Ask before costly compiles" (USD). */
+const DEFAULT_CONFIRM_ABOVE = 0.25;
+
+/** A batch of model calls about to be made, in the words the command line shows and asks with. */
+export interface BatchToConfirm {
+  batch: BatchEstimate;
+  modelId: string;
+  /** What the batch does, to start the estimate's line ("3 pairs to check"). */
+  what: string;
+  /** The question asked on a terminal, without the cost ("Check 3 pairs"). */
+  question: string;
+  /** What is said when the person answers no ("Nothing checked."). */
+  declined: string;
+}
+
+/**
+ * Before a batch of model calls (compile --all, contradictions, claim drift, distillation, header proposals): prints
+ * the total estimate at the model's price, and above the threshold (--confirm-above, else the plugin's "Ask before
+ * costly compiles") asks on a terminal; without one it needs --yes. The spending caps hold either way (each call is
+ * checked before it is made). Returns the exit code to stop with, or null to go on.
+ */
+export async function confirmBatch(args: ParsedArgs, io: CliIo, vaultRoot: string, b: BatchToConfirm): Promise<number | null> {
+  const flag = flagString(args, "confirm-above");
+  const given = flag === undefined ? null : Number(flag);
+  if (given !== null && (!Number.isFinite(given) || given < 0 || flag!.trim() === "")) return usage(io, `--confirm-above must be an amount in US dollars (0 asks every time), not "${flag}".`);
+  const threshold = given ?? (await readConfirmAboveUsd(vaultRoot)) ?? DEFAULT_CONFIRM_ABOVE;
+  const { batch } = b;
+  const costs = batch.usd === null ? `cost unknown (no price for ${b.modelId}; set one in the plugin's settings)` : `about ${formatCost(batch.usd)}, at most ${formatCostOrUnknown(batch.maxUsd)}`;
+  io.err(`${b.what} with ${b.modelId}: about ${batch.inputTokens} prompt tokens, ${costs}.\n`);
+  if (!batchNeedsConfirmation(batch, threshold) || args.flags.has("yes")) return null;
+  if (io.confirm) {
+    if (await io.confirm(`${b.question} (${batch.usd === null ? "cost unknown" : `about ${formatCost(batch.usd)}`})?`)) return null;
+    io.err(`${b.declined}\n`);
+    return EXIT.ok;
+  }
+  io.err(`That is above ${formatCost(threshold)}, the amount asked about first (--confirm-above, or the plugin's "Ask before costly compiles"), and there is no terminal to ask: re-run with --yes to go on (the spending caps still hold).\n`);
+  return EXIT.usage;
+}
