@@ -15,7 +15,7 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   hooks: { positionals: ["install|uninstall"], values: ["vault", "project"], switches: ["user", "shared", "yes"] },
   headers: {
     positionals: ["vault", "note"], required: 1, variadic: true,
-    values: ["all-missing", "knowledge", "model", "base-url"], switches: ["with-model", "yes", "dry-run"],
+    values: ["all-missing", "knowledge", "model", "base-url", "confirm-above"], switches: ["with-model", "yes", "dry-run"],
   },
   compile: { positionals: ["vault"], values: ["file", "format", "knowledge", "daily-folder", "daily-format", "today", "confirm-above", ...model], switches: ["all", "dry-run", "yes", "force"] },
   revalidate: { positionals: ["vault", "article"], values: ["knowledge", "month", ...model], switches: ["yes"] },

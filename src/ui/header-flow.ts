@@ -1,5 +1,5 @@
 import { Notice, TFile, TFolder, type App } from "obsidian";
-import { formatCost } from "../core/llm/cost";
+import { formatCost, formatCostOrUnknown } from "../core/llm/cost";
 import { describeError } from "../core/workflows/commit-writes";
 import type { KcHost } from "../core/workflows/host";
 import { proposeNoteHeaders, type HeaderModelPass, type HeaderProposal } from "../core/workflows/propose-headers-workflow";
@@ -47,7 +47,7 @@ function passText(pass: HeaderModelPass): string {
 export async function runHeaderFlow(app: App, host: KcHost, paths: string[], withModel = false): Promise<void> {
   try {
     const run = await proposeNoteHeaders(host, { paths, model: withModel }, {
-      confirmSpend: (e) => new CostConfirmModal(app, `Improving the drafts sends about ${e.inputTokens.toLocaleString()} tokens in ${e.calls} call${e.calls === 1 ? "" : "s"}: at most ${formatCost(e.maxUsd)}.`, "Ask the model for better headers?", "Ask the model").ask(),
+      confirmSpend: (e) => new CostConfirmModal(app, `Improving the drafts sends about ${e.inputTokens.toLocaleString()} tokens in ${e.calls} call${e.calls === 1 ? "" : "s"}: at most ${formatCostOrUnknown(e.maxUsd)}.`, "Ask the model for better headers?", "Ask the model").ask(),
       review: (proposals, pass) => new CompileReviewModal(app, {
         title: `Review headers for ${proposals.length === 1 ? proposals[0]!.path : `${proposals.length} notes`}`,
         logPath: proposals.length === 1 ? proposals[0]!.path : `${proposals.length} notes`,

@@ -68,12 +68,14 @@ describe("kc headers on an ordinary vault", () => {
     expect(notesOf(dir)).toEqual(before);
   });
 
-  it("shows the model pass's most cost before calling, calls nothing without a terminal or --yes, and uses the model's TLDR with --yes", async () => {
+  it("shows the model pass's total before calling, asks above the threshold (nothing called without a terminal or --yes), and an unknown model's cost is unknown", async () => {
     const dir = vaults.make(ordinaryVaultFiles());
     const env = { ANTHROPIC_API_KEY: "sk-test" };
-    const refused = await runKc(["headers", dir, "Health/Sleep", "--with-model", "--base-url", server.baseUrl, "--dry-run"], env);
-    expect(refused.err).toMatch(/may cost up to \$/);
-    expect(refused.err).toContain("the model was not called");
+    const above = await runKc(["headers", dir, "Health/Sleep", "--with-model", "--base-url", server.baseUrl, "--dry-run", "--confirm-above", "0"], env);
+    expect(above.err).toMatch(/Improving the drafts in 1 call with claude-[\w-]+: about \d+ prompt tokens, about \$[\d.]+, at most \$[\d.]+\./);
+    expect(above.err).toContain("re-run with --yes");
+    const unknown = await runKc(["headers", dir, "Health/Sleep", "--model", "claude-test", "--base-url", server.baseUrl, "--dry-run"], env);
+    expect(unknown.err).toContain("cost unknown (no price for claude-test");
     expect(server.requests).toHaveLength(0);
     server.replies.push({ kind: "tool", name: "record_headers", input: { notes: [{ path: "Health/Sleep.md", tldr: "Screens off after ten and a cool bedroom.", answers_when: ["sleep hygiene"] }] } });
     const r = await runKc(["headers", dir, "Health/Sleep", "--model", "claude-test", "--base-url", server.baseUrl, "--yes"], env);
@@ -81,6 +83,15 @@ describe("kc headers on an ordinary vault", () => {
     expect(server.requests).toHaveLength(1);
     expect(r.out).toContain("tldr: Screens off after ten and a cool bedroom.");
     expect(readFileSync(join(dir, "Health/Sleep.md"), "utf8")).toContain("tldr: Screens off after ten and a cool bedroom.");
+  });
+
+  it("runs a model pass under the threshold without asking, as compile --all does", async () => {
+    const dir = vaults.make(ordinaryVaultFiles());
+    server.replies.push({ kind: "tool", name: "record_headers", input: { notes: [{ path: "Health/Sleep.md", tldr: "Screens off after ten.", answers_when: ["sleep hygiene"] }] } });
+    const r = await runKc(["headers", dir, "Health/Sleep", "--with-model", "--base-url", server.baseUrl, "--dry-run", "--confirm-above", "5"], { ANTHROPIC_API_KEY: "sk-test" });
+    expect(r.err).toMatch(/Improving the drafts in 1 call with/);
+    expect(server.requests).toHaveLength(1);
+    expect(r.out).toContain("tldr: Screens off after ten.");
   });
 
   it("says what it needs when given no notes, and names a note it cannot find", async () => {

@@ -3,6 +3,7 @@ import { stripControls } from "../../core/util/strip-controls";
 import type { HeaderModelPass, HeaderProposal, HeaderRun } from "../../core/workflows/propose-headers-workflow";
 import { proposeNoteHeaders } from "../../core/workflows/propose-headers-workflow";
 import { cliHost, unavailableExit } from "../cli-host";
+import { confirmBatch } from "../batch-confirm";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, printVaultWarnings } from "../load-vault";
 import { baseUrlProblem } from "../model-options";
@@ -11,7 +12,7 @@ import { buildRouterIndex } from "../router-index";
 
 /** Help text of `kc headers`. */
 export const HEADERS_HELP = `kc headers <vault> <note>... [--all-missing N] [--with-model] [--model <id>] [--base-url <url>] [--yes] [--dry-run]
-           [--knowledge <folder>]
+           [--confirm-above <usd>] [--knowledge <folder>]
 
 Proposes CKP headers for existing notes that lack them, so Ask, route and the graph know them better: a
 TLDR from the note's opening (or its description property), answers_when from its headings, SIMILAR_HIGH
@@ -22,8 +23,10 @@ A field a note already has is never replaced; daily notes and hidden folders are
 
   <note>...            vault paths (with or without .md) or note names
   --all-missing N      also up to N notes of the vault without a TLDR or answers_when
-  --with-model         improve each TLDR and answers_when with the model (the most it can cost is shown
-                       first and asked about; --yes accepts it)
+  --with-model         improve each TLDR and answers_when with the model (its total estimate is shown
+                       first, and asked about above --confirm-above; --yes accepts it)
+  --confirm-above <usd>  ask before a model pass estimated above this (default: the plugin's "Ask
+                       before costly compiles", else $0.25; 0 always asks)
   --model <id>         the model of that pass (implies --with-model); --base-url as for kc ask
   --yes                write without asking (and accept the model pass's cost)
   --dry-run            show the proposals and write nothing`;
@@ -47,15 +50,14 @@ export async function runHeadersCommand(args: ParsedArgs, io: CliIo): Promise<nu
   printVaultWarnings(vault, io);
   const host = cliHost(vault, buildRouterIndex(vault, "vault").index, args, io);
   const run = await proposeNoteHeaders(host, { paths: notes, allMissing, model: withModel, dryRun }, {
-    confirmSpend: async (e) => {
-      io.err(`The model pass over ${e.calls} call${e.calls === 1 ? "" : "s"} sends about ${e.inputTokens} tokens and may cost up to ${formatCost(e.maxUsd)}.\n`);
-      if (yes) return true;
-      if (!io.confirm) {
-        io.err("No terminal to ask: the model was not called. Re-run with --yes to accept the cost, or without --with-model.\n");
-        return false;
-      }
-      return io.confirm("Ask the model?");
-    },
+    confirmSpend: async (e, modelId) =>
+      (await confirmBatch(args, io, dir, {
+        batch: e,
+        modelId,
+        what: `Improving ${e.calls === 1 ? "the drafts in 1 call" : `the drafts in ${e.calls} calls`}`,
+        question: "Ask the model for better headers",
+        declined: "The model was not called; the offline drafts follow.",
+      })) === null,
     review: async (proposals, pass) => {
       printProposals(io, proposals, pass);
       if (yes) return new Set(proposals.map((p) => p.path));

@@ -1,8 +1,8 @@
 import { redactSecrets } from "../capture/redact";
-import { estimateCost } from "../llm/cost";
 import { estimateTokens } from "../llm/estimate-tokens";
-import type { CompletionRequest, TokenUsage } from "../llm/language-model";
-import type { ModelPrice } from "../llm/models";
+import type { CompletionRequest } from "../llm/language-model";
+import type { ListPrice } from "../llm/models";
+import { estimateBatch, type BatchEstimate } from "../spend/batch-estimate";
 import { stripControls } from "../util/strip-controls";
 
 /** One note as the model pass sees it: its path, title, opening and the offline draft to improve. */
@@ -20,13 +20,12 @@ export interface Refined {
   answersWhen: string[];
 }
 
-/** The known cost before a model pass: calls, the prompt's tokens, the reply allowance, and the price of all of it. */
-export interface RefineEstimate {
-  calls: number;
-  inputTokens: number;
+/**
+ * The known cost before a model pass: calls, the prompt's tokens, the reply allowance, and the cost of a typical
+ * reply (half the allowance) and of the longest (null costs when the model's price is not known).
+ */
+export interface RefineEstimate extends BatchEstimate {
   maxOutputTokens: number;
-  /** The most the pass can cost: every input token and the whole reply allowance at the model's price. */
-  maxUsd: number;
 }
 
 /** Characters of each note's opening sent (redacted first). */
@@ -77,12 +76,13 @@ export function buildRefineRequest(batch: readonly RefineItem[]): CompletionRequ
 }
 
 /** What a model pass over these notes can cost at most, before any call. */
-export function estimateRefine(items: readonly RefineItem[], price: ModelPrice): RefineEstimate {
-  const requests = refineBatches(items).map(buildRefineRequest);
-  const inputTokens = requests.reduce((n, r) => n + estimateTokens(r.system) + estimateTokens(r.messages[0]!.content) + 300, 0);
-  const maxOutputTokens = requests.reduce((n, r) => n + r.maxTokens, 0);
-  const usage: TokenUsage = { inputTokens, outputTokens: maxOutputTokens, cacheReadTokens: 0, cacheWriteTokens: 0 };
-  return { calls: requests.length, inputTokens, maxOutputTokens, maxUsd: estimateCost(usage, price) };
+export function estimateRefine(items: readonly RefineItem[], price: ListPrice | null): RefineEstimate {
+  const calls = refineBatches(items).map(buildRefineRequest).map((r) => ({
+    inputTokens: estimateTokens(r.system) + estimateTokens(r.messages[0]!.content) + 300,
+    outputTokens: Math.ceil(r.maxTokens / 2),
+    maxOutputTokens: r.maxTokens,
+  }));
+  return { ...estimateBatch(calls, price), maxOutputTokens: calls.reduce((n, c) => n + c.maxOutputTokens, 0) };
 }
 
 /** The model's reply read as refinements by path; entries for other paths, empty or malformed ones are dropped. */

@@ -52,7 +52,7 @@ export interface HeaderRequest {
 
 /** What the person is asked: the spend before a model pass, and the review of the proposals (the paths to write). */
 export interface HeaderPorts {
-  confirmSpend?(estimate: RefineEstimate): Promise<boolean>;
+  confirmSpend?(estimate: RefineEstimate, modelId: string): Promise<boolean>;
   review?(proposals: readonly HeaderProposal[], pass: HeaderModelPass): Promise<ReadonlySet<string> | null>;
 }
 
@@ -164,9 +164,9 @@ async function refineWithModel(host: KcHost, proposals: HeaderProposal[], ports:
     const parsed = parseNote(p.before);
     return { path: p.path, title: readCkpHeader(parsed.frontmatter).title ?? baseName(p.path), opening: p.before.slice(parsed.bodyStartOffset), tldr: p.fields.tldr ?? null, answersWhen: p.fields.answers_when ?? [] };
   });
-  // A model without a known price is estimated at the host's price, and its spend shows as unknown after.
-  const estimate = estimateRefine(items, priced.value.price ?? host.price);
-  if (ports.confirmSpend && !(await ports.confirmSpend(estimate))) return { status: "declined", estimate };
+  // A model without a known price is never estimated at another model's price: its cost shows as unknown.
+  const estimate = estimateRefine(items, priced.value.price);
+  if (ports.confirmSpend && !(await ports.confirmSpend(estimate, priced.value.id))) return { status: "declined", estimate };
   const usage: TokenUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
   const failed: string[] = [];
   let refined = 0;

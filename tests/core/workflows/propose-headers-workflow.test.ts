@@ -81,7 +81,7 @@ describe("proposeNoteHeaders", () => {
     let asked = 0;
     const run = await proposeNoteHeaders(host, { paths: ["Cooking/Sourdough starter"], model: true, dryRun: true }, {
       confirmSpend: (e) => {
-        asked = e.maxUsd;
+        asked = e.maxUsd ?? Number.NaN;
         return Promise.resolve(true);
       },
     });
