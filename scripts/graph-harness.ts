@@ -118,7 +118,7 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
     case: c.name, nodes: c.graph.nodes.length, viewport: `${c.width}×${c.height}`, theme: c.theme,
     firstPaintMs: Math.round(firstPaint), settled, settleMs: Math.round(settle), longestTaskMs: Math.round(longest),
     labels: opening.labels, overlaps: opening.overlaps, top20: opening.top20, arrows: opening.arrows, colours: opening.colours,
-    toolbarRows: opening.toolbarRows, canvasPx: opening.canvasHeight, legend: opening.legend,
+    toolbarRows: opening.toolbarRows, canvasPx: opening.canvasHeight, legend: opening.legend, legendCoverPct: opening.legendCover,
     ...interaction, clickOpens: clickOpened === target.id,
     keyboard: ["select.dropdown", "input.kc-graph-search", "canvas.kc-graph-canvas"].every((k) => reached.has(k)) && (c.active === null || [...reached].some((r) => r.startsWith("a"))) ? true : [...reached].join(" "),
   };
@@ -127,7 +127,7 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
 type ViewInPage = { KC_VIEW: { stage: { scene: { nodes: { id: string; kind: string }[]; positions: Float64Array; edges: { a: number; b: number; edge: { tier: string; stale: boolean } }[]; adjacency: { byDegree: number[]; neighbours: number[][] }; hovered: number }; t: { x: number; y: number; k: number }; labels: { i: number; x: number; y: number; width: number; height: number; alpha: number }[]; palette: Record<string, string> } }; KC_OPENED: string[] };
 
 /** At the opening zoom: labels (overlaps, the 20 most linked), arrowheads, colour pixels, toolbar rows, the legend. */
-function openingChecks(): { labels: number; overlaps: number; top20: string; arrows: number; colours: string; toolbarRows: number; canvasHeight: number; legend: boolean } {
+function openingChecks(): { labels: number; overlaps: number; top20: string; arrows: number; colours: string; toolbarRows: number; canvasHeight: number; legend: boolean; legendCover: number } {
   const v = (window as unknown as ViewInPage).KC_VIEW.stage;
   const L = v.labels;
   let overlaps = 0;
@@ -145,10 +145,13 @@ function openingChecks(): { labels: number; overlaps: number; top20: string; arr
   const bar = document.querySelector(".kc-graph-toolbar")!;
   const rows = new Set([...bar.children].filter((e) => !e.classList.contains("kc-graph-options") && (e as HTMLElement).offsetParent !== null).map((e) => Math.round((e as HTMLElement).offsetTop / 8)));
   const legend = document.querySelector<HTMLElement>(".kc-graph-legend");
+  const lr = legend?.getBoundingClientRect();
+  const cr = canvas.getBoundingClientRect();
+  const legendCover = lr ? Math.round((lr.width * lr.height * 1000) / (cr.width * cr.height)) / 10 : 0;
   return {
     labels: L.length, overlaps, top20: `${top.filter((i) => labelled.has(i)).length}/${top.length}`, arrows,
     colours: "",
-    toolbarRows: rows.size, canvasHeight: canvas.clientHeight, legend: Boolean(legend && legend.offsetParent !== null),
+    toolbarRows: rows.size, canvasHeight: canvas.clientHeight, legend: Boolean(legend && legend.offsetParent !== null), legendCover,
   };
 }
 
@@ -347,6 +350,7 @@ const failures = rows.flatMap((r) => {
   if (of === undefined) bad.push("no articles");
   if (r.arrows === 0) bad.push("no arrowheads");
   if ((r.toolbarRows as number) > 2) bad.push(`${r.toolbarRows} toolbar rows`);
+  if ((r.legendCoverPct as number) > 3) bad.push(`the legend covers ${r.legendCoverPct}% of the canvas`);
   for (const k of ["legend", "hoverLights", "tooltipInside", "dragMoves", "zoomButtons", "clickOpens", "keyboard"]) if (r[k] !== true) bad.push(`${k}: ${r[k]}`);
   if (r.pinch !== "-" && Number(r.pinch) <= 1.5) bad.push(`pinch ${r.pinch}`);
   return bad.map((b) => `${r.case}: ${b}`);

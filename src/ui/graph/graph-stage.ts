@@ -205,7 +205,12 @@ export class GraphStage {
     const sent = this.sent;
     const req: FrameRequest = { positions: s.positions, hovered: s.hovered, t: { ...this.t }, width: w, height: h, ratio, fitK: this.fitK };
     if (sent.scene !== s || sent.nodes !== s.nodes || sent.groups !== s.groups || sent.highlights !== s.highlights || sent.center !== s.center) {
-      req.scene = { nodes: s.nodes, edges: s.edges, groups: s.groups, highlights: s.highlights ? [...s.highlights] : null, center: s.center };
+      // Only what a frame draws (no TL;DRs, tags or paths of edges): copying between threads costs by size.
+      req.scene = {
+        nodes: s.nodes.map((n) => ({ id: n.id, kind: n.kind, title: n.title, inboundHigh: n.inboundHigh, corroborations: n.corroborations, tldr: "", tags: [] })),
+        edges: s.edges.map(({ a, b, edge }) => ({ a, b, edge: { from: "", to: "", tier: edge.tier, stamp: null, stale: edge.stale, unstamped: edge.unstamped } })),
+        groups: s.groups, highlights: s.highlights ? [...s.highlights] : null, center: s.center,
+      };
       this.sent = { ...sent, scene: s, nodes: s.nodes, groups: s.groups, highlights: s.highlights, center: s.center };
     }
     if (sent.palette !== this.palette) {

@@ -68,7 +68,8 @@ export class GraphView extends ItemView {
     const canvas = stage.createEl("canvas", { cls: "kc-graph-canvas", attr: { tabindex: "0", role: "img", "aria-label": "Graph of the knowledge base. Arrow keys pan, plus and minus zoom, 0 fits, Enter opens the highlighted note." } });
     const tooltip = stage.createDiv({ cls: "kc-graph-tooltip" });
     tooltip.toggleClass("kc-hidden", true);
-    this.legendEl = stage.createDiv({ cls: "kc-graph-legend-host", attr: { "data-open": String(root.clientWidth >= 480) } });
+    // The legend starts folded to one "Legend" line in any pane: open, it hid a fifth of a wide canvas.
+    this.legendEl = stage.createDiv({ cls: "kc-graph-legend-host", attr: { "data-open": "false" } });
     buildZoomButtons(stage.createDiv({ cls: "kc-graph-zoom" }), (f) => this.stage.zoomCentre(f), () => this.stage.fit());
     this.listEl = root.createDiv({ cls: "kc-graph-list" });
     this.stage.mount(canvas, tooltip, readPalette(root));
