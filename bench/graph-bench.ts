@@ -52,12 +52,12 @@ export async function benchGraph(): Promise<void> {
 
 /**
  * The graph view's own work at 2,000 articles (issue 23): the force layout from cold to settled (it runs in a Web
- * Worker, so this is the time to settle, not main-thread time), the community colouring (main thread, once per
+ * Worker, so this is the time to settle, not main-thread time), the community colouring (in the worker too, once per
  * refresh) and one frame's label placement (main thread, every frame).
  */
 async function benchGraphView(): Promise<void> {
   print("\n## Graph view at 2,000 articles\n");
-  print("| nodes | edges | layout to settled (worker) | ticks | community colouring | label placement per frame |");
+  print("| nodes | edges | layout to settled (worker) | ticks | community colouring (worker) | label placement per frame |");
   print("|---|---|---|---|---|---|");
   const kb = generateKnowledgeBase(2000, 7, 0);
   const vault = new VaultIndex();

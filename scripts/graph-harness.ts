@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { Buffer } from "node:buffer";
 import { join } from "node:path";
+import { inflateSync } from "node:zlib";
 import { chromium, type Page } from "playwright-core";
 import { generateKnowledgeBase } from "../bench/generate-knowledge-base";
 import { runCli } from "../src/cli/main";
@@ -20,6 +21,7 @@ import { harnessCss } from "./harness-theme";
 import { workerSource } from "./worker-source-plugin.mjs";
 import process from "node:process";
 import { formatTable, print } from "../bench/print";
+import { median } from "../bench/stats";
 
 const root = process.cwd();
 const out = join(root, "docs", "images");
@@ -74,15 +76,20 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
   const file = join(root, "dist", `graph-${c.name}.html`);
   writeFileSync(file, htmlFor(c.theme, `window.KC_GRAPH = ${JSON.stringify(c.graph)}; window.KC_ACTIVE = ${JSON.stringify(c.active)}; window.KC_MODE = "${c.mode}"; window.KC_ROUTE = ${JSON.stringify(c.route ?? null)}; window.KC_POSITIONS = ${JSON.stringify(c.positions ?? {})};`));
   await page.setViewportSize({ width: c.width, height: c.height });
+  // KC_GRAPH_PROFILE=1: a CPU profile of the main thread from load to settle, in dist/<case>.cpuprofile.
+  const cdp = process.env.KC_GRAPH_PROFILE ? await page.context().newCDPSession(page) : null;
+  if (cdp) await cdp.send("Profiler.enable").then(() => cdp.send("Profiler.start"));
   await page.goto(`${origin}/${file.slice(file.lastIndexOf("/") + 1)}`);
   await page.waitForSelector("canvas[data-frames]", { timeout: 30_000 });
   const firstPaint = await page.evaluate(() => performance.now() - (window as unknown as { KC_OPENED_AT: number }).KC_OPENED_AT);
   const settled = await page.waitForSelector("canvas[data-layout=settled]", { timeout: 60_000 }).then(() => true, () => false);
   const settle = await page.evaluate(() => performance.now() - (window as unknown as { KC_OPENED_AT: number }).KC_OPENED_AT);
+  if (cdp) writeFileSync(join(root, "dist", `${c.name}.cpuprofile`), JSON.stringify((await cdp.send("Profiler.stop")).profile));
   await page.focus("canvas");
   await page.keyboard.press("0");
   await page.waitForTimeout(300);
   const opening = await page.evaluate(openingChecks);
+  opening.colours = await colourPixels(page);
   // A click on a drawn node opens it.
   const target = await page.evaluate(nodeOnScreen);
   if (target.id) await page.mouse.click(target.x, target.y);
@@ -111,7 +118,7 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
     case: c.name, nodes: c.graph.nodes.length, viewport: `${c.width}×${c.height}`, theme: c.theme,
     firstPaintMs: Math.round(firstPaint), settled, settleMs: Math.round(settle), longestTaskMs: Math.round(longest),
     labels: opening.labels, overlaps: opening.overlaps, top20: opening.top20, arrows: opening.arrows, colours: opening.colours,
-    toolbarRows: opening.toolbarRows, canvasPx: opening.canvasHeight, legend: opening.legend,
+    toolbarRows: opening.toolbarRows, canvasPx: opening.canvasHeight, legend: opening.legend, legendCoverPct: opening.legendCover,
     ...interaction, clickOpens: clickOpened === target.id,
     keyboard: ["select.dropdown", "input.kc-graph-search", "canvas.kc-graph-canvas"].every((k) => reached.has(k)) && (c.active === null || [...reached].some((r) => r.startsWith("a"))) ? true : [...reached].join(" "),
   };
@@ -120,7 +127,7 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
 type ViewInPage = { KC_VIEW: { stage: { scene: { nodes: { id: string; kind: string }[]; positions: Float64Array; edges: { a: number; b: number; edge: { tier: string; stale: boolean } }[]; adjacency: { byDegree: number[]; neighbours: number[][] }; hovered: number }; t: { x: number; y: number; k: number }; labels: { i: number; x: number; y: number; width: number; height: number; alpha: number }[]; palette: Record<string, string> } }; KC_OPENED: string[] };
 
 /** At the opening zoom: labels (overlaps, the 20 most linked), arrowheads, colour pixels, toolbar rows, the legend. */
-function openingChecks(): { labels: number; overlaps: number; top20: string; arrows: number; colours: string; toolbarRows: number; canvasHeight: number; legend: boolean } {
+function openingChecks(): { labels: number; overlaps: number; top20: string; arrows: number; colours: string; toolbarRows: number; canvasHeight: number; legend: boolean; legendCover: number } {
   const v = (window as unknown as ViewInPage).KC_VIEW.stage;
   const L = v.labels;
   let overlaps = 0;
@@ -135,20 +142,71 @@ function openingChecks(): { labels: number; overlaps: number; top20: string; arr
   const pos = v.scene.positions;
   const arrows = v.scene.edges.filter(({ a, b }) => Math.hypot(pos[a * 2]! - pos[b * 2]!, pos[a * 2 + 1]! - pos[b * 2 + 1]!) * k >= 18).length;
   const canvas = document.querySelector("canvas")!;
-  const { data } = canvas.getContext("2d")!.getImageData(0, 0, canvas.width, canvas.height);
-  const want = ["concept", "connection", "qa", "high", "stale"].map((name) => [name, [1, 3, 5].map((i) => parseInt(v.palette[name]!.slice(i, i + 2), 16))] as const);
+  const bar = document.querySelector(".kc-graph-toolbar")!;
+  const rows = new Set([...bar.children].filter((e) => !e.classList.contains("kc-graph-options") && (e as HTMLElement).offsetParent !== null).map((e) => Math.round((e as HTMLElement).offsetTop / 8)));
+  const legend = document.querySelector<HTMLElement>(".kc-graph-legend");
+  const lr = legend?.getBoundingClientRect();
+  const cr = canvas.getBoundingClientRect();
+  const legendCover = lr ? Math.round((lr.width * lr.height * 1000) / (cr.width * cr.height)) / 10 : 0;
+  return {
+    labels: L.length, overlaps, top20: `${top.filter((i) => labelled.has(i)).length}/${top.length}`, arrows,
+    colours: "",
+    toolbarRows: rows.size, canvasHeight: canvas.clientHeight, legend: Boolean(legend && legend.offsetParent !== null), legendCover,
+  };
+}
+
+/**
+ * Pixels of the node and edge colours on screen (every fourth pixel), from a screenshot of the canvas: a worker may
+ * own the canvas, so the page cannot read it back.
+ */
+async function colourPixels(page: Page): Promise<string> {
+  const palette = await page.evaluate(() => (window as unknown as ViewInPage).KC_VIEW.stage.palette);
+  const { data } = decodePng(await page.locator("canvas").screenshot());
+  const want = ["concept", "connection", "qa", "high", "stale"].map((name) => [name, [1, 3, 5].map((i) => parseInt(palette[name]!.slice(i, i + 2), 16))] as const);
   const counts: Record<string, number> = {};
   for (let i = 0; i < data.length; i += 16) {
     for (const [name, [r, g, b]] of want) if (Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) < 24) counts[name] = (counts[name] ?? 0) + 1;
   }
-  const bar = document.querySelector(".kc-graph-toolbar")!;
-  const rows = new Set([...bar.children].filter((e) => !e.classList.contains("kc-graph-options") && (e as HTMLElement).offsetParent !== null).map((e) => Math.round((e as HTMLElement).offsetTop / 8)));
-  const legend = document.querySelector<HTMLElement>(".kc-graph-legend");
-  return {
-    labels: L.length, overlaps, top20: `${top.filter((i) => labelled.has(i)).length}/${top.length}`, arrows,
-    colours: Object.entries(counts).map(([n, c]) => `${n}:${c}`).join(" "),
-    toolbarRows: rows.size, canvasHeight: canvas.clientHeight, legend: Boolean(legend && legend.offsetParent !== null),
-  };
+  return Object.entries(counts).map(([n, c]) => `${n}:${c}`).join(" ");
+}
+
+/** RGBA pixels of an 8-bit RGB or RGBA PNG (what Chromium's screenshots are). */
+function decodePng(png: Buffer): { width: number; height: number; data: Uint8Array } {
+  let at = 8;
+  let width = 0, height = 0, channels = 4;
+  const idat: Buffer[] = [];
+  while (at < png.length) {
+    const len = png.readUInt32BE(at);
+    const type = png.toString("ascii", at + 4, at + 8);
+    const body = png.subarray(at + 8, at + 8 + len);
+    if (type === "IHDR") {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      channels = body[9] === 2 ? 3 : 4;
+    } else if (type === "IDAT") idat.push(body);
+    at += 12 + len;
+  }
+  const raw = inflateSync(Buffer.concat(idat));
+  const stride = width * channels;
+  const out = new Uint8Array(width * height * 4);
+  const prev = new Uint8Array(stride);
+  const line = new Uint8Array(stride);
+  for (let y = 0; y < height; y++) {
+    const f = raw[y * (stride + 1)]!;
+    for (let x = 0; x < stride; x++) {
+      const v = raw[y * (stride + 1) + 1 + x]!;
+      const a = x >= channels ? line[x - channels]! : 0;
+      const b = prev[x]!;
+      const c = x >= channels ? prev[x - channels]! : 0;
+      const p = a + b - c;
+      const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+      const pred = f === 0 ? 0 : f === 1 ? a : f === 2 ? b : f === 3 ? (a + b) >> 1 : pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      line[x] = (v + pred) & 255;
+    }
+    for (let x = 0; x < width; x++) for (let k = 0; k < 4; k++) out[(y * width + x) * 4 + k] = k < channels ? line[x * channels + k]! : 255;
+    prev.set(line);
+  }
+  return { width, height, data: out };
 }
 
 /** A node with neighbours near the middle of the canvas, as page coordinates. */
@@ -244,15 +302,38 @@ const cases: Case[] = [
   { name: "generated-5000-global-warm", graph: big, active: null, mode: "global", width: 1100, height: 760, theme: "dark" },
   { name: "generated-5000-local", graph: big, active: big.nodes[0]!.id, mode: "local", width: 300, height: 900, theme: "light" },
 ];
+// KC_GRAPH_VAULT=<folder> adds the whole-vault graph of a real vault (read in place, never copied) as the plugin's
+// "Whole vault" scope draws it; KC_GRAPH_CASES=<regex> runs only the matching cases; KC_GRAPH_RUNS=<n> runs each
+// n times and reports the medians of the timings.
+const realVault = process.env.KC_GRAPH_VAULT;
+if (realVault) {
+  let json = "";
+  await runCli(["graph", realVault, "--scope", "vault", "--cap", "5000"], { out: (t) => (json += t), err: () => undefined, isTTY: false, env: {} });
+  const g = JSON.parse(json) as GraphView;
+  const name = realVault.replace(/\/+$/, "").split("/").pop()!;
+  cases.push(
+    { name: `${name}-global-pane-dark`, graph: g, active: null, mode: "global", width: 1100, height: 760, theme: "dark", shot: `../../dist/${name}-global-dark.png` },
+    { name: `${name}-global-sidebar-light`, graph: g, active: null, mode: "global", width: 300, height: 900, theme: "light", shot: `../../dist/${name}-sidebar-light.png` },
+    { name: `${name}-global-phone-dark`, graph: g, active: null, mode: "global", width: 390, height: 844, theme: "dark", shot: `../../dist/${name}-phone-dark.png` },
+    { name: `${name}-local-phone-light`, graph: g, active: g.nodes.reduce((a, b) => (b.inboundHigh > a.inboundHigh ? b : a), g.nodes[0]!).id, mode: "local", width: 390, height: 844, theme: "light", shot: `../../dist/${name}-local-phone-light.png` },
+  );
+}
+const only = process.env.KC_GRAPH_CASES ? new RegExp(process.env.KC_GRAPH_CASES) : null;
+const runs = Math.max(1, Number(process.env.KC_GRAPH_RUNS ?? 1));
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--allow-file-access-from-files"],
 });
-const rows = [];
-for (const c of cases) {
-  const page = await browser.newPage({ deviceScaleFactor: 1, hasTouch: c.width <= 400 });
-  rows.push(await measure(page, c.name.endsWith("-warm") ? { ...c, positions: warm } : c));
-  await page.close();
+const rows: Record<string, string | number | boolean>[] = [];
+for (const c of cases.filter((x) => !only || only.test(x.name))) {
+  const each: Record<string, string | number | boolean>[] = [];
+  for (let run = 0; run < runs; run++) {
+    const page = await browser.newPage({ deviceScaleFactor: 1, hasTouch: c.width <= 400 });
+    each.push(await measure(page, c.name.endsWith("-warm") ? { ...c, positions: warm } : c));
+    await page.close();
+  }
+  const mid = (k: string): number => median(each.map((r) => r[k] as number));
+  rows.push({ ...each[0]!, firstPaintMs: mid("firstPaintMs"), settleMs: mid("settleMs"), longestTaskMs: mid("longestTaskMs"), ...(runs > 1 ? { runs: each.map((r) => `${r.settleMs}/${r.longestTaskMs}`).join(" ") } : {}) });
 }
 await browser.close();
 server.close();
@@ -269,6 +350,7 @@ const failures = rows.flatMap((r) => {
   if (of === undefined) bad.push("no articles");
   if (r.arrows === 0) bad.push("no arrowheads");
   if ((r.toolbarRows as number) > 2) bad.push(`${r.toolbarRows} toolbar rows`);
+  if ((r.legendCoverPct as number) > 3) bad.push(`the legend covers ${r.legendCoverPct}% of the canvas`);
   for (const k of ["legend", "hoverLights", "tooltipInside", "dragMoves", "zoomButtons", "clickOpens", "keyboard"]) if (r[k] !== true) bad.push(`${k}: ${r[k]}`);
   if (r.pinch !== "-" && Number(r.pinch) <= 1.5) bad.push(`pinch ${r.pinch}`);
   return bad.map((b) => `${r.case}: ${b}`);

@@ -2,6 +2,7 @@ import { RangeSetBuilder, type EditorState, type Text } from "@codemirror/state"
 import { Decoration, type DecorationSet, type EditorView, ViewPlugin, type ViewUpdate } from "@codemirror/view";
 import { editorInfoField, editorLivePreviewField } from "obsidian";
 import type { LintFinding, Severity } from "../core/lint/lint-types";
+import { lintCursorTooltip } from "./lint-mark-tooltip";
 import { createPropertiesMarks, sameFindings } from "./lint-properties-marks";
 
 /** The note an editor shows, from Obsidian's editor info. */
@@ -15,6 +16,7 @@ const livePreview = (state: EditorState): boolean => state.field(editorLivePrevi
  * (the worst severity, every message), so underlines never stack. The marks are rebuilt only when the note's findings change (checked cheaply on each
  * update, e.g. after `workspace.updateOptions()`); an edit moves them with the text, and cursor moves cost nothing.
  * Findings on frontmatter lines are also shown where Live Preview draws the Properties block (createPropertiesMarks).
+ * A mark's messages show in Obsidian's tooltip on hover (aria-label) and under the cursor when it is in the mark.
  */
 export function createLintMarks(
   findingsFor: (path: string) => readonly LintFinding[],
@@ -51,12 +53,15 @@ export function createLintMarks(
         this.builds++;
         const builder = new RangeSetBuilder<Decoration>();
         for (const m of markRanges(this.shown, doc)) {
-          builder.add(m.from, m.to, Decoration.mark({ class: `kc-lint-mark kc-sev-${m.severity}`, attributes: { title: m.messages.join("\n") } }));
+          builder.add(m.from, m.to, Decoration.mark({ class: `kc-lint-mark kc-sev-${m.severity}`, attributes: { "aria-label": m.messages.join("\n") } }));
         }
         return builder.finish();
       }
     },
-    { decorations: (v) => v.decorations, provide: () => createPropertiesMarks(findingsFor, pathOf, isLivePreview) },
+    { decorations: (v) => v.decorations, provide: () => [createPropertiesMarks(findingsFor, pathOf, isLivePreview), lintCursorTooltip((state) => {
+      const path = pathOf(state);
+      return path === null ? [] : markRanges(findingsFor(path), state.doc);
+    })] },
   );
 }
 

@@ -105,7 +105,7 @@ export function createPropertiesMarks(
     const mine = end === null ? [] : all.filter((f) => f.line <= end).sort((a, b) => RANK[a.severity] - RANK[b.severity] || a.line - b.line);
     if (end === null || mine.length === 0) return { path, all, live, end, deco: Decoration.none, attrs: {}, builds: builds + 1 };
     const worst = mine[0]!.severity;
-    const ranges = [Decoration.line({ class: `kc-lint-fm-line kc-sev-${worst}`, attributes: { title: describe(mine) } }).range(0)];
+    const ranges = [Decoration.line({ class: `kc-lint-fm-line kc-sev-${worst}`, attributes: { "aria-label": describe(mine) } }).range(0)];
     if (live) {
       const at = end + 1 < state.doc.lines ? state.doc.line(end + 2).from : state.doc.length;
       ranges.push(Decoration.widget({ widget: new PropertiesFindingsWidget(mine, worst, mine.map((f) => propertyAt(state.doc, f.line))), block: true, side: end + 1 < state.doc.lines ? -1 : 1 }).range(at));

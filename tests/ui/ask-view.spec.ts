@@ -52,8 +52,10 @@ describe("AskView", () => {
     expect(el.querySelector(".kc-ask-trace summary")?.textContent).toBe("1 source · 500 tokens · 1 skipped");
     expect(el.querySelector(".kc-ask-why-words")?.textContent).toBe("Loaded 1 article: retry (matches 'retries'). Skipped 1.");
     expect(el.querySelector(".kc-ask-tokens")?.textContent).toBe("Loaded 1 file: 500 of 5000 tokens (90% saved)");
-    expect(el.querySelector(".kc-ask-why")?.textContent).toContain('"retri" in title');
-    expect(el.querySelector(".kc-ask-skipped")?.textContent).toContain("does not match it");
+    // Details say the why in words: the question's words, never stems, scores or ranks.
+    expect(el.querySelector(".kc-ask-why")?.textContent).toBe(": matches 'retries'; about 500 tokens");
+    expect(el.querySelector(".kc-ask-skipped")?.textContent).toMatch(/^Not read: .+, related to retry, but the question does not mention it$/);
+    expect(el.querySelector(".kc-ask-details")?.textContent).not.toMatch(/score|match #|retri\b|SIMILAR_/);
     expect(el.querySelector(".kc-ask-answer")?.textContent).toBe(DONE.text);
     expect(el.querySelector(".kc-ask-foot")?.textContent).toContain("600 in · $0.0020");
   });

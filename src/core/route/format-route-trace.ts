@@ -135,6 +135,22 @@ export function describeLoadedPlainly(route: RouteResult, titleOf: (path: string
   return route.loaded.map((l) => why(l.reason));
 }
 
+/** Why an article was left out, in plain words for the Ask panel's Details (no scores, stems or paths). */
+export function describeSkipPlainly(reason: SkipReason, route: RouteResult, titleOf: (path: string) => string = baseName): string {
+  switch (reason.kind) {
+    case "weak-match":
+      return route.status === "not-covered" ? `covers only ${pct(reason.coverage)} of the question` : "matches less of the question than those read";
+    case "mid-not-matching":
+      return `related to ${titleOf(reason.of)}, but the question does not mention it`;
+    case "over-budget":
+      return "would not fit in the token budget";
+    case "file-cap":
+      return "past the most articles one answer reads";
+    case "missing-target":
+      return `${titleOf(reason.of)} points to it, but the note does not exist`;
+  }
+}
+
 /** The skipped articles worth showing: none that was loaded after all, and each one once (its first reason). */
 export function skippedToShow(route: RouteResult): SkippedArticle[] {
   const seen = new Set(route.loaded.map((l) => l.path));

@@ -50,5 +50,6 @@ export function refreshInsertButton(button: HTMLElement, host: AskHost): void {
   const target = host.insertTarget?.() ?? null;
   button.toggleClass("kc-is-unavailable", target === null);
   button.setAttr("aria-disabled", target === null ? "true" : null);
-  button.setAttr("title", target === null ? NO_EDITOR : `Insert the answer at the cursor in ${target}`);
+  // aria-label: Obsidian shows it as its own tooltip on hover, and a screen reader reads it.
+  button.setAttr("aria-label", target === null ? NO_EDITOR : `Insert the answer at the cursor in ${target}`);
 }

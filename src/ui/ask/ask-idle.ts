@@ -38,15 +38,19 @@ export function renderIdle(parent: HTMLElement, host: AskHost, fill: (question: 
   const idle = parent.createDiv({ cls: "kc-ask-idle" });
   idle.createDiv({ cls: "kc-ask-hint", text: "Ask about what your knowledge base holds. Ctrl/Cmd+Enter asks, Escape stops; ↑ and ↓ in the box bring back earlier questions." });
   renderWholeVaultOffer(idle, host);
-  const list = (label: string, cls: string, items: { question: string; title?: string }[]): void => {
+  // Where an example comes from is a visible line in its button, not a hover-only tooltip (keyboard and touch).
+  const list = (label: string, cls: string, items: { question: string; source?: string }[]): void => {
     if (items.length === 0) return;
     idle.createDiv({ cls: "kc-ask-examples-label", text: label });
     const box = idle.createDiv({ cls: "kc-ask-examples" });
     for (const it of items) {
-      box.createEl("button", { text: it.question, cls: cls, attr: it.title ? { title: it.title } : {} }).addEventListener("click", () => fill(it.question));
+      const button = box.createEl("button", { cls });
+      button.createSpan({ cls: "kc-ask-question-text", text: it.question });
+      if (it.source) button.createSpan({ cls: "kc-ask-example-source", text: it.source });
+      button.addEventListener("click", () => fill(it.question));
     }
   };
-  list("For example:", "kc-ask-example", (host.examples?.() ?? []).map((ex) => ({ question: ex.question, title: `From ${ex.path}` })));
+  list("For example:", "kc-ask-example", (host.examples?.() ?? []).map((ex) => ({ question: ex.question, source: `from ${host.title?.(ex.path) ?? ex.path.slice(ex.path.lastIndexOf("/") + 1).replace(/\.md$/i, "")}` })));
   list("Recent questions:", "kc-ask-recent", [...(host.history?.list() ?? [])].slice(-RECENT).reverse().map((question) => ({ question })));
   return idle;
 }

@@ -1,5 +1,5 @@
 import { baseName } from "../../core/route/article-doc";
-import { describeLoadReason, describeSkipReason, questionWords, saving, skippedToShow, summarizeRoute } from "../../core/route/format-route-trace";
+import { describeLoadedPlainly, describeSkipPlainly, saving, skippedToShow, summarizeRoute } from "../../core/route/format-route-trace";
 import { describeRouteLine } from "../../core/route/route-line";
 import type { RouteResult } from "../../core/route/route-types";
 import { createResultLink } from "./ask-links";
@@ -8,7 +8,7 @@ import type { AskHost } from "./ask-types";
 /**
  * The trace under an answer, collapsed: its summary is one compact line ("4 sources · 1,830 tokens"), opening it
  * lists the articles by title as links, and a nested "Details" says in words why each was read ("Loaded 2 articles:
- * Retry (matches 'retries'), …"), then the paths, tokens and what was skipped, for those who want them.
+ * Retry (matches 'retries'), …"), then each article's reason and tokens and what was not read and why, in words.
  */
 export function renderTrace(route: RouteResult, host: AskHost, selection: string | null): HTMLDetailsElement {
   const box = createEl("details", { cls: "kc-ask-trace" });
@@ -29,13 +29,19 @@ export function renderTrace(route: RouteResult, host: AskHost, selection: string
       : "Nothing loaded",
   });
   if (selection !== null) details.createDiv({ cls: "kc-ask-selection", text: selection });
-  // The question's own words, never stems; each skipped file once, and never one that was loaded after all.
-  const words = questionWords(route.question);
-  for (const l of route.loaded) {
+  // Why, in words: the question's own words (never stems), titles (never scores or paths); each skipped note once,
+  // and never one that was loaded after all.
+  const reasons = describeLoadedPlainly(route, titleOf);
+  route.loaded.forEach((l, i) => {
     const row = details.createDiv({ cls: "kc-ask-loaded" });
     createResultLink(row, l.path, host, titleOf(l.path));
-    row.createSpan({ text: ` ${l.path} · ~${l.tokens} tokens · ${describeLoadReason(l.reason, words)}`, cls: "kc-ask-why" });
+    row.createSpan({ text: `: ${reasons[i]!}${l.part === "tldr" ? ", its summary only" : ""}; about ${l.tokens.toLocaleString()} tokens`, cls: "kc-ask-why" });
+  });
+  for (const s of skippedToShow(route)) {
+    const row = details.createDiv({ cls: "kc-ask-skipped" });
+    row.appendText("Not read: ");
+    createResultLink(row, s.path, host, titleOf(s.path));
+    row.appendText(`, ${describeSkipPlainly(s.reason, route, titleOf)}`);
   }
-  for (const s of skippedToShow(route)) details.createDiv({ cls: "kc-ask-skipped", text: `skipped ${s.path}: ${describeSkipReason(s.reason, route)}` });
   return box;
 }

@@ -2,10 +2,13 @@ import { drawGraph, sceneOf, type GraphScene } from "./graph-canvas";
 import { nodeAt, type Transform } from "./graph-geometry";
 import type { PlacedLabel } from "./graph-labels";
 import type { GraphPalette } from "./graph-palette";
+import type { FrameRequest } from "./graph-worker-handler";
+import { OffscreenRenderer } from "./offscreen-renderer";
 
 /**
  * The graph's canvas: the scene drawn on it, the pan and zoom, the theme's palette, the hover tooltip, and one draw
  * per animation frame. It keeps the whole graph in view while the layout moves, until the person pans or zooms.
+ * Where the platform allows, a worker owns the canvas and draws the frames (see OffscreenRenderer).
  */
 export class GraphStage {
   scene: GraphScene = sceneOf([], []);
@@ -22,12 +25,22 @@ export class GraphStage {
   private fitK = 1;
   private t: Transform = { x: 0, y: 0, k: 1 };
   private frame = 0;
+  private renderer: OffscreenRenderer | null = null;
+  /** What the renderer last received, to send the scene and palette only when they change. */
+  private sent: { scene: GraphScene | null; nodes: unknown; groups: unknown; highlights: unknown; center: unknown; palette: GraphPalette | null } = { scene: null, nodes: null, groups: null, highlights: null, center: null, palette: null };
 
-  /** Attaches the canvas and tooltip the view built, with the theme's palette. */
-  mount(canvas: HTMLCanvasElement, tooltip: HTMLElement, palette: GraphPalette): void {
+  /** Attaches the canvas and tooltip the view built, with the theme's palette; `offscreen` draws in a worker. */
+  mount(canvas: HTMLCanvasElement, tooltip: HTMLElement, palette: GraphPalette, offscreen = true): void {
     this.canvas = canvas;
     this.tooltip = tooltip;
     this.palette = palette;
+    this.renderer = offscreen ? OffscreenRenderer.attach(canvas, (labels) => this.drawn(labels)) : null;
+  }
+
+  /** Ends the drawing worker (view closed). */
+  dispose(): void {
+    this.renderer?.dispose();
+    this.renderer = null;
   }
 
   /** The current pan (x, y) and zoom (k), for a drag to start from. */
@@ -166,11 +179,56 @@ export class GraphStage {
     });
   }
 
+  /** The frame as a PNG (drawn again on a canvas of its own: the view's canvas may belong to a worker). */
+  async toPng(): Promise<Blob | null> {
+    const c = createEl("canvas");
+    const ratio = window.devicePixelRatio || 1;
+    const w = this.canvas.clientWidth;
+    const h = this.canvas.clientHeight;
+    c.width = Math.round(w * ratio);
+    c.height = Math.round(h * ratio);
+    const ctx = c.getContext("2d");
+    if (!ctx) return null;
+    ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+    drawGraph(ctx, this.scene, this.t, this.palette, w, h, this.fitK);
+    return new Promise((r) => c.toBlob(r, "image/png"));
+  }
+
+  private drawn(labels: PlacedLabel[]): void {
+    this.labels = labels;
+    this.canvas.dataset.frames = String(Number(this.canvas.dataset.frames ?? 0) + 1);
+  }
+
+  /** The state of a frame for the drawing worker, with the scene and palette only when they changed. */
+  private frameRequest(w: number, h: number, ratio: number): FrameRequest {
+    const s = this.scene;
+    const sent = this.sent;
+    const req: FrameRequest = { positions: s.positions, hovered: s.hovered, t: { ...this.t }, width: w, height: h, ratio, fitK: this.fitK };
+    if (sent.scene !== s || sent.nodes !== s.nodes || sent.groups !== s.groups || sent.highlights !== s.highlights || sent.center !== s.center) {
+      // Only what a frame draws (no TL;DRs, tags or paths of edges): copying between threads costs by size.
+      req.scene = {
+        nodes: s.nodes.map((n) => ({ id: n.id, kind: n.kind, title: n.title, inboundHigh: n.inboundHigh, corroborations: n.corroborations, tldr: "", tags: [] })),
+        edges: s.edges.map(({ a, b, edge }) => ({ a, b, edge: { from: "", to: "", tier: edge.tier, stamp: null, stale: edge.stale, unstamped: edge.unstamped } })),
+        groups: s.groups, highlights: s.highlights ? [...s.highlights] : null, center: s.center,
+      };
+      this.sent = { ...sent, scene: s, nodes: s.nodes, groups: s.groups, highlights: s.highlights, center: s.center };
+    }
+    if (sent.palette !== this.palette) {
+      req.palette = this.palette;
+      this.sent.palette = this.palette;
+    }
+    return req;
+  }
+
   private draw(): void {
     const c = this.canvas;
     const ratio = window.devicePixelRatio || 1;
     const w = c.clientWidth;
     const h = c.clientHeight;
+    if (this.renderer) {
+      this.renderer.draw(() => this.frameRequest(w, h, ratio));
+      return;
+    }
     if (c.width !== Math.round(w * ratio) || c.height !== Math.round(h * ratio)) {
       c.width = Math.round(w * ratio);
       c.height = Math.round(h * ratio);
@@ -178,7 +236,6 @@ export class GraphStage {
     const ctx = c.getContext("2d");
     if (!ctx) return;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    this.labels = drawGraph(ctx, this.scene, this.t, this.palette, w, h, this.fitK);
-    this.canvas.dataset.frames = String(Number(this.canvas.dataset.frames ?? 0) + 1);
+    this.drawn(drawGraph(ctx, this.scene, this.t, this.palette, w, h, this.fitK));
   }
 }

@@ -1,6 +1,5 @@
 import { ItemView, type WorkspaceLeaf } from "obsidian";
 import { graphToJson, graphToMermaid } from "../../core/graph/export-graph";
-import { groupGraph } from "../../core/graph/graph-groups";
 import { routeHighlights } from "../../core/graph/graph-queries";
 import type { GraphView as GraphData } from "../../core/graph/graph-types";
 import { sceneOf } from "./graph-canvas";
@@ -14,7 +13,7 @@ import { sceneToSvg } from "./graph-svg";
 import { buildGraphToolbar, type GraphToolbar } from "./graph-toolbar";
 import type { GraphHost, Positions } from "./graph-view-host";
 import { buildZoomButtons } from "./graph-zoom-buttons";
-import { LayoutRunner } from "./layout-runner";
+import { LayoutRunner, type Colouring } from "./layout-runner";
 import { relationshipList } from "./relationship-list";
 
 export type { GraphHost, Positions } from "./graph-view-host";
@@ -69,14 +68,18 @@ export class GraphView extends ItemView {
     const canvas = stage.createEl("canvas", { cls: "kc-graph-canvas", attr: { tabindex: "0", role: "img", "aria-label": "Graph of the knowledge base. Arrow keys pan, plus and minus zoom, 0 fits, the enter key opens the highlighted note." } });
     const tooltip = stage.createDiv({ cls: "kc-graph-tooltip" });
     tooltip.toggleClass("kc-hidden", true);
-    this.legendEl = stage.createDiv({ cls: "kc-graph-legend-host", attr: { "data-open": String(root.clientWidth >= 480) } });
+    // The legend starts folded to one "Legend" line in any pane: open, it hid a fifth of a wide canvas.
+    this.legendEl = stage.createDiv({ cls: "kc-graph-legend-host", attr: { "data-open": "false" } });
     buildZoomButtons(stage.createDiv({ cls: "kc-graph-zoom" }), (f) => this.stage.zoomCentre(f), () => this.stage.fit());
     this.listEl = root.createDiv({ cls: "kc-graph-list" });
     this.stage.mount(canvas, tooltip, readPalette(root));
     this.cache = await this.host.loadPositions();
     bindGraphInput(this, this.stage, { ...this.host, pin: (i, x, y) => this.layout.pin(i, x, y) });
     this.registerDomEvent(window, "resize", () => this.stage.requestDraw());
-    this.register(() => this.layout.dispose());
+    this.register(() => {
+      this.layout.dispose();
+      this.stage.dispose();
+    });
     this.unsubscribe = this.host.onChange(() => this.refresh());
     this.refresh();
   }
@@ -130,13 +133,18 @@ export class GraphView extends ItemView {
     scene.highlights = this.highlights;
     scene.center = active;
     const by = colourMode(this.controls, data.nodes.length);
-    if (by === "type") {
-      this.legendGroups = null;
-    } else {
-      const groups = groupGraph(data, by);
-      scene.groups = groups.of;
-      this.legendGroups = { by, names: groups.groups.map((g) => (by === "folder" ? g.name : `Around ${g.name}`)) };
-    }
+    // Groups are computed with the layout, off the main thread: nodes keep their type colours until they arrive.
+    this.legendGroups = null;
+    const colouring: Colouring | undefined = by === "type" ? undefined : {
+      request: { by, nodes: data.nodes.map((n) => ({ id: n.id, kind: n.kind, title: n.title })), edges: data.edges.map((e) => ({ from: e.from, to: e.to })) },
+      onGroups: (groups) => {
+        if (stage.scene !== scene) return;
+        scene.groups = groups.of;
+        this.legendGroups = { by, names: groups.groups.map((g) => (by === "folder" ? g.name : `Around ${g.name}`)) };
+        renderLegend(this.legendEl, this.stage.palette, this.legendGroups);
+        stage.requestDraw();
+      },
+    };
     stage.scene = scene;
     const allKnown = known.every((p) => p !== undefined);
     stage.fitted = allKnown && stage.fitted;
@@ -153,7 +161,7 @@ export class GraphView extends ItemView {
       if (stage.autoFit) stage.fit();
       stage.requestDraw();
       if (done) this.schedulePersist();
-    });
+    }, colouring);
     // Nodes without a known position all sit at the origin until the layout's first step: draw once it arrives.
     if (allKnown) {
       if (!stage.fitted) stage.fit();
@@ -232,7 +240,7 @@ export class GraphView extends ItemView {
     else if (kind === "mermaid") await this.host.exportFile("knowledge-graph.mmd", graphToMermaid(this.data));
     else if (kind === "svg") await this.host.exportFile("knowledge-graph.svg", new Blob([sceneToSvg(this.stage.scene, this.stage.palette)], { type: "image/svg+xml" }));
     else if (kind === "png") {
-      const blob = await new Promise<Blob | null>((r) => this.stage.canvas.toBlob(r, "image/png"));
+      const blob = await this.stage.toPng();
       if (blob) await this.host.exportFile("knowledge-graph.png", blob);
     }
   }

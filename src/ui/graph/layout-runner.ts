@@ -1,15 +1,25 @@
 import workerSource from "kc:graph-layout-worker";
+import { groupGraph, type GraphGroups } from "../../core/graph/graph-groups";
+import type { GraphView } from "../../core/graph/graph-types";
 import { createForceLayout, pinNode, positionsOf, type LayoutInput } from "./force-layout";
+import type { GroupRequest, WorkerOutbound } from "./graph-worker-handler";
 
 /** Called with positions (x0, y0, x1, y1, …) as the layout moves, and `done` once it has settled. */
 export type OnPositions = (positions: Float64Array, done: boolean) => void;
+
+/** A colouring to compute with the layout, and where its groups go. */
+export interface Colouring {
+  request: GroupRequest;
+  onGroups(groups: GraphGroups): void;
+}
 
 /** Longest slice of main-thread layout work when no worker is available. */
 const SLICE_MS = 8;
 
 /**
  * Runs the force layout in a Web Worker (a tick at thousands of nodes would block the main thread), falling back
- * to main-thread ticks in slices of about 8 ms where workers are unavailable. A new start cancels the previous one.
+ * to main-thread ticks in slices of about 8 ms where workers are unavailable. A colouring by community or folder
+ * is computed in the worker too, before the layout's first positions. A new start cancels the previous one.
  */
 export class LayoutRunner {
   private worker: Worker | null = null;
@@ -20,16 +30,20 @@ export class LayoutRunner {
 
   constructor(private readonly source: string = workerSource) {}
 
-  start(input: LayoutInput, onPositions: OnPositions): void {
+  start(input: LayoutInput, onPositions: OnPositions, colouring?: Colouring): void {
     const id = ++this.run;
     const worker = this.ensureWorker();
     if (worker) {
-      worker.onmessage = (e: MessageEvent<{ id: number; positions: Float64Array; done: boolean }>) => {
-        if (e.data.id === id && id === this.run) onPositions(e.data.positions, e.data.done);
+      worker.onmessage = (e: MessageEvent<WorkerOutbound>) => {
+        const m = e.data;
+        if (m.kind === "drawn" || m.id !== id || id !== this.run) return;
+        if (m.kind === "groups") colouring?.onGroups(m.groups);
+        else onPositions(m.positions, m.done);
       };
-      worker.postMessage({ kind: "start", id, input });
+      worker.postMessage({ kind: "start", id, input, ...(colouring ? { group: colouring.request } : {}) });
       return;
     }
+    if (colouring) colouring.onGroups(groupGraph({ ...colouring.request, omitted: 0 } as unknown as GraphView, colouring.request.by));
     const sim = createForceLayout(input);
     this.sim = sim;
     let running = true;

@@ -123,7 +123,7 @@ describe("the Ask panel in Obsidian, end to end", () => {
 
   it("offers example questions from the base's own headers when idle", async () => {
     const p = await panel();
-    const examples = [...p.el.querySelectorAll(".kc-ask-example")].map((b) => b.textContent);
+    const examples = [...p.el.querySelectorAll(".kc-ask-example .kc-ask-question-text")].map((b) => b.textContent);
     expect(examples.length).toBeGreaterThan(0);
     expect(examples.length).toBeLessThanOrEqual(3);
     for (const q of examples) expect(q).toMatch(/\?$/);

@@ -113,7 +113,9 @@ describe("the answer and its trace", () => {
     const details = trace.querySelector<HTMLDetailsElement>(".kc-ask-details")!;
     expect(details.open).toBe(false);
     expect(details.querySelector("summary")?.textContent).toBe("Details");
-    expect(details.textContent).toContain("knowledge/concepts/retry.md");
+    // Paths stay behind the links; the text says the why in words.
+    expect(details.querySelector(".kc-ask-loaded a")?.getAttribute("href")).toBe("knowledge/concepts/retry.md");
+    expect(details.querySelector(".kc-ask-why")?.textContent).toBe(": matches 'retries'; about 500 tokens");
   });
 
   it("renders each answer under a Component of the view, unloaded by New thread and when the panel closes", async () => {
@@ -244,7 +246,10 @@ describe("before anything is asked", () => {
     await p.view.onOpen();
     expect(p.el.querySelector(".kc-ask-hint")?.textContent).toContain("Ctrl/Cmd+Enter");
     const examples = [...p.el.querySelectorAll<HTMLButtonElement>(".kc-ask-example")];
-    expect(examples.map((b) => b.textContent)).toEqual(["Why do uploads retry forever?", "What is attachment blobs?"]);
+    expect(examples.map((b) => b.querySelector(".kc-ask-question-text")?.textContent)).toEqual(["Why do uploads retry forever?", "What is attachment blobs?"]);
+    // Where each comes from is on screen, not in a hover-only title.
+    expect(examples.map((b) => b.querySelector(".kc-ask-example-source")?.textContent)).toEqual(["from retry", "from blobs"]);
+    expect(examples.every((b) => !b.hasAttribute("title"))).toBe(true);
     examples[0]!.click();
     expect(p.input().value).toBe("Why do uploads retry forever?");
     expect(document.activeElement).toBe(p.input());
