@@ -101,7 +101,7 @@ export function summarizeRoute(route: RouteResult, titleOf: (path: string) => st
  * needs something to stand on); this says so, so nobody takes the loaded tokens for the budget. Null when it fits.
  */
 export function overBudgetNote(route: RouteResult): string | null {
-  if (route.status !== "routed" || route.totalTokens <= route.budget) return null;
+  if (route.status !== "routed" || !Number.isFinite(route.budget) || route.totalTokens <= route.budget) return null;
   return `over the ${route.budget}-token budget: the best match's summary is loaded even when nothing fits`;
 }
 
