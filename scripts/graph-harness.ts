@@ -127,7 +127,7 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
 type ViewInPage = { KC_VIEW: { stage: { scene: { nodes: { id: string; kind: string }[]; positions: Float64Array; edges: { a: number; b: number; edge: { tier: string; stale: boolean } }[]; adjacency: { byDegree: number[]; neighbours: number[][] }; hovered: number }; t: { x: number; y: number; k: number }; labels: { i: number; x: number; y: number; width: number; height: number; alpha: number }[]; palette: Record<string, string> } }; KC_OPENED: string[] };
 
 /** At the opening zoom: labels (overlaps, the 20 most linked), arrowheads, colour pixels, toolbar rows, the legend. */
-function openingChecks(): { labels: number; overlaps: number; top20: string; arrows: number; colours: string; toolbarRows: number; canvasHeight: number; legend: boolean; legendCover: number } {
+function openingChecks(): { labels: number; overlaps: number; top20: string; missing: string; arrows: number; colours: string; toolbarRows: number; canvasHeight: number; legend: boolean; legendCover: number } {
   const v = (window as unknown as ViewInPage).KC_VIEW.stage;
   const L = v.labels;
   let overlaps = 0;
@@ -150,6 +150,8 @@ function openingChecks(): { labels: number; overlaps: number; top20: string; arr
   const legendCover = lr ? Math.round((lr.width * lr.height * 1000) / (cr.width * cr.height)) / 10 : 0;
   return {
     labels: L.length, overlaps, top20: `${top.filter((i) => labelled.has(i)).length}/${top.length}`, arrows,
+    // Where an unlabelled top-20 article sits on screen, and at what strength a label was drawn for it (KC_VERBOSE).
+    missing: top.filter((i) => !labelled.has(i)).map((i) => `${i}@${Math.round(pos[i * 2]! * k + v.t.x)},${Math.round(pos[i * 2 + 1]! * k + v.t.y)} alpha ${L.find((l) => l.i === i)?.alpha ?? "none"}`).join("; "),
     colours: "",
     toolbarRows: rows.size, canvasHeight: canvas.clientHeight, legend: Boolean(legend && legend.offsetParent !== null), legendCover,
   };

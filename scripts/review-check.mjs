@@ -12,9 +12,9 @@ const ROOT = resolve(fileURLToPath(import.meta.url), "..", "..");
 const ADR = "docs/adr/0002-node-only-code.md";
 const NODE_ONLY_RULE = "obsidianmd/no-nodejs-modules";
 
-/** The Node-only places in the ADR's table: the first cell of each row, a folder (ending in "/") or a file. */
+/** The Node-only places in the ADR's table: each quoted path of a row's first cell, a folder (ending in "/") or a file. */
 export function nodeOnlyPaths(adrText) {
-  return [...adrText.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]);
+  return [...adrText.matchAll(/^\| (`[^|]+`) \|/gm)].flatMap((m) => [...m[1].matchAll(/`([^`]+)`/g)].map((q) => q[1]));
 }
 
 /** True when `path` (repository-relative, forward slashes) is one of the listed places or inside a listed folder. */

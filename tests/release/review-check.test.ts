@@ -22,6 +22,11 @@ describe("the review check", () => {
     expect(isNodeOnly("src/clix/main.ts", places)).toBe(false);
   });
 
+  it("reads every quoted path of a row's first cell, not only the first", () => {
+    expect(nodeOnlyPaths("| `a.config.ts`, `b.config.ts` | why | what |\n| `c/` | why | what |\n")).toEqual(["a.config.ts", "b.config.ts", "c/"]);
+    expect(places).toEqual(expect.arrayContaining(["vitest.config.ts", "vitest.mutation.config.ts"]));
+  });
+
   it("accepts no-nodejs-modules in Node-only code and reports it in plugin code, and every other warning and error anywhere", () => {
     expect(reviewProblems([file("src/cli/main.ts", NODE), file("tests/a.test.ts", NODE, NODE)], places, ROOT)).toEqual([]);
     expect(reviewProblems([

@@ -81,6 +81,13 @@ export function placeLabels(candidates: readonly LabelCandidate[], o: LabelOptio
       // One line further out, when two hubs sit close together.
       [c.x - c.width / 2, c.y + c.r + 4 + h],
       [c.x - c.width / 2, c.y - c.r - 4 - 2 * h],
+      // Beside, a line lower or higher, then two lines out: a hub in a crowd of hubs still gets its name.
+      [c.x + c.r + 4, c.y + h / 2 + 2],
+      [c.x + c.r + 4, c.y - 1.5 * h - 2],
+      [c.x - c.r - 4 - c.width, c.y + h / 2 + 2],
+      [c.x - c.r - 4 - c.width, c.y - 1.5 * h - 2],
+      [c.x - c.width / 2, c.y + c.r + 6 + 2 * h],
+      [c.x - c.width / 2, c.y - c.r - 6 - 3 * h],
     ];
     for (const [x, y] of spots) {
       if (x + c.width < 0 || y + h < 0 || x > o.width || y > o.height) continue;
