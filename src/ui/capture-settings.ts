@@ -1,8 +1,8 @@
 import { Setting } from "obsidian";
 import { distillCostCeiling } from "../core/capture/distill-session";
 import { formatCost } from "../core/llm/cost";
-import { DEFAULT_SELECT_PRICE } from "../core/llm/models";
-import type { CaptureSettings } from "../obsidian/plugin-data";
+import { priceFor } from "../core/llm/models";
+import type { AskSettings, CaptureSettings } from "../obsidian/plugin-data";
 import type { SettingRow, SettingSection } from "./setting-rows";
 
 /** What the capture settings need: the settings, saving, and (desktop code, loaded on demand) what is on disk. */
@@ -13,6 +13,8 @@ export interface CaptureSettingsHost {
   listProjects(): Promise<{ cwd: string; sessions: number; last: number }[]>;
   /** How many days Claude Code keeps transcripts (its cleanupPeriodDays; 30 by default). */
   retentionDays(): Promise<number>;
+  /** The Ask settings: the selection model distils, at its own price (or the person's override). */
+  ask(): Pick<AskSettings, "selectModel" | "priceOverrides">;
 }
 
 /** The "Capture (desktop)" section: which Claude Code projects are captured, from where, and when. */
@@ -41,7 +43,7 @@ export function captureSection(host: CaptureSettingsHost): SettingSection {
     },
     {
       name: "Distil with the model",
-      desc: `Off by default. Sends each captured day of a session (redacted, at most 20,000 characters) to the selection model in the Ask settings, which writes its decisions, lessons and action items; at most ${formatCost(distillCostCeiling(DEFAULT_SELECT_PRICE))} a day of a session at that model's default price. Without a usable reply the entry is the plain summary.`,
+      desc: `Off by default. Sends each captured day of a session (redacted, at most 20,000 characters) to the selection model in the Ask settings, which writes its decisions, lessons and action items; ${distillCostWords(host.ask())}. Without a usable reply the entry is the plain summary.`,
       render: (s) => s.addToggle((t) => t.setValue(c().distill).onChange(async (v) => host.updateCapture({ distill: v }))),
     },
     {
@@ -85,4 +87,12 @@ async function listProjects(el: HTMLElement, host: CaptureSettingsHost): Promise
         await host.updateCapture({ projects: on ? [...now, p.cwd] : now });
       }));
   }
+}
+
+/** The most one day of a session can cost to distil, at the selection model's price; unknown, never another's. */
+function distillCostWords(ask: Pick<AskSettings, "selectModel" | "priceOverrides">): string {
+  const price = priceFor(ask.selectModel, ask.priceOverrides);
+  return price === null
+    ? `its cost is unknown: no price is known for ${ask.selectModel} (set one in the Ask settings)`
+    : `at most ${formatCost(distillCostCeiling(price))} a day of a session at ${ask.selectModel}'s price`;
 }
