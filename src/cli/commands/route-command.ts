@@ -1,6 +1,6 @@
 import { formatRouteTrace, skippedToShow } from "../../core/route/format-route-trace";
 import { shortlistFor } from "../../core/route/select-articles";
-import { routeQuestion } from "../../core/route/route-question";
+import { routeIn } from "../../core/workflows/ask-workflow";
 import { EXIT, usage, type CliIo } from "../cli-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
@@ -48,8 +48,7 @@ export async function runRouteCommand(args: ParsedArgs, io: CliIo): Promise<numb
   const missing = scope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or route over every note with --scope vault") : null;
   if (missing) return usage(io, missing);
   const { index, indexTokens } = buildRouterIndex(vault, scope);
-  const options = args.flags.has("closest") ? { budget, minCoverage: 0 } : { budget };
-  const route = routeQuestion(index, question, (l, from) => vault.index.resolve(l, from), options, indexTokens);
+  const route = routeIn(index, (l, from) => vault.index.resolve(l, from), question, { budget, closest: args.flags.has("closest") }, indexTokens);
   // JSON lists each skipped file once, never one that was loaded, and the shortlist the selection step would read
   // (path, header tokens, lexical rank; rank 0 for a HIGH neighbour brought in), so its ceiling can be measured offline.
   const shortlist = format === "json" ? shortlistFor(index, question, (l, from) => vault.index.resolve(l, from)).map((s) => ({ path: s.path, rank: s.rank, headerTokens: s.headerTokens })) : [];

@@ -4,7 +4,8 @@ import { costAt } from "../llm/cost";
 import type { ChatMessage, Completion, ModelError, TokenUsage } from "../llm/language-model";
 import { err, ok, type Result } from "../result";
 import { baseName } from "../route/article-doc";
-import { routeQuestion } from "../route/route-question";
+import type { ArticleIndex } from "../route/article-index";
+import { routeQuestion, type ResolveTarget } from "../route/route-question";
 import type { RouteResult } from "../route/route-types";
 import { selectArticles } from "../route/select-articles";
 import type { KcHost, ModelUnavailable } from "./host";
@@ -38,8 +39,15 @@ export const EMPTY_QUESTION_ANSWER = "The question has no words to search for.";
 
 /** Routes a question over the host's index under the Ask budget; `closest` loads the best matches even when not covered. */
 export function routeFor(host: KcHost, question: string, options: { closest?: boolean } = {}): RouteResult {
-  const budget = host.settings().ask.budget;
-  return routeQuestion(host.index(), question, host.resolve, options.closest ? { budget, minCoverage: 0 } : { budget }, host.indexTokens?.() ?? 0);
+  return routeIn(host.index(), host.resolve, question, { budget: host.settings().ask.budget, closest: options.closest === true }, host.indexTokens?.() ?? 0);
+}
+
+/**
+ * The keyword route over an index, under a token budget; `closest` lifts the coverage floor so the nearest articles
+ * show even when the base does not cover the question. For a host without the whole bundle (`kc route`).
+ */
+export function routeIn(index: ArticleIndex, resolve: ResolveTarget, question: string, o: { budget: number; closest: boolean }, indexTokens = 0): RouteResult {
+  return routeQuestion(index, question, resolve, o.closest ? { budget: o.budget, minCoverage: 0 } : { budget: o.budget }, indexTokens);
 }
 
 /**
