@@ -91,6 +91,7 @@ export async function benchWarmStart(): Promise<void> {
     // A first start saves the snapshot every warm run begins from.
     await startOnce(root, texts, mainJs, true);
     snapshot = readFileSync(join(root, SNAPSHOT), "utf8");
+    if (process.env.KC_WARM_KEEP) writeFileSync(process.env.KC_WARM_KEEP, snapshot);
     const articles = [...texts.keys()].filter((p) => p.startsWith("knowledge/concepts/"));
     const changed = articles.filter((_, i) => i % 100 === 7);
     for (let r = 0; r < rounds; r++) {

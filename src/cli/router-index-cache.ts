@@ -4,7 +4,8 @@ import process from "node:process";
 import manifest from "../../manifest.json";
 import { reportFolderOf } from "../core/knowledge/knowledge-layout";
 import { shortHash } from "../core/util/short-hash";
-import { ArticleIndex, type ArticleIndexSnapshot } from "../core/route/article-index";
+import type { ArticleIndex } from "../core/route/article-index";
+import { allSteps, readSnapshot, writeSnapshot } from "../core/route/index-snapshot";
 import type { LoadedVault } from "./load-vault";
 import { buildRouterIndex, type RouteScope } from "./router-index";
 
@@ -43,11 +44,6 @@ function fingerprint(vault: LoadedVault, scope: RouteScope): string | null {
   return lines.join("\n");
 }
 
-interface CacheFile {
-  fingerprint: string;
-  snapshot: ArticleIndexSnapshot;
-}
-
 /**
  * The router's index for a vault loaded without its notes (`read: "none"`): restored from the cache when no source
  * note changed since it was written, else built from the notes `reload` reads and written to the cache (a temporary
@@ -62,11 +58,14 @@ export async function cachedRouterIndex(
 ): Promise<{ index: ArticleIndex; vault: LoadedVault; cached: boolean }> {
   const folder = cacheFolder(env);
   const key = folder ? fingerprint(listed, scope) : null;
-  const file = folder ? join(folder, `router-${shortHash(`${listed.root}\0${scope}`)}.json`) : "";
+  const file = folder ? join(folder, `router-${shortHash(`${listed.root}\0${scope}`)}.jsonl`) : "";
   if (key) {
     try {
-      const cache = JSON.parse(readFileSync(file, "utf8")) as CacheFile;
-      if (cache.fingerprint === key) return { index: ArticleIndex.fromSnapshot(cache.snapshot), vault: listed, cached: true };
+      // The fingerprint as a JSON string on the first line, then the plugin's own snapshot format (index-snapshot).
+      const text = readFileSync(file, "utf8");
+      const end = text.indexOf("\n");
+      const restored = end > 0 && JSON.parse(text.slice(0, end)) === key ? allSteps(readSnapshot(text.slice(end + 1), manifest.version)) : null;
+      if (restored) return { index: restored.index, vault: listed, cached: true };
     } catch {
       // No cache yet, or one this version cannot read: built below.
     }
@@ -77,7 +76,9 @@ export async function cachedRouterIndex(
     try {
       mkdirSync(folder!, { recursive: true });
       const tmp = `${file}.${process.pid}.tmp`;
-      writeFileSync(tmp, JSON.stringify({ fingerprint: key, snapshot: index.snapshot() } satisfies CacheFile));
+      const snapshot = allSteps(writeSnapshot(index, new Map(), manifest.version, shortHash(key)));
+      if (snapshot === null) return { index, vault, cached: false };
+      writeFileSync(tmp, `${JSON.stringify(key)}\n${snapshot}`);
       renameSync(tmp, file);
     } catch {
       // A read-only or full disk: the next run builds the index again.

@@ -260,6 +260,7 @@ export class RouterService {
     if (!this.snapshot || !this.ready || !this.dirty || this.saving) return;
     this.saving = true;
     try {
+      await this.index.settle();
       this.scheduler.restartSlice();
       const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
       const text = await this.drain(writeSnapshot(this.index, this.stamps, this.snapshot.build, id), this.generation);

@@ -23,7 +23,7 @@ describe("kc prime's index cache", () => {
   it("writes the router's index once and primes from it exactly as from the notes", async () => {
     const fresh = await prime("How should uploads retry?", {});
     const first = await prime("How should uploads retry?");
-    expect(readdirSync(cache).filter((f) => f.endsWith(".json"))).toHaveLength(1);
+    expect(readdirSync(cache).filter((f) => f.endsWith(".jsonl"))).toHaveLength(1);
     const second = await prime("How should uploads retry?");
     expect(first.out).toBe(fresh.out);
     expect(second.out).toBe(fresh.out);
@@ -49,7 +49,10 @@ describe("kc prime's index cache", () => {
     const r = await prime("How should uploads retry?");
     expect(r.code).toBe(0);
     expect(r.out).toContain("retry-with-backoff");
-    expect(JSON.parse(readFileSync(join(cache, file!), "utf8"))).toHaveProperty("fingerprint");
+    // Rebuilt: the fingerprint's line, then the router index in the plugin's snapshot format.
+    const [fingerprint, header] = readFileSync(join(cache, file!), "utf8").split("\n");
+    expect(typeof JSON.parse(fingerprint!)).toBe("string");
+    expect(JSON.parse(header!)).toHaveProperty("format", "kc-router-index");
     const off = mkdtempSync(join(tmpdir(), "kc-prime-cache-off-"));
     await prime("How should uploads retry?", { KC_CACHE: "off", KC_CACHE_DIR: off });
     expect(readdirSync(off)).toEqual([]);

@@ -67,25 +67,31 @@ export function titleOf(doc: { path: string; header: CkpHeader }): string {
   return doc.header.title ?? baseName(doc.path);
 }
 
+/** The fields of an article's router view that follow from its path and header alone (a snapshot leaves them out). */
+export function headerFields(path: string, header: CkpHeader): Pick<ArticleDoc, "title" | "aliases" | "answers" | "tags" | "hasTldr"> {
+  return {
+    title: `${header.title ?? baseName(path)} ${baseName(path).replace(/[-_]/g, " ")}`,
+    aliases: header.aliases.join(" \n "),
+    answers: header.answersWhen.length > 0 ? header.answersWhen.join(" \n ") : "",
+    tags: header.tags.join(" "),
+    hasTldr: header.tldr !== null,
+  };
+}
+
 /** Builds the router's view of one article from its text and parse; articles without CKP headers still get fields. */
 export function buildArticleDoc(path: string, text: string, parsed: ParsedNote): ArticleDoc {
   const header = readCkpHeader(parsed.frontmatter);
   const body = text.slice(parsed.bodyStartOffset);
   const title = header.title ?? baseName(path);
   const tldr = header.tldr ?? summaryProperty(parsed.frontmatter) ?? firstParagraph(body);
-  const headings = parsed.headings.map((h) => h.text).join(" \n ");
   return {
     path,
-    title: `${title} ${baseName(path).replace(/[-_]/g, " ")}`,
-    aliases: header.aliases.join(" \n "),
-    answers: header.answersWhen.length > 0 ? header.answersWhen.join(" \n ") : "",
+    ...headerFields(path, header),
     tldr,
-    tags: header.tags.join(" "),
-    headings,
+    headings: parsed.headings.map((h) => h.text).join(" \n "),
     body,
     hasBody: body.trim() !== "",
     header,
-    hasTldr: header.tldr !== null,
     tokens: estimateTokens(text),
     tldrTokens: estimateTokens(`${title}\n${tldr}`),
   };

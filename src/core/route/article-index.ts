@@ -1,5 +1,6 @@
-import MiniSearch, { type AsPlainObject, type Options, type SearchResult } from "minisearch";
+import MiniSearch, { type Options, type SearchResult } from "minisearch";
 import type { ArticleDoc } from "./article-doc";
+import { ArticleTerms } from "./article-terms";
 import { processTerm, tokenizeText } from "./text-terms";
 
 /** The searchable fields of an article, in the order traces list them. */
@@ -17,23 +18,11 @@ export type FieldWeights = Record<RouteField, number>;
  */
 export const DEFAULT_FIELD_WEIGHTS: FieldWeights = { title: 1.5, aliases: 1.5, answers: 1.5, tldr: 1.5, tags: 1, headings: 1, body: 1 };
 
-/** Bumped whenever the snapshot's shape, the tokenizer or the term processing changes: older snapshots are refused. */
-const SNAPSHOT_VERSION = 1;
-
-/** An ArticleIndex as plain data (see ArticleIndex.snapshot). */
-export interface ArticleIndexSnapshot {
-  version: number;
-  search: AsPlainObject;
-  docs: ArticleDoc[];
-  /** Each article's processed terms, in the order of `docs`. */
-  terms: string[][];
-}
-
 /** What a snapshot restores an index from (see ArticleIndex.restore). */
 export interface RestoredParts {
   search: MiniSearch<ArticleDoc>;
   docs: readonly ArticleDoc[];
-  termsOf: Map<string, Set<string>>;
+  terms: ArticleTerms;
   df: Map<string, number>;
 }
 
@@ -54,7 +43,7 @@ export class ArticleIndex {
   private adding: Partial<Record<RouteField, string[]>> | null = null;
   private search: MiniSearch<ArticleDoc>;
   private readonly docs = new Map<string, ArticleDoc>();
-  private termsOf = new Map<string, Set<string>>();
+  private terms = new ArticleTerms();
   private df = new Map<string, number>();
   /** Paths of connection articles (a non-empty `connects`), so routing need not scan every article for them. */
   private readonly connectionPaths = new Set<string>();
@@ -93,33 +82,17 @@ export class ArticleIndex {
       this.docs.set(doc.path, doc);
       if (doc.header.connects.length > 0) this.connectionPaths.add(doc.path);
     }
-    this.termsOf = parts.termsOf;
+    this.terms = parts.terms;
     this.df = parts.df;
     this.revision++;
   }
 
   /**
-   * The index as plain, JSON-safe data: the search index, the articles and each article's terms. Restoring it with
-   * fromSnapshot costs a fraction of indexing the articles again (the command line caches it between runs).
+   * Resolves once the engine holds no postings of removed articles: it clears them in batches of its own (a vacuum),
+   * which reshape the term tree a snapshot walks in steps; a snapshot begun after this finds none running.
    */
-  snapshot(): ArticleIndexSnapshot {
-    const docs = [...this.docs.values()];
-    return { version: SNAPSHOT_VERSION, search: this.search.toJSON(), docs, terms: docs.map((d) => [...(this.termsOf.get(d.path) ?? [])]) };
-  }
-
-  /** An index restored from a snapshot: it ranks and routes as the one the snapshot was taken from, and stays updatable. */
-  static fromSnapshot(snapshot: ArticleIndexSnapshot, weights: FieldWeights = DEFAULT_FIELD_WEIGHTS): ArticleIndex {
-    if (snapshot.version !== SNAPSHOT_VERSION || snapshot.docs.length !== snapshot.terms.length) throw new Error("not an article index snapshot of this version");
-    const index = new ArticleIndex(weights);
-    const termsOf = new Map<string, Set<string>>();
-    const df = new Map<string, number>();
-    snapshot.docs.forEach((doc, i) => {
-      const terms = new Set(snapshot.terms[i]);
-      termsOf.set(doc.path, terms);
-      for (const t of terms) df.set(t, (df.get(t) ?? 0) + 1);
-    });
-    index.adopt({ search: MiniSearch.loadJS(snapshot.search, index.searchOptions()), docs: snapshot.docs, termsOf, df });
-    return index;
+  async settle(): Promise<void> {
+    if (this.search.isVacuuming || this.search.dirtCount > 0) await this.search.vacuum({ batchSize: 500, batchWait: 0 });
   }
 
   /** The engine itself, for the snapshot module only (read-only use). */
@@ -149,7 +122,7 @@ export class ArticleIndex {
     }
     this.docs.set(doc.path, doc);
     if (doc.header.connects.length > 0) this.connectionPaths.add(doc.path);
-    this.termsOf.set(doc.path, terms);
+    this.terms.set(doc.path, terms);
     for (const t of terms) this.df.set(t, (this.df.get(t) ?? 0) + 1);
   }
 
@@ -160,12 +133,12 @@ export class ArticleIndex {
     this.search.discard(path);
     this.docs.delete(path);
     this.connectionPaths.delete(path);
-    for (const t of this.termsOf.get(path) ?? []) {
+    for (const t of this.terms.of(path)) {
       const n = (this.df.get(t) ?? 1) - 1;
       if (n <= 0) this.df.delete(t);
       else this.df.set(t, n);
     }
-    this.termsOf.delete(path);
+    this.terms.delete(path);
   }
 
   get size(): number {
@@ -209,7 +182,7 @@ export class ArticleIndex {
 
   /** True when the processed term occurs in the article. */
   has(path: string, term: string): boolean {
-    return this.termsOf.get(path)?.has(term) ?? false;
+    return this.terms.has(path, term);
   }
 
   /** Ranked hits for a question (OR of its terms, prefix on the last term, fuzzy only on long terms). */

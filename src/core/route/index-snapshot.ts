@@ -1,12 +1,15 @@
 import MiniSearch from "minisearch";
-import type { ArticleDoc } from "./article-doc";
+import type { CkpHeader, CkpRelation } from "../ckp/ckp-header";
+import { emptyCkpHeader } from "../ckp/read-ckp-header";
+import { headerFields, type ArticleDoc } from "./article-doc";
 import { ArticleIndex } from "./article-index";
+import { ArticleTerms } from "./article-terms";
 
 /**
  * Bump when what the index holds changes: ArticleDoc's fields, tokenizing, term processing or the searched fields.
  * A snapshot of another version (or another plugin build) is ignored and the index built again.
  */
-export const SNAPSHOT_VERSION = 1;
+export const SNAPSHOT_VERSION = 2;
 
 const FORMAT = "kc-router-index";
 /** Articles per line and index numbers per line: each line is parsed in a step of its own, a few ms at most. */
@@ -43,6 +46,9 @@ interface EngineInternals {
   _fieldIds: Record<string, number>;
   _nextId: number;
   _documentCount: number;
+  /** Public getters: a vacuum (which reshapes the term tree) is running, and how many discards await one. */
+  isVacuuming: boolean;
+  dirtCount: number;
 }
 
 /** The engine's inner maps, or null when this minisearch keeps them otherwise (then no snapshot is made or read). */
@@ -65,30 +71,35 @@ interface Header {
   averageFieldLength: number[];
 }
 
-type DocRow = [shortId: number, mtime: number, size: number, fieldLength: number[], doc: Omit<ArticleDoc, "body">];
+/**
+ * One article: its engine id, its file's stamp, its field lengths, then its router view without the body and without
+ * what follows from its path and header (headerFields), the header without its empty fields, and the fields that
+ * differ from what the header gives (the TLDR of a note without one in its header).
+ */
+type DocRow = [shortId: number, mtime: number, size: number, fieldLength: number[], path: string, headings: string, hasBody: 0 | 1,
+  tokens: number, tldrTokens: number, header: Partial<Record<keyof CkpHeader, unknown>>, own: Partial<Record<"title" | "aliases" | "answers" | "tags" | "tldr", string>>];
 
 /**
  * Writes the index as lines of JSON, one step per line (the caller yields between steps): a header (format,
- * version, build, the snapshot's id, the line count), the articles without their bodies with their files' stamps,
- * then the posting lists as arrays. Returns null when the index changed between steps (try again later).
+ * version, build, the snapshot's id, the line count), the articles (DocRow) with their files' stamps, then the
+ * posting lists as arrays. Returns null when the index changed, or the engine vacuumed, between steps (try again
+ * later: a vacuum reshapes the term tree the steps walk).
  */
 export function* writeSnapshot(
   index: ArticleIndex, stamps: ReadonlyMap<string, FileStamp>, build: string, id: string, sizes: LineSizes = LINE_SIZES,
 ): Generator<void, string | null, void> {
   const engine = internalsOf(index.engine());
-  if (!engine) return null;
+  if (!engine || engine.isVacuuming) return null;
   const revision = index.revision;
-  const moved = () => index.revision !== revision;
-  // The terms are listed at once: the engine's vacuum may reshape its term tree between steps (it only drops
-  // postings of discarded articles, which are left out anyway), and an iterator must not walk a tree that moved.
-  const entries = [...engine._index];
+  const dirt = engine.dirtCount;
+  const moved = () => index.revision !== revision || engine.isVacuuming || engine.dirtCount !== dirt;
   const lines: string[] = [];
   let docs: DocRow[] = [];
   for (const [shortId, path] of engine._documentIds) {
     const doc = index.get(path);
     if (!doc) return null;
     const stamp = stamps.get(path);
-    docs.push([shortId, stamp?.mtime ?? -1, stamp?.size ?? -1, engine._fieldLength.get(shortId) ?? [], withoutBody(doc)]);
+    docs.push(docRow(shortId, stamp, engine._fieldLength.get(shortId) ?? [], doc));
     if (docs.length === sizes.docs) {
       lines.push(JSON.stringify({ id, docs }));
       docs = [];
@@ -99,13 +110,16 @@ export function* writeSnapshot(
   if (docs.length > 0) lines.push(JSON.stringify({ id, docs }));
   let terms: (string | number)[][] = [];
   let numbers = 0;
-  for (const [term, fields] of entries) {
+  for (const [term, fields] of engine._index) {
     const row: (string | number)[] = [term];
     for (const [fieldId, freqs] of fields) {
       const at = row.length;
       row.push(fieldId, 0);
       // Postings of discarded articles linger until the engine vacuums; a snapshot leaves them out.
-      for (const [doc, freq] of freqs) if (engine._documentIds.has(doc)) row.push(doc, freq);
+      const packed = freqs instanceof PackedFreqs ? freqs.unopened() : null;
+      if (packed) {
+        for (let k = packed.from; k < packed.end; k += 2) if (engine._documentIds.has(packed.row[k]!)) row.push(packed.row[k]!, packed.row[k + 1]!);
+      } else for (const [doc, freq] of freqs) if (engine._documentIds.has(doc)) row.push(doc, freq);
       if (row.length === at + 2) row.length = at;
       else row[at + 1] = (row.length - at - 2) / 2;
     }
@@ -128,10 +142,77 @@ export function* writeSnapshot(
   return `${[JSON.stringify(header), ...lines].join("\n")}\n`;
 }
 
-function withoutBody(doc: ArticleDoc): Omit<ArticleDoc, "body"> {
-  const copy: Partial<ArticleDoc> = { ...doc };
-  delete copy.body;
-  return copy as Omit<ArticleDoc, "body">;
+const RELATION_KEYS = new Set<keyof CkpHeader>(["similarHigh", "similarMid"]);
+
+function docRow(shortId: number, stamp: FileStamp | undefined, lengths: number[], doc: ArticleDoc): DocRow {
+  const header: DocRow[9] = {};
+  const empty = emptyCkpHeader();
+  for (const key of Object.keys(empty) as (keyof CkpHeader)[]) {
+    const value = doc.header[key];
+    if (value === null || value === empty[key] || (Array.isArray(value) && value.length === 0)) continue;
+    // Relations as flat [target, stamp, …] lists: a tenth of the keys JSON would repeat.
+    header[key] = RELATION_KEYS.has(key) ? (value as CkpRelation[]).flatMap((r) => [r.target, r.stamp]) : value;
+  }
+  const own: DocRow[10] = {};
+  const derived = headerFields(doc.path, doc.header);
+  for (const key of ["title", "aliases", "answers", "tags"] as const) if (doc[key] !== derived[key]) own[key] = doc[key];
+  if (doc.tldr !== doc.header.tldr) own.tldr = doc.tldr;
+  return [shortId, stamp?.mtime ?? -1, stamp?.size ?? -1, lengths, doc.path, doc.headings, doc.hasBody ? 1 : 0, doc.tokens, doc.tldrTokens, header, own];
+}
+
+/** The article a DocRow holds (its body empty), or null when the row is not one this version writes. */
+function docOf(row: DocRow): ArticleDoc | null {
+  const [, , , , path, headings, hasBody, tokens, tldrTokens, compact, own] = row;
+  if (typeof path !== "string" || typeof headings !== "string" || (hasBody !== 0 && hasBody !== 1) || typeof tokens !== "number" || typeof tldrTokens !== "number") return null;
+  const header = headerOf(compact);
+  if (!header || typeof own !== "object" || own === null) return null;
+  for (const [key, value] of Object.entries(own)) if (!["title", "aliases", "answers", "tags", "tldr"].includes(key) || typeof value !== "string") return null;
+  const tldr = own.tldr ?? header.tldr;
+  if (tldr === null) return null;
+  return { path, ...headerFields(path, header), ...own, tldr, headings, body: "", hasBody: hasBody === 1, header, tokens, tldrTokens };
+}
+
+/** A header from its written form: every field it leaves out is empty; a field of the wrong shape refuses the row. */
+function headerOf(compact: unknown): CkpHeader | null {
+  if (typeof compact !== "object" || compact === null || Array.isArray(compact)) return null;
+  const header = emptyCkpHeader();
+  const fields = header as unknown as Record<string, unknown>;
+  const isText = (v: unknown) => typeof v === "string";
+  for (const [key, value] of Object.entries(compact as Record<string, unknown>)) {
+    if (!(key in header)) return null;
+    const empty = fields[key];
+    if (RELATION_KEYS.has(key as keyof CkpHeader)) {
+      if (!Array.isArray(value) || value.length % 2 !== 0) return null;
+      const relations: CkpRelation[] = [];
+      for (let i = 0; i < value.length; i += 2) {
+        const [target, stamp] = [value[i] as unknown, value[i + 1] as unknown];
+        if (!isText(target) || !(stamp === null || isText(stamp))) return null;
+        relations.push({ target: target, stamp: stamp });
+      }
+      fields[key] = relations;
+    } else if (Array.isArray(empty)) {
+      if (!Array.isArray(value) || !value.every(isText)) return null;
+      fields[key] = value;
+    } else if (key === "form") {
+      if (value !== "yaml" && value !== "plain") return null;
+      fields[key] = value;
+    } else if (key === "corroborations") {
+      if (typeof value !== "number") return null;
+      fields[key] = value;
+    } else {
+      if (!isText(value)) return null;
+      fields[key] = value;
+    }
+  }
+  return header;
+}
+
+/** Runs a snapshot's steps to the end at once (where nothing else waits, as in the command line). */
+export function allSteps<T>(steps: Generator<void, T, void>): T {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
 }
 
 class Invalid extends Error {}
@@ -164,6 +245,7 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
   };
   const header = JSON.parse(nextLine() ?? "null") as Header | null;
   check(header !== null && header.format === FORMAT && header.version === SNAPSHOT_VERSION && header.build === build, "another format");
+  check(Number.isInteger(header.nextId) && header.nextId >= 0 && header.nextId <= 1e8, "bad ids");
   const index = new ArticleIndex();
   const options = index.searchOptions();
   const fields = options.fields;
@@ -171,9 +253,14 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
   const docs: ArticleDoc[] = [];
   const pathOf = new Map<number, string>();
   const stamps = new Map<string, FileStamp>();
-  const termsOf = new Map<string, Set<string>>();
-  const df = new Map<string, number>();
   const fieldLength: Record<number, number[]> = {};
+  // By engine id: 1 for a known article; the last term counted for it (document frequencies count each article once);
+  // the numbers of its terms, ascending, into `table`.
+  const known = new Uint8Array(header.nextId);
+  const lastTerm = new Int32Array(header.nextId).fill(-1);
+  const termLists: number[][] = [];
+  const table: string[] = [];
+  const df = new Map<string, number>();
   let search: MiniSearch<ArticleDoc> | null = null;
   let engine: EngineInternals | null = null;
   // Articles come before terms: the engine is loaded with its documents when the first terms line comes.
@@ -185,12 +272,16 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
     check(part.id === header.id, "mixed snapshots");
     if (part.docs) {
       check(engine === null, "articles after terms");
-      for (const [shortId, mtime, size, lengths, doc] of part.docs) {
-        check(isDoc(doc) && Number.isInteger(shortId) && Array.isArray(lengths) && !pathOf.has(shortId), "bad article");
-        docs.push({ ...doc, body: "" });
+      for (const row of part.docs) {
+        check(Array.isArray(row) && row.length === 11, "bad article");
+        const [shortId, mtime, size, lengths] = row;
+        const doc = docOf(row);
+        check(doc !== null && Number.isInteger(shortId) && shortId >= 0 && shortId < header.nextId && known[shortId] === 0 && Array.isArray(lengths), "bad article");
+        docs.push(doc);
+        known[shortId] = 1;
+        termLists[shortId] = [];
         pathOf.set(shortId, doc.path);
         stamps.set(doc.path, { mtime, size });
-        termsOf.set(doc.path, new Set());
         fieldLength[shortId] = lengths;
       }
       continue;
@@ -202,54 +293,129 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
       engine = internalsOf(search);
       check(engine !== null, "engine");
     }
-    for (const row of part.terms) addTerm(row, engine, pathOf, termsOf, df);
+    for (const row of part.terms) {
+      const term = row[0];
+      check(typeof term === "string" && !df.has(term), "bad term");
+      const number = table.length;
+      table.push(term);
+      let count = 0;
+      const postings: Postings = new Map();
+      let i = 1;
+      while (i < row.length) {
+        const fieldId = row[i] as number;
+        const size = row[i + 1] as number;
+        check(Number.isInteger(size) && size > 0 && Number.isInteger(fieldId) && fieldId >= 0 && fieldId < fields.length && !postings.has(fieldId), "bad postings");
+        for (let k = 0; k < size; k++) {
+          const doc = row[i + 2 + 2 * k] as number;
+          check(known[doc] === 1 && typeof row[i + 3 + 2 * k] === "number", "posting of an unknown article");
+          if (lastTerm[doc] !== number) {
+            lastTerm[doc] = number;
+            termLists[doc]!.push(number);
+            count++;
+          }
+        }
+        postings.set(fieldId, new PackedFreqs(row as number[], i + 2, size));
+        i += 2 + 2 * size;
+      }
+      check(i === row.length, "bad postings");
+      engine._index.set(term, postings);
+      df.set(term, count);
+    }
   }
   check(at === text.length, "trailing lines");
   check(docs.length === header.documentCount, "article count");
   search ??= MiniSearch.loadJS<ArticleDoc>(plainEngine(header, pathOf, fieldLength), options);
-  index.adopt({ search, docs, termsOf, df });
+  const lists = new Map<string, number[]>();
+  for (const [shortId, path] of pathOf) lists.set(path, termLists[shortId]!);
+  index.adopt({ search, docs, terms: ArticleTerms.packed(table, lists), df });
   return { index, stamps };
 }
 
-/** The engine's own plain form without its terms (they are added in slices, as arrays, by addTerm). */
+/**
+ * One field's posting list of one term (article → frequency) as the engine's Map, filled from the snapshot's row
+ * only when first used: a search touches a few terms, so a warm start need not build a million map entries first.
+ */
+class PackedFreqs extends Map<number, number> {
+  private row: readonly number[] | null;
+
+  constructor(row: readonly number[], private readonly from: number, private readonly count: number) {
+    super();
+    this.row = row;
+  }
+
+  /** The snapshot row's pairs [from, end) while the map has not been used (a snapshot copies them as they are). */
+  unopened(): { row: readonly number[]; from: number; end: number } | null {
+    return this.row === null ? null : { row: this.row, from: this.from, end: this.from + 2 * this.count };
+  }
+
+  private open(): void {
+    const row = this.row;
+    if (row === null) return;
+    this.row = null;
+    for (let k = 0; k < this.count; k++) super.set(row[this.from + 2 * k]!, row[this.from + 2 * k + 1]!);
+  }
+
+  override get size(): number {
+    this.open();
+    return super.size;
+  }
+
+  override get(key: number): number | undefined {
+    this.open();
+    return super.get(key);
+  }
+
+  override has(key: number): boolean {
+    this.open();
+    return super.has(key);
+  }
+
+  override set(key: number, value: number): this {
+    this.open();
+    return super.set(key, value);
+  }
+
+  override delete(key: number): boolean {
+    this.open();
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    this.row = null;
+    super.clear();
+  }
+
+  override forEach(fn: (value: number, key: number, map: Map<number, number>) => void, thisArg?: unknown): void {
+    this.open();
+    super.forEach(fn, thisArg);
+  }
+
+  override keys(): MapIterator<number> {
+    this.open();
+    return super.keys();
+  }
+
+  override values(): MapIterator<number> {
+    this.open();
+    return super.values();
+  }
+
+  override entries(): MapIterator<[number, number]> {
+    this.open();
+    return super.entries();
+  }
+
+  override [Symbol.iterator](): MapIterator<[number, number]> {
+    this.open();
+    return super[Symbol.iterator]();
+  }
+}
+
+/** The engine's own plain form without its terms (they are added in slices, as arrays, by restore). */
 function plainEngine(header: Header, pathOf: ReadonlyMap<number, string>, fieldLength: Record<number, number[]>) {
   return {
     documentCount: header.documentCount, nextId: header.nextId, fieldIds: header.fieldIds, averageFieldLength: header.averageFieldLength,
     documentIds: Object.fromEntries(pathOf), fieldLength, storedFields: Object.fromEntries([...pathOf.keys()].map((k) => [k, {}])),
     dirtCount: 0, index: [], serializationVersion: 2,
   };
-}
-
-/** One term's row: its posting lists into the engine, and its document frequency and articles into df and termsOf. */
-function addTerm(row: (string | number)[], engine: EngineInternals, pathOf: ReadonlyMap<number, string>, termsOf: Map<string, Set<string>>, df: Map<string, number>): void {
-  const term = row[0];
-  check(typeof term === "string", "bad term");
-  const postings: Postings = new Map();
-  const docsWith = new Set<number>();
-  let i = 1;
-  while (i < row.length) {
-    const fieldId = row[i] as number;
-    const count = row[i + 1] as number;
-    const freqs = new Map<number, number>();
-    for (let k = 0; k < count; k++) {
-      const doc = row[i + 2 + 2 * k] as number;
-      check(pathOf.has(doc), "posting of an unknown article");
-      freqs.set(doc, row[i + 3 + 2 * k] as number);
-      docsWith.add(doc);
-    }
-    postings.set(fieldId, freqs);
-    i += 2 + 2 * count;
-  }
-  check(i === row.length, "bad postings");
-  engine._index.set(term, postings);
-  df.set(term, docsWith.size);
-  for (const doc of docsWith) termsOf.get(pathOf.get(doc)!)!.add(term);
-}
-
-function isDoc(d: unknown): d is Omit<ArticleDoc, "body"> {
-  const doc = d as Partial<ArticleDoc> | null;
-  return doc !== null && typeof doc === "object"
-    && ["path", "title", "aliases", "answers", "tldr", "tags", "headings"].every((k) => typeof doc[k as keyof ArticleDoc] === "string")
-    && typeof doc.tokens === "number" && typeof doc.tldrTokens === "number" && typeof doc.hasBody === "boolean"
-    && typeof doc.header === "object" && doc.header !== null && Array.isArray(doc.header.connects);
 }
