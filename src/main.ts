@@ -16,7 +16,7 @@ import type { PluginServices } from "./obsidian/plugin-services";
 import { registerVaultEvents } from "./obsidian/register-vault-events";
 import { setAskScope } from "./obsidian/ask-scope";
 import { RouterService } from "./obsidian/router-service";
-import { adapterRouterSnapshot } from "./obsidian/router-snapshot-store";
+import { routerSnapshotStore } from "./obsidian/router-snapshot-store";
 import { createAskHost } from "./ui/ask-host";
 import { ASK_VIEW_TYPE } from "./ui/ask-view";
 import { runCaptureFlow } from "./ui/capture-flow";
@@ -44,8 +44,8 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     // A broken or outdated data.json is named once, with what is used instead, never replaced in silence.
     if (loaded.warnings.length > 0) new Notice(`Knowledge Compiler settings: ${loaded.warnings.join(" ")}`, 15000);
     const dir = this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
-    // The index is kept between starts in the plugin's folder, so a warm start need not read every note again.
-    const snapshot = { store: adapterRouterSnapshot(this.app, dir), build: this.manifest.version };
+    // The index is kept between starts on this device (IndexedDB), so a warm start need not read every note again.
+    const snapshot = { store: routerSnapshotStore(this.app, dir), build: this.manifest.version };
     this.router = new RouterService(this.app, () => this.data.settings.knowledgeFolder, undefined, () => reportFolderOf(this.data.settings), () => this.data.ask.scope, snapshot);
     this.lint = new LintService(this.app, () => this.data, this.router, undefined, {
       // The code repository is read through Node, on desktop only, loaded on first use.

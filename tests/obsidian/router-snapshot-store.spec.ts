@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { IDBFactory } from "fake-indexeddb";
+import { indexedDbRouterSnapshot, routerSnapshotStore, ROUTER_SNAPSHOT_FILE } from "../../src/obsidian/router-snapshot-store";
+
+/** A vault adapter over a map of files, as the store uses it (exists, read, write, rename, remove). */
+function appWith(files: Map<string, string>, name = "Work", basePath?: string) {
+  const adapter: Record<string, unknown> = {
+    exists: (p: string) => Promise.resolve(files.has(p)),
+    read: (p: string) => Promise.resolve(files.get(p)!),
+    write: (p: string, t: string) => Promise.resolve(void files.set(p, t)),
+    rename: (a: string, b: string) => Promise.resolve(void (files.set(b, files.get(a)!), files.delete(a))),
+    remove: (p: string) => Promise.resolve(void files.delete(p)),
+  };
+  if (basePath !== undefined) adapter.getBasePath = () => basePath;
+  return { vault: { adapter, getName: () => name } } as never;
+}
+
+const DIR = ".obsidian/plugins/ckp-knowledge-compiler";
+const OLD = `${DIR}/${ROUTER_SNAPSHOT_FILE}`;
+
+describe("where the router keeps its index between starts", () => {
+  it("keeps it in IndexedDB, one record per vault, read back by the next start", async () => {
+    const idb = new IDBFactory();
+    const a = indexedDbRouterSnapshot(idb, "vault a");
+    expect(await a.read()).toBeNull();
+    await a.write("snapshot of a");
+    await indexedDbRouterSnapshot(idb, "vault b").write("snapshot of b");
+    // A new start opens the database again.
+    expect(await indexedDbRouterSnapshot(idb, "vault a").read()).toBe("snapshot of a");
+    expect(await indexedDbRouterSnapshot(idb, "vault b").read()).toBe("snapshot of b");
+    await a.write("newer");
+    expect(await indexedDbRouterSnapshot(idb, "vault a").read()).toBe("newer");
+  });
+
+  it("writes nothing into the vault's folders, and removes the file an earlier build left in the plugin folder", async () => {
+    const files = new Map([[OLD, "old snapshot"], [`${DIR}/data.json`, "{}"]]);
+    const store = routerSnapshotStore(appWith(files), DIR, new IDBFactory());
+    expect(await store.read()).toBeNull();
+    await store.write("kept on this device");
+    expect([...files.keys()]).toEqual([`${DIR}/data.json`]);
+    expect(await store.read()).toBe("kept on this device");
+  });
+
+  it("keeps two vaults of one name in different folders apart", async () => {
+    const idb = new IDBFactory();
+    await routerSnapshotStore(appWith(new Map(), "Notes", "/home/a/Notes"), DIR, idb).write("a");
+    await routerSnapshotStore(appWith(new Map(), "Notes", "/home/b/Notes"), DIR, idb).write("b");
+    expect(await routerSnapshotStore(appWith(new Map(), "Notes", "/home/a/Notes"), DIR, idb).read()).toBe("a");
+  });
+
+  it("falls back to a file in the plugin folder where there is no IndexedDB", async () => {
+    const files = new Map<string, string>();
+    const store = routerSnapshotStore(appWith(files), DIR, undefined);
+    await store.write("in the folder");
+    expect(files.get(OLD)).toBe("in the folder");
+    expect(await store.read()).toBe("in the folder");
+  });
+
+  it("fails a read (so the index is built as before) when the database cannot be opened, and tries again next time", async () => {
+    const idb = new IDBFactory();
+    let fail = true;
+    const flaky = {
+      open: (name: string, version?: number) => {
+        if (fail) throw new Error("storage disabled");
+        return idb.open(name, version);
+      },
+    } as unknown as globalThis.IDBFactory;
+    const store = indexedDbRouterSnapshot(flaky, "v");
+    await expect(store.read()).rejects.toThrow("storage disabled");
+    fail = false;
+    await store.write("later");
+    expect(await store.read()).toBe("later");
+  });
+});
