@@ -37,8 +37,15 @@ export function routerSnapshotStore(app: App, pluginDir: string, factory: IDBFac
   };
 }
 
-/** The snapshot as one record of an IndexedDB table, under the vault's key; a put is atomic (no half-written text). */
-export function indexedDbRouterSnapshot(factory: IDBFactory, key: string): RouterSnapshotStore {
+/** Characters per record: the app decodes each record read in a task of its own, ~1 MB keeps each short. */
+const CHUNK = 1 << 20;
+
+/**
+ * The snapshot as records of an IndexedDB table under the vault's key: a head record (how many parts) and the text in
+ * parts of ~1 MB, so that reading 11 MB back is a dozen short tasks rather than one long one. One transaction writes
+ * them all (a reader never sees half of a snapshot) and drops the parts of a longer earlier one.
+ */
+export function indexedDbRouterSnapshot(factory: IDBFactory, key: string, chunk = CHUNK): RouterSnapshotStore {
   let opened: Promise<IDBDatabase> | null = null;
   const database = (): Promise<IDBDatabase> =>
     (opened ??= new Promise<IDBDatabase>((resolve, reject) => {
@@ -54,24 +61,50 @@ export function indexedDbRouterSnapshot(factory: IDBFactory, key: string): Route
       opened = null;
       throw e;
     }));
-  const run = async <T>(mode: IDBTransactionMode, act: (table: IDBObjectStore) => IDBRequest): Promise<T> => {
+  const transaction = async <T>(mode: IDBTransactionMode, act: (table: IDBObjectStore, done: (value: T) => void) => void): Promise<T> => {
     const db = await database();
     return new Promise<T>((resolve, reject) => {
       const tx = db.transaction(TABLE, mode);
-      const request = act(tx.objectStore(TABLE));
-      tx.oncomplete = () => resolve(request.result as T);
-      tx.onerror = () => reject(tx.error ?? request.error ?? new Error("IndexedDB transaction failed"));
+      let result: T;
+      act(tx.objectStore(TABLE), (value) => (result = value));
+      tx.oncomplete = () => resolve(result);
+      tx.onerror = () => reject(tx.error ?? new Error("IndexedDB transaction failed"));
       tx.onabort = () => reject(tx.error ?? new Error("IndexedDB transaction aborted"));
     });
   };
+  const part = (n: number) => `${key}\0${n}`;
   return {
-    read: async () => {
-      const value = await run<unknown>("readonly", (t) => t.get(key));
-      return typeof value === "string" ? value : null;
-    },
-    write: async (text) => {
-      await run("readwrite", (t) => t.put(text, key));
-    },
+    read: () =>
+      transaction<string | null>("readonly", (table, done) => {
+        done(null);
+        const head = table.get(key);
+        head.onsuccess = () => {
+          const parts = (head.result as { parts?: unknown } | undefined)?.parts;
+          if (typeof parts !== "number" || !Number.isInteger(parts) || parts < 0) return;
+          const texts: string[] = [];
+          let missing = false;
+          for (let n = 0; n < parts; n++) {
+            const got = table.get(part(n));
+            got.onsuccess = () => {
+              if (typeof got.result === "string") texts[n] = got.result;
+              else missing = true;
+              if (n === parts - 1) done(missing ? null : texts.join(""));
+            };
+          }
+          if (parts === 0) done("");
+        };
+      }),
+    write: (text) =>
+      transaction<undefined>("readwrite", (table) => {
+        const parts = Math.ceil(text.length / chunk);
+        const head = table.get(key);
+        head.onsuccess = () => {
+          const before = (head.result as { parts?: unknown } | undefined)?.parts;
+          for (let n = parts; typeof before === "number" && n < before; n++) table.delete(part(n));
+          for (let n = 0; n < parts; n++) table.put(text.slice(n * chunk, (n + 1) * chunk), part(n));
+          table.put({ parts }, key);
+        };
+      }),
   };
 }
 

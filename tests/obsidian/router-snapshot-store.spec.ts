@@ -32,6 +32,34 @@ describe("where the router keeps its index between starts", () => {
     expect(await indexedDbRouterSnapshot(idb, "vault a").read()).toBe("newer");
   });
 
+  it("keeps a long snapshot in parts, drops the parts a shorter one no longer needs, and reads none when a part is lost", async () => {
+    const idb = new IDBFactory();
+    const long = "línea 1\n€uro 😀 line two\n".repeat(5);
+    await indexedDbRouterSnapshot(idb, "v", 7).write(long);
+    expect(await indexedDbRouterSnapshot(idb, "v", 7).read()).toBe(long);
+    await indexedDbRouterSnapshot(idb, "v", 7).write("short one");
+    expect(await indexedDbRouterSnapshot(idb, "v", 7).read()).toBe("short one");
+    const keys = await new Promise<IDBValidKey[]>((resolve) => {
+      const open = idb.open("knowledge-compiler", 1);
+      open.onsuccess = () => {
+        const all = open.result.transaction("router-index").objectStore("router-index").getAllKeys();
+        all.onsuccess = () => resolve(all.result);
+      };
+    });
+    expect(keys.map(String).sort()).toEqual(["v", "v\u00000", "v\u00001"]);
+    await new Promise<void>((resolve) => {
+      const open = idb.open("knowledge-compiler", 1);
+      open.onsuccess = () => {
+        const tx = open.result.transaction("router-index", "readwrite");
+        tx.objectStore("router-index").delete("v\u00001");
+        tx.oncomplete = () => resolve();
+      };
+    });
+    expect(await indexedDbRouterSnapshot(idb, "v", 7).read()).toBeNull();
+    await indexedDbRouterSnapshot(idb, "v", 7).write("");
+    expect(await indexedDbRouterSnapshot(idb, "v", 7).read()).toBe("");
+  });
+
   it("writes nothing into the vault's folders, and removes the file an earlier build left in the plugin folder", async () => {
     const files = new Map([[OLD, "old snapshot"], [`${DIR}/data.json`, "{}"]]);
     const store = routerSnapshotStore(appWith(files), DIR, new IDBFactory());
