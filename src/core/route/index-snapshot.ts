@@ -1,4 +1,4 @@
-import MiniSearch from "minisearch";
+import MiniSearch, { type Options } from "minisearch";
 import type { CkpHeader, CkpRelation } from "../ckp/ckp-header";
 import { emptyCkpHeader } from "../ckp/read-ckp-header";
 import { headerFields, type ArticleDoc } from "./article-doc";
@@ -41,6 +41,7 @@ type Postings = Map<number, Map<number, number>>;
 interface EngineInternals {
   _index: { set(term: string, postings: Postings): unknown; [Symbol.iterator](): Iterator<[string, Postings]> };
   _documentIds: Map<number, string>;
+  _idToShortId: Map<string, number>;
   _fieldLength: Map<number, number[]>;
   _avgFieldLength: number[];
   _fieldIds: Record<string, number>;
@@ -54,7 +55,7 @@ interface EngineInternals {
 /** The engine's inner maps, or null when this minisearch keeps them otherwise (then no snapshot is made or read). */
 function internalsOf(search: MiniSearch<ArticleDoc>): EngineInternals | null {
   const e = search as unknown as Partial<EngineInternals>;
-  const ok = e._index !== undefined && typeof e._index.set === "function" && e._documentIds instanceof Map && e._fieldLength instanceof Map
+  const ok = e._index !== undefined && typeof e._index.set === "function" && e._documentIds instanceof Map && e._idToShortId instanceof Map && e._fieldLength instanceof Map
     && Array.isArray(e._avgFieldLength) && typeof e._nextId === "number" && typeof e._documentCount === "number";
   return ok ? (e as EngineInternals) : null;
 }
@@ -251,9 +252,11 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
   const fields = options.fields;
   check(fields.every((f, i) => header.fieldIds[f] === i) && Object.keys(header.fieldIds).length === fields.length, "other fields");
   const docs: ArticleDoc[] = [];
+  // The engine's document tables, filled as the articles are read (loading them at once was one long step).
   const pathOf = new Map<number, string>();
+  const idOf = new Map<string, number>();
+  const fieldLength = new Map<number, number[]>();
   const stamps = new Map<string, FileStamp>();
-  const fieldLength: Record<number, number[]> = {};
   // By engine id: 1 for a known article; the last term counted for it (document frequencies count each article once);
   // the numbers of its terms, ascending, into `table`.
   const known = new Uint8Array(header.nextId);
@@ -276,22 +279,22 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
         check(Array.isArray(row) && row.length === 11, "bad article");
         const [shortId, mtime, size, lengths] = row;
         const doc = docOf(row);
-        check(doc !== null && Number.isInteger(shortId) && shortId >= 0 && shortId < header.nextId && known[shortId] === 0 && Array.isArray(lengths), "bad article");
+        check(doc !== null && Number.isInteger(shortId) && shortId >= 0 && shortId < header.nextId && known[shortId] === 0 && !idOf.has(doc.path)
+          && Array.isArray(lengths) && lengths.length === fields.length && lengths.every((n) => typeof n === "number"), "bad article");
         docs.push(doc);
         known[shortId] = 1;
         termLists[shortId] = [];
         pathOf.set(shortId, doc.path);
+        idOf.set(doc.path, shortId);
         stamps.set(doc.path, { mtime, size });
-        fieldLength[shortId] = lengths;
+        fieldLength.set(shortId, lengths);
       }
       continue;
     }
     check(Array.isArray(part.terms), "unknown line");
     if (engine === null) {
       check(docs.length === header.documentCount, "article count");
-      search = MiniSearch.loadJS<ArticleDoc>(plainEngine(header, pathOf, fieldLength), options);
-      engine = internalsOf(search);
-      check(engine !== null, "engine");
+      ({ search, engine } = emptyEngine(header, options, pathOf, idOf, fieldLength));
     }
     for (const row of part.terms) {
       const term = row[0];
@@ -324,7 +327,7 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
   }
   check(at === text.length, "trailing lines");
   check(docs.length === header.documentCount, "article count");
-  search ??= MiniSearch.loadJS<ArticleDoc>(plainEngine(header, pathOf, fieldLength), options);
+  search ??= emptyEngine(header, options, pathOf, idOf, fieldLength).search;
   const lists = new Map<string, number[]>();
   for (const [shortId, path] of pathOf) lists.set(path, termLists[shortId]!);
   index.adopt({ search, docs, terms: ArticleTerms.packed(table, lists), df });
@@ -411,11 +414,18 @@ class PackedFreqs extends Map<number, number> {
   }
 }
 
-/** The engine's own plain form without its terms (they are added in slices, as arrays, by restore). */
-function plainEngine(header: Header, pathOf: ReadonlyMap<number, string>, fieldLength: Record<number, number[]>) {
-  return {
+/** The engine loaded with the header's figures and the articles' tables (its terms are added by restore). */
+function emptyEngine(
+  header: Header, options: Options<ArticleDoc>, pathOf: Map<number, string>, idOf: Map<string, number>, fieldLength: Map<number, number[]>,
+): { search: MiniSearch<ArticleDoc>; engine: EngineInternals } {
+  const search = MiniSearch.loadJS<ArticleDoc>({
     documentCount: header.documentCount, nextId: header.nextId, fieldIds: header.fieldIds, averageFieldLength: header.averageFieldLength,
-    documentIds: Object.fromEntries(pathOf), fieldLength, storedFields: Object.fromEntries([...pathOf.keys()].map((k) => [k, {}])),
-    dirtCount: 0, index: [], serializationVersion: 2,
-  };
+    documentIds: {}, fieldLength: {}, storedFields: {}, dirtCount: 0, index: [], serializationVersion: 2,
+  }, options);
+  const engine = internalsOf(search);
+  check(engine !== null, "engine");
+  engine._documentIds = pathOf;
+  engine._idToShortId = idOf;
+  engine._fieldLength = fieldLength;
+  return { search, engine };
 }
