@@ -1,8 +1,9 @@
 /**
  * A segment that reads as a word: lower case (`enrichment`), capitalised (`Definitions`), camel case of a few words
  * (`GeoParquet`, `OpenStreetMap`), a short acronym alone or before a word (`OGC`, `PMTiles`, `DuckDB`), a plain
- * number (`04`, `2024`), or a lower-case name with a number (`d3`, `win32`, `base64`, `i18n`). Random text almost never has this shape: its case flips every character or two
- * (`wJalrXUtnFEMI`) and its digits sit between letters (`K7MDENG`).
+ * number (`04`, `2024`), or a lower-case name with a number (`d3`, `win32`, `base64`, `i18n`). Random text almost
+ * never has this shape: its case flips every character or two (`wJalrXUtnFEMI`) and its digits sit between letters
+ * (`K7MDENG`).
  */
 const WORD = /^(?:\d{1,20}|[a-z0-9]{1,10}|(?:[A-Z]{1,6}|[A-Z]?[a-z]{1,24})\d{1,20}|\d{1,4}[A-Za-z]{1,3}|\d{0,4}[A-Z][a-z]{1,24}|(?:[A-Z]{1,6}(?![a-z])|[A-Z]{0,6}[a-z]{2,24}|[A-Z]{0,6}[a-z]{2,24}[A-Z]{1,6}(?![a-z])){1,5})$/;
 
