@@ -63,7 +63,8 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
   { name: "jwt", pattern: new RegExp(`${T}eyJ[A-Za-z0-9_-]{8,4096}\\.eyJ[A-Za-z0-9_-]{8,4096}\\.[A-Za-z0-9_-]{8,4096}`, "g"), replace: keepLead("jwt") },
   { name: "authorization", pattern: /\b((?:proxy-)?authorization["']?\s{0,8}[:=]\s{0,8}["']?)(?:(bearer|basic|token|digest|negotiate)\s{1,8})?[^\s"',;]{1,4096}/gi, replace: (_m, head, scheme) => `${head}${scheme ? `${scheme} ` : ""}${mark("authorization")}` },
   { name: "bearer", pattern: /\b(bearer\s{1,8})[A-Za-z0-9._~+/=-]{8,4096}/gi, replace: (_m, head) => `${head}${mark("bearer")}` },
-  { name: "cookie", pattern: /\b((?:set-)?cookie["']?\s{0,8}:\s{0,8})[^\n"'`]{1,4096}/gi, replace: (_m, head) => `${head}${mark("cookie")}` },
+  // The value may be quoted (a header in JSON): the quote is kept, what it holds is not.
+  { name: "cookie", pattern: /\b((?:set-)?cookie["']?\s{0,8}:\s{0,8}["']?)[^\n"'`]{1,4096}/gi, replace: (_m, head) => `${head}${mark("cookie")}` },
   { name: "api-key-header", pattern: /\b(x-(?:goog-)?api-key["']?\s{0,8}[:=]\s{0,8}["']?)[^\s"',;]{8,4096}/gi, replace: (_m, head) => `${head}${mark("api-key-header")}` },
   // A scheme, an optional user, a password up to the last @ of the token (a password may hold / or @).
   { name: "url-credentials", pattern: /\b([a-z][a-z0-9+.-]{1,20}:\/\/)[^\s:/@]{0,255}:[^\s]{1,512}@(?=[^\s@]{0,1024}(?:[\s"'`)\]>]|$))/gi, replace: (_m, scheme) => `${scheme}${mark("url-credentials")}@` },
