@@ -30,6 +30,12 @@ const EXACT: [why: string, text: string, shown: string][] = [
   ["a value starting with null is a secret", "PASSWORD=nullish", "PASSWORD=[REDACTED:secret-assignment]"],
   ["stars alone are kept", "PASSWORD=****", "PASSWORD=****"],
   ["a quoted placeholder is kept", 'PASSWORD="xxxx"', 'PASSWORD="xxxx"'],
+  ["a variable reference is kept", "PASSWORD=$DB_PASSWORD", "PASSWORD=$DB_PASSWORD"],
+  ["a quoted variable reference after a quote is a secret", `PASSWORD="'$HOME'"`, "PASSWORD=[REDACTED:secret-assignment]"],
+  // A private key's header of two words.
+  ["a private key with a two-word header", "-----BEGIN RSA2 ENCRYPTED PRIVATE KEY-----\nabc\n-----END RSA2 ENCRYPTED PRIVATE KEY-----\nafter", "[REDACTED:private-key]\nafter"],
+  // A password flag's value after several spaces.
+  ["a password flag's value after three spaces", "tool --password   abc123xyz", "tool --password   [REDACTED:password-flag]"],
   // github_pat_: 22 or more of letters, digits and _.
   ["a fine-grained GitHub token with underscores", "x github_pat_11ABCDEFG0_abcdefghij_KLM y", "x [REDACTED:github] y"],
   ["a fine-grained GitHub token of exactly 22 characters", "github_pat_abcdefghij0123456789AB", "[REDACTED:github]"],

@@ -18,6 +18,7 @@ const SECRETS: [what: string, text: string, secret: string][] = [
   ["a piece of random case between words", "docs/Getting-Started/xKcDqWeRtYuIoP/Guide-2024", "xKcDqWeRtYuIoP"],
   ["letters and digits interleaved in one piece", "build/Release/K7MDENG9PqR2sT/Notes-2024-Final", "K7MDENG9PqR2sT"],
   ["a token as long as a prompt", `x ${"Ab1".repeat(3000)} y`, "Ab1Ab1Ab1"],
+  ["one word and a number without separators (never a slug)", "Documentationpagesandmore1234567", "Documentationpagesandmore1234567"],
 ];
 
 const KEPT: [what: string, text: string][] = [
@@ -31,6 +32,11 @@ const KEPT: [what: string, text: string][] = [
   ["two-letter words", "org/MA_Khan/Close-Down-No-Connection-Sword-Verse-9"],
   ["encoded spaces and page numbers", "20Prayer/9023-sahih-book-004-hadith-number-2127 /Fath_Ul_Bari_Vol_10/page/n543/mode/2up"],
   ["a product path", "com/hc/en-us/articles/360000434878-How-Do-Tag-Hierarchies-Work"],
+  ["acronyms and long words with numbers", "docs/ICG15/Philosophy900/philosophy1900/12N-14P-360DPI/documentation"],
+  ["camel case of several words", "maps/GeoJSON-OpenStreetMap-DuckDB-ArcGIS/2024"],
+  ["a run without a digit", "TheQuickBrownFoxJumpsOverTheLazyDogAgain"],
+  ["a run without a lower-case letter", "ABCDEF0123456789ABCDEF0123456789XY"],
+  ["a run without an upper-case letter", "abcdef0123456789abcdef0123456789xy"],
 ];
 
 describe("the high-entropy rule", () => {
@@ -51,6 +57,7 @@ describe("the high-entropy rule", () => {
 describe("looksRandom", () => {
   it("calls a single run without separators random: a long mixed token is never a slug", () => {
     expect(looksRandom("GeoParquet2024Database")).toBe(true);
+    expect(looksRandom("Documentationpagesandmore1234567")).toBe(true);
   });
 
   it("judges each piece: one random piece makes the whole path random", () => {
