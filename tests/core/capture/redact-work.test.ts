@@ -63,7 +63,7 @@ describe("how much text redaction examines", () => {
     const token = "ghp_1234567890abcdefghijABCDEFGHIJ123456";
     const opening = `${prose(1500 - 20)}${token} ${prose(MB)}`;
     const request = buildRefineRequest([{ path: "a.md", title: "A", opening, tldr: null, answersWhen: [] }]);
-    const user = request.messages[0]!.content as string;
+    const user = request.messages[0]!.content;
     expect(user).not.toContain(token.slice(0, 12));
     expect(Math.max(...examined)).toBeLessThanOrEqual(1500 + CUT_MARGIN);
   });
