@@ -4,6 +4,7 @@ const critical = [
   "src/core/workflows/write-rules.ts",
   "src/core/links/link-resolver.ts",
   "src/core/capture/redact.ts",
+  "src/core/capture/looks-random.ts",
   "src/core/compile/validate-proposal.ts",
   "src/core/workflows/compile-workflow.ts",
 ];

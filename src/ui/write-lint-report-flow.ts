@@ -1,4 +1,4 @@
-import { Notice, type App } from "obsidian";
+import { Notice, Platform, type App } from "obsidian";
 import { classifyPath, reportFolderOf } from "../core/knowledge/knowledge-layout";
 import { formatLintMarkdown } from "../core/lint/format-lint-report";
 import { localDate } from "../core/util/local-date";
@@ -23,7 +23,24 @@ export async function writeLintReportFlow(app: App, lint: LintService): Promise<
   }).length;
   const date = localDate();
   const markdown = formatLintMarkdown(lint.findings(), { vaultName: app.vault.getName(), noteCount: notes, scope: settings.lintScope, date });
+  const linked = await reportFolderLeavesVault(app, reports);
+  if (linked) {
+    new Notice(linked, 12000);
+    return;
+  }
   const r = await writeLintReport(new ObsidianNoteStore(app), settings, date, markdown);
   const kept = r.ok && r.value.keptEdited ? ` (your edits to ${r.value.keptEdited} were kept; the new report went beside it)` : "";
   new Notice(r.ok ? `Lint report ${r.value.replaced ? "updated" : "written"}: ${r.value.path}${kept}` : r.error, r.ok && !kept ? 5000 : 12000);
+}
+
+/**
+ * Why the report folder leads outside the vault through a symbolic link, or null. Desktop only, through the lazily
+ * loaded Node check (src/desktop, ADR 0002), as the command line refuses it. Not checked on mobile: its adapter has no
+ * base path or real-path call, and a mobile vault lives in the app's own storage, where no symbolic link can be made.
+ */
+async function reportFolderLeavesVault(app: App, folder: string): Promise<string | null> {
+  const adapter = app.vault.adapter as { getBasePath?: () => string };
+  if (!Platform.isDesktopApp || typeof adapter.getBasePath !== "function") return null;
+  const { reportFolderLinkProblem } = await import("../desktop/report-folder-link");
+  return reportFolderLinkProblem(adapter.getBasePath(), folder);
 }

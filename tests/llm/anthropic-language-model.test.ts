@@ -82,11 +82,12 @@ describe("AnthropicLanguageModel", () => {
 
   it("honours retry-after-ms, as the SDK would, and then succeeds", async () => {
     server.replies.push({ kind: "status", status: 429, type: "rate_limit_error", message: "slow down", headers: { "retry-after-ms": "1" } }, { kind: "text", text: "ok" });
-    const started = Date.now();
-    const r = await model({ maxRetries: 2 }).complete(request());
+    const slept: number[] = [];
+    const r = await model({ maxRetries: 2, sleep: instant(slept) }).complete(request());
     expect(r.ok && r.value.text).toBe("ok");
     expect(server.requests).toHaveLength(2);
-    expect(Date.now() - started).toBeLessThan(500);
+    // The wait asked for, not a default backoff: 1 ms, once.
+    expect(slept).toEqual([1]);
   });
 
   it("maps a 429 without retries left to rate-limited with the wait", async () => {
@@ -128,9 +129,9 @@ describe("AnthropicLanguageModel waits", () => {
   it("fails at once, saying when to try again, when a 429 asks to wait an hour", async () => {
     const waits: number[] = [];
     server.replies.push({ kind: "status", status: 429, type: "rate_limit_error", message: "slow down", headers: { "retry-after": "3600" } });
-    const started = Date.now();
-    const r = await model({ maxRetries: 2, onWait: (s) => void waits.push(s) }).complete(request());
-    expect(Date.now() - started).toBeLessThan(2000);
+    const slept: number[] = [];
+    const r = await model({ maxRetries: 2, onWait: (s) => void waits.push(s), sleep: instant(slept) }).complete(request());
+    expect(slept).toEqual([]);
     expect(r).toEqual({ ok: false, error: expect.objectContaining({ kind: "rate-limited", message: "Rate limited; try again in 60 minutes." }) as unknown });
     expect(waits).toEqual([]);
     expect(server.requests).toHaveLength(1);
@@ -182,10 +183,13 @@ describe("AnthropicLanguageModel waits", () => {
 describe("AnthropicLanguageModel timeouts", () => {
   it("stops a request the server never answers after the timeout, with a sentence", async () => {
     server.replies.push({ kind: "hang" });
-    const started = Date.now();
-    const r = await model({ timeoutMs: 300, streaming: false }).complete(request());
+    // The stop comes from the 300 ms timer that fired, not from the SDK's own, later timeout: counted, not timed.
+    const fired: number[] = [];
+    const timers = { setTimeout: (f: () => void, ms: number) => nodeTimers.setTimeout(() => (fired.push(ms), f()), ms), clearTimeout: (h: unknown) => nodeTimers.clearTimeout(h) };
+    const r = await model({ timeoutMs: 300, streaming: false, timers }).complete(request());
     expect(r).toEqual({ ok: false, error: { kind: "timeout", message: "The model did not answer in 0.3 s, so the request was stopped. Try again, or raise the request timeout." } });
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(fired).toContain(300);
+    expect(server.requests).toHaveLength(1);
   });
 
   it("stops a reply whose body stops half-way after the timeout", async () => {

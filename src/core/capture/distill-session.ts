@@ -3,7 +3,7 @@ import { estimateCost } from "../llm/cost";
 import type { ListPrice, ModelPrice } from "../llm/models";
 import { estimateBatch, type BatchEstimate } from "../spend/batch-estimate";
 import type { CompletionRequest, LanguageModel, ModelError, TokenUsage } from "../llm/language-model";
-import { redactSecrets, redactThenCut } from "./redact";
+import { redactThenCut } from "./redact";
 import type { SessionDay } from "./session-digest";
 
 /** What the model distils from a session: seed 000's Decisions Made, Lessons Learned and Action Items. */
@@ -86,9 +86,10 @@ export async function distillSession(model: LanguageModel, text: string): Promis
   } catch {
     return { distilled: null, usage: reply.value.usage };
   }
+  // Each string is redacted only as far as can be kept (four times the 300 shown, for the whitespace folded).
   const list = (x: unknown): string[] | null =>
     Array.isArray(x) && x.every((s): s is string => typeof s === "string")
-      ? x.map((s) => stripControls(redactSecrets(s).text).replace(/\s+/g, " ").trim().slice(0, 300)).filter((s) => s !== "").slice(0, 6)
+      ? x.map((s) => stripControls(redactThenCut(s, 1200).text).replace(/\s+/g, " ").trim().slice(0, 300)).filter((s) => s !== "").slice(0, 6)
       : null;
   const o = (typeof v === "object" && v !== null ? v : {}) as Record<string, unknown>;
   const decisions = list(o.decisions);

@@ -1,5 +1,7 @@
+import { looksRandom } from "./looks-random";
+
 /** One redaction rule: a name (shown in the placeholder) and what it matches. */
-interface RedactionRule {
+export interface RedactionRule {
   name: string;
   pattern: RegExp;
   /** How to replace a match; default: the whole match becomes the placeholder. */
@@ -28,8 +30,10 @@ const SECRET_NAME =
  * recommended preset (see the tests for the shapes); kept hand-written because those run on Node only and weigh more
  * than the plugin, while this table runs on mobile too and fails closed with the generic rules at the end.
  */
-const RULES: RedactionRule[] = [
-  { name: "private-key", pattern: /-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|$)/g },
+export const REDACTION_RULES: readonly RedactionRule[] = [
+  // Up to two words before PRIVATE KEY (RSA, EC, OPENSSH, ENCRYPTED, PGP ... BLOCK), to the next END line or the text's
+  // end. Unbounded but linear (each run is read once); the bounded {0,40} it replaced was too large for recheck to decide.
+  { name: "private-key", pattern: /-----BEGIN (?:[A-Z0-9]+ )?(?:[A-Z0-9]+ )?PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]+-----|$)/g },
   { name: "anthropic", pattern: new RegExp(`${T}sk-ant-[a-z]{2,10}\\d{0,3}-[A-Za-z0-9_-]{16,512}`, "g"), replace: keepLead("anthropic") },
   { name: "openai", pattern: new RegExp(`${T}(?:sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{16,512}|sk-[A-Za-z0-9]{20,256}T3BlbkFJ[A-Za-z0-9]{20,256}|sk-[A-Za-z0-9]{32,512}(?![A-Za-z0-9]))`, "g"), replace: keepLead("openai") },
   { name: "github", pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g },
@@ -59,7 +63,8 @@ const RULES: RedactionRule[] = [
   { name: "jwt", pattern: new RegExp(`${T}eyJ[A-Za-z0-9_-]{8,4096}\\.eyJ[A-Za-z0-9_-]{8,4096}\\.[A-Za-z0-9_-]{8,4096}`, "g"), replace: keepLead("jwt") },
   { name: "authorization", pattern: /\b((?:proxy-)?authorization["']?\s{0,8}[:=]\s{0,8}["']?)(?:(bearer|basic|token|digest|negotiate)\s{1,8})?[^\s"',;]{1,4096}/gi, replace: (_m, head, scheme) => `${head}${scheme ? `${scheme} ` : ""}${mark("authorization")}` },
   { name: "bearer", pattern: /\b(bearer\s{1,8})[A-Za-z0-9._~+/=-]{8,4096}/gi, replace: (_m, head) => `${head}${mark("bearer")}` },
-  { name: "cookie", pattern: /\b((?:set-)?cookie["']?\s{0,8}:\s{0,8})[^\n"'`]{1,4096}/gi, replace: (_m, head) => `${head}${mark("cookie")}` },
+  // The value may be quoted (a header in JSON): the quote is kept, what it holds is not.
+  { name: "cookie", pattern: /\b((?:set-)?cookie["']?\s{0,8}:\s{0,8}["']?)[^\n"'`]{1,4096}/gi, replace: (_m, head) => `${head}${mark("cookie")}` },
   { name: "api-key-header", pattern: /\b(x-(?:goog-)?api-key["']?\s{0,8}[:=]\s{0,8}["']?)[^\s"',;]{8,4096}/gi, replace: (_m, head) => `${head}${mark("api-key-header")}` },
   // A scheme, an optional user, a password up to the last @ of the token (a password may hold / or @).
   { name: "url-credentials", pattern: /\b([a-z][a-z0-9+.-]{1,20}:\/\/)[^\s:/@]{0,255}:[^\s]{1,512}@(?=[^\s@]{0,1024}(?:[\s"'`)\]>]|$))/gi, replace: (_m, scheme) => `${scheme}${mark("url-credentials")}@` },
@@ -82,9 +87,20 @@ const RULES: RedactionRule[] = [
     replace: (m, lead, name, sep, value: string) => (/REDACTED|^\$\{|^\$[A-Z_]|^<|^\*+$|^x{4,}$|^(?:true|false|null|none|undefined)$/i.test(value.replace(/^["']/, "").replace(/["']$/, "")) ? m : `${lead}${name}${sep}${mark("secret-assignment")}`),
   },
   // Fail closed: a long token of mixed letters and digits (base64, random keys in error lines) with no known shape,
-  // however long (the run is taken whole from its one start, so the open tail cannot backtrack).
-  { name: "high-entropy", pattern: new RegExp(`${T}(?=[A-Za-z0-9+/_=-]{0,512}[0-9])(?=[A-Za-z0-9+/_=-]{0,512}[a-z])(?=[A-Za-z0-9+/_=-]{0,512}[A-Z])[A-Za-z0-9+/_=-]{32,512}[A-Za-z0-9+/_=-]*`, "g"), replace: keepLead("high-entropy") },
+  // however long (the run is taken whole from its one start, so the open tail cannot backtrack). Decided in code, not
+  // by lookaheads: a run of all three kinds of character is kept only when it is clearly a path or slug of words.
+  {
+    name: "high-entropy",
+    pattern: new RegExp(`${T}[A-Za-z0-9+/_=-]{32,}`, "g"),
+    replace: (m, lead) => {
+      const run = m.slice(lead.length);
+      return /[0-9]/.test(run) && /[a-z]/.test(run) && /[A-Z]/.test(run) && looksRandom(run) ? `${lead}${mark("high-entropy")}` : m;
+    },
+  },
 ];
+
+/** A home folder in a path (Linux, macOS, Windows), replaced by `~`. */
+export const HOME_FOLDER = /(?:\/home|\/Users)\/[A-Za-z0-9._-]{1,255}(?=\/)|[A-Za-z]:\\Users\\[A-Za-z0-9._ -]{1,255}(?=\\)/g;
 
 /** Text with secrets replaced by `[REDACTED:<rule>]`, how many, and by which rules. */
 export interface Redacted {
@@ -110,7 +126,7 @@ export function redactSecrets(text: string, homeDirs: readonly string[] = []): R
     if (home.length < 2) continue;
     out = out.split(home).join("~");
   }
-  out = out.replace(/(?:\/home|\/Users)\/[A-Za-z0-9._-]{1,255}(?=\/)|[A-Za-z]:\\Users\\[A-Za-z0-9._ -]{1,255}(?=\\)/g, "~");
+  out = out.replace(HOME_FOLDER, "~");
   return { text: out, count, rules };
 }
 
@@ -125,7 +141,7 @@ export const CUT_MARGIN = 8192;
 
 function applyRules(text: string, rules: Record<string, number>, counted: () => void): string {
   let out = text;
-  for (const rule of RULES) {
+  for (const rule of REDACTION_RULES) {
     out = out.replace(rule.pattern, (...args: unknown[]) => {
       const match = args[0] as string;
       const groups = args.slice(1, -2).map((g) => (typeof g === "string" ? g : ""));

@@ -1,6 +1,6 @@
 import { stripControls } from "../util/strip-controls";
 import { inertCode, inertText } from "./inert-text";
-import { redactSecrets } from "./redact";
+import { redactThenCut } from "./redact";
 import type { Distilled } from "./distill-session";
 import type { SessionDay, SessionDigest } from "./session-digest";
 
@@ -40,37 +40,39 @@ export function renderSessionEntry(
   digest: SessionDigest, day: SessionDay, project: string, continued: boolean, homeDirs: readonly string[] = [], distilled: Distilled | null = null,
 ): SessionEntry {
   let redactions = day.redactions ?? 0;
-  const safe = (t: string): string => {
-    const r = redactSecrets(t, homeDirs);
+  // Only what can be shown is redacted (twice the shown length, for the whitespace `flat` folds, plus redaction's own
+  // margin): a prompt of a megabyte costs the same as one of a line.
+  const safe = (t: string, max: number): string => {
+    const r = redactThenCut(t, 2 * max, homeDirs);
     redactions += r.count;
     return r.text;
   };
   const first = day.prompts[0] ?? day.steering[0] ?? "";
   const sessionFirst = digest.days.find((d) => d.prompts.length > 0)?.prompts[0] ?? first;
-  const title = flat(safe(digest.title ?? sessionFirst) || "Claude Code session", 80).replace(/^#+\s*/, "").replace(/[[\]]/g, "");
+  const title = flat(safe(digest.title ?? sessionFirst, 80) || "Claude Code session", 80).replace(/^#+\s*/, "").replace(/[[\]]/g, "");
   const out: string[] = [`### Session (${day.time}) - ${inertText(title)}${continued ? " (continued)" : ""}`];
   const context = [`Claude Code in ${code(project, 80)}`];
-  if (digest.gitBranch) context.push(`on branch ${code(safe(digest.gitBranch), 60)}`);
-  out.push(`**Context:** ${context.join(" ")}.${first ? ` First request: ${line(safe(first), 300)}` : ""}`);
+  if (digest.gitBranch) context.push(`on branch ${code(safe(digest.gitBranch, 60), 60)}`);
+  out.push(`**Context:** ${context.join(" ")}.${first ? ` First request: ${line(safe(first, 300), 300)}` : ""}`);
   out.push("");
   if (day.prompts.length > 0 || day.steering.length > 0) {
     out.push("**Key Exchanges:**");
-    for (const p of day.prompts.slice(0, MAX_PROMPTS)) out.push(`- Asked: ${line(safe(p), 240)}`);
+    for (const p of day.prompts.slice(0, MAX_PROMPTS)) out.push(`- Asked: ${line(safe(p, 240), 240)}`);
     if (day.prompts.length > MAX_PROMPTS) out.push(`- … and ${day.prompts.length - MAX_PROMPTS} more requests`);
-    for (const s of day.steering.slice(0, 5)) out.push(`- Steered while it worked: ${line(safe(s), 200)}`);
+    for (const s of day.steering.slice(0, 5)) out.push(`- Steered while it worked: ${line(safe(s, 200), 200)}`);
     out.push("");
   }
-  if (day.files.length > 0) out.push(`**Files touched:** ${day.files.slice(0, 15).map((f) => code(safe(f))).join(", ")}${day.files.length > 15 ? ` and ${day.files.length - 15} more` : ""}`, "");
-  if (day.commands.length > 0) out.push(`**Commands run:** ${day.commands.slice(0, 10).map((c) => code(safe(c))).join(", ")}${day.commands.length > 10 ? ` and ${day.commands.length - 10} more` : ""}`, "");
+  if (day.files.length > 0) out.push(`**Files touched:** ${day.files.slice(0, 15).map((f) => code(safe(f, 120))).join(", ")}${day.files.length > 15 ? ` and ${day.files.length - 15} more` : ""}`, "");
+  if (day.commands.length > 0) out.push(`**Commands run:** ${day.commands.slice(0, 10).map((c) => code(safe(c, 120))).join(", ")}${day.commands.length > 10 ? ` and ${day.commands.length - 10} more` : ""}`, "");
   if (day.errors.length > 0) {
     out.push("**Errors met:**");
-    for (const e of day.errors.slice(0, 8)) out.push(`- ${line(safe(e), 220)}`);
+    for (const e of day.errors.slice(0, 8)) out.push(`- ${line(safe(e, 220), 220)}`);
     out.push("");
   }
   if (distilled) {
     const section = (title: string, items: string[], prefix = "- "): void => {
       if (items.length === 0) return;
-      out.push(`**${title}:**`, ...items.map((i) => `${prefix}${line(safe(i), 300)}`), "");
+      out.push(`**${title}:**`, ...items.map((i) => `${prefix}${line(safe(i, 300), 300)}`), "");
     };
     section("Decisions Made", distilled.decisions);
     section("Lessons Learned", distilled.lessons);

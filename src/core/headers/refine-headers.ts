@@ -1,4 +1,4 @@
-import { redactSecrets } from "../capture/redact";
+import { redactThenCut } from "../capture/redact";
 import { estimateTokens } from "../llm/estimate-tokens";
 import type { CompletionRequest } from "../llm/language-model";
 import type { ListPrice } from "../llm/models";
@@ -70,7 +70,7 @@ export function refineBatches(items: readonly RefineItem[]): RefineItem[][] {
 export function buildRefineRequest(batch: readonly RefineItem[]): CompletionRequest {
   const user = batch.map((n) => [
     `## ${n.path}`, `Title: ${n.title}`, `Draft tldr: ${n.tldr ?? "(none)"}`, `Draft answers_when: ${n.answersWhen.join(", ")}`,
-    "Opening:", redactSecrets(n.opening.slice(0, OPENING_CHARS)).text,
+    "Opening:", redactThenCut(n.opening, OPENING_CHARS).text,
   ].join("\n")).join("\n\n");
   return { system: SYSTEM, messages: [{ role: "user", content: user }], maxTokens: OUTPUT_PER_NOTE * batch.length + 200, jsonSchema: TOOL };
 }
