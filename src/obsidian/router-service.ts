@@ -1,5 +1,5 @@
 import type { App, TFile } from "obsidian";
-import { classifyPath, isArticleKind } from "../core/knowledge/knowledge-layout";
+import { classifyPath, isArticleKind, isVaultNote } from "../core/knowledge/knowledge-layout";
 import { parseNote } from "../core/notes/parse-note";
 import { ArticleIndex } from "../core/route/article-index";
 import { buildArticleDoc } from "../core/route/article-doc";
@@ -230,9 +230,8 @@ export class RouterService {
    * or with the scope "vault" every markdown note but those three kinds.
    */
   isArticle(path: string): boolean {
-    const kind = classifyPath(path, this.folder(), this.reportFolder());
-    if (this.scope() === "vault") return path.toLowerCase().endsWith(".md") && kind !== "report" && kind !== "index" && kind !== "log";
-    return isArticleKind(kind);
+    if (this.scope() === "vault") return isVaultNote(path, this.folder(), this.reportFolder());
+    return isArticleKind(classifyPath(path, this.folder(), this.reportFolder()));
   }
 
   /** True while Ask's scope is the knowledge folder and it holds no article: the panel then offers the whole vault. */
