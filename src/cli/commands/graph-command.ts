@@ -22,7 +22,7 @@ connections, --mid adds MID; depth 2 adds the HIGH neighbours of those); --stale
 edges and their ends; --logs adds source daily logs, --body links in article bodies. At most --cap nodes
 (default 5000; the most connected are kept and the rest counted). No network; never writes.
 --scope vault draws every note of the vault (no knowledge folder needed): each note a node, its links
-untyped edges (as --body), and the CKP tiers of the notes that have headers.`;
+untyped edges (as --body), and the CKP tiers of the notes that have headers; --around follows those links.`;
 
 /** Runs `kc graph`. */
 export async function runGraphCommand(args: ParsedArgs, io: CliIo): Promise<number> {

@@ -15,7 +15,7 @@ export function relationshipList(
 ): void {
   const node = active ? graph.nodes.find((n) => n.id === active) : undefined;
   if (!node) {
-    el.createDiv({ cls: "kc-graph-list-empty", text: "No article open: its relationships are listed here." });
+    el.createDiv({ cls: "kc-graph-list-empty", text: "No note open: its relationships are listed here." });
     return;
   }
   const title = new Map(graph.nodes.map((n) => [n.id, n]));
@@ -50,5 +50,5 @@ export function relationshipList(
   section("Outgoing", out, (e) => e.to);
   section("Incoming", into, (e) => e.from);
   if (hidden > 0) el.createDiv({ cls: "kc-graph-list-hidden", text: `${hidden} MID relationship${hidden === 1 ? "" : "s"} hidden: turn on "MID relationships" in the graph options.` });
-  else if (out.length === 0 && into.length === 0) el.createDiv({ cls: "kc-graph-list-empty", text: "This article has no relationships yet." });
+  else if (out.length === 0 && into.length === 0) el.createDiv({ cls: "kc-graph-list-empty", text: "This note has no relationships yet." });
 }
