@@ -191,9 +191,12 @@ export class RouterService {
     } else if (file.path === knowledgePaths(this.folder()).index) this.indexTokens = estimateTokens(text);
   }
 
-  onRenamed(file: TFile, oldPath: string): void {
+  /** A note moved: its old path is dropped now; the promise settles once the note is indexed under its new path. */
+  async onRenamed(file: TFile, oldPath: string): Promise<void> {
     this.onDeleted(oldPath);
-    if (this.isArticle(file.path)) void this.app.vault.cachedRead(file).then((t) => this.onChanged(file, t));
+    if (!this.isArticle(file.path)) return;
+    const text = await this.app.vault.cachedRead(file).catch(() => null);
+    if (text !== null) this.onChanged(file, text);
   }
 
   onDeleted(path: string): void {

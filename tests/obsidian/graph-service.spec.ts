@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { GraphView } from "../../src/core/graph/graph-types";
 import { GraphService } from "../../src/obsidian/graph-service";
+import { registerVaultEvents } from "../../src/obsidian/register-vault-events";
 import { RouterService } from "../../src/obsidian/router-service";
 import { CONFIG_DIR } from "../fakes/config-dir";
 import { createFakeApp } from "../fakes/fake-app";
 import { TFile } from "../fakes/obsidian-stub";
 import { ordinaryVaultFiles } from "../fakes/ordinary-vault";
+import { until } from "../fakes/until";
 
 /** The plugin's graph over a fake vault, in Ask's scope `scope` (changeable), after the router's index is built. */
 async function setup(files: Record<string, string>, scope: { value: "knowledge" | "vault" }) {
@@ -22,7 +24,19 @@ async function setup(files: Record<string, string>, scope: { value: "knowledge" 
     router.onChanged(file, text);
     graph.onChanged(file);
   };
-  return { app, router, graph, edit, changes: () => changes };
+  // The vault's events wired as the plugin wires them (lint left out).
+  const handlers = new Map<string, (...args: unknown[]) => void>();
+  const on = (name: string, fn: (...args: unknown[]) => void) => void handlers.set(name, fn);
+  const plugin = { app: { vault: { on }, metadataCache: { on } }, registerEvent: () => undefined };
+  const lint = { onChanged: () => undefined, onRenamed: () => undefined, onDeleted: () => undefined };
+  registerVaultEvents(plugin as never, { router, graph, lint } as never);
+  /** A note renamed as Obsidian reports it. */
+  const rename = (from: string, to: string) => {
+    app.files.set(to, app.files.get(from)!);
+    app.files.delete(from);
+    handlers.get("rename")!(new TFile(to), from);
+  };
+  return { app, router, graph, edit, rename, changes: () => changes };
 }
 
 const snapshot = (g: GraphService): GraphView => g.graph({ logs: false, body: g.scope() === "vault" })!;
@@ -66,6 +80,18 @@ describe("the plugin's graph in the whole-vault scope", () => {
     expect(edge(g, "Health/Sleep.md", "Health/Running plan.md")).toEqual(["high"]);
     expect(g.nodes.find((n) => n.id === "Health/Running plan.md")!.inboundHigh).toBe(1);
     expect(g.nodes.find((n) => n.id === "Health/Sleep.md")!.tldr).toBe("Habits for better sleep.");
+  });
+
+  it("keeps a renamed note in the graph under its new path, once the router has read it again", async () => {
+    const { graph, rename } = await setup(ordinaryVaultFiles(), { value: "vault" });
+    snapshot(graph);
+    rename("Cooking/Pancakes.md", "Cooking/Crepes.md");
+    const ids = await until(() => {
+      const now = snapshot(graph).nodes.map((n) => n.id);
+      return now.includes("Cooking/Crepes.md") && now;
+    });
+    expect(ids).toContain("Cooking/Crepes.md");
+    expect(ids).not.toContain("Cooking/Pancakes.md");
   });
 
   it("starts over when the scope changes and the router's index is rebuilt: empty folder, then every note", async () => {
