@@ -47,7 +47,7 @@ async function pageFile(): Promise<string> {
 
 function htmlFor(theme: "light" | "dark", data: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><style>${harnessCss(`${PANE}\n${readFileSync(join(root, "styles.css"), "utf8")}`)}</style>
-<script>window.KC_TASKS = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) if (window.KC_OPENED_AT !== undefined && e.startTime >= window.KC_OPENED_AT) { window.KC_TASKS.push(Math.round(e.duration)); window.KC_LONGEST = Math.max(window.KC_LONGEST || 0, e.duration); } }).observe({ type: "longtask", buffered: true });</script>
+<script>window.KC_TASKS = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) if (window.KC_OPENED_AT !== undefined && e.startTime >= window.KC_OPENED_AT) { window.KC_TASKS.push(Math.round(e.startTime - window.KC_OPENED_AT) + "+" + Math.round(e.duration)); window.KC_LONGEST = Math.max(window.KC_LONGEST || 0, e.duration); } }).observe({ type: "longtask", buffered: true });</script>
 </head><body class="theme-${theme}"><div id="pane"></div><script>${data}</script><script src="graph-view-page.js"></script></body></html>`;
 }
 
@@ -140,7 +140,7 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
     const v = (window as unknown as { KC_VIEW: { stage: { scene: { nodes: { id: string }[]; positions: Float64Array } } } }).KC_VIEW.stage.scene;
     return Object.fromEntries(v.nodes.map((n, i) => [n.id, [v.positions[i * 2]!, v.positions[i * 2 + 1]!]]));
   });
-  const tasks = await page.evaluate(() => (window as unknown as { KC_TASKS: number[] }).KC_TASKS);
+  const tasks = await page.evaluate(() => (window as unknown as { KC_TASKS: string[] }).KC_TASKS);
   const worker = await page.evaluate(() => Boolean((window as unknown as { KC_VIEW: { layout: { worker: unknown } } }).KC_VIEW.layout.worker));
   if (process.env.KC_VERBOSE) print(`${c.name} ${JSON.stringify({ worker, tasks, opening, interaction })}`);
   return {
