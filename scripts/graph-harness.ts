@@ -1,6 +1,7 @@
 // `npm run graph-harness`: the graph view in headless Chromium (Debian's chromium + playwright-core) on pages that
 // behave like Obsidian's panes (a height-bounded 300 px sidebar, a full pane, a 390×844 phone; light and dark), over
-// the demo vault and generated bases of 2,000 and 5,000 articles. Checks that it draws (pixels of the node colours),
+// the demo vault, generated bases of 2,000 and 5,000 articles and a generated ordinary vault of 2,700 notes in the
+// whole-vault scope. Checks that it draws (pixels of the node colours),
 // that a click on a node opens it, that the keyboard reaches the controls; measures first paint, time to settle and
 // the longest main-thread task; writes the README's screenshots to docs/images/.
 import { build } from "esbuild";
@@ -11,9 +12,11 @@ import { join } from "node:path";
 import { inflateSync } from "node:zlib";
 import { chromium, type Page } from "playwright-core";
 import { generateKnowledgeBase } from "../bench/generate-knowledge-base";
+import { generateOrdinaryVault } from "../bench/generate-ordinary-vault";
 import { runCli } from "../src/cli/main";
 import { readCkpHeader } from "../src/core/ckp/read-ckp-header";
 import { GraphModel, graphArticleOf } from "../src/core/graph/graph-model";
+import { isVaultNote } from "../src/core/knowledge/knowledge-layout";
 import type { GraphView } from "../src/core/graph/graph-types";
 import { VaultIndex } from "../src/core/links/vault-index";
 import { parseNote } from "../src/core/notes/parse-note";
@@ -44,7 +47,7 @@ async function pageFile(): Promise<string> {
 
 function htmlFor(theme: "light" | "dark", data: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><style>${harnessCss(`${PANE}\n${readFileSync(join(root, "styles.css"), "utf8")}`)}</style>
-<script>window.KC_TASKS = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) if (window.KC_OPENED_AT !== undefined && e.startTime >= window.KC_OPENED_AT) { window.KC_TASKS.push(Math.round(e.duration)); window.KC_LONGEST = Math.max(window.KC_LONGEST || 0, e.duration); } }).observe({ type: "longtask", buffered: true });</script>
+<script>window.KC_TASKS = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) if (window.KC_OPENED_AT !== undefined && e.startTime >= window.KC_OPENED_AT) { window.KC_TASKS.push(Math.round(e.startTime - window.KC_OPENED_AT) + "+" + Math.round(e.duration)); window.KC_LONGEST = Math.max(window.KC_LONGEST || 0, e.duration); } }).observe({ type: "longtask", buffered: true });</script>
 </head><body class="theme-${theme}"><div id="pane"></div><script>${data}</script><script src="graph-view-page.js"></script></body></html>`;
 }
 
@@ -67,14 +70,35 @@ function generatedGraph(n: number): GraphView {
   return model.snapshot();
 }
 
-interface Case { positions?: Record<string, [number, number]>; name: string; graph: GraphView; active: string | null; mode: "local" | "global"; width: number; height: number; theme: "light" | "dark"; shot?: string; route?: unknown }
+/** The plugin's whole-vault graph of a generated ordinary vault: every note a node, body links untyped edges. */
+function ordinaryGraph(n: number): GraphView {
+  const files = generateOrdinaryVault(n, 40);
+  const vault = new VaultIndex();
+  for (const [p, t] of files) vault.setNote(p, t);
+  const model = new GraphModel(() => "knowledge", (l, from) => vault.resolve(l, from));
+  for (const [p, t] of files) {
+    if (!isVaultNote(p, "knowledge")) continue;
+    const parsed = parseNote(t);
+    model.set(graphArticleOf(p, readCkpHeader(parsed.frontmatter), parsed));
+  }
+  return model.snapshot({ logs: false, body: true });
+}
+
+/** The note with the most edges: where a local view of an ordinary vault has something to show. */
+function mostLinked(g: GraphView): string {
+  const degree = new Map<string, number>();
+  for (const e of g.edges) for (const end of [e.from, e.to]) degree.set(end, (degree.get(end) ?? 0) + 1);
+  return g.nodes.reduce((a, b) => ((degree.get(b.id) ?? 0) > (degree.get(a.id) ?? 0) ? b : a), g.nodes[0]!).id;
+}
+
+interface Case { scope?: "vault"; positions?: Record<string, [number, number]>; name: string; graph: GraphView; active: string | null; mode: "local" | "global"; width: number; height: number; theme: "light" | "dark"; shot?: string; route?: unknown }
 
 /** Positions of the last case, to start the next one warm (as the cache in the plugin folder does). */
 let warm: Record<string, [number, number]> = {};
 
 async function measure(page: Page, c: Case): Promise<Record<string, string | number | boolean>> {
   const file = join(root, "dist", `graph-${c.name}.html`);
-  writeFileSync(file, htmlFor(c.theme, `window.KC_GRAPH = ${JSON.stringify(c.graph)}; window.KC_ACTIVE = ${JSON.stringify(c.active)}; window.KC_MODE = "${c.mode}"; window.KC_ROUTE = ${JSON.stringify(c.route ?? null)}; window.KC_POSITIONS = ${JSON.stringify(c.positions ?? {})};`));
+  writeFileSync(file, htmlFor(c.theme, `window.KC_GRAPH = ${JSON.stringify(c.graph)}; window.KC_ACTIVE = ${JSON.stringify(c.active)}; window.KC_MODE = "${c.mode}"; window.KC_ROUTE = ${JSON.stringify(c.route ?? null)}; window.KC_POSITIONS = ${JSON.stringify(c.positions ?? {})}; window.KC_SCOPE = "${c.scope ?? "knowledge"}";`));
   await page.setViewportSize({ width: c.width, height: c.height });
   // KC_GRAPH_PROFILE=1: a CPU profile of the main thread from load to settle, in dist/<case>.cpuprofile.
   const cdp = process.env.KC_GRAPH_PROFILE ? await page.context().newCDPSession(page) : null;
@@ -99,8 +123,13 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
   await page.waitForTimeout(100);
   if (c.shot) await page.screenshot({ path: join(out, c.shot) });
   const interaction = await interact(page, c);
-  // The keyboard reaches the controls, the canvas and the list's links.
-  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  // The keyboard reaches the controls, the canvas and the list's links, from the top of the page (from the zoom
+  // button last clicked, a hub's hundreds of listed links took every Tab before it came round to the toolbar).
+  await page.evaluate(() => {
+    const start = document.body.insertBefore(createEl("input"), document.body.firstChild);
+    start.focus();
+    start.remove();
+  });
   const reached = new Set<string>();
   for (let i = 0; i < 60; i++) {
     await page.keyboard.press("Tab");
@@ -111,13 +140,13 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
     const v = (window as unknown as { KC_VIEW: { stage: { scene: { nodes: { id: string }[]; positions: Float64Array } } } }).KC_VIEW.stage.scene;
     return Object.fromEntries(v.nodes.map((n, i) => [n.id, [v.positions[i * 2]!, v.positions[i * 2 + 1]!]]));
   });
-  const tasks = await page.evaluate(() => (window as unknown as { KC_TASKS: number[] }).KC_TASKS);
+  const tasks = await page.evaluate(() => (window as unknown as { KC_TASKS: string[] }).KC_TASKS);
   const worker = await page.evaluate(() => Boolean((window as unknown as { KC_VIEW: { layout: { worker: unknown } } }).KC_VIEW.layout.worker));
   if (process.env.KC_VERBOSE) print(`${c.name} ${JSON.stringify({ worker, tasks, opening, interaction })}`);
   return {
     case: c.name, nodes: c.graph.nodes.length, viewport: `${c.width}×${c.height}`, theme: c.theme,
     firstPaintMs: Math.round(firstPaint), settled, settleMs: Math.round(settle), longestTaskMs: Math.round(longest),
-    labels: opening.labels, overlaps: opening.overlaps, top20: opening.top20, arrows: opening.arrows, colours: opening.colours,
+    edges: opening.edges, links: opening.links, labels: opening.labels, overlaps: opening.overlaps, top20: opening.top20, arrows: opening.arrows, colours: opening.colours,
     toolbarRows: opening.toolbarRows, canvasPx: opening.canvasHeight, legend: opening.legend, legendCoverPct: opening.legendCover,
     ...interaction, clickOpens: clickOpened === target.id,
     keyboard: ["select.dropdown", "input.kc-graph-search", "canvas.kc-graph-canvas"].every((k) => reached.has(k)) && (c.active === null || [...reached].some((r) => r.startsWith("a"))) ? true : [...reached].join(" "),
@@ -127,7 +156,7 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
 type ViewInPage = { KC_VIEW: { stage: { scene: { nodes: { id: string; kind: string }[]; positions: Float64Array; edges: { a: number; b: number; edge: { tier: string; stale: boolean } }[]; adjacency: { byDegree: number[]; neighbours: number[][] }; hovered: number }; t: { x: number; y: number; k: number }; labels: { i: number; x: number; y: number; width: number; height: number; alpha: number }[]; palette: Record<string, string> } }; KC_OPENED: string[] };
 
 /** At the opening zoom: labels (overlaps, the 20 most linked), arrowheads, colour pixels, toolbar rows, the legend. */
-function openingChecks(): { labels: number; overlaps: number; top20: string; missing: string; arrows: number; colours: string; toolbarRows: number; canvasHeight: number; legend: boolean; legendCover: number } {
+function openingChecks(): { edges: number; links: number; labels: number; overlaps: number; top20: string; missing: string; arrows: number; colours: string; toolbarRows: number; canvasHeight: number; legend: boolean; legendCover: number } {
   const v = (window as unknown as ViewInPage).KC_VIEW.stage;
   const L = v.labels;
   let overlaps = 0;
@@ -140,7 +169,8 @@ function openingChecks(): { labels: number; overlaps: number; top20: string; mis
   const labelled = new Set(L.filter((l) => l.alpha >= 0.5).map((l) => l.i));
   const k = v.t.k;
   const pos = v.scene.positions;
-  const arrows = v.scene.edges.filter(({ a, b }) => Math.hypot(pos[a * 2]! - pos[b * 2]!, pos[a * 2 + 1]! - pos[b * 2 + 1]!) * k >= 18).length;
+  // Untyped links carry no arrowheads.
+  const arrows = v.scene.edges.filter(({ a, b, edge }) => edge.tier !== "body" && Math.hypot(pos[a * 2]! - pos[b * 2]!, pos[a * 2 + 1]! - pos[b * 2 + 1]!) * k >= 18).length;
   const canvas = document.querySelector("canvas")!;
   const bar = document.querySelector(".kc-graph-toolbar")!;
   const rows = new Set([...bar.children].filter((e) => !e.classList.contains("kc-graph-options") && (e as HTMLElement).offsetParent !== null).map((e) => Math.round((e as HTMLElement).offsetTop / 8)));
@@ -149,6 +179,7 @@ function openingChecks(): { labels: number; overlaps: number; top20: string; mis
   const cr = canvas.getBoundingClientRect();
   const legendCover = lr ? Math.round((lr.width * lr.height * 1000) / (cr.width * cr.height)) / 10 : 0;
   return {
+    edges: v.scene.edges.length, links: v.scene.edges.filter((e) => e.edge.tier === "body").length,
     labels: L.length, overlaps, top20: `${top.filter((i) => labelled.has(i)).length}/${top.length}`, arrows,
     // Where an unlabelled top-20 article sits on screen, and at what strength a label was drawn for it (KC_VERBOSE).
     missing: top.filter((i) => !labelled.has(i)).map((i) => `${i}@${Math.round(pos[i * 2]! * k + v.t.x)},${Math.round(pos[i * 2 + 1]! * k + v.t.y)} alpha ${L.find((l) => l.i === i)?.alpha ?? "none"}`).join("; "),
@@ -239,6 +270,10 @@ async function interact(page: Page, c: Case): Promise<Record<string, boolean | s
   await page.mouse.move(box.x + box.width - 3, box.y + box.height - 3);
   const before = await page.evaluate((i) => { const v = (window as unknown as ViewInPage).KC_VIEW.stage; return [v.scene.positions[i * 2]!, v.scene.positions[i * 2 + 1]!, v.t.k]; }, target.i);
   await page.mouse.move(target.x, target.y);
+  const under = await page.evaluate(([x, y]) => (window as unknown as { KC_VIEW: { stage: { hit(e: { clientX: number; clientY: number }): number } } }).KC_VIEW.stage.hit({ clientX: x!, clientY: y! }), [target.x, target.y]);
+  const layoutState = await page.evaluate(() => document.querySelector("canvas")!.dataset.layout);
+  if (under !== target.i) print(`${c.name}: the pointer at ${target.x},${target.y} is over node ${under}, not ${target.i} (layout ${layoutState})`);
+  const openedBefore = await page.evaluate(() => (window as unknown as ViewInPage).KC_OPENED.length);
   await page.mouse.down();
   await page.mouse.move(target.x + 20, target.y + 15, { steps: 3 });
   await page.mouse.move(target.x + 40, target.y + 30, { steps: 3 });
@@ -246,13 +281,17 @@ async function interact(page: Page, c: Case): Promise<Record<string, boolean | s
   await page.mouse.up();
   const opened = await page.evaluate(() => (window as unknown as ViewInPage).KC_OPENED.length);
   const moved = Math.hypot(during[0]! - before[0]!, during[1]! - before[1]!) * before[2]!;
+  if (moved <= 30 || opened !== openedBefore) print(`${c.name}: the drag of node ${target.i} moved it ${Math.round(moved)} px and opened ${opened - openedBefore} note(s) (layout ${layoutState})`);
   await page.click(".kc-graph-zoom button[aria-label='Zoom in']");
   const zoomed = await page.evaluate(() => (window as unknown as ViewInPage).KC_VIEW.stage.t.k);
   let pinch = "-";
+  // A pinch opens nothing, wherever its fingers lift (it opened the note under the second finger: counted with the
+  // drag, that made "dragMoves" fail about one run in four on touch pages).
   if (c.width <= 400) pinch = await pinchOut(page, box);
+  const pinchOpened = (await page.evaluate(() => (window as unknown as ViewInPage).KC_OPENED.length)) - opened;
   return {
-    hoverLights: hover.hovered === target.i, tooltipInside: hover.inside, dragMoves: moved > 30 && opened === (await page.evaluate(() => (window as unknown as ViewInPage).KC_OPENED.length)),
-    zoomButtons: Math.abs(zoomed / before[2]! - 1.4) < 0.01, pinch,
+    hoverLights: hover.hovered === target.i, tooltipInside: hover.inside, dragMoves: moved > 30 && opened === openedBefore,
+    zoomButtons: Math.abs(zoomed / before[2]! - 1.4) < 0.01, pinch: pinchOpened > 0 ? `${pinch}, opened ${pinchOpened}` : pinch,
   };
 }
 
@@ -304,6 +343,14 @@ const cases: Case[] = [
   { name: "generated-5000-global-warm", graph: big, active: null, mode: "global", width: 1100, height: 760, theme: "dark" },
   { name: "generated-5000-local", graph: big, active: big.nodes[0]!.id, mode: "local", width: 300, height: 900, theme: "light" },
 ];
+// An ordinary vault (no knowledge folder, 40 notes with headers) in the whole-vault scope, as large as the largest
+// real vault: needs no research data, so every run covers the graph a newcomer sees first.
+const ordinary = ordinaryGraph(2700);
+cases.push(
+  { name: "ordinary-2700-global-vault", graph: ordinary, active: null, mode: "global", width: 1100, height: 760, theme: "dark", scope: "vault", shot: "graph-vault.png" },
+  { name: "ordinary-2700-global-sidebar-light", graph: ordinary, active: null, mode: "global", width: 300, height: 900, theme: "light", scope: "vault" },
+  { name: "ordinary-2700-local-sidebar-dark", graph: ordinary, active: mostLinked(ordinary), mode: "local", width: 300, height: 900, theme: "dark", scope: "vault" },
+);
 // KC_GRAPH_VAULT=<folder> adds the whole-vault graph of a real vault (read in place, never copied) as the plugin's
 // "Whole vault" scope draws it; KC_GRAPH_CASES=<regex> runs only the matching cases; KC_GRAPH_RUNS=<n> runs each
 // n times and reports the medians of the timings.
@@ -314,10 +361,10 @@ if (realVault) {
   const g = JSON.parse(json) as GraphView;
   const name = realVault.replace(/\/+$/, "").split("/").pop()!;
   cases.push(
-    { name: `${name}-global-pane-dark`, graph: g, active: null, mode: "global", width: 1100, height: 760, theme: "dark", shot: `../../dist/${name}-global-dark.png` },
-    { name: `${name}-global-sidebar-light`, graph: g, active: null, mode: "global", width: 300, height: 900, theme: "light", shot: `../../dist/${name}-sidebar-light.png` },
-    { name: `${name}-global-phone-dark`, graph: g, active: null, mode: "global", width: 390, height: 844, theme: "dark", shot: `../../dist/${name}-phone-dark.png` },
-    { name: `${name}-local-phone-light`, graph: g, active: g.nodes.reduce((a, b) => (b.inboundHigh > a.inboundHigh ? b : a), g.nodes[0]!).id, mode: "local", width: 390, height: 844, theme: "light", shot: `../../dist/${name}-local-phone-light.png` },
+    { name: `${name}-global-pane-dark`, graph: g, active: null, mode: "global", width: 1100, height: 760, theme: "dark", scope: "vault", shot: `../../dist/${name}-global-dark.png` },
+    { name: `${name}-global-sidebar-light`, graph: g, active: null, mode: "global", width: 300, height: 900, theme: "light", scope: "vault", shot: `../../dist/${name}-sidebar-light.png` },
+    { name: `${name}-global-phone-dark`, graph: g, active: null, mode: "global", width: 390, height: 844, theme: "dark", scope: "vault", shot: `../../dist/${name}-phone-dark.png` },
+    { name: `${name}-local-phone-light`, graph: g, active: mostLinked(g), mode: "local", width: 390, height: 844, theme: "light", scope: "vault", shot: `../../dist/${name}-local-phone-light.png` },
   );
 }
 const only = process.env.KC_GRAPH_CASES ? new RegExp(process.env.KC_GRAPH_CASES) : null;
@@ -343,18 +390,23 @@ print(...formatTable(rows));
 writeFileSync(join(root, "dist", "graph-harness.json"), `${JSON.stringify(rows, null, 2)}\n`);
 // What must hold (issue 23): no overlapping labels, the 20 most linked labelled on 2,000 articles, arrowheads at the
 // opening zoom, a toolbar of at most two rows, a legend, hover, tooltip, drag, zoom buttons and pinch working, a click
-// opens, and on 2,000 articles a settle within 2 s with no main-thread task over 50 ms.
+// opens, and on 2,000 articles a settle within 2 s with no main-thread task over 50 ms. Issue 22: a whole-vault case
+// draws its links, and its global view has no main-thread task over 50 ms.
+const scoped = new Map(cases.map((c) => [c.name, c.scope]));
 const failures = rows.flatMap((r) => {
   const bad: string[] = [];
+  // Issue 22: an ordinary vault's graph shows its links (the whole-vault graph drew 2,720 notes and 0 links).
+  if (scoped.get(String(r.case)) === "vault" && r.links === 0) bad.push("an ordinary vault drawn with 0 links");
+  if (scoped.get(String(r.case)) === "vault" && String(r.case).includes("global") && (r.longestTaskMs as number) > 50) bad.push(`whole vault: longest main-thread task ${r.longestTaskMs} ms`);
   const [got, of] = String(r.top20).split("/").map(Number);
   if (r.overlaps !== 0) bad.push(`${r.overlaps} overlapping labels`);
   if (String(r.case).startsWith("generated-2000") && (got! < 20 || r.settleMs as number > 2000 || r.longestTaskMs as number > 50)) bad.push(`2,000 articles: top ${r.top20}, settle ${r.settleMs} ms, longest task ${r.longestTaskMs} ms`);
   if (of === undefined) bad.push("no articles");
-  if (r.arrows === 0) bad.push("no arrowheads");
+  if (r.arrows === 0 && (r.edges as number) > (r.links as number)) bad.push("no arrowheads");
   if ((r.toolbarRows as number) > 2) bad.push(`${r.toolbarRows} toolbar rows`);
   if ((r.legendCoverPct as number) > 3) bad.push(`the legend covers ${r.legendCoverPct}% of the canvas`);
   for (const k of ["legend", "hoverLights", "tooltipInside", "dragMoves", "zoomButtons", "clickOpens", "keyboard"]) if (r[k] !== true) bad.push(`${k}: ${r[k]}`);
-  if (r.pinch !== "-" && Number(r.pinch) <= 1.5) bad.push(`pinch ${r.pinch}`);
+  if (r.pinch !== "-" && !(Number(r.pinch) > 1.5)) bad.push(`pinch ${r.pinch}`);
   return bad.map((b) => `${r.case}: ${b}`);
 });
 for (const f of failures) print(`FAIL ${f}`);

@@ -27,7 +27,7 @@ function variables(theme: "light" | "dark"): string {
   --background-modifier-border: ${b["30"]}; --background-modifier-border-hover: ${b["35"]}; --background-modifier-border-focus: ${b["40"]};
   --background-modifier-form-field: ${theme === "light" ? b["00"] : b["25"]};
   --background-modifier-cover: rgba(${theme === "light" ? "220, 220, 220" : "10, 10, 10"}, 0.4);
-  --text-normal: ${b["100"]}; --text-muted: ${b["70"]}; --text-faint: ${b["50"]};
+  --text-normal: ${b["100"]}; --text-muted: ${b["70"]}; --text-faint: ${b["50"]}; --graph-line: ${b["35"]};
   --text-accent: var(--color-accent); --text-on-accent: white;
   --text-error: var(--color-red); --text-warning: var(--color-orange); --text-success: var(--color-green);
   --interactive-normal: ${theme === "light" ? b["00"] : b["30"]}; --interactive-hover: ${theme === "light" ? b["10"] : b["35"]};

@@ -63,7 +63,7 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     this.compile = new CompileService(this.app, () => this.data, () => this.saveData(this.data), this.router, dir);
     // The one bundle of ports every core workflow takes in Obsidian.
     this.host = this.compile.host;
-    this.graph = new GraphService(this.app, this.router, () => this.data.settings.knowledgeFolder, dir);
+    this.graph = new GraphService(this.app, this.router, () => this.data.settings.knowledgeFolder, dir, () => this.data.ask.scope);
     const contradictions = new ContradictionService(this.host, this.lint);
     const claims = new ClaimDriftService(this.host, this.lint);
     const s: PluginServices = { data: () => this.data, save: () => this.saveData(this.data), dir, router: this.router, lint: this.lint, compile: this.compile, graph: this.graph, host: this.host };

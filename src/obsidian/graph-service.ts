@@ -1,5 +1,5 @@
 import { normalizePath, parseLinktext, type App, type TFile } from "obsidian";
-import { GraphModel, isGraphArticle, type GraphArticle } from "../core/graph/graph-model";
+import { GraphModel, type GraphArticle } from "../core/graph/graph-model";
 import type { GraphOptions } from "../core/graph/graph-model";
 import type { GraphView } from "../core/graph/graph-types";
 import type { ArticleDoc } from "../core/route/article-doc";
@@ -10,20 +10,42 @@ export type PositionCache = Record<string, [number, number]>;
 
 const POSITIONS_FILE = "graph-positions.json";
 
+/** What the graph draws: the knowledge folder's articles, or every note of the vault (Ask's scope, one setting). */
+export type GraphScope = "knowledge" | "vault";
+
 /**
  * The graph of CKP tiers in Obsidian: built from the router's article index the first time a graph view asks (not
- * at start-up), then kept up to date from the same vault events as lint and routing, one article at a time.
+ * at start-up), then kept up to date from the same vault events as lint and routing, one article at a time. It
+ * holds what the router indexes, so it follows Ask's scope: with "vault", every note (the router's rule), its body
+ * links drawn untyped and the tiers of the notes that have headers. A rebuilt index (the scope or the knowledge
+ * folder changed) starts the graph over.
  */
 export class GraphService {
   private model: GraphModel | null = null;
   private readonly listeners = new Set<() => void>();
+  private routerReady: boolean;
 
   constructor(
     private readonly app: App,
     private readonly router: RouterService,
     private readonly folder: () => string,
     private readonly pluginDir: string,
-  ) {}
+    /** Ask's scope (data.ask.scope): the one setting both Ask and the graph read. */
+    readonly scope: () => GraphScope = () => "knowledge",
+  ) {
+    this.routerReady = router.ready;
+    // Only the index's start and end matter here, not each step of its progress.
+    router.onIndexing(() => {
+      if (router.ready === this.routerReady) return;
+      this.routerReady = router.ready;
+      this.reset();
+    });
+  }
+
+  /** True while the scope is the knowledge folder and it holds no article (the view then offers the whole vault). */
+  knowledgeFolderEmpty(): boolean {
+    return this.router.knowledgeFolderEmpty();
+  }
 
   /** The graph, or null while the article index is still being built. */
   graph(options: GraphOptions): GraphView | null {
@@ -46,7 +68,7 @@ export class GraphService {
   onChanged(file: TFile): void {
     if (!this.model) return this.emit();
     const doc = this.router.article(file.path);
-    if (doc && isGraphArticle(file.path, this.folder())) this.model.set(this.articleOf(doc));
+    if (doc && this.router.isArticle(file.path)) this.model.set(this.articleOf(doc));
     else this.model.notesChanged();
     this.emit();
   }
@@ -55,7 +77,7 @@ export class GraphService {
     this.model?.remove(oldPath);
     this.model?.notesChanged();
     const doc = this.router.article(file.path);
-    if (doc && this.model && isGraphArticle(file.path, this.folder())) this.model.set(this.articleOf(doc));
+    if (doc && this.model && this.router.isArticle(file.path)) this.model.set(this.articleOf(doc));
     this.emit();
   }
 

@@ -12,8 +12,10 @@ export function registerVaultEvents(plugin: Plugin, s: PluginServices): void {
   plugin.registerEvent(app.vault.on("rename", (file, oldPath) => {
     if (!(file instanceof TFile)) return;
     s.lint.onRenamed(file, oldPath);
-    s.router.onRenamed(file, oldPath);
+    const indexed = s.router.onRenamed(file, oldPath);
     s.graph.onRenamed(file, oldPath);
+    // The router reads a moved note again before it has its new path: the graph takes it from there.
+    void indexed.then(() => s.graph.onChanged(file));
   }));
   plugin.registerEvent(app.vault.on("delete", (file) => {
     if (!(file instanceof TFile)) return;

@@ -1,5 +1,5 @@
 import type { App, TFile } from "obsidian";
-import { classifyPath, isArticleKind } from "../core/knowledge/knowledge-layout";
+import { classifyPath, isArticleKind, isVaultNote } from "../core/knowledge/knowledge-layout";
 import { parseNote } from "../core/notes/parse-note";
 import { ArticleIndex } from "../core/route/article-index";
 import { buildArticleDoc } from "../core/route/article-doc";
@@ -191,9 +191,12 @@ export class RouterService {
     } else if (file.path === knowledgePaths(this.folder()).index) this.indexTokens = estimateTokens(text);
   }
 
-  onRenamed(file: TFile, oldPath: string): void {
+  /** A note moved: its old path is dropped now; the promise settles once the note is indexed under its new path. */
+  async onRenamed(file: TFile, oldPath: string): Promise<void> {
     this.onDeleted(oldPath);
-    if (this.isArticle(file.path)) void this.app.vault.cachedRead(file).then((t) => this.onChanged(file, t));
+    if (!this.isArticle(file.path)) return;
+    const text = await this.app.vault.cachedRead(file).catch(() => null);
+    if (text !== null) this.onChanged(file, text);
   }
 
   onDeleted(path: string): void {
@@ -230,9 +233,8 @@ export class RouterService {
    * or with the scope "vault" every markdown note but those three kinds.
    */
   isArticle(path: string): boolean {
-    const kind = classifyPath(path, this.folder(), this.reportFolder());
-    if (this.scope() === "vault") return path.toLowerCase().endsWith(".md") && kind !== "report" && kind !== "index" && kind !== "log";
-    return isArticleKind(kind);
+    if (this.scope() === "vault") return isVaultNote(path, this.folder(), this.reportFolder());
+    return isArticleKind(classifyPath(path, this.folder(), this.reportFolder()));
   }
 
   /** True while Ask's scope is the knowledge folder and it holds no article: the panel then offers the whole vault. */

@@ -9,6 +9,7 @@ import type { PluginData } from "../obsidian/plugin-data";
 import type { RouterService } from "../obsidian/router-service";
 import { AskHistory } from "./ask/ask-history";
 import type { AskHost } from "./ask/ask-types";
+import { wholeVaultOfferText } from "./whole-vault-offer";
 
 /** Where the plugin keeps its own files, and its id (for the settings tab and the page preview's source). */
 export interface AskPlugin {
@@ -111,7 +112,7 @@ export function createAskHost(app: App, host: KcHost, router: RouterService, dat
     examples: () => exampleQuestions(host.index().all()),
     history,
     wholeVaultOffer: () => (useWholeVault && router.knowledgeFolderEmpty()
-      ? `The knowledge folder "${data().settings.knowledgeFolder}" has no articles yet. Ask can answer from every note of your vault now, headers or not (the "Ask scope" setting), until compiles fill it.`
+      ? wholeVaultOfferText(data().settings.knowledgeFolder, "Ask can answer from")
       : null),
     ...(useWholeVault ? { useWholeVault } : {}),
   };

@@ -1,4 +1,5 @@
 import type { Plugin } from "obsidian";
+import { setAskScope } from "../obsidian/ask-scope";
 import type { PluginServices } from "../obsidian/plugin-services";
 import type { AskHost } from "./ask/ask-types";
 import { ASK_VIEW_TYPE, AskView } from "./ask-view";
@@ -22,7 +23,9 @@ export function registerViews(plugin: Plugin, s: PluginServices, askHost: () => 
     const host = askHost();
     return new AskView(leaf, { ...host, route: (q, closest) => host.route((lastQuestion = q), closest) });
   });
-  plugin.registerView(GRAPH_VIEW_TYPE, (leaf) => new GraphView(leaf, createGraphHost(app, s.graph, s.router, () => s.data().ask.budget, () => lastQuestion)));
+  // The graph's scope is Ask's scope: one setting, changed from either place (the index is rebuilt for both).
+  const scope = { set: (v: "knowledge" | "vault") => setAskScope(s, v), folder: () => s.data().settings.knowledgeFolder };
+  plugin.registerView(GRAPH_VIEW_TYPE, (leaf) => new GraphView(leaf, createGraphHost(app, s.graph, s.router, () => s.data().ask.budget, () => lastQuestion, scope)));
   plugin.addCommand({ id: "open-graph-view", name: "Open the knowledge graph", callback: () => void openView(app, GRAPH_VIEW_TYPE, "tab") });
   plugin.addRibbonIcon("git-fork", "Open the knowledge graph", () => void openView(app, GRAPH_VIEW_TYPE, "tab"));
   plugin.registerEvent(app.workspace.on("css-change", () => {

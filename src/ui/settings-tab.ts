@@ -199,7 +199,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
       },
       {
         name: "Ask scope",
-        desc: "Answer from the knowledge folder's articles, or from every note of the vault (headers or not: routed on titles, aliases, headings, tags and text). The whole vault works from the first minute, before any compile.",
+        desc: "Answer from the knowledge folder's articles, or from every note of the vault (headers or not: routed on titles, aliases, headings, tags and text). The whole vault works from the first minute, before any compile. The graph view draws the same notes (the whole vault: every note and its links).",
         aliases: ["scope", "whole vault", "all notes"],
         render: (setting) => setting.addDropdown((d) => d.addOption("knowledge", "Knowledge folder").addOption("vault", "Whole vault")
           .setValue(a().scope).onChange(async (v) => this.host.updateAsk({ scope: v === "vault" ? "vault" : "knowledge" }))),

@@ -65,6 +65,16 @@ describe("an ordinary vault with no knowledge folder, with --scope vault", () =>
     expect(graph.nodes.find((n) => n.id === "Reference/Hardware store.md")!.tldr).toBe("Where to buy pipe fittings and tools in town.");
   });
 
+  it("gives a note's neighbourhood over its links with --around in the whole-vault scope (it was the note alone)", async () => {
+    const dir = vaults.make(ordinaryVaultFiles());
+    const r = await runKc(["graph", dir, "--scope", "vault", "--around", "Garden irrigation"]);
+    expect(r.code).toBe(0);
+    const graph = JSON.parse(r.out) as GraphView;
+    expect(graph.nodes.map((n) => n.id).sort()).toEqual(["Projects/Garden irrigation.md", "Reference/Frost dates.md", "Reference/Hardware store.md", "Travel/Packing list.md"]);
+    expect(graph.edges.every((e) => e.tier === "body")).toBe(true);
+    expect(graph.edges).toHaveLength(4);
+  });
+
   it("primes a session from the vault's notes, naming each by its title and summary", async () => {
     const dir = vaults.make(ordinaryVaultFiles());
     const r = await runKc(["prime", dir, "--scope", "vault", "--question", "when is the last spring frost?"]);

@@ -66,6 +66,7 @@ export function createFakeApp(initial: Record<string, string>, secrets: Record<s
       resolvedLinks: {} as Record<string, Record<string, number>>,
       unresolvedLinks: {} as Record<string, Record<string, number>>,
       getFileCache: (f: TFile) => (files.has(f.path) ? cachedMetadata(files.get(f.path)!) : null),
+      getCache: (p: string) => (files.has(p) ? cachedMetadata(files.get(p)!) : null),
       getFirstLinkpathDest: (link: string) => {
         const want = link.endsWith(".md") ? link : `${link}.md`;
         const hit = [...files.keys()].find((p) => p === want || p.endsWith(`/${want}`));

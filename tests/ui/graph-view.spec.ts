@@ -27,6 +27,7 @@ function setup(active: string | null = "knowledge/concepts/a.md") {
   const state = { active, opened: [] as string[], saved: 0, ready: true };
   const host: GraphHost = {
     graph: (o) => (state.ready ? model.snapshot(o) : null),
+    scope: () => "knowledge",
     onChange: (fn) => ((changed = fn), () => undefined),
     activePath: () => state.active,
     route: () => ({

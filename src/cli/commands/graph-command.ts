@@ -1,12 +1,12 @@
 import { readCkpHeader } from "../../core/ckp/read-ckp-header";
 import { graphToDot, graphToJson, graphToMermaid } from "../../core/graph/export-graph";
 import { GraphModel, graphArticleOf, isGraphArticle } from "../../core/graph/graph-model";
-import { classifyPath, reportFolderOf } from "../../core/knowledge/knowledge-layout";
+import { isVaultNote, reportFolderOf } from "../../core/knowledge/knowledge-layout";
 import { filterGraph, neighbourhood } from "../../core/graph/graph-queries";
 import { knowledgePaths } from "../../core/knowledge/knowledge-layout";
 import { firstParagraph, summaryProperty } from "../../core/route/article-doc";
 import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../load-vault";
+import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
 import { scopeFlag } from "../router-index";
 import { flagString, type ParsedArgs } from "../parse-args";
 
@@ -22,7 +22,7 @@ connections, --mid adds MID; depth 2 adds the HIGH neighbours of those); --stale
 edges and their ends; --logs adds source daily logs, --body links in article bodies. At most --cap nodes
 (default 5000; the most connected are kept and the rest counted). No network; never writes.
 --scope vault draws every note of the vault (no knowledge folder needed): each note a node, its links
-untyped edges (as --body), and the CKP tiers of the notes that have headers.`;
+untyped edges (as --body), and the CKP tiers of the notes that have headers; --around follows those links.`;
 
 /** Runs `kc graph`. */
 export async function runGraphCommand(args: ParsedArgs, io: CliIo): Promise<number> {
@@ -49,7 +49,7 @@ export async function runGraphCommand(args: ParsedArgs, io: CliIo): Promise<numb
   const model = new GraphModel(() => folder, (l, from) => vault.index.resolve(l, from));
   for (const [path, text] of vault.texts) {
     const parsed = vault.index.note(path);
-    if (!parsed || !(wholeVault ? isVaultNode(path, vault) : isGraphArticle(path, folder, reportFolderOf(vault.settings)))) continue;
+    if (!parsed || !(wholeVault ? isVaultNote : isGraphArticle)(path, folder, reportFolderOf(vault.settings))) continue;
     model.set(graphArticleOf(path, readCkpHeader(parsed.frontmatter), parsed, summaryProperty(parsed.frontmatter) ?? firstParagraph(text.slice(parsed.bodyStartOffset))));
   }
   const whole = model.snapshot({ logs: args.flags.has("logs"), body: wholeVault || args.flags.has("body") });
@@ -58,17 +58,11 @@ export async function runGraphCommand(args: ParsedArgs, io: CliIo): Promise<numb
   if (around !== undefined) {
     const center = findNode(around, (l) => vault.index.resolve(l, knowledgePaths(folder).index), graph.nodes.map((n) => n.id));
     if (!center) return usage(io, `No ${wholeVault ? "note" : "article"} "${around}" in the graph of ${wholeVault ? "the vault" : `${folder}/`} (give its path or link, e.g. concepts/retry-with-backoff).`);
-    graph = neighbourhood(graph, center, { depth, mid: args.flags.has("mid"), cap });
+    graph = neighbourhood(graph, center, { depth, mid: args.flags.has("mid"), body: wholeVault, cap });
   } else graph = filterGraph(graph, { cap });
   if (graph.omitted > 0) io.err(`${graph.omitted} more node${graph.omitted === 1 ? "" : "s"} left out by the cap of ${cap}; use --around <article> or a higher --cap.\n`);
   io.out(format === "dot" ? graphToDot(graph) : format === "mermaid" ? graphToMermaid(graph) : graphToJson(graph));
   return EXIT.ok;
-}
-
-/** A note the whole-vault graph draws: every note but the knowledge folder's index.md, log.md and lint reports. */
-function isVaultNode(path: string, vault: LoadedVault): boolean {
-  const kind = classifyPath(path, vault.settings.knowledgeFolder, reportFolderOf(vault.settings));
-  return kind !== "report" && kind !== "index" && kind !== "log";
 }
 
 /** The node a command-line name means: a path (with or without .md) or a link resolved from index.md. */

@@ -8,20 +8,22 @@ export interface NeighbourhoodOptions {
   /** Rings around the note, 1 to 5 (as Obsidian's local graph); outside that range it is clamped. */
   depth: number;
   mid: boolean;
+  /** Untyped links of the body too (the whole-vault graph): in every ring, as Obsidian's local graph follows links. */
+  body: boolean;
   cap: number;
 }
 
-/** Default local view: depth 1, no MID, at most 300 nodes. */
-export const DEFAULT_NEIGHBOURHOOD: NeighbourhoodOptions = { depth: 1, mid: false, cap: 300 };
+/** Default local view: depth 1, no MID, no body links, at most 300 nodes. */
+export const DEFAULT_NEIGHBOURHOOD: NeighbourhoodOptions = { depth: 1, mid: false, body: false, cap: 300 };
 
 /**
  * The neighbourhood of one node: its HIGH, connection (and on request MID) edges in both directions, then at each
- * further ring (up to depth 5) the HIGH edges of the previous ring. Nodes nearest first (HIGH before MID) up to the cap; `omitted` counts the rest.
+ * further ring (up to depth 5) the HIGH edges of the previous ring; with `body`, untyped links at every ring too. Nodes nearest first (HIGH before MID) up to the cap; `omitted` counts the rest.
  */
 export function neighbourhood(graph: GraphView, center: string, options: Partial<NeighbourhoodOptions> = {}): GraphView {
   const o = { ...DEFAULT_NEIGHBOURHOOD, ...options };
   if (!graph.nodes.some((n) => n.id === center)) return { nodes: [], edges: [], omitted: 0 };
-  const near = (e: GraphEdge, ring: number): boolean => (ring === 1 ? e.tier === "high" || e.tier === "connects" || (o.mid && e.tier === "mid") : e.tier === "high");
+  const near = (e: GraphEdge, ring: number): boolean => (o.body && e.tier === "body") || (ring === 1 ? e.tier === "high" || e.tier === "connects" || (o.mid && e.tier === "mid") : e.tier === "high");
   const adjacency = new Map<string, GraphEdge[]>();
   for (const e of graph.edges) {
     for (const end of [e.from, e.to]) {
@@ -36,7 +38,7 @@ export function neighbourhood(graph: GraphView, center: string, options: Partial
   const depth = Math.min(5, Math.max(1, Math.round(o.depth)));
   for (let ring = 1; ring <= depth; ring++) {
     const next: string[] = [];
-    const rank = (e: GraphEdge): number => (e.tier === "high" ? 0 : e.tier === "connects" ? 1 : 2);
+    const rank = (e: GraphEdge): number => (e.tier === "high" ? 0 : e.tier === "connects" ? 1 : e.tier === "mid" ? 2 : 3);
     for (const id of frontier) {
       for (const e of [...(adjacency.get(id) ?? [])].filter((x) => near(x, ring)).sort((a, b) => rank(a) - rank(b))) {
         const other = e.from === id ? e.to : e.from;
@@ -49,7 +51,7 @@ export function neighbourhood(graph: GraphView, center: string, options: Partial
     frontier = next;
   }
   const kept = new Set(order.slice(0, Math.max(1, o.cap)));
-  const allowed = (e: GraphEdge): boolean => e.tier === "high" || e.tier === "connects" || (o.mid && e.tier === "mid");
+  const allowed = (e: GraphEdge): boolean => e.tier === "high" || e.tier === "connects" || (o.mid && e.tier === "mid") || (o.body && e.tier === "body");
   return {
     nodes: graph.nodes.filter((n) => kept.has(n.id)),
     edges: graph.edges.filter((e) => kept.has(e.from) && kept.has(e.to) && allowed(e)),

@@ -6,6 +6,18 @@ export function isArticleKind(kind: KnowledgeKind | null): boolean {
   return kind !== null && kind !== "index" && kind !== "log" && kind !== "report";
 }
 
+/**
+ * True for the notes a whole-vault scope holds (the router's "vault" scope, the graph of every note): every markdown
+ * note but the knowledge folder's index.md and log.md and the lint reports. One rule for the plugin and the CLI.
+ */
+export function isVaultNote(path: string, knowledgeFolder: string, reportFolder?: string): boolean {
+  // The report folder may lie outside the knowledge folder, where classifyPath does not look.
+  const reports = reportFolderOf({ knowledgeFolder, ...(reportFolder !== undefined ? { reportFolder } : {}) });
+  if (!path.toLowerCase().endsWith(".md") || path.startsWith(`${reports}/`)) return false;
+  const kind = classifyPath(path, knowledgeFolder, reportFolder);
+  return kind !== "index" && kind !== "log";
+}
+
 /** The vault-relative folder lint reports are written to: the setting, or `<knowledgeFolder>/reports` when it is "". */
 export function reportFolderOf(settings: { knowledgeFolder: string; reportFolder?: string }): string {
   const own = trimSlashes((settings.reportFolder ?? "").trim());

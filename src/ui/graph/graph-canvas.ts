@@ -36,14 +36,16 @@ interface EdgeStyle {
   color: string;
   width: number;
   dash: number[];
+  /** False for untyped links: no arrowheads (as Obsidian's own graph), so thousands of them stay quiet. */
+  arrows: boolean;
   test: (e: GraphEdge) => boolean;
 }
 
 /**
  * Draws a frame on a 2D canvas. Edges batched into one path per style, each told apart by colour at any zoom (HIGH
  * in the muted text colour and thicker, MID faint, a connection's links in the connection colour, stale dashed in
- * the warning colour), with arrowheads pointing at the related note wherever an edge is long enough to carry one.
- * Nodes by shape (circle concept, diamond connection, square Q&A, ring missing) and colour (type, or folder or
+ * the warning colour), with arrowheads pointing at the related note wherever an edge is long enough to carry one;
+ * untyped body links (the whole-vault graph) thin, in the theme's graph line colour, without arrowheads. Nodes by shape (circle concept, diamond connection, square Q&A, ring missing) and colour (type, or folder or
  * community), never smaller than a few pixels. Hovering a note dims all but it and its neighbours. Labels fade in
  * with zoom by importance and never overlap (see placeLabels).
  */
@@ -69,10 +71,11 @@ export function drawGraph(ctx: CanvasRenderingContext2D, scene: GraphScene, t: T
   const hairline = onScreen.length > 1500;
   const px = (n: number): number => n / t.k;
   const styles: EdgeStyle[] = [
-    { color: p.mid, width: 1, dash: [], test: (e) => !e.stale && (e.tier === "mid" || e.tier === "source" || e.tier === "body") },
-    { color: p.connects, width: 1.3, dash: [], test: (e) => !e.stale && e.tier === "connects" },
-    { color: p.high, width: 1.8, dash: [], test: (e) => !e.stale && e.tier === "high" },
-    { color: p.stale, width: 1.8, dash: [px(5), px(3)], test: (e) => e.stale },
+    { color: p.link, width: 0.8, dash: [], arrows: false, test: (e) => e.tier === "body" },
+    { color: p.mid, width: 1, dash: [], arrows: true, test: (e) => !e.stale && (e.tier === "mid" || e.tier === "source") },
+    { color: p.connects, width: 1.3, dash: [], arrows: true, test: (e) => !e.stale && e.tier === "connects" },
+    { color: p.high, width: 1.8, dash: [], arrows: true, test: (e) => !e.stale && e.tier === "high" },
+    { color: p.stale, width: 1.8, dash: [px(5), px(3)], arrows: true, test: (e) => e.stale },
   ];
   const inFocus = (a: number, b: number): boolean => focus !== null && (scene.hovered >= 0 ? a === scene.hovered || b === scene.hovered : focus.has(a) && focus.has(b));
   for (const s of styles) {
@@ -81,11 +84,12 @@ export function drawGraph(ctx: CanvasRenderingContext2D, scene: GraphScene, t: T
     // Translucency is blended into the colour: a path stroked with globalAlpha < 1 is many times slower to raster.
     const colour = focus ? blend(s.color, p.background, 0.25) : s.color;
     strokeEdges(ctx, mine, pos, colour, hairline && !s.dash.length ? devicePx : px(s.width), s.dash);
-    strokeArrowheads(ctx, mine, scene, t.k, colour, hairline ? devicePx : px(1.3));
+    if (s.arrows) strokeArrowheads(ctx, mine, scene, t.k, colour, hairline ? devicePx : px(1.3));
     if (focus) {
       const lit = mine.filter(({ a, b }) => inFocus(a, b));
-      strokeEdges(ctx, lit, pos, s.color, px(s.width + 0.8), s.dash);
-      strokeArrowheads(ctx, lit, scene, t.k, s.color, px(1.5));
+      // A lit untyped link takes the MID colour: the faint line colour would not stand out from the dimmed rest.
+      strokeEdges(ctx, lit, pos, s.arrows ? s.color : p.mid, px(s.width + 0.8), s.dash);
+      if (s.arrows) strokeArrowheads(ctx, lit, scene, t.k, s.color, px(1.5));
     }
   }
   ctx.setLineDash([]);

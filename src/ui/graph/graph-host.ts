@@ -1,12 +1,22 @@
 import { Notice, TFile, type App } from "obsidian";
 import type { GraphService } from "../../obsidian/graph-service";
 import type { RouterService } from "../../obsidian/router-service";
-import type { GraphHost } from "./graph-view-host";
+import { wholeVaultOfferText } from "../whole-vault-offer";
+import type { GraphHost, GraphScope } from "./graph-view-host";
+
+/** Ask's scope as the graph changes it: the setting itself (saved, the index rebuilt), and the knowledge folder's name. */
+export interface GraphScopeSetting {
+  set(scope: GraphScope): Promise<void>;
+  folder(): string;
+}
 
 /** Connects the graph view to the graph service, the router, the workspace and the clipboard. */
-export function createGraphHost(app: App, graph: GraphService, router: RouterService, budget: () => number, lastQuestion: () => string | null): GraphHost {
+export function createGraphHost(app: App, graph: GraphService, router: RouterService, budget: () => number, lastQuestion: () => string | null, scope: GraphScopeSetting): GraphHost {
   return {
     graph: (options) => graph.graph(options),
+    scope: () => graph.scope(),
+    setScope: (s) => scope.set(s),
+    wholeVaultOffer: () => (graph.knowledgeFolderEmpty() ? wholeVaultOfferText(scope.folder(), "The graph can draw") : null),
     onChange: (fn) => {
       const off = graph.onChange(fn);
       const ref = app.workspace.on("file-open", () => fn());

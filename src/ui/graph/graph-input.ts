@@ -102,7 +102,8 @@ export function bindGraphInput(owner: Component, stage: GraphStage, actions: Gra
       actions.pin(g.i, null, null);
       return;
     }
-    if (cancelled || (g?.kind === "pan" && g.moved) || g?.kind === "link") return;
+    // No gesture: the last finger of a pinch (the pinch ended when the first one lifted), which is no click.
+    if (!g || cancelled || (g.kind === "pan" && g.moved) || g.kind === "link") return;
     const n = stage.scene.nodes[stage.hit(e)];
     if (n && n.kind !== "ghost") actions.open(n.id, e.ctrlKey || e.metaKey);
   };

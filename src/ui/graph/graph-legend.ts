@@ -9,9 +9,10 @@ export interface LegendGroups {
 /**
  * The graph's legend, small and folded in a corner of the canvas: node shapes and colours, the edge styles (HIGH,
  * MID, a connection's links, stale) and what an arrow means, in the palette's own colours; with folder or community
- * colouring, the six largest groups by name.
+ * colouring, the six largest groups by name. With `links` (the whole-vault graph), a note without a header and an
+ * untyped link too.
  */
-export function renderLegend(el: HTMLElement, p: GraphPalette, groups: LegendGroups | null): void {
+export function renderLegend(el: HTMLElement, p: GraphPalette, groups: LegendGroups | null, links = false): void {
   const open = el.querySelector("details")?.open ?? el.dataset.open === "true";
   el.empty();
   const details = el.createEl("details", { cls: "kc-graph-legend" });
@@ -28,7 +29,9 @@ export function renderLegend(el: HTMLElement, p: GraphPalette, groups: LegendGro
   item("is-circle", typed ? p.concept : p.other, "Concept");
   item("is-diamond", typed ? p.connection : p.other, "Connection");
   item("is-square", typed ? p.qa : p.other, "Q&A");
+  if (links) item("is-circle", p.other, "Note");
   item("is-ring", p.ghost, "Missing note");
+  if (links) item("is-line is-thin", p.link, "Link (untyped)");
   item("is-line is-thick", p.high, "HIGH");
   item("is-line", p.mid, "MID");
   item("is-line", p.connects, "Connects");

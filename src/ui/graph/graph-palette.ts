@@ -13,6 +13,8 @@ export interface GraphPalette {
   connects: string;
   /** Stale relationships (never the colour of a node type). */
   stale: string;
+  /** Untyped links of the body (the whole-vault graph): Obsidian's own graph line colour, quieter than any tier. */
+  link: string;
   text: string;
   highlight: string;
   background: string;
@@ -22,7 +24,7 @@ export interface GraphPalette {
   font: string;
 }
 
-type ColourRole = Exclude<keyof GraphPalette, "groups" | "font">;
+type ColourRole = Exclude<keyof GraphPalette, "groups" | "font" | "link">;
 
 /** Which of Obsidian's variables (first one set wins) gives each colour, and the fallback when none is. */
 export const PALETTE_SOURCES: Record<ColourRole, [string[], string]> = {
@@ -51,7 +53,9 @@ export function paletteFrom(get: (name: string) => string, font = "sans-serif"):
   const pick = ([names, fallback]: [string[], string]): string => names.map(get).find((v) => v !== "") ?? fallback;
   const roles = Object.fromEntries(Object.entries(PALETTE_SOURCES).map(([role, source]) => [role, pick(source)])) as Record<ColourRole, string>;
   const hues = GROUP_SOURCES.map(get).filter((v) => v !== "");
-  return { ...roles, groups: [...hues, ...hues.map((h) => blend(roles.text, h, 0.45))], font };
+  // Untyped links take the theme's --graph-line (as Obsidian's graph draws links), else MID halfway to the background.
+  const link = get("--graph-line") || blend(roles.mid, roles.background, 0.5);
+  return { ...roles, link, groups: [...hues, ...hues.map((h) => blend(roles.text, h, 0.45))], font };
 }
 
 /** Reads the palette from the theme variables in effect on an element. */

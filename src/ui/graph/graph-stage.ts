@@ -204,7 +204,7 @@ export class GraphStage {
     const s = this.scene;
     const sent = this.sent;
     const req: FrameRequest = { positions: s.positions, hovered: s.hovered, t: { ...this.t }, width: w, height: h, ratio, fitK: this.fitK };
-    if (sent.scene !== s || sent.nodes !== s.nodes || sent.groups !== s.groups || sent.highlights !== s.highlights || sent.center !== s.center) {
+    if (sent.scene !== s || sent.nodes !== s.nodes || sent.highlights !== s.highlights || sent.center !== s.center) {
       // Only what a frame draws (no TL;DRs, tags or paths of edges): copying between threads costs by size.
       req.scene = {
         nodes: s.nodes.map((n) => ({ id: n.id, kind: n.kind, title: n.title, inboundHigh: n.inboundHigh, corroborations: n.corroborations, tldr: "", tags: [] })),
@@ -212,6 +212,11 @@ export class GraphStage {
         groups: s.groups, highlights: s.highlights ? [...s.highlights] : null, center: s.center,
       };
       this.sent = { ...sent, scene: s, nodes: s.nodes, groups: s.groups, highlights: s.highlights, center: s.center };
+    } else if (sent.groups !== s.groups) {
+      // Colours by community arrive after the first frame: a copy of thousands of nodes and edges again for them
+      // was a main-thread task of 30 ms and more on a whole vault.
+      req.groups = s.groups;
+      this.sent = { ...sent, groups: s.groups };
     }
     if (sent.palette !== this.palette) {
       req.palette = this.palette;

@@ -14,7 +14,7 @@ export function sceneToSvg(scene: GraphScene, p: GraphPalette): string {
   const esc = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
   const out = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="${minX - 40} ${minY - 40} ${maxX - minX + 80} ${maxY - minY + 80}">`, `<rect x="${minX - 40}" y="${minY - 40}" width="${maxX - minX + 80}" height="${maxY - minY + 80}" fill="${p.background}"/>`];
   for (const { a, b, edge } of scene.edges) {
-    const stroke = edge.stale ? p.stale : edge.tier === "high" ? p.high : edge.tier === "connects" ? p.connects : p.mid;
+    const stroke = edge.stale ? p.stale : edge.tier === "high" ? p.high : edge.tier === "connects" ? p.connects : edge.tier === "body" ? p.link : p.mid;
     const w = edge.tier === "high" ? 2 : 0.8;
     const extra = edge.stale ? ' stroke-dasharray="6 4"' : edge.tier === "mid" ? ' stroke-opacity="0.4"' : "";
     out.push(`<line x1="${pos[a * 2]!.toFixed(1)}" y1="${pos[a * 2 + 1]!.toFixed(1)}" x2="${pos[b * 2]!.toFixed(1)}" y2="${pos[b * 2 + 1]!.toFixed(1)}" stroke="${stroke}" stroke-width="${w}"${extra}/>`);

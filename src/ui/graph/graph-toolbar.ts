@@ -18,18 +18,22 @@ export interface GraphToolbarActions {
   /** Fills an empty route preview box when it gets focus. */
   readonly lastQuestion: () => string | null;
   readonly exportAs: (kind: string) => void;
+  /** The notes the graph holds (Ask's scope, the same setting); without it the toolbar offers no choice. */
+  readonly scope?: (scope: "knowledge" | "vault") => void;
 }
 
 /** What the view changes on the toolbar after building it. */
 export interface GraphToolbar {
   /** Shows the view choice and only the options that act in it (Depth in "This note", Type in "Whole base"). */
   setMode(mode: "local" | "global"): void;
+  /** Shows the scope in effect: the Notes choice, and "Whole vault" for the global view in the whole-vault scope. */
+  setScope(scope: "knowledge" | "vault"): void;
 }
 
 /**
  * The toolbar: the view (this note or the whole base), a find box and an options button on one row, the route
- * preview on the next when the pane is narrow (a 300 px sidebar keeps it to two rows). Depth, Type, colouring, the
- * MID and stale toggles and export sit in a popover the options button opens (Escape closes it). Each control is
+ * preview on the next when the pane is narrow (a 300 px sidebar keeps it to two rows). Depth, Type, the notes held
+ * (knowledge folder or whole vault), colouring, the MID and stale toggles and export sit in a popover the options button opens (Escape closes it). Each control is
  * labelled for screen readers and reachable by Tab.
  */
 export function buildGraphToolbar(bar: HTMLElement, start: "local" | "global", act: GraphToolbarActions): GraphToolbar {
@@ -65,6 +69,7 @@ export function buildGraphToolbar(bar: HTMLElement, start: "local" | "global", a
   select(depthRow, "Depth", [1, 2, 3, 4, 5].map((d) => [String(d), String(d)]), "1", (v) => act.depth(Number(v)), "kc-graph-depth");
   const kindRow = row("Type");
   select(kindRow, "Type", [["", "All types"], ["concept", "Concepts"], ["connection", "Connections"], ["qa", "Q&A"]], "", act.kind, "kc-graph-kind");
+  const scopeSelect = act.scope ? select(row("Notes"), "Notes the graph holds (also Ask's scope)", [["knowledge", "Knowledge folder"], ["vault", "Whole vault"]], "knowledge", (v) => act.scope!(v === "vault" ? "vault" : "knowledge"), "kc-graph-scope") : null;
   select(row("Colour"), "Colour by", [["auto", "Auto"], ["type", "Type"], ["folder", "Folder"], ["community", "Community"]], "auto", (v) => act.colour(v as ColourBy), "kc-graph-colour");
   const toggle = (label: string, onChange: (on: boolean) => void): void => {
     const wrap = panel.createEl("label", { cls: "kc-graph-toggle" });
@@ -91,5 +96,10 @@ export function buildGraphToolbar(bar: HTMLElement, start: "local" | "global", a
     kindRow.toggleClass("kc-hidden", mode !== "global");
   };
   setMode(start);
-  return { setMode };
+  const setScope = (scope: "knowledge" | "vault"): void => {
+    if (scopeSelect) scopeSelect.value = scope;
+    const whole = modeSelect.options[1];
+    if (whole) whole.text = scope === "vault" ? "Whole vault" : "Whole base";
+  };
+  return { setMode, setScope };
 }

@@ -5,10 +5,19 @@ import type { RouteResult } from "../../core/route/route-types";
 /** Cached positions by article path. */
 export type Positions = Record<string, [number, number]>;
 
+/** What the graph holds: the knowledge folder's articles, or every note of the vault. */
+export type GraphScope = "knowledge" | "vault";
+
 /** What the graph view needs from the plugin. */
 export interface GraphHost {
   /** The whole graph, or null while the article index is still being built. */
   graph(options: GraphOptions): GraphData | null;
+  /** The scope the graph holds (Ask's scope: one setting for both). */
+  scope(): GraphScope;
+  /** Changes that setting (the index is rebuilt, then the graph changes); absent where it cannot be changed. */
+  setScope?(scope: GraphScope): Promise<void>;
+  /** Why the whole vault is worth drawing instead (the knowledge folder is empty), or null. */
+  wholeVaultOffer?(): string | null;
   /** Subscribes to graph changes and to the active note changing; returns the unsubscribe. */
   onChange(fn: () => void): () => void;
   activePath(): string | null;

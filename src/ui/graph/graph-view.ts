@@ -23,7 +23,7 @@ export const GRAPH_VIEW_TYPE = "kc-graph";
 
 /**
  * The graph of CKP tiers: the active note's neighbourhood by default (following the active note), or the whole
- * knowledge base with filters and an honest cap; a route preview highlights what the router would load and why.
+ * knowledge base with filters and an honest cap (in Ask's whole-vault scope, every note with its links drawn untyped); a route preview highlights what the router would load and why.
  * Drawn on a canvas with the layout in a worker; a keyboard-reachable list of the active note's relationships
  * stands beside it (and instead of it on narrow screens).
  */
@@ -36,6 +36,9 @@ export class GraphView extends ItemView {
   private listEl!: HTMLElement;
   private legendEl!: HTMLElement;
   private legendGroups: LegendGroups | null = null;
+  private offerEl!: HTMLElement;
+  /** True while the graph holds the whole vault: untyped links are drawn and the legend names them. */
+  private links = false;
   private toolbar!: GraphToolbar;
   private readonly layout = new LayoutRunner();
   private cache: Positions = {};
@@ -64,6 +67,7 @@ export class GraphView extends ItemView {
     root.addClass("kc-graph");
     this.buildToolbar(root.createDiv({ cls: "kc-graph-toolbar" }));
     this.status = root.createDiv({ cls: "kc-graph-status", attr: { "aria-live": "polite" } });
+    this.offerEl = root.createDiv({ cls: "kc-graph-scope-offer kc-hidden" });
     const stage = root.createDiv({ cls: "kc-graph-stage" });
     const canvas = stage.createEl("canvas", { cls: "kc-graph-canvas", attr: { tabindex: "0", role: "img", "aria-label": "Graph of the knowledge base. Arrow keys pan, plus and minus zoom, 0 fits, the enter key opens the highlighted note." } });
     const tooltip = stage.createDiv({ cls: "kc-graph-tooltip" });
@@ -93,23 +97,44 @@ export class GraphView extends ItemView {
   /** Re-reads the theme's colours (the plugin calls this on "css-change"). */
   themeChanged(): void {
     this.stage.palette = readPalette(this.contentEl);
-    renderLegend(this.legendEl, this.stage.palette, this.legendGroups);
+    renderLegend(this.legendEl, this.stage.palette, this.legendGroups, this.links);
     this.stage.requestDraw();
   }
 
   /** Recomputes what is shown from the graph and the controls, keeps known positions, and restarts the layout. */
   refresh(): void {
-    const whole = this.host.graph({ logs: false, body: false });
+    const scope = this.host.scope();
+    this.links = scope === "vault";
+    this.toolbar.setScope(scope);
+    this.renderOffer();
+    const whole = this.host.graph({ logs: false, body: this.links });
     if (!whole) {
-      this.status.setText("Still indexing the knowledge base…");
+      this.status.setText(this.links ? "Still indexing the vault…" : "Still indexing the knowledge base…");
       return;
     }
     const active = this.host.activePath();
-    const { shown, status } = selectGraph(whole, active, this.controls);
+    const { shown, status } = selectGraph(whole, active, this.controls, scope);
     this.status.setText(status);
     this.show(shown, active);
     this.renderList(whole, active);
-    renderLegend(this.legendEl, this.stage.palette, this.legendGroups);
+    renderLegend(this.legendEl, this.stage.palette, this.legendGroups, this.links);
+  }
+
+  /** An empty knowledge folder offers the whole vault (Ask's offer, in the same words), instead of an empty canvas. */
+  private renderOffer(): void {
+    const offer = this.host.setScope ? this.host.wholeVaultOffer?.() ?? null : null;
+    const el = this.offerEl;
+    if (el.dataset.offer === (offer ?? "")) return;
+    el.dataset.offer = offer ?? "";
+    el.empty();
+    el.toggleClass("kc-hidden", offer === null);
+    if (offer === null) return;
+    el.createDiv({ text: offer });
+    const button = el.createEl("button", { text: "Show the whole vault", cls: "mod-cta kc-graph-whole-vault" });
+    button.addEventListener("click", () => {
+      button.disabled = true;
+      void this.host.setScope!("vault").catch(() => (button.disabled = false));
+    });
   }
 
   private show(data: GraphData, active: string | null): void {
@@ -141,7 +166,7 @@ export class GraphView extends ItemView {
         if (stage.scene !== scene) return;
         scene.groups = groups.of;
         this.legendGroups = { by, names: groups.groups.map((g) => (by === "folder" ? g.name : `Around ${g.name}`)) };
-        renderLegend(this.legendEl, this.stage.palette, this.legendGroups);
+        renderLegend(this.legendEl, this.stage.palette, this.legendGroups, this.links);
         stage.requestDraw();
       },
     };
@@ -195,6 +220,7 @@ export class GraphView extends ItemView {
       previewRoute: (q) => this.previewRoute(q),
       lastQuestion: () => this.host.lastQuestion(),
       exportAs: (kind) => void this.exportAs(kind),
+      ...(this.host.setScope ? { scope: (scope: "knowledge" | "vault") => void this.host.setScope!(scope) } : {}),
     });
   }
 
@@ -224,7 +250,8 @@ export class GraphView extends ItemView {
 
   /** Article titles by path from the whole graph (the file name where the graph does not know it). */
   private titleOf(): (path: string) => string {
-    const titles = new Map((this.host.graph({ logs: false, body: false })?.nodes ?? []).map((n) => [n.id, n.title]));
+    // The same options as refresh: the model keeps one snapshot, and another would be built anew each time.
+    const titles = new Map((this.host.graph({ logs: false, body: this.links })?.nodes ?? []).map((n) => [n.id, n.title]));
     return (path) => titles.get(path) ?? path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/i, "");
   }
 

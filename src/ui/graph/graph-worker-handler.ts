@@ -15,6 +15,8 @@ export interface GroupRequest {
 /** What a frame drawn off the main thread needs: the scene (only when it changed), positions and the view. */
 export interface FrameRequest {
   scene?: { nodes: GraphNode[]; edges: GraphScene["edges"]; groups: number[] | null; highlights: [string, string][] | null; center: string | null };
+  /** The colour groups alone, when only they changed (the scene is not sent again for them). */
+  groups?: number[] | null;
   palette?: GraphPalette;
   positions: Float64Array;
   hovered: number;
@@ -79,6 +81,7 @@ export function createGraphWorkerHandler(ports: WorkerPorts): (msg: WorkerInboun
       scene.highlights = msg.scene.highlights ? new Map(msg.scene.highlights) : null;
       scene.center = msg.scene.center;
     }
+    if (msg.groups !== undefined) scene.groups = msg.groups;
     if (msg.palette) palette = msg.palette;
     if (!canvas || !palette || msg.positions.length !== scene.nodes.length * 2) return;
     scene.positions = msg.positions;

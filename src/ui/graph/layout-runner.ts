@@ -27,18 +27,21 @@ export class LayoutRunner {
   private url: string | null = null;
   private sim: ReturnType<typeof createForceLayout> | null = null;
   private resume: (() => void) | null = null;
+  /** The note being dragged and where the pointer holds it, ahead of what the worker has heard. */
+  private pinned: { i: number; x: number; y: number } | null = null;
 
   constructor(private readonly source: string = workerSource) {}
 
   start(input: LayoutInput, onPositions: OnPositions, colouring?: Colouring): void {
     const id = ++this.run;
+    this.pinned = null;
     const worker = this.ensureWorker();
     if (worker) {
       worker.onmessage = (e: MessageEvent<WorkerOutbound>) => {
         const m = e.data;
         if (m.kind === "drawn" || m.id !== id || id !== this.run) return;
         if (m.kind === "groups") colouring?.onGroups(m.groups);
-        else onPositions(m.positions, m.done);
+        else onPositions(this.withPin(m.positions), m.done);
       };
       worker.postMessage({ kind: "start", id, input, ...(colouring ? { group: colouring.request } : {}) });
       return;
@@ -68,6 +71,7 @@ export class LayoutRunner {
 
   /** Pins node `i` at world (x, y) while it is dragged (the layout warms up around it); null releases it. */
   pin(i: number, x: number | null, y: number | null): void {
+    this.pinned = x === null || y === null ? null : { i, x, y };
     if (this.worker) {
       this.worker.postMessage({ kind: "pin", id: this.run, i, x, y });
       return;
@@ -75,6 +79,20 @@ export class LayoutRunner {
     if (!this.sim) return;
     pinNode(this.sim, i, x, y);
     this.resume?.();
+  }
+
+  /**
+   * Positions from the worker with the dragged note where the pointer is now: the worker computed them before it heard
+   * of the latest pointer moves (several behind while a tick of thousands of notes runs), and drawn as they came they
+   * pulled the note back toward where the drag started.
+   */
+  private withPin(positions: Float64Array): Float64Array {
+    const p = this.pinned;
+    if (p && p.i * 2 + 1 < positions.length) {
+      positions[p.i * 2] = p.x;
+      positions[p.i * 2 + 1] = p.y;
+    }
+    return positions;
   }
 
   stop(): void {

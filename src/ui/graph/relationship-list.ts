@@ -2,7 +2,7 @@ import type { GraphEdge, GraphView } from "../../core/graph/graph-types";
 
 /**
  * The graph's list twin: the active note's outgoing and incoming HIGH and connection relationships (and MID ones when
- * the graph shows MID, saying how many are hidden when it does not) as links, reachable by keyboard (Tab, Enter;
+ * the graph shows MID, saying how many are hidden when it does not; untyped links in the whole-vault graph) as links, reachable by keyboard (Tab, Enter;
  * Ctrl/Cmd+Enter opens in a new tab) and draggable into a note. It is also what narrow screens show first.
  */
 export function relationshipList(
@@ -15,7 +15,7 @@ export function relationshipList(
 ): void {
   const node = active ? graph.nodes.find((n) => n.id === active) : undefined;
   if (!node) {
-    el.createDiv({ cls: "kc-graph-list-empty", text: "No article open: its relationships are listed here." });
+    el.createDiv({ cls: "kc-graph-list-empty", text: "No note open: its relationships are listed here." });
     return;
   }
   const title = new Map(graph.nodes.map((n) => [n.id, n]));
@@ -33,7 +33,7 @@ export function relationshipList(
       const id = other(e);
       const target = title.get(id);
       const li = ul.createEl("li", { cls: `kc-graph-list-item kc-tier-${e.tier}${e.stale ? " is-stale" : ""}` });
-      li.createSpan({ cls: "kc-graph-tier", text: e.tier === "connects" ? "CONNECTS" : e.tier.toUpperCase() });
+      li.createSpan({ cls: "kc-graph-tier", text: e.tier === "body" ? "LINK" : e.tier.toUpperCase() });
       if (target?.kind === "ghost") li.createSpan({ cls: "kc-graph-ghost", text: `${target.title} (missing)` });
       else {
         const a = li.createEl("a", { text: target?.title ?? id, href: "#", attr: { draggable: "true" } });
@@ -50,5 +50,5 @@ export function relationshipList(
   section("Outgoing", out, (e) => e.to);
   section("Incoming", into, (e) => e.from);
   if (hidden > 0) el.createDiv({ cls: "kc-graph-list-hidden", text: `${hidden} MID relationship${hidden === 1 ? "" : "s"} hidden: turn on "MID relationships" in the graph options.` });
-  else if (out.length === 0 && into.length === 0) el.createDiv({ cls: "kc-graph-list-empty", text: "This article has no relationships yet." });
+  else if (out.length === 0 && into.length === 0) el.createDiv({ cls: "kc-graph-list-empty", text: "This note has no relationships yet." });
 }

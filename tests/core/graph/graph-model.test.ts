@@ -63,6 +63,28 @@ describe("the CKP graph model", () => {
     expect(edges(g).filter((e) => e.startsWith("knowledge/concepts/a.md -body"))).toEqual([]);
   });
 
+  it("follows untyped body links at every ring of a neighbourhood only when asked (the whole-vault graph)", () => {
+    const notes = {
+      "a.md": "# A\nSee [[b]].\n",
+      "b.md": "# B\nThen [[c]].\n",
+      "c.md": "# C\n",
+      "d.md": "# D\n[[a]]\n",
+    };
+    const vault = new VaultIndex();
+    for (const [p, t] of Object.entries(notes)) vault.setNote(p, t);
+    const model = new GraphModel(() => "knowledge", (l, from) => vault.resolve(l, from));
+    for (const [p, t] of Object.entries(notes)) {
+      const parsed = parseNote(t);
+      model.set(graphArticleOf(p, readCkpHeader(parsed.frontmatter), parsed));
+    }
+    const g = model.snapshot({ logs: false, body: true });
+    expect(neighbourhood(g, "a.md").nodes.map((n) => n.id)).toEqual(["a.md"]);
+    const one = neighbourhood(g, "a.md", { body: true });
+    expect(one.nodes.map((n) => n.id).sort()).toEqual(["a.md", "b.md", "d.md"]);
+    expect(edges(one)).toEqual(["a.md -body-> b.md", "d.md -body-> a.md"]);
+    expect(neighbourhood(g, "a.md", { body: true, depth: 2 }).nodes.map((n) => n.id).sort()).toEqual(["a.md", "b.md", "c.md", "d.md"]);
+  });
+
   it("takes no articles, one article, self-loops, cycles and a wrongly typed relationship list in its stride", () => {
     expect(graphOf({}).model.snapshot()).toEqual({ nodes: [], edges: [], omitted: 0 });
     const one = graphOf({ "knowledge/concepts/x.md": art('similar_high: ["[[concepts/x|x · 2026-01]]"]\nsimilar_mid: 42') }).model.snapshot();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dailyNotePath, matchDailyNote, readDailyNotesConfig } from "../../../src/core/knowledge/daily-notes";
-import { classifyPath, slugify } from "../../../src/core/knowledge/knowledge-layout";
+import { classifyPath, isVaultNote, slugify } from "../../../src/core/knowledge/knowledge-layout";
 
 describe("daily notes", () => {
   it("reads the core plugin's config and falls back on bad input", () => {
@@ -34,6 +34,12 @@ describe("knowledge layout", () => {
     expect(classifyPath("knowledge/qa/a.md", "knowledge")).toBe("qa");
     expect(classifyPath("knowledgeable/a.md", "knowledge")).toBeNull();
     expect(classifyPath("knowledge/pic.png", "knowledge")).toBeNull();
+  });
+
+  it("holds every markdown note of the vault but the knowledge folder's index, log and lint reports in the whole-vault scope", () => {
+    const kept = ["Projects/a.md", "knowledge/concepts/a.md", "knowledge/notes.md", "index.md", "elsewhere/log.md"].filter((p) => isVaultNote(p, "knowledge"));
+    expect(kept).toEqual(["Projects/a.md", "knowledge/concepts/a.md", "knowledge/notes.md", "index.md", "elsewhere/log.md"]);
+    expect(["knowledge/index.md", "knowledge/log.md", "knowledge/reports/lint.md", "Reports/lint.md", "pic.png"].filter((p) => isVaultNote(p, "knowledge", "Reports"))).toEqual(["knowledge/reports/lint.md"]);
   });
 
   it("makes kebab-case file names from any title", () => {
