@@ -6,7 +6,8 @@ import type { CompileOutcome } from "../core/compile/propose-compile";
 import type { CompileService } from "../obsidian/compile-service";
 import type { CompileReviewer } from "../core/workflows/compile-workflow";
 import type { CompileCommandActions } from "../commands/register-compile-commands";
-import { CompileReviewModal, CostConfirmModal } from "./compile-review-modal";
+import { CompileReviewModal } from "./compile-review-modal";
+import { confirmSpend } from "./confirm-spend";
 import { progressNotice } from "./progress-notice";
 
 /**
@@ -20,8 +21,7 @@ export async function runCompileFlow(app: App, service: CompileService, logPaths
   let current = 0;
   try {
     const results = await service.run(logPaths, {
-      approveEstimate: ({ plan, estimate }) => (estimate.usd <= confirmAboveUsd ? Promise.resolve(true)
-        : new CostConfirmModal(app, `Compiling ${plan.logPath} sends about ${estimate.inputTokens.toLocaleString()} tokens: about ${formatCost(estimate.usd)}, at most ${formatCost(estimate.maxUsd)}. Your threshold is ${formatCost(confirmAboveUsd)} (in settings).`).ask()),
+      approveEstimate: ({ plan, estimate }) => confirmSpend(app, { calls: 1, inputTokens: estimate.inputTokens, usd: estimate.usd, maxUsd: estimate.maxUsd }, confirmAboveUsd, { what: `Compiling ${plan.logPath}` }),
       review: (outcome, { estimate }, spentUsd) => {
         progress.set(`Compile ${step(current)}${outcome.plan.logPath}: waiting for your review…`);
         return reviewProposal(app, outcome, spentUsd,

@@ -156,7 +156,7 @@ describe("asking before a costly compile", () => {
     const run = runCompileFlow(app as never, service, ["daily/2026-11-20.md"], 0);
     await new Promise((r) => window.setTimeout(r, 50));
     const modal = [...document.body.querySelectorAll("p")].find((p) => p.textContent?.includes("Your threshold is $0.0000"));
-    expect(modal?.textContent).toMatch(/^Compiling daily\/2026-11-20\.md sends about [\d,]+ tokens: about \$0\.\d+, at most \$0\.\d+\./);
+    expect(modal?.textContent).toMatch(/^Compiling daily\/2026-11-20\.md: about [\d,]+ input tokens, about \$0\.\d+, at most \$0\.\d+\. Your threshold is \$0\.0000 \(in settings, "Ask before costly compiles"\)\.$/);
     [...modal!.parentElement!.querySelectorAll("button")].find((b) => b.textContent === "Cancel")!.click();
     await run;
     expect(server.requests).toHaveLength(0);
