@@ -21,11 +21,12 @@ export async function runCompileFlow(app: App, service: CompileService, logPaths
   let current = 0;
   try {
     const results = await service.run(logPaths, {
-      approveEstimate: ({ plan, estimate }) => confirmSpend(app, { calls: 1, inputTokens: estimate.inputTokens, usd: estimate.usd, maxUsd: estimate.maxUsd }, confirmAboveUsd, { what: `Compiling ${plan.logPath}` }),
+      // An estimate at a model of unknown price is NaN: asked about as "cost unknown", whatever the threshold.
+      approveEstimate: ({ plan, estimate }) => confirmSpend(app, { calls: 1, inputTokens: estimate.inputTokens, usd: known(estimate.usd), maxUsd: known(estimate.maxUsd) }, confirmAboveUsd, { what: `Compiling ${plan.logPath}` }),
       review: (outcome, { estimate }, spentUsd) => {
         progress.set(`Compile ${step(current)}${outcome.plan.logPath}: waiting for your review…`);
         return reviewProposal(app, outcome, spentUsd,
-          `Estimated before the call: about ${estimate.inputTokens.toLocaleString()} input tokens, about ${formatCost(estimate.usd)} (at most ${formatCost(estimate.maxUsd)}).`);
+          `Estimated before the call: about ${estimate.inputTokens.toLocaleString()} input tokens, ${aboutCost(estimate.usd)} (at most ${formatCost(estimate.maxUsd)}).`);
       },
     }, {
       signal: controller.signal,
@@ -33,7 +34,7 @@ export async function runCompileFlow(app: App, service: CompileService, logPaths
       events: {
         planned: ({ plan, estimate }, n) => {
           current = n;
-          progress.set(`Compile ${step(n)}${plan.logPath}: asking the model (${plan.shown.length} existing articles shown, about ${estimate.inputTokens.toLocaleString()} tokens, about ${formatCost(estimate.usd)})…`);
+          progress.set(`Compile ${step(n)}${plan.logPath}: asking the model (${plan.shown.length} existing articles shown, about ${estimate.inputTokens.toLocaleString()} tokens, ${aboutCost(estimate.usd)})…`);
         },
       },
     });
@@ -53,6 +54,16 @@ export async function runCompileFlow(app: App, service: CompileService, logPaths
   } finally {
     progress.done();
   }
+}
+
+/** "about $0.0123", or "cost unknown" for a model without a price. */
+function aboutCost(usd: number): string {
+  return Number.isFinite(usd) ? `about ${formatCost(usd)}` : formatCost(usd);
+}
+
+/** A cost, or null when it is not known (NaN: the model has no price). */
+function known(usd: number): number | null {
+  return Number.isFinite(usd) ? usd : null;
 }
 
 /** Opens the review of one proposal: its files with diffs, the model's notes, the estimate and what was spent. */
