@@ -54,7 +54,7 @@ export async function pickModelsAndReadPrices(): Promise<void> {
   if (!shown(chooser).includes("my-local-model is not in the table of known prices")) out.push(`an unknown model's price row says "${shown(chooser)}"`);
   if (!shown(distil).startsWith("Its cost is unknown") || dollars(shown(distil)).length > 0) out.push(`an unknown model's distillation cost says "${shown(distil)}"`);
   // "Other…" put the focus in the typed field: Tab starts again from the top for the keyboard check.
-  const top = document.createElement("button");
+  const top = createEl("button");
   document.body.prepend(top);
   top.focus();
   top.remove();
