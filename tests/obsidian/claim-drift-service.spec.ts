@@ -134,6 +134,18 @@ describe("the Check cited code command", () => {
     expect(notices.at(-1)).toMatch(/^Check cited code: 1 statement may no longer match the code/);
   });
 
+  it("totals the articles at the check model's own price: the same check costs Opus 5.5's price over Haiku 5.5's", async () => {
+    const { data, service } = await setup(REPO);
+    const planned = (await service.plan("2026-11-22"))!;
+    data.ask.model = "claude-haiku-5-5";
+    const haiku = await service.estimate(planned);
+    data.ask.model = "claude-opus-5-5";
+    const opus = await service.estimate(planned);
+    if (!haiku.ok || !opus.ok) throw new Error("no model");
+    expect(opus.value.modelId).toBe("claude-opus-5-5");
+    expect(opus.value.batch.usd! / haiku.value.batch.usd!).toBeCloseTo(40, 6);
+  });
+
   it("above the threshold shows the articles' total and asks; Cancel spends nothing", async () => {
     const { app, data, service } = await setup(REPO);
     priced(data, 0);
