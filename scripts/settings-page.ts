@@ -7,7 +7,8 @@ import { mergePluginData } from "../src/obsidian/plugin-data";
 
 installObsidianDomHelpers();
 const data = mergePluginData(null);
-const models = [
+// The models the server lists: the page's data may give its own (window.KC_MODELS), as the prices case does.
+const models = (window as unknown as { KC_MODELS?: { id: string; name: string }[] }).KC_MODELS ?? [
   { id: "claude-sonnet-5-5", name: "Claude Sonnet 5.5" },
   { id: "claude-opus-5", name: "Claude Opus 5" },
   { id: "claude-haiku-4-5", name: "Claude Haiku 4.5" },

@@ -17,6 +17,7 @@ import { fixtureCompile, fixtureFiles } from "../tests/core/compile/compile-fixt
 import { validReply } from "../tests/core/compile/scripted-replies";
 import { inspectPage, type PageSpec } from "./harness-checks";
 import { checkFocus } from "./harness-focus";
+import { pickModelsAndReadPrices, priceFindings } from "./harness-prices";
 import { harnessCss } from "./harness-theme";
 import process from "node:process";
 import { print } from "../bench/print";
@@ -113,9 +114,11 @@ type Frame = "leaf" | "window";
 interface HarnessPage {
   name: string; entry: string; frame: Frame; title?: string; data: string; ready: string; spec: PageSpec;
   /** Run in the page before the screenshot and the checks (a click, a scroll to the part worth showing). */
-  prepare?: () => void;
+  prepare?: () => void | Promise<void>;
   /** Run in the page after the checks: what this page in particular got wrong (empty when nothing). */
-  verify?: () => string[];
+  verify?: () => string[] | Promise<string[]>;
+  /** False: no screenshot (a case that checks behaviour, not a picture for the README). */
+  shots?: false;
 }
 interface Size { name: string; width: number; height: number; phone: boolean }
 const LEAF_SIZES: Size[] = [
@@ -191,7 +194,19 @@ const pages: HarnessPage[] = [
     },
     spec: { root: ".vertical-tab-content", frame: ".vertical-tab-content-container", minSizes: [{ selector: ".setting-item-control input[type=text]:not([hidden])", minWidth: 60 }] },
   },
+  {
+    // Picking another model changes every price and cost the settings show (Haiku 5.5 → Opus 5.5: 40 times), and an
+    // id no table knows says its cost is unknown. The estimates and costs outside the settings (compile, Ask's cost
+    // line, contradictions, cited code) are checked in jsdom tests over the plugin's host.
+    name: "settings-prices", entry: "settings-page.ts", frame: "window", ready: ".kc-model-picker select", shots: false,
+    data: `window.KC_MODELS = ${JSON.stringify([{ id: "claude-sonnet-5-5", name: "Claude Sonnet 5.5" }, { id: "claude-opus-5-5", name: "Claude Opus 5.5" }, { id: "claude-haiku-5-5", name: "Claude Haiku 5.5" }])};`,
+    prepare: pickModelsAndReadPrices, verify: priceFindings,
+    spec: { root: ".vertical-tab-content", frame: ".vertical-tab-content-container", minSizes: [] },
+  },
 ];
+
+// KC_VIEW_HARNESS=settings-prices,ask-view runs only the pages named (all when unset).
+const only = process.env.KC_VIEW_HARNESS?.split(",").map((n) => n.trim()).filter(Boolean) ?? [];
 
 async function bundle(entry: string): Promise<string> {
   const r = await build({
@@ -218,7 +233,7 @@ const browser = await chromium.launch({
 });
 const rows: Row[] = [];
 try {
-  for (const p of pages) {
+  for (const p of pages.filter((page) => only.length === 0 || only.includes(page.name))) {
     const js = await bundle(p.entry);
     for (const size of p.frame === "leaf" ? LEAF_SIZES : WINDOW_SIZES) {
       for (const theme of ["dark", "light"] as const) {
@@ -232,7 +247,7 @@ try {
         if (p.prepare) await tab.evaluate(p.prepare);
         await tab.waitForTimeout(150);
         const suffix = size.name === "phone" ? (theme === "dark" ? "-phone" : null) : size.name === "short-sidebar" ? null : theme === "dark" ? "" : "-light";
-        if (suffix !== null) await tab.screenshot({ path: join(images, `${p.name}${suffix}.png`) });
+        if (suffix !== null && p.shots !== false) await tab.screenshot({ path: join(images, `${p.name}${suffix}.png`) });
         const found = await tab.evaluate(inspectPage, p.spec);
         const own = p.verify ? await tab.evaluate(p.verify) : [];
         const focus = await checkFocus(tab, found.focusables);

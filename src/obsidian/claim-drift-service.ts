@@ -1,6 +1,8 @@
 import type { ClaimDriftReport } from "../core/drift/claim-drift";
-import { planClaimDriftCheck, runClaimDriftCheck, type PlannedClaimDrift } from "../core/workflows/claim-drift-workflow";
-import type { KcHost } from "../core/workflows/host";
+import { ok, type Result } from "../core/result";
+import { claimDriftBatch, planClaimDriftCheck, runClaimDriftCheck, type PlannedClaimDrift } from "../core/workflows/claim-drift-workflow";
+import type { KcHost, ModelUnavailable } from "../core/workflows/host";
+import type { PricedBatch } from "./contradiction-service";
 import { lintStateStore } from "./lint-contradictions";
 import type { LintService } from "./lint-service";
 
@@ -22,6 +24,13 @@ export class ClaimDriftService {
   async plan(today?: string): Promise<PlannedClaimDrift | null> {
     const repo = this.lint.codeRepoView();
     return repo ? planClaimDriftCheck(this.host, repo, today) : null;
+  }
+
+  /** The planned check's total at the "check" model's own price (unknown for a model without one), with no network. */
+  async estimate(planned: PlannedClaimDrift): Promise<Result<PricedBatch, ModelUnavailable>> {
+    const priced = await this.host.models.get("check", { streaming: false, feature: "drift" });
+    if (!priced.ok) return priced;
+    return ok({ batch: claimDriftBatch(planned, priced.value.price), modelId: priced.value.id, confirmAboveUsd: this.host.settings().compile.confirmAboveUsd });
   }
 
   /** Runs a planned check; the articles asked about get the new judgements (older ones of theirs are replaced). */

@@ -1,8 +1,17 @@
 import type { ContradictionRunReport } from "../core/contradictions/run-contradictions";
-import { planContradictionCheck, runContradictionCheck, type ContradictionPorts, type PlannedContradictions } from "../core/workflows/contradictions-workflow";
+import { ok, type Result } from "../core/result";
+import type { BatchEstimate } from "../core/spend/batch-estimate";
+import { contradictionBatch, planContradictionCheck, runContradictionCheck, type ContradictionPorts, type PlannedContradictions } from "../core/workflows/contradictions-workflow";
 import type { KcHost, ModelUnavailable } from "../core/workflows/host";
 import { lintStateStore } from "./lint-contradictions";
 import type { LintService } from "./lint-service";
+
+/** A planned batch's total at its model's own price, and the threshold above which the plugin asks first. */
+export interface PricedBatch {
+  batch: BatchEstimate;
+  modelId: string;
+  confirmAboveUsd: number;
+}
 
 /** A contradiction run's report with what it cost at the model's price. */
 export type ContradictionRunOutcome = ContradictionRunReport & { usd: number };
@@ -20,6 +29,13 @@ export class ContradictionService {
   /** Plans a run within the settings' caps, reading only the texts of the pairs it considers. */
   plan(): Promise<PlannedContradictions> {
     return planContradictionCheck(this.host, this.ports());
+  }
+
+  /** The planned run's total at the "check" model's own price (unknown for a model without one), with no network. */
+  async estimate(planned: PlannedContradictions): Promise<Result<PricedBatch, ModelUnavailable>> {
+    const priced = await this.host.models.get("check", { streaming: false, feature: "contradictions" });
+    if (!priced.ok) return priced;
+    return ok({ batch: contradictionBatch(planned, priced.value.price), modelId: priced.value.id, confirmAboveUsd: this.host.settings().compile.confirmAboveUsd });
   }
 
   /** Runs a planned check and records its outcome (shown by the lint at once); cancelling keeps what was checked. */

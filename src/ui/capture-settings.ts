@@ -3,6 +3,7 @@ import { distillCostCeiling } from "../core/capture/distill-session";
 import { formatCost } from "../core/llm/cost";
 import { priceFor } from "../core/llm/models";
 import type { AskSettings, CaptureSettings } from "../obsidian/plugin-data";
+import type { PriceViews } from "./price-views";
 import type { SettingRow, SettingSection } from "./setting-rows";
 
 /** What the capture settings need: the settings, saving, and (desktop code, loaded on demand) what is on disk. */
@@ -18,7 +19,7 @@ export interface CaptureSettingsHost {
 }
 
 /** The "Capture (desktop)" section: which Claude Code projects are captured, from where, and when. */
-export function captureSection(host: CaptureSettingsHost): SettingSection {
+export function captureSection(host: CaptureSettingsHost, views: PriceViews): SettingSection {
   const c = (): CaptureSettings => host.capture();
   return { heading: "Capture (desktop)", rows: [
     {
@@ -43,8 +44,14 @@ export function captureSection(host: CaptureSettingsHost): SettingSection {
     },
     {
       name: "Distil with the model",
-      desc: `Off by default. Sends each captured day of a session (redacted, at most 20,000 characters) to the selection model in the Ask settings, which writes its decisions, lessons and action items; ${distillCostWords(host.ask())}. Without a usable reply the entry is the plain summary.`,
-      render: (s) => s.addToggle((t) => t.setValue(c().distill).onChange(async (v) => host.updateCapture({ distill: v }))),
+      desc: "Off by default. Sends each captured day of a session (redacted, at most 20,000 characters) to the selection model in the Ask settings, which writes its decisions, lessons and action items. Without a usable reply the entry is the plain summary.",
+      aliases: ["cost", "distillation"],
+      render: (s) => {
+        // The cost follows the selection model picked in the Ask settings, and its price.
+        const cost = s.descEl.createDiv({ cls: "kc-setting-price" });
+        views.follow(() => cost.setText(distillCostWords(host.ask())));
+        s.addToggle((t) => t.setValue(c().distill).onChange(async (v) => host.updateCapture({ distill: v })));
+      },
     },
     {
       name: "Projects to capture",
@@ -93,6 +100,6 @@ async function listProjects(el: HTMLElement, host: CaptureSettingsHost): Promise
 function distillCostWords(ask: Pick<AskSettings, "selectModel" | "priceOverrides">): string {
   const price = priceFor(ask.selectModel, ask.priceOverrides);
   return price === null
-    ? `its cost is unknown: no price is known for ${ask.selectModel} (set one in the Ask settings)`
-    : `at most ${formatCost(distillCostCeiling(price))} a day of a session at ${ask.selectModel}'s price`;
+    ? `Its cost is unknown: no price is known for ${ask.selectModel} (set one in the Ask settings).`
+    : `At most ${formatCost(distillCostCeiling(price))} a day of a session at ${ask.selectModel}'s price.`;
 }

@@ -6,7 +6,8 @@ import type { CompileOutcome } from "../core/compile/propose-compile";
 import type { CompileService } from "../obsidian/compile-service";
 import type { CompileReviewer } from "../core/workflows/compile-workflow";
 import type { CompileCommandActions } from "../commands/register-compile-commands";
-import { CompileReviewModal, CostConfirmModal } from "./compile-review-modal";
+import { CompileReviewModal } from "./compile-review-modal";
+import { confirmSpend } from "./confirm-spend";
 import { progressNotice } from "./progress-notice";
 
 /**
@@ -20,12 +21,12 @@ export async function runCompileFlow(app: App, service: CompileService, logPaths
   let current = 0;
   try {
     const results = await service.run(logPaths, {
-      approveEstimate: ({ plan, estimate }) => (estimate.usd <= confirmAboveUsd ? Promise.resolve(true)
-        : new CostConfirmModal(app, `Compiling ${plan.logPath} sends about ${estimate.inputTokens.toLocaleString()} tokens: about ${formatCost(estimate.usd)}, at most ${formatCost(estimate.maxUsd)}. Your threshold is ${formatCost(confirmAboveUsd)} (in settings).`).ask()),
+      // An estimate at a model of unknown price is NaN: asked about as "cost unknown", whatever the threshold.
+      approveEstimate: ({ plan, estimate }) => confirmSpend(app, { calls: 1, inputTokens: estimate.inputTokens, usd: known(estimate.usd), maxUsd: known(estimate.maxUsd) }, confirmAboveUsd, { what: `Compiling ${plan.logPath}` }),
       review: (outcome, { estimate }, spentUsd) => {
         progress.set(`Compile ${step(current)}${outcome.plan.logPath}: waiting for your review…`);
         return reviewProposal(app, outcome, spentUsd,
-          `Estimated before the call: about ${estimate.inputTokens.toLocaleString()} input tokens, about ${formatCost(estimate.usd)} (at most ${formatCost(estimate.maxUsd)}).`);
+          `Estimated before the call: about ${estimate.inputTokens.toLocaleString()} input tokens, ${aboutCost(estimate.usd)} (at most ${formatCost(estimate.maxUsd)}).`);
       },
     }, {
       signal: controller.signal,
@@ -33,7 +34,7 @@ export async function runCompileFlow(app: App, service: CompileService, logPaths
       events: {
         planned: ({ plan, estimate }, n) => {
           current = n;
-          progress.set(`Compile ${step(n)}${plan.logPath}: asking the model (${plan.shown.length} existing articles shown, about ${estimate.inputTokens.toLocaleString()} tokens, about ${formatCost(estimate.usd)})…`);
+          progress.set(`Compile ${step(n)}${plan.logPath}: asking the model (${plan.shown.length} existing articles shown, about ${estimate.inputTokens.toLocaleString()} tokens, ${aboutCost(estimate.usd)})…`);
         },
       },
     });
@@ -53,6 +54,16 @@ export async function runCompileFlow(app: App, service: CompileService, logPaths
   } finally {
     progress.done();
   }
+}
+
+/** "about $0.0123", or "cost unknown" for a model without a price. */
+function aboutCost(usd: number): string {
+  return Number.isFinite(usd) ? `about ${formatCost(usd)}` : formatCost(usd);
+}
+
+/** A cost, or null when it is not known (NaN: the model has no price). */
+function known(usd: number): number | null {
+  return Number.isFinite(usd) ? usd : null;
 }
 
 /** Opens the review of one proposal: its files with diffs, the model's notes, the estimate and what was spent. */

@@ -1,12 +1,13 @@
 import { Notice, type App } from "obsidian";
 import { formatCost } from "../core/llm/cost";
 import type { ContradictionService } from "../obsidian/contradiction-service";
-import { CostConfirmModal } from "./compile-review-modal";
+import { confirmSpend, describeBatch } from "./confirm-spend";
 import { progressNotice } from "./progress-notice";
 
 /**
- * "Check contradictions": plans the pairs, shows the estimate and asks before any call, then checks pair by pair
- * with progress and Cancel; conflicts appear in the lint pane and as editor marks. Nothing in a note is changed.
+ * "Check contradictions": plans the pairs and totals them at the check model's price, asks first only above the
+ * threshold compiles use (or at an unknown price), then checks pair by pair with progress and Cancel; conflicts
+ * appear in the lint pane and as editor marks. Nothing in a note is changed.
  */
 export async function runContradictionFlow(app: App, service: ContradictionService, ready: boolean): Promise<void> {
   if (!ready) {
@@ -21,12 +22,20 @@ export async function runContradictionFlow(app: App, service: ContradictionServi
     return;
   }
   const later = plan.leftForLater > 0 ? ` ${plan.leftForLater} more wait for a later run (the caps per run are in the Lint settings).` : "";
-  const go = await new CostConfirmModal(app,
-    `Check ${plan.pairs.length} pair${plan.pairs.length === 1 ? "" : "s"} of related articles for contradictions: about ${plan.estimate.inputTokens.toLocaleString()} input tokens, about ${formatCost(plan.estimate.usd)}. ${kept[0]!.toUpperCase()}${kept.slice(1)}.${later} Nothing in your notes is changed.`,
-    "Check contradictions with the model?", "Check").ask();
+  const priced = await service.estimate(planned);
+  if (!priced.ok) {
+    new Notice(`Check contradictions: ${priced.error.message}`, 15000);
+    return;
+  }
+  const { batch, modelId, confirmAboveUsd } = priced.value;
+  const go = await confirmSpend(app, batch, confirmAboveUsd, {
+    what: `Check ${plan.pairs.length} pair${plan.pairs.length === 1 ? "" : "s"} of related articles for contradictions`, modelId,
+    more: `${kept[0]!.toUpperCase()}${kept.slice(1)}.${later} Nothing in your notes is changed. `,
+    title: "Check contradictions with the model?", go: "Check",
+  });
   if (!go) return;
   const controller = new AbortController();
-  const progress = progressNotice("Check contradictions: asking the model…", () => controller.abort());
+  const progress = progressNotice(`Check contradictions: asking the model (${describeBatch(batch, modelId)})…`, () => controller.abort());
   try {
     const r = await service.run(planned, controller.signal,
       (n, total) => progress.set(`Check contradictions: pair ${n + 1} of ${total}…`),

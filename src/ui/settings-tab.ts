@@ -6,6 +6,7 @@ import { lintSettingRows, type LintSettingsHost } from "./lint-settings";
 import { renderConnectionTest, renderModelPicker, type ModelList } from "./model-picker";
 import { renderSettingRows, toSettingDefinitions, type SettingSection } from "./setting-rows";
 import { reportFolderRow } from "./report-folder-setting";
+import { PriceViews } from "./price-views";
 import { priceRows, spendSection, type SpendSettingsHost } from "./spend-settings";
 import { DEFAULT_MODEL, DEFAULT_SELECT_MODEL, priceFor } from "../core/llm/models";
 import { DEFAULT_KNOWLEDGE_SETTINGS, type KnowledgeSettings } from "../core/knowledge/knowledge-settings";
@@ -41,6 +42,8 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
   private models: ModelList | null = null;
   /** True once Obsidian (1.13+) asked for the definitions: it draws the rows, and `update()` draws them again. */
   private declarative = false;
+  /** The prices and costs drawn in the rows, drawn again after a model is picked. */
+  private readonly prices = new PriceViews();
 
   constructor(
     app: App,
@@ -53,6 +56,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
   override getSettingDefinitions(): SettingDefinitionItem[] {
     this.declarative = true;
     this.models = null;
+    this.prices.clear();
     // Rows that depend on the daily notes core plugin are shown or hidden again once its settings are read.
     void this.readCore().then(() => (this as { refreshDomState?: () => void }).refreshDomState?.());
     return toSettingDefinitions(this.sections());
@@ -67,6 +71,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
     this.models = null;
     await this.readCore();
     this.containerEl.empty();
+    this.prices.clear();
     renderSettingRows(this.containerEl, this.sections());
   }
 
@@ -81,6 +86,12 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
     this.core = await this.host.dailyNotesConfig().catch(() => null);
   }
 
+  /** Saves a model picked, then draws every price and cost shown again at that model's price. */
+  private async pick(patch: { model: string } | { selectModel: string }): Promise<void> {
+    await this.host.updateAsk(patch);
+    this.prices.refresh();
+  }
+
   /** The model list, asked once per display and shared by both pickers. */
   private modelList(): ModelList {
     return (this.models ??= this.host.listModels());
@@ -89,7 +100,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
   /** Every section, in order. */
   sections(): SettingSection[] {
     const sections = [this.generalSection(), this.dailySection(), this.lintSection(), this.askSection(), this.compileSection(), spendSection(this.host)];
-    return Platform.isDesktopApp ? [...sections, captureSection(this.host)] : sections;
+    return Platform.isDesktopApp ? [...sections, captureSection(this.host, this.prices)] : sections;
   }
 
   private generalSection(): SettingSection {
@@ -183,7 +194,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
         name: "Model ID",
         desc: "Model used for answers and compiles.",
         aliases: ["model", "claude", "sonnet"],
-        render: (setting) => renderModelPicker(setting, { value: a().model, defaultModel: DEFAULT_MODEL, models: () => this.modelList(), save: (id) => this.host.updateAsk({ model: id }), priceOf: knownPrice }),
+        render: (setting) => renderModelPicker(setting, { value: a().model, defaultModel: DEFAULT_MODEL, models: () => this.modelList(), save: (id) => this.pick({ model: id }), priceOf: knownPrice }),
       },
       {
         name: "Base URL",
@@ -215,9 +226,9 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
         name: "Model that chooses",
         desc: "Model ID of the choosing step (a small, cheap one); capture's distillation uses it too.",
         aliases: ["haiku", "selection model"],
-        render: (setting) => renderModelPicker(setting, { value: a().selectModel, defaultModel: DEFAULT_SELECT_MODEL, models: () => this.modelList(), save: (id) => this.host.updateAsk({ selectModel: id }), priceOf: knownPrice }),
+        render: (setting) => renderModelPicker(setting, { value: a().selectModel, defaultModel: DEFAULT_SELECT_MODEL, models: () => this.modelList(), save: (id) => this.pick({ selectModel: id }), priceOf: knownPrice }),
       },
-      ...priceRows(this.host),
+      ...priceRows(this.host, this.prices),
       {
         name: "Request timeout (seconds)",
         desc: "A model call that has not answered (or a stream that has gone silent) this long is stopped. Waits the API asks for are sat out only up to a minute; longer ones fail at once, saying when to try again.",
@@ -241,7 +252,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
       },
       {
         name: "Ask before costly compiles (USD)",
-        desc: "Before the model is called, a compile whose estimated cost is above this asks you first. 0 asks every time.",
+        desc: "Before the model is called, a compile, a contradiction check or a check of cited code whose estimated total is above this asks you first; a model without a known price always asks. 0 asks every time. kc's batches use it too (--confirm-above overrides it).",
         aliases: ["cost", "confirm", "threshold"],
         render: (s) => addNumberField(s, c().confirmAboveUsd, { min: 0 }, (n) => this.host.updateCompile({ confirmAboveUsd: n })),
       },

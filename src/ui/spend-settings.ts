@@ -1,6 +1,7 @@
 import type { Setting, TextComponent } from "obsidian";
 import { formatCost } from "../core/llm/cost";
 import { priceFor } from "../core/llm/models";
+import type { PriceViews } from "./price-views";
 import type { SpendCaps } from "../core/spend/spend-settings";
 import type { SpendSummary, SpendTotal } from "../core/spend/summarize-spend";
 import type { AskSettings } from "../obsidian/plugin-data";
@@ -29,7 +30,7 @@ export function describeSpend(s: SpendSummary): string {
 }
 
 /** One row for a model's own price: input and output per million tokens over its list price (empty: the list price). */
-function priceRow(host: SpendSettingsHost, name: string, modelOf: (a: AskSettings) => string): SettingRow {
+function priceRow(host: SpendSettingsHost, views: PriceViews, name: string, modelOf: (a: AskSettings) => string): SettingRow {
   const listed = (): string => {
     const id = modelOf(host.ask());
     const p = priceFor(id);
@@ -40,7 +41,7 @@ function priceRow(host: SpendSettingsHost, name: string, modelOf: (a: AskSetting
     desc: "USD per million input and output tokens, used for every estimate, cost and cap of this model.",
     aliases: ["cost", "price"],
     render: (setting: Setting) => {
-      setting.descEl.createDiv({ text: listed() });
+      const listedEl = setting.descEl.createDiv({ cls: "kc-setting-price" });
       const fields: TextComponent[] = [];
       const save = async (): Promise<void> => {
         const a = host.ask();
@@ -56,23 +57,34 @@ function priceRow(host: SpendSettingsHost, name: string, modelOf: (a: AskSetting
           overrides[id] = { input: i, output: o };
         }
         await host.updateAsk({ priceOverrides: overrides });
+        views.refresh();
       };
       for (const key of ["input", "output"] as const) {
         setting.addText((t) => {
-          const own = host.ask().priceOverrides[modelOf(host.ask())];
-          const p = priceFor(modelOf(host.ask()));
-          t.setPlaceholder(p ? String(p[key]) : key).setValue(own ? String(own[key]) : "").onChange(save);
+          t.onChange(save);
           t.inputEl.setAttribute("aria-label", `${name}: ${key}`);
           fields.push(t);
         });
       }
+      // The list price and the person's own follow the model picked (a field being typed in keeps its text).
+      views.follow(() => {
+        listedEl.setText(listed());
+        const id = modelOf(host.ask());
+        const own = host.ask().priceOverrides[id];
+        const p = priceFor(id);
+        for (const [i, key] of (["input", "output"] as const).entries()) {
+          const t = fields[i]!;
+          t.setPlaceholder(p ? String(p[key]) : key);
+          if (t.inputEl.ownerDocument.activeElement !== t.inputEl) t.setValue(own ? String(own[key]) : "");
+        }
+      });
     },
   };
 }
 
 /** The price rows of the Ask section: the answer model's and the choosing model's own price. */
-export function priceRows(host: SpendSettingsHost): SettingRow[] {
-  return [priceRow(host, "Price of the answer model", (a) => a.model), priceRow(host, "Price of the model that chooses", (a) => a.selectModel)];
+export function priceRows(host: SpendSettingsHost, views: PriceViews): SettingRow[] {
+  return [priceRow(host, views, "Price of the answer model", (a) => a.model), priceRow(host, views, "Price of the model that chooses", (a) => a.selectModel)];
 }
 
 /** A cap row: USD, 0 turns it off. */

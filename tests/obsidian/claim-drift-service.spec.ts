@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { TFile } from "../fakes/obsidian-stub";
+import { notices, TFile } from "../fakes/obsidian-stub";
 import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 import { createFakeApp } from "../fakes/fake-app";
@@ -11,6 +11,7 @@ import { adapterContradictionStore } from "../../src/obsidian/contradiction-stor
 import { LintService } from "../../src/obsidian/lint-service";
 import { mergePluginData, type PluginData } from "../../src/obsidian/plugin-data";
 import { RouterService } from "../../src/obsidian/router-service";
+import { runClaimDriftFlow } from "../../src/ui/claim-drift-flow";
 import { CONFIG_DIR } from "../fakes/config-dir";
 
 // The optional model layer of drift in Obsidian: old articles citing the repository asked about through requestUrl,
@@ -35,7 +36,7 @@ async function setup(repo: Record<string, string> | null, more: Record<string, s
     codeRepo: () => Promise.resolve(repo ? codeRepoFromReader((p) => repo[p] ?? null) : null),
   });
   await lint.lintAll();
-  return { app, lint, service: new ClaimDriftService(fakePluginHost(app as never, router, () => data, `${CONFIG_DIR}/plugins/ckp-knowledge-compiler`), lint) };
+  return { app, data, lint, service: new ClaimDriftService(fakePluginHost(app as never, router, () => data, `${CONFIG_DIR}/plugins/ckp-knowledge-compiler`), lint) };
 }
 
 /** A second old article citing the repository, and a reply judging one statement of either article. */
@@ -98,5 +99,74 @@ describe("the model check of cited code in Obsidian", () => {
     const { service } = await setup(null);
     expect(await service.plan("2026-11-22")).toBeNull();
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+/** The confirmation's text, once it is open, and a click on Cancel; null when none opened while the run finished. */
+async function confirmation(run: Promise<void>): Promise<string | null> {
+  let done = false;
+  void run.then(() => (done = true));
+  for (let i = 0; i < 200 && !done; i++) {
+    const p = [...document.body.querySelectorAll(".modal p")].find((el) => el.textContent?.startsWith("Ask the model whether"));
+    if (p) {
+      const text = p.textContent;
+      [...p.parentElement!.querySelectorAll("button")].find((b) => b.textContent === "Cancel")!.click();
+      return text;
+    }
+    await new Promise((r) => window.setTimeout(r, 5));
+  }
+  return null;
+}
+
+describe("the Check cited code command", () => {
+  const priced = (data: PluginData, confirmAboveUsd: number) => {
+    data.ask.priceOverrides = { "claude-test": { input: 2, output: 10 } };
+    data.compile.confirmAboveUsd = confirmAboveUsd;
+  };
+
+  it("asks nothing at or below the threshold compiles use: it runs at once, its total in the progress notice", async () => {
+    const { app, data, service } = await setup(REPO);
+    priced(data, 1);
+    server.replies.push(judged("knowledge/concepts/sync.md", "MAX_RETRIES is 5 now."));
+    expect(await confirmation(runClaimDriftFlow(app as never, service))).toBeNull();
+    expect(server.requests).toHaveLength(1);
+    expect(notices.some((n) => /^Check cited code: asking about 1 article \(about [\d,]+ input tokens to claude-test, about \$0\.\d+, at most \$0\.\d+\)…/.test(n))).toBe(true);
+    expect(notices.at(-1)).toMatch(/^Check cited code: 1 statement may no longer match the code/);
+  });
+
+  it("totals the articles at the check model's own price: the same check costs Opus 5.5's price over Haiku 5.5's", async () => {
+    const { data, service } = await setup(REPO);
+    const planned = (await service.plan("2026-11-22"))!;
+    data.ask.model = "claude-haiku-5-5";
+    const haiku = await service.estimate(planned);
+    data.ask.model = "claude-opus-5-5";
+    const opus = await service.estimate(planned);
+    if (!haiku.ok || !opus.ok) throw new Error("no model");
+    expect(opus.value.modelId).toBe("claude-opus-5-5");
+    expect(opus.value.batch.usd! / haiku.value.batch.usd!).toBeCloseTo(40, 6);
+  });
+
+  it("above the threshold shows the articles' total and asks; Cancel spends nothing", async () => {
+    const { app, data, service } = await setup(REPO);
+    priced(data, 0);
+    const text = await confirmation(runClaimDriftFlow(app as never, service));
+    expect(text).toMatch(/^Ask the model whether 1 older article still matches the code it cites: about [\d,]+ input tokens to claude-test, about \$0\.\d+, at most \$0\.\d+\. The citing lines and the cited files are sent\. Nothing in your notes is changed\. Your threshold is \$0\.0000 \(in settings, "Ask before costly compiles"\)\.$/);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("asks at an unknown model's price whatever the threshold, saying its cost is unknown", async () => {
+    const { app, data, service } = await setup(REPO);
+    data.compile.confirmAboveUsd = 1000;
+    expect(await confirmation(runClaimDriftFlow(app as never, service))).toContain("cost unknown (no price is known for claude-test; set one in the settings)");
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("still refuses at the spending cap when nothing is asked: no request reaches the server and the notice says why", async () => {
+    const { app, data, service } = await setup(REPO);
+    priced(data, 1);
+    data.spend.dailyCapUsd = 0.000001;
+    expect(await confirmation(runClaimDriftFlow(app as never, service))).toBeNull();
+    expect(server.requests).toHaveLength(0);
+    expect(notices.at(-1)).toContain("daily cap");
   });
 });

@@ -12,6 +12,7 @@ import { createFakeApp } from "../fakes/fake-app";
 import { fixtureFiles } from "../core/compile/compile-fixture";
 import { validReply } from "../core/compile/scripted-replies";
 import { CONFIG_DIR } from "../fakes/config-dir";
+import { until } from "../fakes/until";
 
 // The Obsidian side of compile end to end: the router's index, planning, the SDK through requestUrl to the loopback
 // Messages API, writes through the vault API, compile state in plugin data and the undo record in the plugin folder.
@@ -136,7 +137,8 @@ describe("the end-of-day compile", () => {
   });
 
   it("otherwise prepares the proposal, shows its cost, and writes nothing until reviewed", async () => {
-    const { app, service } = await setup();
+    const { app, data, service } = await setup();
+    data.ask.priceOverrides = { "claude-test": { input: 2, output: 10 } };
     const before = new Map(app.files);
     server.replies.push({ kind: "tool", name: COMPILE_TOOL.name, input: validReply() });
     await runAutoCompile(app as never, service, "daily/2026-11-20.md", false);
@@ -151,16 +153,27 @@ describe("the end-of-day compile", () => {
 
 describe("asking before a costly compile", () => {
   it("asks before the model is called when the estimate is above the threshold, and spends nothing on Cancel", async () => {
-    const { app, service } = await setup();
+    const { app, data, service } = await setup();
+    data.ask.priceOverrides = { "claude-test": { input: 2, output: 10 } };
     const before = new Map(app.files);
     const run = runCompileFlow(app as never, service, ["daily/2026-11-20.md"], 0);
     await new Promise((r) => window.setTimeout(r, 50));
     const modal = [...document.body.querySelectorAll("p")].find((p) => p.textContent?.includes("Your threshold is $0.0000"));
-    expect(modal?.textContent).toMatch(/^Compiling daily\/2026-11-20\.md sends about [\d,]+ tokens: about \$0\.\d+, at most \$0\.\d+\./);
+    expect(modal?.textContent).toMatch(/^Compiling daily\/2026-11-20\.md: about [\d,]+ input tokens, about \$0\.\d+, at most \$0\.\d+\. Your threshold is \$0\.0000 \(in settings, "Ask before costly compiles"\)\.$/);
     [...modal!.parentElement!.querySelectorAll("button")].find((b) => b.textContent === "Cancel")!.click();
     await run;
     expect(server.requests).toHaveLength(0);
     expect(app.files).toEqual(before);
     expect(notices.at(-1)).toContain("Cancelled before the model was asked");
+  });
+
+  it("asks at a model of unknown price whatever the threshold, saying the cost is unknown, not another model's", async () => {
+    const { app, service } = await setup();
+    const run = runCompileFlow(app as never, service, ["daily/2026-11-20.md"], 1000);
+    const modal = await until(() => [...document.body.querySelectorAll("p")].find((p) => p.textContent?.startsWith("Compiling daily/2026-11-20.md")));
+    expect(modal.textContent).toMatch(/^Compiling daily\/2026-11-20\.md: about [\d,]+ input tokens, cost unknown \(no price is known for the model; set one in the settings\)\./);
+    [...modal.parentElement!.querySelectorAll("button")].find((b) => b.textContent === "Cancel")!.click();
+    await run;
+    expect(server.requests).toHaveLength(0);
   });
 });

@@ -142,10 +142,11 @@ async function answerModal(button: "Check" | "Cancel"): Promise<string> {
 }
 
 describe("the Check contradictions command", () => {
-  it("shows the pairs' estimate and asks before any call: Cancel spends nothing, Check runs and says what it found and cost", async () => {
-    const { app, service } = await setup();
+  it("above the threshold shows the pairs' total and asks before any call: Cancel spends nothing, Check runs and says what it found and cost", async () => {
+    const { app, data, service } = await setup();
+    data.compile.confirmAboveUsd = 0;
     const cancelled = runContradictionFlow(app as never, service, true);
-    expect(await answerModal("Cancel")).toMatch(/^Check 1 pair of related articles for contradictions: about [\d,]+ input tokens, about \$0\.\d+\. 0 pairs unchanged since checked, 0 dismissed\. Nothing in your notes is changed\.$/);
+    expect(await answerModal("Cancel")).toMatch(/^Check 1 pair of related articles for contradictions: about [\d,]+ input tokens to claude-test, about \$0\.\d+, at most \$0\.\d+\. 0 pairs unchanged since checked, 0 dismissed\. Nothing in your notes is changed\. Your threshold is \$0\.0000 \(in settings, "Ask before costly compiles"\)\.$/);
     await cancelled;
     expect(server.requests).toHaveLength(0);
     server.replies.push({ kind: "tool", name: "report_contradictions", input: { conflicts: [REAL] } });
@@ -155,6 +156,49 @@ describe("the Check contradictions command", () => {
     expect(server.requests).toHaveLength(1);
     expect(notices.some((n) => n.startsWith("Check contradictions: pair 1 of 1"))).toBe(true);
     expect(notices.at(-1)).toMatch(/^Check contradictions: 1 contradiction in 1 pair \(see the lint pane\)\. 10 in \+ 5 out tokens, \$0\.\d+\.$/);
+  });
+
+  it("asks nothing at or below the threshold compiles use: it runs at once, its total in the progress notice", async () => {
+    const { app, data, service } = await setup();
+    data.compile.confirmAboveUsd = 1;
+    server.replies.push({ kind: "tool", name: "report_contradictions", input: { conflicts: [REAL] } });
+    await runContradictionFlow(app as never, service, true);
+    expect(document.body.querySelector(".modal-container")).toBeNull();
+    expect(server.requests).toHaveLength(1);
+    expect(notices.some((n) => /^Check contradictions: asking the model \(about [\d,]+ input tokens to claude-test, about \$0\.\d+, at most \$0\.\d+\)…/.test(n))).toBe(true);
+    expect(notices.at(-1)).toMatch(/^Check contradictions: 1 contradiction in 1 pair/);
+  });
+
+  it("totals the pairs at the check model's own price: the same run costs Opus 5.5's price over Haiku 5.5's", async () => {
+    const { data, service } = await setup();
+    const planned = await service.plan();
+    data.ask.model = "claude-haiku-5-5";
+    const haiku = await service.estimate(planned);
+    data.ask.model = "claude-opus-5-5";
+    const opus = await service.estimate(planned);
+    if (!haiku.ok || !opus.ok) throw new Error("no model");
+    expect(opus.value.modelId).toBe("claude-opus-5-5");
+    expect(opus.value.batch.usd! / haiku.value.batch.usd!).toBeCloseTo(40, 6);
+  });
+
+  it("asks at an unknown model's price whatever the threshold, saying its cost is unknown", async () => {
+    const { app, data, service } = await setup();
+    data.ask.model = "my-local-model";
+    data.compile.confirmAboveUsd = 1000;
+    const run = runContradictionFlow(app as never, service, true);
+    expect(await answerModal("Cancel")).toContain("cost unknown (no price is known for my-local-model; set one in the settings)");
+    await run;
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("still refuses at the spending cap when nothing is asked: no request reaches the server and the notice says why", async () => {
+    const { app, data, service } = await setup();
+    data.compile.confirmAboveUsd = 1;
+    data.spend.dailyCapUsd = 0.000001;
+    await runContradictionFlow(app as never, service, true);
+    expect(document.body.querySelector(".modal-container")).toBeNull();
+    expect(server.requests).toHaveLength(0);
+    expect(notices.at(-1)).toContain("daily cap");
   });
 
   it("asks nothing while the lint is still reading the vault", async () => {

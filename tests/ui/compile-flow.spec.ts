@@ -23,7 +23,7 @@ afterEach(async () => server.close());
 
 async function setup() {
   const app = createFakeApp(fixtureFiles(), { "anthropic-api-key": "sk-test" });
-  const data = mergePluginData({ ask: { baseUrl: server.baseUrl, model: "claude-test" } });
+  const data = mergePluginData({ ask: { baseUrl: server.baseUrl, model: "claude-test", priceOverrides: { "claude-test": { input: 2, output: 10 } } } });
   const router = new RouterService(app as never, () => data.settings.knowledgeFolder);
   await router.build();
   return { app, service: new CompileService(app as never, () => data, () => Promise.resolve(), router, `${CONFIG_DIR}/plugins/kc`) };

@@ -100,6 +100,43 @@ describe("the settings tab", () => {
     expect(model.querySelector("input")!.hidden).toBe(false);
   });
 
+  it("draws every price and cost shown again at the model picked: Opus 5.5 over Haiku 5.5, and an unknown model says unknown", async () => {
+    server.replies.push({ kind: "models", models: [{ id: "claude-haiku-5-5", name: "Claude Haiku 5.5" }, { id: "claude-opus-5-5", name: "Claude Opus 5.5" }], repeat: true });
+    const { tab, data } = setup({ model: "claude-haiku-5-5" });
+    data.ask.selectModel = "claude-haiku-5-5";
+    openBefore113(tab);
+    const root = tab.containerEl;
+    const price = (name: string) => row(root, name).querySelector(".kc-setting-price")!.textContent;
+    const distil = (): string => row(root, "Distil with the model").querySelector(".kc-setting-price")?.textContent ?? "";
+    const dollars = (t: string) => Number(/\$(\d+\.\d+)/.exec(t)![1]);
+    const pick = async (name: string, id: string) => {
+      const select = await until(() => row(root, name).querySelector("select"));
+      select.value = id;
+      select.dispatchEvent(new Event("change"));
+      await new Promise((r) => window.setTimeout(r, 0));
+    };
+    await until(() => root.querySelector(".kc-model-picker select"));
+    expect(price("Price of the answer model")).toBe("claude-haiku-5-5: list price $0.1 in, $0.5 out per million tokens. Leave empty to use it.");
+    const haiku = dollars(distil());
+    await pick("Model ID", "claude-opus-5-5");
+    expect(price("Price of the answer model")).toBe("claude-opus-5-5: list price $4 in, $20 out per million tokens. Leave empty to use it.");
+    expect(row(root, "Price of the answer model").querySelector("input")!.placeholder).toBe("4");
+    await pick("Model that chooses", "claude-opus-5-5");
+    expect(price("Price of the model that chooses")).toContain("claude-opus-5-5: list price $4 in, $20 out");
+    // Haiku's figure is shown to 4 decimals: the ratio is 40 within its rounding.
+    expect(Math.abs(dollars(distil()) / haiku / 40 - 1)).toBeLessThan(0.05);
+    expect(distil()).toContain("at claude-opus-5-5's price");
+    // An id typed in "Other": its price and distillation's cost are unknown, never another model's.
+    await pick("Model that chooses", "");
+    const typed = row(root, "Model that chooses").querySelector("input")!;
+    typed.value = "my-local-model";
+    typed.dispatchEvent(new Event("input"));
+    await until(() => data.ask.selectModel === "my-local-model");
+    await new Promise((r) => window.setTimeout(r, 0));
+    expect(price("Price of the model that chooses")).toContain("my-local-model is not in the table of known prices");
+    expect(distil()).toBe("Its cost is unknown: no price is known for my-local-model (set one in the Ask settings).");
+  });
+
   it("falls back to free text, saying why, with no key or a server without the Models API", async () => {
     const noKey = setup({ key: null, baseUrl: "" });
     openBefore113(noKey.tab);

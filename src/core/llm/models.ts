@@ -72,7 +72,11 @@ export interface ModelCallShape {
  * The request shape for a model id. Claude 4 and earlier (and any non-Claude id behind a compatible server) get a
  * forced tool and no thinking field, as before. Claude 5 and later get the tool offered, not forced; Sonnet 5.5 also
  * gets `between_tools`, its lowest thinking setting, so up-front thinking does not eat the small token limits of
- * answers and structured replies (and cost what a reply without thinking costs).
+ * answers and structured replies (and cost what a reply without thinking costs). Sonnet 5.5's and Opus 5.5's pages
+ * list "forced tool use returns an error" and Sonnet 5.5's `between_tools`; for Haiku 5.5 (adaptive thinking on by
+ * default) the refusal of a forced tool is not stated on the pages read.
+ * source: https://platform.claude.com/docs/zh-CN/models/sonnet-5-5/overview
+ * source: https://platform.claude.com/docs/zh-CN/models/opus-5-5/overview
  */
 export function callShapeOf(model: string): ModelCallShape {
   const m = /^claude-(?:([a-z]+)-)?(\d+)(?:-(\d{1,2})(?=-|$))?/.exec(model.trim().toLowerCase());
@@ -92,21 +96,26 @@ export interface ListPrice extends ModelPrice {
 
 /**
  * Anthropic's list prices of the models this plugin names or a person is likely to pick, USD per million tokens,
- * with a 5-minute cache write and a cache read. Checked against Anthropic's model pages (platform.claude.com/docs,
- * models/<name>/overview) on 2026-10: Sonnet 5.5 and Sonnet 5 ($2/$10, write $2.50), Haiku 5.5 ($0.10/$0.50, write
- * $0.125; $0.50/$2.50, write $0.625 above 100K prompt tokens), Opus 5.5 ($4/$20), Opus 5 ($5/$25), Fable 5.1
- * ($10/$50), Haiku 4.5 ($1/$5). Not confirmed there, taken from secondary sources: Haiku 5.5's cache reads ($0.01,
- * $0.05 above 100K); Sonnet 5.5's cache read (the overview showed $0.20; a later price change to $0.10 is reported
- * by third parties and is what DEFAULT_PRICE has used); Opus 5.5's cache read ($0.20); Sonnet 4.6 ($3/$15). Cache
- * prices not published for a model are Anthropic's usual ratios (write 1.25×, read 0.1× input). A person overrides
- * any of these in settings.
+ * with a 5-minute cache write and a cache read. Checked on 2026-11-26 against Anthropic's pages:
+ * Haiku 5.5 ($0.10/$0.50, write $0.125, up to 100K prompt tokens; $0.50/$2.50, write $0.625 above),
+ * Opus 5.5 ($4/$20, write $5, read $0.20), Sonnet 5 ($2/$10, write $2.50, read $0.20), Opus 5 ($5/$25, write
+ * $6.25, read $0.50), and Fable 5.1 ($10/$50, write $12.50, cache hits $0.25, not the $1 of Fable 5).
+ * source: https://platform.claude.com/docs/en/models/haiku-5-5/overview
+ * source: https://platform.claude.com/docs/zh-CN/models/opus-5-5/overview
+ * source: https://platform.claude.com/docs/en/models/opus-5/overview
+ * source: https://platform.claude.com/docs/en/about-claude/pricing
+ * Not confirmed on Anthropic's pages, taken from secondary sources: Haiku 5.5's cache reads ($0.01, $0.05 above
+ * 100K; the overview's line was cut off where it was read); Sonnet 5.5's cache read (its overview still lists $0.20;
+ * a cut to $0.10 on 2026-10-07 is reported by several price trackers, and DEFAULT_PRICE has used it); Haiku 4.5's
+ * cache prices and Sonnet 4.6 ($3/$15). Cache prices not published for a model are Anthropic's usual ratios
+ * (write 1.25×, read 0.1× input). A person overrides any of these in settings.
  */
 export const MODEL_PRICES: Readonly<Record<string, ListPrice>> = {
   "claude-sonnet-5-5": { input: 2, output: 10, cacheWrite: 2.5, cacheRead: 0.1 },
   "claude-sonnet-5": { input: 2, output: 10, cacheWrite: 2.5, cacheRead: 0.2 },
   "claude-opus-5-5": { input: 4, output: 20, cacheWrite: 5, cacheRead: 0.2 },
   "claude-opus-5": { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5 },
-  "claude-fable-5-1": { input: 10, output: 50, cacheWrite: 12.5, cacheRead: 1 },
+  "claude-fable-5-1": { input: 10, output: 50, cacheWrite: 12.5, cacheRead: 0.25 },
   "claude-haiku-5-5": {
     input: 0.1, output: 0.5, cacheWrite: 0.125, cacheRead: 0.01,
     longPrompt: { aboveTokens: 100_000, price: { input: 0.5, output: 2.5, cacheWrite: 0.625, cacheRead: 0.05 } },
@@ -117,9 +126,12 @@ export const MODEL_PRICES: Readonly<Record<string, ListPrice>> = {
 
 /**
  * The shortest prefix, in tokens, each model caches; a cache mark on a shorter prefix is silently ignored. Haiku 4.5
- * (4,096) and Sonnet 4.6 (1,024) are as Anthropic's prompt-caching page lists them; the 512 of the 5.5 models is from
- * the issue and third-party tables (which list 512 for Opus 5 and 1,024 for Sonnet 5), not confirmed in Anthropic's
- * own pages.
+ * (4,096) and Sonnet 4.6 (1,024) are as Anthropic's prompt-caching page lists them (quoted in the SDK's issue below);
+ * the 512 of the 5.5 models is from the issue and third-party tables (one lists 512 for Haiku 5.5 against 4,096 for
+ * Haiku 4.5; others 512 for Opus 5 and 1,024 for Sonnet 5), not confirmed in Anthropic's own pages as read on
+ * 2026-11-26.
+ * source: https://github.com/anthropics/anthropic-sdk-python/issues/1194
+ * source: https://apidog.com/jp/blog/claude-haiku-5-5-vs-haiku-4-5/
  */
 export const MIN_CACHE_TOKENS: Readonly<Record<string, number>> = {
   "claude-sonnet-5-5": 512,

@@ -6,7 +6,7 @@ import type { ExistingArticles } from "../compile/dedupe-proposal";
 import type { WriteReport } from "../compile/write-compile";
 import { matchDailyNote } from "../knowledge/daily-notes";
 import { knowledgePaths } from "../knowledge/knowledge-layout";
-import { estimateCost } from "../llm/cost";
+import { costAt } from "../llm/cost";
 import type { ModelPrice } from "../llm/models";
 import type { LanguageModel } from "../llm/language-model";
 import type { NoteStore } from "../notes/note-store";
@@ -34,7 +34,7 @@ export interface PreparedCompile {
  * says in a sentence why it cannot be compiled: settings that would let a compile touch daily notes, a note that is
  * not a daily note, one inside the knowledge folder, one that cannot be read, or one too large for one prompt.
  */
-export async function prepareCompile(host: CompileHost, logPath: string, price: ModelPrice = host.price): Promise<Result<PreparedCompile, string>> {
+export async function prepareCompile(host: CompileHost, logPath: string, price: ModelPrice | null = host.price): Promise<Result<PreparedCompile, string>> {
   const rules = host.rules();
   const folderProblem = knowledgeFolderProblem(rules);
   if (folderProblem) return err(folderProblem);
@@ -56,7 +56,13 @@ export async function prepareCompile(host: CompileHost, logPath: string, price: 
     logPath, logText, today: localDate(host.now()), knowledgeFolder: rules.knowledgeFolder,
     index: host.index(), textOf: (p) => readText(host.store, p), resolve: host.resolve, isArticle: (p) => isArticlePath(p, rules),
   });
-  return ok({ plan, estimate: estimateCompile(plan, price) });
+  return ok({ plan, estimate: estimateAt(plan, price) });
+}
+
+/** A compile's estimate at a price that may be unknown: NaN costs (shown as "cost unknown"), never another model's. */
+function estimateAt(plan: CompilePlan, price: ModelPrice | null): CompileEstimate {
+  const e = estimateCompile(plan, price ?? undefined);
+  return price ? e : { ...e, usd: Number.NaN, maxUsd: Number.NaN };
 }
 
 /** The knowledge base's articles as validation and dedupe may find them (never notes outside it, answers, daily notes). */
@@ -71,9 +77,9 @@ export function proposeFor(host: CompileHost, model: LanguageModel, plan: Compil
   return proposeCompile(model, plan, existingArticles(host), (p) => readText(host.store, p), signal);
 }
 
-/** What a proposal's calls cost at the host's prices (or the given model's). */
-export function spentOn(host: CompileHost, outcome: CompileOutcome, price: ModelPrice = host.price): number {
-  return estimateCost(outcome.usage, price);
+/** What a proposal's calls cost at the host's prices (or the given model's; NaN at an unknown price). */
+export function spentOn(host: CompileHost, outcome: CompileOutcome, price: ModelPrice | null = host.price): number {
+  return costAt(outcome.usage, price);
 }
 
 /**
@@ -81,13 +87,13 @@ export function spentOn(host: CompileHost, outcome: CompileOutcome, price: Model
  * row of index.md or an entry of log.md): staged from the files as they are now, journalled, written, then the log's
  * compile state recorded. On failure nothing stays changed, or the journal says what undo must finish.
  */
-export async function writeReviewed(host: CompileHost, outcome: CompileOutcome, accepted: ReadonlySet<string>, automatic: boolean, price: ModelPrice = host.price): Promise<Result<WriteReport, string>> {
+export async function writeReviewed(host: CompileHost, outcome: CompileOutcome, accepted: ReadonlySet<string>, automatic: boolean, price: ModelPrice | null = host.price): Promise<Result<WriteReport, string>> {
   const lock = await host.lock.acquire();
   if (!lock.ok) return err(lock.message);
   try {
     const logPath = outcome.plan.logPath;
     const staged = await stageCompile(host.store, outcome, accepted, {
-      nowIso: host.now().toISOString(), spentUsd: spentOn(host, outcome, price), automatic, previousState: host.records.logState(logPath),
+      nowIso: host.now().toISOString(), spentUsd: price ? spentOn(host, outcome, price) : null, automatic, previousState: host.records.logState(logPath),
     });
     if (!staged.ok) return staged;
     const committed = await commitWrites(host.store, host.rules(), host.records, staged.value.undo);
@@ -151,9 +157,8 @@ export async function compileLogs(host: KcHost, logs: readonly string[], reviewe
   if (logs.length === 0) return [];
   const priced = await host.models.get("compile", options.onWait ? { onWait: options.onWait } : {});
   if (!priced.ok) return [{ log: logs[0]!, status: "failed", message: priced.error.message, unavailable: priced.error }];
-  // A model without a known price is estimated at the host's price before the call, and its spend is unknown after.
-  const { model } = priced.value;
-  const price = priced.value.price ?? host.price;
+  // A model without a known price has an unknown estimate and spend (NaN, shown as "cost unknown"), never another's.
+  const { model, price } = priced.value;
   const results: LogResult[] = [];
   for (const [i, log] of logs.entries()) {
     if (options.signal?.aborted) break;
@@ -165,7 +170,7 @@ export async function compileLogs(host: KcHost, logs: readonly string[], reviewe
 }
 
 /** One log of a run: plan, approve the estimate, propose, review, write. */
-async function compileOne(host: CompileHost, model: LanguageModel, price: ModelPrice, log: string, reviewer: CompileReviewer, options: CompileRunOptions, [n, total]: [number, number]): Promise<LogResult> {
+async function compileOne(host: CompileHost, model: LanguageModel, price: ModelPrice | null, log: string, reviewer: CompileReviewer, options: CompileRunOptions, [n, total]: [number, number]): Promise<LogResult> {
   const prepared = await prepareCompile(host, log, price);
   if (!prepared.ok) return { log, status: "failed", message: prepared.error };
   options.events?.planned?.(prepared.value, n, total);
@@ -173,7 +178,7 @@ async function compileOne(host: CompileHost, model: LanguageModel, price: ModelP
     return { log, status: "failed", message: "Cancelled before the model was asked; nothing was spent or written." };
   }
   const proposed = await proposeFor(host, model, prepared.value.plan, options.signal);
-  if (!proposed.ok) return { log, status: "failed", message: proposed.error.message, error: proposed.error, spentUsd: estimateCost(proposed.error.usage, price) };
+  if (!proposed.ok) return { log, status: "failed", message: proposed.error.message, error: proposed.error, spentUsd: costAt(proposed.error.usage, price) };
   const outcome = proposed.value;
   const spentUsd = spentOn(host, outcome, price);
   options.events?.proposed?.(outcome, spentUsd);

@@ -26,6 +26,23 @@ describe("models", () => {
     expect(priceFor("claude-haiku-4-5")).toMatchObject({ input: 1, output: 5 });
   });
 
+  it("prices each model as Anthropic's model and pricing pages list it (input, output, 5-minute cache write, cache read)", () => {
+    // platform.claude.com/docs/en/about-claude/pricing and models/<name>/overview, read 2026-11-26.
+    const listed: Record<string, [number, number, number, number]> = {
+      "claude-haiku-5-5": [0.1, 0.5, 0.125, 0.01],
+      "claude-sonnet-5-5": [2, 10, 2.5, 0.1],
+      "claude-opus-5-5": [4, 20, 5, 0.2],
+      "claude-sonnet-5": [2, 10, 2.5, 0.2],
+      "claude-opus-5": [5, 25, 6.25, 0.5],
+      "claude-fable-5-1": [10, 50, 12.5, 0.25],
+      "claude-haiku-4-5": [1, 5, 1.25, 0.1],
+    };
+    for (const [id, [input, output, cacheWrite, cacheRead]] of Object.entries(listed)) {
+      expect(priceFor(id), id).toMatchObject({ input, output, cacheWrite, cacheRead });
+    }
+    expect(priceFor("claude-haiku-5-5")?.longPrompt).toEqual({ aboveTokens: 100_000, price: { input: 0.5, output: 2.5, cacheWrite: 0.625, cacheRead: 0.05 } });
+  });
+
   it("names model ids in one place: no other source file spells one out", () => {
     const offenders = sources(join(ROOT, "src"))
       .filter((f) => !f.endsWith(join("core", "llm", "models.ts")))

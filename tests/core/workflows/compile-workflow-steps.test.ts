@@ -199,14 +199,17 @@ describe("a run of several logs", () => {
     expect(none).toEqual([]);
   });
 
-  it("estimates and counts at the host's price when the model has none, and asks without a wait voice when none is given", async () => {
+  it("leaves the estimate and the spend unknown when the model has no price (never the host's), and asks without a wait voice when none is given", async () => {
     const store = new InMemoryNoteStore(fixtureFiles());
     const base = inMemoryKcHost(store, new ScriptedLanguageModel([JSON.stringify(validReply())]));
     const hostPrice = { ...DEFAULT_PRICE, input: 30, output: 150 };
     const host: KcHost = { ...base, price: hostPrice, models: { get: (role, opts) => (base.asked.push({ role, options: opts ?? {} }), Promise.resolve(ok({ id: "unpriced", price: null, model: new ScriptedLanguageModel([JSON.stringify(validReply())]) }))) } };
-    const [r] = await compileLogs(host, [LOG], acceptAll);
+    let estimated = 0;
+    const [r] = await compileLogs(host, [LOG], { ...acceptAll, approveEstimate: ({ estimate }) => ((estimated = estimate.usd), Promise.resolve(true)) });
     if (r?.status !== "written") throw new Error(JSON.stringify(r));
-    expect(r.spentUsd).toBe(estimateCost(r.outcome.usage, hostPrice));
+    expect(estimated).toBeNaN();
+    expect(r.spentUsd).toBeNaN();
+    expect(formatCost(r.spentUsd)).toBe("cost unknown");
     expect(base.asked).toEqual([{ role: "compile", options: {} }]);
   });
 });

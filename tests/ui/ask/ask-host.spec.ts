@@ -107,6 +107,20 @@ describe("the Ask panel in Obsidian, end to end", () => {
     expect(p.events).toEqual([{ name: "hover-link", data: expect.objectContaining({ source: ASK_VIEW_TYPE, linktext: "knowledge/concepts/retry-with-backoff", hoverParent: p.view, targetEl: link }) as unknown }]);
   });
 
+  it("prices the answer's cost line at the model picked: Opus 5.5's is 40 times Haiku 5.5's, an unknown model's says cost unknown", async () => {
+    const p = await panel();
+    const usage = { input: 10_000, output: 1_000 };
+    const costLine = async (model: string) => {
+      p.data.ask.model = model;
+      server.replies.push({ kind: "text", text: "Five times.", usage });
+      await p.ask("How many times does a retry back off?");
+      return [...p.el.querySelectorAll(".kc-ask-cost")].at(-1)?.textContent ?? "";
+    };
+    expect(await costLine("claude-haiku-5-5")).toContain("10000 in + 1000 out tokens (0 cached) · $0.0015");
+    expect(await costLine("claude-opus-5-5")).toContain("10000 in + 1000 out tokens (0 cached) · $0.0600");
+    expect(await costLine("my-local-model")).toContain("10000 in + 1000 out tokens (0 cached) · cost unknown");
+  });
+
   it("says there is no key before anything is asked, and its button opens the plugin's settings tab (or says where, when it cannot)", async () => {
     const p = await panel({ key: false });
     const setup = p.el.querySelector(".kc-ask-setup")!;
