@@ -84,6 +84,13 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
   const firstPaint = await page.evaluate(() => performance.now() - (window as unknown as { KC_OPENED_AT: number }).KC_OPENED_AT);
   const settled = await page.waitForSelector("canvas[data-layout=settled]", { timeout: 60_000 }).then(() => true, () => false);
   const settle = await page.evaluate(() => performance.now() - (window as unknown as { KC_OPENED_AT: number }).KC_OPENED_AT);
+  // Where the settle time goes: the view's start of the layout, the worker's colours and first positions, the settle.
+  const timeline = await page.evaluate(() => {
+    const w = window as unknown as { KC_OPENED_AT: number; KC_VIEW: { layout: { timeline: Record<string, number> } } };
+    const t = w.KC_VIEW.layout.timeline;
+    const at = (v: number | undefined): number => (v ? Math.round(v - w.KC_OPENED_AT) : -1);
+    return `start ${at(t.start)} groups ${at(t.groups)} first ${at(t.first)} settled ${at(t.settled)} posts ${t.posts ?? 0} ticks ${t.ticks ?? 0} layout busy ${t.busyMs ?? 0} ms, colouring ${t.groupMs ?? 0} ms`;
+  });
   if (cdp) writeFileSync(join(root, "dist", `${c.name}.cpuprofile`), JSON.stringify((await cdp.send("Profiler.stop")).profile));
   await page.focus("canvas");
   await page.keyboard.press("0");
@@ -113,7 +120,7 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
   });
   const tasks = await page.evaluate(() => (window as unknown as { KC_TASKS: number[] }).KC_TASKS);
   const worker = await page.evaluate(() => Boolean((window as unknown as { KC_VIEW: { layout: { worker: unknown } } }).KC_VIEW.layout.worker));
-  if (process.env.KC_VERBOSE) print(`${c.name} ${JSON.stringify({ worker, tasks, opening, interaction })}`);
+  if (process.env.KC_VERBOSE) print(`${c.name} ${JSON.stringify({ worker, tasks, opening, interaction, timeline })}`);
   return {
     case: c.name, nodes: c.graph.nodes.length, viewport: `${c.width}×${c.height}`, theme: c.theme,
     firstPaintMs: Math.round(firstPaint), settled, settleMs: Math.round(settle), longestTaskMs: Math.round(longest),

@@ -27,18 +27,31 @@ export class LayoutRunner {
   private url: string | null = null;
   private sim: ReturnType<typeof createForceLayout> | null = null;
   private resume: (() => void) | null = null;
+  /** When the last layout started, got its colours, first positions and settled (performance.now()), and its posts: for the harness. */
+  timeline = { start: 0, groups: 0, first: 0, settled: 0, posts: 0, ticks: 0, busyMs: 0, groupMs: 0 };
 
   constructor(private readonly source: string = workerSource) {}
 
   start(input: LayoutInput, onPositions: OnPositions, colouring?: Colouring): void {
     const id = ++this.run;
+    const line = (this.timeline = { start: performance.now(), groups: 0, first: 0, settled: 0, posts: 0, ticks: 0, busyMs: 0, groupMs: 0 });
     const worker = this.ensureWorker();
     if (worker) {
       worker.onmessage = (e: MessageEvent<WorkerOutbound>) => {
         const m = e.data;
         if (m.kind === "drawn" || m.id !== id || id !== this.run) return;
-        if (m.kind === "groups") colouring?.onGroups(m.groups);
-        else onPositions(m.positions, m.done);
+        if (m.kind === "groups") {
+          line.groups = performance.now();
+          colouring?.onGroups(m.groups);
+          return;
+        }
+        line.posts++;
+        line.ticks = m.ticks;
+        line.busyMs = m.busyMs;
+        line.groupMs = m.groupMs;
+        if (!line.first) line.first = performance.now();
+        if (m.done) line.settled = performance.now();
+        onPositions(m.positions, m.done);
       };
       worker.postMessage({ kind: "start", id, input, ...(colouring ? { group: colouring.request } : {}) });
       return;
