@@ -124,17 +124,17 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
   return {
     case: c.name, nodes: c.graph.nodes.length, viewport: `${c.width}×${c.height}`, theme: c.theme,
     firstPaintMs: Math.round(firstPaint), settled, settleMs: Math.round(settle), longestTaskMs: Math.round(longest),
-    labels: opening.labels, overlaps: opening.overlaps, top20: opening.top20, arrows: opening.arrows, colours: opening.colours,
+    labels: opening.labels, overlaps: opening.overlaps, top20: opening.top20, arrows: opening.arrows, colours: opening.colours, colouredPct: opening.colouredPct,
     toolbarRows: opening.toolbarRows, canvasPx: opening.canvasHeight, legend: opening.legend, legendCoverPct: opening.legendCover,
     ...interaction, clickOpens: clickOpened === target.id,
     keyboard: ["select.dropdown", "input.kc-graph-search", "canvas.kc-graph-canvas"].every((k) => reached.has(k)) && (c.active === null || [...reached].some((r) => r.startsWith("a"))) ? true : [...reached].join(" "),
   };
 }
 
-type ViewInPage = { KC_VIEW: { stage: { scene: { nodes: { id: string; kind: string }[]; positions: Float64Array; edges: { a: number; b: number; edge: { tier: string; stale: boolean } }[]; adjacency: { byDegree: number[]; neighbours: number[][] }; hovered: number }; t: { x: number; y: number; k: number }; labels: { i: number; x: number; y: number; width: number; height: number; alpha: number }[]; palette: Record<string, string> } }; KC_OPENED: string[] };
+type ViewInPage = { KC_VIEW: { stage: { scene: { groups: number[] | null; nodes: { id: string; kind: string }[]; positions: Float64Array; edges: { a: number; b: number; edge: { tier: string; stale: boolean } }[]; adjacency: { byDegree: number[]; neighbours: number[][] }; hovered: number }; t: { x: number; y: number; k: number }; labels: { i: number; x: number; y: number; width: number; height: number; alpha: number }[]; palette: Record<string, string> } }; KC_OPENED: string[] };
 
 /** At the opening zoom: labels (overlaps, the 20 most linked), arrowheads, colour pixels, toolbar rows, the legend. */
-function openingChecks(): { labels: number; overlaps: number; top20: string; missing: string; arrows: number; colours: string; toolbarRows: number; canvasHeight: number; legend: boolean; legendCover: number } {
+function openingChecks(): { labels: number; overlaps: number; top20: string; missing: string; arrows: number; colours: string; colouredPct: number | string; toolbarRows: number; canvasHeight: number; legend: boolean; legendCover: number } {
   const v = (window as unknown as ViewInPage).KC_VIEW.stage;
   const L = v.labels;
   let overlaps = 0;
@@ -155,7 +155,12 @@ function openingChecks(): { labels: number; overlaps: number; top20: string; mis
   const lr = legend?.getBoundingClientRect();
   const cr = canvas.getBoundingClientRect();
   const legendCover = lr ? Math.round((lr.width * lr.height * 1000) / (cr.width * cr.height)) / 10 : 0;
+  // Coloured by folder or community: the share of notes in a colour of their own rather than the neutral one.
+  const groups = v.scene.groups;
+  const notes = v.scene.nodes.flatMap((n, i) => (n.kind === "ghost" ? [] : [i]));
+  const colouredPct = groups ? Math.round((notes.filter((i) => groups[i]! >= 0).length * 100) / Math.max(1, notes.length)) : "-";
   return {
+    colouredPct,
     labels: L.length, overlaps, top20: `${top.filter((i) => labelled.has(i)).length}/${top.length}`, arrows,
     // Where an unlabelled top-20 article sits on screen, and at what strength a label was drawn for it (KC_VERBOSE).
     missing: top.filter((i) => !labelled.has(i)).map((i) => `${i}@${Math.round(pos[i * 2]! * k + v.t.x)},${Math.round(pos[i * 2 + 1]! * k + v.t.y)} alpha ${L.find((l) => l.i === i)?.alpha ?? "none"}`).join("; "),
@@ -356,6 +361,8 @@ const failures = rows.flatMap((r) => {
   const [got, of] = String(r.top20).split("/").map(Number);
   if (r.overlaps !== 0) bad.push(`${r.overlaps} overlapping labels`);
   if (String(r.case).startsWith("generated-2000") && (got! < 20 || r.settleMs as number > 2000 || r.longestTaskMs as number > 50)) bad.push(`2,000 articles: top ${r.top20}, settle ${r.settleMs} ms, longest task ${r.longestTaskMs} ms`);
+  // A large base reads as coloured regions, not a grey sea with a few coloured islands (issue 23, item 5).
+  if (String(r.case).startsWith("generated-2000") && !((r.colouredPct as number) >= 80)) bad.push(`2,000 articles: ${r.colouredPct}% of notes coloured`);
   if (of === undefined) bad.push("no articles");
   if (r.arrows === 0) bad.push("no arrowheads");
   if ((r.toolbarRows as number) > 2) bad.push(`${r.toolbarRows} toolbar rows`);

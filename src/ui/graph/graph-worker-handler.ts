@@ -8,6 +8,8 @@ import type { GraphPalette } from "./graph-palette";
 /** The nodes and edges a colouring needs (ids, kinds, titles, ends), cheap to post. */
 export interface GroupRequest {
   by: GroupBy;
+  /** How many distinct colours the groups may use. */
+  colours: number;
   nodes: Pick<GraphNode, "id" | "kind" | "title">[];
   edges: Pick<GraphEdge, "from" | "to">[];
 }
@@ -120,7 +122,7 @@ export function createGraphWorkerHandler(ports: WorkerPorts): (msg: WorkerInboun
     } else {
       current = msg.id;
       const t0 = now();
-      if (msg.group) ports.post({ kind: "groups", id: msg.id, groups: groupGraph({ ...msg.group, omitted: 0 } as unknown as GraphView, msg.group.by) });
+      if (msg.group) ports.post({ kind: "groups", id: msg.id, groups: groupGraph({ ...msg.group, omitted: 0 } as unknown as GraphView, msg.group.by, msg.group.colours) });
       const t1 = now();
       sim = createForceLayout(msg.input);
       ticks = 0;

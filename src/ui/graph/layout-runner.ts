@@ -56,7 +56,7 @@ export class LayoutRunner {
       worker.postMessage({ kind: "start", id, input, ...(colouring ? { group: colouring.request } : {}) });
       return;
     }
-    if (colouring) colouring.onGroups(groupGraph({ ...colouring.request, omitted: 0 } as unknown as GraphView, colouring.request.by));
+    if (colouring) colouring.onGroups(groupGraph({ ...colouring.request, omitted: 0 } as unknown as GraphView, colouring.request.by, colouring.request.colours));
     const sim = createForceLayout(input);
     this.sim = sim;
     let running = true;
