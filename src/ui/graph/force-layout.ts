@@ -28,8 +28,11 @@ const ALPHA_MIN = 0.004;
 /** Collisions are resolved only once the layout has cooled this far: while it is hot, charge keeps nodes apart. */
 const COLLIDE_BELOW = 0.05;
 
-/** Where a cold layout starts from its seeded positions: they are untangled enough not to need a hot start. */
+/** Where a large cold layout starts from its seeded positions: they are untangled enough not to need a hot start. */
 const SEEDED_ALPHA = 0.3;
+
+/** Below this many nodes a cold layout starts hot anyway: ticks are cheap, and the full expansion spreads the labels. */
+const HOT_BELOW = 500;
 
 /** A force that acts only while alpha is below `below` (a costly one the early, coarse ticks can do without). */
 function coolingOnly(force: Force<LayoutNode, never>, below: number): Force<LayoutNode, LayoutLink> {
@@ -43,8 +46,9 @@ function coolingOnly(force: Force<LayoutNode, never>, below: number): Force<Layo
 /**
  * A d3-force simulation tuned for thousands of nodes: fast decay to a settle at alpha 0.004, a coarse Barnes–Hut
  * theta over a flat quadtree, collisions only once it has cooled, HIGH links short and strong, MID long and weak.
- * A cold start (no cached position) begins from spectral seed positions at alpha 0.3 (52 ticks, where d3's spiral
- * start needed 66 and left four times the crossings); a warm start (most nodes cached) begins cooler still. The
+ * A cold start (no cached position) begins from spectral seed positions, for 500 nodes or more at alpha 0.3 (52
+ * ticks, where d3's spiral start needed 66 and left four times the crossings); a warm start (most nodes cached)
+ * begins cooler still. The
  * caller drives it with tick(n). Deterministic for a given input.
  */
 export function createForceLayout(input: LayoutInput): Simulation<LayoutNode, LayoutLink> {
@@ -71,7 +75,7 @@ export function createForceLayout(input: LayoutInput): Simulation<LayoutNode, La
     .stop();
   // Mostly cached positions: start cool so the picture only settles what changed.
   if (nodes.length > 0 && placed / nodes.length > 0.8) sim.alpha(0.05);
-  else if (cold) sim.alpha(SEEDED_ALPHA);
+  else if (cold && nodes.length >= HOT_BELOW) sim.alpha(SEEDED_ALPHA);
   return sim;
 }
 
