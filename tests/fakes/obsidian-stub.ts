@@ -1,5 +1,6 @@
 // A small fake of the `obsidian` module for *.spec.ts tests in jsdom (aliased in vitest.config.ts).
 // It implements just enough behaviour for views and adapters to run; it is not the real API.
+import { ICON_SHAPES } from "./icon-shapes";
 
 export class Events {
   private handlers = new Map<string, Set<(...args: unknown[]) => unknown>>();
@@ -296,16 +297,19 @@ export function requestUrl(req: Parameters<typeof requestUrlImpl>[0]) {
 
 /**
  * Obsidian's setIcon: records the icon name on the element and, like Obsidian, replaces what is in it with a 16 px
- * SVG in the current colour (here a plain circle, so a page in the browser harness has icons of the right size).
+ * SVG in the current colour, stroked with round caps as Lucide's icons are (hand-drawn stand-ins of the icons the
+ * plugin uses, see icon-shapes; a circle for any other).
  */
 export function setIcon(el: HTMLElement, icon: string): void {
   el.setAttribute("data-icon", icon);
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
-  for (const [k, v] of Object.entries({ class: `svg-icon lucide-${icon}`, width: "16", height: "16", viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", "stroke-width": "2" })) svg.setAttribute(k, v);
-  const circle = document.createElementNS(ns, "circle");
-  for (const [k, v] of Object.entries({ cx: "12", cy: "12", r: "9" })) circle.setAttribute(k, v);
-  svg.appendChild(circle);
+  for (const [k, v] of Object.entries({ class: `svg-icon lucide-${icon}`, width: "16", height: "16", viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", "stroke-width": "2", "stroke-linecap": "round", "stroke-linejoin": "round" })) svg.setAttribute(k, v);
+  for (const [tag, attrs] of ICON_SHAPES[icon] ?? [["circle", { cx: "12", cy: "12", r: "9" }] as const]) {
+    const part = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) part.setAttribute(k, v);
+    svg.appendChild(part);
+  }
   el.replaceChildren(svg);
 }
 

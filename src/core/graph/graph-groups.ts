@@ -1,28 +1,48 @@
+import { mergeRegions } from "./graph-regions";
 import type { GraphView } from "./graph-types";
 
 /** What colours a large graph: the note's folder or its community (densely linked cluster). */
 export type GroupBy = "folder" | "community";
 
-/** Groups of a graph: a group number per node (0 is the largest group), and each group's name and size. */
+/**
+ * Groups of a graph: a group number per node (0 is the largest group), and each group's name, size and colour (an
+ * index among the colours the view has, or −1 for its neutral colour).
+ */
 export interface GraphGroups {
   /** Group of each node, in the order of `graph.nodes`. */
   of: number[];
-  groups: { name: string; size: number }[];
+  groups: { name: string; size: number; colour: number }[];
 }
 
 /**
- * Groups the nodes of a graph by folder or by community, numbered by size (largest first, ties by name), so a view
- * can give the first few groups distinct colours. Communities come from label propagation over the undirected
- * edges, each weighted by the neighbours its ends share: deterministic (nodes in id order), at most 30 rounds.
+ * Groups the nodes of a graph by folder or by community, numbered by size (largest first, ties by name), and gives
+ * them `colours` colours. Folders: the largest get one each, the rest none. Communities come from label propagation
+ * over the undirected edges, each weighted by the neighbours its ends share (deterministic: nodes in id order, at
+ * most 30 rounds); on a large graph most are a handful of notes, more than there are colours, so they are merged into
+ * regions and neighbouring regions get different colours (see mergeRegions): the drawing reads as areas, not as a
+ * few coloured islands in a grey sea.
  */
-export function groupGraph(graph: GraphView, by: GroupBy): GraphGroups {
-  const keys = by === "folder" ? graph.nodes.map((n) => folderOf(n.id, n.kind)) : communityLabels(graph);
+export function groupGraph(graph: GraphView, by: GroupBy, colours = 6): GraphGroups {
+  if (by === "community") return communityRegions(graph, colours);
+  const keys = graph.nodes.map((n) => folderOf(n.id, n.kind));
   const sizes = new Map<string, number>();
   for (const k of keys) sizes.set(k, (sizes.get(k) ?? 0) + 1);
   const ordered = [...sizes].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const number = new Map(ordered.map(([k], i) => [k, i]));
-  const name = by === "folder" ? (k: string): string => k : hubNames(graph, keys);
-  return { of: keys.map((k) => number.get(k)!), groups: ordered.map(([k, size]) => ({ name: name(k), size })) };
+  return { of: keys.map((k) => number.get(k)!), groups: ordered.map(([k, size], i) => ({ name: k, size, colour: i < colours ? i : -1 })) };
+}
+
+function communityRegions(graph: GraphView, colours: number): GraphGroups {
+  const keys = communityLabels(graph);
+  const label = keys.map(Number);
+  const index = new Map(graph.nodes.map((n, i) => [n.id, i]));
+  const ends = graph.edges.flatMap((e): [number, number][] => {
+    const a = index.get(e.from), b = index.get(e.to);
+    return a === undefined || b === undefined || a === b ? [] : [[a, b]];
+  });
+  const regions = mergeRegions(label, ends, colours);
+  const name = hubNames(graph, regions.of.map(String));
+  return { of: regions.of, groups: regions.sizes.map((size, r) => ({ name: name(String(r)), size, colour: regions.colour[r]! })) };
 }
 
 /** Names each community after its most connected member. */

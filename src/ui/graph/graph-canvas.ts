@@ -14,7 +14,7 @@ export interface GraphScene {
   highlights: Map<string, string> | null;
   center: string | null;
   hovered: number;
-  /** Colour group of each node (an index into the palette's groups), or null to colour nodes by type. */
+  /** Colour of each node as an index into the palette's groups (−1: the neutral colour), or null to colour by type. */
   groups: number[] | null;
   adjacency: Adjacency;
 }
@@ -169,7 +169,7 @@ function drawNodes(ctx: CanvasRenderingContext2D, scene: GraphScene, k: number, 
       return;
     }
     const g = scene.groups?.[i];
-    const base = scene.groups ? (g !== undefined && g < p.groups.length ? p.groups[g]! : p.other) : typeColour[n.kind] ?? p.other;
+    const base = scene.groups ? (g !== undefined && g >= 0 && g < p.groups.length ? p.groups[g]! : p.other) : typeColour[n.kind] ?? p.other;
     const colour = dimmed(i) ? blend(base, p.background, 0.2) : base;
     const list = batches.get(colour) ?? [];
     list.push(i);

@@ -88,6 +88,15 @@ export function placeLabels(candidates: readonly LabelCandidate[], o: LabelOptio
       [c.x - c.r - 4 - c.width, c.y - 1.5 * h - 2],
       [c.x - c.width / 2, c.y + c.r + 6 + 2 * h],
       [c.x - c.width / 2, c.y - c.r - 6 - 3 * h],
+      // A tight knot of hubs: their names stack in a column under, over or beside the knot, up to five lines out.
+      ...[3, 4, 5].flatMap((n): [number, number][] => [
+        [c.x - c.width / 2, c.y + c.r + 2 * n + n * h],
+        [c.x - c.width / 2, c.y - c.r - 2 * n - (n + 1) * h],
+        [c.x + c.r + 4, c.y + (n - 1.5) * (h + 2)],
+        [c.x + c.r + 4, c.y - (n - 0.5) * (h + 2)],
+        [c.x - c.r - 4 - c.width, c.y + (n - 1.5) * (h + 2)],
+        [c.x - c.r - 4 - c.width, c.y - (n - 0.5) * (h + 2)],
+      ]),
     ];
     for (const [x, y] of spots) {
       if (x + c.width < 0 || y + h < 0 || x > o.width || y > o.height) continue;

@@ -18,13 +18,15 @@ export interface GraphPalette {
   text: string;
   highlight: string;
   background: string;
-  /** Colours of the largest folders or communities, in order; smaller groups get `other`. */
+  /** Colours of folders or community regions: first the theme's hues, then the same hues toned toward the text. */
   groups: string[];
+  /** How many of `groups` are the theme's own hues (the most distinct). */
+  hues: number;
   /** The interface font family (the canvas cannot read CSS variables itself). */
   font: string;
 }
 
-type ColourRole = Exclude<keyof GraphPalette, "groups" | "font" | "link">;
+type ColourRole = Exclude<keyof GraphPalette, "groups" | "hues" | "font" | "link">;
 
 /** Which of Obsidian's variables (first one set wins) gives each colour, and the fallback when none is. */
 export const PALETTE_SOURCES: Record<ColourRole, [string[], string]> = {
@@ -55,7 +57,7 @@ export function paletteFrom(get: (name: string) => string, font = "sans-serif"):
   const hues = GROUP_SOURCES.map(get).filter((v) => v !== "");
   // Untyped links take the theme's --graph-line (as Obsidian's graph draws links), else MID halfway to the background.
   const link = get("--graph-line") || blend(roles.mid, roles.background, 0.5);
-  return { ...roles, link, groups: [...hues, ...hues.map((h) => blend(roles.text, h, 0.45))], font };
+  return { ...roles, link, groups: [...hues, ...hues.map((h) => blend(roles.text, h, 0.45))], hues: hues.length, font };
 }
 
 /** Reads the palette from the theme variables in effect on an element. */

@@ -161,11 +161,12 @@ export class GraphView extends ItemView {
     // Groups are computed with the layout, off the main thread: nodes keep their type colours until they arrive.
     this.legendGroups = null;
     const colouring: Colouring | undefined = by === "type" ? undefined : {
-      request: { by, nodes: data.nodes.map((n) => ({ id: n.id, kind: n.kind, title: n.title })), edges: data.edges.map((e) => ({ from: e.from, to: e.to })) },
+      // Folders: every group colour; communities: only the theme's own hues, since neighbouring regions must differ.
+      request: { by, colours: by === "folder" ? stage.palette.groups.length : stage.palette.hues, nodes: data.nodes.map((n) => ({ id: n.id, kind: n.kind, title: n.title })), edges: data.edges.map((e) => ({ from: e.from, to: e.to })) },
       onGroups: (groups) => {
         if (stage.scene !== scene) return;
-        scene.groups = groups.of;
-        this.legendGroups = { by, names: groups.groups.map((g) => (by === "folder" ? g.name : `Around ${g.name}`)) };
+        scene.groups = groups.of.map((g) => groups.groups[g]?.colour ?? -1);
+        this.legendGroups = { by, names: groups.groups.map((g) => (by === "folder" ? g.name : `Around ${g.name}`)), colours: groups.groups.map((g) => g.colour) };
         renderLegend(this.legendEl, this.stage.palette, this.legendGroups, this.links);
         stage.requestDraw();
       },

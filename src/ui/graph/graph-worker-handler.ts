@@ -8,6 +8,8 @@ import type { GraphPalette } from "./graph-palette";
 /** The nodes and edges a colouring needs (ids, kinds, titles, ends), cheap to post. */
 export interface GroupRequest {
   by: GroupBy;
+  /** How many distinct colours the groups may use. */
+  colours: number;
   nodes: Pick<GraphNode, "id" | "kind" | "title">[];
   edges: Pick<GraphEdge, "from" | "to">[];
 }
@@ -38,7 +40,7 @@ export type WorkerInbound =
 /** Messages the graph worker sends: a layout's colour groups (before its first positions), positions, a drawn frame. */
 export type WorkerOutbound =
   | { kind: "groups"; id: number; groups: GraphGroups }
-  | { kind: "positions"; id: number; positions: Float64Array; done: boolean }
+  | { kind: "positions"; id: number; positions: Float64Array; done: boolean; ticks: number; busyMs: number; groupMs: number }
   | { kind: "drawn"; frame: number; labels: ReturnType<typeof drawGraph> };
 
 /** How the handler reaches its thread: post a message, run a function soon (after pending messages). */
@@ -63,14 +65,22 @@ export function createGraphWorkerHandler(ports: WorkerPorts): (msg: WorkerInboun
   let canvas: OffscreenCanvas | null = null;
   let scene: GraphScene = sceneOf([], []);
   let palette: GraphPalette | null = null;
+  // The layout's work so far (ticks, and milliseconds of this thread spent on it), posted for the harness.
+  let ticks = 0;
+  let busyMs = 0;
+  let groupMs = 0;
+  const now = (): number => (typeof performance === "undefined" ? 0 : performance.now());
   const step = (id: number) => (): void => {
     if (current !== id || !sim) {
       running = false;
       return;
     }
+    const t0 = now();
     sim.tick(TICKS_PER_POST);
+    ticks += TICKS_PER_POST;
     const done = sim.alpha() < sim.alphaMin();
-    ports.post({ kind: "positions", id, positions: positionsOf(sim.nodes()), done });
+    busyMs += now() - t0;
+    ports.post({ kind: "positions", id, positions: positionsOf(sim.nodes()), done, ticks, busyMs: Math.round(busyMs), groupMs });
     running = !done;
     if (!done) ports.later(step(id));
   };
@@ -114,8 +124,13 @@ export function createGraphWorkerHandler(ports: WorkerPorts): (msg: WorkerInboun
       }
     } else {
       current = msg.id;
-      if (msg.group) ports.post({ kind: "groups", id: msg.id, groups: groupGraph({ ...msg.group, omitted: 0 } as unknown as GraphView, msg.group.by) });
+      const t0 = now();
+      if (msg.group) ports.post({ kind: "groups", id: msg.id, groups: groupGraph({ ...msg.group, omitted: 0 } as unknown as GraphView, msg.group.by, msg.group.colours) });
+      const t1 = now();
       sim = createForceLayout(msg.input);
+      ticks = 0;
+      busyMs = now() - t1;
+      groupMs = Math.round(t1 - t0);
       running = true;
       step(msg.id)();
     }

@@ -29,24 +29,37 @@ export class LayoutRunner {
   private resume: (() => void) | null = null;
   /** The note being dragged and where the pointer holds it, ahead of what the worker has heard. */
   private pinned: { i: number; x: number; y: number } | null = null;
+  /** When the last layout started, got its colours, first positions and settled (performance.now()), and its posts: for the harness. */
+  timeline = { start: 0, groups: 0, first: 0, settled: 0, posts: 0, ticks: 0, busyMs: 0, groupMs: 0 };
 
   constructor(private readonly source: string = workerSource) {}
 
   start(input: LayoutInput, onPositions: OnPositions, colouring?: Colouring): void {
     const id = ++this.run;
     this.pinned = null;
+    const line = (this.timeline = { start: performance.now(), groups: 0, first: 0, settled: 0, posts: 0, ticks: 0, busyMs: 0, groupMs: 0 });
     const worker = this.ensureWorker();
     if (worker) {
       worker.onmessage = (e: MessageEvent<WorkerOutbound>) => {
         const m = e.data;
         if (m.kind === "drawn" || m.id !== id || id !== this.run) return;
-        if (m.kind === "groups") colouring?.onGroups(m.groups);
-        else onPositions(this.withPin(m.positions), m.done);
+        if (m.kind === "groups") {
+          line.groups = performance.now();
+          colouring?.onGroups(m.groups);
+          return;
+        }
+        line.posts++;
+        line.ticks = m.ticks;
+        line.busyMs = m.busyMs;
+        line.groupMs = m.groupMs;
+        if (!line.first) line.first = performance.now();
+        if (m.done) line.settled = performance.now();
+        onPositions(this.withPin(m.positions), m.done);
       };
       worker.postMessage({ kind: "start", id, input, ...(colouring ? { group: colouring.request } : {}) });
       return;
     }
-    if (colouring) colouring.onGroups(groupGraph({ ...colouring.request, omitted: 0 } as unknown as GraphView, colouring.request.by));
+    if (colouring) colouring.onGroups(groupGraph({ ...colouring.request, omitted: 0 } as unknown as GraphView, colouring.request.by, colouring.request.colours));
     const sim = createForceLayout(input);
     this.sim = sim;
     let running = true;

@@ -19,6 +19,13 @@ describe("label placement", () => {
     for (let a = 0; a < placed.length; a++) for (let b = a + 1; b < placed.length; b++) expect(overlaps(placed[a]!, placed[b]!)).toBe(false);
   });
 
+  it("names every hub of a tight knot of eight (their names stack in a column), still without overlaps", () => {
+    const knot: LabelCandidate[] = Array.from({ length: 8 }, (_, i) => ({ i, x: 400 + (i % 4) * 9, y: 300 + Math.floor(i / 4) * 9, r: 4, text: `Kalomiren dustorvel ${i}`, width: 130, forced: false }));
+    const placed = placeLabels(knot, { ...view, budget: 30, fade: 9 });
+    expect(placed.map((l) => l.i).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    for (let a = 0; a < placed.length; a++) for (let b = a + 1; b < placed.length; b++) expect(overlaps(placed[a]!, placed[b]!)).toBe(false);
+  });
+
   it("places the most important labels first and moves a label beside its node when below is taken", () => {
     const twins: LabelCandidate[] = [
       { i: 0, x: 200, y: 200, r: 4, text: "Hub", width: 60, forced: false },

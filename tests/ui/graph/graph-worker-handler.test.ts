@@ -41,7 +41,7 @@ describe("the graph worker", () => {
     const ids = input.nodes.map((_, i) => `n${String(i).padStart(2, "0")}.md`);
     handle({
       kind: "start", id: 1, input,
-      group: { by: "community", nodes: ids.map((id) => ({ id, kind: "concept", title: id })), edges: input.links.map((l) => ({ from: ids[l.source]!, to: ids[l.target]! })) },
+      group: { by: "community", colours: 6, nodes: ids.map((id) => ({ id, kind: "concept", title: id })), edges: input.links.map((l) => ({ from: ids[l.source]!, to: ids[l.target]! })) },
     });
     while (queue.length) queue.shift()!();
     expect(sent[0]!.kind).toBe("groups");
