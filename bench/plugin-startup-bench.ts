@@ -115,23 +115,24 @@ export function heartbeat(onBeat: () => void) {
   };
   let last = performance.now();
   let lastCpu = cpu();
-  let gaps: { wall: number; cpu: number }[] = [];
+  let start = performance.now();
+  let gaps: { wall: number; cpu: number; at: number }[] = [];
   const id = setInterval(() => {
     const now = performance.now();
     const c = cpu();
-    gaps.push({ wall: now - last - BEAT_MS, cpu: c - lastCpu });
+    gaps.push({ wall: now - last - BEAT_MS, cpu: c - lastCpu, at: now - start });
     last = now;
     lastCpu = c;
     onBeat();
   }, BEAT_MS);
   const busy = (g: { wall: number; cpu: number }) => Math.min(g.wall, g.cpu);
   return {
-    reset: () => ((gaps = []), (last = performance.now()), (lastCpu = cpu())),
+    reset: () => ((gaps = []), (start = last = performance.now()), (lastCpu = cpu())),
     stop: () => clearInterval(id),
     /** The longest gap: its wall time and the CPU time the process used in it. */
-    longest: () => gaps.reduce((a, g) => (busy(g) > busy(a) ? g : a), { wall: 0, cpu: 0 }),
+    longest: (until = Infinity) => gaps.filter((g) => g.at <= until).reduce((a, g) => (busy(g) > busy(a) ? g : a), { wall: 0, cpu: 0, at: 0 }),
     longestWall: () => Math.max(0, ...gaps.map((g) => g.wall)),
-    over50: () => gaps.filter((g) => busy(g) > 50).length,
+    over50: (until = Infinity) => gaps.filter((g) => g.at <= until && busy(g) > 50).length,
   };
 }
 

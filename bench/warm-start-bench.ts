@@ -22,6 +22,10 @@ interface Run {
   /** CPU time the process used from layout-ready until the index was complete (the machine's load left out). */
   cpu: number;
   lint: number;
+  /** Longest main-thread task until the index was complete, and its count over 50 ms. */
+  longestIndex: number;
+  over50Index: number;
+  /** The same until lint was ready too (its first pass follows the warm start). */
   longest: number;
   over50: number;
 }
@@ -57,7 +61,12 @@ async function startOnce(root: string, texts: Map<string, string>, mainJs: strin
   while (marks.complete === undefined || marks.lint === undefined) await sleep(10);
   await sleep(30);
   const longest = beat.longest();
-  const run = { complete: marks.complete, cpu: marks.cpu!, lint: marks.lint, longest: Math.min(longest.wall, longest.cpu), over50: beat.over50() };
+  const longestIndex = beat.longest(marks.complete + 1);
+  if (process.env.KC_VERBOSE) print(`  (longest task until the index was complete: ${ms(Math.min(longestIndex.wall, longestIndex.cpu))}, ending ${ms(longestIndex.at)} after layout-ready; complete at ${ms(marks.complete)})`);
+  const run = {
+    complete: marks.complete, cpu: marks.cpu!, lint: marks.lint, longest: Math.min(longest.wall, longest.cpu), over50: beat.over50(),
+    longestIndex: Math.min(longestIndex.wall, longestIndex.cpu), over50Index: beat.over50(marks.complete + 1),
+  };
   beat.stop();
   if (keep) for (let i = 0; i < 600 && !existsSync(join(root, SNAPSHOT)); i++) await sleep(100);
   // The stand-in's register() keeps nothing, so unload's clean-up is done here: no save or slice runs on later.
@@ -120,10 +129,10 @@ export async function benchWarmStart(): Promise<void> {
     rmSync(root, { recursive: true, force: true });
   }
   print(`${(snapshot.length / 1e6).toFixed(1)} MB snapshot; ${rounds} alternating rounds, medians (range).\n`);
-  print("| start | index complete | its CPU time | lint ready | longest task | tasks > 50 ms |");
-  print("|---|---|---|---|---|---|");
+  print("| start | index complete | its CPU time | longest task until then | tasks > 50 ms until then | lint ready | longest task until lint ready | tasks > 50 ms |");
+  print("|---|---|---|---|---|---|---|---|");
   const range = (xs: number[]) => `${ms(median(xs))} (${ms(Math.min(...xs))}–${ms(Math.max(...xs))})`;
   for (const [kind, rs] of runs) {
-    print(`| ${kind} | ${range(rs.map((r) => r.complete))} | ${range(rs.map((r) => r.cpu))} | ${range(rs.map((r) => r.lint))} | ${range(rs.map((r) => r.longest))} | ${Math.max(...rs.map((r) => r.over50))} |`);
+    print(`| ${kind} | ${range(rs.map((r) => r.complete))} | ${range(rs.map((r) => r.cpu))} | ${range(rs.map((r) => r.longestIndex))} | ${Math.max(...rs.map((r) => r.over50Index))} | ${range(rs.map((r) => r.lint))} | ${range(rs.map((r) => r.longest))} | ${Math.max(...rs.map((r) => r.over50))} |`);
   }
 }

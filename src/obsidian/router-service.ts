@@ -1,5 +1,5 @@
 import type { App, TFile } from "obsidian";
-import { classifyPath, isArticleKind, isVaultNote } from "../core/knowledge/knowledge-layout";
+import { scopeNotes } from "../core/knowledge/knowledge-layout";
 import { parseNote } from "../core/notes/parse-note";
 import { ArticleIndex } from "../core/route/article-index";
 import { buildArticleDoc } from "../core/route/article-doc";
@@ -77,7 +77,8 @@ export class RouterService {
    */
   async warmStart(): Promise<boolean> {
     if (!this.snapshot || this.ready || this.progress) return false;
-    const files = this.app.vault.getMarkdownFiles().filter((f) => this.isArticle(f.path));
+    const routed = this.routed();
+    const files = this.app.vault.getMarkdownFiles().filter((f) => routed(f.path));
     const gen = this.beginBuild(files.length);
     try {
       const text = await this.snapshot.store.read();
@@ -125,7 +126,8 @@ export class RouterService {
 
   /** Builds the index from the knowledge folder's articles on its own, in slices that yield. */
   async build(): Promise<void> {
-    const files = this.app.vault.getMarkdownFiles().filter((f) => this.isArticle(f.path));
+    const routed = this.routed();
+    const files = this.app.vault.getMarkdownFiles().filter((f) => routed(f.path));
     const gen = this.beginBuild(files.length);
     await this.indexFiles(gen, files);
     await this.finishBuild(gen);
@@ -233,8 +235,12 @@ export class RouterService {
    * or with the scope "vault" every markdown note but those three kinds.
    */
   isArticle(path: string): boolean {
-    if (this.scope() === "vault") return isVaultNote(path, this.folder(), this.reportFolder());
-    return isArticleKind(classifyPath(path, this.folder(), this.reportFolder()));
+    return this.routed()(path);
+  }
+
+  /** isArticle as one predicate for many paths (the folders worked out once). */
+  private routed(): (path: string) => boolean {
+    return scopeNotes(this.scope(), this.folder(), this.reportFolder());
   }
 
   /** True while Ask's scope is the knowledge folder and it holds no article: the panel then offers the whole vault. */

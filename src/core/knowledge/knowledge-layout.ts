@@ -18,6 +18,24 @@ export function isVaultNote(path: string, knowledgeFolder: string, reportFolder?
   return kind !== "index" && kind !== "log";
 }
 
+/**
+ * The router's rule for the notes of a scope (isVaultNote for "vault", an article kind of classifyPath otherwise) as
+ * one predicate with the folders worked out once: at start-up it is asked of every note of the vault, where working
+ * them out per note cost ~50 ms at 10,000 notes.
+ */
+export function scopeNotes(scope: "knowledge" | "vault", knowledgeFolder: string, reportFolder?: string): (path: string) => boolean {
+  const f = trimSlashes(knowledgeFolder);
+  const prefix = f === "" ? "" : `${f}/`;
+  const own = (folder: string) => `${reportFolderOf({ knowledgeFolder: folder, ...(reportFolder !== undefined ? { reportFolder } : {}) })}/`;
+  const reports = own(f);
+  const vaultReports = own(knowledgeFolder);
+  const index = `${prefix}index.md`;
+  const log = `${prefix}log.md`;
+  const md = (path: string) => path.length >= 3 && path.charCodeAt(path.length - 3) === 46 && path.slice(-2).toLowerCase() === "md";
+  if (scope === "vault") return (path) => md(path) && !path.startsWith(vaultReports) && path !== index && path !== log;
+  return (path) => path.startsWith(prefix) && md(path) && !path.startsWith(reports) && path !== index && path !== log;
+}
+
 /** The vault-relative folder lint reports are written to: the setting, or `<knowledgeFolder>/reports` when it is "". */
 export function reportFolderOf(settings: { knowledgeFolder: string; reportFolder?: string }): string {
   const own = trimSlashes((settings.reportFolder ?? "").trim());
