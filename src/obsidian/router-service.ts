@@ -2,7 +2,7 @@ import type { App, TFile } from "obsidian";
 import { scopeNotes } from "../core/knowledge/knowledge-layout";
 import { parseNote } from "../core/notes/parse-note";
 import { ArticleIndex } from "../core/route/article-index";
-import { buildArticleDoc } from "../core/route/article-doc";
+import { buildArticleDoc, type ArticleDoc } from "../core/route/article-doc";
 import { routeQuestion } from "../core/route/route-question";
 import type { RouteResult } from "../core/route/route-types";
 import { estimateTokens } from "../core/llm/estimate-tokens";
@@ -107,7 +107,10 @@ export class RouterService {
       this.emit();
       await this.indexFiles(gen, stale);
       await this.finishBuild(gen);
-      return gen === this.generation && this.ready;
+      if (gen !== this.generation || !this.ready) return false;
+      // The rest of the restored posting lists are opened in slices now, so that a later edit's update stays short.
+      void this.drain(this.index.openRestored(), gen);
+      return true;
     } catch {
       return this.abandon(gen);
     }
@@ -141,7 +144,14 @@ export class RouterService {
       next = i + READ_BATCH < files.length ? this.readBatch(files, i + READ_BATCH) : null;
       for (const [k, text] of texts.entries()) {
         if (gen !== this.generation) return;
-        if (text !== null) this.addArticle(gen, files[i + k]!.path, text, parseNote(text));
+        if (text !== null) {
+          const doc = buildArticleDoc(files[i + k]!.path, text, parseNote(text));
+          // Restored posting lists this note adds to are opened a step at a time first (after a warm start).
+          const steps = this.index.prepare(doc);
+          while (!steps.next().done) await this.scheduler.yieldIfDue();
+          if (gen !== this.generation) return;
+          this.addDoc(gen, doc);
+        }
         await this.scheduler.yieldIfDue();
       }
     }
@@ -161,10 +171,15 @@ export class RouterService {
   /** Adds one article read by the build (its parse shared with lint); ignored when a newer build started. */
   addArticle(build: number, path: string, text: string, parsed: ParsedNote): void {
     if (build !== this.generation || !this.progress) return;
+    this.addDoc(build, buildArticleDoc(path, text, parsed));
+  }
+
+  private addDoc(build: number, doc: ArticleDoc): void {
+    if (build !== this.generation || !this.progress) return;
     // A note deleted while its text was being read must not come back.
-    const file = this.app.vault.getFileByPath(path);
+    const file = this.app.vault.getFileByPath(doc.path);
     if (file === null) return;
-    this.index.upsert(buildArticleDoc(path, text, parsed));
+    this.index.upsert(doc);
     this.stamp(file);
     const p = this.progress;
     p.done = Math.min(p.total, p.done + 1);

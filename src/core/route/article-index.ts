@@ -1,6 +1,7 @@
 import MiniSearch, { type Options, type SearchResult } from "minisearch";
 import type { ArticleDoc } from "./article-doc";
 import { ArticleTerms } from "./article-terms";
+import { openPostings } from "./packed-freqs";
 import { processTerm, tokenizeText } from "./text-terms";
 
 /** The searchable fields of an article, in the order traces list them. */
@@ -98,6 +99,31 @@ export class ArticleIndex {
   /** The engine itself, for the snapshot module only (read-only use). */
   engine(): MiniSearch<ArticleDoc> {
     return this.search;
+  }
+
+  /**
+   * Steps (the caller yields between them) that open the posting lists restored from a snapshot which an upsert of
+   * `doc` would add to, one list per step: upserting a note of common words right after a warm start would otherwise
+   * open lists of thousands of articles in one long task.
+   */
+  *prepare(doc: ArticleDoc): Generator<void, void, void> {
+    const terms = new Set<string>();
+    for (const field of ROUTE_FIELDS) {
+      for (const tok of tokenizeText(doc[field])) {
+        const t = processTerm(tok);
+        if (t !== null) terms.add(t);
+      }
+    }
+    yield* openPostings(this.postings(), terms);
+  }
+
+  /** Steps that open every posting list restored from a snapshot, one per step (run when the machine is idle). */
+  *openRestored(): Generator<void, void, void> {
+    yield* openPostings(this.postings(), this.terms.restoredTerms());
+  }
+
+  private postings(): { get(term: string): Map<number, Map<number, number>> | undefined } {
+    return (this.search as unknown as { _index: { get(term: string): Map<number, Map<number, number>> | undefined } })._index;
   }
 
   /** Adds or replaces one article. */

@@ -19,6 +19,11 @@ export class ArticleTerms {
     return terms;
   }
 
+  /** Every term of the snapshot the articles were restored from (none for an index built here). */
+  restoredTerms(): readonly string[] {
+    return this.table;
+  }
+
   set(path: string, terms: Set<string>): void {
     this.packed.delete(path);
     this.sets.set(path, terms);

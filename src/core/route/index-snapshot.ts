@@ -4,6 +4,7 @@ import { emptyCkpHeader } from "../ckp/read-ckp-header";
 import { headerFields, type ArticleDoc } from "./article-doc";
 import { ArticleIndex } from "./article-index";
 import { ArticleTerms } from "./article-terms";
+import { PackedFreqs } from "./packed-freqs";
 
 /**
  * Bump when what the index holds changes: ArticleDoc's fields, tokenizing, term processing or the searched fields.
@@ -262,6 +263,7 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
   const known = new Uint8Array(header.nextId);
   const lastTerm = new Int32Array(header.nextId).fill(-1);
   const termLists: number[][] = [];
+  const lists = new Map<string, number[]>();
   const table: string[] = [];
   const df = new Map<string, number>();
   let search: MiniSearch<ArticleDoc> | null = null;
@@ -284,6 +286,7 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
         docs.push(doc);
         known[shortId] = 1;
         termLists[shortId] = [];
+        lists.set(doc.path, termLists[shortId]);
         pathOf.set(shortId, doc.path);
         idOf.set(doc.path, shortId);
         stamps.set(doc.path, { mtime, size });
@@ -328,90 +331,8 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
   check(at === text.length, "trailing lines");
   check(docs.length === header.documentCount, "article count");
   search ??= emptyEngine(header, options, pathOf, idOf, fieldLength).search;
-  const lists = new Map<string, number[]>();
-  for (const [shortId, path] of pathOf) lists.set(path, termLists[shortId]!);
   index.adopt({ search, docs, terms: ArticleTerms.packed(table, lists), df });
   return { index, stamps };
-}
-
-/**
- * One field's posting list of one term (article → frequency) as the engine's Map, filled from the snapshot's row
- * only when first used: a search touches a few terms, so a warm start need not build a million map entries first.
- */
-class PackedFreqs extends Map<number, number> {
-  private row: readonly number[] | null;
-
-  constructor(row: readonly number[], private readonly from: number, private readonly count: number) {
-    super();
-    this.row = row;
-  }
-
-  /** The snapshot row's pairs [from, end) while the map has not been used (a snapshot copies them as they are). */
-  unopened(): { row: readonly number[]; from: number; end: number } | null {
-    return this.row === null ? null : { row: this.row, from: this.from, end: this.from + 2 * this.count };
-  }
-
-  private open(): void {
-    const row = this.row;
-    if (row === null) return;
-    this.row = null;
-    for (let k = 0; k < this.count; k++) super.set(row[this.from + 2 * k]!, row[this.from + 2 * k + 1]!);
-  }
-
-  override get size(): number {
-    this.open();
-    return super.size;
-  }
-
-  override get(key: number): number | undefined {
-    this.open();
-    return super.get(key);
-  }
-
-  override has(key: number): boolean {
-    this.open();
-    return super.has(key);
-  }
-
-  override set(key: number, value: number): this {
-    this.open();
-    return super.set(key, value);
-  }
-
-  override delete(key: number): boolean {
-    this.open();
-    return super.delete(key);
-  }
-
-  override clear(): void {
-    this.row = null;
-    super.clear();
-  }
-
-  override forEach(fn: (value: number, key: number, map: Map<number, number>) => void, thisArg?: unknown): void {
-    this.open();
-    super.forEach(fn, thisArg);
-  }
-
-  override keys(): MapIterator<number> {
-    this.open();
-    return super.keys();
-  }
-
-  override values(): MapIterator<number> {
-    this.open();
-    return super.values();
-  }
-
-  override entries(): MapIterator<[number, number]> {
-    this.open();
-    return super.entries();
-  }
-
-  override [Symbol.iterator](): MapIterator<[number, number]> {
-    this.open();
-    return super[Symbol.iterator]();
-  }
 }
 
 /** The engine loaded with the header's figures and the articles' tables (its terms are added by restore). */

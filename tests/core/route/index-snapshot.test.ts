@@ -5,6 +5,7 @@ import { parseNote } from "../../../src/core/notes/parse-note";
 import { ArticleIndex } from "../../../src/core/route/article-index";
 import { buildArticleDoc } from "../../../src/core/route/article-doc";
 import { readSnapshot, SNAPSHOT_VERSION, writeSnapshot, type FileStamp } from "../../../src/core/route/index-snapshot";
+import { PackedFreqs } from "../../../src/core/route/packed-freqs";
 import { routeQuestion } from "../../../src/core/route/route-question";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..", "examples");
@@ -118,6 +119,44 @@ describe("router index snapshot", () => {
     for (const d of index.all()) expect(restored.get(d.path), d.path).toEqual({ ...d, body: "" });
     // The header's own fields are written once, not again as the router's fields.
     expect(text.split("The conflict").length).toBeLessThan(index.size);
+  });
+
+  it("opens restored posting lists a step at a time: those a note adds to before its upsert, then all the rest", () => {
+    const texts = demoArticles();
+    const index = new ArticleIndex();
+    for (const [p, t] of texts) index.upsert(doc(p, t));
+    const restored = drain(readSnapshot(drain(writeSnapshot(index, new Map(), "b", "p", small))!, "b"))!.index;
+    type Lists = { _index: Iterable<[string, Map<number, Map<number, number>>]> };
+    // Terms with a list not opened yet, and how many such lists there are.
+    const unopened = () => {
+      const out = Object.assign(new Set<string>(), { lists: 0 });
+      for (const [term, fields] of (restored.engine() as unknown as Lists)._index) {
+        for (const f of fields.values()) {
+          if (!(f instanceof PackedFreqs && f.unopened())) continue;
+          out.add(term);
+          out.lists++;
+        }
+      }
+      return out;
+    };
+    const before = unopened().lists;
+    expect(before).toBeGreaterThan(500);
+    const edited = doc([...texts.keys()][0]!, `${[...texts.values()][0]!}\nRetries of the sync queue wait for the network.\n`);
+    const count = (steps: Generator<void, void, void>) => {
+      let n = 0;
+      while (!steps.next().done) n++;
+      return n;
+    };
+    const steps = count(restored.prepare(edited));
+    const left = unopened();
+    expect(steps).toBe(before - left.lists);
+    expect(steps).toBeGreaterThan(5);
+    for (const t of ["retri", "sync", "queue", "network"]) expect(left.has(t)).toBe(false);
+    const all = count(restored.openRestored());
+    expect(all).toBe(left.lists);
+    expect(unopened().lists).toBe(0);
+    for (const i of [index, restored]) i.upsert(edited);
+    expect(routes(restored)).toEqual(routes(index));
   });
 
   it("round-trips an empty index", () => {
