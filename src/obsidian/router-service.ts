@@ -86,6 +86,8 @@ export class RouterService {
       this.scheduler.restartSlice();
       const restored = await this.drain(readSnapshot(text, this.snapshot.build), gen);
       if (!restored) return this.abandon(gen);
+      await this.scheduler.yieldIfDue();
+      if (gen !== this.generation) return false;
       const live = new Set(files.map((f) => f.path));
       let removed = 0;
       for (const path of [...restored.stamps.keys()]) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { IDBFactory } from "fake-indexeddb";
 import { indexedDbRouterSnapshot, routerSnapshotStore, ROUTER_SNAPSHOT_FILE } from "../../src/obsidian/router-snapshot-store";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 /** A vault adapter over a map of files, as the store uses it (exists, read, write, rename, remove). */
 function appWith(files: Map<string, string>, name = "Work", basePath?: string) {
@@ -15,7 +16,7 @@ function appWith(files: Map<string, string>, name = "Work", basePath?: string) {
   return { vault: { adapter, getName: () => name } } as never;
 }
 
-const DIR = ".obsidian/plugins/ckp-knowledge-compiler";
+const DIR = `${CONFIG_DIR}/plugins/ckp-knowledge-compiler`;
 const OLD = `${DIR}/${ROUTER_SNAPSHOT_FILE}`;
 
 describe("where the router keeps its index between starts", () => {
@@ -92,7 +93,7 @@ describe("where the router keeps its index between starts", () => {
         if (fail) throw new Error("storage disabled");
         return idb.open(name, version);
       },
-    } as unknown as globalThis.IDBFactory;
+    } as unknown as Parameters<typeof indexedDbRouterSnapshot>[0];
     const store = indexedDbRouterSnapshot(flaky, "v");
     await expect(store.read()).rejects.toThrow("storage disabled");
     fail = false;

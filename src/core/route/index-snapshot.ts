@@ -331,6 +331,8 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
   check(at === text.length, "trailing lines");
   check(docs.length === header.documentCount, "article count");
   search ??= emptyEngine(header, options, pathOf, idOf, fieldLength).search;
+  // Handing 10,000 articles over is a step of its own, not the tail of the last line's.
+  yield;
   index.adopt({ search, docs, terms: ArticleTerms.packed(table, lists), df });
   return { index, stamps };
 }

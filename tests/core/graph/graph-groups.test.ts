@@ -52,7 +52,7 @@ describe("graph groups for colouring large bases", () => {
   it("merges a small community into the neighbour it has most edges to, and leaves a lone note uncoloured", () => {
     // Communities: 0 (16 notes), 1 (16 notes), 2 (2 notes: two edges to 1, one to 0), 3 (a lone note); with two
     // colours a region needs 35 / 8 = 4 notes.
-    const label = [...Array(16).fill(0), ...Array(16).fill(1), 2, 2, 3];
+    const label = [...Array<number>(16).fill(0), ...Array<number>(16).fill(1), 2, 2, 3];
     const ends: [number, number][] = [[0, 16], [32, 16], [33, 17], [32, 0]];
     const r = mergeRegions(label, ends, 2);
     expect(r.of[32]).toBe(r.of[16]);

@@ -50,7 +50,7 @@ describe("the graph layout's forces", () => {
     flat.initialize!(mine, random());
     flat(0.7);
     const d3 = forceManyBody<Point>().strength(-90).theta(0).distanceMax(250);
-    d3.initialize!(theirs, random());
+    d3.initialize(theirs, random());
     d3(0.7);
     // Coincident nodes are parted in a random direction by both: compare the rest.
     mine.forEach((p, i) => {
@@ -86,7 +86,7 @@ describe("the graph layout's forces", () => {
     grid.initialize!(mine, random());
     grid(1);
     const d3 = forceCollide<Point>((p) => p.r);
-    d3.initialize!(theirs, random());
+    d3.initialize(theirs, random());
     d3(1);
     expect(mine.map((p) => [p.vx, p.vy])).toEqual(theirs.map((p) => [p.vx, p.vy]));
   });
@@ -98,21 +98,21 @@ describe("the graph layout's forces", () => {
       for (let pass = 0; pass < 30; pass++) {
         force(1);
         for (const p of crowd) {
-          p.x! += p.vx!;
-          p.y! += p.vy!;
+          p.x += p.vx;
+          p.y += p.vy;
           p.vx = p.vy = 0;
         }
       }
       let overlapping = 0;
       for (let a = 0; a < crowd.length; a++) for (let b = a + 1; b < crowd.length; b++) {
-        if (Math.hypot(crowd[a]!.x! - crowd[b]!.x!, crowd[a]!.y! - crowd[b]!.y!) < crowd[a]!.r + crowd[b]!.r - 0.5) overlapping++;
+        if (Math.hypot(crowd[a]!.x - crowd[b]!.x, crowd[a]!.y - crowd[b]!.y) < crowd[a]!.r + crowd[b]!.r - 0.5) overlapping++;
       }
       return overlapping;
     };
     const grid = forceCollideGrid<Point>((p) => p.r);
     const d3 = forceCollide<Point>((p) => p.r);
     const mine = overlapsAfter(grid, (ps) => grid.initialize!(ps, random()));
-    const theirs = overlapsAfter(d3, (ps) => d3.initialize!(ps, random()));
+    const theirs = overlapsAfter(d3, (ps) => d3.initialize(ps, random()));
     expect(mine).toBeLessThanOrEqual(theirs + 2);
   });
 });
