@@ -1,4 +1,4 @@
-import { classifyPath, isArticleKind, knowledgePaths, reportFolderOf } from "../core/knowledge/knowledge-layout";
+import { knowledgePaths, reportFolderOf, scopeNotes } from "../core/knowledge/knowledge-layout";
 import { estimateTokens } from "../core/llm/estimate-tokens";
 import { ArticleIndex } from "../core/route/article-index";
 import { buildArticleDoc } from "../core/route/article-doc";
@@ -10,12 +10,15 @@ export function indexFileTokens(vault: LoadedVault): number {
   return text ? estimateTokens(text) : 0;
 }
 
-/** Builds the router's index over the knowledge articles (or every note but lint reports with scope "vault"). */
+/**
+ * Builds the router's index over the notes of a scope, by the plugin's own rule (scopeNotes): the knowledge articles,
+ * or with "vault" every note but the knowledge folder's index.md and log.md and the lint reports.
+ */
 export function buildRouterIndex(vault: LoadedVault, scope: "knowledge" | "vault"): { index: ArticleIndex; indexTokens: number } {
   const index = new ArticleIndex();
+  const routed = scopeNotes(scope, vault.settings.knowledgeFolder, reportFolderOf(vault.settings));
   for (const [path, text] of vault.texts) {
-    const kind = classifyPath(path, vault.settings.knowledgeFolder, reportFolderOf(vault.settings));
-    if (kind === "report" || (scope === "knowledge" && !isArticleKind(kind))) continue;
+    if (!routed(path)) continue;
     const parsed = vault.index.note(path);
     if (parsed) index.upsert(buildArticleDoc(path, text, parsed));
   }

@@ -27,6 +27,21 @@ describe("an ordinary vault with no knowledge folder, with --scope vault", () =>
     expect(route.loaded[0]!.path).toBe("Projects/Garden irrigation.md");
   });
 
+  it("routes the whole vault by the plugin's rule: never the knowledge folder's index.md and log.md", async () => {
+    const dir = vaults.make({
+      ...ordinaryVaultFiles(),
+      "knowledge/index.md": "# Index\n\n- [[Projects/Garden irrigation]]: drain the drip lines before winter.\n",
+      "knowledge/log.md": "# Log\n\n- 2026-11-26 compiled: drip lines, winter, drain.\n",
+    });
+    const r = await runKc(["route", dir, "drain the drip lines before winter", "--scope", "vault", "--closest", "--format", "json"]);
+    expect(r.code).toBe(0);
+    const route = JSON.parse(r.out) as { loaded: { path: string }[]; candidates?: { path: string }[] };
+    const seen = [...route.loaded, ...(route.candidates ?? [])].map((l) => l.path);
+    expect(seen).toContain("Projects/Garden irrigation.md");
+    expect(seen).not.toContain("knowledge/index.md");
+    expect(seen).not.toContain("knowledge/log.md");
+  });
+
   it("answers with kc ask from only the routed notes, with the trace and the notes to cite", async () => {
     const dir = vaults.make(ordinaryVaultFiles());
     server.replies.push({ kind: "text", text: "Feed it once a day [[Cooking/Sourdough starter]].", usage: { input: 400, output: 12 } });
