@@ -1,10 +1,11 @@
 import { Buffer, isUtf8 } from "node:buffer";
 import { readdirSync, readFileSync } from "node:fs";
 import { chmod, lstat, mkdir, readdir, realpath, rename, rm, stat, writeFile } from "node:fs/promises";
-import { dirname, join, relative, sep } from "node:path";
+import { dirname, join, sep } from "node:path";
 import { NoteStoreError, type NoteStore, type VaultFile } from "../core/notes/note-store";
 import process from "node:process";
 import { CONFIG_DIR } from "./config-dir";
+import { folderLeadsOutside, isOutside } from "../desktop/report-folder-link";
 
 const SKIP_DIRS = new Set([CONFIG_DIR, ".trash", ".git", "node_modules"]);
 
@@ -124,14 +125,9 @@ export class FsNoteStore implements NoteStore {
   private async writeTarget(path: string): Promise<string> {
     const abs = this.abs(path);
     const root = await realpath(this.root);
-    const outside = (real: string): boolean => {
-      const rel = relative(root, real);
-      return rel === ".." || rel.startsWith(`..${sep}`) || rel.startsWith(sep) || /^[a-zA-Z]:/.test(rel);
-    };
+    const outside = (real: string): boolean => isOutside(root, real);
     // A folder on the way that is a link (a report folder linked elsewhere) must not lead the write out of the vault.
-    let folder = dirname(abs);
-    while (!(await lstat(folder).then(() => true, () => false)) && dirname(folder) !== folder) folder = dirname(folder);
-    if (outside(await realpath(folder))) throw new NoteStoreError(path, "refused", `${path} is in a folder that links outside the vault; nothing was written to it.`);
+    if (await folderLeadsOutside(root, dirname(abs))) throw new NoteStoreError(path, "refused", `${path} is in a folder that links outside the vault; nothing was written to it.`);
     const link = await lstat(abs).then((s) => s.isSymbolicLink(), () => false);
     if (!link) return abs;
     const real = await realpath(abs);
