@@ -1,7 +1,8 @@
 // Warm start of the router's index (`KC_BENCH=warm`): the built main.js over a generated vault of 10,000 articles,
 // started cold (no snapshot), warm (the snapshot the plugin saved, no note changed) and warm with 1% of the articles
 // changed while Obsidian was closed, in alternating rounds. Measured from layout-ready: when the index is complete,
-// when lint is ready, and the longest main-thread task until both (the start-up benchmark's heartbeat).
+// when lint is ready, and the longest main-thread task until each (the start-up benchmark's heartbeat). KC_VERBOSE says
+// when each run's longest task ended; KC_WARM_KEEP=<file> keeps a copy of the snapshot; KC_WARM_ROUNDS (default 3).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";

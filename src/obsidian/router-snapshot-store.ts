@@ -20,18 +20,21 @@ const TABLE = "router-index";
  * first save to IndexedDB.
  */
 export function routerSnapshotStore(app: App, pluginDir: string, factory: IDBFactory | undefined = typeof window === "undefined" ? undefined : window.indexedDB): RouterSnapshotStore {
-  const file = adapterRouterSnapshot(app, pluginDir);
-  if (!factory) return file;
+  if (!factory) return adapterRouterSnapshot(app, pluginDir);
   const adapter = app.vault.adapter;
   // One vault's key: its name, and on desktop its folder (two vaults of one name on one device stay apart).
   const base = (adapter as { getBasePath?: () => string }).getBasePath;
   const key = `${app.vault.getName()}\0${typeof base === "function" ? base.call(adapter) : ""}`;
   const store = indexedDbRouterSnapshot(factory, key);
   const old = normalizePath(`${pluginDir}/${ROUTER_SNAPSHOT_FILE}`);
+  let oldChecked = false;
   return {
     read: () => store.read(),
     write: async (text) => {
       await store.write(text);
+      // Once a session, not at every save.
+      if (oldChecked) return;
+      oldChecked = true;
       if (await adapter.exists(old)) await adapter.remove(old);
     },
   };

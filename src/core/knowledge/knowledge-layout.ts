@@ -11,11 +11,7 @@ export function isArticleKind(kind: KnowledgeKind | null): boolean {
  * note but the knowledge folder's index.md and log.md and the lint reports. One rule for the plugin and the CLI.
  */
 export function isVaultNote(path: string, knowledgeFolder: string, reportFolder?: string): boolean {
-  // The report folder may lie outside the knowledge folder, where classifyPath does not look.
-  const reports = reportFolderOf({ knowledgeFolder, ...(reportFolder !== undefined ? { reportFolder } : {}) });
-  if (!path.toLowerCase().endsWith(".md") || path.startsWith(`${reports}/`)) return false;
-  const kind = classifyPath(path, knowledgeFolder, reportFolder);
-  return kind !== "index" && kind !== "log";
+  return scopeNotes("vault", knowledgeFolder, reportFolder)(path);
 }
 
 /**

@@ -107,6 +107,8 @@ export class ArticleIndex {
    * open lists of thousands of articles in one long task.
    */
   *prepare(doc: ArticleDoc): Generator<void, void, void> {
+    // An index built here (a cold build) has no such lists: no second tokenizing of every note.
+    if (this.terms.restoredTerms().length === 0) return;
     const terms = new Set<string>();
     for (const field of ROUTE_FIELDS) {
       for (const tok of tokenizeText(doc[field])) {

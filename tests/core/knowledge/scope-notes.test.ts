@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { classifyPath, isArticleKind, isVaultNote, scopeNotes } from "../../../src/core/knowledge/knowledge-layout";
+import { classifyPath, isArticleKind, isVaultNote, reportFolderOf, scopeNotes } from "../../../src/core/knowledge/knowledge-layout";
+
+/** The whole-vault rule as it was first written (isVaultNote now calls scopeNotes): the reference to compare with. */
+function vaultRule(path: string, knowledgeFolder: string, reportFolder?: string): boolean {
+  const reports = reportFolderOf({ knowledgeFolder, ...(reportFolder !== undefined ? { reportFolder } : {}) });
+  if (!path.toLowerCase().endsWith(".md") || path.startsWith(`${reports}/`)) return false;
+  const kind = classifyPath(path, knowledgeFolder, reportFolder);
+  return kind !== "index" && kind !== "log";
+}
 
 const folders = ["knowledge", "knowledge/", "/knowledge/", "", "wiki/kb", " knowledge ", "Knowledge"];
 const reports: (string | undefined)[] = [undefined, "", "reports", "knowledge/lint", "/Lint Reports/", "knowledge"];
@@ -20,7 +28,8 @@ describe("scopeNotes (the router's rule for many notes at once)", () => {
         for (const p of paths) {
           const what = `${JSON.stringify(folder)} ${JSON.stringify(report)} ${p}`;
           expect(knowledge(p), what).toBe(isArticleKind(classifyPath(p, folder, report)));
-          expect(vault(p), what).toBe(isVaultNote(p, folder, report));
+          expect(vault(p), what).toBe(vaultRule(p, folder, report));
+          expect(isVaultNote(p, folder, report), what).toBe(vault(p));
           if (knowledge(p)) routed++;
         }
       }
