@@ -2,7 +2,7 @@
 // each as a ratio to just reading the same files, measured side by side in one run.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { FsNoteStore, decodeText } from "../src/cli/fs-note-store";
+import { FsNoteStore, decodeText } from "../src/node/fs-note-store";
 import { VaultIndex } from "../src/core/links/vault-index";
 import { LintEngine } from "../src/core/lint/lint-engine";
 import { DEFAULT_KNOWLEDGE_SETTINGS } from "../src/core/knowledge/knowledge-settings";

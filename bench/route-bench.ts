@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import MiniSearch from "minisearch";
-import { loadVault } from "../src/cli/load-vault";
+import { loadVault } from "../src/node/load-vault";
 import { ArticleIndex, DEFAULT_FIELD_WEIGHTS, type FieldWeights } from "../src/core/route/article-index";
 import { buildArticleDoc } from "../src/core/route/article-doc";
 import { routeQuestion } from "../src/core/route/route-question";

@@ -4,7 +4,7 @@ import { registerCompileCommands } from "./commands/register-compile-commands";
 import { registerHeaderCommands } from "./commands/register-header-commands";
 import { registerContradictionCommands } from "./commands/register-contradiction-commands";
 import { reportFolderOf } from "./core/knowledge/knowledge-layout";
-import type { KcHost } from "./core/workflows/host";
+import type { KcHost } from "./core/ports/host";
 import { ClaimDriftService } from "./obsidian/claim-drift-service";
 import { CompileService } from "./obsidian/compile-service";
 import { ContradictionService } from "./obsidian/contradiction-service";

@@ -12,7 +12,7 @@ const WRAPPED_STEPS = [
   "buildAnswerRequest", "planFileBack", "writeFileBack", "writeRevalidationReviewed", "writeHeadersReviewed", "buildPrimeContext",
   "applyLintFix", "distillSession",
 ];
-const HOSTS = ["src/cli", "src/obsidian", "src/ui", "src/mcp", "src/commands", "src/desktop", "src/main.ts"];
+const HOSTS = ["src/cli", "src/node", "src/obsidian", "src/ui", "src/mcp", "src/commands", "src/desktop", "src/main.ts"];
 const ROOT = join(import.meta.dirname, "..");
 
 function files(path: string): string[] {

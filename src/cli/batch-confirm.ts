@@ -1,7 +1,7 @@
 import { formatCost, formatCostOrUnknown } from "../core/llm/cost";
 import { batchNeedsConfirmation, type BatchEstimate } from "../core/spend/batch-estimate";
-import { EXIT, usage, type CliIo } from "./cli-io";
-import { readConfirmAboveUsd } from "./cli-spend";
+import { EXIT, usage, type NodeIo } from "../node/node-io";
+import { readConfirmAboveUsd } from "../node/node-spend";
 import { flagString, type ParsedArgs } from "./parse-args";
 
 /** The default of the plugin's "Ask before costly compiles" (USD). */
@@ -25,7 +25,7 @@ export interface BatchToConfirm {
  * costly compiles") asks on a terminal; without one it needs --yes. The spending caps hold either way (each call is
  * checked before it is made). Returns the exit code to stop with, or null to go on.
  */
-export async function confirmBatch(args: ParsedArgs, io: CliIo, vaultRoot: string, b: BatchToConfirm): Promise<number | null> {
+export async function confirmBatch(args: ParsedArgs, io: NodeIo, vaultRoot: string, b: BatchToConfirm): Promise<number | null> {
   const flag = flagString(args, "confirm-above");
   const given = flag === undefined ? null : Number(flag);
   if (given !== null && (!Number.isFinite(given) || given < 0 || flag!.trim() === "")) return usage(io, `--confirm-above must be an amount in US dollars (0 asks every time), not "${flag}".`);

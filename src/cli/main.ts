@@ -1,7 +1,7 @@
 import { realpathSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { EXIT, type CliIo } from "./cli-io";
-import { VaultPathError } from "./load-vault";
+import { EXIT, type NodeIo } from "../node/node-io";
+import { VaultPathError } from "../node/load-vault";
 import { COMMAND_SPECS } from "./command-specs";
 import { describeError } from "../core/workflows/commit-writes";
 import { scrubSecrets } from "../core/util/scrub-secrets";
@@ -36,7 +36,7 @@ Run \`kc help lint\` for options.`;
 /** One command: its help text and how to run it. */
 interface Command {
   help: string;
-  run: (args: ParsedArgs, io: CliIo) => Promise<number>;
+  run: (args: ParsedArgs, io: NodeIo) => Promise<number>;
 }
 
 /**
@@ -69,7 +69,7 @@ function loadCommand(name: string | undefined): Promise<Command> | undefined {
 }
 
 /** Runs the CLI with arguments (without node and script) and returns the exit code; never throws. */
-export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+export async function runCli(argv: readonly string[], io: NodeIo): Promise<number> {
   const name = argv.find((a) => !a.startsWith("-"));
   const wantsHelp = argv.includes("--help") || argv.includes("-h");
   if (!name || name === "help") {
@@ -166,7 +166,7 @@ if (isEntry()) {
   process.stdout.on("error", (e: Error & { code?: string }) => {
     if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
   });
-  const io: CliIo = {
+  const io: NodeIo = {
     out: (t) => process.stdout.write(t),
     err: (t) => process.stderr.write(t),
     isTTY: Boolean(process.stderr.isTTY),

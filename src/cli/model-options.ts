@@ -1,65 +1,25 @@
-import { currentModel, DEFAULT_MODEL } from "../core/llm/models";
 import type { LanguageModel } from "../core/llm/language-model";
-import { EXIT, type CliIo } from "./cli-io";
-import { nodeFetch, nodeTimers, process } from "./node-runtime";
+import type { NodeIo } from "../node/node-io";
+import { baseUrlProblem as urlProblem, modelFromFlags, type ModelFlags } from "../node/node-models";
 import { flagString, type ParsedArgs } from "./parse-args";
 
-/** The no-key message of every command that calls a model, in the command line's own terms. */
-export const NO_KEY_MESSAGE = "No Anthropic API key: set ANTHROPIC_API_KEY, or give --base-url for a compatible local server (which may need no key).";
+export { NO_KEY_MESSAGE, silenceLine, waitLine } from "../node/node-models";
 
-/**
- * What is wrong with --base-url (or ANTHROPIC_BASE_URL) in a sentence, or null: anything but an http(s) URL is
- * refused. Cheap and offline, so a command checks it before reading the vault (exit 2).
- */
+/** The model flags a command was given (--model, --base-url); absent flags fall back to the environment later. */
+export function modelFlags(args: ParsedArgs): ModelFlags {
+  const model = flagString(args, "model");
+  const baseUrl = flagString(args, "base-url");
+  return { ...(model !== undefined ? { model } : {}), ...(baseUrl !== undefined ? { baseUrl } : {}) };
+}
+
+/** What is wrong with --base-url (or ANTHROPIC_BASE_URL) in a sentence, or null (exit 2 before the vault is read). */
 export function baseUrlProblem(args: ParsedArgs, env: Record<string, string | undefined>): string | null {
-  const baseUrl = flagString(args, "base-url", env.ANTHROPIC_BASE_URL);
-  if (baseUrl === undefined || baseUrl === "") return null;
-  let url: URL | null = null;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    url = null;
-  }
-  return url && (url.protocol === "http:" || url.protocol === "https:") ? null : `--base-url must be an http or https URL such as http://127.0.0.1:8080, not "${baseUrl}".`;
+  return urlProblem(modelFlags(args), env);
 }
 
-/**
- * The model a command calls, from --model / --base-url and the environment, or what is wrong in a sentence:
- * a base URL that is not an http(s) URL is refused before anything runs; a key is needed only for the Anthropic API
- * (a compatible local server behind --base-url may need none). The error carries its exit code: a bad --base-url is
- * a usage error, a missing key exit 1.
- */
-export async function modelFromArgs(
-  args: ParsedArgs, io: CliIo, options: {
-    streaming: boolean; defaultModel?: string; envModel?: string; onWait?: (seconds: number, reason: string) => void;
-    onSilence?: (silentSeconds: number, stopsAfterSeconds: number) => void;
-  },
+/** The model a command calls, from --model / --base-url and the environment, or what is wrong with its exit code. */
+export function modelFromArgs(
+  args: ParsedArgs, io: NodeIo, options: Parameters<typeof modelFromFlags>[2],
 ): Promise<{ model: LanguageModel; id: string } | { error: string; exitCode: number }> {
-  const baseUrl = flagString(args, "base-url", io.env.ANTHROPIC_BASE_URL);
-  const problem = baseUrlProblem(args, io.env);
-  if (problem) return { error: problem, exitCode: EXIT.usage };
-  const apiKey = io.env.ANTHROPIC_API_KEY || null;
-  if (!apiKey && !baseUrl) return { error: NO_KEY_MESSAGE, exitCode: EXIT.findings };
-  const id = currentModel(flagString(args, "model", io.env[options.envModel ?? "KC_MODEL"] ?? options.defaultModel ?? DEFAULT_MODEL)!);
-  const timeout = Number(io.env.KC_TIMEOUT_SECONDS ?? 120);
-  // Loaded only by commands that call a model: lint, route and graph start without the SDK.
-  const { AnthropicLanguageModel } = await import("../llm/anthropic-language-model");
-  return {
-    id,
-    model: new AnthropicLanguageModel({
-      apiKey, model: id, baseUrl: baseUrl || undefined, fetch: nodeFetch, timers: nodeTimers, env: process.env, streaming: options.streaming,
-      timeoutMs: (Number.isFinite(timeout) && timeout > 0 ? timeout : 120) * 1000, ...(options.onWait ? { onWait: options.onWait } : {}),
-      ...(options.onSilence ? { onSilence: options.onSilence } : {}),
-    }),
-  };
-}
-
-/** A line on stderr while a model call is silent, so a terminal never sits silent up to the timeout. */
-export function silenceLine(io: CliIo): (silentSeconds: number, stopsAfterSeconds: number) => void {
-  return (silent, stops) => io.err(`Still waiting for the model: no reply for ${Math.round(silent)} s (it stops after ${Math.round(stops)} s; Ctrl-C stops it now)…\n`);
-}
-
-/** A line on stderr while a call waits before retrying, so a terminal never sits silent. */
-export function waitLine(io: CliIo): (seconds: number, reason: string) => void {
-  return (seconds, reason) => io.err(`Waiting ${Math.ceil(seconds)} s before trying again (${reason})…\n`);
+  return modelFromFlags(modelFlags(args), io, options);
 }

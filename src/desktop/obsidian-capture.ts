@@ -8,7 +8,7 @@ import { DEFAULT_KNOWLEDGE_SETTINGS } from "../core/knowledge/knowledge-settings
 import type { LanguageModel } from "../core/llm/language-model";
 import { localDate } from "../core/util/local-date";
 import { CAPTURE_STATE_FILE, captureSessions, parseCaptureState, type CaptureReport, type TranscriptFile } from "../core/workflows/capture-workflow";
-import type { WriteRules } from "../core/workflows/write-rules";
+import type { WriteRules } from "../core/knowledge/write-rules";
 import { AdapterWriteLock } from "../obsidian/adapter-write-lock";
 import { readCoreDailyNotes } from "../obsidian/effective-settings";
 import { ObsidianNoteStore } from "../obsidian/obsidian-note-store";

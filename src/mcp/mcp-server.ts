@@ -8,7 +8,7 @@ import { scrubSecrets } from "../core/util/scrub-secrets";
 import { stripControls } from "../core/util/strip-controls";
 import { describeError } from "../core/workflows/commit-writes";
 import { FsTranscriptSource } from "../desktop/fs-transcript-source";
-import type { CliIo } from "../cli/cli-io";
+import type { NodeIo } from "../node/node-io";
 import { McpToolError, openMcpVault, type McpScope, type McpVaultView } from "./mcp-vault";
 import { askTool, boundText, lintSummaryTool, readArticleTool, recentSessionsTool, routeTool } from "./mcp-tools";
 import process from "node:process";
@@ -33,7 +33,7 @@ const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: 
  * Each tool's output is bounded by max_chars; an expected failure (no such vault, no key, a path it may not read) is
  * a tool error in words a person can act on, and anything unexpected is one too: the server never stops on a call.
  */
-export function buildMcpServer(options: McpServerOptions, io: CliIo): McpServer {
+export function buildMcpServer(options: McpServerOptions, io: NodeIo): McpServer {
   const vault = openMcpVault(options.vault, options.scope, io, options.knowledgeFolder);
   const where = options.scope === "knowledge" ? "the knowledge base's articles" : "every note of the vault";
   const server = new McpServer({ name: "knowledge-compiler", version: manifest.version }, {
@@ -105,7 +105,7 @@ export function buildMcpServer(options: McpServerOptions, io: CliIo): McpServer 
 }
 
 /** Runs the server on stdin/stdout until the client closes it; logs go to stderr only (stdout is the protocol). */
-export async function runMcpServer(options: McpServerOptions, io: CliIo): Promise<void> {
+export async function runMcpServer(options: McpServerOptions, io: NodeIo): Promise<void> {
   process.on("unhandledRejection", (e) => io.err(`kc mcp: ${describeError(e)}\n`));
   const server = buildMcpServer(options, io);
   const transport = new StdioServerTransport();

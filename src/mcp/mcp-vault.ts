@@ -1,9 +1,9 @@
 import type { ArticleIndex } from "../core/route/article-index";
-import type { KcHost } from "../core/workflows/host";
-import { cliHost } from "../cli/cli-host";
-import type { CliIo } from "../cli/cli-io";
-import { loadVault, missingFolderProblem, VaultPathError, type LoadedVault } from "../cli/load-vault";
-import { buildRouterIndex } from "../cli/router-index";
+import type { KcHost } from "../core/ports/host";
+import { nodeHost } from "../node/node-host";
+import type { NodeIo } from "../node/node-io";
+import { loadVault, missingFolderProblem, VaultPathError, type LoadedVault } from "../node/load-vault";
+import { buildRouterIndex } from "../node/router-index";
 
 /** What the MCP server reads: the knowledge articles only, or every note of the vault. */
 export type McpScope = "knowledge" | "vault";
@@ -28,7 +28,7 @@ const FRESH_MS = 5_000;
  * seconds, so a long session sees the person's edits. A vault that is missing (or has no knowledge folder in the
  * knowledge scope) is a tool error naming the path and the fix, never an exit: the server stays up.
  */
-export function openMcpVault(dir: string, scope: McpScope, io: CliIo, knowledgeFolder?: string): { view(): Promise<McpVaultView> } {
+export function openMcpVault(dir: string, scope: McpScope, io: NodeIo, knowledgeFolder?: string): { view(): Promise<McpVaultView> } {
   let cached: { at: number; view: McpVaultView } | null = null;
   let loading: Promise<McpVaultView> | null = null;
   const load = async (): Promise<McpVaultView> => {
@@ -42,7 +42,7 @@ export function openMcpVault(dir: string, scope: McpScope, io: CliIo, knowledgeF
     const missing = scope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or start the server with --scope vault to read every note") : null;
     if (missing) throw new McpToolError(missing);
     const { index, indexTokens } = buildRouterIndex(vault, scope);
-    return { vault, index, indexTokens, host: cliHost(vault, index, { positionals: [], flags: new Map() }, io), scope };
+    return { vault, index, indexTokens, host: nodeHost(vault, index, {}, io), scope };
   };
   return {
     view: async () => {

@@ -1,6 +1,6 @@
 import { normalizePath, type App } from "obsidian";
-import { QueueWriteLock, type WriteLock } from "../core/workflows/compile-records";
-import { acquireLockFile, type LockFiles } from "../core/workflows/lock-file";
+import { QueueWriteLock, type WriteLock } from "../core/ports/compile-records";
+import { acquireLockFile, type LockFiles } from "../core/util/lock-file";
 
 /** Lock-file operations through the vault adapter: a lock is written to a unique file, then copied onto its name
  * (the adapter's copy refuses an existing target), so a lock file is never written over. */

@@ -1,7 +1,7 @@
 import type { ClaimDriftReport } from "../core/drift/claim-drift";
 import { ok, type Result } from "../core/result";
 import { claimDriftBatch, planClaimDriftCheck, runClaimDriftCheck, type PlannedClaimDrift } from "../core/workflows/claim-drift-workflow";
-import type { KcHost, ModelUnavailable } from "../core/workflows/host";
+import type { KcHost, ModelUnavailable } from "../core/ports/host";
 import type { PricedBatch } from "./contradiction-service";
 import { lintStateStore } from "./lint-contradictions";
 import type { LintService } from "./lint-service";

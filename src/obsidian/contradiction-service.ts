@@ -2,7 +2,7 @@ import type { ContradictionRunReport } from "../core/contradictions/run-contradi
 import { ok, type Result } from "../core/result";
 import type { BatchEstimate } from "../core/spend/batch-estimate";
 import { contradictionBatch, planContradictionCheck, runContradictionCheck, type ContradictionPorts, type PlannedContradictions } from "../core/workflows/contradictions-workflow";
-import type { KcHost, ModelUnavailable } from "../core/workflows/host";
+import type { KcHost, ModelUnavailable } from "../core/ports/host";
 import { lintStateStore } from "./lint-contradictions";
 import type { LintService } from "./lint-service";
 

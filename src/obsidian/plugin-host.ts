@@ -5,7 +5,7 @@ import { ok } from "../core/result";
 import { SPEND_LEDGER_LOCK, SpendLedger, type SpendLedgerLock } from "../core/spend/spend-ledger";
 import { spendModels } from "../core/spend/spend-models";
 import type { CompileHost } from "../core/workflows/compile-workflow";
-import type { KcHost, ModelSource, OperationSettings, PluginFileStore } from "../core/workflows/host";
+import type { KcHost, ModelSource, OperationSettings, PluginFileStore } from "../core/ports/host";
 import { adapterLockFiles } from "./adapter-write-lock";
 import { createBrowserFirstFetch } from "./browser-first-fetch";
 import { createModel, createSelectModel, priceOf } from "./create-model";

@@ -1,4 +1,4 @@
-import type { KcHost } from "../core/workflows/host";
+import type { KcHost } from "../core/ports/host";
 import type { CompileService } from "./compile-service";
 import type { GraphService } from "./graph-service";
 import type { LintService } from "./lint-service";

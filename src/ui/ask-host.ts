@@ -4,7 +4,7 @@ import { insertionPoint } from "../core/ask/insertion-point";
 import { formatCost } from "../core/llm/cost";
 import type { Completion, ModelError } from "../core/llm/language-model";
 import { answerQuestion, articleTitle, fileBackAnswer, routeFor, selectFor, type AskError, type SelectionNote } from "../core/workflows/ask-workflow";
-import type { KcHost } from "../core/workflows/host";
+import type { KcHost } from "../core/ports/host";
 import type { PluginData } from "../obsidian/plugin-data";
 import type { RouterService } from "../obsidian/router-service";
 import { AskHistory } from "./ask/ask-history";

@@ -1,9 +1,9 @@
 import { Notice, type App } from "obsidian";
 import { costOrUnknown, formatCostOrUnknown } from "../core/llm/cost";
-import type { PricedModel } from "../core/workflows/host";
+import type { PricedModel } from "../core/ports/host";
 import type { CaptureReport } from "../core/workflows/capture-workflow";
 import { describeError } from "../core/workflows/commit-writes";
-import type { WriteRules } from "../core/workflows/write-rules";
+import type { WriteRules } from "../core/knowledge/write-rules";
 import type { CaptureSettings } from "../obsidian/plugin-data";
 import { progressNotice } from "./progress-notice";
 

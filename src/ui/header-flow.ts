@@ -1,7 +1,7 @@
 import { Notice, TFile, TFolder, type App } from "obsidian";
 import { formatCost, formatCostOrUnknown } from "../core/llm/cost";
 import { describeError } from "../core/workflows/commit-writes";
-import type { KcHost } from "../core/workflows/host";
+import type { KcHost } from "../core/ports/host";
 import { proposeNoteHeaders, type HeaderModelPass, type HeaderProposal } from "../core/workflows/propose-headers-workflow";
 import type { HeaderCommandActions } from "../commands/register-header-commands";
 import type { CompileReviewModel } from "./compile-review";

@@ -1,4 +1,4 @@
-import { knowledgeFolderProblem } from "../core/workflows/write-rules";
+import { knowledgeFolderProblem } from "../core/knowledge/write-rules";
 import { normalizePath, Platform, PluginSettingTab, SecretComponent, type App, type Plugin, type Setting, type SettingDefinitionItem } from "obsidian";
 import { addNumberField } from "./number-setting";
 import { captureSection, type CaptureSettingsHost } from "./capture-settings";

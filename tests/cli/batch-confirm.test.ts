@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runKc } from "../fakes/run-kc";
-import { pluginFolder } from "../../src/cli/cli-host";
+import { pluginFolder } from "../../src/node/node-host";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
 import { TranscriptBuilder } from "../fakes/transcript-builder";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createHash } from "node:crypto";
 import { runCli } from "../../src/cli/main";
-import type { CliIo } from "../../src/cli/cli-io";
+import type { NodeIo } from "../../src/node/node-io";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -37,7 +37,7 @@ function treeHash(dir: string): string {
 async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
-  const io: CliIo = { out: (t) => (out += t), err: (t) => (err += t), isTTY: false, env: {} };
+  const io: NodeIo = { out: (t) => (out += t), err: (t) => (err += t), isTTY: false, env: {} };
   const code = await runCli(argv, io);
   return { code, out, err };
 }

@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runKc } from "../fakes/run-kc";
-import { pluginFolder } from "../../src/cli/cli-host";
+import { pluginFolder } from "../../src/node/node-host";
 import { COMPILE_TOOL } from "../../src/core/compile/compile-prompt";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";

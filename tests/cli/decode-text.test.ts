@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { decodeText } from "../../src/cli/fs-note-store";
+import { decodeText } from "../../src/node/fs-note-store";
 
 /** The definition: strict UTF-8 (a byte-order mark kept), and no NUL byte (binary). */
 function reference(bytes: Uint8Array): string | null {

@@ -4,8 +4,8 @@ import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
-import { FileWriteLock } from "../../src/cli/file-write-lock";
-import { FsNoteStore } from "../../src/cli/fs-note-store";
+import { FileWriteLock } from "../../src/node/file-write-lock";
+import { FsNoteStore } from "../../src/node/fs-note-store";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
 
 let dir: string;

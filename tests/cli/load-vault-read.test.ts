@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { join } from "node:path";
-import { loadVault } from "../../src/cli/load-vault";
+import { loadVault } from "../../src/node/load-vault";
 
 const DEMO = join(import.meta.dirname, "..", "..", "examples", "demo-vault");
 

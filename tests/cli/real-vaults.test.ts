@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadVault } from "../../src/cli/load-vault";
+import { loadVault } from "../../src/node/load-vault";
 import { LintEngine } from "../../src/core/lint/lint-engine";
 import { print } from "../../bench/print";
 

@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { cliModels, fsPluginFiles, pluginFolder } from "../../src/cli/cli-host";
-import { cliSpendModels } from "../../src/cli/cli-spend";
+import { nodeModels, fsPluginFiles, pluginFolder } from "../../src/node/node-host";
+import { nodeSpendModels } from "../../src/node/node-spend";
 import { localDate } from "../../src/core/util/local-date";
 import { priceFor } from "../../src/core/llm/models";
 import { worstCaseUsd } from "../../src/core/spend/capped-model";
@@ -70,8 +70,7 @@ describe("the command line's caps", () => {
     const vault = vaultWith([], { spend: { dailyCapUsd: worst * 1.2 } });
     server.replies.push({ kind: "text", text: "one", usage: { input: 30, output: 200 } }, { kind: "text", text: "two" });
     const io = { out: () => undefined, err: () => undefined, isTTY: false, env: { ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_BASE_URL: server.baseUrl } };
-    const args = { positionals: ["ask", vault], flags: new Map<string, string | true>() };
-    const models = cliSpendModels(cliModels(args, io), vault, io.env, fsPluginFiles(vault));
+    const models = nodeSpendModels(nodeModels({}, io), vault, io.env, fsPluginFiles(vault));
     const got = await models.get("answer");
     if (!got.ok) throw new Error(got.error.message);
     expect((await got.value.model.complete(request)).ok).toBe(true);
@@ -86,12 +85,11 @@ describe("the command line's caps", () => {
   it("takes KC_DAILY_CAP_USD over the plugin's cap, and says so when it is not an amount", async () => {
     const vault = vaultWith([line(today, "compile", 1)], { spend: { dailyCapUsd: 100 } });
     const io = { out: () => undefined, err: () => undefined, isTTY: false, env: { ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_BASE_URL: server.baseUrl, KC_DAILY_CAP_USD: "0.5" } };
-    const args = { positionals: ["ask", vault], flags: new Map<string, string | true>() };
-    const got = await cliSpendModels(cliModels(args, io), vault, io.env, fsPluginFiles(vault)).get("answer");
+    const got = await nodeSpendModels(nodeModels({}, io), vault, io.env, fsPluginFiles(vault)).get("answer");
     if (!got.ok) throw new Error(got.error.message);
     expect(await got.value.model.complete(request)).toMatchObject({ ok: false, error: { kind: "cap", spentUsd: 1, capUsd: 0.5 } });
     expect(server.requests).toHaveLength(0);
-    const bad = await cliSpendModels(cliModels(args, io), vault, { ...io.env, KC_DAILY_CAP_USD: "lots" }, fsPluginFiles(vault)).get("answer");
+    const bad = await nodeSpendModels(nodeModels({}, io), vault, { ...io.env, KC_DAILY_CAP_USD: "lots" }, fsPluginFiles(vault)).get("answer");
     expect(bad).toMatchObject({ ok: false, error: { kind: "bad-config", message: expect.stringContaining("KC_DAILY_CAP_USD") as string } });
   });
 });

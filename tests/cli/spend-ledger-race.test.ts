@@ -7,7 +7,7 @@ import process from "node:process";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { SPEND_LEDGER_FILE } from "../../src/core/spend/spend-ledger";
-import { pluginFolder } from "../../src/cli/cli-host";
+import { pluginFolder } from "../../src/node/node-host";
 import { isMonthSummary, parseSpendLedger } from "../../src/core/spend/spend-entry";
 
 // Real processes appending to one vault's ledger at once, each append old enough that it is folded into a month
@@ -25,10 +25,10 @@ beforeAll(async () => {
     stdin: {
       contents: `
         import { SpendLedger } from ${src("core/spend/spend-ledger.ts")};
-        import { fsPluginFiles } from ${src("cli/cli-host.ts")};
-        import { cliLedgerLock } from ${src("cli/cli-spend.ts")};
+        import { fsPluginFiles } from ${src("node/node-host.ts")};
+        import { nodeLedgerLock } from ${src("node/node-spend.ts")};
         const [vault, id, calls] = process.argv.slice(2);
-        const ledger = new SpendLedger(fsPluginFiles(vault), cliLedgerLock(vault));
+        const ledger = new SpendLedger(fsPluginFiles(vault), nodeLedgerLock(vault));
         for (let i = 0; i < Number(calls); i++) {
           const entry = { at: "2020-01-15T10:00:00.000Z", day: "2020-01-15", feature: "w" + id, model: "claude-haiku-5-5", input: 1, output: 1, cacheRead: 0, cacheWrite: 0, usd: 0.001 };
           await ledger.append(entry, new Date());

@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runKc } from "../fakes/run-kc";
-import { pluginFolder } from "../../src/cli/cli-host";
+import { pluginFolder } from "../../src/node/node-host";
 import { COMPILE_TOOL } from "../../src/core/compile/compile-prompt";
 import { MODEL_PRICES } from "../../src/core/llm/models";
 import { SPEND_LEDGER_FILE } from "../../src/core/spend/spend-ledger";

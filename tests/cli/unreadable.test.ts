@@ -6,7 +6,7 @@ import { join } from "node:path";
 import process from "node:process";
 import { build } from "esbuild";
 import { runKc } from "../fakes/run-kc";
-import { FsNoteStore } from "../../src/cli/fs-note-store";
+import { FsNoteStore } from "../../src/node/fs-note-store";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
 
 // Listing and reading failures other than permissions (a file where a folder was, a folder where a note was) fail the

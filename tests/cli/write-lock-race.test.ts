@@ -14,7 +14,7 @@ let script: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "kc-lock-race-"));
   script = join(dir, "writer.mjs");
-  const lock = fileURLToPath(new URL("../../src/cli/file-write-lock.ts", import.meta.url));
+  const lock = fileURLToPath(new URL("../../src/node/file-write-lock.ts", import.meta.url));
   await build({
     stdin: {
       contents: `

@@ -13,8 +13,7 @@ function walk(dir: string): string[] {
   });
 }
 
-function importsOf(file: string): string[] {
-  const text = readFileSync(file, "utf8");
+function importsOf(file: string, text = readFileSync(file, "utf8")): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)[^"'`;]*?from\s*["']([^"']+)["']/g)) out.push(m[1]!);
   for (const m of text.matchAll(/import\(\s*["']([^"']+)["']\s*\)/g)) out.push(m[1]!);
@@ -71,5 +70,37 @@ describe("the core boundary", () => {
     expect(leavesCore(join(coreDir, "route", "x.ts"), "../llm/estimate-tokens")).toBe(false);
     expect(forbiddenInCore("yaml")).toBe(false);
     expect(forbiddenInCore("./note-types")).toBe(false);
+  });
+});
+
+/** The src folders a file's relative imports reach ("core/spend", "cli", …), as paths under src. */
+function reaches(file: string, text?: string): string[] {
+  const src = join(root, "src");
+  return importsOf(file, text)
+    .filter((s) => s.startsWith("."))
+    .map((s) => relative(src, join(dirname(file), s)));
+}
+
+describe("the rings around core", () => {
+  const offenders = (dir: string, bad: (target: string) => boolean): string[] =>
+    walk(join(root, "src", dir)).flatMap((f) => reaches(f).filter(bad).map((t) => `${relative(root, f)} imports src/${t}`));
+
+  it("keeps the MCP server off the CLI: both stand on src/node", () => {
+    expect(offenders("mcp", (t) => t.startsWith("cli"))).toEqual([]);
+  });
+
+  it("keeps the Node adapters free of either host", () => {
+    expect(offenders("node", (t) => t.startsWith("cli") || t.startsWith("mcp"))).toEqual([]);
+  });
+
+  it("keeps the workflows on top: nothing else in core imports them (port types live in core/ports)", () => {
+    const below = walk(coreDir).filter((f) => !relative(coreDir, f).startsWith("workflows"));
+    const ups = below.flatMap((f) => reaches(f).filter((t) => t.startsWith(join("core", "workflows"))).map((t) => `${relative(root, f)} imports src/${t}`));
+    expect(ups).toEqual([]);
+  });
+
+  it("sees an upward import when one is there", () => {
+    const text = 'import type { KcHost } from "../workflows/host";\nimport { ok } from "../result";\n';
+    expect(reaches(join(coreDir, "spend", "x.ts"), text)).toEqual([join("core", "workflows", "host"), join("core", "result")]);
   });
 });

@@ -1,5 +1,5 @@
 import type { App } from "obsidian";
-import type { KcHost } from "../../src/core/workflows/host";
+import type { KcHost } from "../../src/core/ports/host";
 import { CompileService } from "../../src/obsidian/compile-service";
 import type { PluginData } from "../../src/obsidian/plugin-data";
 import { pluginHost } from "../../src/obsidian/plugin-host";

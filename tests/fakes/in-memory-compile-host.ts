@@ -3,9 +3,9 @@ import { DEFAULT_KNOWLEDGE_SETTINGS } from "../../src/core/knowledge/knowledge-s
 import { DEFAULT_PRICE } from "../../src/core/llm/models";
 import type { NoteStore } from "../../src/core/notes/note-store";
 import { ArticleIndex } from "../../src/core/route/article-index";
-import { QueueWriteLock, type CompileRecords, type LogState, type WriteLock } from "../../src/core/workflows/compile-records";
+import { QueueWriteLock, type CompileRecords, type LogState, type WriteLock } from "../../src/core/ports/compile-records";
 import type { CompileHost } from "../../src/core/workflows/compile-workflow";
-import type { WriteRules } from "../../src/core/workflows/write-rules";
+import type { WriteRules } from "../../src/core/knowledge/write-rules";
 
 /** The records a host keeps, in memory: journal, undo record and compile state, inspectable by tests. */
 export class InMemoryCompileRecords implements CompileRecords {

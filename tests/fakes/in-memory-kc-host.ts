@@ -3,7 +3,7 @@ import type { ModelPrice } from "../../src/core/llm/models";
 import { DEFAULT_PRICE } from "../../src/core/llm/models";
 import type { LanguageModel } from "../../src/core/llm/language-model";
 import { err, ok } from "../../src/core/result";
-import type { KcHost, ModelOptions, ModelRole, ModelUnavailable } from "../../src/core/workflows/host";
+import type { KcHost, ModelOptions, ModelRole, ModelUnavailable } from "../../src/core/ports/host";
 import type { InMemoryNoteStore } from "./in-memory-note-store";
 import { inMemoryCompileHost, type InMemoryCompileRecords } from "./in-memory-compile-host";
 import { articleIndexOf, resolverOf } from "../core/compile/compile-fixture";

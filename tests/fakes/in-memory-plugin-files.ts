@@ -1,4 +1,4 @@
-import type { PluginFileStore } from "../../src/core/workflows/host";
+import type { PluginFileStore } from "../../src/core/ports/host";
 
 /** The plugin's folder in memory: files by name, inspectable and writable by tests (as "the other host"). */
 export class InMemoryPluginFiles implements PluginFileStore {

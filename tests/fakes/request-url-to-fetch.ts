@@ -1,5 +1,5 @@
 import { setRequestUrl } from "./obsidian-stub";
-import { nodeFetch } from "../../src/cli/node-runtime";
+import { nodeFetch } from "../../src/node/node-runtime";
 
 /**
  * Makes the stubbed `requestUrl` send its request with Node's fetch and answer the way Obsidian's does (status,

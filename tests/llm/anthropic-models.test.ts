@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { listModels, testConnection, type ModelServerOptions } from "../../src/llm/anthropic-models";
-import { nodeFetch, nodeTimers } from "../../src/cli/node-runtime";
+import { nodeFetch, nodeTimers } from "../../src/node/node-runtime";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 
 // The settings' model list and connection check: the real SDK against the loopback server, never the internet.

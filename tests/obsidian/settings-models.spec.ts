@@ -8,7 +8,7 @@ import { setRequestUrl } from "../fakes/obsidian-stub";
 import { createFakeApp } from "../fakes/fake-app";
 import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
-import { nodeFetch } from "../../src/cli/node-runtime";
+import { nodeFetch } from "../../src/node/node-runtime";
 
 // The plugin's models by role: the renderer's fetch is Node's (it reaches the loopback server), requestUrl the stub
 // forwarded to it and counted.

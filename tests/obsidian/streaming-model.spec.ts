@@ -6,7 +6,7 @@ import { createModel } from "../../src/obsidian/create-model";
 import { createRequestUrlFetch } from "../../src/obsidian/request-url-fetch";
 import { DEFAULT_ASK_SETTINGS } from "../../src/obsidian/plugin-data";
 import { createFakeApp } from "../fakes/fake-app";
-import { nodeFetch } from "../../src/cli/node-runtime";
+import { nodeFetch } from "../../src/node/node-runtime";
 
 // The renderer's fetch is Node's own here: it reaches the loopback Messages API on 127.0.0.1 and streams its SSE.
 let server: LoopbackServer;

@@ -4,7 +4,7 @@ import { notices } from "../fakes/obsidian-stub";
 import { until } from "../fakes/until";
 import type { LintFinding } from "../../src/core/lint/lint-types";
 import { SliceScheduler } from "../../src/core/util/slice-scheduler";
-import { QueueWriteLock } from "../../src/core/workflows/compile-records";
+import { QueueWriteLock } from "../../src/core/ports/compile-records";
 import { LintService } from "../../src/obsidian/lint-service";
 import { ObsidianNoteStore } from "../../src/obsidian/obsidian-note-store";
 import { mergePluginData } from "../../src/obsidian/plugin-data";

@@ -2,15 +2,15 @@ import { formatCost } from "../../core/llm/cost";
 import { formatRouteTrace } from "../../core/route/format-route-trace";
 import { stripControls } from "../../core/util/strip-controls";
 import { answerQuestion, fileBackAnswer, routeFor } from "../../core/workflows/ask-workflow";
-import type { KcHost } from "../../core/workflows/host";
+import type { KcHost } from "../../core/ports/host";
 import type { RouteResult } from "../../core/route/route-types";
-import { knowledgeFolderProblem } from "../../core/workflows/write-rules";
-import { cliHost, cliSettings } from "../cli-host";
-import { baseUrlProblem, waitLine } from "../model-options";
-import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
+import { knowledgeFolderProblem } from "../../core/knowledge/write-rules";
+import { nodeHost, nodeSettings } from "../../node/node-host";
+import { baseUrlProblem, waitLine, modelFlags } from "../model-options";
+import { EXIT, usage, type NodeIo } from "../../node/node-io";
+import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex, scopeFlag } from "../router-index";
+import { buildRouterIndex, scopeFlag } from "../../node/router-index";
 
 /** Help text of `kc ask`. */
 export const ASK_HELP = `kc ask <vault> "question" [--model <id>] [--base-url <url>] [--budget <tokens>] [--knowledge <folder>] [--scope knowledge|vault]
@@ -35,7 +35,7 @@ base" without calling the model, unless --closest asks to answer from the best m
 Needs ANTHROPIC_API_KEY unless --base-url names a server that needs none.`;
 
 /** Runs `kc ask`. */
-export async function runAskCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+export async function runAskCommand(args: ParsedArgs, io: NodeIo): Promise<number> {
   const [, dir, question] = args.positionals;
   if (!dir || question === undefined) {
     io.err(`Missing the vault folder or the question.\n\n${ASK_HELP}\n`);
@@ -55,7 +55,7 @@ export async function runAskCommand(args: ParsedArgs, io: CliIo): Promise<number
   const fileBack = args.flags.has("file-back");
   const folderProblem = fileBack ? knowledgeFolderProblem(vault.settings) : null;
   if (folderProblem) return usage(io, `${folderProblem} (--file-back writes there.)`);
-  const host = cliHost(vault, buildRouterIndex(vault, scoped.scope).index, args, io, cliSettings(vault, { ask: { budget, selectWithModel: false } }));
+  const host = nodeHost(vault, buildRouterIndex(vault, scoped.scope).index, modelFlags(args), io, nodeSettings(vault, { ask: { budget, selectWithModel: false } }));
   const route = routeFor(host, question, { closest: args.flags.has("closest") });
   io.err(`${formatRouteTrace(route)}\n\n`);
   // Model text reaches the terminal without escape sequences (a reply could otherwise recolour or retitle it).
@@ -86,7 +86,7 @@ export async function runAskCommand(args: ParsedArgs, io: CliIo): Promise<number
  * Files an answer back as a qa/ article with its index.md row and log.md entry, as the Ask panel does: one undoable
  * write through core's write gate (knowledge folder only, journalled, under the lock the plugin shares).
  */
-async function fileAnswerBack(host: KcHost, route: RouteResult, answer: string, io: CliIo): Promise<number> {
+async function fileAnswerBack(host: KcHost, route: RouteResult, answer: string, io: NodeIo): Promise<number> {
   const written = await fileBackAnswer(host, route, answer);
   if (!written.ok) {
     io.err(`${written.error}\n`);

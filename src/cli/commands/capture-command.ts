@@ -5,22 +5,22 @@ import { isCalendarDate } from "../../core/util/calendar-date";
 import { localDate } from "../../core/util/local-date";
 import { costOrUnknown, formatCostOrUnknown } from "../../core/llm/cost";
 import { DEFAULT_SELECT_MODEL } from "../../core/llm/models";
-import type { PricedModel } from "../../core/workflows/host";
+import type { PricedModel } from "../../core/ports/host";
 import { distillBatch } from "../../core/capture/distill-session";
 import { CAPTURE_STATE_FILE, captureSessions, parseCaptureState, type CaptureStateStore } from "../../core/workflows/capture-workflow";
-import { knowledgeFolderProblem } from "../../core/workflows/write-rules";
+import { knowledgeFolderProblem } from "../../core/knowledge/write-rules";
 import { defaultTranscriptRoots, FsTranscriptSource } from "../../desktop/fs-transcript-source";
 import { SessionFileTranscriptSource } from "../../desktop/session-file-transcript-source";
 import { confirmBatch } from "../batch-confirm";
-import { fsPluginFiles } from "../cli-host";
-import { EXIT, usage, type CliIo } from "../cli-io";
-import { cliCappedModel } from "../cli-spend";
-import { FileWriteLock } from "../file-write-lock";
-import { PluginFiles } from "../plugin-files";
+import { fsPluginFiles } from "../../node/node-host";
+import { EXIT, usage, type NodeIo } from "../../node/node-io";
+import { nodeCappedModel } from "../../node/node-spend";
+import { FileWriteLock } from "../../node/file-write-lock";
+import { PluginFiles } from "../../node/plugin-files";
 import { modelFromArgs, waitLine } from "../model-options";
-import { folderOverrides, loadVault, missingFolderProblem, printVaultWarnings, PLUGIN_ID, type LoadedVault } from "../load-vault";
+import { folderOverrides, loadVault, missingFolderProblem, printVaultWarnings, PLUGIN_ID, type LoadedVault } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { CONFIG_DIR } from "../config-dir";
+import { CONFIG_DIR } from "../../node/config-dir";
 
 /** Help text of `kc capture`. */
 export const CAPTURE_HELP = `kc capture <vault> [--from <dir>] [--project <cwd>] [--since YYYY-MM-DD] [--dry-run] [--format text|json]
@@ -48,7 +48,7 @@ folder (${CAPTURE_STATE_FILE}).
 (Obsidian's Daily notes settings, the plugin's, or Obsidian's default); --daily-folder and --daily-format override.`;
 
 /** Runs `kc capture`. */
-export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+export async function runCaptureCommand(args: ParsedArgs, io: NodeIo): Promise<number> {
   const dir = args.positionals[1];
   if (!dir) {
     io.err(`Missing the vault folder.\n\n${CAPTURE_HELP}\n`);
@@ -89,7 +89,7 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
       return EXIT.usage;
     }
     // Through the spend ledger and the caps, priced by its own id, as every other model call of kc.
-    const capped = await cliCappedModel(built, "distill", vault.root, io.env, fsPluginFiles(vault.root));
+    const capped = await nodeCappedModel(built, "distill", vault.root, io.env, fsPluginFiles(vault.root));
     if (!capped.ok) return usage(io, capped.error.message);
     distill = capped.value;
   }
@@ -133,7 +133,7 @@ export async function runCaptureCommand(args: ParsedArgs, io: CliIo): Promise<nu
  * The one transcript to capture: --session-file, or with --hook the transcript_path of the SessionEnd JSON on stdin;
  * undefined when neither is given (every session under the transcript folders).
  */
-async function sessionFileOf(args: ParsedArgs, io: CliIo): Promise<{ path: string } | { error: string } | undefined> {
+async function sessionFileOf(args: ParsedArgs, io: NodeIo): Promise<{ path: string } | { error: string } | undefined> {
   const file = flagString(args, "session-file");
   if (file !== undefined && args.flags.has("hook")) return { error: "Give --session-file or --hook, not both." };
   if (file !== undefined) return { path: file };

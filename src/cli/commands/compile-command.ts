@@ -10,13 +10,13 @@ import type { ArticleIndex } from "../../core/route/article-index";
 import { compileLogs, type CompileReviewer, type LogResult } from "../../core/workflows/compile-workflow";
 import { planLogs } from "../../core/workflows/dry-run-workflow";
 import { selectLogs, type LogPick } from "../../core/workflows/select-logs-workflow";
-import { baseUrlProblem, waitLine } from "../model-options";
-import { cliHost } from "../cli-host";
+import { baseUrlProblem, waitLine, modelFlags } from "../model-options";
+import { nodeHost } from "../../node/node-host";
 import { confirmCompileBatch } from "./compile-batch-confirm";
-import { EXIT, usage, type CliIo } from "../cli-io";
-import { dailyNotesLine, folderOverrides, loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../load-vault";
+import { EXIT, usage, type NodeIo } from "../../node/node-io";
+import { dailyNotesLine, folderOverrides, loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "../router-index";
+import { buildRouterIndex } from "../../node/router-index";
 /** Help text of `kc compile`. */
 export const COMPILE_HELP = `kc compile <vault> [--file <note>] [--all] [--dry-run] [--yes] [--force] [--format text|json]
            [--model <id>] [--base-url <url>] [--knowledge <folder>] [--daily-folder <folder>] [--daily-format <format>]
@@ -47,7 +47,7 @@ interface LogReport {
 }
 
 /** Runs `kc compile`: parses the flags, builds the host, calls the selection and then the dry run or the compile, and prints. */
-export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+export async function runCompileCommand(args: ParsedArgs, io: NodeIo): Promise<number> {
   const dir = args.positionals[1];
   if (!dir) {
     io.err(`Missing the vault folder.\n\n${COMPILE_HELP}\n`);
@@ -64,7 +64,7 @@ export async function runCompileCommand(args: ParsedArgs, io: CliIo): Promise<nu
   io.err(dailyNotesLine(vault));
   const { index } = buildRouterIndex(vault, "knowledge");
   const fixedNow = new Date(`${today}T12:00:00`);
-  const host = { ...cliHost(vault, index, args, io), now: () => (flagString(args, "today") ? fixedNow : new Date()) };
+  const host = { ...nodeHost(vault, index, modelFlags(args), io), now: () => (flagString(args, "today") ? fixedNow : new Date()) };
   const force = args.flags.has("force");
   const selected = await selectLogs(host, pickOf(args, today), { force, stateUnknown: vault.compileStateUnknown });
   if (!selected.ok) return usage(io, (selected.error.kind === "no-daily-notes" && missingFolderProblem(vault, "daily")) || selected.error.message);
@@ -117,7 +117,7 @@ function pickOf(args: ParsedArgs, today: string): LogPick {
 }
 
 /** The person at the terminal: the proposal printed with diffs, then --yes or a question. */
-function cliReviewer(args: ParsedArgs, io: CliIo, format: string): CompileReviewer {
+function cliReviewer(args: ParsedArgs, io: NodeIo, format: string): CompileReviewer {
   return {
     review: async (o) => {
       if (format === "text") io.out(stripControls(`${o.plan.logPath}: ${o.proposal.summary || "(no summary)"}\n${formatChanges(o.changes, o.proposal.notes)}\n`));
@@ -140,7 +140,7 @@ function noteWritten(vault: LoadedVault, index: ArticleIndex, report: WriteRepor
 }
 
 /** Prints a dry run (each plan, or why a log cannot be compiled); findings when any log cannot be. */
-function printDryRun(planned: Awaited<ReturnType<typeof planLogs>>, format: string, io: CliIo): number {
+function printDryRun(planned: Awaited<ReturnType<typeof planLogs>>, format: string, io: NodeIo): number {
   const reports: Record<string, unknown>[] = [];
   for (const p of planned) {
     if (p.status === "failed") {
@@ -157,7 +157,7 @@ function printDryRun(planned: Awaited<ReturnType<typeof planLogs>>, format: stri
 }
 
 /** Prints what each log's compile did (failures with their reasons and cost); findings when one failed. */
-function printResults(results: LogResult[], format: string, io: CliIo): number {
+function printResults(results: LogResult[], format: string, io: NodeIo): number {
   const tokens = (o: CompileOutcome) => ({ input: o.usage.inputTokens, output: o.usage.outputTokens });
   const reports: LogReport[] = [];
   let code: number = EXIT.ok;

@@ -2,12 +2,12 @@ import { formatCost } from "../../core/llm/cost";
 import { stripControls } from "../../core/util/strip-controls";
 import { contradictionBatch, planContradictionCheck, runContradictionCheck } from "../../core/workflows/contradictions-workflow";
 import { confirmBatch } from "../batch-confirm";
-import { cliContradictionPorts, cliHost, cliSettings, unavailableExit } from "../cli-host";
-import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault, printVaultWarnings } from "../load-vault";
-import { waitLine } from "../model-options";
+import { nodeContradictionPorts, nodeHost, nodeSettings, unavailableExit } from "../../node/node-host";
+import { EXIT, usage, type NodeIo } from "../../node/node-io";
+import { loadVault, printVaultWarnings } from "../../node/load-vault";
+import { waitLine, modelFlags } from "../model-options";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "../router-index";
+import { buildRouterIndex } from "../../node/router-index";
 
 /** Help text of `kc contradictions`. */
 export const CONTRADICTIONS_HELP = `kc contradictions <vault> [--dry-run] [--max-pairs N] [--max-tokens N] [--yes] [--confirm-above <usd>] [--format text|json]
@@ -31,7 +31,7 @@ function wholeNumber(args: ParsedArgs, name: string, fallback: number): number |
 }
 
 /** Runs `kc contradictions`. */
-export async function runContradictionsCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+export async function runContradictionsCommand(args: ParsedArgs, io: NodeIo): Promise<number> {
   const dir = args.positionals[1];
   if (!dir) {
     io.err(`Missing the vault folder.\n\n${CONTRADICTIONS_HELP}\n`);
@@ -46,8 +46,8 @@ export async function runContradictionsCommand(args: ParsedArgs, io: CliIo): Pro
   const vault = await loadVault(dir);
   printVaultWarnings(vault, io);
   const { index } = buildRouterIndex(vault, "knowledge");
-  const host = cliHost(vault, index, args, io, cliSettings(vault, { contradictions: { maxPairs, maxTokens } }));
-  const ports = cliContradictionPorts(vault, host);
+  const host = nodeHost(vault, index, modelFlags(args), io, nodeSettings(vault, { contradictions: { maxPairs, maxTokens } }));
+  const ports = nodeContradictionPorts(vault, host);
   const planned = await planContradictionCheck(host, ports);
   const { plan } = planned;
   const later = plan.leftForLater > 0 ? `, ${plan.leftForLater} left for a later run by the caps` : "";

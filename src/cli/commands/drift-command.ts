@@ -1,10 +1,10 @@
 import { checkCitations } from "../../core/drift/check-citations";
 import { fsCodeRepo, isRepoFolder } from "../../desktop/fs-code-repo";
-import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
+import { EXIT, usage, type NodeIo } from "../../node/node-io";
+import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { runDriftModelCheck } from "./drift-model-check";
-import { buildRouterIndex } from "../router-index";
+import { buildRouterIndex } from "../../node/router-index";
 
 /** Help text of `kc drift`. */
 export const DRIFT_HELP = `kc drift <vault> --repo <dir> [--format text|json] [--knowledge <folder>]
@@ -24,7 +24,7 @@ before costly compiles", else $0.25), and without a terminal needs --yes; the sp
 suggestions for review (a quote not on the article's citing lines is dropped); nothing is ever changed.`;
 
 /** Runs `kc drift`. */
-export async function runDriftCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+export async function runDriftCommand(args: ParsedArgs, io: NodeIo): Promise<number> {
   const dir = args.positionals[1];
   const repoDir = flagString(args, "repo");
   if (!dir || !repoDir) {

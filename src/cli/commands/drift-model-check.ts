@@ -4,10 +4,10 @@ import type { ArticleIndex } from "../../core/route/article-index";
 import { stripControls } from "../../core/util/strip-controls";
 import { claimDriftBatch, planClaimDriftCheck, runClaimDriftCheck } from "../../core/workflows/claim-drift-workflow";
 import { confirmBatch } from "../batch-confirm";
-import { cliHost, cliSettings, unavailableExit } from "../cli-host";
-import { EXIT, usage, type CliIo } from "../cli-io";
-import type { LoadedVault } from "../load-vault";
-import { waitLine } from "../model-options";
+import { nodeHost, nodeSettings, unavailableExit } from "../../node/node-host";
+import { EXIT, usage, type NodeIo } from "../../node/node-io";
+import type { LoadedVault } from "../../node/load-vault";
+import { waitLine, modelFlags } from "../model-options";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 function whole(args: ParsedArgs, name: string, fallback: number): number | null {
@@ -20,12 +20,12 @@ function whole(args: ParsedArgs, name: string, fallback: number): number | null 
  * repository, asks the model whether their statements still match the code (bounded by --max-articles and
  * --max-tokens, estimate first, --dry-run or a yes). Prints suggestions for review; never changes a note.
  */
-export async function runDriftModelCheck(args: ParsedArgs, io: CliIo, vault: LoadedVault, index: ArticleIndex, repo: CodeRepoView): Promise<number> {
+export async function runDriftModelCheck(args: ParsedArgs, io: NodeIo, vault: LoadedVault, index: ArticleIndex, repo: CodeRepoView): Promise<number> {
   const olderThan = whole(args, "older-than", 90);
   const maxArticles = whole(args, "max-articles", 10);
   const maxTokens = whole(args, "max-tokens", 40_000);
   if (olderThan === null || maxArticles === null || maxTokens === null) return usage(io, "--older-than, --max-articles and --max-tokens must be whole numbers, 1 or more.");
-  const host = cliHost(vault, index, args, io, cliSettings(vault, { drift: { olderThanDays: olderThan, maxArticles, maxTokens } }));
+  const host = nodeHost(vault, index, modelFlags(args), io, nodeSettings(vault, { drift: { olderThanDays: olderThan, maxArticles, maxTokens } }));
   const planned = await planClaimDriftCheck(host, repo, flagString(args, "today"));
   const { candidates, inputTokens, usd } = planned;
   io.err(`Model check: ${candidates.length} article${candidates.length === 1 ? "" : "s"} older than ${olderThan} days cite code; about ${inputTokens} input tokens, about ${formatCost(usd)}.\n`);

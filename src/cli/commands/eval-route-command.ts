@@ -6,12 +6,12 @@ import { buildSelectRequest, selectArticles, shortlistFor, SELECT_SYSTEM_PROMPT 
 import { estimateTokens } from "../../core/llm/estimate-tokens";
 import { DEFAULT_SELECT_MODEL } from "../../core/llm/models";
 import { modelFromArgs, waitLine } from "../model-options";
-import { fsPluginFiles } from "../cli-host";
-import { cliCappedModel } from "../cli-spend";
-import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault, printVaultWarnings } from "../load-vault";
+import { fsPluginFiles } from "../../node/node-host";
+import { nodeCappedModel } from "../../node/node-spend";
+import { EXIT, usage, type NodeIo } from "../../node/node-io";
+import { loadVault, printVaultWarnings } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "../router-index";
+import { buildRouterIndex } from "../../node/router-index";
 
 /** Help text of `kc eval-route`. */
 export const EVAL_ROUTE_HELP = `kc eval-route <vault> <questions.json> [--select] [--model <id>] [--base-url <url>] [--format text|json]
@@ -24,7 +24,7 @@ With --select (and ANTHROPIC_API_KEY, or --base-url) it also runs the model's se
 with its tokens and cost.`;
 
 /** Runs `kc eval-route`. */
-export async function runEvalRouteCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+export async function runEvalRouteCommand(args: ParsedArgs, io: NodeIo): Promise<number> {
   const [, dir, file] = args.positionals;
   if (!dir || !file) {
     io.err(`Missing the vault folder or the question set.\n\n${EVAL_ROUTE_HELP}\n`);
@@ -61,7 +61,7 @@ export async function runEvalRouteCommand(args: ParsedArgs, io: CliIo): Promise<
       return EXIT.usage;
     }
     // Through the spend ledger and the caps, as every other model call of kc.
-    const capped = await cliCappedModel(built, "select", vault.root, io.env, fsPluginFiles(vault.root));
+    const capped = await nodeCappedModel(built, "select", vault.root, io.env, fsPluginFiles(vault.root));
     if (!capped.ok) return usage(io, capped.error.message);
     const model = capped.value.model;
     let input = 0;

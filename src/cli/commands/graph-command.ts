@@ -5,9 +5,9 @@ import { isVaultNote, reportFolderOf } from "../../core/knowledge/knowledge-layo
 import { filterGraph, neighbourhood } from "../../core/graph/graph-queries";
 import { knowledgePaths } from "../../core/knowledge/knowledge-layout";
 import { firstParagraph, summaryProperty } from "../../core/route/article-doc";
-import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
-import { scopeFlag } from "../router-index";
+import { EXIT, usage, type NodeIo } from "../../node/node-io";
+import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/load-vault";
+import { scopeFlag } from "../../node/router-index";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc graph`. */
@@ -25,7 +25,7 @@ edges and their ends; --logs adds source daily logs, --body links in article bod
 untyped edges (as --body), and the CKP tiers of the notes that have headers; --around follows those links.`;
 
 /** Runs `kc graph`. */
-export async function runGraphCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+export async function runGraphCommand(args: ParsedArgs, io: NodeIo): Promise<number> {
   const dir = args.positionals[1];
   if (!dir) {
     io.err(`Missing the vault folder.\n\n${GRAPH_HELP}\n`);

@@ -2,13 +2,13 @@ import { formatCost } from "../../core/llm/cost";
 import { stripControls } from "../../core/util/strip-controls";
 import type { HeaderModelPass, HeaderProposal, HeaderRun } from "../../core/workflows/propose-headers-workflow";
 import { proposeNoteHeaders } from "../../core/workflows/propose-headers-workflow";
-import { cliHost, unavailableExit } from "../cli-host";
+import { nodeHost, unavailableExit } from "../../node/node-host";
 import { confirmBatch } from "../batch-confirm";
-import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault, printVaultWarnings } from "../load-vault";
-import { baseUrlProblem } from "../model-options";
+import { EXIT, usage, type NodeIo } from "../../node/node-io";
+import { loadVault, printVaultWarnings } from "../../node/load-vault";
+import { baseUrlProblem, modelFlags } from "../model-options";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "../router-index";
+import { buildRouterIndex } from "../../node/router-index";
 
 /** Help text of `kc headers`. */
 export const HEADERS_HELP = `kc headers <vault> <note>... [--all-missing N] [--with-model] [--model <id>] [--base-url <url>] [--yes] [--dry-run]
@@ -32,7 +32,7 @@ A field a note already has is never replaced; daily notes and hidden folders are
   --dry-run            show the proposals and write nothing`;
 
 /** Runs `kc headers`: parses the flags, builds the host over every note, calls the header workflow and prints. */
-export async function runHeadersCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+export async function runHeadersCommand(args: ParsedArgs, io: NodeIo): Promise<number> {
   const [, dir, ...notes] = args.positionals;
   const allMissing = Number(flagString(args, "all-missing", "0"));
   if (!Number.isInteger(allMissing) || allMissing < 0) return usage(io, "--all-missing must be a whole number of notes.");
@@ -48,7 +48,7 @@ export async function runHeadersCommand(args: ParsedArgs, io: CliIo): Promise<nu
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
   printVaultWarnings(vault, io);
-  const host = cliHost(vault, buildRouterIndex(vault, "vault").index, args, io);
+  const host = nodeHost(vault, buildRouterIndex(vault, "vault").index, modelFlags(args), io);
   const run = await proposeNoteHeaders(host, { paths: notes, allMissing, model: withModel, dryRun }, {
     confirmSpend: async (e, modelId) =>
       (await confirmBatch(args, io, dir, {
@@ -70,7 +70,7 @@ export async function runHeadersCommand(args: ParsedArgs, io: CliIo): Promise<nu
 }
 
 /** Prints the outcome: skips, the dry run's proposals, the write and how to undo it. */
-function report(io: CliIo, run: HeaderRun, dryRun: boolean): number {
+function report(io: NodeIo, run: HeaderRun, dryRun: boolean): number {
   for (const s of run.skipped) io.err(`skipped ${s.path}: ${s.reason}\n`);
   if (run.pass.status === "unavailable") io.err(`${run.pass.error.message} (the offline drafts are shown instead)\n`);
   if (dryRun) printProposals(io, run.proposals, run.pass);
@@ -91,7 +91,7 @@ function report(io: CliIo, run: HeaderRun, dryRun: boolean): number {
 }
 
 /** Each proposal as the fields it sets, relationships with where they came from, and what the model pass did. */
-function printProposals(io: CliIo, proposals: readonly HeaderProposal[], pass: HeaderModelPass): void {
+function printProposals(io: NodeIo, proposals: readonly HeaderProposal[], pass: HeaderModelPass): void {
   if (pass.status === "done") {
     const failed = pass.failed.length > 0 ? `; ${pass.failed.length} call${pass.failed.length === 1 ? "" : "s"} failed (${pass.failed[0]})` : "";
     io.err(`${pass.model} improved ${pass.refined} of ${proposals.length}: ${pass.usage.inputTokens} in + ${pass.usage.outputTokens} out tokens, ${formatCost(pass.usd)}${failed}\n`);

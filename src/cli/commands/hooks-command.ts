@@ -5,10 +5,10 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { diffLines } from "../../core/compile/format-compile";
 import { addKcHooks, addKcServer, formatSettings, removeKcHooks, removeKcServer, settingsShapeProblem, shellQuote, type JsonObject, type KcHookEntries } from "../claude-settings-merge";
-import { EXIT, usage, type CliIo } from "../cli-io";
+import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { flagString, type ParsedArgs } from "../parse-args";
 import process from "node:process";
-import { CONFIG_DIR } from "../config-dir";
+import { CONFIG_DIR } from "../../node/config-dir";
 
 /** Help text of `kc hooks`. */
 export const HOOKS_HELP = `kc hooks install [--vault <dir>] [--project <dir> [--shared]] [--user] [--yes]
@@ -40,7 +40,7 @@ interface FileChange {
 }
 
 /** Runs `kc hooks install` or `kc hooks uninstall`. */
-export async function runHooksCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+export async function runHooksCommand(args: ParsedArgs, io: NodeIo): Promise<number> {
   const action = args.positionals[1];
   if (action !== "install" && action !== "uninstall") return usage(io, `Say what to do: kc hooks install or kc hooks uninstall${action ? `, not "${action}"` : ""}.\n\n${HOOKS_HELP}`);
   const user = args.flags.has("user");
@@ -151,7 +151,7 @@ function cliPath(): string {
 }
 
 /** Copies the file to <file>.kc-backup-<time> (when it exists), then replaces it atomically with the same mode. */
-async function writeWithBackup(c: FileChange, io: CliIo): Promise<void> {
+async function writeWithBackup(c: FileChange, io: NodeIo): Promise<void> {
   await mkdir(dirname(c.path), { recursive: true });
   if (c.before !== null) {
     const backup = `${c.path}.kc-backup-${new Date().toISOString().replace(/[:.]/g, "-")}`;

@@ -10,9 +10,9 @@ import { shortHash } from "../../core/util/short-hash";
 import { findCitations } from "../../core/drift/citations";
 import { fsCodeRepo, isRepoFolder } from "../../desktop/fs-code-repo";
 import { contradictionStateStore } from "../../core/workflows/contradiction-state-store";
-import { fsPluginFiles } from "../cli-host";
-import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
+import { fsPluginFiles } from "../../node/node-host";
+import { EXIT, usage, type NodeIo } from "../../node/node-io";
+import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc lint`. */
@@ -41,7 +41,7 @@ A broken settings file (data.json, .obsidian/daily-notes.json) is named in a war
 instead; when data.json's compile state cannot be read, daily logs are not reported as uncompiled or changed.`;
 
 /** Runs `kc lint`. */
-export async function runLintCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+export async function runLintCommand(args: ParsedArgs, io: NodeIo): Promise<number> {
   const dir = args.positionals[1];
   if (!dir) {
     io.err(`Missing the vault folder.\n\n${LINT_HELP}\n`);

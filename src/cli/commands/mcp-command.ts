@@ -1,4 +1,4 @@
-import { EXIT, usage, type CliIo } from "../cli-io";
+import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { flagString, type ParsedArgs } from "../parse-args";
 import process from "node:process";
 
@@ -18,7 +18,7 @@ project's .mcp.json (the paths are where node and this package are installed):
   --knowledge <folder>      the knowledge folder (default: the plugin's setting, else "knowledge")`;
 
 /** Runs `kc mcp`: checks its flags, then loads the server (and the MCP SDK) only now, so other commands never load it. */
-export async function runMcpCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+export async function runMcpCommand(args: ParsedArgs, io: NodeIo): Promise<number> {
   const vault = args.positionals[1];
   if (!vault) {
     io.err(`Missing the vault folder.\n\n${MCP_HELP}\n`);

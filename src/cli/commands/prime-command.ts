@@ -1,11 +1,11 @@
 import { basename } from "node:path";
 import { primeSession } from "../../core/workflows/prime-workflow";
-import { cliReadHost } from "../cli-read-host";
-import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
+import { nodeReadHost } from "../../node/node-read-host";
+import { EXIT, usage, type NodeIo } from "../../node/node-io";
+import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { scopeFlag } from "../router-index";
-import { cachedRouterIndex } from "../router-index-cache";
+import { scopeFlag } from "../../node/router-index";
+import { cachedRouterIndex } from "../../node/router-index-cache";
 
 /** Help text of `kc prime`. */
 export const PRIME_HELP = `kc prime <vault> [--question "…"] [--cwd <dir>] [--max-chars N] [--hook] [--knowledge <folder>]
@@ -30,7 +30,7 @@ const HOOK_MAX_CHARS = 10_000;
 const HOOK_DEFAULT_CHARS = 9_500;
 
 /** Runs `kc prime`. */
-export async function runPrimeCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+export async function runPrimeCommand(args: ParsedArgs, io: NodeIo): Promise<number> {
   const dir = args.positionals[1];
   if (!dir) {
     io.err(`Missing the vault folder.\n\n${PRIME_HELP}\n`);
@@ -58,7 +58,7 @@ export async function runPrimeCommand(args: ParsedArgs, io: CliIo): Promise<numb
   }
   const { index, vault } = await cachedRouterIndex(listed, scoped.scope, io.env, () => loadVault(dir, overrides, undefined, { read: scoped.scope === "vault" ? "all" : "knowledge" }));
   printVaultWarnings(vault, io);
-  const context = await primeSession(cliReadHost(vault, index), {
+  const context = await primeSession(nodeReadHost(vault, index), {
     maxChars, scope: scoped.scope, ...(question !== undefined ? { question } : { project: { name: basename(cwd) } }),
   });
   if (hook) io.out(`${JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context.text } })}\n`);

@@ -2,12 +2,12 @@ import { formatChanges } from "../../core/compile/format-compile";
 import { formatCost } from "../../core/llm/cost";
 import { localDate } from "../../core/util/local-date";
 import { revalidateArticle } from "../../core/workflows/revalidate-workflow";
-import { waitLine } from "../model-options";
-import { cliHost } from "../cli-host";
-import { EXIT, type CliIo } from "../cli-io";
-import { loadVault, printVaultWarnings } from "../load-vault";
+import { waitLine, modelFlags } from "../model-options";
+import { nodeHost } from "../../node/node-host";
+import { EXIT, type NodeIo } from "../../node/node-io";
+import { loadVault, printVaultWarnings } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "../router-index";
+import { buildRouterIndex } from "../../node/router-index";
 
 /** Help text of `kc revalidate`. */
 export const REVALIDATE_HELP = `kc revalidate <vault> <article> [--yes] [--model <id>] [--base-url <url>] [--knowledge <folder>] [--month YYYY-MM]
@@ -21,7 +21,7 @@ knowledge/concepts/retry-with-backoff.md or a link such as concepts/retry-with-b
 Needs ANTHROPIC_API_KEY (or --base-url).`;
 
 /** Runs `kc revalidate`: parses the flags, builds the host, calls the revalidation workflow and prints. */
-export async function runRevalidateCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+export async function runRevalidateCommand(args: ParsedArgs, io: NodeIo): Promise<number> {
   const [, dir, name] = args.positionals;
   if (!dir || !name) {
     io.err(`Missing the vault folder or the article.\n\n${REVALIDATE_HELP}\n`);
@@ -36,7 +36,7 @@ export async function runRevalidateCommand(args: ParsedArgs, io: CliIo): Promise
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
   printVaultWarnings(vault, io);
   const { index } = buildRouterIndex(vault, "knowledge");
-  const r = await revalidateArticle(cliHost(vault, index, args, io), name, {
+  const r = await revalidateArticle(nodeHost(vault, index, modelFlags(args), io), name, {
     review: async (change) => {
       io.out(`${formatChanges([change], [])}\n`);
       const yes = args.flags.has("yes") || (io.confirm ? await io.confirm("Write this change?") : false);

@@ -1,10 +1,10 @@
 import { formatRouteTrace, skippedToShow } from "../../core/route/format-route-trace";
 import { shortlistFor } from "../../core/route/select-articles";
 import { routeIn } from "../../core/workflows/ask-workflow";
-import { EXIT, usage, type CliIo } from "../cli-io";
-import { loadVault, missingFolderProblem, printVaultWarnings } from "../load-vault";
+import { EXIT, usage, type NodeIo } from "../../node/node-io";
+import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex, scopeFlag } from "../router-index";
+import { buildRouterIndex, scopeFlag } from "../../node/router-index";
 
 /** Help text of `kc route`. */
 export const ROUTE_HELP = `kc route <vault> "question" [--format text|json] [--knowledge <folder>] [--budget <tokens>] [--scope knowledge|vault] [--closest]
@@ -23,7 +23,7 @@ too little of the question to count as covered. No network; never writes.
 Exit code 2 when the knowledge folder does not exist (with --scope knowledge).`;
 
 /** Runs `kc route`. */
-export async function runRouteCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+export async function runRouteCommand(args: ParsedArgs, io: NodeIo): Promise<number> {
   const [, dir, question] = args.positionals;
   if (!dir || question === undefined) {
     io.err(`Missing the vault folder or the question.\n\n${ROUTE_HELP}\n`);

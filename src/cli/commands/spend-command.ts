@@ -4,9 +4,9 @@ import { formatCost } from "../../core/llm/cost";
 import { SpendLedger } from "../../core/spend/spend-ledger";
 import { spendSince, summarizeSpend, type SpendTotal } from "../../core/spend/summarize-spend";
 import { isCalendarDate } from "../../core/util/calendar-date";
-import { fsPluginFiles } from "../cli-host";
-import { EXIT, usage, type CliIo } from "../cli-io";
-import { readCliSpendSettings } from "../cli-spend";
+import { fsPluginFiles } from "../../node/node-host";
+import { EXIT, usage, type NodeIo } from "../../node/node-io";
+import { readNodeSpendSettings } from "../../node/node-spend";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc spend`. */
@@ -31,7 +31,7 @@ function table(rows: Record<string, SpendTotal>, order: "usd" | "key" = "usd"): 
 }
 
 /** Runs `kc spend`. */
-export async function runSpendCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+export async function runSpendCommand(args: ParsedArgs, io: NodeIo): Promise<number> {
   const dir = args.positionals[1];
   if (!dir) return usage(io, `Missing the vault folder.\n\n${SPEND_HELP}`);
   const format = flagString(args, "format", "text");
@@ -40,7 +40,7 @@ export async function runSpendCommand(args: ParsedArgs, io: CliIo): Promise<numb
   if (since !== undefined && !isCalendarDate(since)) return usage(io, `--since must be a real date written like 2026-10-01, not "${since}".`);
   const root = resolve(dir);
   if (!(await stat(root).then((s) => s.isDirectory(), () => false))) return usage(io, `No such folder: ${dir}`);
-  const settings = await readCliSpendSettings(root, io.env);
+  const settings = await readNodeSpendSettings(root, io.env);
   if (typeof settings === "string") return usage(io, settings);
   const records = await new SpendLedger(fsPluginFiles(root)).read();
   const summary = summarizeSpend(records, new Date());

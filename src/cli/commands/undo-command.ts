@@ -1,11 +1,12 @@
+import { modelFlags } from "../model-options";
 import { formatUndoHeadline } from "../../core/compile/format-undo";
 import { undoLast } from "../../core/workflows/undo-workflow";
 import { existsSync } from "node:fs";
-import { cliHost, pluginFolder } from "../cli-host";
-import { EXIT, type CliIo } from "../cli-io";
-import { loadVault, printVaultWarnings } from "../load-vault";
+import { nodeHost, pluginFolder } from "../../node/node-host";
+import { EXIT, type NodeIo } from "../../node/node-io";
+import { loadVault, printVaultWarnings } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "../router-index";
+import { buildRouterIndex } from "../../node/router-index";
 
 /** Help text of `kc undo`. */
 export const UNDO_HELP = `kc undo <vault> [--knowledge <folder>]
@@ -17,7 +18,7 @@ be undone: undo names it (log or article, and when it was written) and the earli
 logs of a \`kc compile --all\`.`;
 
 /** Runs `kc undo`. */
-export async function runUndoCommand(args: ParsedArgs, io: CliIo): Promise<number> {
+export async function runUndoCommand(args: ParsedArgs, io: NodeIo): Promise<number> {
   const dir = args.positionals[1];
   if (!dir) {
     io.err(`Missing the vault folder.\n\n${UNDO_HELP}\n`);
@@ -32,7 +33,7 @@ export async function runUndoCommand(args: ParsedArgs, io: CliIo): Promise<numbe
     return EXIT.ok;
   }
   const { index } = buildRouterIndex(vault, "knowledge");
-  const r = await undoLast(cliHost(vault, index, args, io));
+  const r = await undoLast(nodeHost(vault, index, modelFlags(args), io));
   if (!r.ok) {
     io.err(`${r.error}\n`);
     return EXIT.findings;

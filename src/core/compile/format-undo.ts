@@ -1,4 +1,4 @@
-import type { UndoOutcome } from "../workflows/undo-workflow";
+import type { UndoOutcome } from "./undo-compile";
 
 /** "2026-11-22T18:30:00.000Z" as "2026-11-22 18:30 UTC" (the time an undo record and log.md keep). */
 function when(iso: string): string {

@@ -12,7 +12,7 @@ import { relativeArticlePath } from "./check-article-path";
 import type { FileChange, ProposedRelation } from "./compile-types";
 import { diffLines } from "./format-compile";
 import type { UndoRecord } from "./write-compile";
-import { describeError } from "../workflows/commit-writes";
+import { describeError } from "../notes/write-failure";
 
 /** One article a relationship points to, as the revalidation call sees it: its header facts, not its body. */
 export interface RelatedFacts {

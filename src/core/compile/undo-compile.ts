@@ -1,10 +1,10 @@
 import { knowledgePaths } from "../knowledge/knowledge-layout";
-import { appendLogEntry } from "../knowledge/log-file";
+import { appendLogEntry, type LoggedWrite } from "../knowledge/log-file";
 import { revertIndexRows } from "../knowledge/revert-index-rows";
 import type { NoteStore } from "../notes/note-store";
 import { err, ok, type Result } from "../result";
-import { describeError } from "../workflows/commit-writes";
-import { recordedWriteRefusal, type WriteRules } from "../workflows/write-rules";
+import { describeError } from "../notes/write-failure";
+import { recordedWriteRefusal, type WriteRules } from "../knowledge/write-rules";
 import type { UndoRecord } from "./write-compile";
 
 /** What undo did: files restored or removed, and files left alone because they changed after the compile. */
@@ -13,6 +13,12 @@ export interface UndoReport {
   removed: string[];
   left: { path: string; reason: string }[];
 }
+
+/**
+ * What undo did, for which operation, log and time (`at`, ISO), and the writes log.md records since the last undo that
+ * stay in place (only the last write can be undone: after `compile --all`, the logs compiled before the last one).
+ */
+export type UndoOutcome = UndoReport & { logPath: string; op: NonNullable<UndoRecord["op"]>; interrupted: boolean; at: string; remaining: LoggedWrite[] };
 
 /** The undo record's file name in the plugin's folder (kept out of data.json, which stays small). */
 export const UNDO_FILE = "last-compile.json";

@@ -1,5 +1,5 @@
-import type { PluginFileStore } from "../workflows/host";
-import { acquireLockFile, type LockFiles } from "../workflows/lock-file";
+import type { PluginFileStore } from "../ports/host";
+import { acquireLockFile, type LockFiles } from "../util/lock-file";
 import { localDate } from "../util/local-date";
 import { isMonthSummary, parseSpendLedger, type SpendEntry, type SpendMonthSummary, type SpendRecord } from "./spend-entry";
 

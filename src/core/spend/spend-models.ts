@@ -1,6 +1,6 @@
 import { priceFor } from "../llm/models";
 import { ok } from "../result";
-import type { ModelSource } from "../workflows/host";
+import type { ModelSource } from "../ports/host";
 import { cappedModel, SpendGuard, type SpendGuardPorts } from "./capped-model";
 
 /**

@@ -8,7 +8,7 @@ import type { ArticleIndex } from "../route/article-index";
 import { routeQuestion, type ResolveTarget } from "../route/route-question";
 import type { RouteResult } from "../route/route-types";
 import { selectArticles } from "../route/select-articles";
-import type { KcHost, ModelUnavailable } from "./host";
+import type { KcHost, ModelUnavailable } from "../ports/host";
 import { writeFileBack } from "./reviewed-writes";
 
 /** One finished exchange, sent again with a follow-up question. */

@@ -1,8 +1,8 @@
 import type { LocalParts } from "../capture/session-digest";
 import type { LanguageModel, TokenUsage } from "../llm/language-model";
 import type { NoteStore } from "../notes/note-store";
-import type { WriteLock } from "./compile-records";
-import type { WriteRules } from "./write-rules";
+import type { WriteLock } from "../ports/compile-records";
+import type { WriteRules } from "../knowledge/write-rules";
 
 /** One transcript file: a session's main file or one of its subagents' files. */
 export interface TranscriptFile {

@@ -8,7 +8,7 @@ import { addUsage, type LanguageModel } from "../llm/language-model";
 import { NoteStoreError, type NoteStore } from "../notes/note-store";
 import type { CaptureHost, CaptureOptions, CaptureReport, CaptureState, TranscriptFile } from "./capture-ports";
 import { describeError } from "./commit-writes";
-import { appendRefusal } from "./write-rules";
+import { appendRefusal } from "../knowledge/write-rules";
 
 /** What one capture run shares across its sessions: the host, the options, the report, the state as last merged. */
 export interface RunContext {

@@ -9,7 +9,7 @@ import { err, ok, type Result } from "../result";
 import { localDate } from "../util/local-date";
 import { shortHash } from "../util/short-hash";
 import type { ContradictionStateStore } from "./contradiction-state-store";
-import type { KcHost, ModelUnavailable } from "./host";
+import type { KcHost, ModelUnavailable } from "../ports/host";
 
 /** A planned model check of cited code: the articles to ask about, the hashes of the texts read, and the estimate. */
 export interface PlannedClaimDrift {

@@ -13,15 +13,15 @@ import type { NoteStore } from "../notes/note-store";
 import { err, ok, type Result } from "../result";
 import { localDate } from "../util/local-date";
 import { commitWrites, describeError } from "./commit-writes";
-import type { CompileHost } from "./compile-host";
-import type { KcHost, ModelUnavailable } from "./host";
+import type { CompileHost } from "../ports/compile-host";
+import type { KcHost, ModelUnavailable } from "../ports/host";
 import { stageCompile } from "./stage-compile";
-import { isArticlePath, knowledgeFolderProblem } from "./write-rules";
+import { isArticlePath, knowledgeFolderProblem } from "../knowledge/write-rules";
 
 /** A daily log larger than this is refused before any call: it would not fit one bounded prompt. */
 export const MAX_LOG_CHARS = 120_000;
 
-export type { CompileHost } from "./compile-host";
+export type { CompileHost } from "../ports/compile-host";
 
 /** A plan with its cost estimate, ready to show before the model is called. */
 export interface PreparedCompile {

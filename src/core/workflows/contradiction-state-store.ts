@@ -1,5 +1,5 @@
 import { CONTRADICTION_STATE_FILE, emptyContradictionState, parseContradictionState, type ContradictionState } from "../contradictions/contradiction-state";
-import type { PluginFileStore } from "./host";
+import type { PluginFileStore } from "../ports/host";
 
 /** A change of the contradiction state: the next state, or null to leave it as it is. */
 export type ContradictionStateChange = (current: ContradictionState) => ContradictionState | null;

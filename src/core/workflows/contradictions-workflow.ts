@@ -8,7 +8,7 @@ import { estimateBatch, type BatchEstimate } from "../spend/batch-estimate";
 import { err, ok, type Result } from "../result";
 import { shortHash } from "../util/short-hash";
 import type { ContradictionStateStore } from "./contradiction-state-store";
-import type { KcHost, ModelUnavailable } from "./host";
+import type { KcHost, ModelUnavailable } from "../ports/host";
 
 /** What the model-backed lint workflows take besides the host: where their state is kept, and the articles' hashes. */
 export interface ContradictionPorts {

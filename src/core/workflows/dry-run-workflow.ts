@@ -1,4 +1,4 @@
-import type { CompileHost } from "./compile-host";
+import type { CompileHost } from "../ports/compile-host";
 import { prepareCompile, type PreparedCompile } from "./compile-workflow";
 
 /** One log of a dry run: its plan with the estimate, or why it cannot be compiled. */

@@ -2,8 +2,8 @@ import { applyLintFix } from "../lint/apply-lint-fix";
 import type { LintFix } from "../lint/lint-types";
 import { err, ok, type Result } from "../result";
 import { commitWrites, describeError } from "./commit-writes";
-import type { KcHost } from "./host";
-import { writeRefusal } from "./write-rules";
+import type { KcHost } from "../ports/host";
+import { writeRefusal } from "../knowledge/write-rules";
 
 /** The host parts a one-click fix needs: the notes, the write rules and the write lock. */
 export type LintFixHost = Pick<KcHost, "store" | "rules" | "lock">;

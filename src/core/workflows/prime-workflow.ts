@@ -5,7 +5,7 @@ import { titleOf } from "../route/article-doc";
 import { splitSections } from "../compile/article-sections";
 import { matchDailyNote } from "../knowledge/daily-notes";
 import { stripControls } from "../util/strip-controls";
-import type { KcHost } from "./host";
+import type { KcHost } from "../ports/host";
 
 /** What priming a new session needs: the article index, the vault's link resolution and what the session is about. */
 export interface PrimeInput {

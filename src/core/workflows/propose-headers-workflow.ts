@@ -10,9 +10,9 @@ import { addUsage, type TokenUsage } from "../llm/language-model";
 import { parseNote } from "../notes/parse-note";
 import { baseName } from "../route/article-doc";
 import { localDate } from "../util/local-date";
-import type { KcHost, ModelUnavailable } from "./host";
+import type { KcHost, ModelUnavailable } from "../ports/host";
 import { writeHeadersReviewed } from "./reviewed-writes";
-import { headerChangeRefusal } from "./write-rules";
+import { headerChangeRefusal } from "../knowledge/write-rules";
 
 /** One note's proposed header: its text now and with the header, the fields set, and where relationships came from. */
 export interface HeaderProposal {

@@ -7,10 +7,10 @@ import { costAt } from "../llm/cost";
 import type { TokenUsage } from "../llm/language-model";
 import { parseNote } from "../notes/parse-note";
 import { localDate } from "../util/local-date";
-import type { CompileHost } from "./compile-host";
-import type { KcHost, ModelUnavailable } from "./host";
+import type { CompileHost } from "../ports/compile-host";
+import type { KcHost, ModelUnavailable } from "../ports/host";
 import { writeRevalidationReviewed } from "./reviewed-writes";
-import { isArticlePath } from "./write-rules";
+import { isArticlePath } from "../knowledge/write-rules";
 
 /** The person's yes or no to a proposed header change, with what the call cost at the model's price. */
 export interface RevalidationReviewer {

@@ -7,7 +7,7 @@ import { knowledgePaths } from "../knowledge/knowledge-layout";
 import { appendLogEntry } from "../knowledge/log-file";
 import { err, ok, type Result } from "../result";
 import { commitWrites, describeError } from "./commit-writes";
-import { knowledgeFolderProblem } from "./write-rules";
+import { knowledgeFolderProblem } from "../knowledge/write-rules";
 import type { CompileHost } from "./compile-workflow";
 import { readIfExists } from "./stage-compile";
 

@@ -3,8 +3,8 @@ import { dailyNotePath, matchDailyNote } from "../knowledge/daily-notes";
 import type { CompileState } from "../knowledge/knowledge-settings";
 import { err, ok, type Result } from "../result";
 import { sha256Hex } from "../util/sha256";
-import type { CompileHost } from "./compile-host";
-import { knowledgeFolderProblem } from "./write-rules";
+import type { CompileHost } from "../ports/compile-host";
+import { knowledgeFolderProblem } from "../knowledge/write-rules";
 
 /** Which logs a person asked to compile: one note, today's daily note, or every daily note. */
 export type LogPick = { file: string } | { today: string } | { all: true };

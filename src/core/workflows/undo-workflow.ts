@@ -1,15 +1,10 @@
-import { restoredLogState, undoCompile, type UndoReport } from "../compile/undo-compile";
-import type { UndoRecord } from "../compile/write-compile";
+import { restoredLogState, undoCompile, type UndoOutcome } from "../compile/undo-compile";
 import { knowledgePaths } from "../knowledge/knowledge-layout";
 import { writesSinceLastUndo, type LoggedWrite } from "../knowledge/log-file";
+import type { UndoRecord } from "../compile/write-compile";
 import { err, ok, type Result } from "../result";
-import type { KcHost } from "./host";
+import type { KcHost } from "../ports/host";
 
-/**
- * What undo did, for which operation, log and time (`at`, ISO), and the writes log.md records since the last undo that
- * stay in place (only the last write can be undone: after `compile --all`, the logs compiled before the last one).
- */
-export type UndoOutcome = UndoReport & { logPath: string; op: NonNullable<UndoRecord["op"]>; interrupted: boolean; at: string; remaining: LoggedWrite[] };
 
 /** The ports of the host bundle undo uses: the notes, the journal and undo record, the write lock, the rules, the clock. */
 export type UndoHost = Pick<KcHost, "store" | "records" | "lock" | "rules" | "now">;
@@ -52,3 +47,5 @@ async function writesLeftInPlace(host: UndoHost, record: UndoRecord): Promise<Lo
     return [];
   }
 }
+
+export type { UndoOutcome };

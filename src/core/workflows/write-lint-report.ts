@@ -3,7 +3,7 @@ import type { NoteStore } from "../notes/note-store";
 import { err, ok, type Result } from "../result";
 import { describeError } from "./commit-writes";
 import { shortHash } from "../util/short-hash";
-import { writeRefusal, type WriteRules } from "./write-rules";
+import { writeRefusal, type WriteRules } from "../knowledge/write-rules";
 
 /** The frontmatter line that marks a note as a lint report this plugin wrote (the only notes it replaces). */
 const MARKER = "kc: lint-report";

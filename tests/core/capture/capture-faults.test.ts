@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { captureSessions, type CaptureHost, type CaptureOptions, type CaptureState } from "../../../src/core/workflows/capture-workflow";
-import { QueueWriteLock } from "../../../src/core/workflows/compile-records";
+import { QueueWriteLock } from "../../../src/core/ports/compile-records";
 import { readCaptureMarkers } from "../../../src/core/capture/session-entry";
 import { err } from "../../../src/core/result";
 import { InMemoryNoteStore } from "../../fakes/in-memory-note-store";

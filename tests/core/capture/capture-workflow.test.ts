@@ -5,7 +5,7 @@ import { InMemoryNoteStore } from "../../fakes/in-memory-note-store";
 import { TEST_RULES } from "../../fakes/in-memory-compile-host";
 import { InMemoryTranscripts, TranscriptBuilder } from "../../fakes/transcript-builder";
 import { ScriptedLanguageModel } from "../../fakes/scripted-language-model";
-import { QueueWriteLock } from "../../../src/core/workflows/compile-records";
+import { QueueWriteLock } from "../../../src/core/ports/compile-records";
 
 // Times are UTC in the fixtures and shown in UTC here, so the tests do not depend on the machine's time zone.
 const utc = (iso: string) => ({ date: iso.slice(0, 10), time: iso.slice(11, 16) });

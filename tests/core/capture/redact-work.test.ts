@@ -3,7 +3,7 @@ import { CUT_MARGIN, REDACTION_RULES, redactThenCut } from "../../../src/core/ca
 import { MAX_DISTILL_CHARS } from "../../../src/core/capture/distill-session";
 import { buildRefineRequest } from "../../../src/core/headers/refine-headers";
 import { captureSessions, type CaptureHost, type CaptureState } from "../../../src/core/workflows/capture-workflow";
-import { QueueWriteLock } from "../../../src/core/workflows/compile-records";
+import { QueueWriteLock } from "../../../src/core/ports/compile-records";
 import { InMemoryNoteStore } from "../../fakes/in-memory-note-store";
 import { TEST_RULES } from "../../fakes/in-memory-compile-host";
 import { InMemoryTranscripts, TranscriptBuilder } from "../../fakes/transcript-builder";

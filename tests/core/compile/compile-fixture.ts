@@ -1,5 +1,5 @@
 // The small vault under tests/fixtures/compile-vault, loaded into the core's structures for compile tests.
-import { isArticlePath } from "../../../src/core/workflows/write-rules";
+import { isArticlePath } from "../../../src/core/knowledge/write-rules";
 import { TEST_RULES } from "../../fakes/in-memory-compile-host";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";

@@ -7,7 +7,7 @@ import { SpendLedger } from "../../../src/core/spend/spend-ledger";
 import { spendModels } from "../../../src/core/spend/spend-models";
 import { DEFAULT_SPEND_SETTINGS, type SpendSettings } from "../../../src/core/spend/spend-settings";
 import { summarizeSpend } from "../../../src/core/spend/summarize-spend";
-import type { ModelSource } from "../../../src/core/workflows/host";
+import type { ModelSource } from "../../../src/core/ports/host";
 import { inMemoryPluginFiles } from "../../fakes/in-memory-plugin-files";
 import { ScriptedLanguageModel } from "../../fakes/scripted-language-model";
 

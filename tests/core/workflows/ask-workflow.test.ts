@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { nodeFetch, nodeTimers } from "../../../src/cli/node-runtime";
+import { nodeFetch, nodeTimers } from "../../../src/node/node-runtime";
 import { NOT_COVERED_ANSWER } from "../../../src/core/ask/build-answer-prompt";
 import { readIndexRows } from "../../../src/core/knowledge/index-file";
 import { err, ok } from "../../../src/core/result";
 import type { ModelPrice } from "../../../src/core/llm/models";
 import { answerQuestion, articleTitle, EMPTY_QUESTION_ANSWER, fileBackAnswer, routeFor, selectFor } from "../../../src/core/workflows/ask-workflow";
-import type { KcHost, ModelOptions, ModelRole, OperationSettings } from "../../../src/core/workflows/host";
+import type { KcHost, ModelOptions, ModelRole, OperationSettings } from "../../../src/core/ports/host";
 import { DEFAULT_KNOWLEDGE_SETTINGS } from "../../../src/core/knowledge/knowledge-settings";
 import { AnthropicLanguageModel } from "../../../src/llm/anthropic-language-model";
 import { InMemoryNoteStore } from "../../fakes/in-memory-note-store";

@@ -3,7 +3,7 @@ import { estimateCost, formatCost } from "../../../src/core/llm/cost";
 import { DEFAULT_PRICE } from "../../../src/core/llm/models";
 import { ok } from "../../../src/core/result";
 import { compileLogs, MAX_LOG_CHARS, prepareCompile, writeReviewed, type CompileReviewer, type LogResult } from "../../../src/core/workflows/compile-workflow";
-import type { KcHost } from "../../../src/core/workflows/host";
+import type { KcHost } from "../../../src/core/ports/host";
 import { InMemoryNoteStore } from "../../fakes/in-memory-note-store";
 import { inMemoryCompileHost, TEST_RULES } from "../../fakes/in-memory-compile-host";
 import { inMemoryKcHost } from "../../fakes/in-memory-kc-host";

@@ -4,7 +4,7 @@ import { NoteStoreError } from "../../../src/core/notes/note-store";
 import { readIndexRows } from "../../../src/core/knowledge/index-file";
 import { prepareCompile, proposeFor, writeReviewed, type CompileHost } from "../../../src/core/workflows/compile-workflow";
 import { undoLast } from "../../../src/core/workflows/undo-workflow";
-import type { WriteLock } from "../../../src/core/workflows/compile-records";
+import type { WriteLock } from "../../../src/core/ports/compile-records";
 import { InMemoryNoteStore } from "../../fakes/in-memory-note-store";
 import { inMemoryCompileHost, InMemoryCompileRecords } from "../../fakes/in-memory-compile-host";
 import { ScriptedLanguageModel } from "../../fakes/scripted-language-model";

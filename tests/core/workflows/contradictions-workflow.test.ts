@@ -9,7 +9,7 @@ import { shortHash } from "../../../src/core/util/short-hash";
 import { planClaimDriftCheck, runClaimDriftCheck } from "../../../src/core/workflows/claim-drift-workflow";
 import { contradictionStateStore } from "../../../src/core/workflows/contradiction-state-store";
 import { planContradictionCheck, runContradictionCheck, type ContradictionPorts } from "../../../src/core/workflows/contradictions-workflow";
-import type { KcHost, OperationSettings } from "../../../src/core/workflows/host";
+import type { KcHost, OperationSettings } from "../../../src/core/ports/host";
 import { inMemoryCompileHost } from "../../fakes/in-memory-compile-host";
 import { InMemoryNoteStore } from "../../fakes/in-memory-note-store";
 import { InMemoryPluginFiles } from "../../fakes/in-memory-plugin-files";

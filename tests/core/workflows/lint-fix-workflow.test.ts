@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { WriteLock } from "../../../src/core/workflows/compile-records";
+import type { WriteLock } from "../../../src/core/ports/compile-records";
 import { fixLintFinding } from "../../../src/core/workflows/lint-fix-workflow";
 import { InMemoryNoteStore } from "../../fakes/in-memory-note-store";
 import { inMemoryCompileHost } from "../../fakes/in-memory-compile-host";

@@ -3,7 +3,7 @@ import { DEFAULT_KNOWLEDGE_SETTINGS } from "../../../src/core/knowledge/knowledg
 import { parseNote } from "../../../src/core/notes/parse-note";
 import { buildArticleDoc } from "../../../src/core/route/article-doc";
 import { ArticleIndex } from "../../../src/core/route/article-index";
-import type { OperationSettings } from "../../../src/core/workflows/host";
+import type { OperationSettings } from "../../../src/core/ports/host";
 import { primeSession } from "../../../src/core/workflows/prime-workflow";
 import { InMemoryNoteStore } from "../../fakes/in-memory-note-store";
 

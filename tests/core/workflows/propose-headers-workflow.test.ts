@@ -6,7 +6,7 @@ import { ArticleIndex } from "../../../src/core/route/article-index";
 import { buildArticleDoc } from "../../../src/core/route/article-doc";
 import { proposeNoteHeaders, type HeaderProposal } from "../../../src/core/workflows/propose-headers-workflow";
 import { undoLast } from "../../../src/core/workflows/undo-workflow";
-import { headerChangeRefusal } from "../../../src/core/workflows/write-rules";
+import { headerChangeRefusal } from "../../../src/core/knowledge/write-rules";
 import { InMemoryNoteStore } from "../../fakes/in-memory-note-store";
 import { TEST_RULES } from "../../fakes/in-memory-compile-host";
 import { inMemoryKcHost } from "../../fakes/in-memory-kc-host";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { classifyPath, isArticleKind, reportFolderOf } from "../../../src/core/knowledge/knowledge-layout";
-import { isArticlePath } from "../../../src/core/workflows/write-rules";
+import { isArticlePath } from "../../../src/core/knowledge/write-rules";
 import { isLintReportNote, reportFolderProblem, writeLintReport } from "../../../src/core/workflows/write-lint-report";
 import { InMemoryNoteStore } from "../../fakes/in-memory-note-store";
 

@@ -8,7 +8,7 @@ import {
   recordedWriteRefusal,
   writeRefusal,
   type WriteRules,
-} from "../../../src/core/workflows/write-rules";
+} from "../../../src/core/knowledge/write-rules";
 
 const RULES: WriteRules = { knowledgeFolder: "knowledge", dailyFolder: "daily", dailyFormat: "YYYY-MM-DD" };
 const rules = (over: Partial<WriteRules>): WriteRules => ({ ...RULES, ...over });

@@ -13,7 +13,7 @@ import { fixtureFiles } from "../../core/compile/compile-fixture";
 import { startLoopbackAnthropic, type LoopbackServer } from "../../fakes/loopback-anthropic-server";
 import { forwardRequestUrlToFetch } from "../../fakes/request-url-to-fetch";
 import { CONFIG_DIR } from "../../fakes/config-dir";
-import { nodeFetch } from "../../../src/cli/node-runtime";
+import { nodeFetch } from "../../../src/node/node-runtime";
 
 // The whole panel in jsdom over the plugin's own host, router and model, against the loopback Messages API: the
 // renderer's fetch is Node's (it reaches 127.0.0.1 and streams), requestUrl is the stub forwarded to it.

@@ -1,5 +1,5 @@
 /** Where the CLI writes: stdout for results, stderr for progress and messages; `isTTY` enables progress. */
-export interface CliIo {
+export interface NodeIo {
   out(text: string): void;
   err(text: string): void;
   isTTY: boolean;
@@ -14,7 +14,7 @@ export interface CliIo {
 export const EXIT = { ok: 0, findings: 1, usage: 2 } as const;
 
 /** Says what is wrong with the arguments (one sentence on stderr) and returns the usage exit code. */
-export function usage(io: CliIo, message: string): number {
+export function usage(io: NodeIo, message: string): number {
   io.err(`${message}\n`);
   return EXIT.usage;
 }

@@ -1,7 +1,7 @@
-import { matchDailyNote } from "../knowledge/daily-notes";
-import { classifyPath, reportFolderOf, trimSlashes } from "../knowledge/knowledge-layout";
-import type { KnowledgeSettings } from "../knowledge/knowledge-settings";
-import type { FileWrite } from "../knowledge/rewrite-file";
+import { matchDailyNote } from "./daily-notes";
+import { classifyPath, reportFolderOf, trimSlashes } from "./knowledge-layout";
+import type { KnowledgeSettings } from "./knowledge-settings";
+import type { FileWrite } from "./rewrite-file";
 import { findFrontmatter } from "../notes/frontmatter";
 
 /** What every write is checked against: the folder the plugin owns and where daily notes live. */

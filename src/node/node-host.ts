@@ -6,19 +6,18 @@ import type { ArticleIndex } from "../core/route/article-index";
 import { shortHash } from "../core/util/short-hash";
 import { contradictionStateStore } from "../core/workflows/contradiction-state-store";
 import type { ContradictionPorts } from "../core/workflows/contradictions-workflow";
-import type { KcHost, ModelRole, ModelSource, ModelUnavailable, OperationSettings, PluginFileStore } from "../core/workflows/host";
-import { cliCompileHost } from "./cli-compile-host";
-import { cliSettings } from "./cli-read-host";
-import { cliSpendModels } from "./cli-spend";
-import { EXIT, type CliIo } from "./cli-io";
+import type { KcHost, ModelRole, ModelSource, ModelUnavailable, OperationSettings, PluginFileStore } from "../core/ports/host";
+import { nodeCompileHost } from "./node-compile-host";
+import { nodeSettings } from "./node-read-host";
+import { nodeSpendModels } from "./node-spend";
+import { EXIT, type NodeIo } from "./node-io";
 import { PLUGIN_ID, type LoadedVault } from "./load-vault";
-import { modelFromArgs, silenceLine } from "./model-options";
-import type { ParsedArgs } from "./parse-args";
+import { modelFromFlags, silenceLine, type ModelFlags } from "./node-models";
 import { indexFileTokens } from "./router-index";
 import process from "node:process";
 import { CONFIG_DIR } from "./config-dir";
 
-export { cliSettings };
+export { nodeSettings };
 
 /** The plugin's folder in a vault on disk, where its state files live (shared with the plugin). */
 export function pluginFolder(vaultRoot: string): string {
@@ -46,12 +45,12 @@ export function fsPluginFiles(vaultRoot: string): PluginFileStore {
   };
 }
 
-/** The models of the command line: --model / --base-url and the environment; the small roles default to the select model. */
-export function cliModels(args: ParsedArgs, io: CliIo): ModelSource {
+/** The models of a Node host: its model flags (--model / --base-url) and the environment; the small roles default to the select model. */
+export function nodeModels(flags: ModelFlags, io: NodeIo): ModelSource {
   const small = (role: ModelRole): boolean => role === "select" || role === "distill";
   return {
     get: async (role, options = {}) => {
-      const built = await modelFromArgs(args, io, {
+      const built = await modelFromFlags(flags, io, {
         streaming: options.streaming ?? false,
         ...(small(role) ? { defaultModel: DEFAULT_SELECT_MODEL, envModel: "KC_SELECT_MODEL" } : {}),
         ...(options.onWait ? { onWait: options.onWait } : {}),
@@ -69,7 +68,7 @@ export function unavailableExit(e: ModelUnavailable): number {
 }
 
 /** The ports of the model-backed lint workflows on the command line: the state file in the plugin's folder, the hashes of the texts loaded. */
-export function cliContradictionPorts(vault: LoadedVault, host: KcHost): ContradictionPorts {
+export function nodeContradictionPorts(vault: LoadedVault, host: KcHost): ContradictionPorts {
   return {
     state: contradictionStateStore(host.pluginFiles),
     articleHash: (p) => {
@@ -83,8 +82,8 @@ export function cliContradictionPorts(vault: LoadedVault, host: KcHost): Contrad
  * The command line as a host of core's workflows: the vault on disk, the plugin's files in its folder (the same the
  * plugin uses), the lock file, the router's index and the CLI's link resolution, models from flags and environment.
  */
-export function cliHost(vault: LoadedVault, index: ArticleIndex, args: ParsedArgs, io: CliIo, settings: OperationSettings = cliSettings(vault)): KcHost {
+export function nodeHost(vault: LoadedVault, index: ArticleIndex, flags: ModelFlags, io: NodeIo, settings: OperationSettings = nodeSettings(vault)): KcHost {
   const indexTokens = indexFileTokens(vault);
   const files = fsPluginFiles(vault.root);
-  return { ...cliCompileHost(vault, index), pluginFiles: files, settings: () => settings, models: cliSpendModels(cliModels(args, io), vault.root, io.env, files), indexTokens: () => indexTokens };
+  return { ...nodeCompileHost(vault, index), pluginFiles: files, settings: () => settings, models: nodeSpendModels(nodeModels(flags, io), vault.root, io.env, files), indexTokens: () => indexTokens };
 }

@@ -1,9 +1,9 @@
 import type { ArticleIndex } from "../core/route/article-index";
-import type { KcHost, OperationSettings } from "../core/workflows/host";
+import type { KcHost, OperationSettings } from "../core/ports/host";
 import type { LoadedVault } from "./load-vault";
 
 /** Operation settings of the command line: the vault's merged settings, with each command's flags over them. */
-export function cliSettings(vault: LoadedVault, flags: Partial<Omit<OperationSettings, "knowledge">> = {}): OperationSettings {
+export function nodeSettings(vault: LoadedVault, flags: Partial<Omit<OperationSettings, "knowledge">> = {}): OperationSettings {
   return {
     knowledge: vault.settings,
     ask: { budget: 6000, selectWithModel: false, ...flags.ask },
@@ -18,7 +18,7 @@ export function cliSettings(vault: LoadedVault, flags: Partial<Omit<OperationSet
  * merged settings): what a read-only workflow such as prime takes, without the model, spend and lock adapters whose
  * code `kc prime --hook` would otherwise load at every Claude Code session start.
  */
-export function cliReadHost(vault: LoadedVault, index: ArticleIndex): Pick<KcHost, "store" | "index" | "resolve" | "settings"> {
-  const settings = cliSettings(vault);
+export function nodeReadHost(vault: LoadedVault, index: ArticleIndex): Pick<KcHost, "store" | "index" | "resolve" | "settings"> {
+  const settings = nodeSettings(vault);
   return { store: vault.store, index: () => index, resolve: (l, from) => vault.index.resolve(l, from), settings: () => settings };
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { link, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import type { WriteLock } from "../core/workflows/compile-records";
-import { acquireLockFile, type LockFiles } from "../core/workflows/lock-file";
+import type { WriteLock } from "../core/ports/compile-records";
+import { acquireLockFile, type LockFiles } from "../core/util/lock-file";
 import process from "node:process";
 import { setTimeout } from "node:timers";
 

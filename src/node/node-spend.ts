@@ -7,7 +7,7 @@ import { err, ok, type Result } from "../core/result";
 import { SPEND_LEDGER_LOCK, SpendLedger, type SpendLedgerLock } from "../core/spend/spend-ledger";
 import { spendModels } from "../core/spend/spend-models";
 import { readSpendSettings, type SpendSettings } from "../core/spend/spend-settings";
-import type { ModelSource, ModelUnavailable, PluginFileStore, PricedModel } from "../core/workflows/host";
+import type { ModelSource, ModelUnavailable, PluginFileStore, PricedModel } from "../core/ports/host";
 import { fsLockFiles } from "./file-write-lock";
 import { DATA_FILE } from "./load-vault";
 
@@ -41,7 +41,7 @@ function envCap(env: Record<string, string | undefined>, name: string): number |
  * The spend settings kc uses: the plugin's own (data.json: the caps of its `spend` section, its per-model prices),
  * with KC_DAILY_CAP_USD and KC_MONTHLY_CAP_USD over the caps; a message when one of those is not an amount.
  */
-export async function readCliSpendSettings(vaultRoot: string, env: Record<string, string | undefined>): Promise<SpendSettings | string> {
+export async function readNodeSpendSettings(vaultRoot: string, env: Record<string, string | undefined>): Promise<SpendSettings | string> {
   const s = readSpendSettings(await readPluginData(vaultRoot));
   const daily = envCap(env, "KC_DAILY_CAP_USD");
   const monthly = envCap(env, "KC_MONTHLY_CAP_USD");
@@ -51,21 +51,21 @@ export async function readCliSpendSettings(vaultRoot: string, env: Record<string
 }
 
 /** The ledger's lock file in the vault's plugin folder, on disk: the same file the plugin takes. */
-export function cliLedgerLock(vaultRoot: string): SpendLedgerLock {
+export function nodeLedgerLock(vaultRoot: string): SpendLedgerLock {
   return { files: fsLockFiles(), path: join(vaultRoot, dirname(DATA_FILE), SPEND_LEDGER_LOCK), owner: { pid: process.pid, token: () => randomUUID() } };
 }
 
 /** The command line's models through the spend ledger (the plugin's file, shared) and the caps, read once. */
-export function cliSpendModels(inner: ModelSource, vaultRoot: string, env: Record<string, string | undefined>, files: PluginFileStore, now: () => Date = () => new Date()): ModelSource {
+export function nodeSpendModels(inner: ModelSource, vaultRoot: string, env: Record<string, string | undefined>, files: PluginFileStore, now: () => Date = () => new Date()): ModelSource {
   let settings: SpendSettings | null = null;
   let wrapped: ModelSource | null = null;
   return {
     get: async (role, options) => {
       if (!wrapped) {
-        const read = await readCliSpendSettings(vaultRoot, env);
+        const read = await readNodeSpendSettings(vaultRoot, env);
         if (typeof read === "string") return err({ kind: "bad-config", message: read });
         settings = read;
-        wrapped = spendModels(inner, { ledger: new SpendLedger(files, cliLedgerLock(vaultRoot)), settings: () => settings!, now });
+        wrapped = spendModels(inner, { ledger: new SpendLedger(files, nodeLedgerLock(vaultRoot)), settings: () => settings!, now });
       }
       return wrapped.get(role, options);
     },
@@ -73,7 +73,7 @@ export function cliSpendModels(inner: ModelSource, vaultRoot: string, env: Recor
 }
 
 /** One model already built (by --model / --base-url) through the ledger and the caps, filed under `feature`, with its price. */
-export async function cliCappedModel(built: { id: string; model: LanguageModel }, feature: string, vaultRoot: string, env: Record<string, string | undefined>, files: PluginFileStore): Promise<Result<PricedModel, ModelUnavailable>> {
+export async function nodeCappedModel(built: { id: string; model: LanguageModel }, feature: string, vaultRoot: string, env: Record<string, string | undefined>, files: PluginFileStore): Promise<Result<PricedModel, ModelUnavailable>> {
   const source: ModelSource = { get: () => Promise.resolve(ok({ id: built.id, model: built.model, price: null })) };
-  return cliSpendModels(source, vaultRoot, env, files).get("compile", { feature });
+  return nodeSpendModels(source, vaultRoot, env, files).get("compile", { feature });
 }

@@ -1,6 +1,6 @@
 import type { ArticleIndex } from "../core/route/article-index";
 import { DEFAULT_PRICE } from "../core/llm/models";
-import type { CompileRecords } from "../core/workflows/compile-records";
+import type { CompileRecords } from "../core/ports/compile-records";
 import type { CompileHost } from "../core/workflows/compile-workflow";
 import { FileWriteLock } from "./file-write-lock";
 import type { LoadedVault } from "./load-vault";
@@ -10,7 +10,7 @@ import { PluginFiles } from "./plugin-files";
  * The CLI as a compile host: the vault's files on disk, the journal, undo record and compile state in the plugin's
  * folder (the same files the plugin uses), a lock file there, and the CLI's own link resolution.
  */
-export function cliCompileHost(vault: LoadedVault, index: ArticleIndex): CompileHost {
+export function nodeCompileHost(vault: LoadedVault, index: ArticleIndex): CompileHost {
   const files = new PluginFiles(vault.root);
   const records: CompileRecords = {
     loadJournal: () => files.loadJournal(),

@@ -3,7 +3,7 @@ import type { NoteStore } from "../notes/note-store";
 import type { ArticleIndex } from "../route/article-index";
 import type { ResolveTarget } from "../route/route-question";
 import type { CompileRecords, WriteLock } from "./compile-records";
-import type { WriteRules } from "./write-rules";
+import type { WriteRules } from "../knowledge/write-rules";
 
 /**
  * What a host (the plugin, the CLI) gives the compile workflow: its note store, where it keeps the journal, undo

@@ -1,0 +1,75 @@
+import { currentModel, DEFAULT_MODEL } from "../core/llm/models";
+import type { LanguageModel } from "../core/llm/language-model";
+import { EXIT, type NodeIo } from "./node-io";
+import { nodeFetch, nodeTimers, process } from "./node-runtime";
+
+/** The model a Node host was asked for: an id and a server (--model / --base-url on the command line; none in the MCP server). */
+export interface ModelFlags {
+  model?: string;
+  baseUrl?: string;
+}
+
+/** The no-key message of every command that calls a model, in the command line's own terms. */
+export const NO_KEY_MESSAGE = "No Anthropic API key: set ANTHROPIC_API_KEY, or give --base-url for a compatible local server (which may need no key).";
+
+/** The server a Node host calls: the flag, else ANTHROPIC_BASE_URL; undefined for the Anthropic API. */
+export function effectiveBaseUrl(flags: ModelFlags, env: Record<string, string | undefined>): string | undefined {
+  return flags.baseUrl ?? env.ANTHROPIC_BASE_URL;
+}
+
+/**
+ * What is wrong with the base URL (the flag or ANTHROPIC_BASE_URL) in a sentence, or null: anything but an http(s)
+ * URL is refused. Cheap and offline, so a command checks it before reading the vault (exit 2).
+ */
+export function baseUrlProblem(flags: ModelFlags, env: Record<string, string | undefined>): string | null {
+  const baseUrl = effectiveBaseUrl(flags, env);
+  if (baseUrl === undefined || baseUrl === "") return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    url = null;
+  }
+  return url && (url.protocol === "http:" || url.protocol === "https:") ? null : `--base-url must be an http or https URL such as http://127.0.0.1:8080, not "${baseUrl}".`;
+}
+
+/**
+ * The model a Node host calls, from its flags and the environment, or what is wrong in a sentence: a base URL that
+ * is not an http(s) URL is refused before anything runs; a key is needed only for the Anthropic API (a compatible
+ * local server behind a base URL may need none). The error carries its exit code: a bad base URL is a usage error,
+ * a missing key exit 1.
+ */
+export async function modelFromFlags(
+  flags: ModelFlags, io: NodeIo, options: {
+    streaming: boolean; defaultModel?: string; envModel?: string; onWait?: (seconds: number, reason: string) => void;
+    onSilence?: (silentSeconds: number, stopsAfterSeconds: number) => void;
+  },
+): Promise<{ model: LanguageModel; id: string } | { error: string; exitCode: number }> {
+  const baseUrl = effectiveBaseUrl(flags, io.env);
+  const problem = baseUrlProblem(flags, io.env);
+  if (problem) return { error: problem, exitCode: EXIT.usage };
+  const apiKey = io.env.ANTHROPIC_API_KEY || null;
+  if (!apiKey && !baseUrl) return { error: NO_KEY_MESSAGE, exitCode: EXIT.findings };
+  const id = currentModel(flags.model ?? io.env[options.envModel ?? "KC_MODEL"] ?? options.defaultModel ?? DEFAULT_MODEL);
+  const timeout = Number(io.env.KC_TIMEOUT_SECONDS ?? 120);
+  // Loaded only by commands that call a model: lint, route and graph start without the SDK.
+  const { AnthropicLanguageModel } = await import("../llm/anthropic-language-model");
+  return {
+    id,
+    model: new AnthropicLanguageModel({
+      apiKey, model: id, baseUrl: baseUrl || undefined, fetch: nodeFetch, timers: nodeTimers, env: process.env, streaming: options.streaming,
+      timeoutMs: (Number.isFinite(timeout) && timeout > 0 ? timeout : 120) * 1000, ...(options.onWait ? { onWait: options.onWait } : {}),
+      ...(options.onSilence ? { onSilence: options.onSilence } : {}),
+    }),
+  };
+}
+
+/** A line on stderr while a model call is silent, so a terminal never sits silent up to the timeout. */
+export function silenceLine(io: NodeIo): (silentSeconds: number, stopsAfterSeconds: number) => void {
+  return (silent, stops) => io.err(`Still waiting for the model: no reply for ${Math.round(silent)} s (it stops after ${Math.round(stops)} s; Ctrl-C stops it now)…\n`);
+}
+
+/** A line on stderr while a call waits before retrying, so a terminal never sits silent. */
+export function waitLine(io: NodeIo): (seconds: number, reason: string) => void {
+  return (seconds, reason) => io.err(`Waiting ${Math.ceil(seconds)} s before trying again (${reason})…\n`);
+}
