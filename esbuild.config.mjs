@@ -38,7 +38,9 @@ const nodeEntry = (entry, outfile) => ({
 const lazyYaml = {
   name: "lazy-yaml",
   setup(build) {
-    build.onResolve({ filter: /^yaml$/ }, (args) => (args.importer.endsWith("lazy-yaml.cjs") ? undefined : { path: new URL("./scripts/lazy-yaml.cjs", import.meta.url).pathname }));
+    build.onResolve({ filter: /^yaml$/ }, (args) =>
+      args.importer.endsWith("lazy-yaml.cjs") ? undefined : { path: new URL("./scripts/lazy-yaml.cjs", import.meta.url).pathname },
+    );
   },
 };
 

@@ -12,7 +12,22 @@ export default defineConfig([
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ["eslint.config.mjs", "eslint.review.config.mjs", "esbuild.config.mjs", "stryker.config.mjs", "scripts/worker-source-plugin.mjs", "scripts/plugin-build-options.mjs", "scripts/demo.mjs", "scripts/check-import-cycles.mjs", "scripts/check-package.mjs", "scripts/lazy-yaml.cjs", "scripts/review-check.mjs"], maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 16 },
+        projectService: {
+          allowDefaultProject: [
+            "eslint.config.mjs",
+            "eslint.review.config.mjs",
+            "esbuild.config.mjs",
+            "stryker.config.mjs",
+            "scripts/worker-source-plugin.mjs",
+            "scripts/plugin-build-options.mjs",
+            "scripts/demo.mjs",
+            "scripts/check-import-cycles.mjs",
+            "scripts/check-package.mjs",
+            "scripts/lazy-yaml.cjs",
+            "scripts/review-check.mjs",
+          ],
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 16,
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -30,7 +45,20 @@ export default defineConfig([
           patterns: [
             { group: ["@anthropic-ai/*"], message: "Only src/llm knows the SDK." },
             { group: ["@codemirror/*", "d3-*"], message: "src/core is pure: no DOM or view libraries." },
-            { group: ["../../obsidian/**", "../../ui/**", "../../llm/**", "../../cli/**", "../../node/**", "../../mcp/**", "../../desktop/**", "../../commands/**", "../../main"], message: "Imports point inward." },
+            {
+              group: [
+                "../../obsidian/**",
+                "../../ui/**",
+                "../../llm/**",
+                "../../cli/**",
+                "../../node/**",
+                "../../mcp/**",
+                "../../desktop/**",
+                "../../commands/**",
+                "../../main",
+              ],
+              message: "Imports point inward.",
+            },
           ],
         },
       ],
@@ -61,7 +89,18 @@ export default defineConfig([
   {
     // Node-only code: the CLI, the MCP server, benchmarks, tests and build scripts may use Node built-ins; so may src/desktop, which
     // the plugin loads only with import() behind Platform.isDesktopApp (tests/core/boundary.test.ts checks the path).
-    files: ["src/cli/**/*.ts", "src/node/**/*.ts", "src/desktop/**/*.ts", "src/mcp/**/*.ts", "bench/**/*.ts", "tests/**/*.ts", "scripts/**/*.ts", "*.mjs", "scripts/*.mjs", "*.config.ts"],
+    files: [
+      "src/cli/**/*.ts",
+      "src/node/**/*.ts",
+      "src/desktop/**/*.ts",
+      "src/mcp/**/*.ts",
+      "bench/**/*.ts",
+      "tests/**/*.ts",
+      "scripts/**/*.ts",
+      "*.mjs",
+      "scripts/*.mjs",
+      "*.config.ts",
+    ],
     languageOptions: { globals: { process: "readonly", console: "readonly" } },
     rules: {
       "import/no-nodejs-modules": "off",

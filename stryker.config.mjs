@@ -8,7 +8,11 @@ const critical = [
   "src/core/compile/validate-proposal.ts",
   "src/core/workflows/compile-workflow.ts",
 ];
-const chosen = process.env.KC_MUTATE ? process.env.KC_MUTATE.split(",").map((s) => s.trim()).filter(Boolean) : critical;
+const chosen = process.env.KC_MUTATE
+  ? process.env.KC_MUTATE.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)
+  : critical;
 
 export default {
   testRunner: "vitest",

@@ -6,7 +6,10 @@ import { defineConfig } from "vitest/config";
 import { env } from "node:process";
 import base from "./vitest.config";
 
-const only = (env.KC_MUTATION_TESTS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const only = (env.KC_MUTATION_TESTS ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
 
 export default defineConfig({
   resolve: base.resolve,

@@ -43,7 +43,14 @@ function dailyLog(files: Map<string, string>): string {
 function loadAllPromptTokens(files: Map<string, string>, log: string): number {
   const rows = [...files].map(([path, text]) => {
     const h = readCkpHeader(parseNote(text).frontmatter);
-    return { article: path.replace(/^knowledge\//, "").replace(/\.md$/, ""), summary: h.title ?? "", sources: ["daily/2026-01-01.md"], updated: h.updated ?? "", tldr: h.tldr ?? "", answersWhen: h.answersWhen };
+    return {
+      article: path.replace(/^knowledge\//, "").replace(/\.md$/, ""),
+      summary: h.title ?? "",
+      sources: ["daily/2026-01-01.md"],
+      updated: h.updated ?? "",
+      tldr: h.tldr ?? "",
+      answersWhen: h.answersWhen,
+    };
   });
   let n = estimateTokens(COMPILE_SYSTEM_PROMPT) + estimateTokens(renderIndex(rows)) + estimateTokens(log);
   for (const [path, text] of files) n += estimateTokens(`## ${path}\n${text}`);
@@ -53,7 +60,9 @@ function loadAllPromptTokens(files: Map<string, string>, log: string): number {
 /** Prints the two series side by side and the growth of each from the smallest to the largest base. */
 export async function benchCompilePrompt(): Promise<void> {
   print("\n## Compile prompt tokens: bounded plan vs load-every-article (same daily log, generated CKP bases)\n");
-  print("| articles | our prompt (tokens) | articles shown | of the 3 the log is about | seed-000 prompt (tokens) | ours ÷ seed-000 | planning time (median of 5) |");
+  print(
+    "| articles | our prompt (tokens) | articles shown | of the 3 the log is about | seed-000 prompt (tokens) | ours ÷ seed-000 | planning time (median of 5) |",
+  );
   print("|---|---|---|---|---|---|---|");
   const ours: number[] = [];
   const theirs: number[] = [];
@@ -67,8 +76,13 @@ export async function benchCompilePrompt(): Promise<void> {
     }
     const log = dailyLog(files);
     const input = {
-      logPath: "daily/2026-11-22.md", logText: log, today: "2026-11-22", knowledgeFolder: "knowledge", index,
-      textOf: (p: string) => files.get(p), resolve: (l: string, from: string) => resolver.resolve(l, from),
+      logPath: "daily/2026-11-22.md",
+      logText: log,
+      today: "2026-11-22",
+      knowledgeFolder: "knowledge",
+      index,
+      textOf: (p: string) => files.get(p),
+      resolve: (l: string, from: string) => resolver.resolve(l, from),
     };
     const plan = await planCompile(input);
     const times = await timeRuns(5, () => planCompile(input));

@@ -21,8 +21,58 @@ export function seededRandom(seed: number): () => number {
 }
 
 const SYLLABLES = ["ka", "lo", "mi", "ren", "dus", "tor", "vel", "pan", "qui", "sar", "bel", "nox", "tri", "gal", "fen", "hol", "zer", "wim", "cor", "lus"];
-const DOMAIN = ["service", "queue", "cache", "request", "client", "server", "schema", "index", "deploy", "config", "token", "retry", "latency", "storage", "worker", "event", "batch", "limit", "version", "log"];
-const FILLER = ["the", "team", "found", "that", "when", "under", "load", "it", "was", "better", "to", "keep", "a", "small", "and", "measure", "before", "changing", "anything", "because", "each", "step", "of", "with", "in", "production", "we", "saw"];
+const DOMAIN = [
+  "service",
+  "queue",
+  "cache",
+  "request",
+  "client",
+  "server",
+  "schema",
+  "index",
+  "deploy",
+  "config",
+  "token",
+  "retry",
+  "latency",
+  "storage",
+  "worker",
+  "event",
+  "batch",
+  "limit",
+  "version",
+  "log",
+];
+const FILLER = [
+  "the",
+  "team",
+  "found",
+  "that",
+  "when",
+  "under",
+  "load",
+  "it",
+  "was",
+  "better",
+  "to",
+  "keep",
+  "a",
+  "small",
+  "and",
+  "measure",
+  "before",
+  "changing",
+  "anything",
+  "because",
+  "each",
+  "step",
+  "of",
+  "with",
+  "in",
+  "production",
+  "we",
+  "saw",
+];
 
 function pick<T>(rnd: () => number, xs: readonly T[]): T {
   return xs[Math.floor(rnd() * xs.length)]!;

@@ -17,7 +17,9 @@ import process from "node:process";
 /** Graph model timings on generated bases (two HIGH and three MID per article, a connection every tenth). */
 export async function benchGraph(): Promise<void> {
   print("\n## Graph model (generated bases)\n");
-  print("| articles | edges | build from parsed notes | snapshot after a note came or went | hub neighbourhood (depth 2, MID) | global view (cap 5,000) | one edit + snapshot |");
+  print(
+    "| articles | edges | build from parsed notes | snapshot after a note came or went | hub neighbourhood (depth 2, MID) | global view (cap 5,000) | one edit + snapshot |",
+  );
   print("|---|---|---|---|---|---|---|");
   for (const n of [5000, 20000]) {
     const kb = generateKnowledgeBase(n, 7, 0);
@@ -27,9 +29,15 @@ export async function benchGraph(): Promise<void> {
       const note = vault.setNote(path, t);
       return { path, note, header: readCkpHeader(parseNote(t).frontmatter) };
     });
-    let model = new GraphModel(() => "knowledge", (l, from) => vault.resolve(l, from));
+    let model = new GraphModel(
+      () => "knowledge",
+      (l, from) => vault.resolve(l, from),
+    );
     const build = await timeRuns(3, () => {
-      model = new GraphModel(() => "knowledge", (l, from) => vault.resolve(l, from));
+      model = new GraphModel(
+        () => "knowledge",
+        (l, from) => vault.resolve(l, from),
+      );
       for (const a of parsed) model.set(graphArticleOf(a.path, a.header, a.note));
     });
     // A note came or went: every link is resolved again (the costliest rebuild); an unchanged model is a cache hit.
@@ -62,7 +70,10 @@ async function benchGraphView(): Promise<void> {
   print("|---|---|---|---|---|---|---|");
   const kb = generateKnowledgeBase(2000, 7, 0);
   const vault = new VaultIndex();
-  const model = new GraphModel(() => "knowledge", (l, from) => vault.resolve(l, from));
+  const model = new GraphModel(
+    () => "knowledge",
+    (l, from) => vault.resolve(l, from),
+  );
   const files = [...kb.files].map(([p, t]) => [p.startsWith("knowledge/") ? p : `knowledge/${p}`, t] as const);
   for (const [p, t] of files) vault.setNote(p, t);
   for (const [p, t] of files) {
@@ -71,7 +82,9 @@ async function benchGraphView(): Promise<void> {
   }
   const g = filterGraph(model.snapshot(), { cap: 5000, tiers: new Set(["high", "connects"]) });
   const index = new Map(g.nodes.map((n, i) => [n.id, i]));
-  const links = g.edges.flatMap((e) => (index.has(e.from) && index.has(e.to) ? [{ source: index.get(e.from)!, target: index.get(e.to)!, strong: e.tier !== "mid" }] : []));
+  const links = g.edges.flatMap((e) =>
+    index.has(e.from) && index.has(e.to) ? [{ source: index.get(e.from)!, target: index.get(e.to)!, strong: e.tier !== "mid" }] : [],
+  );
   let ticks = 0;
   // CPU of this process (what the worker's thread would spend; a shared machine's wall clock says less).
   const perTick: number[] = [];
@@ -87,7 +100,15 @@ async function benchGraphView(): Promise<void> {
     perTick.push((used.user + used.system) / 1000 / ticks);
   });
   const groups = await timeRuns(5, () => groupGraph(g, "community"));
-  const candidates: LabelCandidate[] = g.nodes.map((n, i) => ({ i, x: (i * 7919) % 1100, y: (i * 104729) % 760, r: 3, text: n.title, width: n.title.length * 6.5, forced: false }));
+  const candidates: LabelCandidate[] = g.nodes.map((n, i) => ({
+    i,
+    x: (i * 7919) % 1100,
+    y: (i * 104729) % 760,
+    r: 3,
+    text: n.title,
+    width: n.title.length * 6.5,
+    forced: false,
+  }));
   const labels = await timeRuns(20, () => placeLabels(candidates.slice(0, 120), { budget: 30, fade: 9, lineHeight: 14, width: 1100, height: 760 }));
   print(`| ${g.nodes.length} | ${links.length} | ${ms(median(layout))} | ${ticks} | ${ms(median(perTick))} | ${ms(median(groups))} | ${ms(median(labels))} |`);
 }

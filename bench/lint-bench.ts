@@ -61,7 +61,11 @@ export async function benchLint(dataDir: string, runs = 7): Promise<void> {
     const bytes = [...texts.values()].reduce((s, t) => s + t.length, 0);
     const words = [...texts.keys()].reduce((s, p) => s + (index!.note(p)?.wordCount ?? 0), 0);
     const [r, f, u] = [median(read), median(full), median(relint)];
-    print(`| ${name} | ${texts.size} | ${(bytes / 1e6).toFixed(1)} | ${words} | ${ms(r)} | ${ms(f)} | ${(f / r).toFixed(2)}× | ${ms(u)} | ${((u / f) * 100).toFixed(3)}% |`);
+    print(
+      `| ${name} | ${texts.size} | ${(bytes / 1e6).toFixed(1)} | ${words} | ${ms(r)} | ${ms(f)} | ${(f / r).toFixed(2)}× | ${ms(u)} | ${((u / f) * 100).toFixed(3)}% |`,
+    );
   }
-  print(`\nMedians of ${runs} runs (re-lint: ${runs * 5} single-note edits) after one warm-up. "read" is reading and decoding every .md file in one synchronous loop, as kc does; "full lint" includes that read. In one warm process: the whole-process table below is what a person waits for.`);
+  print(
+    `\nMedians of ${runs} runs (re-lint: ${runs * 5} single-note edits) after one warm-up. "read" is reading and decoding every .md file in one synchronous loop, as kc does; "full lint" includes that read. In one warm process: the whole-process table below is what a person waits for.`,
+  );
 }

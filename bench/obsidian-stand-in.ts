@@ -69,7 +69,7 @@ export function createStandIn(root: string, texts: Map<string, string>, data: un
     getCache: (path: string) => caches.get(path) ?? null,
     getFirstLinkpathDest: (link: string, source: string) => {
       const hit = resolver.resolve(link, source);
-      return hit === null ? null : files.get(hit) ?? null;
+      return hit === null ? null : (files.get(hit) ?? null);
     },
     fileToLinktext: (f: TFile) => f.basename,
   });
@@ -100,7 +100,11 @@ export function createStandIn(root: string, texts: Map<string, string>, data: un
     read: (f: TFile) => fs.readFile(join(root, f.path), "utf8"),
     // The config folder's files on disk under the same root (the plugin keeps its router snapshot there).
     adapter: {
-      exists: (p: string) => fs.access(join(root, p)).then(() => true, () => false),
+      exists: (p: string) =>
+        fs.access(join(root, p)).then(
+          () => true,
+          () => false,
+        ),
       read: (p: string) => fs.readFile(join(root, p), "utf8"),
       write: async (p: string, t: string) => {
         await fs.mkdir(dirname(join(root, p)), { recursive: true });
@@ -126,7 +130,10 @@ export function createStandIn(root: string, texts: Map<string, string>, data: un
   }
   const intervals: number[] = [];
   class Plugin extends Component {
-    constructor(public app: unknown, public manifest: { id: string; dir?: string }) {
+    constructor(
+      public app: unknown,
+      public manifest: { id: string; dir?: string },
+    ) {
       super();
     }
     loadData(): Promise<unknown> {
@@ -193,7 +200,11 @@ export function createStandIn(root: string, texts: Map<string, string>, data: un
     editorInfoField: {},
     editorLivePreviewField: {},
     Menu: Shell,
-    normalizePath: (p: string) => p.replace(/\\/g, "/").replace(/\/+/g, "/").replace(/^\/|\/$/g, "") || "/",
+    normalizePath: (p: string) =>
+      p
+        .replace(/\\/g, "/")
+        .replace(/\/+/g, "/")
+        .replace(/^\/|\/$/g, "") || "/",
     parseLinktext: (t: string) => {
       const i = t.indexOf("#");
       return i === -1 ? { path: t, subpath: "" } : { path: t.slice(0, i), subpath: t.slice(i) };

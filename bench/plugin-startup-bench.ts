@@ -49,7 +49,10 @@ export function generateVault(shape: VaultShape) {
   const day = (i: number) => new Date(Date.UTC(2022, 0, 1 + i)).toISOString().slice(0, 10);
   for (let i = 0; i < shape.daily; i++) {
     const a = slugs[Math.floor(rnd() * slugs.length)];
-    texts.set(`daily/${day(i)}.md`, `# Daily Log: ${day(i)}\n\n### Session (10:02) - Work\n${para(40)} See [[${a}]].\n\n### Session (15:40) - More\n${para(60)}\n`);
+    texts.set(
+      `daily/${day(i)}.md`,
+      `# Daily Log: ${day(i)}\n\n### Session (10:02) - Work\n${para(40)} See [[${a}]].\n\n### Session (15:40) - More\n${para(60)}\n`,
+    );
   }
   for (let i = 0; i < shape.others; i++) {
     const link = (k: number) => `[[note-${k % shape.others}]]`;
@@ -90,8 +93,21 @@ export function installWindow(): () => void {
 export type PluginInstance = {
   onload(): Promise<void>;
   onunload?(): void;
-  lint: { ready: boolean; engine: { update(c: string[], r?: string[]): unknown; updateSteps(c: readonly string[], r?: readonly string[]): Generator<void, unknown, void>; run(): unknown; lastVisited: number } | null; findings(): unknown[] };
-  router: { ready: boolean; indexing(): { done: number; total: number } | null; route(q: string, budget: number): { loaded: { path: string }[]; status: string } };
+  lint: {
+    ready: boolean;
+    engine: {
+      update(c: string[], r?: string[]): unknown;
+      updateSteps(c: readonly string[], r?: readonly string[]): Generator<void, unknown, void>;
+      run(): unknown;
+      lastVisited: number;
+    } | null;
+    findings(): unknown[];
+  };
+  router: {
+    ready: boolean;
+    indexing(): { done: number; total: number } | null;
+    route(q: string, budget: number): { loaded: { path: string }[]; status: string };
+  };
 };
 
 export function loadPlugin(mainJs: string, obsidian: unknown): new (app: unknown, manifest: unknown) => PluginInstance {
@@ -282,7 +298,7 @@ async function benchOne(shape: VaultShape, mainJs: string): Promise<Figures> {
   const height = parseFloat(list.firstElementChild?.getAttribute("style")?.match(/--kc-list-height:\s*([\d.]+)px/)?.[1] ?? "0");
   const frames: number[] = [];
   for (let k = 0; k < 40; k++) {
-    list.scrollTop = ((k * 7919) % 997) / 997 * height;
+    list.scrollTop = (((k * 7919) % 997) / 997) * height;
     frames.push(busyTime(() => list.dispatchEvent(new Event("scroll"))));
   }
   const rows = lintPane.contentEl.querySelectorAll(".kc-lint-row").length;
@@ -333,9 +349,15 @@ export async function benchPluginStartup(): Promise<void> {
   print("| vault | notes | articles | onload | Ask answers (partial index) | Ask index complete | lint ready | longest task | tasks > 50 ms | findings |");
   print("|---|---|---|---|---|---|---|---|---|---|");
   for (const f of figures) print(f.startup);
-  print(`\nTimes from layout-ready, with the lint report and the Ask panel open. Tasks are measured with a ${BEAT_MS} ms heartbeat timer until lint and Ask are ready (a late beat is a task that held the thread); a gap counts only as long as the CPU time the process used in it, so time the machine gave to other processes is not blamed on the plugin (the longest gap in wall time is shown too). Notes are read from disk asynchronously, as Obsidian's desktop adapter does.\n`);
-  print("| vault | re-lint 1 edit (median of 5) | re-lint ÷ full run | longest task around the edits | edit of index.md: changed handler / lint update in slices / its longest step | route p95, needed article routed | lint pane | pane render when lint is ready / on progress | pane render after an edit | scroll frame median / max |");
+  print(
+    `\nTimes from layout-ready, with the lint report and the Ask panel open. Tasks are measured with a ${BEAT_MS} ms heartbeat timer until lint and Ask are ready (a late beat is a task that held the thread); a gap counts only as long as the CPU time the process used in it, so time the machine gave to other processes is not blamed on the plugin (the longest gap in wall time is shown too). Notes are read from disk asynchronously, as Obsidian's desktop adapter does.\n`,
+  );
+  print(
+    "| vault | re-lint 1 edit (median of 5) | re-lint ÷ full run | longest task around the edits | edit of index.md: changed handler / lint update in slices / its longest step | route p95, needed article routed | lint pane | pane render when lint is ready / on progress | pane render after an edit | scroll frame median / max |",
+  );
   print("|---|---|---|---|---|---|---|---|---|---|");
   for (const f of figures) print(f.after);
-  print("\nThe full run for the ratio is the engine's synchronous run on the same notes. Pane figures are in jsdom (a slower DOM than Obsidian's), each the lesser of wall and process CPU time.");
+  print(
+    "\nThe full run for the ratio is the engine's synchronous run on the same notes. Pane figures are in jsdom (a slower DOM than Obsidian's), each the lesser of wall and process CPU time.",
+  );
 }

@@ -35,7 +35,12 @@ export function benchPrimeHook(runs = 9): void {
   for (let i = 0; i < runs; i++) cases.forEach(([, args, env], j) => times[j]!.push(run(args, env).seconds));
   const floor = median(times[0]!);
   print("\n## Prime hook: whole process (a SessionStart hook runs it at every session start)\n");
-  const rows = cases.map(([name], j) => ({ command: name, median: `${(median(times[j]!) * 1000).toFixed(0)} ms`, min: `${(Math.min(...times[j]!) * 1000).toFixed(0)} ms`, "× floor": (median(times[j]!) / floor).toFixed(1) }));
+  const rows = cases.map(([name], j) => ({
+    command: name,
+    median: `${(median(times[j]!) * 1000).toFixed(0)} ms`,
+    min: `${(Math.min(...times[j]!) * 1000).toFixed(0)} ms`,
+    "× floor": (median(times[j]!) / floor).toFixed(1),
+  }));
   for (const line of formatTable(rows)) print(line);
 
   const kb = generateKnowledgeBase(2000, 7, 3);
@@ -47,7 +52,11 @@ export function benchPrimeHook(runs = 9): void {
     }
     print("\n2,000-article generated base, kc prime --hook:\n");
     const big: Record<string, string>[] = [];
-    for (const [label, env] of [["cache cold", warm], ["cache warm", warm], ["no cache", { KC_CACHE: "off" }]] as const) {
+    for (const [label, env] of [
+      ["cache cold", warm],
+      ["cache warm", warm],
+      ["no cache", { KC_CACHE: "off" }],
+    ] as const) {
       const r = run([cli, "prime", root, "--hook", "--question", kb.questions[0]!.question], env);
       let context = "";
       try {
@@ -55,7 +64,12 @@ export function benchPrimeHook(runs = 9): void {
       } catch {
         context = "(not valid JSON)";
       }
-      big.push({ run: label, time: `${(r.seconds * 1000).toFixed(0)} ms`, "additionalContext chars": String(context.length), "≤ 10,000": context.length <= 10_000 && context.startsWith("# Knowledge base context") ? "yes" : "NO" });
+      big.push({
+        run: label,
+        time: `${(r.seconds * 1000).toFixed(0)} ms`,
+        "additionalContext chars": String(context.length),
+        "≤ 10,000": context.length <= 10_000 && context.startsWith("# Knowledge base context") ? "yes" : "NO",
+      });
     }
     for (const line of formatTable(big)) print(line);
   } finally {

@@ -39,7 +39,10 @@ export async function benchAnchorPairs(dataDir: string): Promise<void> {
   for (const name of ["vaultofknowledge", "noclocks-vault"]) {
     const file = join(dataDir, "_meta", `${name}.anchor-text-pairs.jsonl`);
     if (!existsSync(file)) continue;
-    const pairs = readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Pair);
+    const pairs = readFileSync(file, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Pair);
     const vault = await loadVault(join(dataDir, name), { lintScope: "vault" });
     const ours = new ArticleIndex();
     const plain = new MiniSearch<{ id: string; text: string }>({ fields: ["text"] });
@@ -52,9 +55,28 @@ export async function benchAnchorPairs(dataDir: string): Promise<void> {
       const i = ids.filter((id) => id !== p.source).indexOf(p.target);
       return i === -1 ? null : i;
     };
-    const a = scoreRanks(usable.map((p) => rank(ours.query(p.anchor, 20).map((h) => h.doc.path), p)));
-    const b = scoreRanks(usable.map((p) => rank(plain.search(p.anchor).slice(0, 20).map((r) => String(r.id)), p)));
-    print(`| ${name} | ${vault.texts.size} | ${usable.length} | ${a.recall5.toFixed(3)} | ${a.mrr.toFixed(3)} | ${b.recall5.toFixed(3)} | ${b.mrr.toFixed(3)} | ${(a.recall5 / Math.max(b.recall5, 1e-9)).toFixed(2)}× |`);
+    const a = scoreRanks(
+      usable.map((p) =>
+        rank(
+          ours.query(p.anchor, 20).map((h) => h.doc.path),
+          p,
+        ),
+      ),
+    );
+    const b = scoreRanks(
+      usable.map((p) =>
+        rank(
+          plain
+            .search(p.anchor)
+            .slice(0, 20)
+            .map((r) => String(r.id)),
+          p,
+        ),
+      ),
+    );
+    print(
+      `| ${name} | ${vault.texts.size} | ${usable.length} | ${a.recall5.toFixed(3)} | ${a.mrr.toFixed(3)} | ${b.recall5.toFixed(3)} | ${b.mrr.toFixed(3)} | ${(a.recall5 / Math.max(b.recall5, 1e-9)).toFixed(2)}× |`,
+    );
   }
 }
 
@@ -72,7 +94,9 @@ function buildGenerated(n: number) {
 /** Tokens loaded by the router vs loading every article, as the base grows; route latency at 10,000 articles. */
 export function benchRouteTokens(): void {
   print("\n## Tokens per question: router vs load-all (generated CKP bases)\n");
-  print("| articles | questions | median routed tokens | median load-all tokens | median cut | files loaded (median) | recall of needed article | index build |");
+  print(
+    "| articles | questions | median routed tokens | median load-all tokens | median cut | files loaded (median) | recall of needed article | index build |",
+  );
   print("|---|---|---|---|---|---|---|---|");
   for (const n of [50, 500, 2000, 10000]) {
     const { kb, index, resolve, buildMs } = buildGenerated(n);
@@ -91,8 +115,11 @@ export function benchRouteTokens(): void {
       if (q.needs.every((p) => r.loaded.some((l) => l.path === p))) found++;
     }
     const cut = 1 - median(routed) / median(all);
-    print(`| ${n} | ${kb.questions.length} | ${median(routed)} | ${median(all)} | ${(cut * 100).toFixed(1)}% | ${median(files)} | ${(found / kb.questions.length).toFixed(2)} | ${ms(buildMs)} |`);
-    if (n === 10000) print(`\nRoute latency at ${n} articles: p50 ${ms(median(latency))}, p95 ${ms(percentile(latency, 95))} over ${latency.length} questions.`);
+    print(
+      `| ${n} | ${kb.questions.length} | ${median(routed)} | ${median(all)} | ${(cut * 100).toFixed(1)}% | ${median(files)} | ${(found / kb.questions.length).toFixed(2)} | ${ms(buildMs)} |`,
+    );
+    if (n === 10000)
+      print(`\nRoute latency at ${n} articles: p50 ${ms(median(latency))}, p95 ${ms(percentile(latency, 95))} over ${latency.length} questions.`);
   }
 }
 
@@ -108,7 +135,11 @@ export async function benchFieldWeights(dataDir: string): Promise<void> {
     const vault = await loadVault(join(dataDir, name), { lintScope: "vault" });
     const index = new ArticleIndex();
     for (const [path, text] of vault.texts) index.upsert(buildArticleDoc(path, text, vault.index.note(path)!));
-    const pairs = readFileSync(file, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Pair).filter((p) => vault.texts.has(p.target));
+    const pairs = readFileSync(file, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Pair)
+      .filter((p) => vault.texts.has(p.target));
     sets.push({ index, pairs });
   }
   if (sets.length === 0) return;
@@ -118,7 +149,10 @@ export async function benchFieldWeights(dataDir: string): Promise<void> {
     for (const { index, pairs } of sets) {
       pairs.forEach((p, i) => {
         if (i % 2 !== half) return;
-        const ids = index.query(p.anchor, 20, w).map((h) => h.doc.path).filter((id) => id !== p.source);
+        const ids = index
+          .query(p.anchor, 20, w)
+          .map((h) => h.doc.path)
+          .filter((id) => id !== p.source);
         const r = ids.indexOf(p.target);
         sum += r === -1 ? 0 : 1 / (r + 1);
         n++;
@@ -127,15 +161,21 @@ export async function benchFieldWeights(dataDir: string): Promise<void> {
     return sum / Math.max(1, n);
   };
   let best = { w: DEFAULT_FIELD_WEIGHTS, train: -1 };
-  for (const title of [2, 4, 8]) for (const aliases of [1, 3]) for (const answers of [1, 3]) for (const headings of [0.5, 1.5, 3]) for (const tldr of [1, 2]) {
-    const w: FieldWeights = { title, aliases, answers, tldr, tags: 1.5, headings, body: 1 };
-    const train = evaluate(w, 0);
-    if (train > best.train) best = { w, train };
-  }
+  for (const title of [2, 4, 8])
+    for (const aliases of [1, 3])
+      for (const answers of [1, 3])
+        for (const headings of [0.5, 1.5, 3])
+          for (const tldr of [1, 2]) {
+            const w: FieldWeights = { title, aliases, answers, tldr, tags: 1.5, headings, body: 1 };
+            const train = evaluate(w, 0);
+            if (train > best.train) best = { w, train };
+          }
   print("\n## Field weights by measurement (MRR on anchor pairs of both vaults; train = even pairs, held out = odd)\n");
   print("| weights | train MRR | held-out MRR |");
   print("|---|---|---|");
-  print(`| shipped ${JSON.stringify(DEFAULT_FIELD_WEIGHTS)} | ${evaluate(DEFAULT_FIELD_WEIGHTS, 0).toFixed(3)} | ${evaluate(DEFAULT_FIELD_WEIGHTS, 1).toFixed(3)} |`);
+  print(
+    `| shipped ${JSON.stringify(DEFAULT_FIELD_WEIGHTS)} | ${evaluate(DEFAULT_FIELD_WEIGHTS, 0).toFixed(3)} | ${evaluate(DEFAULT_FIELD_WEIGHTS, 1).toFixed(3)} |`,
+  );
   print(`| best of grid ${JSON.stringify(best.w)} | ${best.train.toFixed(3)} | ${evaluate(best.w, 1).toFixed(3)} |`);
   const flat: FieldWeights = { title: 1, aliases: 1, answers: 1, tldr: 1, tags: 1, headings: 1, body: 1 };
   print(`| all fields equal | ${evaluate(flat, 0).toFixed(3)} | ${evaluate(flat, 1).toFixed(3)} |`);
@@ -157,7 +197,9 @@ export async function benchQuestionSets(root: string): Promise<void> {
   const vault = await loadVault(join(root, "examples", "demo-vault"));
   const ours = new ArticleIndex();
   const plain = new MiniSearch<{ id: string; text: string }>({ fields: ["text"] });
-  const header = new MiniSearch<{ id: string; title: string; aliases: string; answers: string; tldr: string }>({ fields: ["title", "aliases", "answers", "tldr"] });
+  const header = new MiniSearch<{ id: string; title: string; aliases: string; answers: string; tldr: string }>({
+    fields: ["title", "aliases", "answers", "tldr"],
+  });
   const indexTokens = estimateTokens(vault.texts.get("knowledge/index.md") ?? "");
   for (const [path, text] of vault.texts) {
     if (!path.startsWith("knowledge/") || path.endsWith("index.md") || path.endsWith("log.md")) continue;
@@ -167,7 +209,9 @@ export async function benchQuestionSets(root: string): Promise<void> {
     header.add({ id: path, title: doc.title, aliases: doc.aliases, answers: doc.answers, tldr: doc.hasTldr ? doc.tldr : "" });
   }
   print(`\n## Demo question sets (${ours.size} articles in examples/demo-vault)\n`);
-  print("| set | questions | router recall | router files / question | OOD loading nothing | BM25 bodies recall | header-only recall | median routed tokens of load-all |");
+  print(
+    "| set | questions | router recall | router files / question | OOD loading nothing | BM25 bodies recall | header-only recall | median routed tokens of load-all |",
+  );
   print("|---|---|---|---|---|---|---|---|");
   for (const file of ["demo-questions.json", "demo-questions-holdout.json"]) {
     const qs = JSON.parse(readFileSync(join(root, "examples", file), "utf8")) as Question[];
@@ -204,8 +248,14 @@ export async function benchQuestionSets(root: string): Promise<void> {
       inDomain++;
       files += loaded.length;
       const k = Math.max(1, loaded.length);
-      const p = plain.search(q.question).slice(0, k).map((x) => String(x.id));
-      const h = header.search(q.question).slice(0, k).map((x) => String(x.id));
+      const p = plain
+        .search(q.question)
+        .slice(0, k)
+        .map((x) => String(x.id));
+      const h = header
+        .search(q.question)
+        .slice(0, k)
+        .map((x) => String(x.id));
       for (const n of q.needs) {
         needed++;
         if (loaded.includes(n)) found++;
@@ -215,8 +265,12 @@ export async function benchQuestionSets(root: string): Promise<void> {
       }
     }
     const med = median(routed);
-    print(`| ${file} | ${qs.length} (${ood} OOD) | ${(found / needed).toFixed(2)} | ${(files / Math.max(1, inDomain)).toFixed(1)} | ${oodEmpty}/${ood} | ${(foundPlain / needed).toFixed(2)} | ${(foundHeader / needed).toFixed(2)} | ${Math.round(med)} of ${loadAll} (${(100 * (1 - med / loadAll)).toFixed(1)}% cut) |`);
-    print(`  - coverage: out-of-domain at most ${oodMax.toFixed(2)}; in-domain questions the router answers without the floor at least ${inMin.toFixed(2)} (floor ${DEFAULT_ROUTE_OPTIONS.minCoverage})`);
+    print(
+      `| ${file} | ${qs.length} (${ood} OOD) | ${(found / needed).toFixed(2)} | ${(files / Math.max(1, inDomain)).toFixed(1)} | ${oodEmpty}/${ood} | ${(foundPlain / needed).toFixed(2)} | ${(foundHeader / needed).toFixed(2)} | ${Math.round(med)} of ${loadAll} (${(100 * (1 - med / loadAll)).toFixed(1)}% cut) |`,
+    );
+    print(
+      `  - coverage: out-of-domain at most ${oodMax.toFixed(2)}; in-domain questions the router answers without the floor at least ${inMin.toFixed(2)} (floor ${DEFAULT_ROUTE_OPTIONS.minCoverage})`,
+    );
     for (const m of misses) print(`  - ${m}`);
   }
 }

@@ -9,7 +9,17 @@ import { dirname, join } from "node:path";
 import process from "node:process";
 import { clearInterval } from "node:timers";
 import { createStandIn } from "./obsidian-stand-in";
-import { collectGarbage, generateVault, heartbeat, installDom, installWindow, loadPlugin, sleep, type PluginInstance, type VaultShape } from "./plugin-startup-bench";
+import {
+  collectGarbage,
+  generateVault,
+  heartbeat,
+  installDom,
+  installWindow,
+  loadPlugin,
+  sleep,
+  type PluginInstance,
+  type VaultShape,
+} from "./plugin-startup-bench";
 import { print } from "./print";
 import { median, ms } from "./stats";
 
@@ -63,10 +73,18 @@ async function startOnce(root: string, texts: Map<string, string>, mainJs: strin
   await sleep(30);
   const longest = beat.longest();
   const longestIndex = beat.longest(marks.complete + 1);
-  if (process.env.KC_VERBOSE) print(`  (longest task until the index was complete: ${ms(Math.min(longestIndex.wall, longestIndex.cpu))}, ending ${ms(longestIndex.at)} after layout-ready; complete at ${ms(marks.complete)})`);
+  if (process.env.KC_VERBOSE)
+    print(
+      `  (longest task until the index was complete: ${ms(Math.min(longestIndex.wall, longestIndex.cpu))}, ending ${ms(longestIndex.at)} after layout-ready; complete at ${ms(marks.complete)})`,
+    );
   const run = {
-    complete: marks.complete, cpu: marks.cpu!, lint: marks.lint, longest: Math.min(longest.wall, longest.cpu), over50: beat.over50(),
-    longestIndex: Math.min(longestIndex.wall, longestIndex.cpu), over50Index: beat.over50(marks.complete + 1),
+    complete: marks.complete,
+    cpu: marks.cpu!,
+    lint: marks.lint,
+    longest: Math.min(longest.wall, longest.cpu),
+    over50: beat.over50(),
+    longestIndex: Math.min(longestIndex.wall, longestIndex.cpu),
+    over50Index: beat.over50(marks.complete + 1),
   };
   beat.stop();
   if (keep) for (let i = 0; i < 600 && !existsSync(join(root, SNAPSHOT)); i++) await sleep(100);
@@ -91,7 +109,11 @@ export async function benchWarmStart(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), "kc-warm-"));
   const restoreWindow = installWindow();
   installDom();
-  const runs = new Map<Kind, Run[]>([["cold", []], ["warm", []], ["warm, 1% changed", []]]);
+  const runs = new Map<Kind, Run[]>([
+    ["cold", []],
+    ["warm", []],
+    ["warm, 1% changed", []],
+  ]);
   let snapshot = "";
   try {
     for (const [p, t] of texts) {
@@ -130,10 +152,14 @@ export async function benchWarmStart(): Promise<void> {
     rmSync(root, { recursive: true, force: true });
   }
   print(`${(snapshot.length / 1e6).toFixed(1)} MB snapshot; ${rounds} alternating rounds, medians (range).\n`);
-  print("| start | index complete | its CPU time | longest task until then | tasks > 50 ms until then | lint ready | longest task until lint ready | tasks > 50 ms |");
+  print(
+    "| start | index complete | its CPU time | longest task until then | tasks > 50 ms until then | lint ready | longest task until lint ready | tasks > 50 ms |",
+  );
   print("|---|---|---|---|---|---|---|---|");
   const range = (xs: number[]) => `${ms(median(xs))} (${ms(Math.min(...xs))}–${ms(Math.max(...xs))})`;
   for (const [kind, rs] of runs) {
-    print(`| ${kind} | ${range(rs.map((r) => r.complete))} | ${range(rs.map((r) => r.cpu))} | ${range(rs.map((r) => r.longestIndex))} | ${Math.max(...rs.map((r) => r.over50Index))} | ${range(rs.map((r) => r.lint))} | ${range(rs.map((r) => r.longest))} | ${Math.max(...rs.map((r) => r.over50))} |`);
+    print(
+      `| ${kind} | ${range(rs.map((r) => r.complete))} | ${range(rs.map((r) => r.cpu))} | ${range(rs.map((r) => r.longestIndex))} | ${Math.max(...rs.map((r) => r.over50Index))} | ${range(rs.map((r) => r.lint))} | ${range(rs.map((r) => r.longest))} | ${Math.max(...rs.map((r) => r.over50))} |`,
+    );
   }
 }

@@ -18,7 +18,10 @@ new PerformanceObserver((list) => {
   for (const e of list.getEntries()) if (e.startTime >= streamStart) w.KC_LONG_TASKS.push(Math.round(e.duration), Math.round(e.startTime - streamStart));
 }).observe({ type: "longtask" });
 const titleOf = (path: string): string => {
-  const name = path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/, "").replace(/-/g, " ");
+  const name = path
+    .slice(path.lastIndexOf("/") + 1)
+    .replace(/\.md$/, "")
+    .replace(/-/g, " ");
   return name.charAt(0).toUpperCase() + name.slice(1);
 };
 const view = new AskView(new WorkspaceLeaf(), {
@@ -31,7 +34,15 @@ const view = new AskView(new WorkspaceLeaf(), {
       onText(w.KC_ANSWER.slice(i, i + 8));
       await new Promise((r) => window.setTimeout(r, 10));
     }
-    return { ok: true, value: { text: w.KC_ANSWER, usage: { inputTokens: 2412, outputTokens: 96, cacheReadTokens: 0, cacheWriteTokens: 0 }, stopReason: "end_turn", model: "claude-sonnet-5-5" } };
+    return {
+      ok: true,
+      value: {
+        text: w.KC_ANSWER,
+        usage: { inputTokens: 2412, outputTokens: 96, cacheReadTokens: 0, cacheWriteTokens: 0 },
+        stopReason: "end_turn",
+        model: "claude-sonnet-5-5",
+      },
+    };
   },
   fileBack: () => Promise.resolve("knowledge/qa/x.md"),
   open: () => undefined,

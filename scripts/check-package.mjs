@@ -8,7 +8,11 @@ const shipped = (path) => ["package.json", "README.md", "LICENSE", "dist/cli.mjs
 const extra = pack.files.map((f) => f.path).filter((path) => !shipped(path));
 const missing = ["dist/cli.mjs", "README.md", "LICENSE"].filter((path) => !pack.files.some((f) => f.path === path));
 if (extra.length > 0 || missing.length > 0) {
-  process.stderr.write(`package: ${extra.length > 0 ? `not shipped but packed: ${extra.join(", ")}` : ""}${missing.length > 0 ? ` missing: ${missing.join(", ")}` : ""}\n`);
+  process.stderr.write(
+    `package: ${extra.length > 0 ? `not shipped but packed: ${extra.join(", ")}` : ""}${missing.length > 0 ? ` missing: ${missing.join(", ")}` : ""}\n`,
+  );
   process.exit(1);
 }
-process.stdout.write(`package: ${pack.name}@${pack.version}, ${pack.entryCount} files, ${(pack.size / 1000).toFixed(1)} kB packed, ${(pack.unpackedSize / 1e6).toFixed(2)} MB unpacked\n`);
+process.stdout.write(
+  `package: ${pack.name}@${pack.version}, ${pack.entryCount} files, ${(pack.size / 1000).toFixed(1)} kB packed, ${(pack.unpackedSize / 1e6).toFixed(2)} MB unpacked\n`,
+);

@@ -60,14 +60,18 @@ step("3. Graph: how the articles relate (CKP tiers)", `graph ${shown}`);
 const graph = JSON.parse(kc("graph", vault));
 const stale = graph.edges.filter((e) => e.stale).length;
 const high = graph.edges.filter((e) => e.tier === "high").length;
-console.log(`${graph.nodes.length} articles, ${graph.edges.length} relationships (${high} SIMILAR_HIGH), ${stale} stale — as JSON, DOT or Mermaid (--format mermaid)`);
+console.log(
+  `${graph.nodes.length} articles, ${graph.edges.length} relationships (${high} SIMILAR_HIGH), ${stale} stale — as JSON, DOT or Mermaid (--format mermaid)`,
+);
 
 step("4. Compile: what the model would be shown for the changed and new daily logs (dry run: no model call)", `compile ${shown} --all --dry-run`);
 console.log(kc("compile", vault, "--all", "--dry-run").trimEnd());
 
 const copy = "/tmp/demo-vault";
 console.log(`\nFor real, on a copy with a key (compile asks before it writes; \`kc undo\` puts it back; or \`npm run demo -- --live\`):`);
-console.log(`  cp -r ${shown} ${copy} && export ANTHROPIC_API_KEY=… && node dist/cli.mjs compile ${copy} --all && node dist/cli.mjs ask ${copy} "${questions[1]}"`);
+console.log(
+  `  cp -r ${shown} ${copy} && export ANTHROPIC_API_KEY=… && node dist/cli.mjs compile ${copy} --all && node dist/cli.mjs ask ${copy} "${questions[1]}"`,
+);
 
 if (process.argv.includes("--live")) {
   if (!process.env.ANTHROPIC_API_KEY && !process.env.ANTHROPIC_BASE_URL) {
@@ -77,7 +81,10 @@ if (process.argv.includes("--live")) {
     cpSync(vault, live, { recursive: true });
     console.log(`\n5. Live, on a copy at ${live}:`);
     // kc prints its own message when a call fails; the demo stops there, without a stack trace, and removes its copy.
-    for (const args of [["compile", live, "--all", "--yes"], ["ask", live, questions[1]]]) {
+    for (const args of [
+      ["compile", live, "--all", "--yes"],
+      ["ask", live, questions[1]],
+    ]) {
       const r = spawnSync(process.execPath, [cli, ...args], { stdio: "inherit" });
       if (r.status !== 0) {
         rmSync(live, { recursive: true, force: true });

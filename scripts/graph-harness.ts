@@ -38,7 +38,11 @@ const PANE = `#pane { height: 100vh; box-sizing: border-box; overflow: hidden; d
 async function pageFile(): Promise<string> {
   const bundle = await build({
     entryPoints: [join(root, "scripts", "graph-view-page.ts")],
-    bundle: true, write: false, format: "iife", platform: "browser", plugins: [workerSource],
+    bundle: true,
+    write: false,
+    format: "iife",
+    platform: "browser",
+    plugins: [workerSource],
     alias: { obsidian: join(root, "tests", "fakes", "obsidian-stub.ts") },
   });
   writeFileSync(join(root, "dist", "graph-view-page.js"), bundle.outputFiles[0]!.text);
@@ -62,7 +66,10 @@ function generatedGraph(n: number): GraphView {
   const vault = new VaultIndex();
   const files = [...kb.files].map(([p, t]) => [p.startsWith("knowledge/") ? p : `knowledge/${p}`, t] as const);
   for (const [p, t] of files) vault.setNote(p, t);
-  const model = new GraphModel(() => "knowledge", (l, from) => vault.resolve(l, from));
+  const model = new GraphModel(
+    () => "knowledge",
+    (l, from) => vault.resolve(l, from),
+  );
   for (const [p, t] of files) {
     const parsed = parseNote(t);
     model.set(graphArticleOf(p, readCkpHeader(parsed.frontmatter), parsed));
@@ -75,7 +82,10 @@ function ordinaryGraph(n: number): GraphView {
   const files = generateOrdinaryVault(n, 40);
   const vault = new VaultIndex();
   for (const [p, t] of files) vault.setNote(p, t);
-  const model = new GraphModel(() => "knowledge", (l, from) => vault.resolve(l, from));
+  const model = new GraphModel(
+    () => "knowledge",
+    (l, from) => vault.resolve(l, from),
+  );
   for (const [p, t] of files) {
     if (!isVaultNote(p, "knowledge")) continue;
     const parsed = parseNote(t);
@@ -91,14 +101,32 @@ function mostLinked(g: GraphView): string {
   return g.nodes.reduce((a, b) => ((degree.get(b.id) ?? 0) > (degree.get(a.id) ?? 0) ? b : a), g.nodes[0]!).id;
 }
 
-interface Case { scope?: "vault"; positions?: Record<string, [number, number]>; name: string; graph: GraphView; active: string | null; mode: "local" | "global"; width: number; height: number; theme: "light" | "dark"; shot?: string; route?: unknown }
+interface Case {
+  scope?: "vault";
+  positions?: Record<string, [number, number]>;
+  name: string;
+  graph: GraphView;
+  active: string | null;
+  mode: "local" | "global";
+  width: number;
+  height: number;
+  theme: "light" | "dark";
+  shot?: string;
+  route?: unknown;
+}
 
 /** Positions of the last case, to start the next one warm (as the cache in the plugin folder does). */
 let warm: Record<string, [number, number]> = {};
 
 async function measure(page: Page, c: Case): Promise<Record<string, string | number | boolean>> {
   const file = join(root, "dist", `graph-${c.name}.html`);
-  writeFileSync(file, htmlFor(c.theme, `window.KC_GRAPH = ${JSON.stringify(c.graph)}; window.KC_ACTIVE = ${JSON.stringify(c.active)}; window.KC_MODE = "${c.mode}"; window.KC_ROUTE = ${JSON.stringify(c.route ?? null)}; window.KC_POSITIONS = ${JSON.stringify(c.positions ?? {})}; window.KC_SCOPE = "${c.scope ?? "knowledge"}";`));
+  writeFileSync(
+    file,
+    htmlFor(
+      c.theme,
+      `window.KC_GRAPH = ${JSON.stringify(c.graph)}; window.KC_ACTIVE = ${JSON.stringify(c.active)}; window.KC_MODE = "${c.mode}"; window.KC_ROUTE = ${JSON.stringify(c.route ?? null)}; window.KC_POSITIONS = ${JSON.stringify(c.positions ?? {})}; window.KC_SCOPE = "${c.scope ?? "knowledge"}";`,
+    ),
+  );
   await page.setViewportSize({ width: c.width, height: c.height });
   // KC_GRAPH_PROFILE=1: a CPU profile of the main thread from load to settle, in dist/<case>.cpuprofile.
   const cdp = process.env.KC_GRAPH_PROFILE ? await page.context().newCDPSession(page) : null;
@@ -106,7 +134,10 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
   await page.goto(`${origin}/${file.slice(file.lastIndexOf("/") + 1)}`);
   await page.waitForSelector("canvas[data-frames]", { timeout: 30_000 });
   const firstPaint = await page.evaluate(() => performance.now() - (window as unknown as { KC_OPENED_AT: number }).KC_OPENED_AT);
-  const settled = await page.waitForSelector("canvas[data-layout=settled]", { timeout: 60_000 }).then(() => true, () => false);
+  const settled = await page.waitForSelector("canvas[data-layout=settled]", { timeout: 60_000 }).then(
+    () => true,
+    () => false,
+  );
   const settle = await page.evaluate(() => performance.now() - (window as unknown as { KC_OPENED_AT: number }).KC_OPENED_AT);
   // Where the settle time goes: the view's start of the layout, the worker's colours and first positions, the settle.
   const timeline = await page.evaluate(() => {
@@ -140,7 +171,12 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
   const reached = new Set<string>();
   for (let i = 0; i < 60; i++) {
     await page.keyboard.press("Tab");
-    reached.add(await page.evaluate(() => { const a = document.activeElement; return a ? `${a.tagName.toLowerCase()}${a.className ? `.${String(a.className).split(" ")[0]}` : ""}` : "none"; }));
+    reached.add(
+      await page.evaluate(() => {
+        const a = document.activeElement;
+        return a ? `${a.tagName.toLowerCase()}${a.className ? `.${String(a.className).split(" ")[0]}` : ""}` : "none";
+      }),
+    );
   }
   const longest = await page.evaluate(() => (window as unknown as { KC_LONGEST?: number }).KC_LONGEST ?? 0);
   warm = await page.evaluate(() => {
@@ -151,36 +187,96 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
   const worker = await page.evaluate(() => Boolean((window as unknown as { KC_VIEW: { layout: { worker: unknown } } }).KC_VIEW.layout.worker));
   if (process.env.KC_VERBOSE) print(`${c.name} ${JSON.stringify({ worker, tasks, opening, interaction, timeline })}`);
   return {
-    case: c.name, nodes: c.graph.nodes.length, viewport: `${c.width}×${c.height}`, theme: c.theme,
-    firstPaintMs: Math.round(firstPaint), settled, settleMs: Math.round(settle), longestTaskMs: Math.round(longest),
-    edges: opening.edges, links: opening.links, labels: opening.labels, overlaps: opening.overlaps, top20: opening.top20, arrows: opening.arrows, colours: opening.colours, colouredPct: opening.colouredPct,
-    toolbarRows: opening.toolbarRows, canvasPx: opening.canvasHeight, legend: opening.legend, legendCoverPct: opening.legendCover,
-    ...interaction, clickOpens: clickOpened === target.id,
-    keyboard: ["select.dropdown", "input.kc-graph-search", "canvas.kc-graph-canvas"].every((k) => reached.has(k)) && (c.active === null || [...reached].some((r) => r.startsWith("a"))) ? true : [...reached].join(" "),
+    case: c.name,
+    nodes: c.graph.nodes.length,
+    viewport: `${c.width}×${c.height}`,
+    theme: c.theme,
+    firstPaintMs: Math.round(firstPaint),
+    settled,
+    settleMs: Math.round(settle),
+    longestTaskMs: Math.round(longest),
+    edges: opening.edges,
+    links: opening.links,
+    labels: opening.labels,
+    overlaps: opening.overlaps,
+    top20: opening.top20,
+    arrows: opening.arrows,
+    colours: opening.colours,
+    colouredPct: opening.colouredPct,
+    toolbarRows: opening.toolbarRows,
+    canvasPx: opening.canvasHeight,
+    legend: opening.legend,
+    legendCoverPct: opening.legendCover,
+    ...interaction,
+    clickOpens: clickOpened === target.id,
+    keyboard:
+      ["select.dropdown", "input.kc-graph-search", "canvas.kc-graph-canvas"].every((k) => reached.has(k)) &&
+      (c.active === null || [...reached].some((r) => r.startsWith("a")))
+        ? true
+        : [...reached].join(" "),
   };
 }
 
-type ViewInPage = { KC_VIEW: { stage: { scene: { groups: number[] | null; nodes: { id: string; kind: string }[]; positions: Float64Array; edges: { a: number; b: number; edge: { tier: string; stale: boolean } }[]; adjacency: { byDegree: number[]; neighbours: number[][] }; hovered: number }; t: { x: number; y: number; k: number }; labels: { i: number; x: number; y: number; width: number; height: number; alpha: number }[]; palette: Record<string, string> } }; KC_OPENED: string[] };
+type ViewInPage = {
+  KC_VIEW: {
+    stage: {
+      scene: {
+        groups: number[] | null;
+        nodes: { id: string; kind: string }[];
+        positions: Float64Array;
+        edges: { a: number; b: number; edge: { tier: string; stale: boolean } }[];
+        adjacency: { byDegree: number[]; neighbours: number[][] };
+        hovered: number;
+      };
+      t: { x: number; y: number; k: number };
+      labels: { i: number; x: number; y: number; width: number; height: number; alpha: number }[];
+      palette: Record<string, string>;
+    };
+  };
+  KC_OPENED: string[];
+};
 
 /** At the opening zoom: labels (overlaps, the 20 most linked), arrowheads, colour pixels, toolbar rows, the legend. */
-function openingChecks(): { edges: number; links: number; labels: number; overlaps: number; top20: string; missing: string; arrows: number; colours: string; colouredPct: number | string; toolbarRows: number; canvasHeight: number; legend: boolean; legendCover: number } {
+function openingChecks(): {
+  edges: number;
+  links: number;
+  labels: number;
+  overlaps: number;
+  top20: string;
+  missing: string;
+  arrows: number;
+  colours: string;
+  colouredPct: number | string;
+  toolbarRows: number;
+  canvasHeight: number;
+  legend: boolean;
+  legendCover: number;
+} {
   const v = (window as unknown as ViewInPage).KC_VIEW.stage;
   const L = v.labels;
   let overlaps = 0;
-  for (let a = 0; a < L.length; a++) for (let b = a + 1; b < L.length; b++) {
-    const p = L[a]!, q = L[b]!;
-    if (p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height) overlaps++;
-  }
+  for (let a = 0; a < L.length; a++)
+    for (let b = a + 1; b < L.length; b++) {
+      const p = L[a]!,
+        q = L[b]!;
+      if (p.x < q.x + q.width && q.x < p.x + p.width && p.y < q.y + q.height && q.y < p.y + p.height) overlaps++;
+    }
   const articles = v.scene.adjacency.byDegree.filter((i) => v.scene.nodes[i]!.kind !== "ghost");
   const top = articles.slice(0, Math.min(20, articles.length));
   const labelled = new Set(L.filter((l) => l.alpha >= 0.5).map((l) => l.i));
   const k = v.t.k;
   const pos = v.scene.positions;
   // Untyped links carry no arrowheads.
-  const arrows = v.scene.edges.filter(({ a, b, edge }) => edge.tier !== "body" && Math.hypot(pos[a * 2]! - pos[b * 2]!, pos[a * 2 + 1]! - pos[b * 2 + 1]!) * k >= 18).length;
+  const arrows = v.scene.edges.filter(
+    ({ a, b, edge }) => edge.tier !== "body" && Math.hypot(pos[a * 2]! - pos[b * 2]!, pos[a * 2 + 1]! - pos[b * 2 + 1]!) * k >= 18,
+  ).length;
   const canvas = document.querySelector("canvas")!;
   const bar = document.querySelector(".kc-graph-toolbar")!;
-  const rows = new Set([...bar.children].filter((e) => !e.classList.contains("kc-graph-options") && (e as HTMLElement).offsetParent !== null).map((e) => Math.round((e as HTMLElement).offsetTop / 8)));
+  const rows = new Set(
+    [...bar.children]
+      .filter((e) => !e.classList.contains("kc-graph-options") && (e as HTMLElement).offsetParent !== null)
+      .map((e) => Math.round((e as HTMLElement).offsetTop / 8)),
+  );
   const legend = document.querySelector<HTMLElement>(".kc-graph-legend");
   const lr = legend?.getBoundingClientRect();
   const cr = canvas.getBoundingClientRect();
@@ -190,13 +286,23 @@ function openingChecks(): { edges: number; links: number; labels: number; overla
   const notes = v.scene.nodes.flatMap((n, i) => (n.kind === "ghost" ? [] : [i]));
   const colouredPct = groups ? Math.round((notes.filter((i) => groups[i]! >= 0).length * 100) / Math.max(1, notes.length)) : "-";
   return {
-    edges: v.scene.edges.length, links: v.scene.edges.filter((e) => e.edge.tier === "body").length,
+    edges: v.scene.edges.length,
+    links: v.scene.edges.filter((e) => e.edge.tier === "body").length,
     colouredPct,
-    labels: L.length, overlaps, top20: `${top.filter((i) => labelled.has(i)).length}/${top.length}`, arrows,
+    labels: L.length,
+    overlaps,
+    top20: `${top.filter((i) => labelled.has(i)).length}/${top.length}`,
+    arrows,
     // Where an unlabelled top-20 article sits on screen, and at what strength a label was drawn for it (KC_VERBOSE).
-    missing: top.filter((i) => !labelled.has(i)).map((i) => `${i}@${Math.round(pos[i * 2]! * k + v.t.x)},${Math.round(pos[i * 2 + 1]! * k + v.t.y)} alpha ${L.find((l) => l.i === i)?.alpha ?? "none"}`).join("; "),
+    missing: top
+      .filter((i) => !labelled.has(i))
+      .map((i) => `${i}@${Math.round(pos[i * 2]! * k + v.t.x)},${Math.round(pos[i * 2 + 1]! * k + v.t.y)} alpha ${L.find((l) => l.i === i)?.alpha ?? "none"}`)
+      .join("; "),
     colours: "",
-    toolbarRows: rows.size, canvasHeight: canvas.clientHeight, legend: Boolean(legend && legend.offsetParent !== null), legendCover,
+    toolbarRows: rows.size,
+    canvasHeight: canvas.clientHeight,
+    legend: Boolean(legend && legend.offsetParent !== null),
+    legendCover,
   };
 }
 
@@ -207,18 +313,25 @@ function openingChecks(): { edges: number; links: number; labels: number; overla
 async function colourPixels(page: Page): Promise<string> {
   const palette = await page.evaluate(() => (window as unknown as ViewInPage).KC_VIEW.stage.palette);
   const { data } = decodePng(await page.locator("canvas").screenshot());
-  const want = ["concept", "connection", "qa", "high", "stale"].map((name) => [name, [1, 3, 5].map((i) => parseInt(palette[name]!.slice(i, i + 2), 16))] as const);
+  const want = ["concept", "connection", "qa", "high", "stale"].map(
+    (name) => [name, [1, 3, 5].map((i) => parseInt(palette[name]!.slice(i, i + 2), 16))] as const,
+  );
   const counts: Record<string, number> = {};
   for (let i = 0; i < data.length; i += 16) {
-    for (const [name, [r, g, b]] of want) if (Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) < 24) counts[name] = (counts[name] ?? 0) + 1;
+    for (const [name, [r, g, b]] of want)
+      if (Math.abs(data[i]! - r!) + Math.abs(data[i + 1]! - g!) + Math.abs(data[i + 2]! - b!) < 24) counts[name] = (counts[name] ?? 0) + 1;
   }
-  return Object.entries(counts).map(([n, c]) => `${n}:${c}`).join(" ");
+  return Object.entries(counts)
+    .map(([n, c]) => `${n}:${c}`)
+    .join(" ");
 }
 
 /** RGBA pixels of an 8-bit RGB or RGBA PNG (what Chromium's screenshots are). */
 function decodePng(png: Buffer): { width: number; height: number; data: Uint8Array } {
   let at = 8;
-  let width = 0, height = 0, channels = 4;
+  let width = 0,
+    height = 0,
+    channels = 4;
   const idat: Buffer[] = [];
   while (at < png.length) {
     const len = png.readUInt32BE(at);
@@ -244,7 +357,9 @@ function decodePng(png: Buffer): { width: number; height: number; data: Uint8Arr
       const b = prev[x]!;
       const c = x >= channels ? prev[x - channels]! : 0;
       const p = a + b - c;
-      const pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+      const pa = Math.abs(p - a),
+        pb = Math.abs(p - b),
+        pc = Math.abs(p - c);
       const pred = f === 0 ? 0 : f === 1 ? a : f === 2 ? b : f === 3 ? (a + b) >> 1 : pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
       line[x] = (v + pred) & 255;
     }
@@ -259,7 +374,10 @@ function nodeOnScreen(): { id: string | null; i: number; x: number; y: number } 
   const v = (window as unknown as ViewInPage).KC_VIEW.stage;
   const rect = document.querySelector("canvas")!.getBoundingClientRect();
   const at = (i: number): [number, number] => [rect.left + v.scene.positions[i * 2]! * v.t.k + v.t.x, rect.top + v.scene.positions[i * 2 + 1]! * v.t.k + v.t.y];
-  const inside = (i: number): boolean => { const [x, y] = at(i); return x > rect.left + 60 && x < rect.right - 60 && y > rect.top + 60 && y < rect.bottom - 60; };
+  const inside = (i: number): boolean => {
+    const [x, y] = at(i);
+    return x > rect.left + 60 && x < rect.right - 60 && y > rect.top + 60 && y < rect.bottom - 60;
+  };
   const i = v.scene.adjacency.byDegree.find((j) => v.scene.nodes[j]!.kind !== "ghost" && inside(j)) ?? v.scene.nodes.findIndex((n) => n.kind !== "ghost");
   const [x, y] = at(i);
   return { id: v.scene.nodes[i]?.id ?? null, i, x, y };
@@ -275,25 +393,39 @@ async function interact(page: Page, c: Case): Promise<Record<string, boolean | s
     const v = (window as unknown as ViewInPage).KC_VIEW.stage;
     const tip = document.querySelector<HTMLElement>(".kc-graph-tooltip")!.getBoundingClientRect();
     const box = document.querySelector(".kc-graph-stage")!.getBoundingClientRect();
-    return { hovered: v.scene.hovered, inside: tip.width > 0 && tip.left >= box.left - 1 && tip.right <= box.right + 1 && tip.top >= box.top - 1 && tip.bottom <= box.bottom + 1 };
+    return {
+      hovered: v.scene.hovered,
+      inside: tip.width > 0 && tip.left >= box.left - 1 && tip.right <= box.right + 1 && tip.top >= box.top - 1 && tip.bottom <= box.bottom + 1,
+    };
   });
   // The tooltip of a note at the right edge stays inside too.
   const box = (await page.locator(".kc-graph-stage").boundingBox())!;
   await page.mouse.move(box.x + box.width - 3, box.y + box.height - 3);
-  const before = await page.evaluate((i) => { const v = (window as unknown as ViewInPage).KC_VIEW.stage; return [v.scene.positions[i * 2]!, v.scene.positions[i * 2 + 1]!, v.t.k]; }, target.i);
+  const before = await page.evaluate((i) => {
+    const v = (window as unknown as ViewInPage).KC_VIEW.stage;
+    return [v.scene.positions[i * 2]!, v.scene.positions[i * 2 + 1]!, v.t.k];
+  }, target.i);
   await page.mouse.move(target.x, target.y);
-  const under = await page.evaluate(([x, y]) => (window as unknown as { KC_VIEW: { stage: { hit(e: { clientX: number; clientY: number }): number } } }).KC_VIEW.stage.hit({ clientX: x!, clientY: y! }), [target.x, target.y]);
+  const under = await page.evaluate(
+    ([x, y]) =>
+      (window as unknown as { KC_VIEW: { stage: { hit(e: { clientX: number; clientY: number }): number } } }).KC_VIEW.stage.hit({ clientX: x!, clientY: y! }),
+    [target.x, target.y],
+  );
   const layoutState = await page.evaluate(() => document.querySelector("canvas")!.dataset.layout);
   if (under !== target.i) print(`${c.name}: the pointer at ${target.x},${target.y} is over node ${under}, not ${target.i} (layout ${layoutState})`);
   const openedBefore = await page.evaluate(() => (window as unknown as ViewInPage).KC_OPENED.length);
   await page.mouse.down();
   await page.mouse.move(target.x + 20, target.y + 15, { steps: 3 });
   await page.mouse.move(target.x + 40, target.y + 30, { steps: 3 });
-  const during = await page.evaluate((i) => { const v = (window as unknown as ViewInPage).KC_VIEW.stage; return [v.scene.positions[i * 2]!, v.scene.positions[i * 2 + 1]!]; }, target.i);
+  const during = await page.evaluate((i) => {
+    const v = (window as unknown as ViewInPage).KC_VIEW.stage;
+    return [v.scene.positions[i * 2]!, v.scene.positions[i * 2 + 1]!];
+  }, target.i);
   await page.mouse.up();
   const opened = await page.evaluate(() => (window as unknown as ViewInPage).KC_OPENED.length);
   const moved = Math.hypot(during[0]! - before[0]!, during[1]! - before[1]!) * before[2]!;
-  if (moved <= 30 || opened !== openedBefore) print(`${c.name}: the drag of node ${target.i} moved it ${Math.round(moved)} px and opened ${opened - openedBefore} note(s) (layout ${layoutState})`);
+  if (moved <= 30 || opened !== openedBefore)
+    print(`${c.name}: the drag of node ${target.i} moved it ${Math.round(moved)} px and opened ${opened - openedBefore} note(s) (layout ${layoutState})`);
   await page.click(".kc-graph-zoom button[aria-label='Zoom in']");
   const zoomed = await page.evaluate(() => (window as unknown as ViewInPage).KC_VIEW.stage.t.k);
   let pinch = "-";
@@ -302,8 +434,11 @@ async function interact(page: Page, c: Case): Promise<Record<string, boolean | s
   if (c.width <= 400) pinch = await pinchOut(page, box);
   const pinchOpened = (await page.evaluate(() => (window as unknown as ViewInPage).KC_OPENED.length)) - opened;
   return {
-    hoverLights: hover.hovered === target.i, tooltipInside: hover.inside, dragMoves: moved > 30 && opened === openedBefore,
-    zoomButtons: Math.abs(zoomed / before[2]! - 1.4) < 0.01, pinch: pinchOpened > 0 ? `${pinch}, opened ${pinchOpened}` : pinch,
+    hoverLights: hover.hovered === target.i,
+    tooltipInside: hover.inside,
+    dragMoves: moved > 30 && opened === openedBefore,
+    zoomButtons: Math.abs(zoomed / before[2]! - 1.4) < 0.01,
+    pinch: pinchOpened > 0 ? `${pinch}, opened ${pinchOpened}` : pinch,
   };
 }
 
@@ -311,8 +446,12 @@ async function interact(page: Page, c: Case): Promise<Record<string, boolean | s
 async function pinchOut(page: Page, box: { x: number; y: number; width: number; height: number }): Promise<string> {
   const cdp = await page.context().newCDPSession(page);
   const k0 = await page.evaluate(() => (window as unknown as ViewInPage).KC_VIEW.stage.t.k);
-  const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
-  const points = (d: number) => [{ x: cx - d, y: cy, id: 1 }, { x: cx + d, y: cy, id: 2 }];
+  const cx = box.x + box.width / 2,
+    cy = box.y + box.height / 2;
+  const points = (d: number) => [
+    { x: cx - d, y: cy, id: 1 },
+    { x: cx + d, y: cy, id: 2 },
+  ];
   await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: points(20) });
   for (const d of [30, 40, 50, 60]) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: points(d) });
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
@@ -340,7 +479,12 @@ const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`
 const demo = await demoGraph();
 const hub = "knowledge/concepts/version-vectors.md";
 let route: unknown = null;
-await runCli(["route", join(root, "examples", "demo-vault"), "Why did my edit vanish after syncing two devices?", "--format", "json"], { out: (t) => (route = JSON.parse(t) as unknown), err: () => undefined, isTTY: false, env: {} });
+await runCli(["route", join(root, "examples", "demo-vault"), "Why did my edit vanish after syncing two devices?", "--format", "json"], {
+  out: (t) => (route = JSON.parse(t) as unknown),
+  err: () => undefined,
+  isTTY: false,
+  env: {},
+});
 const big = generatedGraph(5000);
 const cases: Case[] = [
   { name: "demo-local-sidebar-dark", graph: demo, active: hub, mode: "local", width: 300, height: 900, theme: "dark", shot: "graph-local-sidebar.png" },
@@ -350,7 +494,16 @@ const cases: Case[] = [
   { name: "demo-route-pane-light", graph: demo, active: hub, mode: "global", width: 1100, height: 760, theme: "light", shot: "graph-route-preview.png", route },
   { name: "demo-local-phone-dark", graph: demo, active: hub, mode: "local", width: 390, height: 844, theme: "dark", shot: "graph-phone.png" },
   { name: "generated-2000-global", graph: generatedGraph(2000), active: null, mode: "global", width: 1100, height: 760, theme: "dark", shot: "graph-2000.png" },
-  { name: "generated-2000-global-light", graph: generatedGraph(2000), active: null, mode: "global", width: 1100, height: 760, theme: "light", shot: "graph-2000-light.png" },
+  {
+    name: "generated-2000-global-light",
+    graph: generatedGraph(2000),
+    active: null,
+    mode: "global",
+    width: 1100,
+    height: 760,
+    theme: "light",
+    shot: "graph-2000-light.png",
+  },
   { name: "generated-5000-global", graph: big, active: null, mode: "global", width: 1100, height: 760, theme: "dark" },
   { name: "generated-5000-global-warm", graph: big, active: null, mode: "global", width: 1100, height: 760, theme: "dark" },
   { name: "generated-5000-local", graph: big, active: big.nodes[0]!.id, mode: "local", width: 300, height: 900, theme: "light" },
@@ -359,9 +512,28 @@ const cases: Case[] = [
 // real vault: needs no research data, so every run covers the graph a newcomer sees first.
 const ordinary = ordinaryGraph(2700);
 cases.push(
-  { name: "ordinary-2700-global-vault", graph: ordinary, active: null, mode: "global", width: 1100, height: 760, theme: "dark", scope: "vault", shot: "graph-vault.png" },
+  {
+    name: "ordinary-2700-global-vault",
+    graph: ordinary,
+    active: null,
+    mode: "global",
+    width: 1100,
+    height: 760,
+    theme: "dark",
+    scope: "vault",
+    shot: "graph-vault.png",
+  },
   { name: "ordinary-2700-global-sidebar-light", graph: ordinary, active: null, mode: "global", width: 300, height: 900, theme: "light", scope: "vault" },
-  { name: "ordinary-2700-local-sidebar-dark", graph: ordinary, active: mostLinked(ordinary), mode: "local", width: 300, height: 900, theme: "dark", scope: "vault" },
+  {
+    name: "ordinary-2700-local-sidebar-dark",
+    graph: ordinary,
+    active: mostLinked(ordinary),
+    mode: "local",
+    width: 300,
+    height: 900,
+    theme: "dark",
+    scope: "vault",
+  },
 );
 // KC_GRAPH_VAULT=<folder> adds the whole-vault graph of a real vault (read in place, never copied) as the plugin's
 // "Whole vault" scope draws it; KC_GRAPH_CASES=<regex> runs only the matching cases; KC_GRAPH_RUNS=<n> runs each
@@ -373,17 +545,66 @@ if (realVault) {
   const g = JSON.parse(json) as GraphView;
   const name = realVault.replace(/\/+$/, "").split("/").pop()!;
   cases.push(
-    { name: `${name}-global-pane-dark`, graph: g, active: null, mode: "global", width: 1100, height: 760, theme: "dark", scope: "vault", shot: `../../dist/${name}-global-dark.png` },
-    { name: `${name}-global-sidebar-light`, graph: g, active: null, mode: "global", width: 300, height: 900, theme: "light", scope: "vault", shot: `../../dist/${name}-sidebar-light.png` },
-    { name: `${name}-global-phone-dark`, graph: g, active: null, mode: "global", width: 390, height: 844, theme: "dark", scope: "vault", shot: `../../dist/${name}-phone-dark.png` },
-    { name: `${name}-local-phone-light`, graph: g, active: mostLinked(g), mode: "local", width: 390, height: 844, theme: "light", scope: "vault", shot: `../../dist/${name}-local-phone-light.png` },
+    {
+      name: `${name}-global-pane-dark`,
+      graph: g,
+      active: null,
+      mode: "global",
+      width: 1100,
+      height: 760,
+      theme: "dark",
+      scope: "vault",
+      shot: `../../dist/${name}-global-dark.png`,
+    },
+    {
+      name: `${name}-global-sidebar-light`,
+      graph: g,
+      active: null,
+      mode: "global",
+      width: 300,
+      height: 900,
+      theme: "light",
+      scope: "vault",
+      shot: `../../dist/${name}-sidebar-light.png`,
+    },
+    {
+      name: `${name}-global-phone-dark`,
+      graph: g,
+      active: null,
+      mode: "global",
+      width: 390,
+      height: 844,
+      theme: "dark",
+      scope: "vault",
+      shot: `../../dist/${name}-phone-dark.png`,
+    },
+    {
+      name: `${name}-local-phone-light`,
+      graph: g,
+      active: mostLinked(g),
+      mode: "local",
+      width: 390,
+      height: 844,
+      theme: "light",
+      scope: "vault",
+      shot: `../../dist/${name}-local-phone-light.png`,
+    },
   );
 }
 const only = process.env.KC_GRAPH_CASES ? new RegExp(process.env.KC_GRAPH_CASES) : null;
 const runs = Math.max(1, Number(process.env.KC_GRAPH_RUNS ?? 1));
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--allow-file-access-from-files"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--allow-file-access-from-files",
+  ],
 });
 const rows: Record<string, string | number | boolean>[] = [];
 for (const c of cases.filter((x) => !only || only.test(x.name))) {
@@ -394,7 +615,13 @@ for (const c of cases.filter((x) => !only || only.test(x.name))) {
     await page.close();
   }
   const mid = (k: string): number => median(each.map((r) => r[k] as number));
-  rows.push({ ...each[0]!, firstPaintMs: mid("firstPaintMs"), settleMs: mid("settleMs"), longestTaskMs: mid("longestTaskMs"), ...(runs > 1 ? { runs: each.map((r) => `${r.settleMs}/${r.longestTaskMs}`).join(" ") } : {}) });
+  rows.push({
+    ...each[0]!,
+    firstPaintMs: mid("firstPaintMs"),
+    settleMs: mid("settleMs"),
+    longestTaskMs: mid("longestTaskMs"),
+    ...(runs > 1 ? { runs: each.map((r) => `${r.settleMs}/${r.longestTaskMs}`).join(" ") } : {}),
+  });
 }
 await browser.close();
 server.close();
@@ -409,17 +636,20 @@ const failures = rows.flatMap((r) => {
   const bad: string[] = [];
   // Issue 22: an ordinary vault's graph shows its links (the whole-vault graph drew 2,720 notes and 0 links).
   if (scoped.get(String(r.case)) === "vault" && r.links === 0) bad.push("an ordinary vault drawn with 0 links");
-  if (scoped.get(String(r.case)) === "vault" && String(r.case).includes("global") && (r.longestTaskMs as number) > 50) bad.push(`whole vault: longest main-thread task ${r.longestTaskMs} ms`);
+  if (scoped.get(String(r.case)) === "vault" && String(r.case).includes("global") && (r.longestTaskMs as number) > 50)
+    bad.push(`whole vault: longest main-thread task ${r.longestTaskMs} ms`);
   const [got, of] = String(r.top20).split("/").map(Number);
   if (r.overlaps !== 0) bad.push(`${r.overlaps} overlapping labels`);
-  if (String(r.case).startsWith("generated-2000") && (got! < 20 || r.settleMs as number > 2000 || r.longestTaskMs as number > 50)) bad.push(`2,000 articles: top ${r.top20}, settle ${r.settleMs} ms, longest task ${r.longestTaskMs} ms`);
+  if (String(r.case).startsWith("generated-2000") && (got! < 20 || (r.settleMs as number) > 2000 || (r.longestTaskMs as number) > 50))
+    bad.push(`2,000 articles: top ${r.top20}, settle ${r.settleMs} ms, longest task ${r.longestTaskMs} ms`);
   // A large base reads as coloured regions, not a grey sea with a few coloured islands (issue 23, item 5).
   if (String(r.case).startsWith("generated-2000") && !((r.colouredPct as number) >= 80)) bad.push(`2,000 articles: ${r.colouredPct}% of notes coloured`);
   if (of === undefined) bad.push("no articles");
   if (r.arrows === 0 && (r.edges as number) > (r.links as number)) bad.push("no arrowheads");
   if ((r.toolbarRows as number) > 2) bad.push(`${r.toolbarRows} toolbar rows`);
   if ((r.legendCoverPct as number) > 3) bad.push(`the legend covers ${r.legendCoverPct}% of the canvas`);
-  for (const k of ["legend", "hoverLights", "tooltipInside", "dragMoves", "zoomButtons", "clickOpens", "keyboard"]) if (r[k] !== true) bad.push(`${k}: ${r[k]}`);
+  for (const k of ["legend", "hoverLights", "tooltipInside", "dragMoves", "zoomButtons", "clickOpens", "keyboard"])
+    if (r[k] !== true) bad.push(`${k}: ${r[k]}`);
   if (r.pinch !== "-" && !(Number(r.pinch) > 1.5)) bad.push(`pinch ${r.pinch}`);
   return bad.map((b) => `${r.case}: ${b}`);
 });

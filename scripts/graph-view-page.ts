@@ -7,7 +7,17 @@ import type { GraphView as GraphData } from "../src/core/graph/graph-types";
 import type { RouteResult } from "../src/core/route/route-types";
 
 installObsidianDomHelpers();
-const w = window as unknown as { KC_SCOPE?: "knowledge" | "vault"; KC_POSITIONS?: Record<string, [number, number]>; KC_GRAPH: GraphData; KC_ACTIVE: string | null; KC_MODE: string; KC_ROUTE: RouteResult | null; KC_OPENED: string[]; KC_VIEW: GraphView; KC_OPENED_AT: number };
+const w = window as unknown as {
+  KC_SCOPE?: "knowledge" | "vault";
+  KC_POSITIONS?: Record<string, [number, number]>;
+  KC_GRAPH: GraphData;
+  KC_ACTIVE: string | null;
+  KC_MODE: string;
+  KC_ROUTE: RouteResult | null;
+  KC_OPENED: string[];
+  KC_VIEW: GraphView;
+  KC_OPENED_AT: number;
+};
 w.KC_OPENED = [];
 const view = new GraphView(new WorkspaceLeaf(), {
   graph: () => w.KC_GRAPH,

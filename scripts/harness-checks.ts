@@ -15,7 +15,14 @@ export interface PageSpec {
 }
 
 /** One contrast failure: the text, where it is, its ratio and the ratio it needs. */
-export interface ContrastFailure { text: string; where: string; ratio: number; need: number; fg: string; bg: string }
+export interface ContrastFailure {
+  text: string;
+  where: string;
+  ratio: number;
+  need: number;
+  fg: string;
+  bg: string;
+}
 
 /** What `inspectPage` finds. */
 export interface PageFindings {
@@ -40,7 +47,8 @@ export function inspectPage(spec: PageSpec): PageFindings {
     return out;
   }
   const where = (e: Element): string => {
-    const cls = (x: Element): string => (typeof x.className === "string" && x.className.trim() ? `.${x.className.trim().split(/\s+/).slice(0, 2).join(".")}` : "");
+    const cls = (x: Element): string =>
+      typeof x.className === "string" && x.className.trim() ? `.${x.className.trim().split(/\s+/).slice(0, 2).join(".")}` : "";
     const p = e.parentElement;
     return `${p ? `${p.tagName.toLowerCase()}${cls(p)} > ` : ""}${e.tagName.toLowerCase()}${cls(e)}`;
   };
@@ -56,9 +64,12 @@ export function inspectPage(spec: PageSpec): PageFindings {
   const fr = frame.getBoundingClientRect();
   if (frame.scrollWidth > frame.clientWidth + 1) {
     const wide = all.filter((e) => e.getBoundingClientRect().right > fr.right + 1).slice(0, 5);
-    out.overflow.push(`${spec.frame} scrolls sideways by ${frame.scrollWidth - frame.clientWidth} px: ${wide.map((e) => `${where(e)} (right edge ${Math.round(e.getBoundingClientRect().right - fr.right)} px out)`).join("; ")}`);
+    out.overflow.push(
+      `${spec.frame} scrolls sideways by ${frame.scrollWidth - frame.clientWidth} px: ${wide.map((e) => `${where(e)} (right edge ${Math.round(e.getBoundingClientRect().right - fr.right)} px out)`).join("; ")}`,
+    );
   }
-  if (fr.bottom > window.innerHeight + 1) out.overflow.push(`${spec.frame} is taller than the window (${Math.round(fr.height)} px in ${window.innerHeight} px): not height-bounded`);
+  if (fr.bottom > window.innerHeight + 1)
+    out.overflow.push(`${spec.frame} is taller than the window (${Math.round(fr.height)} px in ${window.innerHeight} px): not height-bounded`);
 
   // Sizes asked for, then interactive elements shrunk or cut off by a box that hides its overflow.
   for (const m of spec.minSizes) {
@@ -76,10 +87,15 @@ export function inspectPage(spec: PageSpec): PageFindings {
     // Links inside running text are as tall as the text (WCAG's target size exempts them).
     // A label that does not fit its control (wrapped out of a fixed-height button, or cut at the side).
     if (e.matches("button, select") && (e.scrollHeight > e.clientHeight + 2 || e.scrollWidth > e.clientWidth + 2)) {
-      out.clipped.push(`${where(e)} ("${(e.textContent ?? "").trim().slice(0, 30)}"): its text does not fit (${e.scrollWidth}×${e.scrollHeight} in ${e.clientWidth}×${e.clientHeight} px)`);
+      out.clipped.push(
+        `${where(e)} ("${(e.textContent ?? "").trim().slice(0, 30)}"): its text does not fit (${e.scrollWidth}×${e.scrollHeight} in ${e.clientWidth}×${e.clientHeight} px)`,
+      );
     }
     // A checkbox inside a label is clicked through the whole label.
-    const small = (r.height < 16 || r.width < 16) && getComputedStyle(e).display !== "inline" && !(e.matches("input[type=checkbox], input[type=radio]") && e.closest("label"));
+    const small =
+      (r.height < 16 || r.width < 16) &&
+      getComputedStyle(e).display !== "inline" &&
+      !(e.matches("input[type=checkbox], input[type=radio]") && e.closest("label"));
     if (small) out.clipped.push(`${where(e)} shrunk to ${Math.round(r.width)}×${Math.round(r.height)} px`);
     for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
       const s = getComputedStyle(a);
@@ -116,9 +132,13 @@ export function inspectPage(spec: PageSpec): PageFindings {
       sc.scrollTop = top;
       const r = el.getBoundingClientRect();
       const s = sc.getBoundingClientRect();
-      if (r.top < s.top - 1 || r.bottom > s.bottom + 1) out.hidden.push(`${v.selector} is out of view with ${v.scroller} scrolled to the ${top === 0 ? "top" : "bottom"}`);
+      if (r.top < s.top - 1 || r.bottom > s.bottom + 1)
+        out.hidden.push(`${v.selector} is out of view with ${v.scroller} scrolled to the ${top === 0 ? "top" : "bottom"}`);
       // Stuck to the bottom edge: nothing scrolls by underneath it.
-      else if (sc.scrollHeight > sc.clientHeight + 1 && r.bottom < s.bottom - 2) out.hidden.push(`${Math.round(s.bottom - r.bottom)} px of ${v.scroller}'s content show below ${v.selector} with it scrolled to the ${top === 0 ? "top" : "bottom"}`);
+      else if (sc.scrollHeight > sc.clientHeight + 1 && r.bottom < s.bottom - 2)
+        out.hidden.push(
+          `${Math.round(s.bottom - r.bottom)} px of ${v.scroller}'s content show below ${v.selector} with it scrolled to the ${top === 0 ? "top" : "bottom"}`,
+        );
     }
     sc.scrollTop = 0;
   }
@@ -127,12 +147,18 @@ export function inspectPage(spec: PageSpec): PageFindings {
   const parse = (c: string): [number, number, number, number] => {
     const m = /rgba?\(([^)]+)\)/.exec(c);
     if (m) {
-      const p = m[1]!.split(/[\s,/]+/).filter(Boolean).map(Number);
+      const p = m[1]!
+        .split(/[\s,/]+/)
+        .filter(Boolean)
+        .map(Number);
       return [p[0]!, p[1]!, p[2]!, p[3] ?? 1];
     }
     const s = /color\(srgb ([^)]+)\)/.exec(c);
     if (s) {
-      const p = s[1]!.split(/[\s/]+/).filter(Boolean).map(Number);
+      const p = s[1]!
+        .split(/[\s/]+/)
+        .filter(Boolean)
+        .map(Number);
       return [p[0]! * 255, p[1]! * 255, p[2]! * 255, p[3] ?? 1];
     }
     return [0, 0, 0, 0];
@@ -174,9 +200,17 @@ export function inspectPage(spec: PageSpec): PageFindings {
   const accent = themed("--text-accent");
   const onAccent = themed("--text-on-accent");
   const accentBg = themed("--interactive-accent");
-  const rgb = (c: number[]): string => `rgb(${c.slice(0, 3).map((v) => Math.round(v)).join(", ")})`;
+  const rgb = (c: number[]): string =>
+    `rgb(${c
+      .slice(0, 3)
+      .map((v) => Math.round(v))
+      .join(", ")})`;
   for (const e of all) {
-    const text = [...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent ?? "").join("").trim();
+    const text = [...e.childNodes]
+      .filter((n) => n.nodeType === 3)
+      .map((n) => n.textContent ?? "")
+      .join("")
+      .trim();
     if (!text || e.closest(":disabled, .is-disabled")) continue;
     const s = getComputedStyle(e);
     let opacity = 1;
@@ -196,7 +230,8 @@ export function inspectPage(spec: PageSpec): PageFindings {
   }
 
   // What the keyboard must reach, in document order; and what is clickable but never reachable.
-  const focusable = "button:not(:disabled), a[href], input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled), summary, [tabindex]:not([tabindex='-1'])";
+  const focusable =
+    "button:not(:disabled), a[href], input:not([type=hidden]):not(:disabled), select:not(:disabled), textarea:not(:disabled), summary, [tabindex]:not([tabindex='-1'])";
   // A list with a roving tab stop (one member at tabindex 0, the others at -1, arrow keys between them) is one stop
   // for Tab: its other members are reached with the arrow keys, which this check does not press.
   const roving = (e: HTMLElement): boolean => {
@@ -204,12 +239,19 @@ export function inspectPage(spec: PageSpec): PageFindings {
     const first = typeof e.className === "string" ? e.className.trim().split(/\s+/)[0] : "";
     const same = `${e.tagName.toLowerCase()}${first ? `.${first}` : ""}[tabindex="0"]`;
     for (let a = e.parentElement; a && a !== root.parentElement; a = a.parentElement) if (a.querySelector(same)) return true;
-    return [...root.querySelectorAll('[tabindex="0"]')].some((t) => t.closest("[role=listbox], [role=grid], [role=tree], [role=list], [role=toolbar]")?.contains(e));
+    return [...root.querySelectorAll('[tabindex="0"]')].some((t) =>
+      t.closest("[role=listbox], [role=grid], [role=tree], [role=list], [role=toolbar]")?.contains(e),
+    );
   };
   // Every stop has a name a screen reader can say: its text, aria-label, title, a label, or a placeholder.
   for (const e of all.filter((x) => x.matches(focusable))) {
-    const labelled = e.getAttribute("aria-label") || e.getAttribute("aria-labelledby") || e.title || (e.textContent ?? "").trim()
-      || ((e as HTMLInputElement).labels?.length ?? 0) > 0 || e.getAttribute("placeholder");
+    const labelled =
+      e.getAttribute("aria-label") ||
+      e.getAttribute("aria-labelledby") ||
+      e.title ||
+      (e.textContent ?? "").trim() ||
+      ((e as HTMLInputElement).labels?.length ?? 0) > 0 ||
+      e.getAttribute("placeholder");
     if (!labelled) out.unreachable.push(`${where(e)} has no name a screen reader can say (no text, aria-label, title or label)`);
   }
   // Icons (SVG) against their background: 3:1.
@@ -223,7 +265,8 @@ export function inspectPage(spec: PageSpec): PageFindings {
     if (r + 0.005 < 3) out.contrast.push({ text: "(icon)", where: where(svg), ratio: Math.round(r * 100) / 100, need: 3, fg: rgb(c), bg: rgb(bg) });
   }
   // Each is known by where it is and its text, so a row a virtual list draws again is still the same element.
-  for (const e of all.filter((x) => x.matches(focusable) && x.getAttribute("tabindex") !== "-1")) out.focusables.push(`${where(e)} "${(e.textContent ?? "").trim().slice(0, 40)}"`);
+  for (const e of all.filter((x) => x.matches(focusable) && x.getAttribute("tabindex") !== "-1"))
+    out.focusables.push(`${where(e)} "${(e.textContent ?? "").trim().slice(0, 40)}"`);
   for (const e of all) {
     if (getComputedStyle(e).cursor !== "pointer" || roving(e) || e.matches(focusable) || e.closest(focusable) || e.querySelector(focusable)) continue;
     if (e.parentElement && getComputedStyle(e.parentElement).cursor === "pointer") continue;

@@ -3,7 +3,12 @@
 import type { Page } from "playwright-core";
 
 /** What pressing Tab found: elements never reached, visits out of document order, focus without a visible ring. */
-export interface FocusFindings { missed: string[]; order: string[]; noRing: string[]; reached: number }
+export interface FocusFindings {
+  missed: string[];
+  order: string[];
+  noRing: string[];
+  reached: number;
+}
 
 /** Presses Tab through the page from its start, comparing the focused elements with the ones `inspectPage` marked. */
 export async function checkFocus(page: Page, focusables: string[]): Promise<FocusFindings> {
@@ -19,7 +24,8 @@ export async function checkFocus(page: Page, focusables: string[]): Promise<Focu
     const at = await page.evaluate(() => {
       const a = document.activeElement as HTMLElement | null;
       if (!a || a === document.body) return null;
-      const cls = (x: Element): string => (typeof x.className === "string" && x.className.trim() ? `.${x.className.trim().split(/\s+/).slice(0, 2).join(".")}` : "");
+      const cls = (x: Element): string =>
+        typeof x.className === "string" && x.className.trim() ? `.${x.className.trim().split(/\s+/).slice(0, 2).join(".")}` : "";
       const p = a.parentElement;
       const key = `${p ? `${p.tagName.toLowerCase()}${cls(p)} > ` : ""}${a.tagName.toLowerCase()}${cls(a)} "${(a.textContent ?? "").trim().slice(0, 40)}"`;
       const ring = (e: Element | null): boolean => {

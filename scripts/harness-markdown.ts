@@ -16,7 +16,7 @@ function inline(parent: HTMLElement, text: string): void {
 /** Renders `md` into `el`. */
 export function renderHarnessMarkdown(md: string, el: HTMLElement): void {
   const lines = md.split("\n");
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     const line = lines[i]!;
     if (line.startsWith("```")) {
       const code: string[] = [];
@@ -27,9 +27,11 @@ export function renderHarnessMarkdown(md: string, el: HTMLElement): void {
       const table = el.createEl("table");
       let first = true;
       for (; i < lines.length && lines[i]!.startsWith("|"); i++) {
-        const cells = lines[i]!.split("|").slice(1, -1).map((c) => c.trim());
+        const cells = lines[i]!.split("|")
+          .slice(1, -1)
+          .map((c) => c.trim());
         if (cells.every((c) => /^-+$/.test(c))) continue;
-        const tr = (first ? table.createEl("thead") : table.querySelector("tbody") ?? table.createEl("tbody")).createEl("tr");
+        const tr = (first ? table.createEl("thead") : (table.querySelector("tbody") ?? table.createEl("tbody"))).createEl("tr");
         for (const c of cells) inline(tr.createEl(first ? "th" : "td"), c);
         first = false;
       }

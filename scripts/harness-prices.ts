@@ -8,8 +8,8 @@
 export async function pickModelsAndReadPrices(): Promise<void> {
   const out: string[] = [];
   const tick = (): Promise<void> => new Promise((r) => window.setTimeout(r, 30));
-  const row = (name: string): HTMLElement | undefined => [...document.querySelectorAll<HTMLElement>(".setting-item")]
-    .find((r) => r.querySelector(".setting-item-name")?.textContent === name);
+  const row = (name: string): HTMLElement | undefined =>
+    [...document.querySelectorAll<HTMLElement>(".setting-item")].find((r) => r.querySelector(".setting-item-name")?.textContent === name);
   const shown = (name: string): string => row(name)?.querySelector(".kc-setting-price")?.textContent ?? "";
   const dollars = (text: string): number[] => [...text.matchAll(/\$(\d+(?:\.\d+)?)/g)].map((m) => Number(m[1]));
   const pick = async (name: string, id: string): Promise<void> => {
@@ -52,7 +52,8 @@ export async function pickModelsAndReadPrices(): Promise<void> {
     await tick();
   }
   if (!shown(chooser).includes("my-local-model is not in the table of known prices")) out.push(`an unknown model's price row says "${shown(chooser)}"`);
-  if (!shown(distil).startsWith("Its cost is unknown") || dollars(shown(distil)).length > 0) out.push(`an unknown model's distillation cost says "${shown(distil)}"`);
+  if (!shown(distil).startsWith("Its cost is unknown") || dollars(shown(distil)).length > 0)
+    out.push(`an unknown model's distillation cost says "${shown(distil)}"`);
   // "Other…" put the focus in the typed field: Tab starts again from the top for the keyboard check.
   const top = createEl("button");
   document.body.prepend(top);

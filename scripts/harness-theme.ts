@@ -5,12 +5,56 @@
 
 /** The default theme's base colours, light and dark (Obsidian's --color-base-NN). */
 const BASE = {
-  light: { "00": "#ffffff", "10": "#fafafa", "20": "#f6f6f6", "25": "#e3e3e3", "30": "#e0e0e0", "35": "#d4d4d4", "40": "#bdbdbd", "50": "#ababab", "60": "#707070", "70": "#5a5a5a", "100": "#222222" },
-  dark: { "00": "#1e1e1e", "10": "#242424", "20": "#262626", "25": "#2a2a2a", "30": "#363636", "35": "#3f3f3f", "40": "#555555", "50": "#666666", "60": "#999999", "70": "#bababa", "100": "#dadada" },
+  light: {
+    "00": "#ffffff",
+    "10": "#fafafa",
+    "20": "#f6f6f6",
+    "25": "#e3e3e3",
+    "30": "#e0e0e0",
+    "35": "#d4d4d4",
+    "40": "#bdbdbd",
+    "50": "#ababab",
+    "60": "#707070",
+    "70": "#5a5a5a",
+    "100": "#222222",
+  },
+  dark: {
+    "00": "#1e1e1e",
+    "10": "#242424",
+    "20": "#262626",
+    "25": "#2a2a2a",
+    "30": "#363636",
+    "35": "#3f3f3f",
+    "40": "#555555",
+    "50": "#666666",
+    "60": "#999999",
+    "70": "#bababa",
+    "100": "#dadada",
+  },
 };
 const COLORS = {
-  light: { red: "#e93147", orange: "#ec7500", yellow: "#e0ac00", green: "#08b94e", cyan: "#00bfbc", blue: "#086ddd", purple: "#7852ee", pink: "#d53984", mono: "0, 0, 0" },
-  dark: { red: "#fb464c", orange: "#e9973f", yellow: "#e0de71", green: "#44cf6e", cyan: "#53dfdd", blue: "#027aff", purple: "#a882ff", pink: "#fa99cd", mono: "255, 255, 255" },
+  light: {
+    red: "#e93147",
+    orange: "#ec7500",
+    yellow: "#e0ac00",
+    green: "#08b94e",
+    cyan: "#00bfbc",
+    blue: "#086ddd",
+    purple: "#7852ee",
+    pink: "#d53984",
+    mono: "0, 0, 0",
+  },
+  dark: {
+    red: "#fb464c",
+    orange: "#e9973f",
+    yellow: "#e0de71",
+    green: "#44cf6e",
+    cyan: "#53dfdd",
+    blue: "#027aff",
+    purple: "#a882ff",
+    pink: "#fa99cd",
+    mono: "255, 255, 255",
+  },
 };
 
 /** The CSS variables of one theme, on `body.theme-light` / `body.theme-dark`. */

@@ -5,7 +5,7 @@ import { workerSource } from "./worker-source-plugin.mjs";
 
 /** esbuild options for main.js (CommonJS for Obsidian, externals Obsidian provides, the layout worker inlined). */
 export function pluginBuildOptions(production) {
-    return {
+  return {
     entryPoints: ["src/main.ts"],
     bundle: true,
     format: "cjs",

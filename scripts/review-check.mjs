@@ -52,7 +52,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const problems = reviewProblems(results, places);
   const allowed = results.reduce((n, f) => n + f.messages.length, 0) - problems.length;
   if (problems.length > 0) {
-    process.stderr.write(`review: ${problems.length} finding(s) the directory's review would count (only ${NODE_ONLY_RULE} in ${ADR}'s places is accepted):\n${problems.join("\n")}\n`);
+    process.stderr.write(
+      `review: ${problems.length} finding(s) the directory's review would count (only ${NODE_ONLY_RULE} in ${ADR}'s places is accepted):\n${problems.join("\n")}\n`,
+    );
     process.exit(1);
   }
   process.stdout.write(`review: ${results.length} files, 0 errors, ${allowed} ${NODE_ONLY_RULE} warnings, all in Node-only code (${ADR})\n`);

@@ -16,7 +16,8 @@ const models = (window as unknown as { KC_MODELS?: { id: string; name: string }[
 const host = memorySettingsHost(data, {
   dailyNotesConfig: () => Promise.resolve({ folder: "daily", format: "YYYY-MM-DD" }),
   listModels: () => Promise.resolve({ ok: true, value: models }),
-  testConnection: () => Promise.resolve({ ok: true, message: "Connected: the Anthropic API accepted the key and lists 3 models, including claude-sonnet-5-5." }),
+  testConnection: () =>
+    Promise.resolve({ ok: true, message: "Connected: the Anthropic API accepted the key and lists 3 models, including claude-sonnet-5-5." }),
 });
 const tab = new KnowledgeSettingsTab({} as never, {} as never, host);
 const container = document.body.createDiv({ cls: "modal-container mod-dim" });

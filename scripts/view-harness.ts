@@ -37,7 +37,10 @@ async function lintFindings(): Promise<unknown[]> {
   const json = await cli(["lint", join(root, "examples", "demo-vault"), "--format", "json"]);
   // The report uses 1-based positions; the view takes the engine's 0-based ones.
   return (JSON.parse(json) as { findings: { line: number; column: number; fixable: boolean }[] }).findings.map((f) => ({
-    ...f, line: f.line - 1, col: f.column - 1, fix: f.fixable ? { kind: "add-backlink", path: "", target: "" } : undefined,
+    ...f,
+    line: f.line - 1,
+    col: f.column - 1,
+    fix: f.fixable ? { kind: "add-backlink", path: "", target: "" } : undefined,
   }));
 }
 
@@ -47,7 +50,7 @@ const ANSWER = [
   "",
   "```ts",
   "const delayMs = Math.random() * Math.min(16_000, 1_000 * 2 ** attempt); // full jitter, capped at 16 s, per operation",
-  "await upload(op, { headers: { \"Idempotency-Key\": op.idempotencyKey } });",
+  'await upload(op, { headers: { "Idempotency-Key": op.idempotencyKey } });',
   "```",
   "",
   "| Attempt | Longest wait | Same key |",
@@ -64,7 +67,10 @@ async function compileReview(): Promise<unknown> {
   const proposal = dedupeProposal(v.value, fx.existing, "knowledge");
   const { changes } = buildChanges(proposal, fx.plan, (p) => fx.store.files.get(p));
   return {
-    logPath: fx.plan.logPath, summary: proposal.summary, changes, notes: proposal.notes,
+    logPath: fx.plan.logPath,
+    summary: proposal.summary,
+    changes,
+    notes: proposal.notes,
     estimateText: "Estimated before the call: about 5,310 input tokens, about $0.0534 (at most $0.1359).",
     spentText: "Spent: 5,188 in + 1,402 out tokens (1 call), $0.0366.",
   };
@@ -112,7 +118,13 @@ function verifyLintRows(): string[] {
 
 type Frame = "leaf" | "window";
 interface HarnessPage {
-  name: string; entry: string; frame: Frame; title?: string; data: string; ready: string; spec: PageSpec;
+  name: string;
+  entry: string;
+  frame: Frame;
+  title?: string;
+  data: string;
+  ready: string;
+  spec: PageSpec;
   /** Run in the page before the screenshot and the checks (a click, a scroll to the part worth showing). */
   prepare?: () => void | Promise<void>;
   /** Run in the page after the checks: what this page in particular got wrong (empty when nothing). */
@@ -120,7 +132,12 @@ interface HarnessPage {
   /** False: no screenshot (a case that checks behaviour, not a picture for the README). */
   shots?: false;
 }
-interface Size { name: string; width: number; height: number; phone: boolean }
+interface Size {
+  name: string;
+  width: number;
+  height: number;
+  phone: boolean;
+}
 const LEAF_SIZES: Size[] = [
   { name: "sidebar", width: 300, height: 760, phone: false },
   { name: "short-sidebar", width: 300, height: 420, phone: false },
@@ -134,13 +151,22 @@ const WINDOW_SIZES: Size[] = [
 const leafSpec = (minSizes: PageSpec["minSizes"]): PageSpec => ({ root: ".view-content", frame: ".view-content", minSizes });
 const pages: HarnessPage[] = [
   {
-    name: "ask-view", entry: "ask-view-page.ts", frame: "leaf", title: "Ask", ready: ".kc-harness-done .kc-ask-cost", verify: verifyAnswer,
+    name: "ask-view",
+    entry: "ask-view-page.ts",
+    frame: "leaf",
+    title: "Ask",
+    ready: ".kc-harness-done .kc-ask-cost",
+    verify: verifyAnswer,
     data: `window.KC_ROUTE = ${await cli(["route", join(root, "examples", "demo-vault"), QUESTION, "--format", "json"])}; window.KC_ANSWER = ${JSON.stringify(ANSWER)};`,
     spec: leafSpec([{ selector: ".kc-ask-input", minHeight: 40 }]),
   },
   {
     // The same answer with its trace and the trace's details opened, so their text and links are checked too.
-    name: "ask-view-trace", entry: "ask-view-page.ts", frame: "leaf", title: "Ask", ready: ".kc-harness-done .kc-ask-cost",
+    name: "ask-view-trace",
+    entry: "ask-view-page.ts",
+    frame: "leaf",
+    title: "Ask",
+    ready: ".kc-harness-done .kc-ask-cost",
     data: `window.KC_ROUTE = ${await cli(["route", join(root, "examples", "demo-vault"), QUESTION, "--format", "json"])}; window.KC_ANSWER = ${JSON.stringify(ANSWER)};`,
     prepare: () => {
       for (const d of document.querySelectorAll("details")) d.open = true;
@@ -149,38 +175,76 @@ const pages: HarnessPage[] = [
     spec: leafSpec([{ selector: ".kc-ask-input", minHeight: 40 }]),
   },
   {
-    name: "lint-view", entry: "lint-view-page.ts", frame: "leaf", title: "Lint", ready: ".kc-lint-finding",
-    data: `window.KC_FINDINGS = ${JSON.stringify(await lintFindings())};`, spec: leafSpec([{ selector: ".kc-lint-filter", minHeight: 24 }]),
+    name: "lint-view",
+    entry: "lint-view-page.ts",
+    frame: "leaf",
+    title: "Lint",
+    ready: ".kc-lint-finding",
+    data: `window.KC_FINDINGS = ${JSON.stringify(await lintFindings())};`,
+    spec: leafSpec([{ selector: ".kc-lint-filter", minHeight: 24 }]),
     verify: verifyLintRows,
   },
   {
     // Scrolled into a long group with a row in focus: its title stays at the top, the row's whole text shows below.
-    name: "lint-view-scrolled", entry: "lint-view-page.ts", frame: "leaf", title: "Lint", ready: ".kc-lint-finding",
-    data: `window.KC_FINDINGS = ${JSON.stringify(await lintFindings())};`, spec: leafSpec([]),
+    name: "lint-view-scrolled",
+    entry: "lint-view-page.ts",
+    frame: "leaf",
+    title: "Lint",
+    ready: ".kc-lint-finding",
+    data: `window.KC_FINDINGS = ${JSON.stringify(await lintFindings())};`,
+    spec: leafSpec([]),
     prepare: () => {
       const list = document.querySelector<HTMLElement>(".kc-lint-list")!;
       list.scrollTop = 420;
       list.dispatchEvent(new Event("scroll"));
       const rows = [...document.querySelectorAll<HTMLElement>(".kc-lint-finding")];
       const lr = list.getBoundingClientRect();
-      rows.find((r) => r.getBoundingClientRect().top > lr.top + 40)?.querySelector<HTMLElement>(".kc-lint-where")?.focus();
+      rows
+        .find((r) => r.getBoundingClientRect().top > lr.top + 40)
+        ?.querySelector<HTMLElement>(".kc-lint-where")
+        ?.focus();
     },
-    verify: () => (document.querySelector(".kc-lint-sticky:not(.kc-hidden)") ? [] : ["no group title stays at the top of the scrolled list"])
-      .concat(document.querySelector(".kc-lint-detail:not(.kc-hidden)") ? [] : ["the row in focus shows no detail line"]),
+    verify: () =>
+      (document.querySelector(".kc-lint-sticky:not(.kc-hidden)") ? [] : ["no group title stays at the top of the scrolled list"]).concat(
+        document.querySelector(".kc-lint-detail:not(.kc-hidden)") ? [] : ["the row in focus shows no detail line"],
+      ),
   },
   {
     // Findings on frontmatter lines: in Live Preview (Obsidian shows the Properties widget there) they are listed under
     // the frontmatter; in source mode the opening line carries a bar with the messages. Real CodeMirror editors.
-    name: "lint-properties", entry: "lint-properties-page.ts", frame: "window", ready: ".kc-lint-fm-widget", data: "",
-    spec: { root: "#pane", frame: "#pane", minSizes: [{ selector: ".kc-lint-fm-widget", minHeight: 16 }, { selector: ".kc-lint-fm-line", minHeight: 10 }] },
+    name: "lint-properties",
+    entry: "lint-properties-page.ts",
+    frame: "window",
+    ready: ".kc-lint-fm-widget",
+    data: "",
+    spec: {
+      root: "#pane",
+      frame: "#pane",
+      minSizes: [
+        { selector: ".kc-lint-fm-widget", minHeight: 16 },
+        { selector: ".kc-lint-fm-line", minHeight: 10 },
+      ],
+    },
   },
   {
-    name: "compile-review", entry: "compile-review-page.ts", frame: "window", ready: ".kc-review-actions",
+    name: "compile-review",
+    entry: "compile-review-page.ts",
+    frame: "window",
+    ready: ".kc-review-actions",
     data: `window.KC_REVIEW = ${JSON.stringify(await compileReview())};`,
-    spec: { root: ".modal-content", frame: ".modal", minSizes: [{ selector: ".kc-review-actions button", minHeight: 24 }], alwaysVisible: [{ selector: ".kc-review-actions", scroller: ".modal" }] },
+    spec: {
+      root: ".modal-content",
+      frame: ".modal",
+      minSizes: [{ selector: ".kc-review-actions button", minHeight: 24 }],
+      alwaysVisible: [{ selector: ".kc-review-actions", scroller: ".modal" }],
+    },
   },
   {
-    name: "settings", entry: "settings-page.ts", frame: "window", ready: ".kc-model-picker select", data: "",
+    name: "settings",
+    entry: "settings-page.ts",
+    frame: "window",
+    ready: ".kc-model-picker select",
+    data: "",
     // A refused folder (so its message is checked too), then the Ask section after a click on "Test connection".
     prepare: () => {
       const rows = [...document.querySelectorAll<HTMLElement>(".setting-item")];
@@ -189,28 +253,51 @@ const pages: HarnessPage[] = [
         folder.value = "daily";
         folder.dispatchEvent(new Event("input"));
       }
-      rows.find((r) => r.textContent?.startsWith("Test connection"))?.querySelector("button")?.click();
+      rows
+        .find((r) => r.textContent?.startsWith("Test connection"))
+        ?.querySelector("button")
+        ?.click();
       rows.find((r) => r.classList.contains("setting-item-heading") && r.textContent === "Ask")?.scrollIntoView({ block: "start" });
     },
-    spec: { root: ".vertical-tab-content", frame: ".vertical-tab-content-container", minSizes: [{ selector: ".setting-item-control input[type=text]:not([hidden])", minWidth: 60 }] },
+    spec: {
+      root: ".vertical-tab-content",
+      frame: ".vertical-tab-content-container",
+      minSizes: [{ selector: ".setting-item-control input[type=text]:not([hidden])", minWidth: 60 }],
+    },
   },
   {
     // Picking another model changes every price and cost the settings show (Haiku 5.5 → Opus 5.5: 40 times), and an
     // id no table knows says its cost is unknown. The estimates and costs outside the settings (compile, Ask's cost
     // line, contradictions, cited code) are checked in jsdom tests over the plugin's host.
-    name: "settings-prices", entry: "settings-page.ts", frame: "window", ready: ".kc-model-picker select", shots: false,
-    data: `window.KC_MODELS = ${JSON.stringify([{ id: "claude-sonnet-5-5", name: "Claude Sonnet 5.5" }, { id: "claude-opus-5-5", name: "Claude Opus 5.5" }, { id: "claude-haiku-5-5", name: "Claude Haiku 5.5" }])};`,
-    prepare: pickModelsAndReadPrices, verify: priceFindings,
+    name: "settings-prices",
+    entry: "settings-page.ts",
+    frame: "window",
+    ready: ".kc-model-picker select",
+    shots: false,
+    data: `window.KC_MODELS = ${JSON.stringify([
+      { id: "claude-sonnet-5-5", name: "Claude Sonnet 5.5" },
+      { id: "claude-opus-5-5", name: "Claude Opus 5.5" },
+      { id: "claude-haiku-5-5", name: "Claude Haiku 5.5" },
+    ])};`,
+    prepare: pickModelsAndReadPrices,
+    verify: priceFindings,
     spec: { root: ".vertical-tab-content", frame: ".vertical-tab-content-container", minSizes: [] },
   },
 ];
 
 // KC_VIEW_HARNESS=settings-prices,ask-view runs only the pages named (all when unset).
-const only = process.env.KC_VIEW_HARNESS?.split(",").map((n) => n.trim()).filter(Boolean) ?? [];
+const only =
+  process.env.KC_VIEW_HARNESS?.split(",")
+    .map((n) => n.trim())
+    .filter(Boolean) ?? [];
 
 async function bundle(entry: string): Promise<string> {
   const r = await build({
-    entryPoints: [join(root, "scripts", entry)], bundle: true, write: false, format: "iife", platform: "browser",
+    entryPoints: [join(root, "scripts", entry)],
+    bundle: true,
+    write: false,
+    format: "iife",
+    platform: "browser",
     alias: { obsidian: join(root, "tests", "fakes", "obsidian-stub.ts") },
   });
   return r.outputFiles[0]!.text;
@@ -218,18 +305,41 @@ async function bundle(entry: string): Promise<string> {
 
 const css = harnessCss(readFileSync(join(root, "styles.css"), "utf8"));
 function html(p: HarnessPage, js: string, theme: "light" | "dark", size: Size): string {
-  const frame = p.frame === "leaf" ? `<div class="workspace-split mod-right-split"><div id="pane" class="workspace-leaf" data-title="${p.title ?? ""}"></div></div>` : `<div id="pane"></div>`;
+  const frame =
+    p.frame === "leaf"
+      ? `<div class="workspace-split mod-right-split"><div id="pane" class="workspace-leaf" data-title="${p.title ?? ""}"></div></div>`
+      : `<div id="pane"></div>`;
   return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><style>${css}</style></head>
 <body class="theme-${theme}${size.phone ? " is-phone is-mobile" : ""}">${frame}<script>${p.data}</script><script>${js}</script></body></html>`;
 }
 
 /** One row of results: the page, size and theme, and each check's findings (empty when it passes). */
-interface Row { page: string; size: string; theme: string; ok: boolean; ready: boolean; texts: number; focusables: number; reached: number; failures: string[]; notes: string[] }
+interface Row {
+  page: string;
+  size: string;
+  theme: string;
+  ok: boolean;
+  ready: boolean;
+  texts: number;
+  focusables: number;
+  reached: number;
+  failures: string[];
+  notes: string[];
+}
 
 // Playwright starts Chromium with a fresh profile of its own (--user-data-dir in a new temporary folder) and removes it.
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
 });
 const rows: Row[] = [];
 try {
@@ -239,11 +349,19 @@ try {
       for (const theme of ["dark", "light"] as const) {
         const file = join(root, "dist", `view-harness-${p.name}-${size.name}-${theme}.html`);
         writeFileSync(file, html(p, js, theme, size));
-        const tab = await browser.newPage({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: 1, hasTouch: size.phone, isMobile: size.phone });
+        const tab = await browser.newPage({
+          viewport: { width: size.width, height: size.height },
+          deviceScaleFactor: 1,
+          hasTouch: size.phone,
+          isMobile: size.phone,
+        });
         const errors: string[] = [];
         tab.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
         await tab.goto(`file://${file}`);
-        const ready = await tab.waitForSelector(p.ready, { timeout: 8000 }).then(() => true, () => false);
+        const ready = await tab.waitForSelector(p.ready, { timeout: 8000 }).then(
+          () => true,
+          () => false,
+        );
         if (p.prepare) await tab.evaluate(p.prepare);
         await tab.waitForTimeout(150);
         const suffix = size.name === "phone" ? (theme === "dark" ? "-phone" : null) : size.name === "short-sidebar" ? null : theme === "dark" ? "" : "-light";
@@ -266,7 +384,18 @@ try {
           ...focus.noRing.map((m) => `keyboard: no visible focus ring on ${m}`),
         ];
         const notes = found.themeContrast.map((c) => `theme's own colours: ${c.ratio}:1 of "${c.text}" at ${c.where}`);
-        rows.push({ page: p.name, size: `${size.name} ${size.width}×${size.height}`, theme, ok: failures.length === 0, ready, texts: found.textsChecked, focusables: found.focusables.length, reached: focus.reached, failures, notes });
+        rows.push({
+          page: p.name,
+          size: `${size.name} ${size.width}×${size.height}`,
+          theme,
+          ok: failures.length === 0,
+          ready,
+          texts: found.textsChecked,
+          focusables: found.focusables.length,
+          reached: focus.reached,
+          failures,
+          notes,
+        });
       }
     }
   }

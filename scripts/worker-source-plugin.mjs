@@ -8,7 +8,14 @@ export const workerSource = {
     build.onResolve({ filter: /^kc:graph-layout-worker$/ }, () => ({ path: "graph-layout-worker", namespace: "kc-worker" }));
     build.onLoad({ filter: /.*/, namespace: "kc-worker" }, async () => {
       const out = await esbuild.build({
-        entryPoints: ["src/ui/graph/layout-worker.ts"], bundle: true, format: "iife", target: "es2018", platform: "browser", minify: true, write: false, logLevel: "silent",
+        entryPoints: ["src/ui/graph/layout-worker.ts"],
+        bundle: true,
+        format: "iife",
+        target: "es2018",
+        platform: "browser",
+        minify: true,
+        write: false,
+        logLevel: "silent",
       });
       return { contents: `export default ${JSON.stringify(out.outputFiles[0].text)};`, loader: "js" };
     });

@@ -46,10 +46,20 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     const dir = this.manifest.dir ?? `${this.app.vault.configDir}/plugins/${this.manifest.id}`;
     // The index is kept between starts on this device (IndexedDB), so a warm start need not read every note again.
     const snapshot = { store: routerSnapshotStore(this.app, dir), build: this.manifest.version };
-    this.router = new RouterService(this.app, () => this.data.settings.knowledgeFolder, undefined, () => reportFolderOf(this.data.settings), () => this.data.ask.scope, snapshot);
+    this.router = new RouterService(
+      this.app,
+      () => this.data.settings.knowledgeFolder,
+      undefined,
+      () => reportFolderOf(this.data.settings),
+      () => this.data.ask.scope,
+      snapshot,
+    );
     this.lint = new LintService(this.app, () => this.data, this.router, undefined, {
       // The code repository is read through Node, on desktop only, loaded on first use.
-      codeRepo: async () => (Platform.isDesktopApp && this.data.lint.repoFolder ? (await import("./desktop/obsidian-code-repo")).codeRepoForVault(this.app, this.data.lint.repoFolder) : null),
+      codeRepo: async () =>
+        Platform.isDesktopApp && this.data.lint.repoFolder
+          ? (await import("./desktop/obsidian-code-repo")).codeRepoForVault(this.app, this.data.lint.repoFolder)
+          : null,
       contradictionStore: adapterContradictionStore(this.app, dir),
       staleAfterDays: () => this.data.lint.staleAfterDays,
       // One-click fixes go through the core lint-fix workflow over the host bundle (built below, read when a fix runs).
@@ -60,18 +70,51 @@ export default class KnowledgeCompilerPlugin extends Plugin {
       this.lint.stop();
       this.router.stop();
     });
-    this.compile = new CompileService(this.app, () => this.data, () => this.saveData(this.data), this.router, dir);
+    this.compile = new CompileService(
+      this.app,
+      () => this.data,
+      () => this.saveData(this.data),
+      this.router,
+      dir,
+    );
     // The one bundle of ports every core workflow takes in Obsidian.
     this.host = this.compile.host;
-    this.graph = new GraphService(this.app, this.router, () => this.data.settings.knowledgeFolder, dir, () => this.data.ask.scope);
+    this.graph = new GraphService(
+      this.app,
+      this.router,
+      () => this.data.settings.knowledgeFolder,
+      dir,
+      () => this.data.ask.scope,
+    );
     const contradictions = new ContradictionService(this.host, this.lint);
     const claims = new ClaimDriftService(this.host, this.lint);
-    const s: PluginServices = { data: () => this.data, save: () => this.saveData(this.data), dir, router: this.router, lint: this.lint, compile: this.compile, graph: this.graph, host: this.host };
+    const s: PluginServices = {
+      data: () => this.data,
+      save: () => this.saveData(this.data),
+      dir,
+      router: this.router,
+      lint: this.lint,
+      compile: this.compile,
+      graph: this.graph,
+      host: this.host,
+    };
 
-    registerViews(this, s, () => createAskHost(this.app, this.host, this.router, () => this.data, { id: this.manifest.id, dir, viewType: ASK_VIEW_TYPE }, () => setAskScope(s, "vault")));
+    registerViews(this, s, () =>
+      createAskHost(
+        this.app,
+        this.host,
+        this.router,
+        () => this.data,
+        { id: this.manifest.id, dir, viewType: ASK_VIEW_TYPE },
+        () => setAskScope(s, "vault"),
+      ),
+    );
     registerSettingsTab(this, s);
     registerLint(this, s);
-    registerCompileCommands(this, createCompileActions(this.app, this.compile, () => this.data.compile.confirmAboveUsd));
+    registerCompileCommands(
+      this,
+      createCompileActions(this.app, this.compile, () => this.data.compile.confirmAboveUsd),
+    );
     registerHeaderCommands(this, headerActions(this.app, this.host));
     registerContradictionCommands(this, {
       checkContradictions: () => runContradictionFlow(this.app, contradictions, this.lint.ready && this.router.ready),
@@ -79,17 +122,31 @@ export default class KnowledgeCompilerPlugin extends Plugin {
       checkCitedCode: () => runClaimDriftFlow(this.app, claims),
     });
     registerCaptureCommands(this, {
-      run: (quiet) => runCaptureFlow(this.app, () => this.compile.settings(), () => this.data.capture, dir, quiet, async () => {
-        // Through the host's models: priced by the chosen selection model, within the caps, in the ledger.
-        const got = await this.host.models.get("distill");
-        return got.ok ? got.value : null;
-      }),
+      run: (quiet) =>
+        runCaptureFlow(
+          this.app,
+          () => this.compile.settings(),
+          () => this.data.capture,
+          dir,
+          quiet,
+          async () => {
+            // Through the host's models: priced by the chosen selection model, within the caps, in the ledger.
+            const got = await this.host.models.get("distill");
+            return got.ok ? got.value : null;
+          },
+        ),
       background: () => this.data.capture.background,
     });
     registerAutoCompile(this, s);
     registerVaultEvents(this, s);
     // The router loads the index it kept (warm start); without one, the first lint builds it alongside, from the
     // same reads, so Ask works while it runs.
-    this.app.workspace.onLayoutReady(() => void this.router.warmStart().then(() => this.lint.lintAll()).then(() => this.graph.reset()));
+    this.app.workspace.onLayoutReady(
+      () =>
+        void this.router
+          .warmStart()
+          .then(() => this.lint.lintAll())
+          .then(() => this.graph.reset()),
+    );
   }
 }

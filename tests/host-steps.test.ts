@@ -7,10 +7,28 @@ import { describe, expect, it } from "vitest";
 // Types and constants of these modules stay importable (a host formats their data); routeQuestion and selectArticles
 // are not listed: `kc route`, `kc eval-route` and the router service are the router itself, not a copy of Ask.
 const WRAPPED_STEPS = [
-  "planCompile", "proposeCompile", "stageCompile", "commitWrites", "undoCompile", "selectChangedLogs", "proposeRevalidation",
-  "planContradictions", "runContradictions", "recordRun", "checkPair", "contradictionPairs", "runClaimDrift", "recordClaimDrift",
-  "buildAnswerRequest", "planFileBack", "writeFileBack", "writeRevalidationReviewed", "writeHeadersReviewed", "buildPrimeContext",
-  "applyLintFix", "distillSession",
+  "planCompile",
+  "proposeCompile",
+  "stageCompile",
+  "commitWrites",
+  "undoCompile",
+  "selectChangedLogs",
+  "proposeRevalidation",
+  "planContradictions",
+  "runContradictions",
+  "recordRun",
+  "checkPair",
+  "contradictionPairs",
+  "runClaimDrift",
+  "recordClaimDrift",
+  "buildAnswerRequest",
+  "planFileBack",
+  "writeFileBack",
+  "writeRevalidationReviewed",
+  "writeHeadersReviewed",
+  "buildPrimeContext",
+  "applyLintFix",
+  "distillSession",
 ];
 const HOSTS = ["src/cli", "src/node", "src/obsidian", "src/ui", "src/mcp", "src/commands", "src/desktop", "src/main.ts"];
 const ROOT = join(import.meta.dirname, "..");
@@ -40,10 +58,12 @@ describe("hosts call workflows, not the steps workflows wrap", () => {
   });
 
   it("no host file imports a step that a core workflow already wraps", () => {
-    const offenders = HOSTS.flatMap(files).filter((f) => f.endsWith(".ts")).flatMap((f) => {
-      const used = coreValueImports(readFileSync(join(ROOT, f), "utf8")).filter((n) => WRAPPED_STEPS.includes(n));
-      return used.map((n) => `${relative(ROOT, join(ROOT, f))}: ${n}`);
-    });
+    const offenders = HOSTS.flatMap(files)
+      .filter((f) => f.endsWith(".ts"))
+      .flatMap((f) => {
+        const used = coreValueImports(readFileSync(join(ROOT, f), "utf8")).filter((n) => WRAPPED_STEPS.includes(n));
+        return used.map((n) => `${relative(ROOT, join(ROOT, f))}: ${n}`);
+      });
     expect(offenders).toEqual([]);
   });
 });

@@ -11,12 +11,25 @@ const allowedFor = (members: readonly string[]) => ALLOWED_CYCLES.find((a) => me
 
 describe("import cycles under src/", () => {
   it("finds a cycle through type-only imports, a self-import, and none in a chain", () => {
-    const graph = new Map([["a.ts", ["b.ts"]], ["b.ts", ["c.ts"]], ["c.ts", ["a.ts", "d.ts"]], ["d.ts", []], ["e.ts", ["e.ts"]]]);
+    const graph = new Map([
+      ["a.ts", ["b.ts"]],
+      ["b.ts", ["c.ts"]],
+      ["c.ts", ["a.ts", "d.ts"]],
+      ["d.ts", []],
+      ["e.ts", ["e.ts"]],
+    ]);
     expect(findCycles(graph)).toEqual([
       { members: ["a.ts", "b.ts", "c.ts"], cycle: ["a.ts", "b.ts", "c.ts", "a.ts"] },
       { members: ["e.ts"], cycle: ["e.ts", "e.ts"] },
     ]);
-    expect(findCycles(new Map([["a.ts", ["b.ts"]], ["b.ts", []]]))).toEqual([]);
+    expect(
+      findCycles(
+        new Map([
+          ["a.ts", ["b.ts"]],
+          ["b.ts", []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it("has no cycle beyond the known ones being removed", () => {

@@ -31,7 +31,11 @@ async function loadBuiltPlugin(): Promise<Recorded> {
       return original.apply(this, a);
     };
   }
-  const names = new Map<unknown, string>([[stand.app.vault, "vault"], [stand.app.metadataCache, "metadataCache"], [stand.app.workspace, "workspace"]]);
+  const names = new Map<unknown, string>([
+    [stand.app.vault, "vault"],
+    [stand.app.metadataCache, "metadataCache"],
+    [stand.app.workspace, "workspace"],
+  ]);
   const events$ = Object.getPrototypeOf(stand.app.vault) as { on: (...a: unknown[]) => unknown };
   const on = events$.on;
   events$.on = function (this: unknown, name: unknown, ...rest: unknown[]) {
@@ -47,7 +51,11 @@ async function loadBuiltPlugin(): Promise<Recorded> {
   const module = { exports: {} as Record<string, unknown> };
   const nodeRequire = createRequire(import.meta.url);
   // The test runs the built bundle as Obsidian does: as the body of a function of require, module and exports.
-  const runBundle = runInThisContext(`(function (require, module, exports) {\n${out.outputFiles[0]!.text}\n})`) as (require: (id: string) => unknown, m: typeof module, exports: Record<string, unknown>) => void;
+  const runBundle = runInThisContext(`(function (require, module, exports) {\n${out.outputFiles[0]!.text}\n})`) as (
+    require: (id: string) => unknown,
+    m: typeof module,
+    exports: Record<string, unknown>,
+  ) => void;
   runBundle((id: string) => (id === "obsidian" ? stand.obsidian : (nodeRequire(id) as unknown)), module, module.exports);
   const Plugin = (module.exports.default ?? module.exports) as new (app: unknown, manifest: unknown) => { onload(): Promise<void> };
   await new Plugin(stand.app, { id: "ckp-knowledge-compiler", name: "Knowledge Compiler", dir: `${CONFIG_DIR}/plugins/ckp-knowledge-compiler` }).onload();
@@ -61,10 +69,22 @@ describe("the built plugin's wiring", () => {
   it("registers every command under its stable id", async () => {
     const { calls } = await loaded;
     const ids = calls.filter((c) => c.startsWith("addCommand ")).map((c) => c.slice("addCommand ".length));
-    expect(ids).toEqual(expect.arrayContaining([
-      "open-graph-view", "open-ask-panel", "open-lint-report", "lint-knowledge-base", "write-lint-report", "lint-current-note",
-      "compile-todays-log", "compile-current-note", "compile-changed-logs", "revalidate-relationships", "undo-last-compile", "check-contradictions",
-    ]));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        "open-graph-view",
+        "open-ask-panel",
+        "open-lint-report",
+        "lint-knowledge-base",
+        "write-lint-report",
+        "lint-current-note",
+        "compile-todays-log",
+        "compile-current-note",
+        "compile-changed-logs",
+        "revalidate-relationships",
+        "undo-last-compile",
+        "check-contradictions",
+      ]),
+    );
     expect(new Set(ids).size).toBe(ids.length);
   }, 120_000);
 

@@ -45,10 +45,17 @@ describe("no command a person copies runs another package through npx", () => {
   });
 
   it("in no line of the README, the scripts, the benchmarks or the examples", () => {
-    const files = [join(root, "README.md"), join(root, "esbuild.config.mjs"), ...["scripts", "bench", "examples"].flatMap((d) => filesUnder(join(root, d)))]
-      .filter((f) => /\.(md|mjs|ts|json|ya?ml|sh)$/.test(f));
+    const files = [
+      join(root, "README.md"),
+      join(root, "esbuild.config.mjs"),
+      ...["scripts", "bench", "examples"].flatMap((d) => filesUnder(join(root, d))),
+    ].filter((f) => /\.(md|mjs|ts|json|ya?ml|sh)$/.test(f));
     expect(files.length).toBeGreaterThan(10);
-    const found = files.flatMap((f) => readFileSync(f, "utf8").split("\n").flatMap((line, i) => foreignNpx(line).map((n) => `${relative(root, f)}:${i + 1}: ${n}`)));
+    const found = files.flatMap((f) =>
+      readFileSync(f, "utf8")
+        .split("\n")
+        .flatMap((line, i) => foreignNpx(line).map((n) => `${relative(root, f)}:${i + 1}: ${n}`)),
+    );
     expect(found).toEqual([]);
   });
 });

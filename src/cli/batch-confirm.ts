@@ -28,10 +28,14 @@ export interface BatchToConfirm {
 export async function confirmBatch(args: ParsedArgs, io: NodeIo, vaultRoot: string, b: BatchToConfirm): Promise<number | null> {
   const flag = flagString(args, "confirm-above");
   const given = flag === undefined ? null : Number(flag);
-  if (given !== null && (!Number.isFinite(given) || given < 0 || flag!.trim() === "")) return usage(io, `--confirm-above must be an amount in US dollars (0 asks every time), not "${flag}".`);
+  if (given !== null && (!Number.isFinite(given) || given < 0 || flag!.trim() === ""))
+    return usage(io, `--confirm-above must be an amount in US dollars (0 asks every time), not "${flag}".`);
   const threshold = given ?? (await readConfirmAboveUsd(vaultRoot)) ?? DEFAULT_CONFIRM_ABOVE;
   const { batch } = b;
-  const costs = batch.usd === null ? `cost unknown (no price for ${b.modelId}; set one in the plugin's settings)` : `about ${formatCost(batch.usd)}, at most ${formatCostOrUnknown(batch.maxUsd)}`;
+  const costs =
+    batch.usd === null
+      ? `cost unknown (no price for ${b.modelId}; set one in the plugin's settings)`
+      : `about ${formatCost(batch.usd)}, at most ${formatCostOrUnknown(batch.maxUsd)}`;
   io.err(`${b.what} with ${b.modelId}: about ${batch.inputTokens} prompt tokens, ${costs}.\n`);
   if (!batchNeedsConfirmation(batch, threshold) || args.flags.has("yes")) return null;
   if (io.confirm) {
@@ -39,6 +43,8 @@ export async function confirmBatch(args: ParsedArgs, io: NodeIo, vaultRoot: stri
     io.err(`${b.declined}\n`);
     return EXIT.ok;
   }
-  io.err(`That is above ${formatCost(threshold)}, the amount asked about first (--confirm-above, or the plugin's "Ask before costly compiles"), and there is no terminal to ask: re-run with --yes to go on (the spending caps still hold).\n`);
+  io.err(
+    `That is above ${formatCost(threshold)}, the amount asked about first (--confirm-above, or the plugin's "Ask before costly compiles"), and there is no terminal to ask: re-run with --yes to go on (the spending caps still hold).\n`,
+  );
   return EXIT.usage;
 }

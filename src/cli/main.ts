@@ -45,22 +45,70 @@ interface Command {
  * the model SDK's.
  */
 const COMMANDS: Record<string, () => Promise<Command>> = {
-  lint: async () => { const m = await import("./commands/lint-command"); return { help: m.LINT_HELP, run: m.runLintCommand }; },
-  route: async () => { const m = await import("./commands/route-command"); return { help: m.ROUTE_HELP, run: m.runRouteCommand }; },
-  ask: async () => { const m = await import("./commands/ask-command"); return { help: m.ASK_HELP, run: m.runAskCommand }; },
-  compile: async () => { const m = await import("./commands/compile-command"); return { help: m.COMPILE_HELP, run: m.runCompileCommand }; },
-  revalidate: async () => { const m = await import("./commands/revalidate-command"); return { help: m.REVALIDATE_HELP, run: m.runRevalidateCommand }; },
-  undo: async () => { const m = await import("./commands/undo-command"); return { help: m.UNDO_HELP, run: m.runUndoCommand }; },
-  headers: async () => { const m = await import("./commands/headers-command"); return { help: m.HEADERS_HELP, run: m.runHeadersCommand }; },
-  graph: async () => { const m = await import("./commands/graph-command"); return { help: m.GRAPH_HELP, run: m.runGraphCommand }; },
-  capture: async () => { const m = await import("./commands/capture-command"); return { help: m.CAPTURE_HELP, run: m.runCaptureCommand }; },
-  prime: async () => { const m = await import("./commands/prime-command"); return { help: m.PRIME_HELP, run: m.runPrimeCommand }; },
-  "eval-route": async () => { const m = await import("./commands/eval-route-command"); return { help: m.EVAL_ROUTE_HELP, run: m.runEvalRouteCommand }; },
-  contradictions: async () => { const m = await import("./commands/contradictions-command"); return { help: m.CONTRADICTIONS_HELP, run: m.runContradictionsCommand }; },
-  drift: async () => { const m = await import("./commands/drift-command"); return { help: m.DRIFT_HELP, run: m.runDriftCommand }; },
-  mcp: async () => { const m = await import("./commands/mcp-command"); return { help: m.MCP_HELP, run: m.runMcpCommand }; },
-  hooks: async () => { const m = await import("./commands/hooks-command"); return { help: m.HOOKS_HELP, run: m.runHooksCommand }; },
-  spend: async () => { const m = await import("./commands/spend-command"); return { help: m.SPEND_HELP, run: m.runSpendCommand }; },
+  lint: async () => {
+    const m = await import("./commands/lint-command");
+    return { help: m.LINT_HELP, run: m.runLintCommand };
+  },
+  route: async () => {
+    const m = await import("./commands/route-command");
+    return { help: m.ROUTE_HELP, run: m.runRouteCommand };
+  },
+  ask: async () => {
+    const m = await import("./commands/ask-command");
+    return { help: m.ASK_HELP, run: m.runAskCommand };
+  },
+  compile: async () => {
+    const m = await import("./commands/compile-command");
+    return { help: m.COMPILE_HELP, run: m.runCompileCommand };
+  },
+  revalidate: async () => {
+    const m = await import("./commands/revalidate-command");
+    return { help: m.REVALIDATE_HELP, run: m.runRevalidateCommand };
+  },
+  undo: async () => {
+    const m = await import("./commands/undo-command");
+    return { help: m.UNDO_HELP, run: m.runUndoCommand };
+  },
+  headers: async () => {
+    const m = await import("./commands/headers-command");
+    return { help: m.HEADERS_HELP, run: m.runHeadersCommand };
+  },
+  graph: async () => {
+    const m = await import("./commands/graph-command");
+    return { help: m.GRAPH_HELP, run: m.runGraphCommand };
+  },
+  capture: async () => {
+    const m = await import("./commands/capture-command");
+    return { help: m.CAPTURE_HELP, run: m.runCaptureCommand };
+  },
+  prime: async () => {
+    const m = await import("./commands/prime-command");
+    return { help: m.PRIME_HELP, run: m.runPrimeCommand };
+  },
+  "eval-route": async () => {
+    const m = await import("./commands/eval-route-command");
+    return { help: m.EVAL_ROUTE_HELP, run: m.runEvalRouteCommand };
+  },
+  contradictions: async () => {
+    const m = await import("./commands/contradictions-command");
+    return { help: m.CONTRADICTIONS_HELP, run: m.runContradictionsCommand };
+  },
+  drift: async () => {
+    const m = await import("./commands/drift-command");
+    return { help: m.DRIFT_HELP, run: m.runDriftCommand };
+  },
+  mcp: async () => {
+    const m = await import("./commands/mcp-command");
+    return { help: m.MCP_HELP, run: m.runMcpCommand };
+  },
+  hooks: async () => {
+    const m = await import("./commands/hooks-command");
+    return { help: m.HOOKS_HELP, run: m.runHooksCommand };
+  },
+  spend: async () => {
+    const m = await import("./commands/spend-command");
+    return { help: m.SPEND_HELP, run: m.runSpendCommand };
+  },
 };
 
 /** The command of that name, loaded; undefined for a name that is none (including "constructor" and the like). */
@@ -101,9 +149,11 @@ export async function runCli(argv: readonly string[], io: NodeIo): Promise<numbe
     }
     // Never a raw JavaScript message or stack: the file-system cause in words, else what to do.
     const cause = describeError(e);
-    io.err(cause === "the file system refused the write"
-      ? `kc ${name} stopped on an error it cannot explain; nothing more was done. Please report it with the command you ran.\n`
-      : `kc ${name} stopped: ${stripControls(scrubSecrets(cause))}.\n`);
+    io.err(
+      cause === "the file system refused the write"
+        ? `kc ${name} stopped on an error it cannot explain; nothing more was done. Please report it with the command you ran.\n`
+        : `kc ${name} stopped: ${stripControls(scrubSecrets(cause))}.\n`,
+    );
     return EXIT.findings;
   }
 }

@@ -43,8 +43,13 @@ export function parseCommandArgs(command: string, argv: readonly string[], spec:
   }
   const [, ...rest] = parsed.positionals;
   if (!flags.has("help") && !spec.variadic && rest.length > spec.positionals.length) {
-    const extra = rest.slice(spec.positionals.length).map((a) => JSON.stringify(a)).join(" ");
-    return { error: `kc ${command} takes ${spec.positionals.map((p) => `<${p}>`).join(" ")}; ${extra} is more than it takes (quote an argument that has spaces).` };
+    const extra = rest
+      .slice(spec.positionals.length)
+      .map((a) => JSON.stringify(a))
+      .join(" ");
+    return {
+      error: `kc ${command} takes ${spec.positionals.map((p) => `<${p}>`).join(" ")}; ${extra} is more than it takes (quote an argument that has spaces).`,
+    };
   }
   return { positionals: parsed.positionals, flags, lists };
 }

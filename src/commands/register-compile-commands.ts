@@ -41,8 +41,20 @@ export function registerCompileCommands(plugin: Plugin, a: CompileCommandActions
       else a.noTodaysLog();
     },
   });
-  addNoteCommand(plugin, "compile-current-note", "Compile current note as a log", () => a.activeLog(), (p) => a.compile([p]));
+  addNoteCommand(
+    plugin,
+    "compile-current-note",
+    "Compile current note as a log",
+    () => a.activeLog(),
+    (p) => a.compile([p]),
+  );
   plugin.addCommand({ id: "compile-changed-logs", name: "Compile all changed logs", callback: () => a.compileChanged() });
-  addNoteCommand(plugin, "revalidate-relationships", "Revalidate relationships of this article", () => a.activeArticle(), (p) => a.revalidate(p));
+  addNoteCommand(
+    plugin,
+    "revalidate-relationships",
+    "Revalidate relationships of this article",
+    () => a.activeArticle(),
+    (p) => a.revalidate(p),
+  );
   plugin.addCommand({ id: "undo-last-compile", name: "Undo last compile", callback: () => a.undo() });
 }

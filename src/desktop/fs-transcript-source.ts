@@ -10,7 +10,11 @@ import type { TranscriptFile, TranscriptSource } from "../core/workflows/capture
  * `projects/`, else `~/.claude/projects` and `~/.config/claude/projects`. Folders that do not exist are left out.
  */
 export function defaultTranscriptRoots(env: Record<string, string | undefined>, home = homedir()): string[] {
-  const fromEnv = (env.CLAUDE_CONFIG_DIR ?? "").split(",").map((d) => d.trim()).filter(Boolean).map((d) => join(d, "projects"));
+  const fromEnv = (env.CLAUDE_CONFIG_DIR ?? "")
+    .split(",")
+    .map((d) => d.trim())
+    .filter(Boolean)
+    .map((d) => join(d, "projects"));
   return fromEnv.length > 0 ? fromEnv : [join(home, ".claude", "projects"), join(home, ".config", "claude", "projects")];
 }
 
@@ -95,7 +99,13 @@ export class FsTranscriptSource implements TranscriptSource {
 
   async projectName(cwd: string): Promise<string> {
     for (let dir = cwd; ; dir = dirname(dir)) {
-      if (await stat(join(dir, ".git")).then(() => true, () => false)) return basename(dir);
+      if (
+        await stat(join(dir, ".git")).then(
+          () => true,
+          () => false,
+        )
+      )
+        return basename(dir);
       if (dirname(dir) === dir) break;
     }
     return basename(cwd) || cwd;

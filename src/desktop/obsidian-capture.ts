@@ -18,7 +18,10 @@ import process from "node:process";
 
 /** The transcript folders capture reads: the setting's comma-separated list, else Claude Code's defaults. */
 function rootsOf(settings: CaptureSettings): string[] {
-  const set = settings.roots.split(",").map((r) => r.trim()).filter(Boolean);
+  const set = settings.roots
+    .split(",")
+    .map((r) => r.trim())
+    .filter(Boolean);
   return set.length > 0 ? set : defaultTranscriptRoots(process.env);
 }
 
@@ -27,25 +30,37 @@ function rootsOf(settings: CaptureSettings): string[] {
  * model writes each day's decisions, lessons and action items (the deterministic entry when its reply does not fit).
  */
 export async function captureInObsidian(
-  app: App, rules: WriteRules, settings: CaptureSettings, pluginDir: string, signal: AbortSignal, onProgress: (done: number, total: number) => void, distill: LanguageModel | null = null,
+  app: App,
+  rules: WriteRules,
+  settings: CaptureSettings,
+  pluginDir: string,
+  signal: AbortSignal,
+  onProgress: (done: number, total: number) => void,
+  distill: LanguageModel | null = null,
 ): Promise<CaptureReport> {
   const statePath = normalizePath(`${pluginDir}/${CAPTURE_STATE_FILE}`);
   const adapter = app.vault.adapter;
-  return captureSessions({
-    store: new ObsidianNoteStore(app), rules: () => rules, source: new FsTranscriptSource(rootsOf(settings)),
-    state: {
-      load: async () => parseCaptureState((await adapter.exists(statePath)) ? await adapter.read(statePath) : null),
-      save: (s) => adapter.write(statePath, JSON.stringify(s)),
+  return captureSessions(
+    {
+      store: new ObsidianNoteStore(app),
+      rules: () => rules,
+      source: new FsTranscriptSource(rootsOf(settings)),
+      state: {
+        load: async () => parseCaptureState((await adapter.exists(statePath)) ? await adapter.read(statePath) : null),
+        save: (s) => adapter.write(statePath, JSON.stringify(s)),
+      },
+      localParts: (iso) => {
+        const d = new Date(iso);
+        return { date: localDate(d), time: `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}` };
+      },
+      now: () => new Date(),
+      // The lock file compile takes (in this process and from a terminal), so a capture and a compile never interleave.
+      lock: new AdapterWriteLock(app, normalizePath(`${pluginDir}/${LOCK_FILE}`), 30_000),
+      newDailyNoteRefusal: () => strayDailyFolder(app, rules),
     },
-    localParts: (iso) => {
-      const d = new Date(iso);
-      return { date: localDate(d), time: `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}` };
-    },
-    now: () => new Date(),
-    // The lock file compile takes (in this process and from a terminal), so a capture and a compile never interleave.
-    lock: new AdapterWriteLock(app, normalizePath(`${pluginDir}/${LOCK_FILE}`), 30_000),
-    newDailyNoteRefusal: () => strayDailyFolder(app, rules),
-  }, { projects: new Set(settings.projects), minPrompts: settings.minPrompts, idleMinutes: settings.idleMinutes, signal, ...(distill ? { distill } : {}) }, onProgress);
+    { projects: new Set(settings.projects), minPrompts: settings.minPrompts, idleMinutes: settings.idleMinutes, signal, ...(distill ? { distill } : {}) },
+    onProgress,
+  );
 }
 
 /**
@@ -67,11 +82,17 @@ export async function listTranscriptProjects(settings: CaptureSettings): Promise
   for (const f of files) {
     let cwd = "";
     // The first records name the working folder; reading stops at the first one that does.
-    await source.read(f.path, 0, (line) => {
-      if (cwd) return;
-      const m = /"cwd":"((?:[^"\\]|\\.)*)"/.exec(line);
-      if (m) cwd = JSON.parse(`"${m[1]!}"`) as string;
-    }, undefined, 64 * 1024);
+    await source.read(
+      f.path,
+      0,
+      (line) => {
+        if (cwd) return;
+        const m = /"cwd":"((?:[^"\\]|\\.)*)"/.exec(line);
+        if (m) cwd = JSON.parse(`"${m[1]!}"`) as string;
+      },
+      undefined,
+      64 * 1024,
+    );
     if (!cwd) continue;
     const p = byCwd.get(cwd) ?? { cwd, sessions: 0, last: 0 };
     p.sessions++;

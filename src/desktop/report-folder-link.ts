@@ -21,7 +21,14 @@ export async function reportFolderLinkProblem(vaultBase: string, folder: string)
  */
 export async function folderLeadsOutside(realRoot: string, folder: string): Promise<boolean> {
   let near = folder;
-  while (!(await lstat(near).then(() => true, () => false)) && dirname(near) !== near) near = dirname(near);
+  while (
+    !(await lstat(near).then(
+      () => true,
+      () => false,
+    )) &&
+    dirname(near) !== near
+  )
+    near = dirname(near);
   return isOutside(realRoot, await realpath(near));
 }
 

@@ -95,9 +95,16 @@ export class AnthropicLanguageModel implements LanguageModel {
     // Bytes, not characters: a character can take 3 bytes of UTF-8 or 6 of a JSON escape, and an event stream wraps
     // every few characters in an event.
     const limitFor = (type: string): number => (type.includes("event-stream") ? 16 : 4) * this.maxReplyChars + 65_536;
-    this.client = options.apiKey || options.baseUrl
-      ? createAnthropicClient({ apiKey: options.apiKey, baseUrl: options.baseUrl, fetch: limitReplySize(() => options.fetch, limitFor), timeoutMs: this.timeoutMs + 5000, env: options.env })
-      : null;
+    this.client =
+      options.apiKey || options.baseUrl
+        ? createAnthropicClient({
+            apiKey: options.apiKey,
+            baseUrl: options.baseUrl,
+            fetch: limitReplySize(() => options.fetch, limitFor),
+            timeoutMs: this.timeoutMs + 5000,
+            env: options.env,
+          })
+        : null;
   }
 
   estimateTokens(text: string): number {
@@ -108,7 +115,10 @@ export class AnthropicLanguageModel implements LanguageModel {
     return this.run(request, async (signal, _alive, timeout) => {
       if ((request.jsonSchema || request.effort) && this.structured === "native") {
         try {
-          const native = toCompletion(await this.client!.messages.create(this.params(request, "native"), { signal, timeout }), { toolName: null, ...this.reply });
+          const native = toCompletion(await this.client!.messages.create(this.params(request, "native"), { signal, timeout }), {
+            toolName: null,
+            ...this.reply,
+          });
           return native.ok && request.jsonSchema ? checkNativeReply(native.value) : native;
         } catch (e) {
           if (!refusesNativeOutput(e)) throw e;
@@ -128,27 +138,31 @@ export class AnthropicLanguageModel implements LanguageModel {
       return r;
     }
     let sent = 0;
-    return this.run(request, async (signal, alive, timeout) => {
-      const stream = this.client!.messages.stream(this.params(request), { signal, timeout });
-      let tooLong = false;
-      stream.on("streamEvent", () => alive());
-      stream.on("text", (delta) => {
-        if (tooLong) return;
-        if (sent + delta.length > this.maxReplyChars) {
-          tooLong = true;
-          stream.abort();
-          return;
+    return this.run(
+      request,
+      async (signal, alive, timeout) => {
+        const stream = this.client!.messages.stream(this.params(request), { signal, timeout });
+        let tooLong = false;
+        stream.on("streamEvent", () => alive());
+        stream.on("text", (delta) => {
+          if (tooLong) return;
+          if (sent + delta.length > this.maxReplyChars) {
+            tooLong = true;
+            stream.abort();
+            return;
+          }
+          sent += delta.length;
+          onText(delta);
+        });
+        try {
+          return toCompletion(await stream.finalMessage(), { toolName: null, ...this.reply });
+        } catch (e) {
+          if (tooLong) return err(replyTooLarge(sent + 1, this.maxReplyChars));
+          throw e;
         }
-        sent += delta.length;
-        onText(delta);
-      });
-      try {
-        return toCompletion(await stream.finalMessage(), { toolName: null, ...this.reply });
-      } catch (e) {
-        if (tooLong) return err(replyTooLarge(sent + 1, this.maxReplyChars));
-        throw e;
-      }
-    }, () => sent === 0);
+      },
+      () => sent === 0,
+    );
   }
 
   /** Runs the attempts and scrubs the message of any failure: no path out of the adapter shows a key. */
@@ -235,7 +249,10 @@ export class AnthropicLanguageModel implements LanguageModel {
 }
 
 function noKey(): ModelError {
-  return { kind: "no-key", message: "No Anthropic API key: add one in the plugin's settings (kept in Obsidian's secret storage), or set ANTHROPIC_API_KEY for the command line." };
+  return {
+    kind: "no-key",
+    message: "No Anthropic API key: add one in the plugin's settings (kept in Obsidian's secret storage), or set ANTHROPIC_API_KEY for the command line.",
+  };
 }
 
 /** "0.3 s", "1.5 s", "120 s". */

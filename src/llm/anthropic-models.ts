@@ -41,7 +41,15 @@ export type ListingError = ModelError | { kind: "no-listing"; message: string };
  */
 export async function listModels(o: ModelServerOptions): Promise<Result<ModelListing[], ListingError>> {
   if (!o.apiKey && !o.baseUrl) return err({ kind: "no-key", message: "No API key is set, so the models cannot be listed." });
-  const client = createAnthropicClient({ apiKey: o.apiKey, baseUrl: o.baseUrl, fetch: limitReplySize(() => o.fetch, () => MAX_BYTES), timeoutMs: o.timeoutMs ?? 20_000 });
+  const client = createAnthropicClient({
+    apiKey: o.apiKey,
+    baseUrl: o.baseUrl,
+    fetch: limitReplySize(
+      () => o.fetch,
+      () => MAX_BYTES,
+    ),
+    timeoutMs: o.timeoutMs ?? 20_000,
+  });
   const found: ModelListing[] = [];
   const seen = new Set<string>();
   try {
@@ -78,11 +86,21 @@ export async function testConnection(o: ModelServerOptions): Promise<{ ok: boole
   const listed = await listModels(o);
   if (listed.ok) {
     const n = listed.value.length;
-    if (listed.value.some((m) => m.id === o.model)) return { ok: true, message: `Connected: ${service} accepted the key and lists ${n} model${n === 1 ? "" : "s"}, including ${o.model}.` };
+    if (listed.value.some((m) => m.id === o.model))
+      return { ok: true, message: `Connected: ${service} accepted the key and lists ${n} model${n === 1 ? "" : "s"}, including ${o.model}.` };
     return { ok: false, message: `${Service} accepted the key, but does not list the model "${o.model}" among its ${n}: choose one from the list.` };
   }
   if (listed.error.kind !== "no-listing") return { ok: false, message: listed.error.message };
-  const model = new AnthropicLanguageModel({ apiKey: o.apiKey, model: o.model, baseUrl: o.baseUrl, fetch: o.fetch, timers: o.timers, streaming: false, timeoutMs: o.timeoutMs ?? 20_000, maxRetries: 0 });
+  const model = new AnthropicLanguageModel({
+    apiKey: o.apiKey,
+    model: o.model,
+    baseUrl: o.baseUrl,
+    fetch: o.fetch,
+    timers: o.timers,
+    streaming: false,
+    timeoutMs: o.timeoutMs ?? 20_000,
+    maxRetries: 0,
+  });
   const r = await model.complete({ system: "Reply with one word.", messages: [{ role: "user", content: "ping" }], maxTokens: 1 });
   if (r.ok) return { ok: true, message: `Connected: ${service} has no model list, but ${o.model} answered a 1-token message.` };
   return { ok: false, message: r.error.message };

@@ -72,28 +72,46 @@ export function mapModelError(e: unknown, ctx: ErrorContext): ModelError {
     const accepted = ctx.maxReplyChars ? `, far over the ${Math.round(ctx.maxReplyChars / 1000)} kB accepted` : "";
     return { kind: "invalid-reply", message: `The reply from ${service} is larger than ${formatSize(large.limitBytes)}${accepted}; it was not used.` };
   }
-  if (e instanceof Anthropic.APIConnectionTimeoutError) return { kind: "timeout", message: `${Service} did not answer in time, so the request was stopped. Try again, or raise the request timeout.` };
+  if (e instanceof Anthropic.APIConnectionTimeoutError)
+    return { kind: "timeout", message: `${Service} did not answer in time, so the request was stopped. Try again, or raise the request timeout.` };
   if (e instanceof Anthropic.APIConnectionError) return { kind: "network", message: connectionMessage(e, service, checkBase) };
   if (e instanceof Anthropic.APIError) {
     const status: number = typeof e.status === "number" ? e.status : 0;
     const reason = reasonOf(e);
     const because = reason ? `: ${reason}` : "";
     if (status === 401) return { kind: "auth", message: `${Service} rejected the API key (401). Check the key in ${SETTINGS}.` };
-    if (status === 403) return { kind: "auth", message: `The API key may not make this request (403${because}). Check the key's workspace and its access to ${ctx.model}, or use another key.` };
-    if (status === 404) return { kind: "bad-request", message: `${Service} has no model "${ctx.model}" (404${because}). Check the model name in ${SETTINGS}${checkBase}; the current default is ${DEFAULT_MODEL}.` };
-    if (status === 413) return { kind: "bad-request", message: `The request is too large for ${service} (413). Compile a shorter log, or lower the token budget.` };
+    if (status === 403)
+      return {
+        kind: "auth",
+        message: `The API key may not make this request (403${because}). Check the key's workspace and its access to ${ctx.model}, or use another key.`,
+      };
+    if (status === 404)
+      return {
+        kind: "bad-request",
+        message: `${Service} has no model "${ctx.model}" (404${because}). Check the model name in ${SETTINGS}${checkBase}; the current default is ${DEFAULT_MODEL}.`,
+      };
+    if (status === 413)
+      return { kind: "bad-request", message: `The request is too large for ${service} (413). Compile a shorter log, or lower the token budget.` };
     if (status === 429) {
       const after = Number((e.headers as Headers | undefined)?.get("retry-after") ?? NaN);
       const when = Number.isFinite(after) ? formatWait(after) : "a minute";
-      return { kind: "rate-limited", message: `Rate limited by ${service} (429); try again in ${when}.`, ...(Number.isFinite(after) ? { retryAfterSeconds: after } : {}) };
+      return {
+        kind: "rate-limited",
+        message: `Rate limited by ${service} (429); try again in ${when}.`,
+        ...(Number.isFinite(after) ? { retryAfterSeconds: after } : {}),
+      };
     }
     if (status === 529) return { kind: "overloaded", message: `${Service} is overloaded (529). Try again in a few minutes.` };
     if (status >= 500 || status === 408 || status === 409) return { kind: "server", message: `${Service} failed (${status}). Try again in a few minutes.` };
     if (status >= 400) return { kind: "bad-request", message: `${Service} refused the request (${status}${because}).` };
     return { kind: "invalid-reply", message: `${Service} sent an answer that is not a Messages API reply${ctx.baseUrl ? "; check the base URL" : ""}.` };
   }
-  if (e instanceof SyntaxError) return { kind: "invalid-reply", message: `${Service} sent a reply that could not be read (not JSON)${ctx.baseUrl ? "; check the base URL" : ""}.` };
-  return { kind: "network", message: `The call to ${service} failed before an answer came back. Try again; if it keeps failing, check the connection${checkBase}.` };
+  if (e instanceof SyntaxError)
+    return { kind: "invalid-reply", message: `${Service} sent a reply that could not be read (not JSON)${ctx.baseUrl ? "; check the base URL" : ""}.` };
+  return {
+    kind: "network",
+    message: `The call to ${service} failed before an answer came back. Try again; if it keeps failing, check the connection${checkBase}.`,
+  };
 }
 
 /** The server's own short reason (the error body's message): first line, at most 200 characters. */
@@ -108,10 +126,13 @@ function reasonOf(e: { error?: unknown }): string {
 function connectionMessage(e: Error, service: string, checkBase: string): string {
   const { codes, messages } = causesOf(e);
   const seen = [...codes, ...messages].join(" ");
-  if (/ENOTFOUND|EAI_AGAIN|EAI_NONAME|NAME_NOT_RESOLVED/.test(seen)) return `Could not find ${service} (its name did not resolve). Check the internet connection${checkBase}.`;
+  if (/ENOTFOUND|EAI_AGAIN|EAI_NONAME|NAME_NOT_RESOLVED/.test(seen))
+    return `Could not find ${service} (its name did not resolve). Check the internet connection${checkBase}.`;
   if (/ECONNREFUSED|CONNECTION_REFUSED/.test(seen)) return `Nothing answered at ${service} (connection refused). Check that the server is running${checkBase}.`;
-  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|certificate/i.test(seen)) return `The certificate of ${service} is not trusted, so nothing was sent. Check${checkBase ? " the base URL, or" : ""} any proxy that intercepts the connection.`;
-  if (/ECONNRESET|EPIPE|ETIMEDOUT|UND_ERR|terminated|socket/i.test(seen)) return `The connection to ${service} broke before an answer came back. Check the connection and try again.`;
+  if (/CERT|SELF_SIGNED|UNABLE_TO_VERIFY|certificate/i.test(seen))
+    return `The certificate of ${service} is not trusted, so nothing was sent. Check${checkBase ? " the base URL, or" : ""} any proxy that intercepts the connection.`;
+  if (/ECONNRESET|EPIPE|ETIMEDOUT|UND_ERR|terminated|socket/i.test(seen))
+    return `The connection to ${service} broke before an answer came back. Check the connection and try again.`;
   return `Could not reach ${service} (a network error). Check the connection${checkBase}, then try again.`;
 }
 

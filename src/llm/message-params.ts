@@ -37,7 +37,10 @@ export function buildMessageParams(model: string, request: CompletionRequest, mo
   };
   const s = request.jsonSchema;
   if (mode === "native" && (s || request.effort)) {
-    return { ...base, output_config: { ...(s ? { format: { type: "json_schema", schema: s.schema } } : {}), ...(request.effort ? { effort: request.effort } : {}) } };
+    return {
+      ...base,
+      output_config: { ...(s ? { format: { type: "json_schema", schema: s.schema } } : {}), ...(request.effort ? { effort: request.effort } : {}) },
+    };
   }
   if (!s) return base;
   return {

@@ -22,14 +22,22 @@ export function toCompletion(msg: Anthropic.Message, rules: ReplyRules): Result<
   const raw = msg as Partial<Anthropic.Message> | null;
   if (!raw || typeof raw !== "object" || !Array.isArray(raw.content) || !raw.usage) {
     const service = serviceOf(rules.baseUrl);
-    return err({ kind: "invalid-reply", message: `${service.charAt(0).toUpperCase()}${service.slice(1)} sent an answer that is not a Messages API reply${rules.baseUrl ? "; check the base URL" : ""}.` });
+    return err({
+      kind: "invalid-reply",
+      message: `${service.charAt(0).toUpperCase()}${service.slice(1)} sent an answer that is not a Messages API reply${rules.baseUrl ? "; check the base URL" : ""}.`,
+    });
   }
   let text = "";
   const tools = raw.content.filter((b): b is Anthropic.ToolUseBlock => b.type === "tool_use");
   for (const block of raw.content) if (block.type === "text") text += block.text;
   if (rules.toolName !== null && tools.length > 0) {
-    if (tools.length > 1) return err({ kind: "invalid-reply", message: `The model replied with ${tools.length} tool calls instead of one; the reply was not used.` });
-    if (tools[0]!.name !== rules.toolName) return err({ kind: "invalid-reply", message: `The model replied with an unexpected tool ("${String(tools[0]!.name).slice(0, 60)}" instead of "${rules.toolName}"); the reply was not used.` });
+    if (tools.length > 1)
+      return err({ kind: "invalid-reply", message: `The model replied with ${tools.length} tool calls instead of one; the reply was not used.` });
+    if (tools[0]!.name !== rules.toolName)
+      return err({
+        kind: "invalid-reply",
+        message: `The model replied with an unexpected tool ("${String(tools[0]!.name).slice(0, 60)}" instead of "${rules.toolName}"); the reply was not used.`,
+      });
     text = JSON.stringify(tools[0]!.input) ?? "";
   }
   if (text.length > rules.maxReplyChars) return err(replyTooLarge(text.length, rules.maxReplyChars));

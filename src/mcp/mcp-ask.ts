@@ -25,7 +25,9 @@ export async function askKnowledgeBase(view: McpVaultView, question: string, opt
   const r = await answerQuestion(host, route, [], () => undefined, { streaming: true });
   if (!r.ok) {
     if (r.error.kind === "no-key") {
-      throw new McpToolError(`No Anthropic API key for the ask tool. The MCP server reads ANTHROPIC_API_KEY (or ANTHROPIC_BASE_URL for a compatible local server) and KC_MODEL from its environment: set them in the server's "env" in .mcp.json or ~/.claude.json and restart it. route and read_article need no key.`);
+      throw new McpToolError(
+        `No Anthropic API key for the ask tool. The MCP server reads ANTHROPIC_API_KEY (or ANTHROPIC_BASE_URL for a compatible local server) and KC_MODEL from its environment: set them in the server's "env" in .mcp.json or ~/.claude.json and restart it. route and read_article need no key.`,
+      );
     }
     throw new McpToolError(r.error.message);
   }

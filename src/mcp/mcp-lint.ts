@@ -47,7 +47,9 @@ export async function summarizeLint(view: McpVaultView, options: { note?: string
     bySeverity[f.severity]++;
     checks.set(f.check, (checks.get(f.check) ?? 0) + 1);
   }
-  const top = [...findings].sort((a, b) => RANK[a.severity] - RANK[b.severity] || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line)).slice(0, options.top);
+  const top = [...findings]
+    .sort((a, b) => RANK[a.severity] - RANK[b.severity] || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line))
+    .slice(0, options.top);
   const byCheck = [...checks].map(([check, count]) => ({ check, count })).sort((a, b) => b.count - a.count || (a.check < b.check ? -1 : 1));
   return { total: findings.length, bySeverity, byCheck, top };
 }

@@ -23,7 +23,13 @@ export interface McpServerOptions {
 }
 
 const DEFAULT_CHARS = 8000;
-const maxChars = z.number().int().min(200).max(100_000).optional().describe(`Most characters to return (default ${DEFAULT_CHARS}); longer output is cut with a note saying how to get the rest.`);
+const maxChars = z
+  .number()
+  .int()
+  .min(200)
+  .max(100_000)
+  .optional()
+  .describe(`Most characters to return (default ${DEFAULT_CHARS}); longer output is cut with a note saying how to get the rest.`);
 const budget = z.number().int().min(200).max(50_000).optional().describe("Most tokens of articles to load (default 6000).");
 const closest = z.boolean().optional().describe("Use the best matches even when they cover too little of the question to count as covered (default false).");
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
@@ -36,70 +42,116 @@ const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: 
 export function buildMcpServer(options: McpServerOptions, io: NodeIo): McpServer {
   const vault = openMcpVault(options.vault, options.scope, io, options.knowledgeFolder);
   const where = options.scope === "knowledge" ? "the knowledge base's articles" : "every note of the vault";
-  const server = new McpServer({ name: "knowledge-compiler", version: manifest.version }, {
-    instructions: `The person's compiled knowledge base (an Obsidian vault of linked, reviewed articles about their own projects), over ${where}. Before answering a question about how their projects, decisions or conventions work, call route; read the articles it names with read_article and cite them as [[path]]. When route says nothing covers the question, do not cite the knowledge base. Nothing here writes.`,
-  });
+  const server = new McpServer(
+    { name: "knowledge-compiler", version: manifest.version },
+    {
+      instructions: `The person's compiled knowledge base (an Obsidian vault of linked, reviewed articles about their own projects), over ${where}. Before answering a question about how their projects, decisions or conventions work, call route; read the articles it names with read_article and cite them as [[path]]. When route says nothing covers the question, do not cite the knowledge base. Nothing here writes.`,
+    },
+  );
   const run = (name: string, body: (view: McpVaultView) => Promise<string> | string, limit: number) => async (): Promise<CallToolResult> => {
     try {
       const text = await body(await vault.view());
       return { content: [{ type: "text", text: boundText(text, limit) }] };
     } catch (e) {
-      const message = e instanceof McpToolError ? e.message : `${name} failed: ${stripControls(scrubSecrets(describeError(e)))}. Nothing was changed; try again, and report it if it persists.`;
+      const message =
+        e instanceof McpToolError
+          ? e.message
+          : `${name} failed: ${stripControls(scrubSecrets(describeError(e)))}. Nothing was changed; try again, and report it if it persists.`;
       if (!(e instanceof McpToolError)) io.err(`kc mcp: ${name}: ${describeError(e)}\n`);
       return { isError: true, content: [{ type: "text", text: message }] };
     }
   };
 
-  server.registerTool("route", {
-    title: "Route a question through the knowledge base",
-    description: "Use first, before answering any question about the person's projects, past decisions, conventions or how something works here: lists the articles the question would load (title, path, TLDR, why each matched), within a token budget, without calling any model. An out-of-domain question returns 'No article … covers this' — then answer without citing the knowledge base.",
-    inputSchema: { question: z.string().min(1).max(2000).describe("The question, in words."), budget, closest, max_chars: maxChars },
-    annotations: READ_ONLY,
-  }, (a) => run("route", (v) => routeTool(v, { question: a.question, budget: a.budget ?? 6000, closest: a.closest ?? false }), a.max_chars ?? DEFAULT_CHARS)());
-
-  server.registerTool("read_article", {
-    title: "Read one knowledge article",
-    description: `Use after route to read an article it named, or when you know an article's path or title: returns its text (frontmatter included). Reads only ${options.scope === "knowledge" ? "notes in the knowledge folder" : "notes of the vault"}; never hidden, configuration or outside files. Long articles come in pieces: pass the offset the cut note gives.`,
-    inputSchema: {
-      path: z.string().max(500).optional().describe("The vault-relative path as route returns it (e.g. knowledge/concepts/retry-with-backoff.md; .md optional)."),
-      title: z.string().max(300).optional().describe("Or the article's title or alias."),
-      offset: z.number().int().min(0).optional().describe("Character offset to start from (default 0), to read the rest of a long article."),
-      max_chars: maxChars,
+  server.registerTool(
+    "route",
+    {
+      title: "Route a question through the knowledge base",
+      description:
+        "Use first, before answering any question about the person's projects, past decisions, conventions or how something works here: lists the articles the question would load (title, path, TLDR, why each matched), within a token budget, without calling any model. An out-of-domain question returns 'No article … covers this' — then answer without citing the knowledge base.",
+      inputSchema: { question: z.string().min(1).max(2000).describe("The question, in words."), budget, closest, max_chars: maxChars },
+      annotations: READ_ONLY,
     },
-    annotations: READ_ONLY,
-  }, (a) => {
-    const limit = a.max_chars ?? DEFAULT_CHARS;
-    return run("read_article", (v) => readArticleTool(v, { path: a.path, title: a.title, offset: a.offset ?? 0, maxChars: limit }), limit)();
-  });
+    (a) => run("route", (v) => routeTool(v, { question: a.question, budget: a.budget ?? 6000, closest: a.closest ?? false }), a.max_chars ?? DEFAULT_CHARS)(),
+  );
 
-  server.registerTool("ask", {
-    title: "Answer from the knowledge base (calls the model)",
-    description: "Use only when the person wants an answer written from their knowledge base with citations and you cannot compose it yourself from route and read_article: routes the question, then one Anthropic model call with only the routed articles (costs tokens; the result states tokens and cost). Needs ANTHROPIC_API_KEY (or ANTHROPIC_BASE_URL) in the server's environment. Out-of-domain questions are answered 'Not in the knowledge base' without a model call.",
-    inputSchema: { question: z.string().min(1).max(2000).describe("The question, in words."), budget, closest, max_chars: maxChars },
-    annotations: { ...READ_ONLY, idempotentHint: false, openWorldHint: true },
-  }, (a) => run("ask", (v) => askTool(v, { question: a.question, budget: a.budget ?? 6000, closest: a.closest ?? false }), a.max_chars ?? DEFAULT_CHARS)());
-
-  server.registerTool("lint_summary", {
-    title: "Knowledge base health",
-    description: "Use when the person asks about the knowledge base's health, or before relying on an article that might be broken or stale: counts of lint findings (broken links, orphans, missing backlinks, CKP header problems, stale stamps, uncompiled daily logs, stored contradictions) by severity and check, and the top findings; optionally for one note.",
-    inputSchema: {
-      note: z.string().max(500).optional().describe("Only this note's findings (a vault-relative path)."),
-      top: z.number().int().min(1).max(100).optional().describe("How many findings to list, errors first (default 10)."),
-      max_chars: maxChars,
+  server.registerTool(
+    "read_article",
+    {
+      title: "Read one knowledge article",
+      description: `Use after route to read an article it named, or when you know an article's path or title: returns its text (frontmatter included). Reads only ${options.scope === "knowledge" ? "notes in the knowledge folder" : "notes of the vault"}; never hidden, configuration or outside files. Long articles come in pieces: pass the offset the cut note gives.`,
+      inputSchema: {
+        path: z
+          .string()
+          .max(500)
+          .optional()
+          .describe("The vault-relative path as route returns it (e.g. knowledge/concepts/retry-with-backoff.md; .md optional)."),
+        title: z.string().max(300).optional().describe("Or the article's title or alias."),
+        offset: z.number().int().min(0).optional().describe("Character offset to start from (default 0), to read the rest of a long article."),
+        max_chars: maxChars,
+      },
+      annotations: READ_ONLY,
     },
-    annotations: READ_ONLY,
-  }, (a) => run("lint_summary", (v) => lintSummaryTool(v, { note: a.note, top: a.top ?? 10 }), a.max_chars ?? DEFAULT_CHARS)());
-
-  server.registerTool("recent_sessions", {
-    title: "Recent captured sessions of this project",
-    description: "Use at the start of work, or when the person refers to something done in an earlier session ('like yesterday', 'where were we'): the newest session entries that capture wrote into the daily notes for this project (prompts, steering, errors, commands; already redacted), newest first.",
-    inputSchema: {
-      project: z.string().max(200).optional().describe(`The project's name as capture records it (default: this project, ${JSON.stringify(basename(options.projectDir) || options.projectDir)} or its git root's folder name).`),
-      max_entries: z.number().int().min(1).max(20).optional().describe("How many entries (default 3)."),
-      max_chars: maxChars,
+    (a) => {
+      const limit = a.max_chars ?? DEFAULT_CHARS;
+      return run("read_article", (v) => readArticleTool(v, { path: a.path, title: a.title, offset: a.offset ?? 0, maxChars: limit }), limit)();
     },
-    annotations: READ_ONLY,
-  }, (a) => run("recent_sessions", async (v) => recentSessionsTool(v, { project: a.project ?? (await new FsTranscriptSource([]).projectName(options.projectDir)), max: a.max_entries ?? 3 }), a.max_chars ?? DEFAULT_CHARS)());
+  );
+
+  server.registerTool(
+    "ask",
+    {
+      title: "Answer from the knowledge base (calls the model)",
+      description:
+        "Use only when the person wants an answer written from their knowledge base with citations and you cannot compose it yourself from route and read_article: routes the question, then one Anthropic model call with only the routed articles (costs tokens; the result states tokens and cost). Needs ANTHROPIC_API_KEY (or ANTHROPIC_BASE_URL) in the server's environment. Out-of-domain questions are answered 'Not in the knowledge base' without a model call.",
+      inputSchema: { question: z.string().min(1).max(2000).describe("The question, in words."), budget, closest, max_chars: maxChars },
+      annotations: { ...READ_ONLY, idempotentHint: false, openWorldHint: true },
+    },
+    (a) => run("ask", (v) => askTool(v, { question: a.question, budget: a.budget ?? 6000, closest: a.closest ?? false }), a.max_chars ?? DEFAULT_CHARS)(),
+  );
+
+  server.registerTool(
+    "lint_summary",
+    {
+      title: "Knowledge base health",
+      description:
+        "Use when the person asks about the knowledge base's health, or before relying on an article that might be broken or stale: counts of lint findings (broken links, orphans, missing backlinks, CKP header problems, stale stamps, uncompiled daily logs, stored contradictions) by severity and check, and the top findings; optionally for one note.",
+      inputSchema: {
+        note: z.string().max(500).optional().describe("Only this note's findings (a vault-relative path)."),
+        top: z.number().int().min(1).max(100).optional().describe("How many findings to list, errors first (default 10)."),
+        max_chars: maxChars,
+      },
+      annotations: READ_ONLY,
+    },
+    (a) => run("lint_summary", (v) => lintSummaryTool(v, { note: a.note, top: a.top ?? 10 }), a.max_chars ?? DEFAULT_CHARS)(),
+  );
+
+  server.registerTool(
+    "recent_sessions",
+    {
+      title: "Recent captured sessions of this project",
+      description:
+        "Use at the start of work, or when the person refers to something done in an earlier session ('like yesterday', 'where were we'): the newest session entries that capture wrote into the daily notes for this project (prompts, steering, errors, commands; already redacted), newest first.",
+      inputSchema: {
+        project: z
+          .string()
+          .max(200)
+          .optional()
+          .describe(
+            `The project's name as capture records it (default: this project, ${JSON.stringify(basename(options.projectDir) || options.projectDir)} or its git root's folder name).`,
+          ),
+        max_entries: z.number().int().min(1).max(20).optional().describe("How many entries (default 3)."),
+        max_chars: maxChars,
+      },
+      annotations: READ_ONLY,
+    },
+    (a) =>
+      run(
+        "recent_sessions",
+        async (v) =>
+          recentSessionsTool(v, { project: a.project ?? (await new FsTranscriptSource([]).projectName(options.projectDir)), max: a.max_entries ?? 3 }),
+        a.max_chars ?? DEFAULT_CHARS,
+      )(),
+  );
 
   return server;
 }

@@ -19,23 +19,35 @@ export function boundText(text: string, maxChars: number, more = "call again wit
 /** route: the articles a question would load, each with title, path, TLDR and why; says so when nothing covers it. */
 export function routeTool(view: McpVaultView, a: { question: string; budget: number; closest: boolean }): string {
   const route = routeFor(hostWithBudget(view, a.budget), a.question, { closest: a.closest });
-  if (route.status === "empty-question") throw new McpToolError("The question has no words to search for; ask it in words (e.g. \"how do uploads retry?\").");
+  if (route.status === "empty-question") throw new McpToolError('The question has no words to search for; ask it in words (e.g. "how do uploads retry?").');
   if (route.status !== "routed" || route.loaded.length === 0) {
     return `No article in the knowledge base covers this question (the best matches cover ${Math.round(route.coverage * 100)}% of it). Do not cite the knowledge base for it; answer from the code and the session, or call route again with closest: true to see the nearest articles anyway.`;
   }
   const words = questionWords(a.question);
-  const lines = [`${route.loaded.length} article${route.loaded.length === 1 ? "" : "s"} for this question (${route.totalTokens} tokens of ${route.loadAllTokens} for the whole base${route.mode === "tldr" ? "; their TLDRs answer it" : ""}). Read one with read_article; cite as [[path]].`];
+  const lines = [
+    `${route.loaded.length} article${route.loaded.length === 1 ? "" : "s"} for this question (${route.totalTokens} tokens of ${route.loadAllTokens} for the whole base${route.mode === "tldr" ? "; their TLDRs answer it" : ""}). Read one with read_article; cite as [[path]].`,
+  ];
   const over = overBudgetNote(route);
   if (over !== null) lines.push(`Note: ${over}.`);
   for (const l of route.loaded) {
     const doc = view.index.get(l.path);
-    lines.push("", `## ${doc?.header.title ?? doc?.title ?? l.path}`, `path: ${l.path}`, `TLDR: ${doc?.tldr.replace(/\s+/g, " ").trim() || "(none)"}`, `why: ${describeLoadReason(l.reason, words)}`, `tokens: ${l.tokens} (${l.part === "tldr" ? "TLDR only" : "whole article"})`);
+    lines.push(
+      "",
+      `## ${doc?.header.title ?? doc?.title ?? l.path}`,
+      `path: ${l.path}`,
+      `TLDR: ${doc?.tldr.replace(/\s+/g, " ").trim() || "(none)"}`,
+      `why: ${describeLoadReason(l.reason, words)}`,
+      `tokens: ${l.tokens} (${l.part === "tldr" ? "TLDR only" : "whole article"})`,
+    );
   }
   return lines.join("\n");
 }
 
 /** read_article: one note's text by path or title, from `offset`, within the scope's walls. */
-export async function readArticleTool(view: McpVaultView, a: { path?: string | undefined; title?: string | undefined; offset: number; maxChars: number }): Promise<string> {
+export async function readArticleTool(
+  view: McpVaultView,
+  a: { path?: string | undefined; title?: string | undefined; offset: number; maxChars: number },
+): Promise<string> {
   const path = findArticlePath(view, a);
   const article = await readArticle(view, path);
   const head = `# ${article.title}\npath: ${article.path}\n\n`;
@@ -63,7 +75,12 @@ export async function lintSummaryTool(view: McpVaultView, a: { note?: string | u
   const s = await summarizeLint(view, { top: a.top, ...(note !== undefined ? { note } : {}) });
   const where = note ?? `the ${view.scope === "knowledge" ? "knowledge base" : "vault"}`;
   if (s.total === 0) return `No lint findings in ${where}.`;
-  const lines = [`${s.total} finding${s.total === 1 ? "" : "s"} in ${where}: ${s.bySeverity.error} error(s), ${s.bySeverity.warning} warning(s), ${s.bySeverity.suggestion} suggestion(s).`, `By check: ${s.byCheck.map((c) => `${c.check} ${c.count}`).join(", ")}.`, "", `Top ${s.top.length}:`];
+  const lines = [
+    `${s.total} finding${s.total === 1 ? "" : "s"} in ${where}: ${s.bySeverity.error} error(s), ${s.bySeverity.warning} warning(s), ${s.bySeverity.suggestion} suggestion(s).`,
+    `By check: ${s.byCheck.map((c) => `${c.check} ${c.count}`).join(", ")}.`,
+    "",
+    `Top ${s.top.length}:`,
+  ];
   for (const f of s.top) lines.push(`- ${f.severity} ${f.check} ${f.path}:${f.line}: ${f.message.replace(/\s+/g, " ")}`);
   return lines.join("\n");
 }
@@ -75,6 +92,7 @@ export function recentSessionsTool(view: McpVaultView, a: { project: string; max
     return date ? [{ date, text }] : [];
   });
   const entries = recentProjectEntries(daily, a.project, a.max);
-  if (entries.length === 0) return `No captured session of project "${a.project}" in the daily notes (${view.vault.settings.dailyFolder || "the vault's root"}). Sessions are captured by \`kc capture\` or the SessionEnd hook; give project: "<name>" for another project.`;
+  if (entries.length === 0)
+    return `No captured session of project "${a.project}" in the daily notes (${view.vault.settings.dailyFolder || "the vault's root"}). Sessions are captured by \`kc capture\` or the SessionEnd hook; give project: "<name>" for another project.`;
   return [`${entries.length} recent session entr${entries.length === 1 ? "y" : "ies"} of project "${a.project}", newest first:`, ...entries].join("\n\n");
 }

@@ -36,7 +36,10 @@ export function openMcpVault(dir: string, scope: McpScope, io: NodeIo, knowledge
     try {
       vault = await loadVault(dir, knowledgeFolder !== undefined ? { knowledgeFolder } : {});
     } catch (e) {
-      if (e instanceof VaultPathError) throw new McpToolError(`${e.message}. The server was started as \`kc mcp ${dir}\`: fix the vault path in the MCP server's entry (.mcp.json, or ~/.claude.json) and restart the server.`);
+      if (e instanceof VaultPathError)
+        throw new McpToolError(
+          `${e.message}. The server was started as \`kc mcp ${dir}\`: fix the vault path in the MCP server's entry (.mcp.json, or ~/.claude.json) and restart the server.`,
+        );
       throw e;
     }
     const missing = scope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or start the server with --scope vault to read every note") : null;

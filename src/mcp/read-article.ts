@@ -19,13 +19,19 @@ export function findArticlePath(view: McpVaultView, request: { path?: string | u
   const wanted = (request.path ?? request.title ?? "").trim();
   if (wanted === "") throw new McpToolError("Give the article's path (as route returns it) or its title.");
   if (request.path !== undefined) {
-    const path = request.path.trim().replace(/\\/g, "/").replace(/^\.\//, "").replace(/^\[\[|\]\]$/g, "");
+    const path = request.path
+      .trim()
+      .replace(/\\/g, "/")
+      .replace(/^\.\//, "")
+      .replace(/^\[\[|\]\]$/g, "");
     refuseOutside(view, path);
     const withExt = /\.md$/i.test(path) ? path : `${path}.md`;
     if (view.vault.texts.has(withExt)) return allowed(view, withExt);
     const resolved = view.vault.index.resolve(path, "");
     if (resolved && view.vault.texts.has(resolved)) return allowed(view, resolved);
-    throw new McpToolError(`No note at "${path}"${view.scope === "knowledge" ? ` in the knowledge folder (${view.vault.settings.knowledgeFolder})` : ""}. Use the route tool to find the right path.`);
+    throw new McpToolError(
+      `No note at "${path}"${view.scope === "knowledge" ? ` in the knowledge folder (${view.vault.settings.knowledgeFolder})` : ""}. Use the route tool to find the right path.`,
+    );
   }
   const needle = wanted.toLowerCase();
   for (const doc of view.index.all()) {
@@ -60,9 +66,11 @@ export async function readArticle(view: McpVaultView, path: string): Promise<Art
 
 /** Refuses what no scope may read: absolute paths, `..`, hidden files and folders (the config folder among them). */
 function refuseOutside(view: McpVaultView, path: string): void {
-  if (path.startsWith("/") || /^[a-z]:/i.test(path)) throw new McpToolError(`"${path}" is not a path inside the vault; give a vault-relative path such as the route tool returns.`);
+  if (path.startsWith("/") || /^[a-z]:/i.test(path))
+    throw new McpToolError(`"${path}" is not a path inside the vault; give a vault-relative path such as the route tool returns.`);
   const parts = path.split("/");
-  if (parts.includes("..")) throw new McpToolError(`"${path}" leads outside the ${view.scope === "knowledge" ? "knowledge folder" : "vault"}; this server reads only notes inside it.`);
+  if (parts.includes(".."))
+    throw new McpToolError(`"${path}" leads outside the ${view.scope === "knowledge" ? "knowledge folder" : "vault"}; this server reads only notes inside it.`);
   if (parts.some((p) => p.startsWith("."))) throw new McpToolError(`"${path}" is a hidden or configuration file; this server reads only notes.`);
 }
 
@@ -70,6 +78,9 @@ function refuseOutside(view: McpVaultView, path: string): void {
 function allowed(view: McpVaultView, path: string): string {
   if (!/\.md$/i.test(path)) throw new McpToolError(`"${path}" is not a note; this server reads only markdown notes.`);
   if (view.scope === "vault") return path;
-  if (classifyPath(path, view.vault.settings.knowledgeFolder, reportFolderOf(view.vault.settings)) === null) throw new McpToolError(`"${path}" is outside the knowledge folder (${view.vault.settings.knowledgeFolder}); this server reads only knowledge articles (start it with --scope vault to read every note).`);
+  if (classifyPath(path, view.vault.settings.knowledgeFolder, reportFolderOf(view.vault.settings)) === null)
+    throw new McpToolError(
+      `"${path}" is outside the knowledge folder (${view.vault.settings.knowledgeFolder}); this server reads only knowledge articles (start it with --scope vault to read every note).`,
+    );
   return path;
 }

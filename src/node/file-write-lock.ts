@@ -56,7 +56,10 @@ export class FileWriteLock implements WriteLock {
       if (r.ok) return r;
       const pid = typeof r.holder.pid === "number" ? r.holder.pid : "unknown";
       const at = typeof r.holder.at === "string" ? r.holder.at : "unknown";
-      return { ok: false, message: `Another compile is writing this vault (process ${pid}, since ${at}); nothing was written. Try again when it has finished, or delete ${this.path} if no compile is running.` };
+      return {
+        ok: false,
+        message: `Another compile is writing this vault (process ${pid}, since ${at}); nothing was written. Try again when it has finished, or delete ${this.path} if no compile is running.`,
+      };
     } catch (e) {
       return { ok: false, message: `The write lock ${this.path} cannot be created (${(e as { code?: string }).code ?? "error"}); nothing was written.` };
     }

@@ -22,7 +22,8 @@ function unreadable(path: string, e: unknown): NoteStoreError {
   const fields = typeof e === "object" && e !== null ? (e as { code?: unknown }) : {};
   const code = typeof fields.code === "string" ? fields.code : "";
   if (code === "ENOENT") return new NoteStoreError(path, "missing", `Cannot read ${path}: no such file.`);
-  const why = code === "EACCES" || code === "EPERM" ? "permission denied" : code === "EISDIR" ? "it is a folder" : `the file system refused (${code || "error"})`;
+  const why =
+    code === "EACCES" || code === "EPERM" ? "permission denied" : code === "EISDIR" ? "it is a folder" : `the file system refused (${code || "error"})`;
   return new NoteStoreError(path, "unreadable", `Cannot read ${path}: ${why}.`);
 }
 
@@ -49,7 +50,12 @@ export class FsNoteStore implements NoteStore {
       try {
         entries = readdirSync(dir, { withFileTypes: true });
       } catch (e) {
-        this.unreadableFolders.push({ path: rel || ".", reason: unreadable(rel || ".", e).message.replace(/^Cannot read [^:]*: /, "").replace(/\.$/, "") });
+        this.unreadableFolders.push({
+          path: rel || ".",
+          reason: unreadable(rel || ".", e)
+            .message.replace(/^Cannot read [^:]*: /, "")
+            .replace(/\.$/, ""),
+        });
         return;
       }
       for (const e of entries) {
@@ -127,8 +133,12 @@ export class FsNoteStore implements NoteStore {
     const root = await realpath(this.root);
     const outside = (real: string): boolean => isOutside(root, real);
     // A folder on the way that is a link (a report folder linked elsewhere) must not lead the write out of the vault.
-    if (await folderLeadsOutside(root, dirname(abs))) throw new NoteStoreError(path, "refused", `${path} is in a folder that links outside the vault; nothing was written to it.`);
-    const link = await lstat(abs).then((s) => s.isSymbolicLink(), () => false);
+    if (await folderLeadsOutside(root, dirname(abs)))
+      throw new NoteStoreError(path, "refused", `${path} is in a folder that links outside the vault; nothing was written to it.`);
+    const link = await lstat(abs).then(
+      (s) => s.isSymbolicLink(),
+      () => false,
+    );
     if (!link) return abs;
     const real = await realpath(abs);
     if (real === root || outside(real)) {
@@ -143,7 +153,10 @@ export class FsNoteStore implements NoteStore {
     await this.sweepTemps(dirname(target));
     const tmp = `${dirname(target)}${sep}.kc-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.tmp`;
     // The replaced file keeps its permission bits (a note made read-only for others stays so, also after undo).
-    const mode = await stat(target).then((s) => s.mode & 0o7777, () => null);
+    const mode = await stat(target).then(
+      (s) => s.mode & 0o7777,
+      () => null,
+    );
     try {
       await writeFile(tmp, content, mode === null ? "utf8" : { encoding: "utf8", mode });
       if (mode !== null) await chmod(tmp, mode);
@@ -168,7 +181,12 @@ export class FsNoteStore implements NoteStore {
       const mine = /^\.kc-(\d+)-\d+-[a-z0-9]+\.tmp$/.exec(name);
       const old = /^\.\d{13}-[a-z0-9]+\.tmp$/.test(name);
       if (!mine && !old) continue;
-      const gone = mine ? !isAlive(Number(mine[1])) : await stat(join(dir, name)).then((s) => Date.now() - s.mtimeMs > 10 * 60 * 1000, () => false);
+      const gone = mine
+        ? !isAlive(Number(mine[1]))
+        : await stat(join(dir, name)).then(
+            (s) => Date.now() - s.mtimeMs > 10 * 60 * 1000,
+            () => false,
+          );
       if (gone) await rm(join(dir, name), { force: true }).catch(() => undefined);
     }
   }

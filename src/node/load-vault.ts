@@ -68,7 +68,10 @@ export async function loadVault(
   if (overrides.knowledgeFolder !== undefined) {
     const folder = normalizeFolderPath(overrides.knowledgeFolder, "knowledge folder");
     if (!folder.ok) throw new VaultPathError(folder.error);
-    if (folder.value === "") throw new VaultPathError(`The knowledge folder "${overrides.knowledgeFolder}" is the vault root; give the folder that holds the knowledge base (for example "knowledge"), or use --scope vault where a command offers it to work on every note.`);
+    if (folder.value === "")
+      throw new VaultPathError(
+        `The knowledge folder "${overrides.knowledgeFolder}" is the vault root; give the folder that holds the knowledge base (for example "knowledge"), or use --scope vault where a command offers it to work on every note.`,
+      );
     overrides = { ...overrides, knowledgeFolder: folder.value };
   }
   if (overrides.dailyFolder !== undefined) {
@@ -84,7 +87,11 @@ export async function loadVault(
   if (overrides.dailyFolder !== undefined) sources.dailyFolder = "--daily-folder";
   else if (sources.dailyFolder === "the default") {
     // Nothing configures the daily notes: Obsidian's own default (the root) when the notes are there.
-    const found = unconfiguredDailyFolder(files.map((f) => f.path), settings.dailyFormat, settings.dailyFolder);
+    const found = unconfiguredDailyFolder(
+      files.map((f) => f.path),
+      settings.dailyFormat,
+      settings.dailyFolder,
+    );
     settings = { ...settings, dailyFolder: found.folder };
     sources.dailyFolder = found.why;
   }
@@ -107,26 +114,48 @@ export async function loadVault(
     } else index.setFile(f.path);
     if (onProgress && ++done % 250 === 0) onProgress(done, files.length);
   }
-  for (const u of store.unreadableFolders) skipped.push({ path: `${u.path}/`, reason: `folder ${u.path} cannot be read (${u.reason}); its notes are left out.` });
-  return { root, name: basename(root), store, index, texts, files: files.map((f) => f.path), settings, compileState: compileState ?? { logs: {} }, skipped, warnings, compileStateUnknown: compileState === null, sources };
+  for (const u of store.unreadableFolders)
+    skipped.push({ path: `${u.path}/`, reason: `folder ${u.path} cannot be read (${u.reason}); its notes are left out.` });
+  return {
+    root,
+    name: basename(root),
+    store,
+    index,
+    texts,
+    files: files.map((f) => f.path),
+    settings,
+    compileState: compileState ?? { logs: {} },
+    skipped,
+    warnings,
+    compileStateUnknown: compileState === null,
+    sources,
+  };
 }
 
 /** The settings as the plugin would use them (data.json, Daily Notes' file, then flags), validated, with warnings. */
 async function readSettings(root: string, overrides: Partial<KnowledgeSettings>) {
   const warnings: string[] = [];
   let dataUnread = false;
-  const read = (file: string) => readFile(join(root, file), "utf8").catch((e: Error & { code?: string }) => {
-    if (e.code === "ENOENT") return null;
-    if (file === DATA_FILE) dataUnread = true;
-    warnings.push(`${file} cannot be read (${e.code ?? "unknown error"}); ${file === DATA_FILE ? "the default settings are used and which daily logs were compiled is not known" : "the plugin's daily notes setting is used"}.`);
-    return null;
-  });
+  const read = (file: string) =>
+    readFile(join(root, file), "utf8").catch((e: Error & { code?: string }) => {
+      if (e.code === "ENOENT") return null;
+      if (file === DATA_FILE) dataUnread = true;
+      warnings.push(
+        `${file} cannot be read (${e.code ?? "unknown error"}); ${file === DATA_FILE ? "the default settings are used and which daily logs were compiled is not known" : "the plugin's daily notes setting is used"}.`,
+      );
+      return null;
+    });
   const [dataText, dailyText] = await Promise.all([read(DATA_FILE), read(DAILY_FILE)]);
   const data = parseSettingsJson(dataText, DATA_FILE, "the default settings are used and which daily logs were compiled is not known", warnings);
   if (dataText !== null && data === undefined) dataUnread = true;
   const merged = mergeSettings({ data, dailyNotes: dailyText, overrides, files: { data: DATA_FILE, dailyNotes: DAILY_FILE } });
   warnings.push(...merged.warnings);
-  const words: Record<SettingSource, string> = { override: "--knowledge", data: `the plugin's settings in ${DATA_FILE}`, "daily-notes": DAILY_FILE, default: "the default" };
+  const words: Record<SettingSource, string> = {
+    override: "--knowledge",
+    data: `the plugin's settings in ${DATA_FILE}`,
+    "daily-notes": DAILY_FILE,
+    default: "the default",
+  };
   const sources = { knowledgeFolder: words[merged.sources.knowledgeFolder], dailyFolder: words[merged.sources.dailyFolder] };
   return { settings: merged.settings, compileState: dataUnread ? null : merged.compileState, warnings, sources };
 }
@@ -153,9 +182,10 @@ export function missingFolderProblem(vault: LoadedVault, which: "knowledge" | "d
   }
   if (isDir) return null;
   const source = which === "knowledge" ? vault.sources.knowledgeFolder : vault.sources.dailyFolder;
-  const fix = which === "knowledge"
-    ? "Give the folder that holds index.md and concepts/ with --knowledge <folder>, or set it in the plugin's settings"
-    : "Set the folder in Obsidian's Daily notes settings (or the plugin's, when Daily notes is off)";
+  const fix =
+    which === "knowledge"
+      ? "Give the folder that holds index.md and concepts/ with --knowledge <folder>, or set it in the plugin's settings"
+      : "Set the folder in Obsidian's Daily notes settings (or the plugin's, when Daily notes is off)";
   const what = which === "knowledge" ? "knowledge folder" : "daily notes folder";
   return `The ${what} "${folder}" (from ${source}) does not exist in ${vault.root}. ${fix}${hint ? `; ${hint}` : ""}.`;
 }

@@ -85,5 +85,11 @@ export function nodeContradictionPorts(vault: LoadedVault, host: KcHost): Contra
 export function nodeHost(vault: LoadedVault, index: ArticleIndex, flags: ModelFlags, io: NodeIo, settings: OperationSettings = nodeSettings(vault)): KcHost {
   const indexTokens = indexFileTokens(vault);
   const files = fsPluginFiles(vault.root);
-  return { ...nodeCompileHost(vault, index), pluginFiles: files, settings: () => settings, models: nodeSpendModels(nodeModels(flags, io), vault.root, io.env, files), indexTokens: () => indexTokens };
+  return {
+    ...nodeCompileHost(vault, index),
+    pluginFiles: files,
+    settings: () => settings,
+    models: nodeSpendModels(nodeModels(flags, io), vault.root, io.env, files),
+    indexTokens: () => indexTokens,
+  };
 }

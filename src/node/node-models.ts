@@ -30,7 +30,9 @@ export function baseUrlProblem(flags: ModelFlags, env: Record<string, string | u
   } catch {
     url = null;
   }
-  return url && (url.protocol === "http:" || url.protocol === "https:") ? null : `--base-url must be an http or https URL such as http://127.0.0.1:8080, not "${baseUrl}".`;
+  return url && (url.protocol === "http:" || url.protocol === "https:")
+    ? null
+    : `--base-url must be an http or https URL such as http://127.0.0.1:8080, not "${baseUrl}".`;
 }
 
 /**
@@ -40,8 +42,13 @@ export function baseUrlProblem(flags: ModelFlags, env: Record<string, string | u
  * a missing key exit 1.
  */
 export async function modelFromFlags(
-  flags: ModelFlags, io: NodeIo, options: {
-    streaming: boolean; defaultModel?: string; envModel?: string; onWait?: (seconds: number, reason: string) => void;
+  flags: ModelFlags,
+  io: NodeIo,
+  options: {
+    streaming: boolean;
+    defaultModel?: string;
+    envModel?: string;
+    onWait?: (seconds: number, reason: string) => void;
     onSilence?: (silentSeconds: number, stopsAfterSeconds: number) => void;
   },
 ): Promise<{ model: LanguageModel; id: string } | { error: string; exitCode: number }> {
@@ -57,8 +64,15 @@ export async function modelFromFlags(
   return {
     id,
     model: new AnthropicLanguageModel({
-      apiKey, model: id, baseUrl: baseUrl || undefined, fetch: nodeFetch, timers: nodeTimers, env: process.env, streaming: options.streaming,
-      timeoutMs: (Number.isFinite(timeout) && timeout > 0 ? timeout : 120) * 1000, ...(options.onWait ? { onWait: options.onWait } : {}),
+      apiKey,
+      model: id,
+      baseUrl: baseUrl || undefined,
+      fetch: nodeFetch,
+      timers: nodeTimers,
+      env: process.env,
+      streaming: options.streaming,
+      timeoutMs: (Number.isFinite(timeout) && timeout > 0 ? timeout : 120) * 1000,
+      ...(options.onWait ? { onWait: options.onWait } : {}),
       ...(options.onSilence ? { onSilence: options.onSilence } : {}),
     }),
   };
@@ -66,7 +80,8 @@ export async function modelFromFlags(
 
 /** A line on stderr while a model call is silent, so a terminal never sits silent up to the timeout. */
 export function silenceLine(io: NodeIo): (silentSeconds: number, stopsAfterSeconds: number) => void {
-  return (silent, stops) => io.err(`Still waiting for the model: no reply for ${Math.round(silent)} s (it stops after ${Math.round(stops)} s; Ctrl-C stops it now)…\n`);
+  return (silent, stops) =>
+    io.err(`Still waiting for the model: no reply for ${Math.round(silent)} s (it stops after ${Math.round(stops)} s; Ctrl-C stops it now)…\n`);
 }
 
 /** A line on stderr while a call waits before retrying, so a terminal never sits silent. */

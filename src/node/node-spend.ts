@@ -56,7 +56,13 @@ export function nodeLedgerLock(vaultRoot: string): SpendLedgerLock {
 }
 
 /** The command line's models through the spend ledger (the plugin's file, shared) and the caps, read once. */
-export function nodeSpendModels(inner: ModelSource, vaultRoot: string, env: Record<string, string | undefined>, files: PluginFileStore, now: () => Date = () => new Date()): ModelSource {
+export function nodeSpendModels(
+  inner: ModelSource,
+  vaultRoot: string,
+  env: Record<string, string | undefined>,
+  files: PluginFileStore,
+  now: () => Date = () => new Date(),
+): ModelSource {
   let settings: SpendSettings | null = null;
   let wrapped: ModelSource | null = null;
   return {
@@ -73,7 +79,13 @@ export function nodeSpendModels(inner: ModelSource, vaultRoot: string, env: Reco
 }
 
 /** One model already built (by --model / --base-url) through the ledger and the caps, filed under `feature`, with its price. */
-export async function nodeCappedModel(built: { id: string; model: LanguageModel }, feature: string, vaultRoot: string, env: Record<string, string | undefined>, files: PluginFileStore): Promise<Result<PricedModel, ModelUnavailable>> {
+export async function nodeCappedModel(
+  built: { id: string; model: LanguageModel },
+  feature: string,
+  vaultRoot: string,
+  env: Record<string, string | undefined>,
+  files: PluginFileStore,
+): Promise<Result<PricedModel, ModelUnavailable>> {
   const source: ModelSource = { get: () => Promise.resolve(ok({ id: built.id, model: built.model, price: null })) };
   return nodeSpendModels(source, vaultRoot, env, files).get("compile", { feature });
 }

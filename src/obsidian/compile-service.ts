@@ -41,7 +41,8 @@ export class CompileService {
     const store = new ObsidianNoteStore(app);
     const file = (name: string): string => normalizePath(`${this.pluginDir}/${name}`);
     const adapter = app.vault.adapter;
-    const load = async (name: string): Promise<UndoRecord | null> => ((await adapter.exists(file(name))) ? parseUndoRecord(await adapter.read(file(name))) : null);
+    const load = async (name: string): Promise<UndoRecord | null> =>
+      (await adapter.exists(file(name))) ? parseUndoRecord(await adapter.read(file(name))) : null;
     const records: CompileRecords = {
       loadJournal: () => load(JOURNAL_FILE),
       saveJournal: (r) => adapter.write(file(JOURNAL_FILE), JSON.stringify(r)),
@@ -62,7 +63,8 @@ export class CompileService {
       },
     };
     const compile = {
-      store, records,
+      store,
+      records,
       lock: new AdapterWriteLock(app, file(LOCK_FILE)),
       rules: () => this.settings(),
       index: () => this.router.articleIndex(),

@@ -1,7 +1,13 @@
 import type { ContradictionRunReport } from "../core/contradictions/run-contradictions";
 import { ok, type Result } from "../core/result";
 import type { BatchEstimate } from "../core/spend/batch-estimate";
-import { contradictionBatch, planContradictionCheck, runContradictionCheck, type ContradictionPorts, type PlannedContradictions } from "../core/workflows/contradictions-workflow";
+import {
+  contradictionBatch,
+  planContradictionCheck,
+  runContradictionCheck,
+  type ContradictionPorts,
+  type PlannedContradictions,
+} from "../core/workflows/contradictions-workflow";
 import type { KcHost, ModelUnavailable } from "../core/ports/host";
 import { lintStateStore } from "./lint-contradictions";
 import type { LintService } from "./lint-service";
@@ -35,11 +41,20 @@ export class ContradictionService {
   async estimate(planned: PlannedContradictions): Promise<Result<PricedBatch, ModelUnavailable>> {
     const priced = await this.host.models.get("check", { streaming: false, feature: "contradictions" });
     if (!priced.ok) return priced;
-    return ok({ batch: contradictionBatch(planned, priced.value.price), modelId: priced.value.id, confirmAboveUsd: this.host.settings().compile.confirmAboveUsd });
+    return ok({
+      batch: contradictionBatch(planned, priced.value.price),
+      modelId: priced.value.id,
+      confirmAboveUsd: this.host.settings().compile.confirmAboveUsd,
+    });
   }
 
   /** Runs a planned check and records its outcome (shown by the lint at once); cancelling keeps what was checked. */
-  async run(planned: PlannedContradictions, signal: AbortSignal, onPair: (n: number, total: number) => void, onWait: (seconds: number, reason: string) => void): Promise<ContradictionRunOutcome> {
+  async run(
+    planned: PlannedContradictions,
+    signal: AbortSignal,
+    onPair: (n: number, total: number) => void,
+    onWait: (seconds: number, reason: string) => void,
+  ): Promise<ContradictionRunOutcome> {
     const r = await runContradictionCheck(this.host, this.ports(), planned, { signal, onPair: (n, total) => onPair(n, total), onWait });
     return r.ok ? { ...r.value.report, usd: r.value.usd } : unrun(r.error);
   }
@@ -52,7 +67,15 @@ export class ContradictionService {
 /** A run that called nothing because no model could be built, saying why. */
 function unrun(e: ModelUnavailable): ContradictionRunOutcome {
   return {
-    found: [], dropped: 0, unusable: 0, checked: [], failed: 0, error: { kind: "no-key", message: e.message }, overBudget: false, cancelled: false,
-    usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }, usd: 0,
+    found: [],
+    dropped: 0,
+    unusable: 0,
+    checked: [],
+    failed: 0,
+    error: { kind: "no-key", message: e.message },
+    overBudget: false,
+    cancelled: false,
+    usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    usd: 0,
   };
 }

@@ -8,7 +8,13 @@ import { createRequestUrlFetch } from "./request-url-fetch";
  * The model as the settings describe it: key from secret storage, network through requestUrl (works on mobile, does
  * not stream); `streamThrough` gives a fetch that streams instead (the Ask answer's createBrowserFirstFetch).
  */
-export function createModel(app: App, ask: AskSettings, onWait?: (seconds: number, reason: string) => void, streamThrough?: typeof fetch, onSilence?: (silentSeconds: number, stopsAfterSeconds: number) => void): AnthropicLanguageModel {
+export function createModel(
+  app: App,
+  ask: AskSettings,
+  onWait?: (seconds: number, reason: string) => void,
+  streamThrough?: typeof fetch,
+  onSilence?: (silentSeconds: number, stopsAfterSeconds: number) => void,
+): AnthropicLanguageModel {
   return new AnthropicLanguageModel({
     apiKey: app.secretStorage.getSecret(ask.apiKeySecret),
     model: currentModel(ask.model),

@@ -7,7 +7,10 @@ import { mergeHeldSettings } from "../core/knowledge/merge-settings";
 export async function readDailyNotesText(app: App): Promise<string | null> {
   const path = `${app.vault.configDir}/daily-notes.json`;
   const adapter = app.vault.adapter;
-  return adapter.exists(path).then((found) => (found ? adapter.read(path) : null)).catch(() => null);
+  return adapter
+    .exists(path)
+    .then((found) => (found ? adapter.read(path) : null))
+    .catch(() => null);
 }
 
 /** The Daily Notes core plugin's folder and format from `<configDir>/daily-notes.json`, or null when it is not set. */

@@ -8,7 +8,15 @@ import type { LintFinding } from "../core/lint/lint-types";
 import type { ContradictionState } from "../core/contradictions/contradiction-state";
 import type { CodeRepoView } from "../core/drift/code-repo-view";
 import { err, type Result } from "../core/result";
-import { applyLintFixes, fixLintFinding, planLintFixes, type LintFixChange, type LintBatchHost, type LintFixHost, type LintFixPlan } from "../core/workflows/lint-fix-workflow";
+import {
+  applyLintFixes,
+  fixLintFinding,
+  planLintFixes,
+  type LintFixChange,
+  type LintBatchHost,
+  type LintFixHost,
+  type LintFixPlan,
+} from "../core/workflows/lint-fix-workflow";
 import { localDate } from "../core/util/local-date";
 import type { SliceScheduler } from "../core/util/slice-scheduler";
 import { effectiveSettings } from "./effective-settings";
@@ -230,14 +238,21 @@ export class LintService extends Events {
   /** Plans every safe fix of these findings for review (nothing written); null where fixes are not available. */
   async planFixes(findings: readonly LintFinding[]): Promise<LintFixPlan | null> {
     const host = this.extras.host?.();
-    return host ? planLintFixes(host, findings.flatMap((f) => (f.fix ? [f.fix] : []))) : null;
+    return host
+      ? planLintFixes(
+          host,
+          findings.flatMap((f) => (f.fix ? [f.fix] : [])),
+        )
+      : null;
   }
 
   /** Writes a reviewed batch of fixes as one undoable write (the core lint-fix workflow); the edits re-lint the notes. */
   async applyFixes(changes: readonly LintFixChange[]): Promise<Result<{ paths: string[] }, string>> {
     const host = this.extras.host?.();
     // A batch is one undoable write: without the undo records it is not offered at all.
-    return host?.records && host.now ? applyLintFixes({ ...host, records: host.records, now: host.now }, changes) : err("Not fixed: fixes are not available here.");
+    return host?.records && host.now
+      ? applyLintFixes({ ...host, records: host.records, now: host.now }, changes)
+      : err("Not fixed: fixes are not available here.");
   }
 
   private options(): LintOptions {

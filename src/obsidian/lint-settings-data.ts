@@ -16,7 +16,13 @@ export interface LintSettings {
 
 /** Defaults: 180 days, no repository, 20 pairs and 60,000 tokens a run, the model check of cited code off. */
 export const DEFAULT_LINT_SETTINGS: LintSettings = {
-  staleAfterDays: 180, repoFolder: "", contradictionMaxPairs: 20, contradictionMaxTokens: 60_000, driftModelCheck: false, driftOlderThanDays: 90, driftMaxArticles: 10,
+  staleAfterDays: 180,
+  repoFolder: "",
+  contradictionMaxPairs: 20,
+  contradictionMaxTokens: 60_000,
+  driftModelCheck: false,
+  driftOlderThanDays: 90,
+  driftMaxArticles: 10,
 };
 
 const whole = (v: unknown, min: number): v is number => typeof v === "number" && Number.isInteger(v) && v >= min;

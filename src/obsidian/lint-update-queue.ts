@@ -92,10 +92,12 @@ export class LintUpdateQueue {
     const scheduler = this.host.scheduler;
     scheduler.restartSlice();
     // A step that throws must not leave `updating` set for good (no edit would ever be applied again).
-    const drained = scheduler.drain(this.updateSteps(engine, texts, changed, removed), () => gen !== this.host.generation()).catch((e: unknown) => {
-      console.error("Knowledge Compiler: a lint update failed", e);
-      return false;
-    });
+    const drained = scheduler
+      .drain(this.updateSteps(engine, texts, changed, removed), () => gen !== this.host.generation())
+      .catch((e: unknown) => {
+        console.error("Knowledge Compiler: a lint update failed", e);
+        return false;
+      });
     void drained.then((done) => {
       this.updating = false;
       if (done && gen === this.host.generation()) this.host.changed();
@@ -104,7 +106,12 @@ export class LintUpdateQueue {
   }
 
   /** Parses the changed notes' texts (one note per step), then the engine's update step by step. */
-  private *updateSteps(engine: LintEngine, texts: ReadonlyMap<string, string>, changed: readonly string[], removed: readonly string[]): Generator<void, void, void> {
+  private *updateSteps(
+    engine: LintEngine,
+    texts: ReadonlyMap<string, string>,
+    changed: readonly string[],
+    removed: readonly string[],
+  ): Generator<void, void, void> {
     for (const [path, text] of texts) {
       if (!this.host.fileExists(path)) continue;
       this.host.cache.absorb(path, text, parseNote(text));

@@ -51,7 +51,10 @@ export class ObsidianVaultView implements VaultView {
   }
 
   notePaths(): readonly string[] {
-    this.paths ??= this.app.vault.getMarkdownFiles().map((f) => f.path).sort();
+    this.paths ??= this.app.vault
+      .getMarkdownFiles()
+      .map((f) => f.path)
+      .sort();
     return this.paths;
   }
 
@@ -90,7 +93,13 @@ export class ObsidianVaultView implements VaultView {
     if (!targets) return undefined;
     const candidates = this.targetsByName(sourcePath, targets).get(LinkResolver.keyOf(linkpath));
     if (!candidates) return undefined;
-    const suffix = "/" + linkpath.trim().replace(/\\/g, "/").replace(/^(\.{0,2}\/)+/, "").toLowerCase();
+    const suffix =
+      "/" +
+      linkpath
+        .trim()
+        .replace(/\\/g, "/")
+        .replace(/^(\.{0,2}\/)+/, "")
+        .toLowerCase();
     let found: string | undefined;
     for (const target of candidates) {
       const lower = "/" + target.toLowerCase();

@@ -119,7 +119,8 @@ export function loadPluginData(raw: unknown): { data: PluginData; warnings: stri
   for (const key of Object.keys(DEFAULT_ASK_SETTINGS) as (keyof AskSettings)[]) {
     if (key === "priceOverrides") continue;
     const v = savedAsk[key];
-    if (typeof v === typeof DEFAULT_ASK_SETTINGS[key] && (typeof v !== "number" || (Number.isFinite(v) && v > 0))) (ask as unknown as Record<string, unknown>)[key] = v;
+    if (typeof v === typeof DEFAULT_ASK_SETTINGS[key] && (typeof v !== "number" || (Number.isFinite(v) && v > 0)))
+      (ask as unknown as Record<string, unknown>)[key] = v;
   }
   // A model id that is retired (most often the default of the time the settings were saved) moves to its replacement.
   ask.model = currentModel(ask.model);
@@ -139,7 +140,14 @@ export function loadPluginData(raw: unknown): { data: PluginData; warnings: stri
   const capture = mergeCaptureSettings(data.capture);
   const lint = mergeLintSettings(data.lint);
   const caps: SpendCaps = { dailyCapUsd: spend.dailyCapUsd, monthlyCapUsd: spend.monthlyCapUsd };
-  for (const [name, used] of [["ask", ask], ["compile", compile], ["capture", capture], ["lint", lint], ["spend", caps]] as const) warnReplaced(data[name], used, `data.json: ${name}`, warnings);
+  for (const [name, used] of [
+    ["ask", ask],
+    ["compile", compile],
+    ["capture", capture],
+    ["lint", lint],
+    ["spend", caps],
+  ] as const)
+    warnReplaced(data[name], used, `data.json: ${name}`, warnings);
   return { data: { settings, ask, compile, capture, lint, spend: caps, compileState }, warnings };
 }
 

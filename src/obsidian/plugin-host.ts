@@ -34,7 +34,8 @@ export function settingsModels(app: App, data: () => PluginData): ModelSource {
   return {
     get: (role, options = {}) => {
       const ask = data().ask;
-      if (role === "select" || role === "distill") return Promise.resolve(ok({ id: ask.selectModel, model: createSelectModel(app, ask), price: priceFor(ask.selectModel, ask.priceOverrides) }));
+      if (role === "select" || role === "distill")
+        return Promise.resolve(ok({ id: ask.selectModel, model: createSelectModel(app, ask), price: priceFor(ask.selectModel, ask.priceOverrides) }));
       const model = createModel(app, ask, options.onWait, options.streaming ? streamThrough : undefined, silenceNotice);
       return Promise.resolve(ok({ id: ask.model, model, price: priceOf(ask) }));
     },
@@ -63,7 +64,13 @@ function pluginLedgerLock(app: App, pluginDir: string): SpendLedgerLock {
  * The plugin as a host of core's workflows, built once: the compile host (vault API, journal and lock in the plugin's
  * folder, the router's index, Obsidian's resolver), the plugin's files, the merged settings and the models.
  */
-export function pluginHost(app: App, compile: CompileHost & Pick<KcHost, "indexTokens">, knowledge: () => KnowledgeSettings, data: () => PluginData, pluginDir: string): KcHost {
+export function pluginHost(
+  app: App,
+  compile: CompileHost & Pick<KcHost, "indexTokens">,
+  knowledge: () => KnowledgeSettings,
+  data: () => PluginData,
+  pluginDir: string,
+): KcHost {
   const files = adapterPluginFiles(app, pluginDir);
   return {
     ...compile,
@@ -74,6 +81,10 @@ export function pluginHost(app: App, compile: CompileHost & Pick<KcHost, "indexT
     pluginFiles: files,
     settings: () => pluginSettings(data(), knowledge()),
     // Every model call of every feature is priced by its model, checked against the caps and written to the ledger.
-    models: spendModels(settingsModels(app, data), { ledger: new SpendLedger(files, pluginLedgerLock(app, pluginDir)), settings: () => ({ ...data().spend, priceOverrides: data().ask.priceOverrides }), now: () => compile.now() }),
+    models: spendModels(settingsModels(app, data), {
+      ledger: new SpendLedger(files, pluginLedgerLock(app, pluginDir)),
+      settings: () => ({ ...data().spend, priceOverrides: data().ask.priceOverrides }),
+      now: () => compile.now(),
+    }),
   };
 }

@@ -19,7 +19,11 @@ const TABLE = "router-index";
  * Without IndexedDB it is a file in the plugin's folder. The file an earlier version left there is removed after the
  * first save to IndexedDB.
  */
-export function routerSnapshotStore(app: App, pluginDir: string, factory: IDBFactory | undefined = typeof window === "undefined" ? undefined : window.indexedDB): RouterSnapshotStore {
+export function routerSnapshotStore(
+  app: App,
+  pluginDir: string,
+  factory: IDBFactory | undefined = typeof window === "undefined" ? undefined : window.indexedDB,
+): RouterSnapshotStore {
   if (!factory) return adapterRouterSnapshot(app, pluginDir);
   const adapter = app.vault.adapter;
   // One vault's key: its name, and on desktop its folder (two vaults of one name on one device stay apart).

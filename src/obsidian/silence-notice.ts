@@ -5,5 +5,8 @@ import { Notice } from "obsidian";
  * the stretch, so one is shown at a time) saying how long it has waited and when the call stops by itself.
  */
 export function silenceNotice(silentSeconds: number, stopsAfterSeconds: number): void {
-  new Notice(`Still waiting for the model: no reply for ${Math.round(silentSeconds)} s. It stops by itself after ${Math.round(stopsAfterSeconds)} s; cancel the operation to stop it now.`, 9000);
+  new Notice(
+    `Still waiting for the model: no reply for ${Math.round(silentSeconds)} s. It stops by itself after ${Math.round(stopsAfterSeconds)} s; cancel the operation to stop it now.`,
+    9000,
+  );
 }

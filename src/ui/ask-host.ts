@@ -29,7 +29,14 @@ interface SettingModal {
  * file-back) and to Obsidian (markdown, links, clipboard, the editor, notices, the settings modal); the router gives
  * the indexing progress. The question history lives in `<plugin folder>/ask-history.json`.
  */
-export function createAskHost(app: App, host: KcHost, router: RouterService, data: () => PluginData, plugin: AskPlugin, useWholeVault?: () => Promise<void>): AskHost {
+export function createAskHost(
+  app: App,
+  host: KcHost,
+  router: RouterService,
+  data: () => PluginData,
+  plugin: AskPlugin,
+  useWholeVault?: () => Promise<void>,
+): AskHost {
   // One history for all Ask panels of the plugin: each its own would write over the other's questions.
   const history = AskHistory.shared(app.vault.adapter, `${plugin.dir}/ask-history.json`);
   void history.load();
@@ -50,7 +57,8 @@ export function createAskHost(app: App, host: KcHost, router: RouterService, dat
     },
     onIndexing: (fn) => router.onIndexing(fn),
     answer: async (route, thread, onText, signal) => {
-      const onWait = (seconds: number, why: string): void => void new Notice(`Ask: waiting ${Math.ceil(seconds)} s before trying again (${why})…`, Math.min(60_000, seconds * 1000 + 2000));
+      const onWait = (seconds: number, why: string): void =>
+        void new Notice(`Ask: waiting ${Math.ceil(seconds)} s before trying again (${why})…`, Math.min(60_000, seconds * 1000 + 2000));
       const r = await answerQuestion(host, route, thread, onText, { signal, streaming: true, onWait });
       if (!r.ok) return { ok: false, error: modelErrorOf(r.error) };
       costs.set(r.value.completion, r.value.costUsd);
@@ -111,9 +119,8 @@ export function createAskHost(app: App, host: KcHost, router: RouterService, dat
     },
     examples: () => exampleQuestions(host.index().all()),
     history,
-    wholeVaultOffer: () => (useWholeVault && router.knowledgeFolderEmpty()
-      ? wholeVaultOfferText(data().settings.knowledgeFolder, "Ask can answer from")
-      : null),
+    wholeVaultOffer: () =>
+      useWholeVault && router.knowledgeFolderEmpty() ? wholeVaultOfferText(data().settings.knowledgeFolder, "Ask can answer from") : null,
     ...(useWholeVault ? { useWholeVault } : {}),
   };
 }

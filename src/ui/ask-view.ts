@@ -47,7 +47,10 @@ export class AskView extends ItemView implements HoverParent {
   /** True while the output is scrolled to its end: new text keeps it there; a person reading above is left alone. */
   private pinned = true;
 
-  constructor(leaf: WorkspaceLeaf, private readonly host: AskHost) {
+  constructor(
+    leaf: WorkspaceLeaf,
+    private readonly host: AskHost,
+  ) {
     super(leaf);
   }
 
@@ -187,21 +190,35 @@ export class AskView extends ItemView implements HoverParent {
     this.progress.show("Waiting for the model…");
     const win = answerEl.ownerDocument.defaultView ?? window;
     const titleOf = this.host.title?.bind(this.host);
-    const text = new StreamingMarkdown(answerEl, {
-      render: (md, el, owner) => this.host.renderMarkdown(md, el, owner),
-      newOwner: () => this.addChild(new Component()),
-      dropOwner: (owner) => this.removeChild(owner),
-      schedule: (cb) => win.requestAnimationFrame(cb),
-      cancel: (id) => win.cancelAnimationFrame(id),
-      now: () => win.performance.now(),
-      drawn: () => this.followEnd(),
-    }, titleOf ? (md) => titleCitations(md, titleOf) : undefined);
+    const text = new StreamingMarkdown(
+      answerEl,
+      {
+        render: (md, el, owner) => this.host.renderMarkdown(md, el, owner),
+        newOwner: () => this.addChild(new Component()),
+        dropOwner: (owner) => this.removeChild(owner),
+        schedule: (cb) => win.requestAnimationFrame(cb),
+        cancel: (id) => win.cancelAnimationFrame(id),
+        now: () => win.performance.now(),
+        drawn: () => this.followEnd(),
+      },
+      titleOf ? (md) => titleCitations(md, titleOf) : undefined,
+    );
     answerEl.addClass("kc-ask-streaming");
-    const result: Result<Completion, ModelError> = await this.host.answer(route, this.thread, (d) => {
-      if (gen !== this.generation) return;
-      if (text.value === "") this.progress.show("Writing…");
-      text.push(d);
-    }, controller.signal).catch((e: unknown) => ({ ok: false, error: { kind: "bad-request", message: `The question could not be sent: ${e instanceof Error ? e.message : String(e)}` } }));
+    const result: Result<Completion, ModelError> = await this.host
+      .answer(
+        route,
+        this.thread,
+        (d) => {
+          if (gen !== this.generation) return;
+          if (text.value === "") this.progress.show("Writing…");
+          text.push(d);
+        },
+        controller.signal,
+      )
+      .catch((e: unknown) => ({
+        ok: false,
+        error: { kind: "bad-request", message: `The question could not be sent: ${e instanceof Error ? e.message : String(e)}` },
+      }));
     text.cancel();
     if (gen !== this.generation) return;
     this.setRunning(null);
@@ -225,7 +242,10 @@ export class AskView extends ItemView implements HoverParent {
     // Said once, on the turn that first drops an exchange: follow-ups no longer see the start of the thread.
     if (kept.length > MAX_THREAD && !this.dropping) {
       this.dropping = true;
-      foot.createDiv({ cls: "kc-ask-thread-note", text: `Follow-ups now see only the last ${MAX_THREAD} questions and answers; earlier ones in this thread are no longer sent. New thread starts afresh.` });
+      foot.createDiv({
+        cls: "kc-ask-thread-note",
+        text: `Follow-ups now see only the last ${MAX_THREAD} questions and answers; earlier ones in this thread are no longer sent. New thread starts afresh.`,
+      });
     }
     this.thread = kept.slice(-MAX_THREAD);
     this.followEnd();

@@ -20,7 +20,8 @@ export function describeCapture(r: CaptureReport, distilled: Pick<PricedModel, "
   const failed = r.failed.length > 0 ? ` Not written: ${r.failed.map((f) => `${f.path} (${f.reason})`).join("; ")}.` : "";
   let model = "";
   if (distilled && r.distillStopped) model = ` Distillation stopped: ${r.distillStopped}.`;
-  else if (distilled && r.usage.inputTokens > 0) model = ` Distillation: ${r.usage.inputTokens.toLocaleString()} in + ${r.usage.outputTokens.toLocaleString()} out tokens, ${formatCostOrUnknown(costOrUnknown(r.usage, distilled.price))} (${distilled.id}).`;
+  else if (distilled && r.usage.inputTokens > 0)
+    model = ` Distillation: ${r.usage.inputTokens.toLocaleString()} in + ${r.usage.outputTokens.toLocaleString()} out tokens, ${formatCostOrUnknown(costOrUnknown(r.usage, distilled.price))} (${distilled.id}).`;
   else if (distilled && n > 0) model = " The model gave no usable distillation (is the API key set?), so the entries are the plain summary.";
   return `Capture: ${parts.join(", ")}.${failed}${model}`;
 }
@@ -31,7 +32,12 @@ export function describeCapture(r: CaptureReport, distilled: Pick<PricedModel, "
  * distillation's model; it is asked for only when the capture settings opt in.
  */
 export async function runCaptureFlow(
-  app: App, rules: () => WriteRules, settings: () => CaptureSettings, pluginDir: string, quiet = false, model: () => Promise<PricedModel | null> = () => Promise.resolve(null),
+  app: App,
+  rules: () => WriteRules,
+  settings: () => CaptureSettings,
+  pluginDir: string,
+  quiet = false,
+  model: () => Promise<PricedModel | null> = () => Promise.resolve(null),
 ): Promise<void> {
   if (settings().projects.length === 0) {
     if (!quiet) new Notice("Capture: no project is chosen yet. Choose the projects to capture in the plugin's settings.", 10000);
@@ -42,7 +48,15 @@ export async function runCaptureFlow(
   try {
     const { captureInObsidian } = await import("../desktop/obsidian-capture");
     const distill = settings().distill ? await model() : null;
-    const report = await captureInObsidian(app, rules(), settings(), pluginDir, controller.signal, (done, total) => progress?.set(`Capture: session ${done + 1} of ${total}…`), distill?.model ?? null);
+    const report = await captureInObsidian(
+      app,
+      rules(),
+      settings(),
+      pluginDir,
+      controller.signal,
+      (done, total) => progress?.set(`Capture: session ${done + 1} of ${total}…`),
+      distill?.model ?? null,
+    );
     if (!quiet || report.captured.length > 0 || report.failed.length > 0) new Notice(describeCapture(report, distill), report.failed.length > 0 ? 15000 : 6000);
   } catch (e) {
     new Notice(`Capture stopped: ${describeError(e)}.`, 15000);

@@ -27,17 +27,26 @@ export async function runClaimDriftFlow(app: App, service: ClaimDriftService): P
   }
   const { batch, modelId, confirmAboveUsd } = priced.value;
   const go = await confirmSpend(app, batch, confirmAboveUsd, {
-    what: `Ask the model whether ${n} older article${n === 1 ? "" : "s"} still match${n === 1 ? "es" : ""} the code ${n === 1 ? "it cites" : "they cite"}`, modelId,
+    what: `Ask the model whether ${n} older article${n === 1 ? "" : "s"} still match${n === 1 ? "es" : ""} the code ${n === 1 ? "it cites" : "they cite"}`,
+    modelId,
     more: "The citing lines and the cited files are sent. Nothing in your notes is changed. ",
-    title: "Check cited code with the model?", go: "Check",
+    title: "Check cited code with the model?",
+    go: "Check",
   });
   if (!go) return;
   const controller = new AbortController();
-  const progress = progressNotice(`Check cited code: asking about ${n} article${n === 1 ? "" : "s"} (${describeBatch(batch, modelId)})…`, () => controller.abort());
+  const progress = progressNotice(`Check cited code: asking about ${n} article${n === 1 ? "" : "s"} (${describeBatch(batch, modelId)})…`, () =>
+    controller.abort(),
+  );
   try {
-    const r = await service.run(planned, controller.signal, (s, why) => progress.set(`Check cited code: waiting ${Math.ceil(s)} s before trying again (${why})…`));
+    const r = await service.run(planned, controller.signal, (s, why) =>
+      progress.set(`Check cited code: waiting ${Math.ceil(s)} s before trying again (${why})…`),
+    );
     const why = r.overBudget ? " Stopped at the token cap." : r.error ? ` ${r.error.message}` : "";
-    new Notice(`Check cited code: ${r.found.length} statement${r.found.length === 1 ? "" : "s"} may no longer match the code (suggestions in the lint pane). ${r.usage.inputTokens.toLocaleString()} in + ${r.usage.outputTokens.toLocaleString()} out tokens, ${formatCost(r.usd)}.${why}`, r.error ? 15000 : 8000);
+    new Notice(
+      `Check cited code: ${r.found.length} statement${r.found.length === 1 ? "" : "s"} may no longer match the code (suggestions in the lint pane). ${r.usage.inputTokens.toLocaleString()} in + ${r.usage.outputTokens.toLocaleString()} out tokens, ${formatCost(r.usd)}.${why}`,
+      r.error ? 15000 : 8000,
+    );
   } finally {
     progress.done();
   }

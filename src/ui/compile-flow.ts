@@ -20,24 +20,37 @@ export async function runCompileFlow(app: App, service: CompileService, logPaths
   const step = (n: number): string => (logPaths.length > 1 ? `${n}/${logPaths.length} ` : "");
   let current = 0;
   try {
-    const results = await service.run(logPaths, {
-      // An estimate at a model of unknown price is NaN: asked about as "cost unknown", whatever the threshold.
-      approveEstimate: ({ plan, estimate }) => confirmSpend(app, { calls: 1, inputTokens: estimate.inputTokens, usd: known(estimate.usd), maxUsd: known(estimate.maxUsd) }, confirmAboveUsd, { what: `Compiling ${plan.logPath}` }),
-      review: (outcome, { estimate }, spentUsd) => {
-        progress.set(`Compile ${step(current)}${outcome.plan.logPath}: waiting for your review…`);
-        return reviewProposal(app, outcome, spentUsd,
-          `Estimated before the call: about ${estimate.inputTokens.toLocaleString()} input tokens, ${aboutCost(estimate.usd)} (at most ${formatCost(estimate.maxUsd)}).`);
-      },
-    }, {
-      signal: controller.signal,
-      onWait: (seconds, reason) => progress.set(`Compile: waiting ${Math.ceil(seconds)} s before trying again (${reason})…`),
-      events: {
-        planned: ({ plan, estimate }, n) => {
-          current = n;
-          progress.set(`Compile ${step(n)}${plan.logPath}: asking the model (${plan.shown.length} existing articles shown, about ${estimate.inputTokens.toLocaleString()} tokens, ${aboutCost(estimate.usd)})…`);
+    const results = await service.run(
+      logPaths,
+      {
+        // An estimate at a model of unknown price is NaN: asked about as "cost unknown", whatever the threshold.
+        approveEstimate: ({ plan, estimate }) =>
+          confirmSpend(app, { calls: 1, inputTokens: estimate.inputTokens, usd: known(estimate.usd), maxUsd: known(estimate.maxUsd) }, confirmAboveUsd, {
+            what: `Compiling ${plan.logPath}`,
+          }),
+        review: (outcome, { estimate }, spentUsd) => {
+          progress.set(`Compile ${step(current)}${outcome.plan.logPath}: waiting for your review…`);
+          return reviewProposal(
+            app,
+            outcome,
+            spentUsd,
+            `Estimated before the call: about ${estimate.inputTokens.toLocaleString()} input tokens, ${aboutCost(estimate.usd)} (at most ${formatCost(estimate.maxUsd)}).`,
+          );
         },
       },
-    });
+      {
+        signal: controller.signal,
+        onWait: (seconds, reason) => progress.set(`Compile: waiting ${Math.ceil(seconds)} s before trying again (${reason})…`),
+        events: {
+          planned: ({ plan, estimate }, n) => {
+            current = n;
+            progress.set(
+              `Compile ${step(n)}${plan.logPath}: asking the model (${plan.shown.length} existing articles shown, about ${estimate.inputTokens.toLocaleString()} tokens, ${aboutCost(estimate.usd)})…`,
+            );
+          },
+        },
+      },
+    );
     for (const r of results) {
       if (r.status === "failed") {
         const cancelled = r.error?.kind === "model" && r.error.error.kind === "aborted";
@@ -45,8 +58,12 @@ export async function runCompileFlow(app: App, service: CompileService, logPaths
       } else if (r.status === "not-written") new Notice(`Nothing written for ${r.log}.`);
       else {
         const report = r.report;
-        const skipped = report.skipped.length > 0 ? ` Skipped ${report.skipped.length}: ${report.skipped.map((s) => `${s.path} (${s.reason})`).join("; ")}.` : "";
-        new Notice(`Compiled ${r.log}: ${report.written.length} file${report.written.length === 1 ? "" : "s"} written.${skipped} "Undo last compile" puts them back.`, skipped ? 15000 : 6000);
+        const skipped =
+          report.skipped.length > 0 ? ` Skipped ${report.skipped.length}: ${report.skipped.map((s) => `${s.path} (${s.reason})`).join("; ")}.` : "";
+        new Notice(
+          `Compiled ${r.log}: ${report.written.length} file${report.written.length === 1 ? "" : "s"} written.${skipped} "Undo last compile" puts them back.`,
+          skipped ? 15000 : 6000,
+        );
       }
     }
   } catch (e) {
@@ -96,13 +113,18 @@ export async function runAutoCompile(app: App, service: CompileService, logPath:
     review: (outcome, _prepared, spentUsd) => {
       if (autoAccept) return Promise.resolve(new Set(outcome.changes.map((c) => c.path)));
       return new Promise((resolve) => {
-        const notice = new Notice(createFragment((f) => {
-          f.createSpan({ text: `End-of-day compile of ${logPath} is ready (${outcome.changes.length} files, ${formatCost(spentUsd)}). ` });
-          f.createEl("button", { text: "Review" }, (b) => b.addEventListener("click", () => {
-            notice.hide();
-            void reviewProposal(app, outcome, spentUsd, "Prepared by the end-of-day compile.").then(resolve);
-          }));
-        }), 0);
+        const notice = new Notice(
+          createFragment((f) => {
+            f.createSpan({ text: `End-of-day compile of ${logPath} is ready (${outcome.changes.length} files, ${formatCost(spentUsd)}). ` });
+            f.createEl("button", { text: "Review" }, (b) =>
+              b.addEventListener("click", () => {
+                notice.hide();
+                void reviewProposal(app, outcome, spentUsd, "Prepared by the end-of-day compile.").then(resolve);
+              }),
+            );
+          }),
+          0,
+        );
         shown();
       });
     },
@@ -112,9 +134,12 @@ export async function runAutoCompile(app: App, service: CompileService, logPath:
       const cost = r.outcome && r.spentUsd !== undefined ? ` (${formatCost(r.spentUsd)})` : "";
       if (r.status === "failed") new Notice(`End-of-day compile of ${logPath}${cost} failed: ${r.message}`, 15000);
       else if (r.status === "written") {
-        new Notice(autoAccept
-          ? `End-of-day compile of ${logPath}${cost}: ${r.report.written.length} files written automatically. "Undo last compile" puts them back.`
-          : `Compiled ${logPath}: ${r.report.written.length} files written.`, 10000);
+        new Notice(
+          autoAccept
+            ? `End-of-day compile of ${logPath}${cost}: ${r.report.written.length} files written automatically. "Undo last compile" puts them back.`
+            : `Compiled ${logPath}: ${r.report.written.length} files written.`,
+          10000,
+        );
       }
     }
     shown();
@@ -129,37 +154,47 @@ export function createCompileActions(app: App, service: CompileService, confirmA
       const p = service.todayPath();
       return service.exists(p) ? p : null;
     },
-    noTodaysLog: () => new Notice(`Today's daily note ${service.todayPath()} does not exist yet: write today's log first, or use "Compile all changed logs".`, 8000),
+    noTodaysLog: () =>
+      new Notice(`Today's daily note ${service.todayPath()} does not exist yet: write today's log first, or use "Compile all changed logs".`, 8000),
     activeLog: () => {
       const f = app.workspace.getActiveFile();
       return f && service.isDailyNote(f.path) ? f.path : null;
     },
-    compile: (paths) => void service.skipUnchanged(paths).then(({ logs }) => {
-      if (logs.length === 0) new Notice(`${paths.join(", ")} is compiled and unchanged since; nothing to do.`);
-      else void runCompileFlow(app, service, logs, confirmAboveUsd());
-    }),
-    compileChanged: () => void service.changedLogs().then((logs) => {
-      if (logs.length === 0) new Notice("Every daily log is compiled and unchanged.");
-      else void runCompileFlow(app, service, logs.map((l) => l.path), confirmAboveUsd());
-    }),
+    compile: (paths) =>
+      void service.skipUnchanged(paths).then(({ logs }) => {
+        if (logs.length === 0) new Notice(`${paths.join(", ")} is compiled and unchanged since; nothing to do.`);
+        else void runCompileFlow(app, service, logs, confirmAboveUsd());
+      }),
+    compileChanged: () =>
+      void service.changedLogs().then((logs) => {
+        if (logs.length === 0) new Notice("Every daily log is compiled and unchanged.");
+        else
+          void runCompileFlow(
+            app,
+            service,
+            logs.map((l) => l.path),
+            confirmAboveUsd(),
+          );
+      }),
     activeArticle: () => {
       const f = app.workspace.getActiveFile();
       return f && service.canRevalidate(f.path) ? f.path : null;
     },
     revalidate: (path) => void runRevalidateFlow(app, service, path),
-    undo: () => void service.undo().then((result) => {
-      if (!result.ok) {
-        new Notice(result.error, 15000);
-        return;
-      }
-      const r = result.value;
-      if (!r) {
-        new Notice("Nothing to undo.");
-        return;
-      }
-      const left = r.left.length > 0 ? ` Left as they are (changed since): ${r.left.map((l) => l.path).join(", ")}.` : "";
-      new Notice(`${formatUndoHeadline(r).join(" ")}${left}`, left || r.remaining.length > 0 ? 15000 : 6000);
-    }),
+    undo: () =>
+      void service.undo().then((result) => {
+        if (!result.ok) {
+          new Notice(result.error, 15000);
+          return;
+        }
+        const r = result.value;
+        if (!r) {
+          new Notice("Nothing to undo.");
+          return;
+        }
+        const left = r.left.length > 0 ? ` Left as they are (changed since): ${r.left.map((l) => l.path).join(", ")}.` : "";
+        new Notice(`${formatUndoHeadline(r).join(" ")}${left}`, left || r.remaining.length > 0 ? 15000 : 6000);
+      }),
   };
 }
 
@@ -168,20 +203,27 @@ export async function runRevalidateFlow(app: App, service: CompileService, path:
   const controller = new AbortController();
   const progress = progressNotice(`Revalidating the relationships of ${path}…`, () => controller.abort());
   try {
-    const r = await service.revalidate(path, {
-      review: async (change, { usage }) => {
-        progress.done();
-        const accepted = await new CompileReviewModal(app, {
-          logPath: path, summary: "Relationships re-classified with the HIGH / MID / NONE rubric.", changes: [change], notes: [],
-          estimateText: "One bounded call: this article and the header facts of the articles it points to.",
-          spentText: `Spent: ${usage.inputTokens.toLocaleString()} in + ${usage.outputTokens.toLocaleString()} out tokens.`,
-        }).choose();
-        return !!accepted && accepted.size > 0;
+    const r = await service.revalidate(
+      path,
+      {
+        review: async (change, { usage }) => {
+          progress.done();
+          const accepted = await new CompileReviewModal(app, {
+            logPath: path,
+            summary: "Relationships re-classified with the HIGH / MID / NONE rubric.",
+            changes: [change],
+            notes: [],
+            estimateText: "One bounded call: this article and the header facts of the articles it points to.",
+            spentText: `Spent: ${usage.inputTokens.toLocaleString()} in + ${usage.outputTokens.toLocaleString()} out tokens.`,
+          }).choose();
+          return !!accepted && accepted.size > 0;
+        },
       },
-    }, {
-      signal: controller.signal,
-      onWait: (seconds, why) => progress.set(`Revalidating ${path}: waiting ${Math.ceil(seconds)} s before trying again (${why})…`),
-    });
+      {
+        signal: controller.signal,
+        onWait: (seconds, why) => progress.set(`Revalidating ${path}: waiting ${Math.ceil(seconds)} s before trying again (${why})…`),
+      },
+    );
     progress.done();
     if (r.status === "refused" || r.status === "failed") new Notice(`Revalidation of ${path} failed: ${r.message}`, 15000);
     else if (r.status === "unavailable") new Notice(`Revalidation of ${path} failed: ${r.error.message}`, 15000);

@@ -11,7 +11,11 @@ export interface ReviewWords {
 export class CompileReviewModal extends Modal {
   private resolve: ((paths: Set<string> | null) => void) | null = null;
 
-  constructor(app: App, private readonly model: CompileReviewModel, private readonly words?: ReviewWords) {
+  constructor(
+    app: App,
+    private readonly model: CompileReviewModel,
+    private readonly words?: ReviewWords,
+  ) {
     super(app);
   }
 
@@ -27,7 +31,8 @@ export class CompileReviewModal extends Modal {
     this.titleEl.setText(this.words?.title ?? this.model.title ?? `Review compile of ${this.model.logPath}`);
     const body = this.contentEl.createDiv();
     let accept: HTMLButtonElement | null = null;
-    const label = (n: number): string => this.words?.accept(n) ?? (this.model.changes.length === 0 ? "Record as compiled" : `Write ${n} file${n === 1 ? "" : "s"}`);
+    const label = (n: number): string =>
+      this.words?.accept(n) ?? (this.model.changes.length === 0 ? "Record as compiled" : `Write ${n} file${n === 1 ? "" : "s"}`);
     const selected = renderCompileReview(body, this.model, (n) => {
       if (accept) {
         accept.setText(label(n));
@@ -37,7 +42,9 @@ export class CompileReviewModal extends Modal {
     // The decision row stays in view however long the diffs are.
     new Setting(this.contentEl.createDiv({ cls: "kc-review-actions" }))
       .addButton((b) => {
-        b.setButtonText(label(selected().size)).setCta().onClick(() => this.finish(selected()));
+        b.setButtonText(label(selected().size))
+          .setCta()
+          .onClick(() => this.finish(selected()));
         accept = b.buttonEl;
       })
       .addButton((b) => b.setButtonText("Cancel").onClick(() => this.finish(null)));
@@ -60,7 +67,12 @@ export class CompileReviewModal extends Modal {
 export class CostConfirmModal extends Modal {
   private resolve: ((go: boolean) => void) | null = null;
 
-  constructor(app: App, private readonly text: string, private readonly title = "Compile costs more than your threshold", private readonly goText = "Ask the model") {
+  constructor(
+    app: App,
+    private readonly text: string,
+    private readonly title = "Compile costs more than your threshold",
+    private readonly goText = "Ask the model",
+  ) {
     super(app);
   }
 
@@ -76,7 +88,12 @@ export class CostConfirmModal extends Modal {
     this.titleEl.setText(this.title);
     this.contentEl.createEl("p", { text: this.text });
     new Setting(this.contentEl)
-      .addButton((b) => b.setButtonText(this.goText).setCta().onClick(() => this.finish(true)))
+      .addButton((b) =>
+        b
+          .setButtonText(this.goText)
+          .setCta()
+          .onClick(() => this.finish(true)),
+      )
       .addButton((b) => b.setButtonText("Cancel").onClick(() => this.finish(false)));
   }
 

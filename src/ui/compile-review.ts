@@ -83,14 +83,17 @@ const kindOf = (line: string): "add" | "del" | "ctx" => (line.startsWith("+ ") ?
  * ones, each pair is a changed line and the words that changed are highlighted on both sides.
  */
 export function renderDiffLines(pre: HTMLElement, lines: readonly string[]): void {
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     let dels = 0;
     while (kindOf(lines[i + dels] ?? "") === "del") dels++;
     let adds = 0;
     while (dels > 0 && kindOf(lines[i + dels + adds] ?? "") === "add") adds++;
     if (dels > 0 && dels === adds) {
       const pairs = Array.from({ length: dels }, (_, k) => diffWords(lines[i + k]!.slice(2), lines[i + dels + k]!.slice(2)));
-      for (const [side, sign, kind] of [["before", "- ", "del"], ["after", "+ ", "add"]] as const) {
+      for (const [side, sign, kind] of [
+        ["before", "- ", "del"],
+        ["after", "+ ", "add"],
+      ] as const) {
         for (const d of pairs) {
           const row = pre.createDiv({ cls: `kc-diff-${kind}` });
           row.appendText(sign);

@@ -19,9 +19,10 @@ export interface SpendQuestion {
 export function describeBatch(batch: BatchEstimate, modelId?: string): string {
   const calls = batch.calls > 1 ? ` in ${batch.calls} calls` : "";
   const to = modelId ? ` to ${modelId}` : "";
-  const cost = batch.usd === null
-    ? `cost unknown (no price is known for ${modelId ?? "the model"}; set one in the settings)`
-    : `about ${formatCost(batch.usd)}, at most ${batch.maxUsd === null ? "cost unknown" : formatCost(batch.maxUsd)}`;
+  const cost =
+    batch.usd === null
+      ? `cost unknown (no price is known for ${modelId ?? "the model"}; set one in the settings)`
+      : `about ${formatCost(batch.usd)}, at most ${batch.maxUsd === null ? "cost unknown" : formatCost(batch.maxUsd)}`;
   return `about ${batch.inputTokens.toLocaleString()} input tokens${calls}${to}, ${cost}`;
 }
 

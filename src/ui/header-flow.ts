@@ -35,7 +35,8 @@ function asReviewChange(p: HeaderProposal): CompileReviewModel["changes"][number
 
 /** What the model pass cost, for the review. */
 function passText(pass: HeaderModelPass): string {
-  if (pass.status === "done") return `${pass.model} improved ${pass.refined}: ${pass.usage.inputTokens.toLocaleString()} in + ${pass.usage.outputTokens.toLocaleString()} out tokens, ${formatCost(pass.usd)}.`;
+  if (pass.status === "done")
+    return `${pass.model} improved ${pass.refined}: ${pass.usage.inputTokens.toLocaleString()} in + ${pass.usage.outputTokens.toLocaleString()} out tokens, ${formatCost(pass.usd)}.`;
   if (pass.status === "unavailable") return `The model could not be asked (${pass.error.message}); offline drafts.`;
   return "Offline drafts: no model was asked, nothing was spent.";
 }
@@ -46,18 +47,29 @@ function passText(pass: HeaderModelPass): string {
  */
 export async function runHeaderFlow(app: App, host: KcHost, paths: string[], withModel = false): Promise<void> {
   try {
-    const run = await proposeNoteHeaders(host, { paths, model: withModel }, {
-      confirmSpend: (e) => new CostConfirmModal(app, `Improving the drafts sends about ${e.inputTokens.toLocaleString()} tokens in ${e.calls} call${e.calls === 1 ? "" : "s"}: at most ${formatCostOrUnknown(e.maxUsd)}.`, "Ask the model for better headers?", "Ask the model").ask(),
-      review: (proposals, pass) => new CompileReviewModal(app, {
-        title: `Review headers for ${proposals.length === 1 ? proposals[0]!.path : `${proposals.length} notes`}`,
-        logPath: proposals.length === 1 ? proposals[0]!.path : `${proposals.length} notes`,
-        summary: "Proposed CKP headers: frontmatter only, the notes' text stays as it is. Untick a note to leave it out.",
-        changes: proposals.map(asReviewChange),
-        notes: [],
-        estimateText: passText(pass),
-        spentText: "",
-      }).choose(),
-    });
+    const run = await proposeNoteHeaders(
+      host,
+      { paths, model: withModel },
+      {
+        confirmSpend: (e) =>
+          new CostConfirmModal(
+            app,
+            `Improving the drafts sends about ${e.inputTokens.toLocaleString()} tokens in ${e.calls} call${e.calls === 1 ? "" : "s"}: at most ${formatCostOrUnknown(e.maxUsd)}.`,
+            "Ask the model for better headers?",
+            "Ask the model",
+          ).ask(),
+        review: (proposals, pass) =>
+          new CompileReviewModal(app, {
+            title: `Review headers for ${proposals.length === 1 ? proposals[0]!.path : `${proposals.length} notes`}`,
+            logPath: proposals.length === 1 ? proposals[0]!.path : `${proposals.length} notes`,
+            summary: "Proposed CKP headers: frontmatter only, the notes' text stays as it is. Untick a note to leave it out.",
+            changes: proposals.map(asReviewChange),
+            notes: [],
+            estimateText: passText(pass),
+            spentText: "",
+          }).choose(),
+      },
+    );
     if (run.writeError) new Notice(run.writeError, 15000);
     else if (run.written) {
       const n = run.written.files.filter((f) => run.proposals.some((p) => p.path === f.path)).length;

@@ -304,7 +304,8 @@ export class LintFindingList {
 
   private createRow(row: Row, key: string): Drawn {
     const fixable = row.k < 0 && this.actions.fixAll ? row.group.findings.filter((f) => f.fix).length : 0;
-    const parts = row.k < 0 ? createGroupRow(row.group.check, key, fixable) : createFindingRow(row.group.findings[row.k]!, key, this.actions.dismiss !== undefined);
+    const parts =
+      row.k < 0 ? createGroupRow(row.group.check, key, fixable) : createFindingRow(row.group.findings[row.k]!, key, this.actions.dismiss !== undefined);
     if (row.k >= 0) parts.el.style.setProperty("--kc-row-height", `${row.group.rowPx}px`);
     return { ...parts, check: row.k < 0 ? row.group.check : null, index: -1, top: -1, tab: -1 };
   }
@@ -327,7 +328,8 @@ export class LintFindingList {
     if (!finding) return false;
     const related = target.closest<HTMLElement>(".kc-lint-related-link");
     const place = related ? finding.related?.[Number(related.dataset.index)] : undefined;
-    if (place) (this.actions.openPlace ?? ((p: LintPlace, f: LintFinding) => this.actions.open({ ...f, path: p.path, line: p.line, col: p.col })))(place, finding);
+    if (place)
+      (this.actions.openPlace ?? ((p: LintPlace, f: LintFinding) => this.actions.open({ ...f, path: p.path, line: p.line, col: p.col })))(place, finding);
     else if (target.closest(".kc-lint-fix")) this.actions.fix(finding);
     else if (target.closest(".kc-lint-dismiss")) this.actions.dismiss?.(finding);
     else if (target.closest(".kc-lint-where")) this.actions.open(finding);
@@ -346,7 +348,12 @@ export class LintFindingList {
     else if (e.key === "ArrowUp") next = index > 0 ? index - 1 : null;
     else if (e.key === "Home") next = this.findingFrom(0, 1);
     else if (e.key === "End") next = this.findingFrom(this.rowCount - 1, -1);
-    else if ((e.key === "Enter" || e.key === " ") && target && !target.closest("button") && target.closest(".kc-lint-where, .kc-lint-related-link, .kc-lint-group-toggle")) {
+    else if (
+      (e.key === "Enter" || e.key === " ") &&
+      target &&
+      !target.closest("button") &&
+      target.closest(".kc-lint-where, .kc-lint-related-link, .kc-lint-group-toggle")
+    ) {
       e.preventDefault();
       this.activate(target);
       return;

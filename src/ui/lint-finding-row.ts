@@ -40,7 +40,11 @@ export function createGroupRow(check: LintCheck, key: string, fixable = 0): RowP
   const focusables: HTMLElement[] = [toggle];
   // A bulk action for two or more: one fix has its own button.
   if (fixable > 1) {
-    const all = el.createEl("button", { cls: "kc-lint-fix-all", text: "Fix all", attr: { tabindex: -1, "aria-label": `Fix all ${fixable} fixable findings of ${checkTitle(check)}, after a review` } });
+    const all = el.createEl("button", {
+      cls: "kc-lint-fix-all",
+      text: "Fix all",
+      attr: { tabindex: -1, "aria-label": `Fix all ${fixable} fixable findings of ${checkTitle(check)}, after a review` },
+    });
     focusables.push(all);
   }
   el.createDiv({ cls: "kc-lint-group-desc", text: check.description });
@@ -79,7 +83,10 @@ export function createFindingRow(f: LintFinding, key: string, canDismiss: boolea
     const rel = el.createDiv({ cls: "kc-lint-related" });
     rel.createSpan({ cls: "kc-lint-related-label", text: "See also" });
     f.related.forEach((p, i) => {
-      const a = rel.createEl("a", { cls: "kc-lint-related-link", attr: { role: "link", tabindex: -1, "aria-label": `Open ${p.path} at line ${p.line + 1}${p.label ? `: ${p.label}` : ""}` } });
+      const a = rel.createEl("a", {
+        cls: "kc-lint-related-link",
+        attr: { role: "link", tabindex: -1, "aria-label": `Open ${p.path} at line ${p.line + 1}${p.label ? `: ${p.label}` : ""}` },
+      });
       a.dataset.index = String(i);
       a.setText(`${baseName(p.path)}:${p.line + 1}`);
       focusables.push(a);

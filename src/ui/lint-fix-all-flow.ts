@@ -28,7 +28,10 @@ export async function fixAllFlow(app: App, service: LintService, findings: reado
   if (fixable.length === 0) return;
   const plan = await service.planFixes(fixable);
   if (!plan) return void new Notice("Fixes are not available here.");
-  if (plan.changes.length === 0) return void new Notice(plan.skipped.length > 0 ? `Nothing to fix: ${plan.skipped[0]}` : "Nothing to fix: the notes already read as the fixes would make them.");
+  if (plan.changes.length === 0)
+    return void new Notice(
+      plan.skipped.length > 0 ? `Nothing to fix: ${plan.skipped[0]}` : "Nothing to fix: the notes already read as the fixes would make them.",
+    );
   const name = checkTitle({ id: fixable[0]!.check });
   const accepted = await new CompileReviewModal(app, lintFixReview(name, fixable.length, plan), {
     title: `Fix all: ${name}`,
@@ -36,5 +39,8 @@ export async function fixAllFlow(app: App, service: LintService, findings: reado
   }).choose();
   if (!accepted || accepted.size === 0) return;
   const r = await service.applyFixes(plan.changes.filter((c) => accepted.has(c.path)));
-  new Notice(r.ok ? `Fixed ${r.value.paths.length} note${r.value.paths.length === 1 ? "" : "s"}. “Undo last compile” puts them back.` : r.error, r.ok ? 5000 : 15000);
+  new Notice(
+    r.ok ? `Fixed ${r.value.paths.length} note${r.value.paths.length === 1 ? "" : "s"}. “Undo last compile” puts them back.` : r.error,
+    r.ok ? 5000 : 15000,
+  );
 }

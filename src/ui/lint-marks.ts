@@ -58,10 +58,16 @@ export function createLintMarks(
         return builder.finish();
       }
     },
-    { decorations: (v) => v.decorations, provide: () => [createPropertiesMarks(findingsFor, pathOf, isLivePreview), lintCursorTooltip((state) => {
-      const path = pathOf(state);
-      return path === null ? [] : markRanges(findingsFor(path), state.doc);
-    })] },
+    {
+      decorations: (v) => v.decorations,
+      provide: () => [
+        createPropertiesMarks(findingsFor, pathOf, isLivePreview),
+        lintCursorTooltip((state) => {
+          const path = pathOf(state);
+          return path === null ? [] : markRanges(findingsFor(path), state.doc);
+        }),
+      ],
+    },
   );
 }
 

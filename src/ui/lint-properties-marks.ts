@@ -47,7 +47,10 @@ class PropertiesFindingsWidget extends WidgetType {
 
   override toDOM(): HTMLElement {
     const n = this.findings.length;
-    const el = createDiv({ cls: `kc-lint-fm-widget kc-sev-${this.worst}`, attr: { role: "note", "aria-label": `${n} lint finding${n === 1 ? "" : "s"} in the properties` } });
+    const el = createDiv({
+      cls: `kc-lint-fm-widget kc-sev-${this.worst}`,
+      attr: { role: "note", "aria-label": `${n} lint finding${n === 1 ? "" : "s"} in the properties` },
+    });
     this.findings.slice(0, LISTED).forEach((f, i) => {
       const row = el.createDiv({ cls: `kc-lint-fm-item kc-sev-${f.severity}` });
       setIcon(row.createSpan({ cls: "kc-lint-sev-icon", attr: { "aria-hidden": "true" } }), SEVERITY_ICON[f.severity]);
@@ -108,7 +111,17 @@ export function createPropertiesMarks(
     const ranges = [Decoration.line({ class: `kc-lint-fm-line kc-sev-${worst}`, attributes: { "aria-label": describe(mine) } }).range(0)];
     if (live) {
       const at = end + 1 < state.doc.lines ? state.doc.line(end + 2).from : state.doc.length;
-      ranges.push(Decoration.widget({ widget: new PropertiesFindingsWidget(mine, worst, mine.map((f) => propertyAt(state.doc, f.line))), block: true, side: end + 1 < state.doc.lines ? -1 : 1 }).range(at));
+      ranges.push(
+        Decoration.widget({
+          widget: new PropertiesFindingsWidget(
+            mine,
+            worst,
+            mine.map((f) => propertyAt(state.doc, f.line)),
+          ),
+          block: true,
+          side: end + 1 < state.doc.lines ? -1 : 1,
+        }).range(at),
+      );
     }
     return { path, all, live, end, deco: Decoration.set(ranges, true), attrs: { class: `kc-lint-fm-has kc-lint-fm-${worst}` }, builds: builds + 1 };
   };
@@ -125,7 +138,8 @@ export function createPropertiesMarks(
       if (!tr.docChanged) return value;
       // An edit below the frontmatter only moves the marks; one in it may change where it ends.
       const fmEnd = value.end === null ? 0 : tr.startState.doc.line(value.end + 1).to;
-      if (value.end === null ? mayCloseFrontmatter(tr.state.doc, tr.changes) : tr.changes.touchesRange(0, fmEnd)) return build(tr.state, all, path, live, value.builds);
+      if (value.end === null ? mayCloseFrontmatter(tr.state.doc, tr.changes) : tr.changes.touchesRange(0, fmEnd))
+        return build(tr.state, all, path, live, value.builds);
       return { ...value, deco: value.deco.map(tr.changes) };
     },
     provide: (field) => [EditorView.decorations.from(field, (v) => v.deco), EditorView.editorAttributes.from(field, (v) => v.attrs)],

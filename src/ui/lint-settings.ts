@@ -16,10 +16,13 @@ function wholeRow(host: LintSettingsHost, name: string, desc: string, key: Whole
     name,
     desc,
     ...(visible ? { visible } : {}),
-    render: (setting) => setting.addText((t) => t.setValue(String(host.lint()[key])).onChange(async (v) => {
-      const n = Number(v);
-      if (v.trim() !== "" && Number.isInteger(n) && n >= min) await host.updateLint({ [key]: n });
-    })),
+    render: (setting) =>
+      setting.addText((t) =>
+        t.setValue(String(host.lint()[key])).onChange(async (v) => {
+          const n = Number(v);
+          if (v.trim() !== "" && Number.isInteger(n) && n >= min) await host.updateLint({ [key]: n });
+        }),
+      ),
   };
 }
 
@@ -27,13 +30,25 @@ function wholeRow(host: LintSettingsHost, name: string, desc: string, key: Whole
 export function lintSettingRows(host: LintSettingsHost): SettingRow[] {
   const desktop = (): boolean => Platform.isDesktopApp;
   return [
-    wholeRow(host, "Unconfirmed after (days)", "An article that no compile or person has confirmed (its updated date, validated date or relationship stamps) for longer gets a suggestion. Nothing is ever deleted.", "staleAfterDays", 1),
+    wholeRow(
+      host,
+      "Unconfirmed after (days)",
+      "An article that no compile or person has confirmed (its updated date, validated date or relationship stamps) for longer gets a suggestion. Nothing is ever deleted.",
+      "staleAfterDays",
+      1,
+    ),
     {
       name: "Code repository folder",
       desc: "Desktop only. The repository your articles cite (`src/file.ts`, `src/file.py:Symbol`): cited files that are gone and symbols no longer defined are reported. Absolute, ~/…, or relative to the vault folder. Empty: not checked.",
       aliases: ["drift", "code", "repository"],
       visible: desktop,
-      render: (setting) => setting.addText((t) => t.setPlaceholder("~/code/my-app").setValue(host.lint().repoFolder).onChange(async (v) => host.updateLint({ repoFolder: v.trim() }))),
+      render: (setting) =>
+        setting.addText((t) =>
+          t
+            .setPlaceholder("~/code/my-app")
+            .setValue(host.lint().repoFolder)
+            .onChange(async (v) => host.updateLint({ repoFolder: v.trim() })),
+        ),
     },
     {
       name: "Check cited code with the model",
@@ -42,9 +57,35 @@ export function lintSettingRows(host: LintSettingsHost): SettingRow[] {
       visible: desktop,
       render: (setting) => setting.addToggle((t) => t.setValue(host.lint().driftModelCheck).onChange(async (v) => host.updateLint({ driftModelCheck: v }))),
     },
-    wholeRow(host, "Articles older than (days)", "The model check of cited code looks only at articles last updated longer ago.", "driftOlderThanDays", 1, desktop),
-    wholeRow(host, "Articles per run", "The model check of cited code asks about at most this many articles per run (tokens: the cap below).", "driftMaxArticles", 1, desktop),
-    wholeRow(host, "Contradiction check: pairs per run", "\"Check contradictions\" asks the model about at most this many pairs of related articles per run; the rest wait for the next run.", "contradictionMaxPairs", 1),
-    wholeRow(host, "Contradiction check: tokens per run", "The most tokens (in and out) one run may use; the estimate is shown and confirmed before any call.", "contradictionMaxTokens", 1000),
+    wholeRow(
+      host,
+      "Articles older than (days)",
+      "The model check of cited code looks only at articles last updated longer ago.",
+      "driftOlderThanDays",
+      1,
+      desktop,
+    ),
+    wholeRow(
+      host,
+      "Articles per run",
+      "The model check of cited code asks about at most this many articles per run (tokens: the cap below).",
+      "driftMaxArticles",
+      1,
+      desktop,
+    ),
+    wholeRow(
+      host,
+      "Contradiction check: pairs per run",
+      '"Check contradictions" asks the model about at most this many pairs of related articles per run; the rest wait for the next run.',
+      "contradictionMaxPairs",
+      1,
+    ),
+    wholeRow(
+      host,
+      "Contradiction check: tokens per run",
+      "The most tokens (in and out) one run may use; the estimate is shown and confirmed before any call.",
+      "contradictionMaxTokens",
+      1000,
+    ),
   ];
 }

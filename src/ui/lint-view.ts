@@ -118,11 +118,29 @@ export class LintView extends ItemView {
       this.shownFindings = { all: findings, filter };
       const q = this.query.toLowerCase();
       const narrowed = this.shown.size < SEVERITIES.length || q !== "" || this.noteOnly;
-      const visible = !narrowed ? findings : findings.filter((f) => this.shown.has(f.severity) && (!this.noteOnly || f.path === note)
-        && (q === "" || f.path.toLowerCase().includes(q) || f.message.toLowerCase().includes(q) || f.check.replace(/-/g, " ").includes(q)));
-      this.noteOnlyEl?.setText(this.noteOnly ? (note === null ? "This note: none open" : `This note: ${note.slice(note.lastIndexOf("/") + 1).replace(/\.md$/i, "")}`) : "This note only");
+      const visible = !narrowed
+        ? findings
+        : findings.filter(
+            (f) =>
+              this.shown.has(f.severity) &&
+              (!this.noteOnly || f.path === note) &&
+              (q === "" || f.path.toLowerCase().includes(q) || f.message.toLowerCase().includes(q) || f.check.replace(/-/g, " ").includes(q)),
+          );
+      this.noteOnlyEl?.setText(
+        this.noteOnly
+          ? note === null
+            ? "This note: none open"
+            : `This note: ${note.slice(note.lastIndexOf("/") + 1).replace(/\.md$/i, "")}`
+          : "This note only",
+      );
       this.list.setFindings(visible);
-      this.emptyEl.setText(findings.length === 0 ? "No findings: the knowledge base is healthy." : this.noteOnly && note === null ? "Open a note to see its findings." : "Nothing to show with these filters.");
+      this.emptyEl.setText(
+        findings.length === 0
+          ? "No findings: the knowledge base is healthy."
+          : this.noteOnly && note === null
+            ? "Open a note to see its findings."
+            : "Nothing to show with these filters.",
+      );
       this.emptyEl.toggleClass("kc-hidden", visible.length > 0);
     }
   }
@@ -158,7 +176,10 @@ export class LintView extends ItemView {
       this.countEls.set(sev, el);
     }
     const tools = root.createDiv({ cls: "kc-lint-tools" });
-    const search = tools.createEl("input", { cls: "kc-lint-filter", attr: { type: "search", placeholder: "Filter findings…", "aria-label": "Filter findings by note, message or check" } });
+    const search = tools.createEl("input", {
+      cls: "kc-lint-filter",
+      attr: { type: "search", placeholder: "Filter findings…", "aria-label": "Filter findings by note, message or check" },
+    });
     search.addEventListener("input", () => {
       this.query = search.value.trim();
       this.render();

@@ -53,10 +53,12 @@ export function renderModelPicker(setting: Setting, o: ModelPickerOptions): void
   let input!: HTMLInputElement;
   setting.addText((t) => {
     input = t.inputEl;
-    t.setPlaceholder(o.defaultModel).setValue(o.value).onChange(async (v) => {
-      current = v.trim() || o.defaultModel;
-      await o.save(current);
-    });
+    t.setPlaceholder(o.defaultModel)
+      .setValue(o.value)
+      .onChange(async (v) => {
+        current = v.trim() || o.defaultModel;
+        await o.save(current);
+      });
     t.inputEl.setAttr("aria-label", "Model ID");
   });
   void o.models().then((r) => {
@@ -94,13 +96,15 @@ export function renderModelPicker(setting: Setting, o: ModelPickerOptions): void
 export function renderConnectionTest(setting: Setting, test: () => Promise<{ ok: boolean; message: string }>): void {
   setting.settingEl.addClass("kc-connection-test");
   const result = setting.descEl.createDiv({ cls: "kc-setting-status", attr: { "aria-live": "polite" } });
-  setting.addButton((b) => b.setButtonText("Test connection").onClick(async () => {
-    b.setDisabled(true);
-    result.removeClass("kc-setting-error", "kc-setting-ok");
-    result.setText("Testing…");
-    const r = await test().catch((e: unknown) => ({ ok: false, message: `The test failed: ${e instanceof Error ? e.message : String(e)}` }));
-    result.setText(r.message);
-    result.addClass(r.ok ? "kc-setting-ok" : "kc-setting-error");
-    b.setDisabled(false);
-  }));
+  setting.addButton((b) =>
+    b.setButtonText("Test connection").onClick(async () => {
+      b.setDisabled(true);
+      result.removeClass("kc-setting-error", "kc-setting-ok");
+      result.setText("Testing…");
+      const r = await test().catch((e: unknown) => ({ ok: false, message: `The test failed: ${e instanceof Error ? e.message : String(e)}` }));
+      result.setText(r.message);
+      result.addClass(r.ok ? "kc-setting-ok" : "kc-setting-error");
+      b.setDisabled(false);
+    }),
+  );
 }

@@ -16,8 +16,12 @@ export function numberProblem(text: string, rule: NumberRule): string | null {
   const n = Number(text.trim());
   const kind = rule.integer ? "a whole number" : "a number";
   const range = rule.max !== undefined ? ` from ${rule.min} to ${rule.max}` : rule.aboveMin ? ` above ${rule.min}` : ` of ${rule.min} or more`;
-  const ok = text.trim() !== "" && Number.isFinite(n) && (!rule.integer || Number.isInteger(n))
-    && (rule.aboveMin ? n > rule.min : n >= rule.min) && (rule.max === undefined || n <= rule.max);
+  const ok =
+    text.trim() !== "" &&
+    Number.isFinite(n) &&
+    (!rule.integer || Number.isInteger(n)) &&
+    (rule.aboveMin ? n > rule.min : n >= rule.min) &&
+    (rule.max === undefined || n <= rule.max);
   return ok ? null : `Enter ${kind}${range}.`;
 }
 

@@ -25,12 +25,28 @@ export function registerViews(plugin: Plugin, s: PluginServices, askHost: () => 
   });
   // The graph's scope is Ask's scope: one setting, changed from either place (the index is rebuilt for both).
   const scope = { set: (v: "knowledge" | "vault") => setAskScope(s, v), folder: () => s.data().settings.knowledgeFolder };
-  plugin.registerView(GRAPH_VIEW_TYPE, (leaf) => new GraphView(leaf, createGraphHost(app, s.graph, s.router, () => s.data().ask.budget, () => lastQuestion, scope)));
+  plugin.registerView(
+    GRAPH_VIEW_TYPE,
+    (leaf) =>
+      new GraphView(
+        leaf,
+        createGraphHost(
+          app,
+          s.graph,
+          s.router,
+          () => s.data().ask.budget,
+          () => lastQuestion,
+          scope,
+        ),
+      ),
+  );
   plugin.addCommand({ id: "open-graph-view", name: "Open the knowledge graph", callback: () => void openView(app, GRAPH_VIEW_TYPE, "tab") });
   plugin.addRibbonIcon("git-fork", "Open the knowledge graph", () => void openView(app, GRAPH_VIEW_TYPE, "tab"));
-  plugin.registerEvent(app.workspace.on("css-change", () => {
-    for (const leaf of app.workspace.getLeavesOfType(GRAPH_VIEW_TYPE)) if (leaf.view instanceof GraphView) leaf.view.themeChanged();
-  }));
+  plugin.registerEvent(
+    app.workspace.on("css-change", () => {
+      for (const leaf of app.workspace.getLeavesOfType(GRAPH_VIEW_TYPE)) if (leaf.view instanceof GraphView) leaf.view.themeChanged();
+    }),
+  );
   plugin.addCommand({ id: "open-ask-panel", name: "Ask the knowledge base", callback: () => void openView(app, ASK_VIEW_TYPE) });
   plugin.addRibbonIcon("message-circle-question", "Ask the knowledge base", () => void openView(app, ASK_VIEW_TYPE));
   plugin.registerHoverLinkSource(ASK_VIEW_TYPE, { display: plugin.manifest.name, defaultMod: true });

@@ -17,18 +17,21 @@ export interface ReportFolderHost {
 export function reportFolderRow(host: ReportFolderHost): SettingRow {
   return {
     name: "Lint report folder",
-    desc: "Where \"Write lint report\" puts the day's report (lint-YYYY-MM-DD.md). Inside the knowledge folder; notes there are not linted or used by Ask. Empty: <knowledge folder>/reports.",
+    desc: 'Where "Write lint report" puts the day\'s report (lint-YYYY-MM-DD.md). Inside the knowledge folder; notes there are not linted or used by Ask. Empty: <knowledge folder>/reports.',
     aliases: ["report", "lint report"],
     render: (setting) => {
       const s = host.settings();
       const problemEl = setting.descEl.createDiv({ cls: "kc-setting-error" });
       setting.addText((t) =>
-        t.setPlaceholder(reportFolderOf({ knowledgeFolder: s.knowledgeFolder })).setValue(s.reportFolder).onChange(async (v) => {
-          const reportFolder = v.trim() === "" ? "" : normalizePath(v.trim());
-          const problem = reportFolderProblem({ ...host.settings(), reportFolder });
-          problemEl.setText(problem ?? "");
-          if (!problem) await host.update({ reportFolder });
-        }),
+        t
+          .setPlaceholder(reportFolderOf({ knowledgeFolder: s.knowledgeFolder }))
+          .setValue(s.reportFolder)
+          .onChange(async (v) => {
+            const reportFolder = v.trim() === "" ? "" : normalizePath(v.trim());
+            const problem = reportFolderProblem({ ...host.settings(), reportFolder });
+            problemEl.setText(problem ?? "");
+            if (!problem) await host.update({ reportFolder });
+          }),
       );
     },
   };

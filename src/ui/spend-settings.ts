@@ -25,7 +25,9 @@ function describeTotal(t: SpendTotal): string {
 
 /** The spend in one paragraph: today, this month, and this month by feature. */
 export function describeSpend(s: SpendSummary): string {
-  const features = Object.entries(s.byFeature).sort((a, b) => b[1].usd - a[1].usd).map(([f, t]) => `${f} ${describeTotal(t)}`);
+  const features = Object.entries(s.byFeature)
+    .sort((a, b) => b[1].usd - a[1].usd)
+    .map(([f, t]) => `${f} ${describeTotal(t)}`);
   return `Today ${describeTotal(s.today)}; this month ${describeTotal(s.thisMonth)}.${features.length > 0 ? ` By feature this month: ${features.join(", ")}.` : ""}`;
 }
 
@@ -34,7 +36,9 @@ function priceRow(host: SpendSettingsHost, views: PriceViews, name: string, mode
   const listed = (): string => {
     const id = modelOf(host.ask());
     const p = priceFor(id);
-    return p ? `${id}: list price $${p.input} in, $${p.output} out per million tokens. Leave empty to use it.` : `${id} is not in the table of known prices: its costs show as unknown, and the caps refuse it, until you set its price here.`;
+    return p
+      ? `${id}: list price $${p.input} in, $${p.output} out per million tokens. Leave empty to use it.`
+      : `${id} is not in the table of known prices: its costs show as unknown, and the caps refuse it, until you set its price here.`;
   };
   return {
     name,
@@ -93,26 +97,43 @@ function capRow(host: SpendSettingsHost, name: string, desc: string, key: keyof 
     name,
     desc,
     aliases: ["cap", "limit", "budget", "cost"],
-    render: (s: Setting) => s.addText((t) => t.setPlaceholder("0").setValue(String(host.spend()[key])).onChange(async (v) => {
-      const n = v.trim() === "" ? 0 : Number(v);
-      if (Number.isFinite(n) && n >= 0) await host.updateSpend({ [key]: n });
-    })),
+    render: (s: Setting) =>
+      s.addText((t) =>
+        t
+          .setPlaceholder("0")
+          .setValue(String(host.spend()[key]))
+          .onChange(async (v) => {
+            const n = v.trim() === "" ? 0 : Number(v);
+            if (Number.isFinite(n) && n >= 0) await host.updateSpend({ [key]: n });
+          }),
+      ),
   };
 }
 
 /** The Spend section: what the model calls cost today and this month, by feature, and the caps that hold them. */
 export function spendSection(host: SpendSettingsHost): SettingSection {
-  return { heading: "Spend", rows: [
-    {
-      name: "Spent",
-      desc: "Every model call of the plugin and of kc, at each model's price (spend-ledger.jsonl in the plugin's folder).",
-      aliases: ["cost", "usage", "ledger"],
-      render: (setting) => {
-        const el = setting.descEl.createDiv({ cls: "kc-spend-summary", text: "Reading the spend ledger…" });
-        void host.spendSummary().then((s) => el.setText(describeSpend(s)), () => el.setText("The spend ledger cannot be read."));
+  return {
+    heading: "Spend",
+    rows: [
+      {
+        name: "Spent",
+        desc: "Every model call of the plugin and of kc, at each model's price (spend-ledger.jsonl in the plugin's folder).",
+        aliases: ["cost", "usage", "ledger"],
+        render: (setting) => {
+          const el = setting.descEl.createDiv({ cls: "kc-spend-summary", text: "Reading the spend ledger…" });
+          void host.spendSummary().then(
+            (s) => el.setText(describeSpend(s)),
+            () => el.setText("The spend ledger cannot be read."),
+          );
+        },
       },
-    },
-    capRow(host, "Daily cap (USD)", "Before every model call, a call whose worst case would take today's spend past this is refused, never sent. 0 turns the cap off (the default).", "dailyCapUsd"),
-    capRow(host, "Monthly cap (USD)", "The same for the calendar month. 0 turns the cap off (the default).", "monthlyCapUsd"),
-  ] };
+      capRow(
+        host,
+        "Daily cap (USD)",
+        "Before every model call, a call whose worst case would take today's spend past this is refused, never sent. 0 turns the cap off (the default).",
+        "dailyCapUsd",
+      ),
+      capRow(host, "Monthly cap (USD)", "The same for the calendar month. 0 turns the cap off (the default).", "monthlyCapUsd"),
+    ],
+  };
 }

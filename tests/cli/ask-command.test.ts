@@ -23,14 +23,21 @@ async function ask(question: string, env: Record<string, string | undefined>) {
   let out = "";
   let err = "";
   const code = await runCli(["ask", DEMO, question, "--base-url", server.baseUrl, "--model", "claude-test"], {
-    out: (t) => (out += t), err: (t) => (err += t), isTTY: false, env,
+    out: (t) => (out += t),
+    err: (t) => (err += t),
+    isTTY: false,
+    env,
   });
   return { code, out, err };
 }
 
 describe("kc ask", () => {
   it("streams a cited answer from only the routed articles, then tokens and cost", async () => {
-    server.replies.push({ kind: "text", text: "Up to 5 retries, 1 to 16 s apart [[knowledge/concepts/retry-with-backoff]].", usage: { input: 900, output: 20 } });
+    server.replies.push({
+      kind: "text",
+      text: "Up to 5 retries, 1 to 16 s apart [[knowledge/concepts/retry-with-backoff]].",
+      usage: { input: 900, output: 20 },
+    });
     const r = await ask("How long does the app wait between upload retries on a bad train connection?", { ANTHROPIC_API_KEY: "sk-test" });
     expect(r.code).toBe(0);
     expect(r.out).toContain("[[knowledge/concepts/retry-with-backoff]]");
@@ -77,7 +84,12 @@ describe("kc ask", () => {
 
   it("says clearly when the API key is missing (and no local server is named), with no request made", async () => {
     let err = "";
-    const code = await runCli(["ask", DEMO, "How long does the app wait between upload retries?"], { out: () => undefined, err: (t) => (err += t), isTTY: false, env: {} });
+    const code = await runCli(["ask", DEMO, "How long does the app wait between upload retries?"], {
+      out: () => undefined,
+      err: (t) => (err += t),
+      isTTY: false,
+      env: {},
+    });
     const r = { code, err };
     expect(r.code).toBe(1);
     expect(r.err).toContain("No Anthropic API key");

@@ -78,7 +78,23 @@ describe("kc contradictions: the batch's total first, asked about above the thre
 describe("kc drift --model-check: the batch's total first", () => {
   const DRIFT = join(import.meta.dirname, "..", "fixtures", "drift");
   const drift = (extra: string[]) =>
-    runKc(["drift", join(tmp, "drift"), "--repo", join(DRIFT, "repo"), "--model-check", "--today", "2027-06-01", ...extra, "--base-url", server.baseUrl, "--model", "claude-sonnet-5-5"], KEY);
+    runKc(
+      [
+        "drift",
+        join(tmp, "drift"),
+        "--repo",
+        join(DRIFT, "repo"),
+        "--model-check",
+        "--today",
+        "2027-06-01",
+        ...extra,
+        "--base-url",
+        server.baseUrl,
+        "--model",
+        "claude-sonnet-5-5",
+      ],
+      KEY,
+    );
   beforeEach(() => cpSync(join(DRIFT, "vault"), join(tmp, "drift"), { recursive: true }));
 
   it("goes on below the threshold without --yes, and needs --yes above it without a terminal", async () => {
@@ -104,7 +120,23 @@ describe("kc capture --distill: the most the distillation can cost first", () =>
     writeFileSync(join(dir, "c1.jsonl"), t.text());
   });
   const capture = (extra: string[]) =>
-    runKc(["capture", vault, "--from", join(claude, "projects"), "--idle-minutes", "0", "--distill", ...extra, "--base-url", server.baseUrl, "--model", "claude-opus-5-5"], KEY);
+    runKc(
+      [
+        "capture",
+        vault,
+        "--from",
+        join(claude, "projects"),
+        "--idle-minutes",
+        "0",
+        "--distill",
+        ...extra,
+        "--base-url",
+        server.baseUrl,
+        "--model",
+        "claude-opus-5-5",
+      ],
+      KEY,
+    );
 
   it("above the threshold without a terminal captures nothing and calls nothing until --yes", async () => {
     const daily = readFileSync(join(vault, "daily/2026-11-20.md"), "utf8");

@@ -50,7 +50,10 @@ describe("kc capture", () => {
     const after = readFileSync(join(vault, "daily/2026-11-20.md"), "utf8");
     expect(after.startsWith(daily)).toBe(true);
     expect(after).toContain("**Context:** Claude Code in `notes-app` on branch `feature/outbox`.");
-    expect(changedPaths(before, hashVault(vault)).filter((p) => !p.endsWith("/"))).toEqual([`${CONFIG_DIR}/plugins/ckp-knowledge-compiler/capture-state.json`, "daily/2026-11-20.md"]);
+    expect(changedPaths(before, hashVault(vault)).filter((p) => !p.endsWith("/"))).toEqual([
+      `${CONFIG_DIR}/plugins/ckp-knowledge-compiler/capture-state.json`,
+      "daily/2026-11-20.md",
+    ]);
     const again = await kc(["capture", vault, "--from", join(claude, "projects"), "--idle-minutes", "0"]);
     expect(again.err).toContain("0 session entries appended");
     expect(readFileSync(join(vault, "daily/2026-11-20.md"), "utf8")).toBe(after);
@@ -114,9 +117,28 @@ describe("kc capture --distill", () => {
       writeFileSync(join(dir, "c1.jsonl"), session("c1", "2026-11-20", ["one", "two", "three", "four"]));
       server.replies.push({ kind: "tool", name: "record_session", input: { decisions: ["Keep five retries"], lessons: [], actions: ["Write the runbook"] } });
       let err = "";
-      const code = await runCli(["capture", vault, "--from", join(claude, "projects"), "--idle-minutes", "0", "--distill", "--yes", "--base-url", server.baseUrl, "--model", "claude-test"], {
-        out: () => undefined, err: (t) => (err += t), isTTY: false, env: { ANTHROPIC_API_KEY: "sk-test" },
-      });
+      const code = await runCli(
+        [
+          "capture",
+          vault,
+          "--from",
+          join(claude, "projects"),
+          "--idle-minutes",
+          "0",
+          "--distill",
+          "--yes",
+          "--base-url",
+          server.baseUrl,
+          "--model",
+          "claude-test",
+        ],
+        {
+          out: () => undefined,
+          err: (t) => (err += t),
+          isTTY: false,
+          env: { ANTHROPIC_API_KEY: "sk-test" },
+        },
+      );
       expect(code, err).toBe(0);
       const text = readFileSync(join(vault, "daily/2026-11-20.md"), "utf8");
       expect(text).toContain("**Decisions Made:**\n- Keep five retries");
@@ -147,7 +169,8 @@ describe("kc prime", () => {
 
   it("keeps a hook's context within Claude Code's 10,000 characters by default, and when asked for more", async () => {
     // Four long articles about the question: their bodies alone are over 20,000 characters.
-    const long = (n: number): string => `---\ntitle: Upload retries ${n}\ntldr: How uploads retry, part ${n}.\nanswers_when: [how uploads retry]\n---\n# Upload retries ${n}\n\n${"Uploads retry with backoff and jitter after a failure. ".repeat(110)}\n`;
+    const long = (n: number): string =>
+      `---\ntitle: Upload retries ${n}\ntldr: How uploads retry, part ${n}.\nanswers_when: [how uploads retry]\n---\n# Upload retries ${n}\n\n${"Uploads retry with backoff and jitter after a failure. ".repeat(110)}\n`;
     for (let n = 1; n <= 4; n++) writeFileSync(join(vault, "knowledge", "concepts", `upload-retries-${n}.md`), long(n));
     for (const extra of [[], ["--max-chars", "50000"]]) {
       const r = await kc(["prime", vault, "--question", "How do uploads retry?", "--hook", ...extra]);
@@ -160,7 +183,10 @@ describe("kc prime", () => {
 
   it("routes by the project's recent daily-log entries when there is no question", async () => {
     const day = join(vault, "daily", "2026-11-22.md");
-    writeFileSync(day, "# Daily Log: 2026-11-22\n\n## Sessions\n\n### Session (10:00) - Retries\n**Context:** Claude Code in `notes-app`. First request: captive portal on hotel wifi keeps failing uploads\n");
+    writeFileSync(
+      day,
+      "# Daily Log: 2026-11-22\n\n## Sessions\n\n### Session (10:00) - Retries\n**Context:** Claude Code in `notes-app`. First request: captive portal on hotel wifi keeps failing uploads\n",
+    );
     const r = await kc(["prime", vault, "--cwd", "/home/ada/code/notes-app", "--max-chars", "3000"]);
     expect(r.code).toBe(0);
     expect(r.out).toContain("Routed for project notes-app");

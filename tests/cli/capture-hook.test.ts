@@ -31,7 +31,13 @@ function transcript(name: string, id: string, prompts: string[]): string {
 async function hook(stdin: string) {
   let out = "";
   let err = "";
-  const code = await runCli(["capture", vault, "--hook"], { out: (t) => (out += t), err: (t) => (err += t), isTTY: false, env: {}, readStdin: () => Promise.resolve(stdin) });
+  const code = await runCli(["capture", vault, "--hook"], {
+    out: (t) => (out += t),
+    err: (t) => (err += t),
+    isTTY: false,
+    env: {},
+    readStdin: () => Promise.resolve(stdin),
+  });
   return { code, out, err };
 }
 
@@ -39,7 +45,9 @@ describe("kc capture --hook (SessionEnd)", () => {
   it("captures only the session that ended, at once (no idle wait), and its new records only on the next end", async () => {
     const ended = transcript("s1.jsonl", "s1", ["Why do uploads retry forever?", "Cap them at five", "Add jitter", "Write the test"]);
     transcript("s2.jsonl", "s2", ["Another session", "still", "going", "on"]);
-    const r = await hook(JSON.stringify({ session_id: "s1", transcript_path: ended, cwd: join(claude, "work", "notes-app"), hook_event_name: "SessionEnd", reason: "exit" }));
+    const r = await hook(
+      JSON.stringify({ session_id: "s1", transcript_path: ended, cwd: join(claude, "work", "notes-app"), hook_event_name: "SessionEnd", reason: "exit" }),
+    );
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain("appended to daily/2026-11-20.md: Why do uploads retry forever?");
     const daily = readFileSync(join(vault, "daily/2026-11-20.md"), "utf8");
@@ -54,7 +62,12 @@ describe("kc capture --hook (SessionEnd)", () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain("--hook expects Claude Code's SessionEnd JSON (with transcript_path) on stdin");
     let err = "";
-    const both = await runCli(["capture", vault, "--hook", "--session-file", "x.jsonl"], { out: () => undefined, err: (t) => (err += t), isTTY: false, env: {} });
+    const both = await runCli(["capture", vault, "--hook", "--session-file", "x.jsonl"], {
+      out: () => undefined,
+      err: (t) => (err += t),
+      isTTY: false,
+      env: {},
+    });
     expect(both).toBe(2);
     expect(err).toContain("not both");
   });

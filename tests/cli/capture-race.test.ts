@@ -30,7 +30,11 @@ beforeAll(async () => {
       resolveDir: binDir,
       loader: "ts",
     },
-    bundle: true, platform: "node", format: "esm", outfile: bin, logLevel: "silent",
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    outfile: bin,
+    logLevel: "silent",
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
   });
 }, 60_000);
@@ -71,11 +75,18 @@ describe("two captures at the same moment (class 4)", () => {
     const dir = join(claude, "projects", "p");
     mkdirSync(dir, { recursive: true });
     for (let round = 0; round < 2; round++) {
-      for (let s = 0; s < 5; s++) writeFileSync(join(dir, `r${round}s${s}.jsonl`), session(`r${round}s${s}`, `2026-11-20T0${round * 5 + s}:00:00Z`.replace(/T(\d)(\d):/, "T$1$2:"), `round ${round} session ${s}`));
-      const runs = await Promise.all(Array.from({ length: 4 }, () => kcChild(["capture", vault, "--from", join(claude, "projects"), "--idle-minutes", "0"], { TZ: "UTC" })));
+      for (let s = 0; s < 5; s++)
+        writeFileSync(
+          join(dir, `r${round}s${s}.jsonl`),
+          session(`r${round}s${s}`, `2026-11-20T0${round * 5 + s}:00:00Z`.replace(/T(\d)(\d):/, "T$1$2:"), `round ${round} session ${s}`),
+        );
+      const runs = await Promise.all(
+        Array.from({ length: 4 }, () => kcChild(["capture", vault, "--from", join(claude, "projects"), "--idle-minutes", "0"], { TZ: "UTC" })),
+      );
       for (const r of runs) expect(r.code, r.err).toBe(0);
       const text = readFileSync(join(vault, "daily", "2026-11-20.md"), "utf8");
-      for (let r = 0; r <= round; r++) for (let s = 0; s < 5; s++) expect(count(text, `Asked: round ${r} session ${s} step 2`), `round ${r} session ${s}`).toBe(1);
+      for (let r = 0; r <= round; r++)
+        for (let s = 0; s < 5; s++) expect(count(text, `Asked: round ${r} session ${s} step 2`), `round ${r} session ${s}`).toBe(1);
       const state = JSON.parse(readFileSync(join(vault, STATE), "utf8")) as { files: Record<string, number> };
       expect(Object.keys(state.files)).toHaveLength(5 * (round + 1));
     }

@@ -124,7 +124,10 @@ interface RouteJson {
 describe("kc route", () => {
   it("prints the route as JSON with load order, reasons and token totals, without network", async () => {
     const dir = vault({
-      "knowledge/concepts/retry.md": article("Wait 1s, 2s, 4s between attempts after a 503.", 'similar_high: ["[[knowledge/concepts/keys|keys · 2026-10]]"]\n').replace("answers_when: [a]", "answers_when: [retry, backoff]"),
+      "knowledge/concepts/retry.md": article(
+        "Wait 1s, 2s, 4s between attempts after a 503.",
+        'similar_high: ["[[knowledge/concepts/keys|keys · 2026-10]]"]\n',
+      ).replace("answers_when: [a]", "answers_when: [retry, backoff]"),
       "knowledge/concepts/keys.md": article("Idempotency keys make repeats safe.").replace("answers_when: [a]", "answers_when: [idempotent]"),
     });
     const r = await run("route", dir, "how long to wait between retry attempts after 503", "--format", "json");

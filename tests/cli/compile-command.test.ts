@@ -68,10 +68,12 @@ describe("kc compile", () => {
     const r = await compileLog("--yes");
     expect(r.code).toBe(0);
     expect(r.out).toContain("NEW     knowledge/concepts/captive-portal-detection.md");
-    expect(r.out).toContain('+ A read transaction in the search indexer');
+    expect(r.out).toContain("+ A read transaction in the search indexer");
     expect(existsSync(join(vault, "knowledge/connections/retries-and-captive-portals.md"))).toBe(true);
     expect(readFileSync(join(vault, "daily/2026-11-20.md"), "utf8")).toBe(log);
-    const data = JSON.parse(readFileSync(join(vault, `${CONFIG_DIR}/plugins/ckp-knowledge-compiler/data.json`), "utf8")) as { compileState: { logs: Record<string, { hash: string }> } };
+    const data = JSON.parse(readFileSync(join(vault, `${CONFIG_DIR}/plugins/ckp-knowledge-compiler/data.json`), "utf8")) as {
+      compileState: { logs: Record<string, { hash: string }> };
+    };
     expect(data.compileState.logs["daily/2026-11-20.md"]?.hash).toMatch(/^[0-9a-f]{64}$/);
     const body = server.requests[0]!.body as { system: { text: string; cache_control?: unknown }[]; tool_choice: { name: string }; max_tokens: number };
     expect(body.system[0]!.text).toBe(COMPILE_SYSTEM_PROMPT);
@@ -162,10 +164,14 @@ describe("kc compile", () => {
   });
 
   it("turns a duplicate of an existing article into a corroboration", async () => {
-    server.replies.push(tool(replyWith((x) => {
-      x.new_articles = [{ path: "concepts/dedup-keys", title: "Dedup keys", tldr: "x", answers_when: ["x"], body: "# Dedup keys\n\nAgain." }];
-      x.updates = [];
-    })));
+    server.replies.push(
+      tool(
+        replyWith((x) => {
+          x.new_articles = [{ path: "concepts/dedup-keys", title: "Dedup keys", tldr: "x", answers_when: ["x"], body: "# Dedup keys\n\nAgain." }];
+          x.updates = [];
+        }),
+      ),
+    );
     const r = await compileLog("--yes");
     expect(r.code).toBe(0);
     expect(r.out).toContain("is already in the knowledge base as concepts/idempotency-keys");
@@ -182,7 +188,12 @@ describe("kc compile", () => {
 
   it("needs a key (or a local server's --base-url) unless it is a dry run, and says so without calling anything", async () => {
     let err = "";
-    const code = await runCli(["compile", vault, "--file", "daily/2026-11-20.md", "--today", "2026-11-22"], { out: () => undefined, err: (t) => (err += t), isTTY: false, env: {} });
+    const code = await runCli(["compile", vault, "--file", "daily/2026-11-20.md", "--today", "2026-11-22"], {
+      out: () => undefined,
+      err: (t) => (err += t),
+      isTTY: false,
+      env: {},
+    });
     const r = { code, err };
     expect(r.code).toBe(1);
     expect(server.requests).toHaveLength(0);
@@ -242,7 +253,9 @@ describe("kc undo", () => {
     const r = await kc(["undo", vault]);
     expect(r.code).toBe(0);
     expect(r.err).toMatch(/^Undid the compile of daily\/2026-11-18\.md, written 2026-11-22 \d{2}:\d{2} UTC: \d+ restored, \d+ removed\./m);
-    expect(r.err).toMatch(/^2 earlier writes since the last undo stay as written; undo puts back only the last write: compile of Daily Log 2026-11-20 \([^)]*\); compile of Daily Log 2026-10-02 \(2026-10-02 20:00 UTC\) \(see log\.md\)\./m);
+    expect(r.err).toMatch(
+      /^2 earlier writes since the last undo stay as written; undo puts back only the last write: compile of Daily Log 2026-11-20 \([^)]*\); compile of Daily Log 2026-10-02 \(2026-10-02 20:00 UTC\) \(see log\.md\)\./m,
+    );
     expect(existsSync(join(vault, "knowledge/concepts/captive-portal-detection.md"))).toBe(true);
   });
 

@@ -80,10 +80,13 @@ describe("writes stay inside the knowledge folder", () => {
 describe("a compile that fails half-way changes nothing and keeps the previous undo", () => {
   for (const [name, spoil] of [
     ["index.md is not UTF-8", () => write("knowledge/index.md", Buffer.from([0x23, 0x20, 0xff, 0xfe, 0x0a]))],
-    ["index.md is a folder", () => {
-      rmSync(join(vault, "knowledge/index.md"));
-      mkdirSync(join(vault, "knowledge/index.md"));
-    }],
+    [
+      "index.md is a folder",
+      () => {
+        rmSync(join(vault, "knowledge/index.md"));
+        mkdirSync(join(vault, "knowledge/index.md"));
+      },
+    ],
     ["log.md is not UTF-8", () => write("knowledge/log.md", Buffer.from([0xc3, 0x28, 0x0a]))],
   ] as const) {
     it(`when ${name}: one sentence, the vault as it was, and undo still undoes the compile before`, async () => {
@@ -143,13 +146,29 @@ describe("daily notes are never articles", () => {
 });
 
 describe("undo trusts no record", () => {
-  for (const bad of ["daily/2026-11-20.md", "notes/other.md", `${CONFIG_DIR}/plugins/other-plugin/data.json`, "../outside.md", "knowledge/../daily/2026-11-20.md"]) {
+  for (const bad of [
+    "daily/2026-11-20.md",
+    "notes/other.md",
+    `${CONFIG_DIR}/plugins/other-plugin/data.json`,
+    "../outside.md",
+    "knowledge/../daily/2026-11-20.md",
+  ]) {
     it(`refuses a record naming ${bad} and changes nothing`, async () => {
       write("notes/other.md", "mine\n");
-      write(`${DATA}/last-compile.json`, JSON.stringify({
-        version: 1, op: "compile", at: "2026-11-22T10:00:00Z", logPath: LOG, previousState: null,
-        files: [{ path: "knowledge/concepts/sqlite-wal-mode.md", before: "x", after: read("knowledge/concepts/sqlite-wal-mode.md") }, { path: bad, before: "evil\n", after: "whatever" }],
-      }));
+      write(
+        `${DATA}/last-compile.json`,
+        JSON.stringify({
+          version: 1,
+          op: "compile",
+          at: "2026-11-22T10:00:00Z",
+          logPath: LOG,
+          previousState: null,
+          files: [
+            { path: "knowledge/concepts/sqlite-wal-mode.md", before: "x", after: read("knowledge/concepts/sqlite-wal-mode.md") },
+            { path: bad, before: "evil\n", after: "whatever" },
+          ],
+        }),
+      );
       const before = hashVault(vault);
       const r = await kc(["undo", vault]);
       expect(r.code).toBe(1);
@@ -189,8 +208,13 @@ describe("bounded replies and logs", () => {
   });
 
   for (const [name, why] of [
-    ["com¹", /device name/], ["ｃａｐｔｉｖｅ", /compatibility or look-alike/], ["cаptive-portal", /mixes letters of Latin, Cyrillic or Greek/],
-    ["lpt9", /device name/], ["captive\u200bportal", /invisible/], ["con", /device name/], ["ﬁle-sync", /compatibility or look-alike/],
+    ["com¹", /device name/],
+    ["ｃａｐｔｉｖｅ", /compatibility or look-alike/],
+    ["cаptive-portal", /mixes letters of Latin, Cyrillic or Greek/],
+    ["lpt9", /device name/],
+    ["captive\u200bportal", /invisible/],
+    ["con", /device name/],
+    ["ﬁle-sync", /compatibility or look-alike/],
   ] as const) {
     it(`refuses the new file name ${JSON.stringify(name)}`, async () => {
       const bad = { summary: "one concept", new_articles: [{ ...firstConcept(), path: `concepts/${name}` }], updates: [] };
@@ -204,10 +228,14 @@ describe("bounded replies and logs", () => {
   }
 
   it("strips control and escape sequences from model text before a terminal or index.md sees it", async () => {
-    server.replies.push(tool(replyWith((x) => {
-      x.summary = "ok\u001b[2J\u001b]0;pwned\u0007 done\r";
-      x.new_articles[0]!.tldr = "A redirect\r to a foreign host\u001b[31m means a portal\u202e.";
-    })));
+    server.replies.push(
+      tool(
+        replyWith((x) => {
+          x.summary = "ok\u001b[2J\u001b]0;pwned\u0007 done\r";
+          x.new_articles[0]!.tldr = "A redirect\r to a foreign host\u001b[31m means a portal\u202e.";
+        }),
+      ),
+    );
     const r = await compile();
     expect(r.code, r.err).toBe(0);
     const controls = ["\u001b", "\r", "\u0007", "\u202e"];

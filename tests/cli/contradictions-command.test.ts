@@ -42,15 +42,25 @@ describe("kc contradictions", () => {
     const pairs = (JSON.parse(dry.out) as { pairs: { a: string; b: string }[] }).pairs;
     expect(pairs.length).toBeGreaterThan(0);
     const first = pairs[0]!;
-    const lineOf = (p: string) => readFileSync(join(vault, p), "utf8").split("\n").find((l) => l.split(" ").length > 6)!.trim();
-    server.replies.push({ kind: "tool", name: "report_contradictions", input: { conflicts: [{ quote_a: lineOf(first.a), quote_b: lineOf(first.b), explanation: "they disagree", confidence: "medium" }] } });
+    const lineOf = (p: string) =>
+      readFileSync(join(vault, p), "utf8")
+        .split("\n")
+        .find((l) => l.split(" ").length > 6)!
+        .trim();
+    server.replies.push({
+      kind: "tool",
+      name: "report_contradictions",
+      input: { conflicts: [{ quote_a: lineOf(first.a), quote_b: lineOf(first.b), explanation: "they disagree", confidence: "medium" }] },
+    });
     for (let i = 1; i < pairs.length; i++) server.replies.push(none());
     const r = await kc(["contradictions", vault, "--yes"]);
     expect(r.code).toBe(1);
     expect(r.out).toContain(`${first.a}:`);
     expect(r.out).toContain("they disagree (medium confidence)");
     expect(server.requests).toHaveLength(pairs.length);
-    expect(changedPaths(before, hashVault(vault)).filter((p) => !p.endsWith("/"))).toEqual([`${CONFIG_DIR}/plugins/ckp-knowledge-compiler/contradictions-state.json`]);
+    expect(changedPaths(before, hashVault(vault)).filter((p) => !p.endsWith("/"))).toEqual([
+      `${CONFIG_DIR}/plugins/ckp-knowledge-compiler/contradictions-state.json`,
+    ]);
     const again = await kc(["contradictions", vault, "--dry-run"]);
     expect(again.err).toMatch(/^0 pairs to check \(\d+ unchanged since checked/);
     writeFileSync(join(vault, first.a), `${readFileSync(join(vault, first.a), "utf8")}\nOne more line.\n`);

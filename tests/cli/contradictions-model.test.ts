@@ -34,17 +34,30 @@ afterEach(async () => {
 
 const kc = (args: string[]) => runKc([...args, "--base-url", server.baseUrl, "--model", "claude-test"], { ANTHROPIC_API_KEY: "sk-test" });
 const tool = (conflicts: unknown) => ({ kind: "tool" as const, name: "report_contradictions", input: { conflicts } });
-const REAL = { quote_a: "Every upload is retried up to 3 times", quote_b: "The client retries an upload at most 5 times.", explanation: "3 retries against 5.", confidence: "high" };
+const REAL = {
+  quote_a: "Every upload is retried up to 3 times",
+  quote_b: "The client retries an upload at most 5 times.",
+  explanation: "3 retries against 5.",
+  confidence: "high",
+};
 
 async function lintFindings() {
   const r = await runKc(["lint", vault, "--format", "json"]);
-  return (JSON.parse(r.out) as { findings: { check: string; path: string; line: number; related?: { path: string; line: number }[] }[] }).findings.filter((f) => f.check === "contradiction");
+  return (JSON.parse(r.out) as { findings: { check: string; path: string; line: number; related?: { path: string; line: number }[] }[] }).findings.filter(
+    (f) => f.check === "contradiction",
+  );
 }
 
 describe("kc contradictions against the Messages API", () => {
   it("keeps what the plugin wrote to the state file while the run waited for the model: the run changes the file as it is then", async () => {
     server.replies.push(tool([REAL]), tool([]), tool([]));
-    const claim = { path: "knowledge/concepts/retry.md", line: 8, quote: "The client retries an upload at most 5 times.", explanation: "The code retries 3 times.", hash: shortHash(FILES["knowledge/concepts/retry.md"]!) };
+    const claim = {
+      path: "knowledge/concepts/retry.md",
+      line: 8,
+      quote: "The client retries an upload at most 5 times.",
+      explanation: "The code retries 3 times.",
+      hash: shortHash(FILES["knowledge/concepts/retry.md"]!),
+    };
     server.onRequest = () => {
       // Obsidian, open on the same vault, saves a judgement of cited code while the first pair is being checked.
       mkdirSync(join(vault, STATE, ".."), { recursive: true });
@@ -61,7 +74,9 @@ describe("kc contradictions against the Messages API", () => {
   it("keeps a real conflict, drops an invented quote, leaves the pair of a malformed reply due, and lint shows the conflict in both articles", async () => {
     server.replies.push(
       tool([REAL]),
-      tool([{ quote_a: "Hybrid clocks never order writes", quote_b: "The client retries an upload at most 5 times.", explanation: "invented", confidence: "high" }]),
+      tool([
+        { quote_a: "Hybrid clocks never order writes", quote_b: "The client retries an upload at most 5 times.", explanation: "invented", confidence: "high" },
+      ]),
       { kind: "text", text: "I think they agree." },
     );
     const before = hashVault(vault);
@@ -85,7 +100,11 @@ describe("kc contradictions against the Messages API", () => {
     writeFileSync(join(vault, "knowledge/concepts/retry.md"), `${FILES["knowledge/concepts/retry.md"]}\nThe limit is now 3.\n`);
     expect(await lintFindings()).toEqual([]);
     const dry = await kc(["contradictions", vault, "--dry-run"]);
-    expect(dry.out.trim().split("\n")).toEqual(["knowledge/concepts/keys.md  <->  knowledge/concepts/retry.md  (high)", "knowledge/concepts/clock.md  <->  knowledge/concepts/retry.md  (mid)", "knowledge/concepts/keys.md  <->  knowledge/concepts/ttl.md  (mid)"]);
+    expect(dry.out.trim().split("\n")).toEqual([
+      "knowledge/concepts/keys.md  <->  knowledge/concepts/retry.md  (high)",
+      "knowledge/concepts/clock.md  <->  knowledge/concepts/retry.md  (mid)",
+      "knowledge/concepts/keys.md  <->  knowledge/concepts/ttl.md  (mid)",
+    ]);
     expect(server.requests).toHaveLength(3);
   });
 

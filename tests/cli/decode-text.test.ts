@@ -20,9 +20,12 @@ describe("decodeText", () => {
       if (out.length > 0) out[at % out.length] = byte;
       return out;
     });
-    fc.assert(fc.property(fc.oneof(fc.uint8Array({ maxLength: 40 }), text, spliced), (bytes) => {
-      expect(decodeText(bytes)).toBe(reference(bytes));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.oneof(fc.uint8Array({ maxLength: 40 }), text, spliced), (bytes) => {
+        expect(decodeText(bytes)).toBe(reference(bytes));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it("keeps a byte-order mark, reads a view into a larger buffer, and refuses a NUL", () => {

@@ -13,7 +13,10 @@ beforeEach(() => {
   repo = mkdtempSync(join(tmpdir(), "kc-repo-"));
   mkdirSync(join(repo, "src"), { recursive: true });
   writeFileSync(join(repo, "src", "outbox.ts"), "export class Outbox {\n  flush() {}\n}\n");
-  writeFileSync(join(vault, "knowledge/concepts/outbox.md"), "---\ntitle: Outbox\n---\n# Outbox\n\nSee `src/outbox.ts:Outbox.flush`, `src/outbox.ts:Outbox.drain` and `src/queue.ts`.\nAlso `../../etc/passwd.sh`.\n");
+  writeFileSync(
+    join(vault, "knowledge/concepts/outbox.md"),
+    "---\ntitle: Outbox\n---\n# Outbox\n\nSee `src/outbox.ts:Outbox.flush`, `src/outbox.ts:Outbox.drain` and `src/queue.ts`.\nAlso `../../etc/passwd.sh`.\n",
+  );
 });
 afterEach(() => {
   rmSync(vault, { recursive: true, force: true });

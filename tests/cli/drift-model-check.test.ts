@@ -23,16 +23,20 @@ afterEach(async () => {
 });
 
 const kc = (args: string[]) =>
-  runKc(["drift", VAULT, "--repo", REPO, "--model-check", "--today", "2027-06-01", ...args, "--base-url", server.baseUrl, "--model", "claude-test"], { ANTHROPIC_API_KEY: "sk-test" });
+  runKc(["drift", VAULT, "--repo", REPO, "--model-check", "--today", "2027-06-01", ...args, "--base-url", server.baseUrl, "--model", "claude-test"], {
+    ANTHROPIC_API_KEY: "sk-test",
+  });
 const reply = (outdated: unknown) => ({ kind: "tool" as const, name: "report_outdated_claims", input: { outdated } });
 
 describe("kc drift --model-check against the Messages API", () => {
   it("prints a statement the cited source no longer supports as a suggestion, drops an invented quote, and changes nothing", async () => {
     const before = hashVault(VAULT);
-    server.replies.push(reply([
-      { quote: "retries stop at `src/sync/outbox.ts:MAX_RETRIES`", explanation: "MAX_RETRIES is 5 now, and the article implies 3." },
-      { quote: "The queue is flushed every minute", explanation: "invented" },
-    ]));
+    server.replies.push(
+      reply([
+        { quote: "retries stop at `src/sync/outbox.ts:MAX_RETRIES`", explanation: "MAX_RETRIES is 5 now, and the article implies 3." },
+        { quote: "The queue is flushed every minute", explanation: "invented" },
+      ]),
+    );
     const r = await kc(["--yes"]);
     expect(server.requests).toHaveLength(1);
     const sent = JSON.stringify(server.requests[0]!.body);

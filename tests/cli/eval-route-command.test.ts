@@ -31,7 +31,9 @@ describe("kc eval-route", () => {
     const tmp = mkdtempSync(join(tmpdir(), "kc-eval-route-"));
     const vault = join(tmp, "demo-vault");
     cpSync(join(ROOT, "demo-vault"), vault, { recursive: true });
-    const r = await kc(["eval-route", vault, join(ROOT, "demo-questions-holdout.json"), "--select", "--base-url", server.baseUrl, "--model", "claude-test"], { ANTHROPIC_API_KEY: "sk-test" });
+    const r = await kc(["eval-route", vault, join(ROOT, "demo-questions-holdout.json"), "--select", "--base-url", server.baseUrl, "--model", "claude-test"], {
+      ANTHROPIC_API_KEY: "sk-test",
+    });
     const recorded = existsSync(join(pluginFolder(vault), "spend-ledger.jsonl"));
     rmSync(tmp, { recursive: true, force: true });
     expect(r.code, r.err).toBe(0);
@@ -45,7 +47,11 @@ describe("kc eval-route", () => {
 
   it("kc route --format json gives the shortlist (path, lexical rank, header tokens) and each skipped file once", async () => {
     const r = await kc(["route", join(ROOT, "demo-vault"), "Is it safe to resend an upload after a timeout?", "--format", "json"]);
-    const route = JSON.parse(r.out) as { loaded: { path: string }[]; skipped: { path: string }[]; shortlist: { path: string; rank: number; headerTokens: number }[] };
+    const route = JSON.parse(r.out) as {
+      loaded: { path: string }[];
+      skipped: { path: string }[];
+      shortlist: { path: string; rank: number; headerTokens: number }[];
+    };
     expect(route.shortlist.length).toBeGreaterThan(3);
     expect(route.shortlist[0]).toMatchObject({ rank: 1, headerTokens: expect.any(Number) as unknown });
     const skipped = route.skipped.map((s) => s.path);

@@ -57,7 +57,9 @@ describe("broken settings files are named, never silently used", () => {
     const dir = vault({ ...twoArticles, [DATA]: '{ "settings": { "knowledgeFolder": "knowledge" },\n' });
     const r = await kc(["lint", dir, "--format", "json"]);
     expect(r.code).toBe(0);
-    expect(r.err).toContain(`warning: ${DATA} is not valid JSON (it ends too early); the default settings are used and which daily logs were compiled is not known.`);
+    expect(r.err).toContain(
+      `warning: ${DATA} is not valid JSON (it ends too early); the default settings are used and which daily logs were compiled is not known.`,
+    );
     expect(r.err).toContain("daily logs are not checked for being uncompiled or changed, because the compile state could not be read");
     expect(checks(r.out)).not.toContain("uncompiled-log");
   });
@@ -79,12 +81,18 @@ describe("broken settings files are named, never silently used", () => {
   });
 
   it("names an invalid daily-notes.json and says which daily notes folder is used instead", async () => {
-    const dir = vault({ ...twoArticles, [`${CONFIG_DIR}/daily-notes.json`]: '{"folder": "Journal",}', [DATA]: JSON.stringify({ settings: { dailyFolder: "daily" } }) });
+    const dir = vault({
+      ...twoArticles,
+      [`${CONFIG_DIR}/daily-notes.json`]: '{"folder": "Journal",}',
+      [DATA]: JSON.stringify({ settings: { dailyFolder: "daily" } }),
+    });
     const r = await kc(["lint", dir, "--format", "json"]);
     expect(r.err).toContain(`warning: .obsidian/daily-notes.json is not valid JSON (line 1); the plugin's daily notes setting is used ("daily", YYYY-MM-DD).`);
     expect(checks(r.out)).toContain("uncompiled-log");
     const shape = vault({ ...twoArticles, [`${CONFIG_DIR}/daily-notes.json`]: '["Journal"]' });
-    expect((await kc(["lint", shape])).err).toContain(`${CONFIG_DIR}/daily-notes.json is a list, not the Daily Notes settings; the plugin's daily notes setting is used`);
+    expect((await kc(["lint", shape])).err).toContain(
+      `${CONFIG_DIR}/daily-notes.json is a list, not the Daily Notes settings; the plugin's daily notes setting is used`,
+    );
   });
 });
 
@@ -116,17 +124,26 @@ describe("a missing folder is not a clean result", () => {
 
 describe("kc route speaks to people", () => {
   it("shows the question's own words, lists no loaded file as skipped, and calls no full match weak", async () => {
-    for (const q of ["Why isn't exponential backoff enough on its own to stop duplicate writes?", "What jitter do we use for retry backoff?", "Why is the spacing of retries doubled each time, and what happens to edits merging twice?"]) {
+    for (const q of [
+      "Why isn't exponential backoff enough on its own to stop duplicate writes?",
+      "What jitter do we use for retry backoff?",
+      "Why is the spacing of retries doubled each time, and what happens to edits merging twice?",
+    ]) {
       const r = await kc(["route", DEMO, q, "--closest"]);
       expect(r.code).toBe(0);
       const [loadedPart, skippedPart = ""] = r.out.split("Skipped:\n");
       const loaded = [...loadedPart!.matchAll(/^ {2}\+ (\S+)/gm)].map((m) => m[1]);
       const skipped = [...skippedPart.matchAll(/^ {2}- (\S+)/gm)].map((m) => m[1]);
-      expect(skipped.filter((p) => loaded.includes(p)), q).toEqual([]);
+      expect(
+        skipped.filter((p) => loaded.includes(p)),
+        q,
+      ).toEqual([]);
       expect(new Set(skipped).size, q).toBe(skipped.length);
       expect(r.out, q).not.toMatch(/weak match|"(twic|spac|merg|doubl)"/);
     }
-    expect((await kc(["route", DEMO, "Why is the spacing of retries doubled each time, and what happens to edits merging twice?", "--closest"])).out).toContain('"twice"');
+    expect((await kc(["route", DEMO, "Why is the spacing of retries doubled each time, and what happens to edits merging twice?", "--closest"])).out).toContain(
+      '"twice"',
+    );
   });
 });
 
@@ -139,7 +156,9 @@ describe("kc lint resolves links as Obsidian does", () => {
       "other/My Notes.md": "[[Phonology]]\n",
     });
     const r = await kc(["lint", dir, "--scope", "vault", "--format", "json"]);
-    const orphans = (JSON.parse(r.out) as { findings: { check: string; path: string }[] }).findings.filter((f) => f.check === "orphan-article").map((f) => f.path);
+    const orphans = (JSON.parse(r.out) as { findings: { check: string; path: string }[] }).findings
+      .filter((f) => f.check === "orphan-article")
+      .map((f) => f.path);
     expect(orphans).toEqual(["06. Collected Knowledge/Phonetics.md"]);
     expect(checks(r.out)).not.toContain("broken-link");
   });

@@ -12,8 +12,16 @@ describe("kc graph", () => {
   it("marks exactly the relationships lint finds stale, and draws a ghost for each missing target", async () => {
     const graph = JSON.parse((await kc(["graph", DEMO])).out) as GraphView;
     const lint = JSON.parse((await kc(["lint", DEMO, "--format", "json"])).out) as { findings: { check: string; path: string }[] };
-    const staleEdges = graph.edges.filter((e) => e.stale).map((e) => e.from).sort();
-    expect(staleEdges).toEqual(lint.findings.filter((f) => f.check === "stale-stamp").map((f) => f.path).sort());
+    const staleEdges = graph.edges
+      .filter((e) => e.stale)
+      .map((e) => e.from)
+      .sort();
+    expect(staleEdges).toEqual(
+      lint.findings
+        .filter((f) => f.check === "stale-stamp")
+        .map((f) => f.path)
+        .sort(),
+    );
     const ghosts = graph.nodes.filter((n) => n.kind === "ghost").length;
     expect(ghosts).toBe(lint.findings.filter((f) => f.check === "ckp-missing-target").length);
     expect(graph.nodes.filter((n) => n.kind === "concept").length).toBe(readdirSync(join(DEMO, "knowledge", "concepts")).length);

@@ -59,7 +59,9 @@ describe("kc headers on an ordinary vault", () => {
     for (const p of changed) expect(bodyOf(after[p]!)).toBe(bodyOf(before[p]!));
     expect(existsSync(join(dir, "knowledge"))).toBe(false);
 
-    const route = JSON.parse((await runKc(["route", dir, "sourdough starter feeding", "--scope", "vault", "--format", "json"])).out) as { loaded: { path: string; reason: { terms: { fields: string[] }[] } }[] };
+    const route = JSON.parse((await runKc(["route", dir, "sourdough starter feeding", "--scope", "vault", "--format", "json"])).out) as {
+      loaded: { path: string; reason: { terms: { fields: string[] }[] } }[];
+    };
     expect(route.loaded[0]!.path).toBe("Cooking/Sourdough starter.md");
 
     const undo = await runKc(["undo", dir]);
@@ -77,7 +79,11 @@ describe("kc headers on an ordinary vault", () => {
     const unknown = await runKc(["headers", dir, "Health/Sleep", "--model", "claude-test", "--base-url", server.baseUrl, "--dry-run"], env);
     expect(unknown.err).toContain("cost unknown (no price for claude-test");
     expect(server.requests).toHaveLength(0);
-    server.replies.push({ kind: "tool", name: "record_headers", input: { notes: [{ path: "Health/Sleep.md", tldr: "Screens off after ten and a cool bedroom.", answers_when: ["sleep hygiene"] }] } });
+    server.replies.push({
+      kind: "tool",
+      name: "record_headers",
+      input: { notes: [{ path: "Health/Sleep.md", tldr: "Screens off after ten and a cool bedroom.", answers_when: ["sleep hygiene"] }] },
+    });
     const r = await runKc(["headers", dir, "Health/Sleep", "--model", "claude-test", "--base-url", server.baseUrl, "--yes"], env);
     expect(r.code).toBe(0);
     expect(server.requests).toHaveLength(1);
@@ -87,8 +93,14 @@ describe("kc headers on an ordinary vault", () => {
 
   it("runs a model pass under the threshold without asking, as compile --all does", async () => {
     const dir = vaults.make(ordinaryVaultFiles());
-    server.replies.push({ kind: "tool", name: "record_headers", input: { notes: [{ path: "Health/Sleep.md", tldr: "Screens off after ten.", answers_when: ["sleep hygiene"] }] } });
-    const r = await runKc(["headers", dir, "Health/Sleep", "--with-model", "--base-url", server.baseUrl, "--dry-run", "--confirm-above", "5"], { ANTHROPIC_API_KEY: "sk-test" });
+    server.replies.push({
+      kind: "tool",
+      name: "record_headers",
+      input: { notes: [{ path: "Health/Sleep.md", tldr: "Screens off after ten.", answers_when: ["sleep hygiene"] }] },
+    });
+    const r = await runKc(["headers", dir, "Health/Sleep", "--with-model", "--base-url", server.baseUrl, "--dry-run", "--confirm-above", "5"], {
+      ANTHROPIC_API_KEY: "sk-test",
+    });
     expect(r.err).toMatch(/Improving the drafts in 1 call with/);
     expect(server.requests).toHaveLength(1);
     expect(r.out).toContain("tldr: Screens off after ten.");
@@ -112,7 +124,9 @@ describe.skipIf(!existsSync(NOCLOCKS))("a copy of noclocks-vault, an ordinary va
     const dir = mkdtempSync(join(tmpdir(), "kc-noclocks-"));
     try {
       cpSync(NOCLOCKS, dir, { recursive: true });
-      const route = JSON.parse((await runKc(["route", dir, "how do I trap signals in a bash script", "--scope", "vault", "--format", "json"])).out) as { loaded: { path: string }[] };
+      const route = JSON.parse((await runKc(["route", dir, "how do I trap signals in a bash script", "--scope", "vault", "--format", "json"])).out) as {
+        loaded: { path: string }[];
+      };
       expect(route.loaded[0]!.path).toBe("04-RESOURCES/Code/Bash/Bash - Trap Command.md");
       const graph = JSON.parse((await runKc(["graph", dir, "--scope", "vault"])).out) as { nodes: unknown[]; edges: unknown[] };
       expect(graph.nodes.length).toBeGreaterThan(300);

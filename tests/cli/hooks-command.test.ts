@@ -66,7 +66,11 @@ describe("kc hooks install", () => {
     for (const c of [prime!, capture!]) expect(c).not.toMatch(/\bnpx\b/);
     const m = json(mcpFile());
     expect(m.mcpServers!.github).toEqual(OTHER_MCP.mcpServers.github);
-    expect(m.mcpServers!["knowledge-compiler"]).toEqual({ type: "stdio", command: process.execPath, args: [expect.stringMatching(/^\/.*cli\.mjs$/), "mcp", vault] });
+    expect(m.mcpServers!["knowledge-compiler"]).toEqual({
+      type: "stdio",
+      command: process.execPath,
+      args: [expect.stringMatching(/^\/.*cli\.mjs$/), "mcp", vault],
+    });
     const backups = readdirSync(join(project, ".claude")).filter((f) => f.startsWith("settings.json.kc-backup-"));
     expect(backups).toHaveLength(1);
     expect(JSON.parse(readFileSync(join(project, ".claude", backups[0]!), "utf8"))).toEqual(OTHER_SETTINGS);
@@ -104,7 +108,11 @@ describe("kc hooks install", () => {
     expect(existsSync(settingsFile())).toBe(false);
     expect(existsSync(mcpFile())).toBe(false);
     const asked: string[] = [];
-    const no = await runKc(["hooks", "install", "--project", project, "--shared", "--vault", vault], { HOME: home }, (q) => (asked.push(q), Promise.resolve(false)));
+    const no = await runKc(
+      ["hooks", "install", "--project", project, "--shared", "--vault", vault],
+      { HOME: home },
+      (q) => (asked.push(q), Promise.resolve(false)),
+    );
     expect(no.code).toBe(0);
     expect(asked).toHaveLength(1);
     expect(existsSync(settingsFile())).toBe(false);
@@ -125,7 +133,8 @@ describe("kc hooks install", () => {
 describe("kc hooks install --project without --shared", () => {
   const localFile = () => join(project, ".claude", "settings.local.json");
   const userJson = () => join(home, ".claude.json");
-  const personal = (action: "install" | "uninstall") => runKc(["hooks", action, "--project", project, ...(action === "install" ? ["--vault", vault] : []), "--yes"], { HOME: home });
+  const personal = (action: "install" | "uninstall") =>
+    runKc(["hooks", action, "--project", project, ...(action === "install" ? ["--vault", vault] : []), "--yes"], { HOME: home });
 
   it("puts this machine's paths in the personal files, never in the files a project checks in", async () => {
     writeFileSync(settingsFile(), JSON.stringify(OTHER_SETTINGS, null, 2) + "\n");
@@ -142,7 +151,11 @@ describe("kc hooks install --project without --shared", () => {
     expect(user.mcpServers).toBeUndefined();
     expect(user.projects["/x"]).toEqual({ mcpServers: { a: { command: "a" } } });
     expect(user.projects[project]!.allowedTools).toEqual([]);
-    expect(user.projects[project]!.mcpServers!["knowledge-compiler"]).toEqual({ type: "stdio", command: process.execPath, args: [expect.stringMatching(/cli\.mjs$/), "mcp", vault] });
+    expect(user.projects[project]!.mcpServers!["knowledge-compiler"]).toEqual({
+      type: "stdio",
+      command: process.execPath,
+      args: [expect.stringMatching(/cli\.mjs$/), "mcp", vault],
+    });
   });
 
   it("is undone by uninstall, which leaves the other projects and keys as they were", async () => {

@@ -6,7 +6,13 @@ const FIXTURE = join(import.meta.dirname, "..", "fixtures", "drift");
 const VAULT = join(FIXTURE, "vault");
 const REPO = join(FIXTURE, "repo");
 
-interface JsonFinding { check: string; path: string; line: number; column: number; message: string }
+interface JsonFinding {
+  check: string;
+  path: string;
+  line: number;
+  column: number;
+  message: string;
+}
 
 async function lintJson(args: string[]): Promise<{ code: number; findings: JsonFinding[] }> {
   const r = await runKc(["lint", VAULT, "--format", "json", ...args]);
@@ -38,7 +44,9 @@ describe("kc lint --repo (drift of citations)", () => {
 
   it("reports an article unconfirmed for longer than --stale-after-days as a suggestion", async () => {
     const { findings } = await lintJson(["--stale-after-days", "1"]);
-    expect(findings.filter((f) => f.check === "unconfirmed-article").map((f) => f.message)).toEqual([expect.stringMatching(/^Not confirmed for \d+ days \(last 2026-11-01; the limit is 1\)/)]);
+    expect(findings.filter((f) => f.check === "unconfirmed-article").map((f) => f.message)).toEqual([
+      expect.stringMatching(/^Not confirmed for \d+ days \(last 2026-11-01; the limit is 1\)/),
+    ]);
     expect((await runKc(["lint", VAULT, "--stale-after-days", "soon"])).code).toBe(2);
   });
 });

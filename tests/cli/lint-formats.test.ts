@@ -33,7 +33,10 @@ describe("kc lint --format sarif", () => {
     expect(sarifProblems(log)).toEqual([]);
     const broken = log.runs[0]!.results.find((x) => x.ruleId === "broken-link");
     expect(broken!.level).toBe("error");
-    expect(broken!.locations[0]!.physicalLocation).toEqual({ artifactLocation: { uri: "knowledge/concepts/a%20b.md", uriBaseId: "%SRCROOT%" }, region: { startLine: 8, startColumn: 5 } });
+    expect(broken!.locations[0]!.physicalLocation).toEqual({
+      artifactLocation: { uri: "knowledge/concepts/a%20b.md", uriBaseId: "%SRCROOT%" },
+      region: { startLine: 8, startColumn: 5 },
+    });
     expect(log.runs[0]!.tool.driver.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
@@ -57,7 +60,11 @@ describe("kc lint and written lint reports", () => {
   const handWritten = "---\nkc: lint-report\n---\n# Lint report\n\n- Broken link [[nowhere]]\n";
 
   it("never lints or routes the notes in the report folder, in either scope", async () => {
-    const dir = vault({ "knowledge/concepts/a.md": article("[[b]]"), "knowledge/concepts/b.md": article("[[a]]"), "knowledge/reports/lint-2026-11-01.md": handWritten });
+    const dir = vault({
+      "knowledge/concepts/a.md": article("[[b]]"),
+      "knowledge/concepts/b.md": article("[[a]]"),
+      "knowledge/reports/lint-2026-11-01.md": handWritten,
+    });
     for (const scope of ["knowledge", "vault"]) {
       const r = await runKc(["lint", dir, "--format", "json", "--scope", scope]);
       expect(r.code).toBe(0);
@@ -91,7 +98,10 @@ describe("kc lint and written lint reports", () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain("is not a lint report written by Knowledge Compiler");
     expect(readFileSync(join(dir, `knowledge/reports/lint-${today}.md`), "utf8")).toBe(mine);
-    const outside = vault({ "knowledge/concepts/a.md": article("x"), [`${CONFIG_DIR}/plugins/ckp-knowledge-compiler/data.json`]: JSON.stringify({ settings: { reportFolder: "reports" } }) });
+    const outside = vault({
+      "knowledge/concepts/a.md": article("x"),
+      [`${CONFIG_DIR}/plugins/ckp-knowledge-compiler/data.json`]: JSON.stringify({ settings: { reportFolder: "reports" } }),
+    });
     const o = await runKc(["lint", outside, "--write-report"]);
     expect(o.code).toBe(2);
     expect(o.err).toContain('The report folder "reports" is outside the knowledge folder "knowledge/"');

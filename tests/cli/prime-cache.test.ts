@@ -35,7 +35,10 @@ describe("kc prime's index cache", () => {
   it("rebuilds when a knowledge note changes, and never reads a stale index", async () => {
     await prime("zebra crossings");
     const note = join(vault, "knowledge", "concepts", "zebra-crossings.md");
-    writeFileSync(note, "---\ntitle: Zebra crossings\ntldr: Where the zebras cross the sync queue.\nanswers_when: [zebra crossings]\n---\n# Zebra crossings\n\nZebras cross here.\n");
+    writeFileSync(
+      note,
+      "---\ntitle: Zebra crossings\ntldr: Where the zebras cross the sync queue.\nanswers_when: [zebra crossings]\n---\n# Zebra crossings\n\nZebras cross here.\n",
+    );
     const after = await prime("zebra crossings");
     expect(after.out).toContain("[[knowledge/concepts/zebra-crossings]]");
     rmSync(note);

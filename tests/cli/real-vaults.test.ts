@@ -20,7 +20,9 @@ interface Figures {
 async function measure(vault: string, withAttachments: boolean): Promise<Figures> {
   const v = await loadVault(join(DATA, vault), { lintScope: "vault" });
   if (withAttachments) {
-    const listed = readFileSync(join(DATA, "_meta", `${vault}.original-non-md-files.txt`), "utf8").split("\n").filter(Boolean);
+    const listed = readFileSync(join(DATA, "_meta", `${vault}.original-non-md-files.txt`), "utf8")
+      .split("\n")
+      .filter(Boolean);
     for (const p of listed) v.index.setFile(p);
   }
   let wiki = 0;
@@ -55,10 +57,21 @@ async function measure(vault: string, withAttachments: boolean): Promise<Figures
 }
 
 function reference(vault: string, copy: "original_vault_with_attachments" | "this_copy_md_only") {
-  type Stats = { stats: { wiki: number; unresolved_strict: number }; graph: { orphans_no_inbound: number; edges_without_backlink: number; note_edges: number }; sparse_lt_200: number };
+  type Stats = {
+    stats: { wiki: number; unresolved_strict: number };
+    graph: { orphans_no_inbound: number; edges_without_backlink: number; note_edges: number };
+    sparse_lt_200: number;
+  };
   const d = JSON.parse(readFileSync(join(DATA, "_meta", `${vault}.reference-stats.json`), "utf8")) as Record<typeof copy, Stats>;
   const r = d[copy];
-  return { wiki: r.stats.wiki, unresolved: r.stats.unresolved_strict, orphans: r.graph.orphans_no_inbound, edgesWithoutBacklink: r.graph.edges_without_backlink, sparse: r.sparse_lt_200, edges: r.graph.note_edges };
+  return {
+    wiki: r.stats.wiki,
+    unresolved: r.stats.unresolved_strict,
+    orphans: r.graph.orphans_no_inbound,
+    edgesWithoutBacklink: r.graph.edges_without_backlink,
+    sparse: r.sparse_lt_200,
+    edges: r.graph.note_edges,
+  };
 }
 
 /** Within ±pct of the reference (the reference comes from an approximate parser, so these are sanity ranges). */

@@ -5,7 +5,12 @@ import { silenceLine } from "../../src/cli/model-options";
 describe("the command line while a model call is silent", () => {
   it("gives every model it builds a line on stderr saying it still waits, when it stops, and how to stop it now", async () => {
     const lines: string[] = [];
-    const io = { out: () => undefined, err: (t: string) => void lines.push(t), isTTY: false, env: { ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_BASE_URL: "http://127.0.0.1:9" } };
+    const io = {
+      out: () => undefined,
+      err: (t: string) => void lines.push(t),
+      isTTY: false,
+      env: { ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_BASE_URL: "http://127.0.0.1:9" },
+    };
     const got = await nodeModels({}, io).get("compile");
     if (!got.ok) throw new Error(got.error.message);
     // The adapter calls its onSilence option after each silent stretch (tests/llm counts them with hand-fired timers).

@@ -13,7 +13,8 @@ import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-a
 import { runKc } from "../fakes/run-kc";
 
 const today = localDate();
-const line = (day: string, feature: string, usd: number | null) => JSON.stringify({ at: `${day}T09:00:00.000Z`, day, feature, model: "claude-sonnet-5-5", input: 1000, output: 100, cacheRead: 0, cacheWrite: 0, usd });
+const line = (day: string, feature: string, usd: number | null) =>
+  JSON.stringify({ at: `${day}T09:00:00.000Z`, day, feature, model: "claude-sonnet-5-5", input: 1000, output: 100, cacheRead: 0, cacheWrite: 0, usd });
 
 function vaultWith(ledger: string[], data?: unknown): string {
   const vault = mkdtempSync(join(tmpdir(), "kc-spend-"));
@@ -25,7 +26,9 @@ function vaultWith(ledger: string[], data?: unknown): string {
 
 describe("kc spend", () => {
   it("shows today, this month and this month by feature from the shared ledger, with the caps", async () => {
-    const vault = vaultWith([line(today, "compile", 0.5), line(today, "answer", 0.25), line(today, "select", null)], { spend: { dailyCapUsd: 2, monthlyCapUsd: 0 } });
+    const vault = vaultWith([line(today, "compile", 0.5), line(today, "answer", 0.25), line(today, "select", null)], {
+      spend: { dailyCapUsd: 2, monthlyCapUsd: 0 },
+    });
     const r = await runKc(["spend", vault]);
     expect(r.code).toBe(0);
     expect(r.out).toContain(`Today (${today}): $0.7500 (3 calls, 1 of unknown cost)`);
@@ -37,7 +40,11 @@ describe("kc spend", () => {
     const vault = vaultWith([line("2020-01-02", "compile", 1), line(today, "answer", 0.25)]);
     const r = await runKc(["spend", vault, "--since", "2020-01-01", "--format", "json"], { KC_MONTHLY_CAP_USD: "5" });
     expect(r.code).toBe(0);
-    const j = JSON.parse(r.out) as { today: { usd: number }; caps: { monthlyCapUsd: number }; since: { total: { usd: number; calls: number }; byDay: Record<string, unknown> } };
+    const j = JSON.parse(r.out) as {
+      today: { usd: number };
+      caps: { monthlyCapUsd: number };
+      since: { total: { usd: number; calls: number }; byDay: Record<string, unknown> };
+    };
     expect(j.today.usd).toBe(0.25);
     expect(j.caps.monthlyCapUsd).toBe(5);
     expect(j.since.total).toEqual({ calls: 2, usd: 1.25, unknownCalls: 0 });
@@ -77,14 +84,21 @@ describe("the command line's caps", () => {
     const second = await got.value.model.complete(request);
     expect(second).toMatchObject({ ok: false, error: { kind: "cap", period: "day" } });
     expect(server.requests).toHaveLength(1);
-    const ledger = readFileSync(join(pluginFolder(vault), SPEND_LEDGER_FILE), "utf8").trim().split("\n");
+    const ledger = readFileSync(join(pluginFolder(vault), SPEND_LEDGER_FILE), "utf8")
+      .trim()
+      .split("\n");
     expect(ledger).toHaveLength(1);
     expect(JSON.parse(ledger[0]!)).toMatchObject({ feature: "answer", input: 30, output: 200, usd: (30 * price.input + 200 * price.output) / 1e6 });
   });
 
   it("takes KC_DAILY_CAP_USD over the plugin's cap, and says so when it is not an amount", async () => {
     const vault = vaultWith([line(today, "compile", 1)], { spend: { dailyCapUsd: 100 } });
-    const io = { out: () => undefined, err: () => undefined, isTTY: false, env: { ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_BASE_URL: server.baseUrl, KC_DAILY_CAP_USD: "0.5" } };
+    const io = {
+      out: () => undefined,
+      err: () => undefined,
+      isTTY: false,
+      env: { ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_BASE_URL: server.baseUrl, KC_DAILY_CAP_USD: "0.5" },
+    };
     const got = await nodeSpendModels(nodeModels({}, io), vault, io.env, fsPluginFiles(vault)).get("answer");
     if (!got.ok) throw new Error(got.error.message);
     expect(await got.value.model.complete(request)).toMatchObject({ ok: false, error: { kind: "cap", spentUsd: 1, capUsd: 0.5 } });

@@ -37,7 +37,11 @@ beforeAll(async () => {
       resolveDir: dir,
       loader: "ts",
     },
-    bundle: true, platform: "node", format: "esm", outfile: script, logLevel: "silent",
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    outfile: script,
+    logLevel: "silent",
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   });
 });

@@ -84,7 +84,10 @@ describe("the spend ledger adds up", () => {
     for (const p of ["one", "two", "three", "four"]) t.prompt(p).reply("ok");
     writeFileSync(join(dir, "c1.jsonl"), t.text());
     // KC_MODEL names the big model; distillation takes the small one (its default, Haiku 5.5).
-    const captured = await runKc(["capture", vault, "--from", join(claude, "projects"), "--idle-minutes", "0", "--distill", ...base], env({ KC_MODEL: "claude-opus-5-5" }));
+    const captured = await runKc(
+      ["capture", vault, "--from", join(claude, "projects"), "--idle-minutes", "0", "--distill", ...base],
+      env({ KC_MODEL: "claude-opus-5-5" }),
+    );
     expect(captured.code, captured.err).toBe(0);
 
     expect(new Set(served.map((c) => c.tool))).toEqual(new Set([COMPILE_TOOL.name, null, "report_contradictions", "record_session"]));

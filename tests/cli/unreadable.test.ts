@@ -80,7 +80,16 @@ async function kcWithPermissions(args: string[]) {
   try {
     chmodSync(dir, 0o755);
     const banner = "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
-    await build({ entryPoints: ["src/cli/main.ts"], bundle: true, platform: "node", format: "esm", target: "node20", outfile: join(dir, "cli.mjs"), banner: { js: banner }, logLevel: "silent" });
+    await build({
+      entryPoints: ["src/cli/main.ts"],
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      outfile: join(dir, "cli.mjs"),
+      banner: { js: banner },
+      logLevel: "silent",
+    });
     chmodSync(join(dir, "cli.mjs"), 0o755);
     const r = spawnSync(process.execPath, [join(dir, "cli.mjs"), ...args], { uid: NOBODY, gid: NOBODY, encoding: "utf8", cwd: dir });
     return { code: r.status ?? -1, out: r.stdout, err: r.stderr };

@@ -45,7 +45,10 @@ describe("an ordinary vault with no knowledge folder, with --scope vault", () =>
   it("answers with kc ask from only the routed notes, with the trace and the notes to cite", async () => {
     const dir = vaults.make(ordinaryVaultFiles());
     server.replies.push({ kind: "text", text: "Feed it once a day [[Cooking/Sourdough starter]].", usage: { input: 400, output: 12 } });
-    const r = await runKc(["ask", dir, "How often do I feed the sourdough starter?", "--scope", "vault", "--base-url", server.baseUrl, "--model", "claude-test"], { ANTHROPIC_API_KEY: "sk-test" });
+    const r = await runKc(
+      ["ask", dir, "How often do I feed the sourdough starter?", "--scope", "vault", "--base-url", server.baseUrl, "--model", "claude-test"],
+      { ANTHROPIC_API_KEY: "sk-test" },
+    );
     expect(r.code).toBe(0);
     expect(r.err).toContain("+ Cooking/Sourdough starter.md");
     expect(r.out).toContain("[[Cooking/Sourdough starter]]");
@@ -57,7 +60,11 @@ describe("an ordinary vault with no knowledge folder, with --scope vault", () =>
 
   it("refuses kc ask, kc prime and kc graph without a knowledge folder, suggesting --scope vault, and calls no model", async () => {
     const dir = vaults.make(ordinaryVaultFiles());
-    for (const args of [["ask", dir, "sourdough?", "--base-url", server.baseUrl], ["prime", dir, "--question", "sourdough"], ["graph", dir]]) {
+    for (const args of [
+      ["ask", dir, "sourdough?", "--base-url", server.baseUrl],
+      ["prime", dir, "--question", "sourdough"],
+      ["graph", dir],
+    ]) {
       const r = await runKc(args, { ANTHROPIC_API_KEY: "sk-test" });
       expect(r.code).toBe(2);
       expect(r.err).toContain("--scope vault");
@@ -73,7 +80,12 @@ describe("an ordinary vault with no knowledge folder, with --scope vault", () =>
     const r = await runKc(["graph", dir, "--scope", "vault"]);
     expect(r.code).toBe(0);
     const graph = JSON.parse(r.out) as GraphView;
-    expect(graph.nodes.filter((n) => n.kind !== "ghost").map((n) => n.id).sort()).toEqual(Object.keys(files).sort());
+    expect(
+      graph.nodes
+        .filter((n) => n.kind !== "ghost")
+        .map((n) => n.id)
+        .sort(),
+    ).toEqual(Object.keys(files).sort());
     const edge = (from: string, to: string) => graph.edges.filter((e) => e.from === from && e.to === to).map((e) => e.tier);
     expect(edge("Reference/Frost dates.md", "Projects/Garden irrigation.md")).toEqual(["body"]);
     expect(edge("Health/Sleep.md", "Health/Running plan.md")).toEqual(["high"]);
@@ -85,7 +97,12 @@ describe("an ordinary vault with no knowledge folder, with --scope vault", () =>
     const r = await runKc(["graph", dir, "--scope", "vault", "--around", "Garden irrigation"]);
     expect(r.code).toBe(0);
     const graph = JSON.parse(r.out) as GraphView;
-    expect(graph.nodes.map((n) => n.id).sort()).toEqual(["Projects/Garden irrigation.md", "Reference/Frost dates.md", "Reference/Hardware store.md", "Travel/Packing list.md"]);
+    expect(graph.nodes.map((n) => n.id).sort()).toEqual([
+      "Projects/Garden irrigation.md",
+      "Reference/Frost dates.md",
+      "Reference/Hardware store.md",
+      "Travel/Packing list.md",
+    ]);
     expect(graph.edges.every((e) => e.tier === "body")).toBe(true);
     expect(graph.edges).toHaveLength(4);
   });

@@ -31,7 +31,11 @@ beforeAll(async () => {
       resolveDir: dir,
       loader: "ts",
     },
-    bundle: true, platform: "node", format: "esm", outfile: script, logLevel: "silent",
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    outfile: script,
+    logLevel: "silent",
   });
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

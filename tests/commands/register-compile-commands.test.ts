@@ -19,7 +19,13 @@ describe("the compile commands", () => {
       undo: () => void calls.push("undo"),
     };
     registerCompileCommands(plugin, actions);
-    expect([...commands.keys()]).toEqual(["compile-todays-log", "compile-current-note", "compile-changed-logs", "revalidate-relationships", "undo-last-compile"]);
+    expect([...commands.keys()]).toEqual([
+      "compile-todays-log",
+      "compile-current-note",
+      "compile-changed-logs",
+      "revalidate-relationships",
+      "undo-last-compile",
+    ]);
     const check = (id: string, checking: boolean): boolean | void => commands.get(id)!.checkCallback!(checking);
     commands.get("compile-todays-log")!.callback!();
     expect(calls).toEqual(["no log today"]);

@@ -83,7 +83,11 @@ function reaches(file: string, text?: string): string[] {
 
 describe("the rings around core", () => {
   const offenders = (dir: string, bad: (target: string) => boolean): string[] =>
-    walk(join(root, "src", dir)).flatMap((f) => reaches(f).filter(bad).map((t) => `${relative(root, f)} imports src/${t}`));
+    walk(join(root, "src", dir)).flatMap((f) =>
+      reaches(f)
+        .filter(bad)
+        .map((t) => `${relative(root, f)} imports src/${t}`),
+    );
 
   it("keeps the MCP server off the CLI: both stand on src/node", () => {
     expect(offenders("mcp", (t) => t.startsWith("cli"))).toEqual([]);
@@ -95,7 +99,11 @@ describe("the rings around core", () => {
 
   it("keeps the workflows on top: nothing else in core imports them (port types live in core/ports)", () => {
     const below = walk(coreDir).filter((f) => !relative(coreDir, f).startsWith("workflows"));
-    const ups = below.flatMap((f) => reaches(f).filter((t) => t.startsWith(join("core", "workflows"))).map((t) => `${relative(root, f)} imports src/${t}`));
+    const ups = below.flatMap((f) =>
+      reaches(f)
+        .filter((t) => t.startsWith(join("core", "workflows")))
+        .map((t) => `${relative(root, f)} imports src/${t}`),
+    );
     expect(ups).toEqual([]);
   });
 

@@ -28,7 +28,12 @@ describe("reading a transcript with a line over the bound", () => {
     await write(path, ['{"n":1}\n', '{"huge":"', { bytes: 3 * 1024 * 1024 }, '"}\n', '{"n":3}\n', '{"n":4}']);
     const lines: string[] = [];
     const tooLong: number[] = [];
-    const end = await new FsTranscriptSource([dir], "/home/ada", 1024 * 1024).read(path, 0, (l) => lines.push(l), (b) => tooLong.push(b));
+    const end = await new FsTranscriptSource([dir], "/home/ada", 1024 * 1024).read(
+      path,
+      0,
+      (l) => lines.push(l),
+      (b) => tooLong.push(b),
+    );
     expect(lines).toEqual(['{"n":1}', '{"n":3}']);
     expect(tooLong).toEqual([3 * 1024 * 1024 + 11]);
     // The unfinished last line is left for next time; the skipped one is behind the cursor.
@@ -42,10 +47,15 @@ describe("reading a transcript with a line over the bound", () => {
     const before = process.memoryUsage();
     let peak = 0;
     let lines = 0;
-    const end = await source.read(path, 0, () => lines++, () => {
-      const now = process.memoryUsage();
-      peak = Math.max(peak, now.heapUsed + now.arrayBuffers - before.heapUsed - before.arrayBuffers);
-    });
+    const end = await source.read(
+      path,
+      0,
+      () => lines++,
+      () => {
+        const now = process.memoryUsage();
+        peak = Math.max(peak, now.heapUsed + now.arrayBuffers - before.heapUsed - before.arrayBuffers);
+      },
+    );
     expect(lines).toBe(2);
     expect(end).toBe(statSync(path).size);
     // Joining and decoding the line would need about 96 MB of buffers and 96 MB or more of string.

@@ -10,8 +10,16 @@ export async function buildCliInto(dir: string): Promise<string> {
   const requireShim = "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
   await build({
     entryPoints: { cli: join(import.meta.dirname, "..", "..", "src", "cli", "main.ts") },
-    bundle: true, format: "esm", platform: "node", target: "node20", outdir: dir, splitting: true,
-    chunkNames: "cli-chunks/[name]-[hash]", outExtension: { ".js": ".mjs" }, banner: { js: `#!/usr/bin/env node\n${requireShim}` }, logLevel: "silent",
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    outdir: dir,
+    splitting: true,
+    chunkNames: "cli-chunks/[name]-[hash]",
+    outExtension: { ".js": ".mjs" },
+    banner: { js: `#!/usr/bin/env node\n${requireShim}` },
+    logLevel: "silent",
   });
   const cli = join(dir, "cli.mjs");
   chmodSync(cli, 0o755);

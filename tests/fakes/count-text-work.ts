@@ -21,8 +21,7 @@ export function countTextWork<T>(fn: () => T): { result: T; work: number } {
   };
   const indexOf = builtin<(this: string, needle: string, from?: number) => number>(String.prototype, "indexOf");
   const one = (): number => 1;
-  const scanned = (s: string, args: [string, number?], at: number): number =>
-    (at === -1 ? s.length : at + String(args[0]).length) - Math.max(0, args[1] ?? 0);
+  const scanned = (s: string, args: [string, number?], at: number): number => (at === -1 ? s.length : at + String(args[0]).length) - Math.max(0, args[1] ?? 0);
   // V8 makes a slice of a flat string a view (constant time); trimming passes over what it drops; the others copy.
   const dropped = (s: string, _a: unknown, r: string): number => s.length - r.length;
   const copied = (s: string): number => s.length;

@@ -33,7 +33,8 @@ export function cachedMetadata(text: string) {
     headings: p.headings.map((h) => ({ heading: h.text, level: h.level, position: at(h.line) })),
     blocks: Object.fromEntries(p.blockIds.map((b) => [b.id, { id: b.id, position: at(b.line) }])),
     frontmatter: p.frontmatter ?? undefined,
-    frontmatterPosition: p.bodyStartLine > 0 ? { start: { line: 0, col: 0, offset: 0 }, end: { line: p.bodyStartLine - 1, col: 3, offset: p.bodyStartOffset - 1 } } : undefined,
+    frontmatterPosition:
+      p.bodyStartLine > 0 ? { start: { line: 0, col: 0, offset: 0 }, end: { line: p.bodyStartLine - 1, col: 3, offset: p.bodyStartOffset - 1 } } : undefined,
     linkpaths: p.links.map((l) => l.path),
   };
 }

@@ -50,7 +50,17 @@ function clone<T>(v: T): T {
 export const TEST_RULES: WriteRules = { knowledgeFolder: DEFAULT_KNOWLEDGE_SETTINGS.knowledgeFolder, dailyFolder: "daily", dailyFormat: "YYYY-MM-DD" };
 
 /** A compile host over a store, for tests: in-memory records, an in-process lock, a fixed clock. */
-export function inMemoryCompileHost(store: NoteStore, options: { nowIso?: string; index?: ArticleIndex; rules?: WriteRules; lock?: WriteLock; records?: InMemoryCompileRecords; resolve?: CompileHost["resolve"] } = {}): CompileHost & { records: InMemoryCompileRecords } {
+export function inMemoryCompileHost(
+  store: NoteStore,
+  options: {
+    nowIso?: string;
+    index?: ArticleIndex;
+    rules?: WriteRules;
+    lock?: WriteLock;
+    records?: InMemoryCompileRecords;
+    resolve?: CompileHost["resolve"];
+  } = {},
+): CompileHost & { records: InMemoryCompileRecords } {
   const index = options.index ?? new ArticleIndex();
   return {
     store,

@@ -99,7 +99,12 @@ function message(reply: Extract<ScriptedReply, { kind: "text" | "tool" }>, model
     content,
     stop_reason: reply.stopReason ?? (reply.kind === "tool" ? "tool_use" : "end_turn"),
     stop_sequence: null,
-    usage: { input_tokens: u?.input ?? 10, output_tokens: u?.output ?? 5, cache_read_input_tokens: u?.cacheRead ?? 0, cache_creation_input_tokens: u?.cacheWrite ?? 0 },
+    usage: {
+      input_tokens: u?.input ?? 10,
+      output_tokens: u?.output ?? 5,
+      cache_read_input_tokens: u?.cacheRead ?? 0,
+      cache_creation_input_tokens: u?.cacheWrite ?? 0,
+    },
   };
 }
 
@@ -159,11 +164,16 @@ function respond(reply: ScriptedReply, body: Record<string, unknown>, res: Serve
   } else {
     send("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } });
     const text = reply.text;
-    for (let i = 0; i < text.length; i += 8) send("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: text.slice(i, i + 8) } });
+    for (let i = 0; i < text.length; i += 8)
+      send("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: text.slice(i, i + 8) } });
     if (reply.kind === "stall-after") return; // keep the connection open: the client must abort
   }
   send("content_block_stop", { type: "content_block_stop", index: 0 });
-  send("message_delta", { type: "message_delta", delta: { stop_reason: full.stop_reason, stop_sequence: null }, usage: { output_tokens: full.usage.output_tokens } });
+  send("message_delta", {
+    type: "message_delta",
+    delta: { stop_reason: full.stop_reason, stop_sequence: null },
+    usage: { output_tokens: full.usage.output_tokens },
+  });
   send("message_stop", { type: "message_stop" });
   res.end();
 }

@@ -177,7 +177,10 @@ export class ExtraButtonComponent extends BaseComponent {
 /** Obsidian's secret picker; here a text input holding the secret's name. */
 export class SecretComponent extends BaseComponent {
   inputEl: HTMLInputElement;
-  constructor(public app: unknown, containerEl: HTMLElement) {
+  constructor(
+    public app: unknown,
+    containerEl: HTMLElement,
+  ) {
     super();
     this.inputEl = el(containerEl, "input");
     this.inputEl.type = "text";

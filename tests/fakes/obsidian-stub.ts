@@ -268,24 +268,46 @@ function createStubEl(tag: string, cls: string): HTMLElement {
 /** The settings tab: its container, with Obsidian's `display()` / `hide()` (before 1.13 nothing else). */
 export class PluginSettingTab {
   containerEl = createStubEl("div", "vertical-tab-content");
-  constructor(public app: unknown, public plugin: unknown) {}
+  constructor(
+    public app: unknown,
+    public plugin: unknown,
+  ) {}
   display(): void {}
   hide(): void {
     this.containerEl.replaceChildren();
   }
 }
-export { BaseComponent, ButtonComponent, DropdownComponent, ExtraButtonComponent, SecretComponent, Setting, TextComponent, ToggleComponent } from "./obsidian-setting-stub";
+export {
+  BaseComponent,
+  ButtonComponent,
+  DropdownComponent,
+  ExtraButtonComponent,
+  SecretComponent,
+  Setting,
+  TextComponent,
+  ToggleComponent,
+} from "./obsidian-setting-stub";
 
 /** Obsidian's normalizePath: forward slashes, no duplicate or surrounding slashes. */
 export function normalizePath(p: string): string {
-  return p.replace(/\\/g, "/").replace(/\/+/g, "/").replace(/^\/|\/$/g, "") || "/";
+  return (
+    p
+      .replace(/\\/g, "/")
+      .replace(/\/+/g, "/")
+      .replace(/^\/|\/$/g, "") || "/"
+  );
 }
 
 export const editorInfoField = {};
 export const editorLivePreviewField = {};
 
 /** requestUrl: tests replace `requestUrlImpl` to forward to a loopback server. */
-export let requestUrlImpl: (req: { url: string; method?: string; headers?: Record<string, string>; body?: string | ArrayBuffer }) => Promise<{ status: number; headers: Record<string, string>; arrayBuffer: ArrayBuffer; text: string }> = () => {
+export let requestUrlImpl: (req: {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string | ArrayBuffer;
+}) => Promise<{ status: number; headers: Record<string, string>; arrayBuffer: ArrayBuffer; text: string }> = () => {
   throw new Error("requestUrl is not available in this test");
 };
 export function setRequestUrl(impl: typeof requestUrlImpl): void {
@@ -304,7 +326,18 @@ export function setIcon(el: HTMLElement, icon: string): void {
   el.setAttribute("data-icon", icon);
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
-  for (const [k, v] of Object.entries({ class: `svg-icon lucide-${icon}`, width: "16", height: "16", viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", "stroke-width": "2", "stroke-linecap": "round", "stroke-linejoin": "round" })) svg.setAttribute(k, v);
+  for (const [k, v] of Object.entries({
+    class: `svg-icon lucide-${icon}`,
+    width: "16",
+    height: "16",
+    viewBox: "0 0 24 24",
+    fill: "none",
+    stroke: "currentColor",
+    "stroke-width": "2",
+    "stroke-linecap": "round",
+    "stroke-linejoin": "round",
+  }))
+    svg.setAttribute(k, v);
   for (const [tag, attrs] of ICON_SHAPES[icon] ?? [["circle", { cx: "12", cy: "12", r: "9" }] as const]) {
     const part = document.createElementNS(ns, tag);
     for (const [k, v] of Object.entries(attrs)) part.setAttribute(k, v);

@@ -47,10 +47,24 @@ export function sarifProblems(log: unknown): string[] {
       str(a.uri, `${at}...artifactLocation.uri`);
       str(a.uriBaseId, `${at}...artifactLocation.uriBaseId`);
       // A uri is an RFC 3986 reference: no spaces or backslashes, and relative here (vault-relative paths).
-      if (typeof a.uri === "string" && (/[\s\\]/.test(a.uri) || a.uri.startsWith("/") || /^[a-z][a-z0-9+.-]*:/i.test(a.uri))) fail(`${at}...artifactLocation.uri`, `"${a.uri}" is not a relative URI reference`);
+      if (typeof a.uri === "string" && (/[\s\\]/.test(a.uri) || a.uri.startsWith("/") || /^[a-z][a-z0-9+.-]*:/i.test(a.uri)))
+        fail(`${at}...artifactLocation.uri`, `"${a.uri}" is not a relative URI reference`);
     }
     if (p.region !== undefined) {
-      const r = obj(p.region, `${at}.physicalLocation.region`, ["startLine", "startColumn", "endLine", "endColumn", "charOffset", "charLength", "byteOffset", "byteLength", "snippet", "message", "sourceLanguage", "properties"]);
+      const r = obj(p.region, `${at}.physicalLocation.region`, [
+        "startLine",
+        "startColumn",
+        "endLine",
+        "endColumn",
+        "charOffset",
+        "charLength",
+        "byteOffset",
+        "byteLength",
+        "snippet",
+        "message",
+        "sourceLanguage",
+        "properties",
+      ]);
       if (r) for (const k of ["startLine", "startColumn", "endLine", "endColumn"]) int(r[k], `${at}.region.${k}`, 1);
     }
   };
@@ -60,35 +74,164 @@ export function sarifProblems(log: unknown): string[] {
   if (root.version !== "2.1.0") fail("log.version", "is not 2.1.0");
   for (const [i, runValue] of arr(root.runs, "log.runs").entries()) {
     const at = `runs[${i}]`;
-    const run = obj(runValue, at, ["tool", "invocations", "conversion", "language", "versionControlProvenance", "originalUriBaseIds", "artifacts", "logicalLocations", "graphs", "results", "automationDetails", "runAggregates", "baselineGuid", "redactionTokens", "defaultEncoding", "defaultSourceLanguage", "newlineSequences", "columnKind", "externalPropertyFileReferences", "threadFlowLocations", "taxonomies", "addresses", "translations", "policies", "webRequests", "webResponses", "specialLocations", "properties"], ["tool"]);
+    const run = obj(
+      runValue,
+      at,
+      [
+        "tool",
+        "invocations",
+        "conversion",
+        "language",
+        "versionControlProvenance",
+        "originalUriBaseIds",
+        "artifacts",
+        "logicalLocations",
+        "graphs",
+        "results",
+        "automationDetails",
+        "runAggregates",
+        "baselineGuid",
+        "redactionTokens",
+        "defaultEncoding",
+        "defaultSourceLanguage",
+        "newlineSequences",
+        "columnKind",
+        "externalPropertyFileReferences",
+        "threadFlowLocations",
+        "taxonomies",
+        "addresses",
+        "translations",
+        "policies",
+        "webRequests",
+        "webResponses",
+        "specialLocations",
+        "properties",
+      ],
+      ["tool"],
+    );
     if (!run) continue;
-    if (run.columnKind !== undefined && run.columnKind !== "utf16CodeUnits" && run.columnKind !== "unicodeCodePoints") fail(`${at}.columnKind`, "is not a column kind");
+    if (run.columnKind !== undefined && run.columnKind !== "utf16CodeUnits" && run.columnKind !== "unicodeCodePoints")
+      fail(`${at}.columnKind`, "is not a column kind");
     const tool = obj(run.tool, `${at}.tool`, ["driver", "extensions", "properties"], ["driver"]);
-    const driver = tool ? obj(tool.driver, `${at}.tool.driver`, ["guid", "name", "organization", "product", "productSuite", "shortDescription", "fullDescription", "fullName", "version", "semanticVersion", "dottedQuadFileVersion", "releaseDateUtc", "downloadUri", "informationUri", "globalMessageStrings", "notifications", "rules", "taxa", "locations", "language", "contents", "isComprehensive", "localizedDataSemanticVersion", "minimumRequiredLocalizedDataSemanticVersion", "associatedComponent", "translationMetadata", "supportedTaxonomies", "properties"], ["name"]) : null;
+    const driver = tool
+      ? obj(
+          tool.driver,
+          `${at}.tool.driver`,
+          [
+            "guid",
+            "name",
+            "organization",
+            "product",
+            "productSuite",
+            "shortDescription",
+            "fullDescription",
+            "fullName",
+            "version",
+            "semanticVersion",
+            "dottedQuadFileVersion",
+            "releaseDateUtc",
+            "downloadUri",
+            "informationUri",
+            "globalMessageStrings",
+            "notifications",
+            "rules",
+            "taxa",
+            "locations",
+            "language",
+            "contents",
+            "isComprehensive",
+            "localizedDataSemanticVersion",
+            "minimumRequiredLocalizedDataSemanticVersion",
+            "associatedComponent",
+            "translationMetadata",
+            "supportedTaxonomies",
+            "properties",
+          ],
+          ["name"],
+        )
+      : null;
     const ruleIds: string[] = [];
     if (driver) {
       str(driver.name, `${at}.tool.driver.name`);
       for (const [k, ruleValue] of arr(driver.rules ?? [], `${at}.tool.driver.rules`).entries()) {
         const rat = `${at}.rules[${k}]`;
-        const rule = obj(ruleValue, rat, ["id", "deprecatedIds", "guid", "deprecatedGuids", "name", "deprecatedNames", "shortDescription", "fullDescription", "messageStrings", "defaultConfiguration", "helpUri", "help", "relationships", "properties"], ["id"]);
+        const rule = obj(
+          ruleValue,
+          rat,
+          [
+            "id",
+            "deprecatedIds",
+            "guid",
+            "deprecatedGuids",
+            "name",
+            "deprecatedNames",
+            "shortDescription",
+            "fullDescription",
+            "messageStrings",
+            "defaultConfiguration",
+            "helpUri",
+            "help",
+            "relationships",
+            "properties",
+          ],
+          ["id"],
+        );
         if (!rule) continue;
         if (typeof rule.id !== "string") fail(`${rat}.id`, "is not a string");
         else ruleIds.push(rule.id);
         for (const d of ["shortDescription", "fullDescription"]) if (rule[d] !== undefined) text(rule[d], `${rat}.${d}`);
         if (rule.defaultConfiguration !== undefined) {
           const c = obj(rule.defaultConfiguration, `${rat}.defaultConfiguration`, ["enabled", "level", "rank", "parameters", "properties"]);
-          if (c && c.level !== undefined && !["none", "note", "warning", "error"].includes(c.level as string)) fail(`${rat}.defaultConfiguration.level`, "is not a level");
+          if (c && c.level !== undefined && !["none", "note", "warning", "error"].includes(c.level as string))
+            fail(`${rat}.defaultConfiguration.level`, "is not a level");
         }
       }
     }
     for (const [k, resultValue] of arr(run.results ?? [], `${at}.results`).entries()) {
       const rat = `${at}.results[${k}]`;
-      const r = obj(resultValue, rat, ["ruleId", "ruleIndex", "rule", "kind", "level", "message", "analysisTarget", "locations", "guid", "correlationGuid", "occurrenceCount", "partialFingerprints", "fingerprints", "stacks", "codeFlows", "graphs", "graphTraversals", "relatedLocations", "suppressions", "baselineState", "rank", "attachments", "hostedViewerUri", "workItemUris", "provenance", "fixes", "taxa", "webRequest", "webResponse", "properties"], ["message"]);
+      const r = obj(
+        resultValue,
+        rat,
+        [
+          "ruleId",
+          "ruleIndex",
+          "rule",
+          "kind",
+          "level",
+          "message",
+          "analysisTarget",
+          "locations",
+          "guid",
+          "correlationGuid",
+          "occurrenceCount",
+          "partialFingerprints",
+          "fingerprints",
+          "stacks",
+          "codeFlows",
+          "graphs",
+          "graphTraversals",
+          "relatedLocations",
+          "suppressions",
+          "baselineState",
+          "rank",
+          "attachments",
+          "hostedViewerUri",
+          "workItemUris",
+          "provenance",
+          "fixes",
+          "taxa",
+          "webRequest",
+          "webResponse",
+          "properties",
+        ],
+        ["message"],
+      );
       if (!r) continue;
       text(r.message, `${rat}.message`);
       str(r.ruleId, `${rat}.ruleId`);
       int(r.ruleIndex, `${rat}.ruleIndex`, -1);
-      if (typeof r.ruleIndex === "number" && r.ruleIndex >= 0 && ruleIds[r.ruleIndex] !== r.ruleId) fail(`${rat}.ruleIndex`, `points at ${ruleIds[r.ruleIndex]}, not ${String(r.ruleId)}`);
+      if (typeof r.ruleIndex === "number" && r.ruleIndex >= 0 && ruleIds[r.ruleIndex] !== r.ruleId)
+        fail(`${rat}.ruleIndex`, `points at ${ruleIds[r.ruleIndex]}, not ${String(r.ruleId)}`);
       if (r.level !== undefined && !["none", "note", "warning", "error"].includes(r.level as string)) fail(`${rat}.level`, "is not a level");
       for (const [j, l] of arr(r.locations ?? [], `${rat}.locations`).entries()) location(l, `${rat}.locations[${j}]`);
       for (const [j, l] of arr(r.relatedLocations ?? [], `${rat}.relatedLocations`).entries()) location(l, `${rat}.relatedLocations[${j}]`);
@@ -114,7 +257,10 @@ export interface SarifResult {
 }
 export interface SarifLog {
   version: string;
-  runs: { tool: { driver: { name: string; version?: string; rules: { id: string; shortDescription: { text: string }; defaultConfiguration: { level: string } }[] } }; results: SarifResult[] }[];
+  runs: {
+    tool: { driver: { name: string; version?: string; rules: { id: string; shortDescription: { text: string }; defaultConfiguration: { level: string } }[] } };
+    results: SarifResult[];
+  }[];
 }
 
 /** Parses a SARIF log printed as JSON. */

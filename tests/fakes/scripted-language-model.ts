@@ -11,7 +11,9 @@ export class ScriptedLanguageModel implements LanguageModel {
     this.requests.push(request);
     const next = this.replies.shift() ?? "";
     if (typeof next !== "string") return Promise.resolve(next);
-    return Promise.resolve(ok({ text: next, usage: { inputTokens: 100, outputTokens: 20, cacheReadTokens: 0, cacheWriteTokens: 0 }, stopReason: "tool_use", model: "scripted" }));
+    return Promise.resolve(
+      ok({ text: next, usage: { inputTokens: 100, outputTokens: 20, cacheReadTokens: 0, cacheWriteTokens: 0 }, stopReason: "tool_use", model: "scripted" }),
+    );
   }
 
   async stream(request: CompletionRequest, onText: (d: string) => void): Promise<Result<Completion, ModelError>> {

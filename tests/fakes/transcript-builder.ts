@@ -35,14 +35,23 @@ export class TranscriptBuilder {
   /** An assistant turn split over lines (one content block per line, one message id), with tool uses. */
   reply(text: string, tools: { id: string; name: string; input: Record<string, unknown> }[] = [], extra: Record<string, unknown> = {}): this {
     const id = `msg_${++counter}`;
-    this.rec({ type: "assistant", message: { id, role: "assistant", model: "claude-test", content: [{ type: "thinking", thinking: "private reasoning" }] }, ...extra });
+    this.rec({
+      type: "assistant",
+      message: { id, role: "assistant", model: "claude-test", content: [{ type: "thinking", thinking: "private reasoning" }] },
+      ...extra,
+    });
     this.rec({ type: "assistant", message: { id, role: "assistant", model: "claude-test", content: [{ type: "text", text }] }, ...extra });
-    for (const tool of tools) this.rec({ type: "assistant", message: { id, role: "assistant", model: "claude-test", content: [{ type: "tool_use", ...tool }] }, ...extra });
+    for (const tool of tools)
+      this.rec({ type: "assistant", message: { id, role: "assistant", model: "claude-test", content: [{ type: "tool_use", ...tool }] }, ...extra });
     return this;
   }
 
   result(toolUseId: string, text: string, isError = false, extra: Record<string, unknown> = {}): this {
-    this.rec({ type: "user", message: { role: "user", content: [{ type: "tool_result", tool_use_id: toolUseId, content: text, is_error: isError }] }, ...extra });
+    this.rec({
+      type: "user",
+      message: { role: "user", content: [{ type: "tool_result", tool_use_id: toolUseId, content: text, is_error: isError }] },
+      ...extra,
+    });
     return this;
   }
 
@@ -72,11 +81,13 @@ export class InMemoryTranscripts implements TranscriptSource {
   }
 
   list(): Promise<TranscriptFile[]> {
-    return Promise.resolve([...this.files].map(([path, f]) => {
-      const sub = /\/([^/]+)\/subagents\/[^/]+\.jsonl$/.exec(path);
-      const sessionId = sub ? sub[1]! : path.slice(path.lastIndexOf("/") + 1).replace(/\.jsonl$/, "");
-      return { path, sessionId, subagent: sub !== null, size: Buffer.byteLength(f.text), mtimeMs: f.mtimeMs };
-    }));
+    return Promise.resolve(
+      [...this.files].map(([path, f]) => {
+        const sub = /\/([^/]+)\/subagents\/[^/]+\.jsonl$/.exec(path);
+        const sessionId = sub ? sub[1]! : path.slice(path.lastIndexOf("/") + 1).replace(/\.jsonl$/, "");
+        return { path, sessionId, subagent: sub !== null, size: Buffer.byteLength(f.text), mtimeMs: f.mtimeMs };
+      }),
+    );
   }
 
   read(path: string, from: number, onLine: (line: string) => void): Promise<number> {

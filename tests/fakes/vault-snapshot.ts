@@ -30,6 +30,7 @@ const SPEND_LEDGER = `${CONFIG_DIR}/plugins/ckp-knowledge-compiler/spend-ledger.
 export function changedPaths(before: Map<string, string>, after: Map<string, string>): string[] {
   const keys = new Set([...before.keys(), ...after.keys()]);
   const changed = [...keys].filter((k) => before.get(k) !== after.get(k) && k !== SPEND_LEDGER).sort();
-  const onlyForLedger = (k: string) => k.endsWith("/") && !before.has(k) && SPEND_LEDGER.startsWith(k) && !changed.some((o) => o !== k && o.startsWith(k) && !SPEND_LEDGER.startsWith(o));
+  const onlyForLedger = (k: string) =>
+    k.endsWith("/") && !before.has(k) && SPEND_LEDGER.startsWith(k) && !changed.some((o) => o !== k && o.startsWith(k) && !SPEND_LEDGER.startsWith(o));
   return changed.filter((k) => !onlyForLedger(k));
 }

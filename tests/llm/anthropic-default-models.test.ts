@@ -76,7 +76,10 @@ describe("prompt caching on the default models", () => {
 
   it("carries the cache figures of a streamed answer on Sonnet 5.5, priced at its cache read price", async () => {
     server.replies.push({ kind: "text", text: "Retries wait 1, 2 and 4 seconds.", usage: { input: 400, output: 30, cacheRead: 5000, cacheWrite: 0 } });
-    const r = await model(DEFAULT_MODEL).stream({ system: ANSWER_SYSTEM_PROMPT, messages: [{ role: "user", content: "How long?" }], maxTokens: 200 }, () => undefined);
+    const r = await model(DEFAULT_MODEL).stream(
+      { system: ANSWER_SYSTEM_PROMPT, messages: [{ role: "user", content: "How long?" }], maxTokens: 200 },
+      () => undefined,
+    );
     expect(server.requests[0]!.body.stream).toBe(true);
     expect(r.ok && r.value.usage).toEqual({ inputTokens: 400, outputTokens: 30, cacheReadTokens: 5000, cacheWriteTokens: 0 });
     // $2 in, $10 out, $0.10 a cache read: the 5,000 cached tokens cost $0.0005, not the $0.01 they would as input.
@@ -92,7 +95,6 @@ describe("prompt caching on the default models", () => {
     expect(system[0]!.text).toBe(COMPILE_SYSTEM_PROMPT);
     expect(estimateTokens(system[0]!.text)).toBeGreaterThanOrEqual(minCacheTokens(DEFAULT_MODEL)!);
   });
-
 });
 
 /** Each prompt a feature sends: its request as built by core (the system prompt is its stable prefix). */
@@ -111,16 +113,19 @@ const PROMPTS: [string, () => CompletionRequest][] = [
 // from call to call, so the system prompt is the only stable prefix. Only compile's reaches the 512-token minimum
 // of the 5.5 models; the others get no mark rather than one the API would ignore (no prompt is padded to reach it).
 describe.each([DEFAULT_MODEL, DEFAULT_SELECT_MODEL])("the cache mark on %s", (id) => {
-  it.each(PROMPTS.filter(([name]) => name === "compile"))("%s: the mark sits on the system prompt, a stable prefix at least the model's minimum", async (_, build) => {
-    server.replies.push({ kind: "text", text: "{}" });
-    await model(id).complete(build());
-    const system = server.requests[0]!.body.system as { text: string; cache_control?: unknown }[];
-    expect(system).toHaveLength(1);
-    expect(system[0]!.cache_control).toEqual({ type: "ephemeral" });
-    expect(system[0]!.text).toBe(build().system);
-    expect(estimateTokens(system[0]!.text)).toBeGreaterThanOrEqual(minCacheTokens(id)!);
-    expect(JSON.stringify(server.requests[0]!.body.messages)).not.toContain("cache_control");
-  });
+  it.each(PROMPTS.filter(([name]) => name === "compile"))(
+    "%s: the mark sits on the system prompt, a stable prefix at least the model's minimum",
+    async (_, build) => {
+      server.replies.push({ kind: "text", text: "{}" });
+      await model(id).complete(build());
+      const system = server.requests[0]!.body.system as { text: string; cache_control?: unknown }[];
+      expect(system).toHaveLength(1);
+      expect(system[0]!.cache_control).toEqual({ type: "ephemeral" });
+      expect(system[0]!.text).toBe(build().system);
+      expect(estimateTokens(system[0]!.text)).toBeGreaterThanOrEqual(minCacheTokens(id)!);
+      expect(JSON.stringify(server.requests[0]!.body.messages)).not.toContain("cache_control");
+    },
+  );
 
   it.each(PROMPTS.filter(([name]) => name !== "compile"))("%s: no cache mark, as no stable prefix reaches the model's minimum", async (_, build) => {
     server.replies.push({ kind: "text", text: "{}" });

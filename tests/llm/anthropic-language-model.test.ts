@@ -14,7 +14,16 @@ beforeEach(async () => {
 afterEach(async () => server.close());
 
 const model = (over: Partial<ConstructorParameters<typeof AnthropicLanguageModel>[0]> = {}) =>
-  new AnthropicLanguageModel({ apiKey: "sk-test", model: "claude-test", baseUrl: server.baseUrl, maxRetries: 0, streaming: true, fetch: nodeFetch, timers: nodeTimers, ...over });
+  new AnthropicLanguageModel({
+    apiKey: "sk-test",
+    model: "claude-test",
+    baseUrl: server.baseUrl,
+    maxRetries: 0,
+    streaming: true,
+    fetch: nodeFetch,
+    timers: nodeTimers,
+    ...over,
+  });
 const request = (over: Partial<CompletionRequest> = {}): CompletionRequest => ({
   system: "You answer from the loaded articles only.",
   messages: [{ role: "user", content: "How long do retries wait?" }],
@@ -26,7 +35,15 @@ describe("AnthropicLanguageModel", () => {
   it("completes, maps usage and caches the system prompt", async () => {
     server.replies.push({ kind: "text", text: "1, 2, 4 seconds.", usage: { input: 120, output: 9, cacheRead: 100, cacheWrite: 0 } });
     const r = await model().complete(request());
-    expect(r).toEqual({ ok: true, value: { text: "1, 2, 4 seconds.", usage: { inputTokens: 120, outputTokens: 9, cacheReadTokens: 100, cacheWriteTokens: 0 }, stopReason: "end_turn", model: "claude-test" } });
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        text: "1, 2, 4 seconds.",
+        usage: { inputTokens: 120, outputTokens: 9, cacheReadTokens: 100, cacheWriteTokens: 0 },
+        stopReason: "end_turn",
+        model: "claude-test",
+      },
+    });
     const body = server.requests[0]!.body as { system: { cache_control?: unknown }[]; model: string };
     expect(body.system[0]!.cache_control).toEqual({ type: "ephemeral" });
     const h = server.requests[0]!.headers;
@@ -81,7 +98,10 @@ describe("AnthropicLanguageModel", () => {
   });
 
   it("honours retry-after-ms, as the SDK would, and then succeeds", async () => {
-    server.replies.push({ kind: "status", status: 429, type: "rate_limit_error", message: "slow down", headers: { "retry-after-ms": "1" } }, { kind: "text", text: "ok" });
+    server.replies.push(
+      { kind: "status", status: 429, type: "rate_limit_error", message: "slow down", headers: { "retry-after-ms": "1" } },
+      { kind: "text", text: "ok" },
+    );
     const slept: number[] = [];
     const r = await model({ maxRetries: 2, sleep: instant(slept) }).complete(request());
     expect(r.ok && r.value.text).toBe("ok");
@@ -93,7 +113,11 @@ describe("AnthropicLanguageModel", () => {
   it("maps a 429 without retries left to rate-limited with the wait", async () => {
     server.replies.push({ kind: "status", status: 429, type: "rate_limit_error", message: "slow down", headers: { "retry-after": "30" } });
     const r = await model().complete(request());
-    expect(!r.ok && r.error).toMatchObject({ kind: "rate-limited", retryAfterSeconds: 30, message: "Rate limited by the model server at " + new URL(server.baseUrl).host + " (429); try again in 30 s." });
+    expect(!r.ok && r.error).toMatchObject({
+      kind: "rate-limited",
+      retryAfterSeconds: 30,
+      message: "Rate limited by the model server at " + new URL(server.baseUrl).host + " (429); try again in 30 s.",
+    });
   });
 
   it("maps an exhausted 529 to overloaded", async () => {
@@ -140,7 +164,10 @@ describe("AnthropicLanguageModel waits", () => {
   it("sits out a retry-after of 1 s, says it is waiting, and then succeeds", async () => {
     const waits: [number, string][] = [];
     const slept: number[] = [];
-    server.replies.push({ kind: "status", status: 429, type: "rate_limit_error", message: "slow down", headers: { "retry-after": "1" } }, { kind: "text", text: "after the wait" });
+    server.replies.push(
+      { kind: "status", status: 429, type: "rate_limit_error", message: "slow down", headers: { "retry-after": "1" } },
+      { kind: "text", text: "after the wait" },
+    );
     const r = await model({ maxRetries: 2, onWait: (s, why) => void waits.push([s, why]), sleep: instant(slept) }).complete(request());
     expect(r.ok && r.value.text).toBe("after the wait");
     expect(waits).toEqual([[1, "rate limited"]]);
@@ -158,14 +185,20 @@ describe("AnthropicLanguageModel waits", () => {
 
   it("announces a wait for an overloaded API with its reason", async () => {
     const waits: string[] = [];
-    server.replies.push({ kind: "status", status: 529, type: "overloaded_error", message: "overloaded", headers: { "retry-after": "5" } }, { kind: "text", text: "ok" });
+    server.replies.push(
+      { kind: "status", status: 529, type: "overloaded_error", message: "overloaded", headers: { "retry-after": "5" } },
+      { kind: "text", text: "ok" },
+    );
     const r = await model({ maxRetries: 1, onWait: (_s, why) => void waits.push(why), sleep: instant([]) }).complete(request());
     expect(r.ok).toBe(true);
     expect(waits).toEqual([`the model server at ${new URL(server.baseUrl).host} is overloaded`]);
   });
 
   it("does not retry when the server says x-should-retry: false", async () => {
-    server.replies.push({ kind: "status", status: 500, type: "api_error", message: "boom", headers: { "x-should-retry": "false" } }, { kind: "text", text: "never" });
+    server.replies.push(
+      { kind: "status", status: 500, type: "api_error", message: "boom", headers: { "x-should-retry": "false" } },
+      { kind: "text", text: "never" },
+    );
     const r = await model({ maxRetries: 2, sleep: instant([]) }).complete(request());
     expect(!r.ok && r.error.kind).toBe("server");
     expect(server.requests).toHaveLength(1);
@@ -185,9 +218,15 @@ describe("AnthropicLanguageModel timeouts", () => {
     server.replies.push({ kind: "hang" });
     // The stop comes from the 300 ms timer that fired, not from the SDK's own, later timeout: counted, not timed.
     const fired: number[] = [];
-    const timers = { setTimeout: (f: () => void, ms: number) => nodeTimers.setTimeout(() => (fired.push(ms), f()), ms), clearTimeout: (h: unknown) => nodeTimers.clearTimeout(h) };
+    const timers = {
+      setTimeout: (f: () => void, ms: number) => nodeTimers.setTimeout(() => (fired.push(ms), f()), ms),
+      clearTimeout: (h: unknown) => nodeTimers.clearTimeout(h),
+    };
     const r = await model({ timeoutMs: 300, streaming: false, timers }).complete(request());
-    expect(r).toEqual({ ok: false, error: { kind: "timeout", message: "The model did not answer in 0.3 s, so the request was stopped. Try again, or raise the request timeout." } });
+    expect(r).toEqual({
+      ok: false,
+      error: { kind: "timeout", message: "The model did not answer in 0.3 s, so the request was stopped. Try again, or raise the request timeout." },
+    });
     expect(fired).toContain(300);
     expect(server.requests).toHaveLength(1);
   });
@@ -203,7 +242,13 @@ describe("AnthropicLanguageModel timeouts", () => {
     const deltas: string[] = [];
     const r = await model({ timeoutMs: 300 }).stream(request(), (d) => deltas.push(d));
     expect(deltas.join("")).toBe("The first words");
-    expect(r).toEqual({ ok: false, error: { kind: "timeout", message: "The model's answer stopped arriving for 0.3 s, so the request was stopped. Try again, or raise the request timeout." } });
+    expect(r).toEqual({
+      ok: false,
+      error: {
+        kind: "timeout",
+        message: "The model's answer stopped arriving for 0.3 s, so the request was stopped. Try again, or raise the request timeout.",
+      },
+    });
     expect(server.requests).toHaveLength(1);
   });
 
@@ -228,7 +273,10 @@ function handTimers() {
   let next = 0;
   return {
     pending,
-    timers: { setTimeout: (cb: () => void, ms: number) => (pending.set(++next, { cb, ms }), next), clearTimeout: (h: unknown) => void pending.delete(h as number) },
+    timers: {
+      setTimeout: (cb: () => void, ms: number) => (pending.set(++next, { cb, ms }), next),
+      clearTimeout: (h: unknown) => void pending.delete(h as number),
+    },
     /** Fires the one pending callback of this delay. */
     fire(ms: number): void {
       const found = [...pending].filter(([, t]) => t.ms === ms);
@@ -250,11 +298,17 @@ describe("AnthropicLanguageModel while the server is silent", () => {
     const t = handTimers();
     const heard: [number, number][] = [];
     const ac = new AbortController();
-    const call = model({ timers: t.timers, timeoutMs: 120_000, streaming: false, onSilence: (s, stops) => heard.push([s, stops]) }).complete(request({ signal: ac.signal }));
+    const call = model({ timers: t.timers, timeoutMs: 120_000, streaming: false, onSilence: (s, stops) => heard.push([s, stops]) }).complete(
+      request({ signal: ac.signal }),
+    );
     await requestsArrived(1);
     expect(heard).toEqual([]);
     for (let i = 0; i < 3; i++) t.fire(10_000);
-    expect(heard).toEqual([[10, 120], [20, 120], [30, 120]]);
+    expect(heard).toEqual([
+      [10, 120],
+      [20, 120],
+      [30, 120],
+    ]);
     ac.abort();
     expect(await call).toEqual({ ok: false, error: { kind: "aborted", message: "Stopped." } });
     expect(t.pending.size).toBe(0);
@@ -266,7 +320,10 @@ describe("AnthropicLanguageModel while the server is silent", () => {
     const heard: number[] = [];
     const deltas: string[] = [];
     const ac = new AbortController();
-    const call = model({ timers: t.timers, timeoutMs: 30_000, silenceNoticeMs: 5000, onSilence: (s) => heard.push(s) }).stream(request({ signal: ac.signal }), (d) => deltas.push(d));
+    const call = model({ timers: t.timers, timeoutMs: 30_000, silenceNoticeMs: 5000, onSilence: (s) => heard.push(s) }).stream(
+      request({ signal: ac.signal }),
+      (d) => deltas.push(d),
+    );
     for (let i = 0; i < 400 && deltas.length === 0; i++) await new Promise<void>((r) => nodeTimers.setTimeout(() => r(), 5));
     expect(deltas.join("")).toBe("The first words");
     for (let i = 0; i < 5; i++) t.fire(5000);
@@ -309,10 +366,30 @@ describe("AnthropicLanguageModel messages", () => {
   it("gives each failure a sentence a person can act on, with the server's short reason", async () => {
     const cases: [number, string, string, RegExp][] = [
       [401, "authentication_error", "invalid x-api-key", /rejected the API key \(401\)\. Check the key in/],
-      [403, "permission_error", "Your API key does not have permission to use the specified resource.", /may not make this request \(403: Your API key does not have permission to use the specified resource\)\. Check the key's workspace and its access to claude-test/],
-      [404, "not_found_error", "model: claude-test", /has no model "claude-test" \(404: model: claude-test\)\. Check the model name in .*; the current default is [a-z0-9-]+\./],
-      [400, "invalid_request_error", "max_tokens: 200000 > 128000, which is the maximum allowed\nsecond line", /refused the request \(400: max_tokens: 200000 > 128000, which is the maximum allowed\)\.$/],
-      [413, "request_too_large", "Request exceeds the maximum allowed number of bytes.", /too large .* \(413\)\. Compile a shorter log, or lower the token budget\./],
+      [
+        403,
+        "permission_error",
+        "Your API key does not have permission to use the specified resource.",
+        /may not make this request \(403: Your API key does not have permission to use the specified resource\)\. Check the key's workspace and its access to claude-test/,
+      ],
+      [
+        404,
+        "not_found_error",
+        "model: claude-test",
+        /has no model "claude-test" \(404: model: claude-test\)\. Check the model name in .*; the current default is [a-z0-9-]+\./,
+      ],
+      [
+        400,
+        "invalid_request_error",
+        "max_tokens: 200000 > 128000, which is the maximum allowed\nsecond line",
+        /refused the request \(400: max_tokens: 200000 > 128000, which is the maximum allowed\)\.$/,
+      ],
+      [
+        413,
+        "request_too_large",
+        "Request exceeds the maximum allowed number of bytes.",
+        /too large .* \(413\)\. Compile a shorter log, or lower the token budget\./,
+      ],
       [500, "api_error", "Internal server error", /failed \(500\)\. Try again in a few minutes\./],
     ];
     for (const [status, type, message, expected] of cases) {
@@ -335,13 +412,25 @@ describe("AnthropicLanguageModel messages", () => {
     const url = closed.baseUrl;
     await closed.close();
     const r = await model({ baseUrl: url, maxRetries: 0 }).complete(request());
-    expect(r).toEqual({ ok: false, error: { kind: "network", message: `Nothing answered at the model server at ${new URL(url).host} (connection refused). Check that the server is running and the base URL.` } });
+    expect(r).toEqual({
+      ok: false,
+      error: {
+        kind: "network",
+        message: `Nothing answered at the model server at ${new URL(url).host} (connection refused). Check that the server is running and the base URL.`,
+      },
+    });
   });
 
   it("says the name did not resolve when the base URL's host does not exist", async () => {
     // .invalid never resolves (RFC 6761), so this needs no network and fails fast.
     const r = await model({ baseUrl: "http://kc-no-such-host.invalid", maxRetries: 2, sleep: instant([]), timeoutMs: 5000 }).complete(request());
-    expect(r).toEqual({ ok: false, error: { kind: "network", message: "Could not find the model server at kc-no-such-host.invalid (its name did not resolve). Check the internet connection and the base URL." } });
+    expect(r).toEqual({
+      ok: false,
+      error: {
+        kind: "network",
+        message: "Could not find the model server at kc-no-such-host.invalid (its name did not resolve). Check the internet connection and the base URL.",
+      },
+    });
   });
 
   it("says a reply that is not a Messages API reply, never the parser's error", async () => {
@@ -352,7 +441,12 @@ describe("AnthropicLanguageModel messages", () => {
     );
     for (let i = 0; i < 3; i++) {
       const r = await model({ maxRetries: 0 }).complete(request());
-      expect(!r.ok && r.error).toMatchObject({ kind: "invalid-reply", message: expect.stringMatching(/^The model server at .* (sent an answer that is not a Messages API reply|sent a reply that could not be read \(not JSON\)); check the base URL\.$/) as unknown });
+      expect(!r.ok && r.error).toMatchObject({
+        kind: "invalid-reply",
+        message: expect.stringMatching(
+          /^The model server at .* (sent an answer that is not a Messages API reply|sent a reply that could not be read \(not JSON\)); check the base URL\.$/,
+        ) as unknown,
+      });
       expect(!r.ok && r.error.message).not.toMatch(/Unexpected|JSON\.parse|TypeError|undefined/);
     }
   });
@@ -364,8 +458,17 @@ describe("AnthropicLanguageModel replies", () => {
   it("refuses a reply with another tool or two tool calls", async () => {
     server.replies.push({ kind: "blocks", content: [{ type: "tool_use", id: "t1", name: "delete_everything", input: {} }] });
     const other = await model().complete(request({ jsonSchema: schema }));
-    expect(!other.ok && other.error).toEqual({ kind: "invalid-reply", message: 'The model replied with an unexpected tool ("delete_everything" instead of "propose_articles"); the reply was not used.' });
-    server.replies.push({ kind: "blocks", content: [{ type: "tool_use", id: "t1", name: "propose_articles", input: {} }, { type: "tool_use", id: "t2", name: "propose_articles", input: {} }] });
+    expect(!other.ok && other.error).toEqual({
+      kind: "invalid-reply",
+      message: 'The model replied with an unexpected tool ("delete_everything" instead of "propose_articles"); the reply was not used.',
+    });
+    server.replies.push({
+      kind: "blocks",
+      content: [
+        { type: "tool_use", id: "t1", name: "propose_articles", input: {} },
+        { type: "tool_use", id: "t2", name: "propose_articles", input: {} },
+      ],
+    });
     const two = await model().complete(request({ jsonSchema: schema }));
     expect(!two.ok && two.error.message).toBe("The model replied with 2 tool calls instead of one; the reply was not used.");
   });
@@ -379,7 +482,12 @@ describe("AnthropicLanguageModel replies", () => {
   it("cuts off a response body far over the limit while it arrives", async () => {
     server.replies.push({ kind: "raw", status: 200, contentType: "application/json", body: `{"content":[{"type":"text","text":"${"y".repeat(5_000_000)}"}]}` });
     const r = await model({ maxReplyChars: 100_000 }).complete(request());
-    expect(!r.ok && r.error).toMatchObject({ kind: "invalid-reply", message: expect.stringMatching(/^The reply from the model server at .* is larger than 466 kB, far over the 100 kB accepted; it was not used\.$/) as unknown });
+    expect(!r.ok && r.error).toMatchObject({
+      kind: "invalid-reply",
+      message: expect.stringMatching(
+        /^The reply from the model server at .* is larger than 466 kB, far over the 100 kB accepted; it was not used\.$/,
+      ) as unknown,
+    });
   });
 
   it("stops a streamed answer that grows over the limit", async () => {

@@ -10,7 +10,14 @@ beforeEach(async () => {
 });
 afterEach(async () => server.close());
 
-const options = (over: Partial<ModelServerOptions> = {}): ModelServerOptions => ({ apiKey: "sk-secret-123456", baseUrl: server.baseUrl, fetch: nodeFetch, timers: nodeTimers, model: "claude-test", ...over });
+const options = (over: Partial<ModelServerOptions> = {}): ModelServerOptions => ({
+  apiKey: "sk-secret-123456",
+  baseUrl: server.baseUrl,
+  fetch: nodeFetch,
+  timers: nodeTimers,
+  model: "claude-test",
+  ...over,
+});
 
 describe("the model list", () => {
   it("keeps only usable, distinct ids from a hostile listing, and shows the id where a name is missing", async () => {
@@ -22,13 +29,38 @@ describe("the model list", () => {
       { type: "model", id: "x".repeat(300), display_name: "too long" },
       { type: "model", id: "claude-b", display_name: null },
     ];
-    server.replies.push({ kind: "raw", status: 200, contentType: "application/json", body: JSON.stringify({ data, has_more: false, first_id: null, last_id: null }) });
-    expect(await listModels(options())).toEqual({ ok: true, value: [{ id: "claude-a", name: "Claude A" }, { id: "claude-b", name: "claude-b" }] });
+    server.replies.push({
+      kind: "raw",
+      status: 200,
+      contentType: "application/json",
+      body: JSON.stringify({ data, has_more: false, first_id: null, last_id: null }),
+    });
+    expect(await listModels(options())).toEqual({
+      ok: true,
+      value: [
+        { id: "claude-a", name: "Claude A" },
+        { id: "claude-b", name: "claude-b" },
+      ],
+    });
   });
 
   it("stops asking a server that ignores after_id and always says there are more models", async () => {
-    server.replies.push({ kind: "models", models: [{ id: "claude-a", name: "Claude A" }, { id: "claude-b", name: "Claude B" }], hasMore: true, repeat: true });
-    expect(await listModels(options())).toEqual({ ok: true, value: [{ id: "claude-a", name: "Claude A" }, { id: "claude-b", name: "Claude B" }] });
+    server.replies.push({
+      kind: "models",
+      models: [
+        { id: "claude-a", name: "Claude A" },
+        { id: "claude-b", name: "Claude B" },
+      ],
+      hasMore: true,
+      repeat: true,
+    });
+    expect(await listModels(options())).toEqual({
+      ok: true,
+      value: [
+        { id: "claude-a", name: "Claude A" },
+        { id: "claude-b", name: "Claude B" },
+      ],
+    });
     // The first page, then one more that adds nothing new: no further request.
     expect(server.requests).toHaveLength(2);
   });
@@ -52,7 +84,10 @@ describe("the model list", () => {
 describe("the connection test", () => {
   it("says the key works but the configured model is not listed", async () => {
     server.replies.push({ kind: "models", models: [{ id: "claude-other", name: "Claude Other" }] });
-    expect(await testConnection(options())).toEqual({ ok: false, message: `The model server at ${new URL(server.baseUrl).host} accepted the key, but does not list the model "claude-test" among its 1: choose one from the list.` });
+    expect(await testConnection(options())).toEqual({
+      ok: false,
+      message: `The model server at ${new URL(server.baseUrl).host} accepted the key, but does not list the model "claude-test" among its 1: choose one from the list.`,
+    });
   });
 
   it("never repeats the key, even when the server echoes it", async () => {

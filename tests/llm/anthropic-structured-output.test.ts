@@ -17,7 +17,16 @@ afterEach(async () => server.close());
 
 type Options = ConstructorParameters<typeof AnthropicLanguageModel>[0];
 const model = (id: string, over: Partial<Options> = {}) =>
-  new AnthropicLanguageModel({ apiKey: "sk-test", model: id, baseUrl: server.baseUrl, maxRetries: 0, streaming: true, fetch: nodeFetch, timers: nodeTimers, ...over });
+  new AnthropicLanguageModel({
+    apiKey: "sk-test",
+    model: id,
+    baseUrl: server.baseUrl,
+    maxRetries: 0,
+    streaming: true,
+    fetch: nodeFetch,
+    timers: nodeTimers,
+    ...over,
+  });
 const native = (id: string) => model(id, { structuredOutput: "native" });
 const compileRequest = (): CompletionRequest => ({
   system: COMPILE_SYSTEM_PROMPT,
@@ -25,7 +34,10 @@ const compileRequest = (): CompletionRequest => ({
   maxTokens: COMPILE_MAX_TOKENS,
   jsonSchema: COMPILE_TOOL,
 });
-const PROSE_REFUSED = { kind: "invalid-reply", message: "The model answered in prose instead of the structured reply it was asked for; the reply was not used." };
+const PROSE_REFUSED = {
+  kind: "invalid-reply",
+  message: "The model answered in prose instead of the structured reply it was asked for; the reply was not used.",
+};
 
 describe("native structured output", () => {
   it("asks Sonnet 5.5 for compile's reply with its schema as the output format, offering no tool, and returns the JSON", async () => {
@@ -46,7 +58,10 @@ describe("native structured output", () => {
     const r = await native(DEFAULT_SELECT_MODEL).complete(request);
     expect(r.ok && r.value.text).toBe('{"covered":true,"articles":["a1"]}');
     const body = server.requests[0]!.body;
-    expect(body.output_config).toEqual({ format: { type: "json_schema", schema: JSON.parse(JSON.stringify(request.jsonSchema!.schema)) as unknown }, effort: "low" });
+    expect(body.output_config).toEqual({
+      format: { type: "json_schema", schema: JSON.parse(JSON.stringify(request.jsonSchema!.schema)) as unknown },
+      effort: "low",
+    });
     expect(body.tools).toBeUndefined();
     expect(body.thinking).toBeUndefined();
   });

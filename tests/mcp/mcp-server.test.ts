@@ -33,7 +33,12 @@ afterAll(async () => {
 
 /** Starts `kc mcp` from the built bundle as a child process and connects the SDK's own client over stdio. */
 async function connect(args: string[], env: Record<string, string> = {}): Promise<Client> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [cli, "mcp", ...args], env: { PATH: process.env.PATH ?? "", ...env }, stderr: "ignore" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cli, "mcp", ...args],
+    env: { PATH: process.env.PATH ?? "", ...env },
+    stderr: "ignore",
+  });
   const client = new Client({ name: "kc-test", version: "1.0.0" });
   await client.connect(transport);
   return client;
@@ -128,7 +133,12 @@ describe("kc mcp over stdio", () => {
     expect(all.text.match(/^- /gm)).toHaveLength(3);
     const one = await call(client, "lint_summary", { note: "knowledge/concepts/offline-search.md" });
     expect(one.text).toContain("in knowledge/concepts/offline-search.md");
-    expect(one.text.split("\n").filter((l) => l.startsWith("- ")).every((l) => l.includes("knowledge/concepts/offline-search.md"))).toBe(true);
+    expect(
+      one.text
+        .split("\n")
+        .filter((l) => l.startsWith("- "))
+        .every((l) => l.includes("knowledge/concepts/offline-search.md")),
+    ).toBe(true);
     await client.close();
   }, 30_000);
 
@@ -145,7 +155,11 @@ describe("kc mcp over stdio", () => {
   }, 30_000);
 
   it("asks through the Messages API with only the routed articles and states tokens and cost", async () => {
-    server.replies.push({ kind: "text", text: "Up to 5 retries, 1 to 16 s apart [[knowledge/concepts/retry-with-backoff]].", usage: { input: 900, output: 20 } });
+    server.replies.push({
+      kind: "text",
+      text: "Up to 5 retries, 1 to 16 s apart [[knowledge/concepts/retry-with-backoff]].",
+      usage: { input: 900, output: 20 },
+    });
     // The test model has no list price: the person's price for it, as the plugin's settings keep it.
     const plugin = join(vault, CONFIG_DIR, "plugins", "ckp-knowledge-compiler");
     mkdirSync(plugin, { recursive: true });
@@ -168,7 +182,7 @@ describe("kc mcp over stdio", () => {
     const r = await call(client, "ask", { question: "How long does the app wait between upload retries?" });
     expect(r.isError).toBe(true);
     expect(r.text).toContain("ANTHROPIC_API_KEY");
-    expect(r.text).toContain("\"env\"");
+    expect(r.text).toContain('"env"');
     await client.close();
   }, 30_000);
 });
@@ -177,6 +191,8 @@ describe("the CLI bundle", () => {
   it("loads the MCP SDK only in the chunk kc mcp imports", () => {
     expect(readFileSync(cli, "utf8")).not.toContain("notifications/initialized");
     const chunks = readdirSync(join(dir, "dist", "cli-chunks"));
-    expect(chunks.filter((c) => /notifications\/initialized/.test(readFileSync(join(dir, "dist", "cli-chunks", c), "utf8")))).toEqual([expect.stringMatching(/^mcp-server-/)]);
+    expect(chunks.filter((c) => /notifications\/initialized/.test(readFileSync(join(dir, "dist", "cli-chunks", c), "utf8")))).toEqual([
+      expect.stringMatching(/^mcp-server-/),
+    ]);
   });
 });

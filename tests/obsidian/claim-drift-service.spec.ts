@@ -36,23 +36,41 @@ async function setup(repo: Record<string, string> | null, more: Record<string, s
     codeRepo: () => Promise.resolve(repo ? codeRepoFromReader((p) => repo[p] ?? null) : null),
   });
   await lint.lintAll();
-  return { app, data, lint, service: new ClaimDriftService(fakePluginHost(app as never, router, () => data, `${CONFIG_DIR}/plugins/ckp-knowledge-compiler`), lint) };
+  return {
+    app,
+    data,
+    lint,
+    service: new ClaimDriftService(
+      fakePluginHost(app as never, router, () => data, `${CONFIG_DIR}/plugins/ckp-knowledge-compiler`),
+      lint,
+    ),
+  };
 }
 
 /** A second old article citing the repository, and a reply judging one statement of either article. */
 const BACKOFF = "---\ntldr: t\nanswers_when: [x]\nupdated: 2025-02-01\n---\n# Backoff\n\nThe backoff waits 2 seconds (`src/outbox.ts:MAX_RETRIES`).\n";
 const quoteOf = (path: string | undefined) => (path === "knowledge/concepts/sync.md" ? "Retries stop after 3 attempts" : "The backoff waits 2 seconds");
-const judged = (path: string | undefined, why: string) => ({ kind: "tool" as const, name: "report_outdated_claims", input: { outdated: [{ quote: quoteOf(path), explanation: why }] } });
+const judged = (path: string | undefined, why: string) => ({
+  kind: "tool" as const,
+  name: "report_outdated_claims",
+  input: { outdated: [{ quote: quoteOf(path), explanation: why }] },
+});
 
 describe("the model check of cited code in Obsidian", () => {
   it("asks only about old articles citing the repository and shows what the model reports as a suggestion until the article changes", async () => {
     const { app, lint, service } = await setup(REPO);
     const planned = await service.plan("2026-11-22");
     expect(planned!.candidates.map((c) => c.path)).toEqual(["knowledge/concepts/sync.md"]);
-    server.replies.push({ kind: "tool", name: "report_outdated_claims", input: { outdated: [
-      { quote: "Retries stop after 3 attempts", explanation: "MAX_RETRIES is 5 now." },
-      { quote: "Retries never stop", explanation: "invented" },
-    ] } });
+    server.replies.push({
+      kind: "tool",
+      name: "report_outdated_claims",
+      input: {
+        outdated: [
+          { quote: "Retries stop after 3 attempts", explanation: "MAX_RETRIES is 5 now." },
+          { quote: "Retries never stop", explanation: "invented" },
+        ],
+      },
+    });
     const r = await service.run(planned!, new AbortController().signal, () => undefined);
     expect(r.dropped).toBe(1);
     const shown = lint.findings().filter((f) => f.check === "cited-claim-drift");
@@ -78,7 +96,11 @@ describe("the model check of cited code in Obsidian", () => {
     server.replies.push({ kind: "status", status: 400, type: "invalid_request_error", message: "Bad request." }, judged(second, "New judgement B."));
     const r = await service.run(planned!, new AbortController().signal, () => undefined);
     expect(r.checked).toEqual([second]);
-    const shown = lint.findings().filter((f) => f.check === "cited-claim-drift").map((f) => `${f.path} ${f.message.match(/(Old|New) judgement ./)![0]}`).sort();
+    const shown = lint
+      .findings()
+      .filter((f) => f.check === "cited-claim-drift")
+      .map((f) => `${f.path} ${f.message.match(/(Old|New) judgement ./)![0]}`)
+      .sort();
     expect(shown).toEqual([`${first} Old judgement A`, `${second} New judgement B`].sort());
   });
 
@@ -91,7 +113,11 @@ describe("the model check of cited code in Obsidian", () => {
     server.replies.push({ kind: "text", text: "All of it still looks right to me." }, judged(second, "New judgement B."));
     const r = await service.run(planned!, new AbortController().signal, () => undefined);
     expect(r.checked).toEqual([second]);
-    const shown = lint.findings().filter((f) => f.check === "cited-claim-drift").map((f) => `${f.path} ${f.message.match(/(Old|New) judgement ./)![0]}`).sort();
+    const shown = lint
+      .findings()
+      .filter((f) => f.check === "cited-claim-drift")
+      .map((f) => `${f.path} ${f.message.match(/(Old|New) judgement ./)![0]}`)
+      .sort();
     expect(shown).toEqual([`${first} Old judgement A`, `${second} New judgement B`].sort());
   });
 
@@ -130,7 +156,9 @@ describe("the Check cited code command", () => {
     server.replies.push(judged("knowledge/concepts/sync.md", "MAX_RETRIES is 5 now."));
     expect(await confirmation(runClaimDriftFlow(app as never, service))).toBeNull();
     expect(server.requests).toHaveLength(1);
-    expect(notices.some((n) => /^Check cited code: asking about 1 article \(about [\d,]+ input tokens to claude-test, about \$0\.\d+, at most \$0\.\d+\)…/.test(n))).toBe(true);
+    expect(
+      notices.some((n) => /^Check cited code: asking about 1 article \(about [\d,]+ input tokens to claude-test, about \$0\.\d+, at most \$0\.\d+\)…/.test(n)),
+    ).toBe(true);
     expect(notices.at(-1)).toMatch(/^Check cited code: 1 statement may no longer match the code/);
   });
 
@@ -150,7 +178,9 @@ describe("the Check cited code command", () => {
     const { app, data, service } = await setup(REPO);
     priced(data, 0);
     const text = await confirmation(runClaimDriftFlow(app as never, service));
-    expect(text).toMatch(/^Ask the model whether 1 older article still matches the code it cites: about [\d,]+ input tokens to claude-test, about \$0\.\d+, at most \$0\.\d+\. The citing lines and the cited files are sent\. Nothing in your notes is changed\. Your threshold is \$0\.0000 \(in settings, "Ask before costly compiles"\)\.$/);
+    expect(text).toMatch(
+      /^Ask the model whether 1 older article still matches the code it cites: about [\d,]+ input tokens to claude-test, about \$0\.\d+, at most \$0\.\d+\. The citing lines and the cited files are sent\. Nothing in your notes is changed\. Your threshold is \$0\.0000 \(in settings, "Ask before costly compiles"\)\.$/,
+    );
     expect(server.requests).toHaveLength(0);
   });
 

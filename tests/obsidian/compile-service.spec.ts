@@ -31,7 +31,13 @@ async function setup() {
   let saves = 0;
   const router = new RouterService(app as never, () => data.settings.knowledgeFolder);
   await router.build();
-  const service = new CompileService(app as never, () => data, () => Promise.resolve(void saves++), router, `${CONFIG_DIR}/plugins/ckp-knowledge-compiler`);
+  const service = new CompileService(
+    app as never,
+    () => data,
+    () => Promise.resolve(void saves++),
+    router,
+    `${CONFIG_DIR}/plugins/ckp-knowledge-compiler`,
+  );
   return { app, data, service, saves: () => saves };
 }
 
@@ -99,10 +105,17 @@ describe("the plugin host keeps the write rules", () => {
 
   it("refuses an undo record that names a daily note, and changes nothing", async () => {
     const { app, service } = await setup();
-    app.config.set(`${CONFIG_DIR}/plugins/ckp-knowledge-compiler/last-compile.json`, JSON.stringify({
-      version: 1, op: "compile", at: "2026-11-22T10:00:00Z", logPath: "daily/2026-11-20.md", previousState: null,
-      files: [{ path: "daily/2026-11-20.md", before: "evil", after: app.files.get("daily/2026-11-20.md") }],
-    }));
+    app.config.set(
+      `${CONFIG_DIR}/plugins/ckp-knowledge-compiler/last-compile.json`,
+      JSON.stringify({
+        version: 1,
+        op: "compile",
+        at: "2026-11-22T10:00:00Z",
+        logPath: "daily/2026-11-20.md",
+        previousState: null,
+        files: [{ path: "daily/2026-11-20.md", before: "evil", after: app.files.get("daily/2026-11-20.md") }],
+      }),
+    );
     const before = new Map(app.files);
     const r = await service.undo();
     expect(r).toEqual({ ok: false, error: expect.stringContaining("it was not applied and nothing was changed") as unknown });
@@ -115,7 +128,8 @@ describe("the plugin host keeps the write rules", () => {
     const journals: string[] = [];
     const write = app.vault.adapter.write;
     app.vault.adapter.write = (p: string, t: string) => {
-      if (p.endsWith("write-journal.json")) journals.push(`${p} before ${app.files.has("knowledge/concepts/captive-portal-detection.md") ? "after" : "first"} write`);
+      if (p.endsWith("write-journal.json"))
+        journals.push(`${p} before ${app.files.has("knowledge/concepts/captive-portal-detection.md") ? "after" : "first"} write`);
       return write(p, t);
     };
     const [w] = await service.run(["daily/2026-11-20.md"], acceptAll);
@@ -159,7 +173,9 @@ describe("asking before a costly compile", () => {
     const run = runCompileFlow(app as never, service, ["daily/2026-11-20.md"], 0);
     await new Promise((r) => window.setTimeout(r, 50));
     const modal = [...document.body.querySelectorAll("p")].find((p) => p.textContent?.includes("Your threshold is $0.0000"));
-    expect(modal?.textContent).toMatch(/^Compiling daily\/2026-11-20\.md: about [\d,]+ input tokens, about \$0\.\d+, at most \$0\.\d+\. Your threshold is \$0\.0000 \(in settings, "Ask before costly compiles"\)\.$/);
+    expect(modal?.textContent).toMatch(
+      /^Compiling daily\/2026-11-20\.md: about [\d,]+ input tokens, about \$0\.\d+, at most \$0\.\d+\. Your threshold is \$0\.0000 \(in settings, "Ask before costly compiles"\)\.$/,
+    );
     [...modal!.parentElement!.querySelectorAll("button")].find((b) => b.textContent === "Cancel")!.click();
     await run;
     expect(server.requests).toHaveLength(0);
@@ -171,7 +187,9 @@ describe("asking before a costly compile", () => {
     const { app, service } = await setup();
     const run = runCompileFlow(app as never, service, ["daily/2026-11-20.md"], 1000);
     const modal = await until(() => [...document.body.querySelectorAll("p")].find((p) => p.textContent?.startsWith("Compiling daily/2026-11-20.md")));
-    expect(modal.textContent).toMatch(/^Compiling daily\/2026-11-20\.md: about [\d,]+ input tokens, cost unknown \(no price is known for the model; set one in the settings\)\./);
+    expect(modal.textContent).toMatch(
+      /^Compiling daily\/2026-11-20\.md: about [\d,]+ input tokens, cost unknown \(no price is known for the model; set one in the settings\)\./,
+    );
     [...modal.parentElement!.querySelectorAll("button")].find((b) => b.textContent === "Cancel")!.click();
     await run;
     expect(server.requests).toHaveLength(0);

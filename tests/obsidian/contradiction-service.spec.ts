@@ -21,11 +21,19 @@ import { CONFIG_DIR } from "../fakes/config-dir";
 // API, its findings in the lint service (both articles, both places, dismissable), and drift through a repository port.
 const art = (links: string, body: string) => `---\ntldr: t\nanswers_when: [x]\nupdated: 2026-11-01\n${links}---\n${body}`;
 const FILES: Record<string, string> = {
-  "knowledge/concepts/retry.md": art('similar_high: ["[[keys|keys · 2026-11]]"]\n', "# Retry\n\nThe client retries an upload at most 5 times.\nSee `src/outbox.ts:Outbox.drain`.\n"),
+  "knowledge/concepts/retry.md": art(
+    'similar_high: ["[[keys|keys · 2026-11]]"]\n',
+    "# Retry\n\nThe client retries an upload at most 5 times.\nSee `src/outbox.ts:Outbox.drain`.\n",
+  ),
   "knowledge/concepts/keys.md": art('similar_high: ["[[retry|retry · 2026-11]]"]\n', "# Keys\n\nEvery upload is retried up to 3 times with the same key.\n"),
 };
 const PLUGIN_DIR = `${CONFIG_DIR}/plugins/ckp-knowledge-compiler`;
-const REAL = { quote_a: "Every upload is retried up to 3 times", quote_b: "The client retries an upload at most 5 times.", explanation: "3 retries against 5.", confidence: "high" };
+const REAL = {
+  quote_a: "Every upload is retried up to 3 times",
+  quote_b: "The client retries an upload at most 5 times.",
+  explanation: "3 retries against 5.",
+  confidence: "high",
+};
 
 let server: LoopbackServer;
 beforeEach(async () => {
@@ -38,14 +46,19 @@ const instant = () => new SliceScheduler({ now: () => 0, yieldToMain: () => Prom
 
 async function setup(repo: Record<string, string> | null = null) {
   const app = createFakeApp({ ...FILES }, { "anthropic-api-key": "sk-test" });
-  const data: PluginData = mergePluginData({ ask: { baseUrl: server.baseUrl, model: "claude-test", priceOverrides: { "claude-test": { input: 2, output: 10 } } } });
+  const data: PluginData = mergePluginData({
+    ask: { baseUrl: server.baseUrl, model: "claude-test", priceOverrides: { "claude-test": { input: 2, output: 10 } } },
+  });
   const router = new RouterService(app as never, () => data.settings.knowledgeFolder);
   const lint = new LintService(app as never, () => data, router, instant(), {
     contradictionStore: adapterContradictionStore(app as never, PLUGIN_DIR),
     codeRepo: () => Promise.resolve(repo ? codeRepoFromReader((p) => repo[p] ?? null) : null),
   });
   await lint.lintAll();
-  const service = new ContradictionService(fakePluginHost(app as never, router, () => data, PLUGIN_DIR), lint);
+  const service = new ContradictionService(
+    fakePluginHost(app as never, router, () => data, PLUGIN_DIR),
+    lint,
+  );
   const edit = (p: string, text: string) => {
     app.files.set(p, text);
     lint.onChanged(new TFile(p) as never, text);
@@ -63,7 +76,12 @@ describe("contradictions in Obsidian", () => {
     expect(planned.plan.pairs).toEqual([{ a: "knowledge/concepts/keys.md", b: "knowledge/concepts/retry.md", reason: "high" }]);
     expect(planned.plan.estimate.inputTokens).toBeGreaterThan(100);
     server.replies.push({ kind: "tool", name: "report_contradictions", input: { conflicts: [REAL] } });
-    const report = await service.run(planned, new AbortController().signal, () => undefined, () => undefined);
+    const report = await service.run(
+      planned,
+      new AbortController().signal,
+      () => undefined,
+      () => undefined,
+    );
     expect(report.found).toHaveLength(1);
     const found = shown(lint, "contradiction");
     expect(found.map((f) => `${f.path}:${f.line}`)).toEqual(["knowledge/concepts/keys.md:8", "knowledge/concepts/retry.md:8"]);
@@ -77,7 +95,9 @@ describe("contradictions in Obsidian", () => {
     expect(app.files.get("knowledge/concepts/keys.md")).toBe(FILES["knowledge/concepts/keys.md"]);
 
     // After a restart the findings come back from the plugin folder, with no call.
-    const again = new LintService(app as never, () => mergePluginData(null), null, instant(), { contradictionStore: adapterContradictionStore(app as never, PLUGIN_DIR) });
+    const again = new LintService(app as never, () => mergePluginData(null), null, instant(), {
+      contradictionStore: adapterContradictionStore(app as never, PLUGIN_DIR),
+    });
     await again.lintAll();
     expect(shown(again, "contradiction")).toHaveLength(2);
     expect(server.requests).toHaveLength(1);
@@ -86,7 +106,12 @@ describe("contradictions in Obsidian", () => {
   it("forgets a dismissed pair's conflict at once, skips the pair while both are unchanged, and checks it again after an edit", async () => {
     const { lint, service, edit } = await setup();
     server.replies.push({ kind: "tool", name: "report_contradictions", input: { conflicts: [REAL] } });
-    await service.run(await service.plan(), new AbortController().signal, () => undefined, () => undefined);
+    await service.run(
+      await service.plan(),
+      new AbortController().signal,
+      () => undefined,
+      () => undefined,
+    );
     const host = createLintHost({} as never, lint);
     await host.dismiss!(shown(lint, "contradiction")[0]!);
     expect(shown(lint, "contradiction")).toEqual([]);
@@ -100,11 +125,22 @@ describe("contradictions in Obsidian", () => {
     const { app, service } = await setup();
     const file = `${PLUGIN_DIR}/contradictions-state.json`;
     // The CLI, run on the same vault meanwhile (kc drift --model-check), stored a judgement and saved the file.
-    const claim = { path: "knowledge/concepts/retry.md", line: 8, quote: "The client retries an upload at most 5 times.", explanation: "The code retries 3 times.", hash: shortHash(FILES["knowledge/concepts/retry.md"]!) };
+    const claim = {
+      path: "knowledge/concepts/retry.md",
+      line: 8,
+      quote: "The client retries an upload at most 5 times.",
+      explanation: "The code retries 3 times.",
+      hash: shortHash(FILES["knowledge/concepts/retry.md"]!),
+    };
     const cli = { ...parseContradictionState(app.config.get(file) ?? null), claims: [claim] };
     app.config.set(file, JSON.stringify(cli));
     server.replies.push({ kind: "tool", name: "report_contradictions", input: { conflicts: [REAL] } });
-    await service.run(await service.plan(), new AbortController().signal, () => undefined, () => undefined);
+    await service.run(
+      await service.plan(),
+      new AbortController().signal,
+      () => undefined,
+      () => undefined,
+    );
     const saved = parseContradictionState(app.config.get(file) ?? null);
     expect(saved.found).toHaveLength(1);
     expect(saved.claims).toEqual([claim]);
@@ -113,7 +149,12 @@ describe("contradictions in Obsidian", () => {
   it("drops a conflict from the lint as soon as either article is edited", async () => {
     const { lint, service, edit } = await setup();
     server.replies.push({ kind: "tool", name: "report_contradictions", input: { conflicts: [REAL] } });
-    await service.run(await service.plan(), new AbortController().signal, () => undefined, () => undefined);
+    await service.run(
+      await service.plan(),
+      new AbortController().signal,
+      () => undefined,
+      () => undefined,
+    );
     edit("knowledge/concepts/retry.md", FILES["knowledge/concepts/retry.md"]!.replace("5 times", "3 times"));
     await flush();
     expect(shown(lint, "contradiction")).toEqual([]);
@@ -146,7 +187,9 @@ describe("the Check contradictions command", () => {
     const { app, data, service } = await setup();
     data.compile.confirmAboveUsd = 0;
     const cancelled = runContradictionFlow(app as never, service, true);
-    expect(await answerModal("Cancel")).toMatch(/^Check 1 pair of related articles for contradictions: about [\d,]+ input tokens to claude-test, about \$0\.\d+, at most \$0\.\d+\. 0 pairs unchanged since checked, 0 dismissed\. Nothing in your notes is changed\. Your threshold is \$0\.0000 \(in settings, "Ask before costly compiles"\)\.$/);
+    expect(await answerModal("Cancel")).toMatch(
+      /^Check 1 pair of related articles for contradictions: about [\d,]+ input tokens to claude-test, about \$0\.\d+, at most \$0\.\d+\. 0 pairs unchanged since checked, 0 dismissed\. Nothing in your notes is changed\. Your threshold is \$0\.0000 \(in settings, "Ask before costly compiles"\)\.$/,
+    );
     await cancelled;
     expect(server.requests).toHaveLength(0);
     server.replies.push({ kind: "tool", name: "report_contradictions", input: { conflicts: [REAL] } });
@@ -165,7 +208,9 @@ describe("the Check contradictions command", () => {
     await runContradictionFlow(app as never, service, true);
     expect(document.body.querySelector(".modal-container")).toBeNull();
     expect(server.requests).toHaveLength(1);
-    expect(notices.some((n) => /^Check contradictions: asking the model \(about [\d,]+ input tokens to claude-test, about \$0\.\d+, at most \$0\.\d+\)…/.test(n))).toBe(true);
+    expect(
+      notices.some((n) => /^Check contradictions: asking the model \(about [\d,]+ input tokens to claude-test, about \$0\.\d+, at most \$0\.\d+\)…/.test(n)),
+    ).toBe(true);
     expect(notices.at(-1)).toMatch(/^Check contradictions: 1 contradiction in 1 pair/);
   });
 

@@ -12,8 +12,20 @@ import { until } from "../fakes/until";
 /** The plugin's graph over a fake vault, in Ask's scope `scope` (changeable), after the router's index is built. */
 async function setup(files: Record<string, string>, scope: { value: "knowledge" | "vault" }) {
   const app = createFakeApp(files);
-  const router = new RouterService(app as never, () => "knowledge", undefined, () => undefined, () => scope.value);
-  const graph = new GraphService(app as never, router, () => "knowledge", `${CONFIG_DIR}/plugins/kc`, () => scope.value);
+  const router = new RouterService(
+    app as never,
+    () => "knowledge",
+    undefined,
+    () => undefined,
+    () => scope.value,
+  );
+  const graph = new GraphService(
+    app as never,
+    router,
+    () => "knowledge",
+    `${CONFIG_DIR}/plugins/kc`,
+    () => scope.value,
+  );
   let changes = 0;
   graph.onChange(() => changes++);
   await router.build();
@@ -54,7 +66,13 @@ describe("the plugin's graph in the whole-vault scope", () => {
   });
 
   it("leaves out the knowledge folder's index.md, log.md and lint reports, as the router and kc graph do", async () => {
-    const files = { ...ordinaryVaultFiles(), "knowledge/index.md": "# Index\n[[Pancakes]]\n", "knowledge/log.md": "# Log\n", "knowledge/reports/lint.md": "# Lint\n", "knowledge/concepts/a.md": "# A\n" };
+    const files = {
+      ...ordinaryVaultFiles(),
+      "knowledge/index.md": "# Index\n[[Pancakes]]\n",
+      "knowledge/log.md": "# Log\n",
+      "knowledge/reports/lint.md": "# Lint\n",
+      "knowledge/concepts/a.md": "# A\n",
+    };
     const { graph } = await setup(files, { value: "vault" });
     const ids = snapshot(graph).nodes.map((n) => n.id);
     expect(ids).toContain("knowledge/concepts/a.md");
@@ -75,7 +93,10 @@ describe("the plugin's graph in the whole-vault scope", () => {
     const files = ordinaryVaultFiles();
     const { graph, edit } = await setup(files, { value: "vault" });
     expect(edge(snapshot(graph), "Health/Sleep.md", "Health/Running plan.md")).toEqual(["body"]);
-    edit("Health/Sleep.md", `---\ntldr: Habits for better sleep.\nsimilar_high: ["[[Running plan|Running plan · 2026-11]]"]\n---\n${files["Health/Sleep.md"]!}`);
+    edit(
+      "Health/Sleep.md",
+      `---\ntldr: Habits for better sleep.\nsimilar_high: ["[[Running plan|Running plan · 2026-11]]"]\n---\n${files["Health/Sleep.md"]!}`,
+    );
     const g = snapshot(graph);
     expect(edge(g, "Health/Sleep.md", "Health/Running plan.md")).toEqual(["high"]);
     expect(g.nodes.find((n) => n.id === "Health/Running plan.md")!.inboundHigh).toBe(1);

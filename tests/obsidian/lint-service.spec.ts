@@ -145,14 +145,17 @@ describe("LintService's first lint in slices", () => {
     await run;
     expect(slices).toBeGreaterThan(20);
     expect(progressEvents).toBe(slices);
-    const strip = (fs: readonly { check: string; path: string; line: number; message: string }[]) => fs.map((f) => `${f.check} ${f.path}:${f.line} ${f.message}`);
+    const strip = (fs: readonly { check: string; path: string; line: number; message: string }[]) =>
+      fs.map((f) => `${f.check} ${f.path}:${f.line} ${f.message}`);
     expect(strip(service.findings())).toEqual(strip(referenceFindings(vault.app, vault.texts, service)));
     expect(service.findings().length).toBeGreaterThan(10);
   });
 
   it("hands every article it reads to the router, which routes on the partial index and says how far it is", async () => {
     const files: Record<string, string> = {};
-    for (let i = 0; i < 40; i++) files[`knowledge/concepts/topic-${i}.md`] = `---\ntldr: "Topic ${i} explains the zebrafish${i} method."\nanswers_when: [zebrafish${i}]\n---\n# Topic ${i}\n\nThe zebrafish${i} method.\n`;
+    for (let i = 0; i < 40; i++)
+      files[`knowledge/concepts/topic-${i}.md`] =
+        `---\ntldr: "Topic ${i} explains the zebrafish${i} method."\nanswers_when: [zebrafish${i}]\n---\n# Topic ${i}\n\nThe zebrafish${i} method.\n`;
     files["notes/loose.md"] = "# Loose\n";
     const vault = vaultApp(files);
     const c = steppedClock();
@@ -173,11 +176,21 @@ describe("LintService's first lint in slices", () => {
   });
 
   it("with Ask's scope on the whole vault, hands the router every note, while the lint's findings stay its own scope's", async () => {
-    const files = { ...demoVault(), "Garden/Irrigation.md": "# Irrigation\n\nDrain the drip lines before the first frost.\n", "Inbox.md": "Flatbread recipe to try.\n" };
+    const files = {
+      ...demoVault(),
+      "Garden/Irrigation.md": "# Irrigation\n\nDrain the drip lines before the first frost.\n",
+      "Inbox.md": "Flatbread recipe to try.\n",
+    };
     const findingsWith = async (scope: "knowledge" | "vault") => {
       const vault = vaultApp(files);
       const c = steppedClock();
-      const router = new RouterService(vault.app as never, () => "knowledge", undefined, () => undefined, () => scope);
+      const router = new RouterService(
+        vault.app as never,
+        () => "knowledge",
+        undefined,
+        () => undefined,
+        () => scope,
+      );
       const service = new LintService(vault.app as never, () => mergePluginData(null), router, new SliceScheduler(c.clock, 8));
       const run = service.lintAll();
       await runUntil(c, () => service.ready);
@@ -200,7 +213,13 @@ describe("LintService's first lint in slices", () => {
     expect(router.knowledgeFolderEmpty()).toBe(false);
     await router.build();
     expect(router.knowledgeFolderEmpty()).toBe(true);
-    const whole = new RouterService(vault.app as never, () => "knowledge", undefined, () => undefined, () => "vault");
+    const whole = new RouterService(
+      vault.app as never,
+      () => "knowledge",
+      undefined,
+      () => undefined,
+      () => "vault",
+    );
     await whole.build();
     expect(whole.knowledgeFolderEmpty()).toBe(false);
     expect(whole.articleIndex().size).toBe(1);
@@ -267,7 +286,12 @@ describe("LintService's updates after an edit", () => {
       edit("[[second-missing-link]]");
       await new Promise((r) => window.setTimeout(r, 350));
       await new Promise((r) => window.setTimeout(r, 50));
-      expect(service.findingsFor(path).map((f) => f.message).join("\n")).toContain("second-missing-link");
+      expect(
+        service
+          .findingsFor(path)
+          .map((f) => f.message)
+          .join("\n"),
+      ).toContain("second-missing-link");
     } finally {
       console.error = error;
     }

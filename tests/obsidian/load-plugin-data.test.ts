@@ -28,7 +28,7 @@ describe("loading the plugin's data.json", () => {
     const { warnings } = loadPluginData({ settings: [], ask: "x", compileState: "x" });
     expect(warnings).toEqual([
       "data.json: settings is a list, not a set of settings; the defaults are used.",
-      "data.json: compileState is \"x\" where a record of compiled logs belongs, so which daily logs were compiled is not known.",
+      'data.json: compileState is "x" where a record of compiled logs belongs, so which daily logs were compiled is not known.',
       "data.json: ask is not a set of settings; the defaults are used.",
     ]);
     expect(mergePluginData({ settings: { knowledgeFolder: "kb/" } }).settings.knowledgeFolder).toBe("kb");

@@ -41,8 +41,18 @@ describe("metadataToParsedNote", () => {
 
 describe("mergePluginData", () => {
   it("merges saved settings over defaults and drops fields of the wrong type", () => {
-    const d = mergePluginData({ settings: { knowledgeFolder: "kb", lintScope: "everything", sparseWords: "many", extra: 1 }, compileState: { logs: { "daily/a.md": { hash: "h", compiledAt: "t" } } } });
-    expect(d.settings).toEqual({ knowledgeFolder: "kb", dailyFolder: "daily", dailyFormat: "YYYY-MM-DD", lintScope: "knowledge", sparseWords: 200, reportFolder: "" });
+    const d = mergePluginData({
+      settings: { knowledgeFolder: "kb", lintScope: "everything", sparseWords: "many", extra: 1 },
+      compileState: { logs: { "daily/a.md": { hash: "h", compiledAt: "t" } } },
+    });
+    expect(d.settings).toEqual({
+      knowledgeFolder: "kb",
+      dailyFolder: "daily",
+      dailyFormat: "YYYY-MM-DD",
+      lintScope: "knowledge",
+      sparseWords: 200,
+      reportFolder: "",
+    });
     expect(Object.keys(d.compileState.logs)).toEqual(["daily/a.md"]);
   });
 

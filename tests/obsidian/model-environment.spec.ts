@@ -65,7 +65,16 @@ describe("the plugin's model ignores the SDK's environment variables", () => {
       seen.push({ url: req.url, headers: req.headers ?? {} });
       const body = req.url.includes("/v1/models")
         ? { data: [], has_more: false, first_id: null, last_id: null }
-        : { id: "m", type: "message", role: "assistant", model: "claude-test", content: [{ type: "text", text: "ok" }], stop_reason: "end_turn", stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } };
+        : {
+            id: "m",
+            type: "message",
+            role: "assistant",
+            model: "claude-test",
+            content: [{ type: "text", text: "ok" }],
+            stop_reason: "end_turn",
+            stop_sequence: null,
+            usage: { input_tokens: 1, output_tokens: 1 },
+          };
       const arrayBuffer = new TextEncoder().encode(JSON.stringify(body)).buffer;
       return Promise.resolve({ status: 200, headers: { "content-type": "application/json" }, arrayBuffer, text: "" });
     });

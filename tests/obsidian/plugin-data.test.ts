@@ -38,10 +38,16 @@ describe("lint settings in plugin data", () => {
     expect(mergePluginData(null).lint).toEqual(DEFAULT_LINT_SETTINGS);
     const ok = mergePluginData({ lint: { staleAfterDays: 90, repoFolder: " ~/code/app ", contradictionMaxPairs: 5, contradictionMaxTokens: 20000 } }).lint;
     expect(ok).toEqual({ ...DEFAULT_LINT_SETTINGS, staleAfterDays: 90, repoFolder: "~/code/app", contradictionMaxPairs: 5, contradictionMaxTokens: 20000 });
-    expect(mergePluginData({ lint: { driftModelCheck: true, driftOlderThanDays: 30, driftMaxArticles: -1 } }).lint).toMatchObject({ driftModelCheck: true, driftOlderThanDays: 30, driftMaxArticles: 10 });
-    const bad = loadPluginData({ lint: { staleAfterDays: "soon", repoFolder: 3, contradictionMaxPairs: 0, contradictionMaxTokens: 2.5, driftModelCheck: "yes" } });
+    expect(mergePluginData({ lint: { driftModelCheck: true, driftOlderThanDays: 30, driftMaxArticles: -1 } }).lint).toMatchObject({
+      driftModelCheck: true,
+      driftOlderThanDays: 30,
+      driftMaxArticles: 10,
+    });
+    const bad = loadPluginData({
+      lint: { staleAfterDays: "soon", repoFolder: 3, contradictionMaxPairs: 0, contradictionMaxTokens: 2.5, driftModelCheck: "yes" },
+    });
     expect(bad.data.lint).toEqual(DEFAULT_LINT_SETTINGS);
-    expect(bad.warnings.some((w) => w.startsWith("data.json: lint.staleAfterDays was \"soon\""))).toBe(true);
+    expect(bad.warnings.some((w) => w.startsWith('data.json: lint.staleAfterDays was "soon"'))).toBe(true);
     expect(mergePluginData({ lint: [1, 2] }).lint).toEqual(DEFAULT_LINT_SETTINGS);
   });
 });

@@ -26,7 +26,16 @@ const request = { system: "You answer from the articles.", messages: [{ role: "u
 function host(data: ReturnType<typeof mergePluginData>) {
   const app = createFakeApp({}, { "anthropic-api-key": "sk-test" });
   const compile = { now: () => new Date(), price: priceFor("claude-sonnet-5-5")! } as unknown as CompileHost;
-  return { app, host: pluginHost(app as never, compile, () => data.settings, () => data, DIR) };
+  return {
+    app,
+    host: pluginHost(
+      app as never,
+      compile,
+      () => data.settings,
+      () => data,
+      DIR,
+    ),
+  };
 }
 
 describe("the plugin's spend", () => {

@@ -12,7 +12,16 @@ beforeEach(async () => {
 });
 afterEach(async () => server.close());
 
-const model = () => new AnthropicLanguageModel({ apiKey: "sk-test", model: "claude-test", baseUrl: server.baseUrl, maxRetries: 0, streaming: false, fetch: createRequestUrlFetch(), timers: window });
+const model = () =>
+  new AnthropicLanguageModel({
+    apiKey: "sk-test",
+    model: "claude-test",
+    baseUrl: server.baseUrl,
+    maxRetries: 0,
+    streaming: false,
+    fetch: createRequestUrlFetch(),
+    timers: window,
+  });
 const req = { system: "s", messages: [{ role: "user" as const, content: "q" }], maxTokens: 50 };
 
 describe("the SDK over requestUrl", () => {

@@ -84,7 +84,14 @@ const stepped = () => {
 };
 
 function router(vault: ReturnType<typeof vaultApp>, store: RouterSnapshotStore, build = "1.0.0") {
-  return new RouterService(vault.app as never, () => "knowledge", stepped(), () => undefined, () => "knowledge", { store, build, saveAfterMs: 0 });
+  return new RouterService(
+    vault.app as never,
+    () => "knowledge",
+    stepped(),
+    () => undefined,
+    () => "knowledge",
+    { store, build, saveAfterMs: 0 },
+  );
 }
 
 const answers = (r: RouterService) => QUESTIONS.map((q) => r.route(q, 6000).loaded.map((l) => l.path));

@@ -62,7 +62,10 @@ describe("where the router keeps its index between starts", () => {
   });
 
   it("writes nothing into the vault's folders, and removes the file an earlier build left in the plugin folder", async () => {
-    const files = new Map([[OLD, "old snapshot"], [`${DIR}/data.json`, "{}"]]);
+    const files = new Map([
+      [OLD, "old snapshot"],
+      [`${DIR}/data.json`, "{}"],
+    ]);
     const store = routerSnapshotStore(appWith(files), DIR, new IDBFactory());
     expect(await store.read()).toBeNull();
     await store.write("kept on this device");

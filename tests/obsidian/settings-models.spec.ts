@@ -56,7 +56,9 @@ describe("the plugin's models by role", () => {
     const onSilence = (Reflect.get(compile.value.model, "options") as { onSilence?: (silent: number, stops: number) => void }).onSilence;
     const before = stub.notices.length;
     onSilence?.(10, 120);
-    expect(stub.notices.slice(before)).toEqual(["Still waiting for the model: no reply for 10 s. It stops by itself after 120 s; cancel the operation to stop it now."]);
+    expect(stub.notices.slice(before)).toEqual([
+      "Still waiting for the model: no reply for 10 s. It stops by itself after 120 s; cancel the operation to stop it now.",
+    ]);
   });
 
   it("prices the answer at the settings' prices and the small roles at the select model's own price, each with its model id", async () => {
@@ -72,4 +74,5 @@ describe("the plugin's models by role", () => {
     data.ask.selectModel = DEFAULT_SELECT_MODEL;
     const haiku = await models.get("select");
     expect(haiku.ok && haiku.value.price).toEqual(priceFor(DEFAULT_SELECT_MODEL));
-  });});
+  });
+});

@@ -26,7 +26,12 @@ const model = (browserFetch: typeof fetch) => {
     requestUrlCalls++;
     return requestUrlFetch(i, init);
   };
-  return createModel(app as never, { ...DEFAULT_ASK_SETTINGS, baseUrl: server.baseUrl, timeoutSeconds: 30 }, undefined, createBrowserFirstFetch(browserFetch, counted));
+  return createModel(
+    app as never,
+    { ...DEFAULT_ASK_SETTINGS, baseUrl: server.baseUrl, timeoutSeconds: 30 },
+    undefined,
+    createBrowserFirstFetch(browserFetch, counted),
+  );
 };
 
 describe("the Ask answer's model in the renderer", () => {

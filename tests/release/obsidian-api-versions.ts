@@ -36,7 +36,9 @@ export function readSinceTable(): Map<string, string> {
         if (name && since) table.set(`${owner}.${name}`, since);
       }
     } else if ((ts.isFunctionDeclaration(node) || ts.isVariableStatement(node)) && sinceOf(node)) {
-      const names = ts.isFunctionDeclaration(node) ? [node.name?.text] : node.declarationList.declarations.map((d) => (ts.isIdentifier(d.name) ? d.name.text : undefined));
+      const names = ts.isFunctionDeclaration(node)
+        ? [node.name?.text]
+        : node.declarationList.declarations.map((d) => (ts.isIdentifier(d.name) ? d.name.text : undefined));
       for (const name of names) if (name) table.set(name, sinceOf(node)!);
     }
     ts.forEachChild(node, visit);

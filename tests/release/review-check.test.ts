@@ -15,7 +15,14 @@ const NODE = { ruleId: "obsidianmd/no-nodejs-modules", severity: 1 };
 describe("the review check", () => {
   it("reads the Node-only places from the ADR's table: the command line, desktop-only code, tests, benchmarks, scripts; no plugin code", () => {
     expect(places).toEqual(expect.arrayContaining(["src/cli/", "src/mcp/", "src/desktop/", "tests/", "bench/", "scripts/"]));
-    for (const plugin of ["src/main.ts", "src/ui/settings-tab.ts", "src/obsidian/create-model.ts", "src/core/result.ts", "src/llm/anthropic-client.ts", "src/commands/x.ts"]) {
+    for (const plugin of [
+      "src/main.ts",
+      "src/ui/settings-tab.ts",
+      "src/obsidian/create-model.ts",
+      "src/core/result.ts",
+      "src/llm/anthropic-client.ts",
+      "src/commands/x.ts",
+    ]) {
       expect(isNodeOnly(plugin, places)).toBe(false);
     }
     expect(isNodeOnly("src/cli/main.ts", places)).toBe(true);
@@ -29,12 +36,18 @@ describe("the review check", () => {
 
   it("accepts no-nodejs-modules in Node-only code and reports it in plugin code, and every other warning and error anywhere", () => {
     expect(reviewProblems([file("src/cli/main.ts", NODE), file("tests/a.test.ts", NODE, NODE)], places, ROOT)).toEqual([]);
-    expect(reviewProblems([
-      file("src/ui/view.ts", NODE),
-      file("tests/a.test.ts", { ruleId: "no-undef", severity: 1 }),
-      file("bench/b.ts", { ruleId: "obsidianmd/rule-custom-message", severity: 2 }),
-      file("src/cli/c.ts", { ruleId: null, severity: 2 }),
-    ], places, ROOT)).toEqual([
+    expect(
+      reviewProblems(
+        [
+          file("src/ui/view.ts", NODE),
+          file("tests/a.test.ts", { ruleId: "no-undef", severity: 1 }),
+          file("bench/b.ts", { ruleId: "obsidianmd/rule-custom-message", severity: 2 }),
+          file("src/cli/c.ts", { ruleId: null, severity: 2 }),
+        ],
+        places,
+        ROOT,
+      ),
+    ).toEqual([
       "src/ui/view.ts:1:1 warning obsidianmd/no-nodejs-modules: m",
       "tests/a.test.ts:1:1 warning no-undef: m",
       "bench/b.ts:1:1 error obsidianmd/rule-custom-message: m",

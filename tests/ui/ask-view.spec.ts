@@ -5,12 +5,30 @@ import type { RouteResult } from "../../src/core/route/route-types";
 import type { Completion } from "../../src/core/llm/language-model";
 
 const ROUTED: RouteResult = {
-  question: "How long do retries wait?", status: "routed", mode: "full", terms: ["retri", "wait"], coverage: 0.9,
-  loaded: [{ path: "knowledge/concepts/retry.md", part: "body", tokens: 500, reason: { kind: "match", rank: 1, score: 12, coverage: 0.9, terms: [{ term: "retri", fields: ["title"] }] } }],
+  question: "How long do retries wait?",
+  status: "routed",
+  mode: "full",
+  terms: ["retri", "wait"],
+  coverage: 0.9,
+  loaded: [
+    {
+      path: "knowledge/concepts/retry.md",
+      part: "body",
+      tokens: 500,
+      reason: { kind: "match", rank: 1, score: 12, coverage: 0.9, terms: [{ term: "retri", fields: ["title"] }] },
+    },
+  ],
   skipped: [{ path: "knowledge/concepts/push.md", tokens: 300, reason: { kind: "mid-not-matching", of: "knowledge/concepts/retry.md" } }],
-  totalTokens: 500, loadAllTokens: 5000, budget: 6000,
+  totalTokens: 500,
+  loadAllTokens: 5000,
+  budget: 6000,
 };
-const DONE: Completion = { text: "Up to 5 retries [[knowledge/concepts/retry]].", usage: { inputTokens: 600, outputTokens: 12, cacheReadTokens: 0, cacheWriteTokens: 0 }, stopReason: "end_turn", model: "m" };
+const DONE: Completion = {
+  text: "Up to 5 retries [[knowledge/concepts/retry]].",
+  usage: { inputTokens: 600, outputTokens: 12, cacheReadTokens: 0, cacheWriteTokens: 0 },
+  stopReason: "end_turn",
+  model: "m",
+};
 
 function setup(route: RouteResult, closestRoute: RouteResult = route) {
   const calls = { answers: 0, filed: [] as string[], threads: [] as number[], closest: 0 };
@@ -152,9 +170,17 @@ describe("AskView with the selection step", () => {
     await view.onOpen();
     await ask(view, "How long between tries?");
     const el = view.contentEl;
-    expect(el.querySelector(".kc-ask-selection")?.textContent).toBe("Chosen by claude-haiku-4-5 from 18 shortlisted headers · 2,104 in + 12 out tokens · $0.0022");
+    expect(el.querySelector(".kc-ask-selection")?.textContent).toBe(
+      "Chosen by claude-haiku-4-5 from 18 shortlisted headers · 2,104 in + 12 out tokens · $0.0022",
+    );
     // Shown with the answer's own cost, not hidden in the collapsed trace.
-    expect([...el.querySelector(".kc-ask-turn")!.children].map((c) => c.className)).toEqual(["kc-ask-question", "kc-ask-answer", "kc-ask-foot", "kc-ask-selection", "kc-ask-trace"]);
+    expect([...el.querySelector(".kc-ask-turn")!.children].map((c) => c.className)).toEqual([
+      "kc-ask-question",
+      "kc-ask-answer",
+      "kc-ask-foot",
+      "kc-ask-selection",
+      "kc-ask-trace",
+    ]);
     expect(el.querySelector(".kc-ask-tokens")?.textContent).toBe("Loaded 1 file: 500 of 5000 tokens (90% saved)");
     expect(calls.answers).toBe(1);
   });

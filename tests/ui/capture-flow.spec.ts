@@ -30,7 +30,12 @@ describe("capture in Obsidian (desktop)", () => {
     writeFileSync(join(project, "s1.jsonl"), t.text());
     const app = createFakeApp({ "daily/2026-11-20.md": "# Daily Log: 2026-11-20\n\nmine\n" });
     const settings: CaptureSettings = { ...DEFAULT_CAPTURE_SETTINGS, roots: dir, idleMinutes: 0, projects: ["/work/notes-app"] };
-    await runCaptureFlow(app as never, () => TEST_RULES, () => settings, `${CONFIG_DIR}/plugins/ckp-knowledge-compiler`);
+    await runCaptureFlow(
+      app as never,
+      () => TEST_RULES,
+      () => settings,
+      `${CONFIG_DIR}/plugins/ckp-knowledge-compiler`,
+    );
     const text = app.files.get("daily/2026-11-20.md")!;
     expect(text.startsWith("# Daily Log: 2026-11-20\n\nmine\n")).toBe(true);
     expect(text).toContain("- Asked: add retries");
@@ -41,7 +46,12 @@ describe("capture in Obsidian (desktop)", () => {
 
   it("asks for projects to be chosen before capturing anything", async () => {
     const app = createFakeApp({});
-    await runCaptureFlow(app as never, () => TEST_RULES, () => ({ ...DEFAULT_CAPTURE_SETTINGS, roots: dir }), `${CONFIG_DIR}/plugins/x`);
+    await runCaptureFlow(
+      app as never,
+      () => TEST_RULES,
+      () => ({ ...DEFAULT_CAPTURE_SETTINGS, roots: dir }),
+      `${CONFIG_DIR}/plugins/x`,
+    );
     expect(notices.at(-1)).toContain("no project is chosen yet");
     expect(app.files.size).toBe(0);
   });
@@ -52,23 +62,42 @@ describe("capture in Obsidian (desktop)", () => {
     try {
       const project = join(dir, "p");
       mkdirSync(project, { recursive: true });
-      for (const [id, day] of [["s1", "2026-11-20"], ["s2", "2026-11-21"]] as const) {
+      for (const [id, day] of [
+        ["s1", "2026-11-20"],
+        ["s2", "2026-11-21"],
+      ] as const) {
         const t = new TranscriptBuilder(id, `${day}T10:00:00Z`, { cwd: "/work/notes-app", gitBranch: "main", entrypoint: "cli" });
         for (const p of ["plan the outbox", "add retries", "add jitter", "write tests"]) t.prompt(p).reply("ok");
         writeFileSync(join(project, `${id}.jsonl`), t.text());
       }
       // The vault has its daily notes folder (capture creates no folder that is not configured).
       const app = createFakeApp({ "daily/2026-11-01.md": "earlier\n" }, { "anthropic-api-key": "sk-test" });
-      const data = mergePluginData({ ask: { baseUrl: server.baseUrl, selectModel: "claude-select-test" }, capture: { roots: dir, idleMinutes: 0, projects: ["/work/notes-app"], distill: true } });
+      const data = mergePluginData({
+        ask: { baseUrl: server.baseUrl, selectModel: "claude-select-test" },
+        capture: { roots: dir, idleMinutes: 0, projects: ["/work/notes-app"], distill: true },
+      });
       const model = () => Promise.resolve({ id: "claude-select-test", model: createSelectModel(app as never, data.ask), price: priceFor("claude-opus-5-5") });
-      server.replies.push({ kind: "tool", name: "record_session", input: { decisions: ["Keep five retries"], lessons: ["Jitter avoids herds"], actions: ["Write the runbook"] } });
+      server.replies.push({
+        kind: "tool",
+        name: "record_session",
+        input: { decisions: ["Keep five retries"], lessons: ["Jitter avoids herds"], actions: ["Write the runbook"] },
+      });
       server.replies.push({ kind: "text", text: "not the tool" });
-      await runCaptureFlow(app as never, () => TEST_RULES, () => data.capture, `${CONFIG_DIR}/plugins/x`, false, model);
+      await runCaptureFlow(
+        app as never,
+        () => TEST_RULES,
+        () => data.capture,
+        `${CONFIG_DIR}/plugins/x`,
+        false,
+        model,
+      );
       expect(server.requests.map((r) => (r.body as { model: string }).model)).toEqual(["claude-select-test", "claude-select-test"]);
       const notes = [...app.files.entries()].filter(([p]) => p.startsWith("daily/")).map(([, t]) => t);
       expect(notes.filter((t) => t.includes("**Decisions Made:**\n- Keep five retries"))).toHaveLength(1);
       expect(notes.filter((t) => t.includes("- Asked: add retries"))).toHaveLength(2);
-      expect(notices.at(-1)).toMatch(/^Capture: 2 session entries appended to daily notes\. Distillation: [\d,]+ in \+ [\d,]+ out tokens, \$\d\.\d{4} \(claude-select-test\)\.$/);
+      expect(notices.at(-1)).toMatch(
+        /^Capture: 2 session entries appended to daily notes\. Distillation: [\d,]+ in \+ [\d,]+ out tokens, \$\d\.\d{4} \(claude-select-test\)\.$/,
+      );
     } finally {
       await server.close();
     }
@@ -83,10 +112,17 @@ describe("capture in Obsidian (desktop)", () => {
     const app = createFakeApp({ "daily/2026-11-01.md": "earlier\n" });
     let asked = 0;
     const settings: CaptureSettings = { ...DEFAULT_CAPTURE_SETTINGS, roots: dir, idleMinutes: 0, projects: ["/work/notes-app"] };
-    await runCaptureFlow(app as never, () => TEST_RULES, () => settings, `${CONFIG_DIR}/plugins/x`, false, () => {
-      asked++;
-      return Promise.resolve(null);
-    });
+    await runCaptureFlow(
+      app as never,
+      () => TEST_RULES,
+      () => settings,
+      `${CONFIG_DIR}/plugins/x`,
+      false,
+      () => {
+        asked++;
+        return Promise.resolve(null);
+      },
+    );
     expect(asked).toBe(0);
     expect(notices.at(-1)).toBe("Capture: 1 session entry appended to daily notes.");
   });

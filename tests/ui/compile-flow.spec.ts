@@ -26,7 +26,16 @@ async function setup() {
   const data = mergePluginData({ ask: { baseUrl: server.baseUrl, model: "claude-test", priceOverrides: { "claude-test": { input: 2, output: 10 } } } });
   const router = new RouterService(app as never, () => data.settings.knowledgeFolder);
   await router.build();
-  return { app, service: new CompileService(app as never, () => data, () => Promise.resolve(), router, `${CONFIG_DIR}/plugins/kc`) };
+  return {
+    app,
+    service: new CompileService(
+      app as never,
+      () => data,
+      () => Promise.resolve(),
+      router,
+      `${CONFIG_DIR}/plugins/kc`,
+    ),
+  };
 }
 
 describe("compiling from the palette", () => {
@@ -47,7 +56,11 @@ describe("compiling from the palette", () => {
     const run = runCompileFlow({} as never, service, ["daily/2026-11-20.md"], 100);
     // The moment the request reaches the server, the progress notice already said what it would cost.
     await until(() => server.requests.length === 1);
-    expect(notices.some((n) => /^Compile daily\/2026-11-20\.md: asking the model \(\d+ existing articles shown, about [\d,]+ tokens, about \$0\.\d+\)…Cancel$/.test(n))).toBe(true);
+    expect(
+      notices.some((n) =>
+        /^Compile daily\/2026-11-20\.md: asking the model \(\d+ existing articles shown, about [\d,]+ tokens, about \$0\.\d+\)…Cancel$/.test(n),
+      ),
+    ).toBe(true);
     expect(document.body.querySelector(".modal-container")).toBeNull();
     // Cancel from the notice stops the call; nothing was written.
     const progress = noticesShown.slice(shownBefore).find((n) => n.messageEl.querySelector(".kc-notice-cancel"))!;
@@ -63,11 +76,21 @@ describe("the compile review modal", () => {
     // that the row stays in view).
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(readFileSync("styles.css", "utf8"));
-    const styleOf = (e: Element, prop: string): string | undefined => [...sheet.cssRules]
-      .filter((r): r is CSSStyleRule => r instanceof CSSStyleRule && e.matches(r.selectorText))
-      .map((r) => r.style.getPropertyValue(prop)).filter(Boolean).at(-1);
+    const styleOf = (e: Element, prop: string): string | undefined =>
+      [...sheet.cssRules]
+        .filter((r): r is CSSStyleRule => r instanceof CSSStyleRule && e.matches(r.selectorText))
+        .map((r) => r.style.getPropertyValue(prop))
+        .filter(Boolean)
+        .at(-1);
     const change = { path: "knowledge/concepts/a.md", kind: "create", before: null, after: "x\n".repeat(400), update: null, summary: ["new concept: A"] };
-    const modal = new CompileReviewModal({} as never, { logPath: "daily/2026-11-20.md", summary: "s", changes: [change] as never, notes: [], estimateText: "e", spentText: "s" });
+    const modal = new CompileReviewModal({} as never, {
+      logPath: "daily/2026-11-20.md",
+      summary: "s",
+      changes: [change] as never,
+      notes: [],
+      estimateText: "e",
+      spentText: "s",
+    });
     void modal.choose();
     const actions = modal.contentEl.querySelector<HTMLElement>(".kc-review-actions")!;
     expect(modal.modalEl.contains(actions)).toBe(true);

@@ -18,7 +18,18 @@ describe("the review's diff", () => {
     expect(del).not.toContain("line-through");
     expect(/\.kc-review-path \{[^}]*\}/.exec(css)?.[0]).not.toContain("break-all");
     const el = document.body.createDiv();
-    renderCompileReview(el, { logPath: "daily/x.md", summary: "s", notes: [], estimateText: "", spentText: "", changes: [{ path: "knowledge/concepts/retry-with-backoff.md", kind: "create", before: null, after: "# R\n", update: null, summary: [] }] }, () => undefined);
+    renderCompileReview(
+      el,
+      {
+        logPath: "daily/x.md",
+        summary: "s",
+        notes: [],
+        estimateText: "",
+        spentText: "",
+        changes: [{ path: "knowledge/concepts/retry-with-backoff.md", kind: "create", before: null, after: "# R\n", update: null, summary: [] }],
+      },
+      () => undefined,
+    );
     expect(el.querySelectorAll(".kc-review-path wbr")).toHaveLength(2);
   });
 });

@@ -7,14 +7,21 @@ import type { FileChange } from "../../src/core/compile/compile-types";
 const changes: FileChange[] = [
   { path: "knowledge/concepts/new-one.md", kind: "create", before: null, after: "---\ntitle: New\n---\n# New\n", update: null, summary: ["new concept: New"] },
   {
-    path: "knowledge/concepts/old-one.md", kind: "update", before: "# Old\n\n## Key Points\n- a\n", after: "# Old\n\n## Key Points\n- a\n- b\n",
+    path: "knowledge/concepts/old-one.md",
+    kind: "update",
+    before: "# Old\n\n## Key Points\n- a\n",
+    after: "# Old\n\n## Key Points\n- a\n- b\n",
     update: { path: "knowledge/concepts/old-one.md", set: {}, sections: [{ heading: "Key Points", action: "append", text: "- b" }], corroborate: false },
     summary: ['appends to section "Key Points"', "adds source daily/2026-11-20"],
   },
 ];
 const model: CompileReviewModel = {
-  logPath: "daily/2026-11-20.md", summary: "Two things learned.", changes, notes: ["a note"],
-  estimateText: "Estimated before the call: about 6,200 input tokens, about $0.0561.", spentText: "Spent: 5,200 in + 1,400 out tokens (1 call), $0.0366.",
+  logPath: "daily/2026-11-20.md",
+  summary: "Two things learned.",
+  changes,
+  notes: ["a note"],
+  estimateText: "Estimated before the call: about 6,200 input tokens, about $0.0561.",
+  spentText: "Spent: 5,200 in + 1,400 out tokens (1 call), $0.0366.",
 };
 
 describe("the compile review", () => {

@@ -12,12 +12,18 @@ function setup(scope: "knowledge" | "vault", active: string | null = null) {
   const files = ordinaryVaultFiles();
   const vault = new VaultIndex();
   for (const [p, t] of Object.entries(files)) vault.setNote(p, t);
-  const model = new GraphModel(() => "knowledge", (l, from) => vault.resolve(l, from));
+  const model = new GraphModel(
+    () => "knowledge",
+    (l, from) => vault.resolve(l, from),
+  );
   for (const [p, t] of Object.entries(files)) {
     const parsed = parseNote(t);
     model.set(graphArticleOf(p, readCkpHeader(parsed.frontmatter), parsed));
   }
-  const empty = new GraphModel(() => "knowledge", () => null);
+  const empty = new GraphModel(
+    () => "knowledge",
+    () => null,
+  );
   let changed: () => void = () => undefined;
   const state = { scope, set: [] as string[] };
   const host: GraphHost = {

@@ -9,7 +9,9 @@ import { GraphView, type GraphHost } from "../../src/ui/graph/graph-view";
 
 const art = (fm: string) => `---\n${fm}\n---\n# T\n`;
 const FILES: Record<string, string> = {
-  "knowledge/concepts/a.md": art('title: Alpha\nupdated: 2026-11-01\nsimilar_high: ["[[concepts/b|b · 2026-11]]", "[[concepts/c|c · 2026-09]]"]\nsimilar_mid: ["[[concepts/d|d · 2026-11]]"]'),
+  "knowledge/concepts/a.md": art(
+    'title: Alpha\nupdated: 2026-11-01\nsimilar_high: ["[[concepts/b|b · 2026-11]]", "[[concepts/c|c · 2026-09]]"]\nsimilar_mid: ["[[concepts/d|d · 2026-11]]"]',
+  ),
   "knowledge/concepts/b.md": art('title: Beta\nsimilar_high: ["[[concepts/a|a · 2026-11]]", "[[concepts/gone|gone · 2026-11]]"]'),
   "knowledge/concepts/c.md": art("title: Gamma\nupdated: 2026-10-15"),
   "knowledge/concepts/d.md": art("title: Delta"),
@@ -18,7 +20,10 @@ const FILES: Record<string, string> = {
 function setup(active: string | null = "knowledge/concepts/a.md") {
   const vault = new VaultIndex();
   for (const [p, t] of Object.entries(FILES)) vault.setNote(p, t);
-  const model = new GraphModel(() => "knowledge", (l, from) => vault.resolve(l, from));
+  const model = new GraphModel(
+    () => "knowledge",
+    (l, from) => vault.resolve(l, from),
+  );
   for (const [p, t] of Object.entries(FILES)) {
     const parsed = parseNote(t);
     model.set(graphArticleOf(p, readCkpHeader(parsed.frontmatter), parsed));
@@ -30,15 +35,21 @@ function setup(active: string | null = "knowledge/concepts/a.md") {
     scope: () => "knowledge",
     onChange: (fn) => ((changed = fn), () => undefined),
     activePath: () => state.active,
-    route: () => ({
-      question: "How do clocks order edits?",
-      status: "routed",
-      skipped: [],
-      loaded: [
-        { path: "knowledge/concepts/a.md", part: "body", tokens: 1, reason: { kind: "match", rank: 1, score: 1, coverage: 1, terms: [{ term: "clock", fields: ["title"] }] } },
-        { path: "knowledge/concepts/b.md", part: "body", tokens: 1, reason: { kind: "high", of: "knowledge/concepts/a.md" } },
-      ],
-    }) as unknown as RouteResult,
+    route: () =>
+      ({
+        question: "How do clocks order edits?",
+        status: "routed",
+        skipped: [],
+        loaded: [
+          {
+            path: "knowledge/concepts/a.md",
+            part: "body",
+            tokens: 1,
+            reason: { kind: "match", rank: 1, score: 1, coverage: 1, terms: [{ term: "clock", fields: ["title"] }] },
+          },
+          { path: "knowledge/concepts/b.md", part: "body", tokens: 1, reason: { kind: "high", of: "knowledge/concepts/a.md" } },
+        ],
+      }) as unknown as RouteResult,
     lastQuestion: () => "How do clocks order edits?",
     open: (p) => void state.opened.push(p),
     preview: () => undefined,
@@ -110,7 +121,11 @@ describe("the graph view", () => {
     await view.onOpen();
     const legend = [...view.contentEl.querySelectorAll(".kc-graph-legend-item")].map((i) => i.textContent);
     expect(legend).toEqual(["Concept", "Connection", "Q&A", "Missing note", "HIGH", "MID", "Connects", "Stale", "Points to the related note"]);
-    expect([...view.contentEl.querySelectorAll(".kc-graph-zoom button")].map((b) => b.getAttribute("aria-label"))).toEqual(["Zoom in", "Zoom out", "Fit to view"]);
+    expect([...view.contentEl.querySelectorAll(".kc-graph-zoom button")].map((b) => b.getAttribute("aria-label"))).toEqual([
+      "Zoom in",
+      "Zoom out",
+      "Fit to view",
+    ]);
     await view.onClose();
   });
 

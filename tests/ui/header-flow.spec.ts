@@ -15,9 +15,25 @@ async function setup() {
   const files = ordinaryVaultFiles();
   const app = createFakeApp(files);
   const data = mergePluginData({ ask: { scope: "vault" } });
-  const router = new RouterService(app as never, () => data.settings.knowledgeFolder, undefined, () => undefined, () => data.ask.scope);
+  const router = new RouterService(
+    app as never,
+    () => data.settings.knowledgeFolder,
+    undefined,
+    () => undefined,
+    () => data.ask.scope,
+  );
   await router.build();
-  return { files, app, service: new CompileService(app as never, () => data, () => Promise.resolve(), router, `${CONFIG_DIR}/plugins/kc`) };
+  return {
+    files,
+    app,
+    service: new CompileService(
+      app as never,
+      () => data,
+      () => Promise.resolve(),
+      router,
+      `${CONFIG_DIR}/plugins/kc`,
+    ),
+  };
 }
 
 const bodyOf = (text: string): string => text.slice(parseNote(text).bodyStartOffset);

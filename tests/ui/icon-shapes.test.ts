@@ -5,7 +5,9 @@ import { ICON_SHAPES } from "../fakes/icon-shapes";
 
 /** Every source file under src/. */
 function sources(dir = "src"): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+  );
 }
 
 describe("the harness pages' icons", () => {

@@ -17,7 +17,9 @@ async function setup(files: Record<string, string>) {
   const app = createFakeApp(files);
   const data = mergePluginData({ settings: { lintScope: "vault" } });
   const host = { store: new ObsidianNoteStore(app as never), rules: () => data.settings, lock: new QueueWriteLock() };
-  const lint = new LintService(app as never, () => data, null, new SliceScheduler({ now: () => 0, yieldToMain: () => Promise.resolve() }, 8), { host: () => host });
+  const lint = new LintService(app as never, () => data, null, new SliceScheduler({ now: () => 0, yieldToMain: () => Promise.resolve() }, 8), {
+    host: () => host,
+  });
   await lint.lintAll();
   return { app, lint, pane: createLintHost(app as never, lint) };
 }
@@ -39,7 +41,12 @@ describe("the lint pane's Fix", () => {
     const text = "# Loose\n\nAbout it.\n";
     const { app, pane } = await setup({ "notes/loose.md": text, "knowledge/concepts/a.md": art("# A\n") });
     const finding: LintFinding = {
-      check: "missing-backlink", severity: "warning", path: "notes/loose.md", line: 0, col: 0, message: "m",
+      check: "missing-backlink",
+      severity: "warning",
+      path: "notes/loose.md",
+      line: 0,
+      col: 0,
+      message: "m",
       fix: { kind: "add-backlink", path: "notes/loose.md", target: "knowledge/concepts/a.md" },
     };
     pane.fix(finding);

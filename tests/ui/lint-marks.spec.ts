@@ -8,16 +8,23 @@ const finding = (line: number, message: string): LintFinding => ({ check: "broke
 
 function editor(doc: string, initial: LintFinding[]) {
   const state = { findings: initial, asked: 0 };
-  const marks = createLintMarks((path) => {
-    state.asked++;
-    return path === "a.md" ? state.findings : [];
-  }, () => "a.md");
+  const marks = createLintMarks(
+    (path) => {
+      state.asked++;
+      return path === "a.md" ? state.findings : [];
+    },
+    () => "a.md",
+  );
   const view = new EditorView({ state: EditorState.create({ doc, extensions: [marks] }), parent: document.body });
   const plugin = () => view.plugin(marks)!;
   /** Each mark as "line:text under it". */
   const shown = () => {
     const out: string[] = [];
-    plugin().decorations.between(0, view.state.doc.length, (from, to) => void out.push(`${view.state.doc.lineAt(from).number - 1}:${view.state.sliceDoc(from, to)}`));
+    plugin().decorations.between(
+      0,
+      view.state.doc.length,
+      (from, to) => void out.push(`${view.state.doc.lineAt(from).number - 1}:${view.state.sliceDoc(from, to)}`),
+    );
     return out;
   };
   return { view, plugin, shown, state };
@@ -95,11 +102,22 @@ describe("lint marks on links", () => {
 
 describe("lint findings on frontmatter lines", () => {
   const NOTE = "---\ntitle: A\nsimilar_high: [[b]]\n---\n# A\nbody\n";
-  const fm = (line: number, message: string, severity: LintFinding["severity"] = "error"): LintFinding => ({ check: "ckp-missing-target", severity, path: "a.md", line, col: 0, message });
+  const fm = (line: number, message: string, severity: LintFinding["severity"] = "error"): LintFinding => ({
+    check: "ckp-missing-target",
+    severity,
+    path: "a.md",
+    line,
+    col: 0,
+    message,
+  });
 
   function editorIn(mode: "live" | "source", doc: string, initial: LintFinding[]) {
     const state = { findings: initial, live: mode === "live" };
-    const marks = createLintMarks((path) => (path === "a.md" ? state.findings : []), () => "a.md", () => state.live);
+    const marks = createLintMarks(
+      (path) => (path === "a.md" ? state.findings : []),
+      () => "a.md",
+      () => state.live,
+    );
     const view = new EditorView({ state: EditorState.create({ doc, extensions: [marks] }), parent: document.body });
     return { view, state, widget: () => view.dom.querySelector<HTMLElement>(".kc-lint-fm-widget") };
   }

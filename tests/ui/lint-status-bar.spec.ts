@@ -2,13 +2,30 @@ import { describe, expect, it } from "vitest";
 import { LintStatusBar } from "../../src/ui/lint-status-bar";
 import type { LintFinding } from "../../src/core/lint/lint-types";
 
-const f = (severity: LintFinding["severity"], path = "knowledge/concepts/a.md"): LintFinding => ({ check: "broken-link", severity, path, line: 0, col: 0, message: "m" });
+const f = (severity: LintFinding["severity"], path = "knowledge/concepts/a.md"): LintFinding => ({
+  check: "broken-link",
+  severity,
+  path,
+  line: 0,
+  col: 0,
+  message: "m",
+});
 
 function bar(findings: LintFinding[], ready = true) {
   const source = { ready, list: findings };
   const opened: number[] = [];
   const el = document.body.createDiv();
-  const item = new LintStatusBar(el, { get ready() { return source.ready; }, findings: () => source.list }, () => "knowledge", () => opened.push(1));
+  const item = new LintStatusBar(
+    el,
+    {
+      get ready() {
+        return source.ready;
+      },
+      findings: () => source.list,
+    },
+    () => "knowledge",
+    () => opened.push(1),
+  );
   const numbers = () => [...el.querySelectorAll(".kc-lint-count-n")].map((n) => n.textContent);
   return { item, el, source, opened, numbers };
 }

@@ -5,11 +5,23 @@ import { lintFixReview } from "../../src/ui/lint-fix-all-flow";
 import type { LintFinding } from "../../src/core/lint/lint-types";
 
 const backlink = (n: number): LintFinding => ({
-  check: "missing-backlink", severity: "warning", path: `knowledge/concepts/n${n}.md`, line: n, col: 0, message: `[[x${n}]] does not link back`,
+  check: "missing-backlink",
+  severity: "warning",
+  path: `knowledge/concepts/n${n}.md`,
+  line: n,
+  col: 0,
+  message: `[[x${n}]] does not link back`,
   fix: { kind: "add-backlink", path: `knowledge/concepts/x${n}.md`, target: `knowledge/concepts/n${n}.md` },
 });
 const FINDINGS: LintFinding[] = [
-  { check: "broken-link", severity: "error", path: "knowledge/concepts/a.md", line: 4, col: 2, message: "Broken link [[b]] in a sentence long enough to be cut in a narrow pane" },
+  {
+    check: "broken-link",
+    severity: "error",
+    path: "knowledge/concepts/a.md",
+    line: 4,
+    col: 2,
+    message: "Broken link [[b]] in a sentence long enough to be cut in a narrow pane",
+  },
   ...Array.from({ length: 30 }, (_, i) => backlink(i)),
   { check: "sparse-article", severity: "suggestion", path: "knowledge/concepts/a.md", line: 0, col: 0, message: "Sparse: 12 words" },
 ];
@@ -18,7 +30,12 @@ async function open(extra: Partial<LintViewHost> = {}) {
   const calls = { fixAll: [] as [readonly LintFinding[], string][] };
   let onChange: () => void = () => undefined;
   const h: LintViewHost = {
-    findings: () => FINDINGS, ready: true, progress: 1, open: () => undefined, fix: () => undefined, relint: () => undefined,
+    findings: () => FINDINGS,
+    ready: true,
+    progress: 1,
+    open: () => undefined,
+    fix: () => undefined,
+    relint: () => undefined,
     fixAll: (fs, name) => calls.fixAll.push([fs, name]),
     subscribe: (cb) => ((onChange = cb), () => undefined),
     ...extra,
@@ -99,7 +116,14 @@ describe("the lint pane, in bulk", () => {
 describe("the review of a bulk fix", () => {
   it("shows each note's change, what each fix does, what cannot be fixed, and that one undo takes it back", () => {
     const model = lintFixReview("Missing backlink", 3, {
-      changes: [{ path: "knowledge/concepts/x1.md", before: "# X\n", after: "# X\n\n## Related Concepts\n- [[knowledge/concepts/n1]]\n", summary: ["adds a link back to knowledge/concepts/n1.md"] }],
+      changes: [
+        {
+          path: "knowledge/concepts/x1.md",
+          before: "# X\n",
+          after: "# X\n\n## Related Concepts\n- [[knowledge/concepts/n1]]\n",
+          summary: ["adds a link back to knowledge/concepts/n1.md"],
+        },
+      ],
       skipped: ["daily/2026-01-01.md: outside the knowledge folder"],
     });
     expect(model.summary).toBe("Fix 3 “Missing backlink” findings: 1 note change. One write; “Undo last compile” puts every note back.");

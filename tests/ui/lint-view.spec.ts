@@ -8,7 +8,15 @@ import type { LintFinding } from "../../src/core/lint/lint-types";
 
 const FINDINGS: LintFinding[] = [
   { check: "broken-link", severity: "error", path: "knowledge/concepts/a.md", line: 4, col: 2, message: "Broken link [[b]]" },
-  { check: "missing-backlink", severity: "warning", path: "knowledge/concepts/a.md", line: 6, col: 0, message: "[[c]] does not link back", fix: { kind: "add-backlink", path: "knowledge/concepts/c.md", target: "knowledge/concepts/a.md" } },
+  {
+    check: "missing-backlink",
+    severity: "warning",
+    path: "knowledge/concepts/a.md",
+    line: 6,
+    col: 0,
+    message: "[[c]] does not link back",
+    fix: { kind: "add-backlink", path: "knowledge/concepts/c.md", target: "knowledge/concepts/a.md" },
+  },
   { check: "sparse-article", severity: "suggestion", path: "knowledge/concepts/d.md", line: 0, col: 0, message: "Sparse: 12 words" },
 ];
 
@@ -126,8 +134,14 @@ describe("LintView", () => {
 
   it("shows a finding's related places as links that open at their line, and a Dismiss button when the host can dismiss", async () => {
     const conflict: LintFinding = {
-      check: "contradiction", severity: "warning", path: "knowledge/concepts/a.md", line: 3, col: 0, message: "A says 3 retries, C says forever",
-      related: [{ path: "knowledge/concepts/c.md", line: 9, col: 2, label: "Uploads retry forever." }], dismissKey: "a|c",
+      check: "contradiction",
+      severity: "warning",
+      path: "knowledge/concepts/a.md",
+      line: 3,
+      col: 0,
+      message: "A says 3 retries, C says forever",
+      related: [{ path: "knowledge/concepts/c.md", line: 9, col: 2, label: "Uploads retry forever." }],
+      dismissKey: "a|c",
     };
     const { el, calls, h } = await openView([...FINDINGS, conflict]);
     expect([...el.querySelectorAll(".kc-lint-group-name")].map((c) => c.textContent)).toContain("Contradiction");
@@ -167,7 +181,11 @@ describe("LintView", () => {
     const { view } = await openView(FINDINGS);
     view.containerEl.querySelector<HTMLElement>('.view-action[aria-label="Filter by severity"]')!.click();
     const menu = menusShown.at(-1)!;
-    expect(menu.items.map((i) => [i.title, i.checked])).toEqual([["Errors (1)", true], ["Warnings (1)", true], ["Suggestions (1)", true]]);
+    expect(menu.items.map((i) => [i.title, i.checked])).toEqual([
+      ["Errors (1)", true],
+      ["Warnings (1)", true],
+      ["Suggestions (1)", true],
+    ]);
     const filter = view.containerEl.querySelector<HTMLElement>('.view-action[aria-label="Filter by severity"]')!;
     expect(filter.classList.contains("is-active")).toBe(false);
     menu.items[0]!.click();

@@ -53,14 +53,27 @@ function row(root: HTMLElement, name: string): HTMLElement {
 }
 
 const names = (items: SettingDefinitionItem[]): string[] =>
-  items.flatMap((i) => ("items" in i && i.items ? [`# ${"heading" in i ? i.heading ?? "" : ""}`, ...names(i.items as SettingDefinitionItem[])] : ["name" in i ? i.name : ""]));
+  items.flatMap((i) =>
+    "items" in i && i.items ? [`# ${"heading" in i ? (i.heading ?? "") : ""}`, ...names(i.items as SettingDefinitionItem[])] : ["name" in i ? i.name : ""],
+  );
 
 describe("the settings tab", () => {
   it("lists every row for Obsidian's settings search, and display() draws the same rows where that API is absent", async () => {
     const { tab } = setup();
     const defs = tab.getSettingDefinitions();
     const listed = names(defs);
-    expect(listed).toEqual(expect.arrayContaining(["# Ask", "Anthropic API key", "Model ID", "Base URL", "Test connection", "Model that chooses", "# Compile", "Ask before costly compiles (USD)"]));
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        "# Ask",
+        "Anthropic API key",
+        "Model ID",
+        "Base URL",
+        "Test connection",
+        "Model that chooses",
+        "# Compile",
+        "Ask before costly compiles (USD)",
+      ]),
+    );
     // Obsidian 1.13 renders each definition into a row it made; the definition fills in the same name and controls.
     const group = defs.find((d) => "heading" in d && d.heading === "Ask") as unknown as { items: { name: string; render: (s: Setting) => void }[] };
     const el = createDiv();
@@ -74,13 +87,21 @@ describe("the settings tab", () => {
     expect(drawn.filter((n) => shown.includes(n))).toEqual(shown);
     expect(drawn).toContain("Ask");
     // Every control can be named by a screen reader: its own text, or the row's name.
-    const unnamed = [...tab.containerEl.querySelectorAll(".setting-item-control :is(input, select, button)")].filter((c) => !c.getAttribute("aria-label") && !c.textContent?.trim());
+    const unnamed = [...tab.containerEl.querySelectorAll(".setting-item-control :is(input, select, button)")].filter(
+      (c) => !c.getAttribute("aria-label") && !c.textContent?.trim(),
+    );
     expect(unnamed).toEqual([]);
     expect(row(tab.containerEl, "Sparse article threshold").querySelector("input")!.getAttribute("aria-label")).toBe("Sparse article threshold");
   });
 
   it("fills the model picker from the Models API when a key is set, shows the default, and saves a pick", async () => {
-    server.replies.push({ kind: "models", models: [{ id: "claude-test", name: "Claude Test" }, { id: "claude-other", name: "Claude Other" }] });
+    server.replies.push({
+      kind: "models",
+      models: [
+        { id: "claude-test", name: "Claude Test" },
+        { id: "claude-other", name: "Claude Other" },
+      ],
+    });
     const { tab, data } = setup();
     openBefore113(tab);
     const model = await until(() => tab.containerEl.querySelector(".setting-item") && row(tab.containerEl, "Model ID"));
@@ -101,7 +122,14 @@ describe("the settings tab", () => {
   });
 
   it("draws every price and cost shown again at the model picked: Opus 5.5 over Haiku 5.5, and an unknown model says unknown", async () => {
-    server.replies.push({ kind: "models", models: [{ id: "claude-haiku-5-5", name: "Claude Haiku 5.5" }, { id: "claude-opus-5-5", name: "Claude Opus 5.5" }], repeat: true });
+    server.replies.push({
+      kind: "models",
+      models: [
+        { id: "claude-haiku-5-5", name: "Claude Haiku 5.5" },
+        { id: "claude-opus-5-5", name: "Claude Opus 5.5" },
+      ],
+      repeat: true,
+    });
     const { tab, data } = setup({ model: "claude-haiku-5-5" });
     data.ask.selectModel = "claude-haiku-5-5";
     openBefore113(tab);
@@ -178,15 +206,24 @@ describe("the settings tab", () => {
       await until(() => status.textContent !== "Testing…" && status.textContent !== "" && server.requests.length > before);
       return status.textContent;
     };
-    server.replies.push({ kind: "models", models: [{ id: "claude-test", name: "Claude Test" }] }, { kind: "models", models: [{ id: "claude-test", name: "Claude Test" }] });
-    expect(await click(setup().tab)).toBe("Connected: the model server at " + new URL(server.baseUrl).host + " accepted the key and lists 1 model, including claude-test.");
+    server.replies.push(
+      { kind: "models", models: [{ id: "claude-test", name: "Claude Test" }] },
+      { kind: "models", models: [{ id: "claude-test", name: "Claude Test" }] },
+    );
+    expect(await click(setup().tab)).toBe(
+      "Connected: the model server at " + new URL(server.baseUrl).host + " accepted the key and lists 1 model, including claude-test.",
+    );
 
     server.replies.push({ kind: "models", models: [] }, { kind: "status", status: 401, type: "authentication_error", message: "invalid x-api-key" });
     expect(await click(setup().tab)).toMatch(/^The model server at 127\.0\.0\.1:\d+ rejected the API key \(401\)\. Check the key in/);
 
     // A compatible server without the Models API: one 1-token message instead.
     server.requests.length = 0;
-    server.replies.push({ kind: "status", status: 404, type: "not_found_error", message: "Not Found" }, { kind: "status", status: 404, type: "not_found_error", message: "Not Found" }, { kind: "text", text: "p" });
+    server.replies.push(
+      { kind: "status", status: 404, type: "not_found_error", message: "Not Found" },
+      { kind: "status", status: 404, type: "not_found_error", message: "Not Found" },
+      { kind: "text", text: "p" },
+    );
     expect(await click(setup().tab)).toMatch(/^Connected: the model server at .* has no model list, but claude-test answered a 1-token message\.$/);
     expect(server.requests.at(-1)!.body.max_tokens).toBe(1);
   });
@@ -250,4 +287,3 @@ describe("the settings tab's guarded Obsidian 1.13 calls", () => {
     expect(tab.containerEl.querySelector(".setting-item")).toBeNull();
   });
 });
-

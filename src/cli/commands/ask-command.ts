@@ -55,7 +55,13 @@ export async function runAskCommand(args: ParsedArgs, io: NodeIo): Promise<numbe
   const fileBack = args.flags.has("file-back");
   const folderProblem = fileBack ? knowledgeFolderProblem(vault.settings) : null;
   if (folderProblem) return usage(io, `${folderProblem} (--file-back writes there.)`);
-  const host = nodeHost(vault, buildRouterIndex(vault, scoped.scope).index, modelFlags(args), io, nodeSettings(vault, { ask: { budget, selectWithModel: false } }));
+  const host = nodeHost(
+    vault,
+    buildRouterIndex(vault, scoped.scope).index,
+    modelFlags(args),
+    io,
+    nodeSettings(vault, { ask: { budget, selectWithModel: false } }),
+  );
   const route = routeFor(host, question, { closest: args.flags.has("closest") });
   io.err(`${formatRouteTrace(route)}\n\n`);
   // Model text reaches the terminal without escape sequences (a reply could otherwise recolour or retitle it).

@@ -93,29 +93,54 @@ export async function runCaptureCommand(args: ParsedArgs, io: NodeIo): Promise<n
     if (!capped.ok) return usage(io, capped.error.message);
     distill = capped.value;
   }
-  const capture = (dryRun: boolean, model?: PricedModel) => captureSessions({
-    store: vault.store, rules: () => vault.settings, source: sessionFile ? new SessionFileTranscriptSource(sessionFile.path) : new FsTranscriptSource(roots), state,
-    localParts: (iso) => {
-      const d = new Date(iso);
-      return { date: localDate(d), time: `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}` };
-    },
-    now: () => new Date(),
-    // The same lock file compile takes; a capture waits longer for it, as a SessionEnd hook has no one waiting on it.
-    lock: new FileWriteLock(new PluginFiles(vault.root).lockPath(), 30_000),
-    newDailyNoteRefusal: () => Promise.resolve(strayDailyFolder(vault)),
-  }, { projects: projects.length > 0 ? new Set(projects) : "all", minPrompts, idleMinutes, ...(since ? { since } : {}), dryRun, ...(model ? { distill: model.model } : {}) });
+  const capture = (dryRun: boolean, model?: PricedModel) =>
+    captureSessions(
+      {
+        store: vault.store,
+        rules: () => vault.settings,
+        source: sessionFile ? new SessionFileTranscriptSource(sessionFile.path) : new FsTranscriptSource(roots),
+        state,
+        localParts: (iso) => {
+          const d = new Date(iso);
+          return { date: localDate(d), time: `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}` };
+        },
+        now: () => new Date(),
+        // The same lock file compile takes; a capture waits longer for it, as a SessionEnd hook has no one waiting on it.
+        lock: new FileWriteLock(new PluginFiles(vault.root).lockPath(), 30_000),
+        newDailyNoteRefusal: () => Promise.resolve(strayDailyFolder(vault)),
+      },
+      {
+        projects: projects.length > 0 ? new Set(projects) : "all",
+        minPrompts,
+        idleMinutes,
+        ...(since ? { since } : {}),
+        dryRun,
+        ...(model ? { distill: model.model } : {}),
+      },
+    );
   if (distill) {
     // One distillation a day of a session: counted by a dry run first, the total asked about above the threshold.
     const days = (await capture(true)).captured.length;
     const n = `${days} day${days === 1 ? "" : "s"} of sessions`;
-    const stop = days === 0 ? null : await confirmBatch(args, io, vault.root, { batch: distillBatch(days, distill.price), modelId: distill.id, what: `${n} to distill`, question: `Distill ${n}`, declined: "Nothing captured." });
+    const stop =
+      days === 0
+        ? null
+        : await confirmBatch(args, io, vault.root, {
+            batch: distillBatch(days, distill.price),
+            modelId: distill.id,
+            what: `${n} to distill`,
+            question: `Distill ${n}`,
+            declined: "Nothing captured.",
+          });
     if (stop !== null) return stop;
   }
   const report = await capture(args.flags.has("dry-run"), distill);
   if (format === "json") io.out(`${JSON.stringify(report, null, 2)}\n`);
   else {
     for (const c of report.captured) {
-      io.out(`${args.flags.has("dry-run") ? "would append" : "appended"} to ${c.path}: ${c.title} (${c.project}${c.redactions > 0 ? `, ${c.redactions} secret${c.redactions === 1 ? "" : "s"} redacted` : ""})\n`);
+      io.out(
+        `${args.flags.has("dry-run") ? "would append" : "appended"} to ${c.path}: ${c.title} (${c.project}${c.redactions > 0 ? `, ${c.redactions} secret${c.redactions === 1 ? "" : "s"} redacted` : ""})\n`,
+      );
       if (args.flags.has("dry-run")) io.out(`${c.text}\n`);
     }
     for (const s of report.skipped) io.err(`skipped ${s.sessionId}: ${s.reason}\n`);
@@ -123,8 +148,13 @@ export async function runCaptureCommand(args: ParsedArgs, io: NodeIo): Promise<n
     if (report.longLines > 0) io.err(`${report.longLines} transcript line${report.longLines === 1 ? "" : "s"} over 8 MB skipped unread.\n`);
     if (report.distillStopped) io.err(`Distillation stopped: ${report.distillStopped}.\n`);
     if (report.brokenLines > 0) io.err(`${report.brokenLines} unreadable transcript line${report.brokenLines === 1 ? "" : "s"} skipped.\n`);
-    if (report.usage.inputTokens > 0) io.err(`Distillation: ${report.usage.inputTokens} in + ${report.usage.outputTokens} out tokens, ${formatCostOrUnknown(costOrUnknown(report.usage, distill?.price ?? null))} (${distill?.id ?? "no model"}).\n`);
-    io.err(`${report.captured.length} session entr${report.captured.length === 1 ? "y" : "ies"} ${args.flags.has("dry-run") ? "would be appended" : "appended"}, ${report.skipped.length} skipped, ${report.redactions} secret${report.redactions === 1 ? "" : "s"} redacted (transcripts from ${roots.join(", ")}).\n`);
+    if (report.usage.inputTokens > 0)
+      io.err(
+        `Distillation: ${report.usage.inputTokens} in + ${report.usage.outputTokens} out tokens, ${formatCostOrUnknown(costOrUnknown(report.usage, distill?.price ?? null))} (${distill?.id ?? "no model"}).\n`,
+      );
+    io.err(
+      `${report.captured.length} session entr${report.captured.length === 1 ? "y" : "ies"} ${args.flags.has("dry-run") ? "would be appended" : "appended"}, ${report.skipped.length} skipped, ${report.redactions} secret${report.redactions === 1 ? "" : "s"} redacted (transcripts from ${roots.join(", ")}).\n`,
+    );
   }
   return report.failed.length > 0 ? EXIT.findings : EXIT.ok;
 }
@@ -145,7 +175,12 @@ async function sessionFileOf(args: ParsedArgs, io: NodeIo): Promise<{ path: stri
   } catch {
     path = undefined;
   }
-  return typeof path === "string" && path !== "" ? { path } : { error: "--hook expects Claude Code's SessionEnd JSON (with transcript_path) on stdin; give --session-file <transcript.jsonl> to capture one session by hand." };
+  return typeof path === "string" && path !== ""
+    ? { path }
+    : {
+        error:
+          "--hook expects Claude Code's SessionEnd JSON (with transcript_path) on stdin; give --session-file <transcript.jsonl> to capture one session by hand.",
+      };
 }
 
 /**

@@ -11,7 +11,14 @@ import type { ParsedArgs } from "../parse-args";
  * Before `kc compile --all` calls the model: the batch's total estimate at the model's price, asked about above the
  * threshold (confirmBatch). Returns the exit code to stop with, or null to go on.
  */
-export async function confirmCompileBatch(host: CompileHost, logs: readonly string[], modelId: string, args: ParsedArgs, io: NodeIo, vaultRoot: string): Promise<number | null> {
+export async function confirmCompileBatch(
+  host: CompileHost,
+  logs: readonly string[],
+  modelId: string,
+  args: ParsedArgs,
+  io: NodeIo,
+  vaultRoot: string,
+): Promise<number | null> {
   const settings = await readNodeSpendSettings(vaultRoot, io.env);
   if (typeof settings === "string") return usage(io, settings);
   const plans: CompilePlan[] = [];
@@ -20,5 +27,11 @@ export async function confirmCompileBatch(host: CompileHost, logs: readonly stri
     if (prepared.ok) plans.push(prepared.value.plan);
   }
   const n = `${logs.length} log${logs.length === 1 ? "" : "s"}`;
-  return confirmBatch(args, io, vaultRoot, { batch: estimateCompileBatch(plans, priceFor(modelId, settings.priceOverrides)), modelId, what: `${n} to compile`, question: `Compile ${n}`, declined: "Nothing compiled." });
+  return confirmBatch(args, io, vaultRoot, {
+    batch: estimateCompileBatch(plans, priceFor(modelId, settings.priceOverrides)),
+    modelId,
+    what: `${n} to compile`,
+    question: `Compile ${n}`,
+    declined: "Nothing compiled.",
+  });
 }

@@ -84,15 +84,22 @@ export async function runCompileCommand(args: ParsedArgs, io: NodeIo): Promise<n
   }
   // No terminal and no --yes: nobody could accept the proposal, so the call would be paid for and nothing written.
   if (priced.ok && !args.flags.has("yes") && !io.confirm) {
-    return usage(io, "There is no terminal to review the proposal on, so nothing would be written after paying for the call. Re-run with --yes to write what the model proposes (`kc undo` puts it back), or with --dry-run to see the plan without a call.");
+    return usage(
+      io,
+      "There is no terminal to review the proposal on, so nothing would be written after paying for the call. Re-run with --yes to write what the model proposes (`kc undo` puts it back), or with --dry-run to see the plan without a call.",
+    );
   }
   const results = await compileLogs(host, logs, cliReviewer(args, io, format), {
     onWait: waitLine(io),
     events: {
-      planned: ({ plan, estimate }, n, total) => io.err(`[${n}/${total}] compiling ${plan.logPath}: ${plan.shown.length} existing articles shown, about ${estimate.inputTokens} prompt tokens, about ${formatCost(estimate.usd)}\n`),
+      planned: ({ plan, estimate }, n, total) =>
+        io.err(
+          `[${n}/${total}] compiling ${plan.logPath}: ${plan.shown.length} existing articles shown, about ${estimate.inputTokens} prompt tokens, about ${formatCost(estimate.usd)}\n`,
+        ),
       proposed: (o, usd) => {
         io.err(`Tokens: ${o.usage.inputTokens} in, ${o.usage.outputTokens} out (${o.attempts} call${o.attempts > 1 ? "s" : ""}), ${formatCost(usd)}\n`);
-        if (o.changes.length === 0 && format === "text") io.out(`${o.plan.logPath}: ${stripControls(o.proposal.summary || "(no summary)")}\nNo articles proposed: nothing durable in this log.\n`);
+        if (o.changes.length === 0 && format === "text")
+          io.out(`${o.plan.logPath}: ${stripControls(o.proposal.summary || "(no summary)")}\nNo articles proposed: nothing durable in this log.\n`);
       },
       written: (report) => {
         noteWritten(vault, index, report);
@@ -120,7 +127,8 @@ function pickOf(args: ParsedArgs, today: string): LogPick {
 function cliReviewer(args: ParsedArgs, io: NodeIo, format: string): CompileReviewer {
   return {
     review: async (o) => {
-      if (format === "text") io.out(stripControls(`${o.plan.logPath}: ${o.proposal.summary || "(no summary)"}\n${formatChanges(o.changes, o.proposal.notes)}\n`));
+      if (format === "text")
+        io.out(stripControls(`${o.plan.logPath}: ${o.proposal.summary || "(no summary)"}\n${formatChanges(o.changes, o.proposal.notes)}\n`));
       // An article left out (edited during the call, gone) is named on stderr in every format, beside the write's skips.
       for (const p of o.problems) io.err(`skipped ${stripControls(p)}\n`);
       const yes = args.flags.has("yes") || (io.confirm ? await io.confirm(`Write ${o.changes.length} file${o.changes.length === 1 ? "" : "s"}?`) : false);
@@ -168,9 +176,22 @@ function printResults(results: LogResult[], format: string, io: NodeIo): number 
       if (r.error?.kind === "invalid") for (const p of r.error.problems) io.err(`  - ${stripControls(p)}\n`);
       const usage = r.error?.usage ?? r.outcome?.usage;
       if (usage && r.error) io.err(`  (spent ${usage.inputTokens} input + ${usage.outputTokens} output tokens, ${formatCost(r.spentUsd ?? 0)})\n`);
-      reports.push({ log: r.log, status: "failed", message: r.message, ...(usage ? { tokens: { input: usage.inputTokens, output: usage.outputTokens }, costUsd: r.spentUsd ?? 0 } : {}) });
+      reports.push({
+        log: r.log,
+        status: "failed",
+        message: r.message,
+        ...(usage ? { tokens: { input: usage.inputTokens, output: usage.outputTokens }, costUsd: r.spentUsd ?? 0 } : {}),
+      });
     } else if (r.status === "not-written") reports.push({ log: r.log, status: "not-written", tokens: tokens(r.outcome), costUsd: r.spentUsd });
-    else reports.push({ log: r.log, status: "written", written: r.report.written.map((w) => w.path), skipped: r.report.skipped, tokens: tokens(r.outcome), costUsd: r.spentUsd });
+    else
+      reports.push({
+        log: r.log,
+        status: "written",
+        written: r.report.written.map((w) => w.path),
+        skipped: r.report.skipped,
+        tokens: tokens(r.outcome),
+        costUsd: r.spentUsd,
+      });
   }
   if (format === "json") io.out(`${JSON.stringify({ logs: reports }, null, 2)}\n`);
   return code;

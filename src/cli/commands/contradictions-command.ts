@@ -51,7 +51,9 @@ export async function runContradictionsCommand(args: ParsedArgs, io: NodeIo): Pr
   const planned = await planContradictionCheck(host, ports);
   const { plan } = planned;
   const later = plan.leftForLater > 0 ? `, ${plan.leftForLater} left for a later run by the caps` : "";
-  io.err(`${plan.pairs.length} pair${plan.pairs.length === 1 ? "" : "s"} to check (${plan.unchanged} unchanged since checked, ${plan.dismissed} dismissed${later}); about ${plan.estimate.inputTokens} input tokens, about ${formatCost(plan.estimate.usd)}.\n`);
+  io.err(
+    `${plan.pairs.length} pair${plan.pairs.length === 1 ? "" : "s"} to check (${plan.unchanged} unchanged since checked, ${plan.dismissed} dismissed${later}); about ${plan.estimate.inputTokens} input tokens, about ${formatCost(plan.estimate.usd)}.\n`,
+  );
   if (args.flags.has("dry-run") || plan.pairs.length === 0) {
     if (format === "json") io.out(`${JSON.stringify({ pairs: plan.pairs, estimate: plan.estimate, leftForLater: plan.leftForLater }, null, 2)}\n`);
     else for (const p of plan.pairs) io.out(`${p.a}  <->  ${p.b}  (${p.reason})\n`);
@@ -64,9 +66,18 @@ export async function runContradictionsCommand(args: ParsedArgs, io: NodeIo): Pr
     return unavailableExit(priced.error);
   }
   const n = `${plan.pairs.length} pair${plan.pairs.length === 1 ? "" : "s"}`;
-  const stop = await confirmBatch(args, io, vault.root, { batch: contradictionBatch(planned, priced.value.price), modelId: priced.value.id, what: `${n} to check`, question: `Check ${n}`, declined: "Not checked." });
+  const stop = await confirmBatch(args, io, vault.root, {
+    batch: contradictionBatch(planned, priced.value.price),
+    modelId: priced.value.id,
+    what: `${n} to check`,
+    question: `Check ${n}`,
+    declined: "Not checked.",
+  });
   if (stop !== null) return stop;
-  const run = await runContradictionCheck(host, ports, planned, { onPair: (n, total, p) => io.err(`[${n + 1}/${total}] ${p.a} <-> ${p.b}\n`), onWait: waitLine(io) });
+  const run = await runContradictionCheck(host, ports, planned, {
+    onPair: (n, total, p) => io.err(`[${n + 1}/${total}] ${p.a} <-> ${p.b}\n`),
+    onWait: waitLine(io),
+  });
   if (!run.ok) {
     io.err(`${run.error.message}\n`);
     return unavailableExit(run.error);
@@ -75,7 +86,10 @@ export async function runContradictionsCommand(args: ParsedArgs, io: NodeIo): Pr
   if (report.error) io.err(`  ${stripControls(report.error.message)}\n`);
   if (report.overBudget) io.err(`Stopped at the token cap (${maxTokens}); the remaining pairs wait for the next run.\n`);
   const found = report.found;
-  if (format === "json") io.out(`${JSON.stringify({ contradictions: found, dropped: report.dropped, unusable: report.unusable, failed: report.failed, overBudget: report.overBudget, usage: report.usage }, null, 2)}\n`);
+  if (format === "json")
+    io.out(
+      `${JSON.stringify({ contradictions: found, dropped: report.dropped, unusable: report.unusable, failed: report.failed, overBudget: report.overBudget, usage: report.usage }, null, 2)}\n`,
+    );
   else {
     for (const c of found) {
       io.out(`${c.a.path}:${c.a.line + 1}  "${c.a.quote}"\n${c.b.path}:${c.b.line + 1}  "${c.b.quote}"\n  ${c.explanation} (${c.confidence} confidence)\n\n`);
@@ -83,6 +97,8 @@ export async function runContradictionsCommand(args: ParsedArgs, io: NodeIo): Pr
     if (found.length === 0) io.out("No contradictions found.\n");
   }
   const spent = report.usage;
-  io.err(`${found.length} contradiction${found.length === 1 ? "" : "s"}; ${report.dropped} reported quote${report.dropped === 1 ? "" : "s"} not found in the files and dropped; ${report.unusable} unusable repl${report.unusable === 1 ? "y" : "ies"} (those pairs stay due); ${spent.inputTokens} in + ${spent.outputTokens} out tokens, ${formatCost(usd)}.\n`);
+  io.err(
+    `${found.length} contradiction${found.length === 1 ? "" : "s"}; ${report.dropped} reported quote${report.dropped === 1 ? "" : "s"} not found in the files and dropped; ${report.unusable} unusable repl${report.unusable === 1 ? "y" : "ies"} (those pairs stay due); ${spent.inputTokens} in + ${spent.outputTokens} out tokens, ${formatCost(usd)}.\n`,
+  );
   return found.length > 0 || report.failed > 0 || report.unusable > 0 ? EXIT.findings : EXIT.ok;
 }

@@ -43,7 +43,9 @@ export async function runDriftCommand(args: ParsedArgs, io: NodeIo): Promise<num
   const repo = fsCodeRepo(repoDir);
   if (args.flags.has("model-check")) return runDriftModelCheck(args, io, vault, index, repo);
   // Lines and columns count from 1, as in the text output and `kc lint --format json`.
-  const findings = [...index.all()].flatMap((doc) => checkCitations(vault.texts.get(doc.path) ?? "", repo).map((f) => ({ path: doc.path, ...f, line: f.line + 1, col: f.col + 1 })));
+  const findings = [...index.all()].flatMap((doc) =>
+    checkCitations(vault.texts.get(doc.path) ?? "", repo).map((f) => ({ path: doc.path, ...f, line: f.line + 1, col: f.col + 1 })),
+  );
   if (format === "json") io.out(`${JSON.stringify({ findings }, null, 2)}\n`);
   else {
     for (const f of findings) io.out(`${f.path}:${f.line}:${f.col}  ${f.check}  ${f.message}\n`);

@@ -24,11 +24,14 @@ export async function runDriftModelCheck(args: ParsedArgs, io: NodeIo, vault: Lo
   const olderThan = whole(args, "older-than", 90);
   const maxArticles = whole(args, "max-articles", 10);
   const maxTokens = whole(args, "max-tokens", 40_000);
-  if (olderThan === null || maxArticles === null || maxTokens === null) return usage(io, "--older-than, --max-articles and --max-tokens must be whole numbers, 1 or more.");
+  if (olderThan === null || maxArticles === null || maxTokens === null)
+    return usage(io, "--older-than, --max-articles and --max-tokens must be whole numbers, 1 or more.");
   const host = nodeHost(vault, index, modelFlags(args), io, nodeSettings(vault, { drift: { olderThanDays: olderThan, maxArticles, maxTokens } }));
   const planned = await planClaimDriftCheck(host, repo, flagString(args, "today"));
   const { candidates, inputTokens, usd } = planned;
-  io.err(`Model check: ${candidates.length} article${candidates.length === 1 ? "" : "s"} older than ${olderThan} days cite code; about ${inputTokens} input tokens, about ${formatCost(usd)}.\n`);
+  io.err(
+    `Model check: ${candidates.length} article${candidates.length === 1 ? "" : "s"} older than ${olderThan} days cite code; about ${inputTokens} input tokens, about ${formatCost(usd)}.\n`,
+  );
   if (args.flags.has("dry-run") || candidates.length === 0) {
     for (const c of candidates) io.out(`${c.path}  (${c.sources.map((s) => s.path).join(", ")})\n`);
     return EXIT.ok;
@@ -40,7 +43,13 @@ export async function runDriftModelCheck(args: ParsedArgs, io: NodeIo, vault: Lo
     return unavailableExit(priced.error);
   }
   const n = `${candidates.length} article${candidates.length === 1 ? "" : "s"}`;
-  const stop = await confirmBatch(args, io, vault.root, { batch: claimDriftBatch(planned, priced.value.price), modelId: priced.value.id, what: `${n} to ask the model about`, question: `Ask the model about ${n}`, declined: "Not checked." });
+  const stop = await confirmBatch(args, io, vault.root, {
+    batch: claimDriftBatch(planned, priced.value.price),
+    modelId: priced.value.id,
+    what: `${n} to ask the model about`,
+    question: `Ask the model about ${n}`,
+    declined: "Not checked.",
+  });
   if (stop !== null) return stop;
   // No state store: the command line prints the suggestions and keeps nothing.
   const run = await runClaimDriftCheck(host, planned, { onWait: waitLine(io) });
@@ -52,6 +61,8 @@ export async function runDriftModelCheck(args: ParsedArgs, io: NodeIo, vault: Lo
   for (const f of r.found) io.out(`${f.path}:${f.line + 1}  cited-claim-drift  "${f.quote}": ${f.explanation} (suggestion, for review)\n`);
   if (r.error) io.err(`${stripControls(r.error.message)}\n`);
   if (r.overBudget) io.err(`Stopped at the token cap (${maxTokens}).\n`);
-  io.err(`${r.found.length} statement${r.found.length === 1 ? "" : "s"} may no longer match the code (nothing was changed); ${r.dropped} reported quote${r.dropped === 1 ? "" : "s"} not in the article dropped; ${r.usage.inputTokens} in + ${r.usage.outputTokens} out tokens, ${formatCost(run.value.usd)}.\n`);
+  io.err(
+    `${r.found.length} statement${r.found.length === 1 ? "" : "s"} may no longer match the code (nothing was changed); ${r.dropped} reported quote${r.dropped === 1 ? "" : "s"} not in the article dropped; ${r.usage.inputTokens} in + ${r.usage.outputTokens} out tokens, ${formatCost(run.value.usd)}.\n`,
+  );
   return r.error ? EXIT.findings : EXIT.ok;
 }

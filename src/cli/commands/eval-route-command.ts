@@ -35,7 +35,10 @@ export async function runEvalRouteCommand(args: ParsedArgs, io: NodeIo): Promise
     text = await readFile(file, "utf8");
   } catch (e) {
     const code = (e as { code?: string }).code;
-    return usage(io, `${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "a folder, not a question set" : `cannot be read (${code ?? "unknown error"})`}; give a JSON question set such as examples/demo-questions.json.`);
+    return usage(
+      io,
+      `${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "a folder, not a question set" : `cannot be read (${code ?? "unknown error"})`}; give a JSON question set such as examples/demo-questions.json.`,
+    );
   }
   const parsed = parseQuestionSet(text);
   if (typeof parsed === "string") {
@@ -47,8 +50,13 @@ export async function runEvalRouteCommand(args: ParsedArgs, io: NodeIo): Promise
   const { index, indexTokens } = buildRouterIndex(vault, "knowledge");
   const resolve = (l: string, from: string): string | null => vault.index.resolve(l, from);
   const lexical = await scoreRouting(parsed, (q) => routeQuestion(index, q.question, resolve, {}, indexTokens).loaded.map((l) => l.path));
-  const ceiling = await scoreRouting(parsed.filter((q) => q.needs.length > 0), (q) => shortlistFor(index, q.question, resolve).map((s) => s.path));
-  const promptTokens = parsed.map((q) => estimateTokens(SELECT_SYSTEM_PROMPT) + estimateTokens(buildSelectRequest(q.question, shortlistFor(index, q.question, resolve)).messages[0]!.content));
+  const ceiling = await scoreRouting(
+    parsed.filter((q) => q.needs.length > 0),
+    (q) => shortlistFor(index, q.question, resolve).map((s) => s.path),
+  );
+  const promptTokens = parsed.map(
+    (q) => estimateTokens(SELECT_SYSTEM_PROMPT) + estimateTokens(buildSelectRequest(q.question, shortlistFor(index, q.question, resolve)).messages[0]!.content),
+  );
   const meanPrompt = Math.round(promptTokens.reduce((a, b) => a + b, 0) / Math.max(1, promptTokens.length));
   const rows: { router: string; score: RoutingScore; note?: string }[] = [
     { router: "lexical (offline)", score: lexical },
@@ -78,13 +86,20 @@ export async function runEvalRouteCommand(args: ParsedArgs, io: NodeIo): Promise
       return r.value.route.loaded.map((l) => l.path);
     });
     const usd = costOrUnknown({ inputTokens: input, outputTokens: output, cacheReadTokens: 0, cacheWriteTokens: 0 }, capped.value.price);
-    rows.push({ router: "lexical + model selection", score: selected, note: `${input} in + ${output} out tokens, ${formatCostOrUnknown(usd)} at ${capped.value.id}'s price${failed ? `; ${failed} calls failed` : ""}` });
+    rows.push({
+      router: "lexical + model selection",
+      score: selected,
+      note: `${input} in + ${output} out tokens, ${formatCostOrUnknown(usd)} at ${capped.value.id}'s price${failed ? `; ${failed} calls failed` : ""}`,
+    });
   }
   if (flagString(args, "format", "text") === "json") io.out(`${JSON.stringify(rows, null, 2)}\n`);
   else {
     io.out(`${parsed.length} questions (${lexical.inDomain} in the base's domain, ${lexical.outOfDomain} outside it) on ${vault.name}\n\n`);
     io.out("| router | recall | files per question | out-of-domain empty | note |\n|---|---|---|---|---|\n");
-    for (const r of rows) io.out(`| ${r.router} | ${r.score.recall.toFixed(3)} | ${r.score.filesPerQuestion.toFixed(1)} | ${r.router === "shortlist ceiling" ? "–" : r.score.outOfDomainEmpty.toFixed(2)} | ${r.note ?? ""} |\n`);
+    for (const r of rows)
+      io.out(
+        `| ${r.router} | ${r.score.recall.toFixed(3)} | ${r.score.filesPerQuestion.toFixed(1)} | ${r.router === "shortlist ceiling" ? "–" : r.score.outOfDomainEmpty.toFixed(2)} | ${r.note ?? ""} |\n`,
+      );
   }
   return EXIT.ok;
 }

@@ -46,21 +46,40 @@ export async function runGraphCommand(args: ParsedArgs, io: NodeIo): Promise<num
   const missing = wholeVault ? null : missingFolderProblem(vault, "knowledge", "or draw every note and its links with --scope vault");
   if (missing) return usage(io, missing);
   const folder = vault.settings.knowledgeFolder;
-  const model = new GraphModel(() => folder, (l, from) => vault.index.resolve(l, from));
+  const model = new GraphModel(
+    () => folder,
+    (l, from) => vault.index.resolve(l, from),
+  );
   for (const [path, text] of vault.texts) {
     const parsed = vault.index.note(path);
     if (!parsed || !(wholeVault ? isVaultNote : isGraphArticle)(path, folder, reportFolderOf(vault.settings))) continue;
-    model.set(graphArticleOf(path, readCkpHeader(parsed.frontmatter), parsed, summaryProperty(parsed.frontmatter) ?? firstParagraph(text.slice(parsed.bodyStartOffset))));
+    model.set(
+      graphArticleOf(
+        path,
+        readCkpHeader(parsed.frontmatter),
+        parsed,
+        summaryProperty(parsed.frontmatter) ?? firstParagraph(text.slice(parsed.bodyStartOffset)),
+      ),
+    );
   }
   const whole = model.snapshot({ logs: args.flags.has("logs"), body: wholeVault || args.flags.has("body") });
   let graph = filterGraph(whole, { cap: Number.MAX_SAFE_INTEGER, staleOnly: args.flags.has("stale-only") });
   const around = flagString(args, "around");
   if (around !== undefined) {
-    const center = findNode(around, (l) => vault.index.resolve(l, knowledgePaths(folder).index), graph.nodes.map((n) => n.id));
-    if (!center) return usage(io, `No ${wholeVault ? "note" : "article"} "${around}" in the graph of ${wholeVault ? "the vault" : `${folder}/`} (give its path or link, e.g. concepts/retry-with-backoff).`);
+    const center = findNode(
+      around,
+      (l) => vault.index.resolve(l, knowledgePaths(folder).index),
+      graph.nodes.map((n) => n.id),
+    );
+    if (!center)
+      return usage(
+        io,
+        `No ${wholeVault ? "note" : "article"} "${around}" in the graph of ${wholeVault ? "the vault" : `${folder}/`} (give its path or link, e.g. concepts/retry-with-backoff).`,
+      );
     graph = neighbourhood(graph, center, { depth, mid: args.flags.has("mid"), body: wholeVault, cap });
   } else graph = filterGraph(graph, { cap });
-  if (graph.omitted > 0) io.err(`${graph.omitted} more node${graph.omitted === 1 ? "" : "s"} left out by the cap of ${cap}; use --around <article> or a higher --cap.\n`);
+  if (graph.omitted > 0)
+    io.err(`${graph.omitted} more node${graph.omitted === 1 ? "" : "s"} left out by the cap of ${cap}; use --around <article> or a higher --cap.\n`);
   io.out(format === "dot" ? graphToDot(graph) : format === "mermaid" ? graphToMermaid(graph) : graphToJson(graph));
   return EXIT.ok;
 }

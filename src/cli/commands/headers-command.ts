@@ -49,23 +49,27 @@ export async function runHeadersCommand(args: ParsedArgs, io: NodeIo): Promise<n
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
   printVaultWarnings(vault, io);
   const host = nodeHost(vault, buildRouterIndex(vault, "vault").index, modelFlags(args), io);
-  const run = await proposeNoteHeaders(host, { paths: notes, allMissing, model: withModel, dryRun }, {
-    confirmSpend: async (e, modelId) =>
-      (await confirmBatch(args, io, dir, {
-        batch: e,
-        modelId,
-        what: `Improving ${e.calls === 1 ? "the drafts in 1 call" : `the drafts in ${e.calls} calls`}`,
-        question: "Ask the model for better headers",
-        declined: "The model was not called; the offline drafts follow.",
-      })) === null,
-    review: async (proposals, pass) => {
-      printProposals(io, proposals, pass);
-      if (yes) return new Set(proposals.map((p) => p.path));
-      const ok = io.confirm ? await io.confirm(`Write these headers to ${proposals.length} note${proposals.length === 1 ? "" : "s"}?`) : false;
-      if (!ok) io.err(io.confirm ? "Nothing was written.\n" : "Nothing was written: re-run with --yes to write them (or --dry-run to only look).\n");
-      return ok ? new Set(proposals.map((p) => p.path)) : null;
+  const run = await proposeNoteHeaders(
+    host,
+    { paths: notes, allMissing, model: withModel, dryRun },
+    {
+      confirmSpend: async (e, modelId) =>
+        (await confirmBatch(args, io, dir, {
+          batch: e,
+          modelId,
+          what: `Improving ${e.calls === 1 ? "the drafts in 1 call" : `the drafts in ${e.calls} calls`}`,
+          question: "Ask the model for better headers",
+          declined: "The model was not called; the offline drafts follow.",
+        })) === null,
+      review: async (proposals, pass) => {
+        printProposals(io, proposals, pass);
+        if (yes) return new Set(proposals.map((p) => p.path));
+        const ok = io.confirm ? await io.confirm(`Write these headers to ${proposals.length} note${proposals.length === 1 ? "" : "s"}?`) : false;
+        if (!ok) io.err(io.confirm ? "Nothing was written.\n" : "Nothing was written: re-run with --yes to write them (or --dry-run to only look).\n");
+        return ok ? new Set(proposals.map((p) => p.path)) : null;
+      },
     },
-  });
+  );
   return report(io, run, dryRun);
 }
 
@@ -94,13 +98,16 @@ function report(io: NodeIo, run: HeaderRun, dryRun: boolean): number {
 function printProposals(io: NodeIo, proposals: readonly HeaderProposal[], pass: HeaderModelPass): void {
   if (pass.status === "done") {
     const failed = pass.failed.length > 0 ? `; ${pass.failed.length} call${pass.failed.length === 1 ? "" : "s"} failed (${pass.failed[0]})` : "";
-    io.err(`${pass.model} improved ${pass.refined} of ${proposals.length}: ${pass.usage.inputTokens} in + ${pass.usage.outputTokens} out tokens, ${formatCost(pass.usd)}${failed}\n`);
+    io.err(
+      `${pass.model} improved ${pass.refined} of ${proposals.length}: ${pass.usage.inputTokens} in + ${pass.usage.outputTokens} out tokens, ${formatCost(pass.usd)}${failed}\n`,
+    );
   }
   for (const p of proposals) {
     io.out(`\n${p.path} (${p.by === "model" ? "draft improved by the model" : "offline draft"})\n`);
     if (p.fields.tldr !== undefined) io.out(`  tldr: ${stripControls(p.fields.tldr)}\n`);
     if (p.fields.answers_when !== undefined) io.out(`  answers_when: ${stripControls(p.fields.answers_when.join(", "))}\n`);
-    for (const r of p.relations) io.out(`  similar_${r.tier}: ${r.target.replace(/\.md$/i, "")} (${r.why === "link" ? "linked from the note" : "close in words"})\n`);
+    for (const r of p.relations)
+      io.out(`  similar_${r.tier}: ${r.target.replace(/\.md$/i, "")} (${r.why === "link" ? "linked from the note" : "close in words"})\n`);
   }
   io.out("\n");
 }

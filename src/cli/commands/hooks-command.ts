@@ -4,7 +4,17 @@ import { homedir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { diffLines } from "../../core/compile/format-compile";
-import { addKcHooks, addKcServer, formatSettings, removeKcHooks, removeKcServer, settingsShapeProblem, shellQuote, type JsonObject, type KcHookEntries } from "../claude-settings-merge";
+import {
+  addKcHooks,
+  addKcServer,
+  formatSettings,
+  removeKcHooks,
+  removeKcServer,
+  settingsShapeProblem,
+  shellQuote,
+  type JsonObject,
+  type KcHookEntries,
+} from "../claude-settings-merge";
 import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { flagString, type ParsedArgs } from "../parse-args";
 import process from "node:process";
@@ -42,7 +52,8 @@ interface FileChange {
 /** Runs `kc hooks install` or `kc hooks uninstall`. */
 export async function runHooksCommand(args: ParsedArgs, io: NodeIo): Promise<number> {
   const action = args.positionals[1];
-  if (action !== "install" && action !== "uninstall") return usage(io, `Say what to do: kc hooks install or kc hooks uninstall${action ? `, not "${action}"` : ""}.\n\n${HOOKS_HELP}`);
+  if (action !== "install" && action !== "uninstall")
+    return usage(io, `Say what to do: kc hooks install or kc hooks uninstall${action ? `, not "${action}"` : ""}.\n\n${HOOKS_HELP}`);
   const user = args.flags.has("user");
   if (user && flagString(args, "project") !== undefined) return usage(io, "--user and --project name different settings files; give one.");
   const shared = args.flags.has("shared");
@@ -58,11 +69,15 @@ export async function runHooksCommand(args: ParsedArgs, io: NodeIo): Promise<num
   if (action === "install") {
     const vault = resolve(flagString(args, "vault", io.env.PWD || process.cwd())!);
     if (!isFolder(vault)) return usage(io, `No such folder: ${vault} (give the vault with --vault <dir>).`);
-    if (flagString(args, "vault") === undefined && !isFolder(join(vault, CONFIG_DIR))) return usage(io, `${vault} is not an Obsidian vault (no .obsidian folder): give the vault with --vault <dir>.`);
+    if (flagString(args, "vault") === undefined && !isFolder(join(vault, CONFIG_DIR)))
+      return usage(io, `${vault} is not an Obsidian vault (no .obsidian folder): give the vault with --vault <dir>.`);
     entries = hookEntries(vault);
   }
   const changes: FileChange[] = [];
-  for (const [file, key, at] of [[settingsFile, "hooks", []], [mcpFile, "mcpServers", mcpAt]] as const) {
+  for (const [file, key, at] of [
+    [settingsFile, "hooks", []],
+    [mcpFile, "mcpServers", mcpAt],
+  ] as const) {
     const before = await readFile(file, "utf8").catch((e: Error & { code?: string }) => (e.code === "ENOENT" ? null : Promise.reject(e)));
     let value: unknown = {};
     try {
@@ -74,7 +89,13 @@ export async function runHooksCommand(args: ParsedArgs, io: NodeIo): Promise<num
     if (problem) return usage(io, `${problem}; nothing was written. Fix it by hand and run kc hooks ${action} again.`);
     const obj = value as JsonObject;
     const inner = objectAt(obj, at);
-    const changed = entries ? (key === "hooks" ? addKcHooks(inner, entries) : addKcServer(inner, entries)) : key === "hooks" ? removeKcHooks(inner) : removeKcServer(inner);
+    const changed = entries
+      ? key === "hooks"
+        ? addKcHooks(inner, entries)
+        : addKcServer(inner, entries)
+      : key === "hooks"
+        ? removeKcHooks(inner)
+        : removeKcServer(inner);
     const next = withObjectAt(obj, at, changed);
     const after = formatSettings(next, before);
     if (JSON.stringify(next) !== JSON.stringify(obj)) changes.push({ path: file, before, after });
@@ -83,25 +104,36 @@ export async function runHooksCommand(args: ParsedArgs, io: NodeIo): Promise<num
     io.err(action === "install" ? "Already installed: nothing to change.\n" : "Nothing of kc's to remove.\n");
     return EXIT.ok;
   }
-  for (const c of changes) io.out(`${c.before === null ? "NEW    " : "UPDATE "} ${c.path}\n${diffLines(c.before ?? "", c.after).map((l) => `  ${l}`).join("\n")}\n\n`);
+  for (const c of changes)
+    io.out(
+      `${c.before === null ? "NEW    " : "UPDATE "} ${c.path}\n${diffLines(c.before ?? "", c.after)
+        .map((l) => `  ${l}`)
+        .join("\n")}\n\n`,
+    );
   if (!args.flags.has("yes")) {
-    if (!io.confirm) return usage(io, `Nothing was written: there is no terminal to ask. Run again with --yes to write ${changes.length === 1 ? "this change" : "these changes"}.`);
+    if (!io.confirm)
+      return usage(
+        io,
+        `Nothing was written: there is no terminal to ask. Run again with --yes to write ${changes.length === 1 ? "this change" : "these changes"}.`,
+      );
     if (!(await io.confirm(`Write ${changes.length === 1 ? "this change" : "these changes"}?`))) {
       io.err("Nothing was written.\n");
       return EXIT.ok;
     }
   }
   for (const c of changes) await writeWithBackup(c, io);
-  io.err(action === "install"
-    ? "Installed. Restart Claude Code (or start a new session) to use them; `/mcp` lists the server. Undo with kc hooks uninstall.\n"
-    : "Removed. Restart Claude Code for it to take effect.\n");
+  io.err(
+    action === "install"
+      ? "Installed. Restart Claude Code (or start a new session) to use them; `/mcp` lists the server. Undo with kc hooks uninstall.\n"
+      : "Removed. Restart Claude Code for it to take effect.\n",
+  );
   return EXIT.ok;
 }
 
 /** The object at a path of keys in a settings value ({} when absent): ~/.claude.json keeps a project's servers under projects.<dir>. */
 function objectAt(value: JsonObject, at: readonly string[]): JsonObject {
   let cur: JsonObject = value;
-  for (const k of at) cur = (Object.hasOwn(cur, k) ? cur[k] : undefined) as JsonObject | undefined ?? {};
+  for (const k of at) cur = ((Object.hasOwn(cur, k) ? cur[k] : undefined) as JsonObject | undefined) ?? {};
   return cur;
 }
 

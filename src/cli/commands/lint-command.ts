@@ -60,7 +60,11 @@ export async function runLintCommand(args: ParsedArgs, io: NodeIo): Promise<numb
   if (!isCalendarDate(today)) return usage(io, `--today must be a real date written like 2026-11-22, not "${today}".`);
   const knowledge = flagString(args, "knowledge");
   const progress = io.isTTY || args.flags.has("progress");
-  const vault = await loadVault(dir, { ...(scope !== undefined ? { lintScope: scope } : {}), ...(knowledge !== undefined ? { knowledgeFolder: knowledge } : {}) }, progress ? (d, t) => io.err(`\rreading ${d}/${t} files`) : undefined);
+  const vault = await loadVault(
+    dir,
+    { ...(scope !== undefined ? { lintScope: scope } : {}), ...(knowledge !== undefined ? { knowledgeFolder: knowledge } : {}) },
+    progress ? (d, t) => io.err(`\rreading ${d}/${t} files`) : undefined,
+  );
   if (progress) io.err("\n");
   printVaultWarnings(vault, io);
   const missing = vault.settings.lintScope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or lint every note with --scope vault") : null;
@@ -88,7 +92,13 @@ export async function runLintCommand(args: ParsedArgs, io: NodeIo): Promise<numb
   if (unknownState.size > 0) io.err("warning: daily logs are not checked for being uncompiled or changed, because the compile state could not be read.\n");
   const findings = engine.run().filter((f) => !unknownState.has(f.check));
   const meta = { vaultName: vault.name, noteCount: vault.texts.size, scope: vault.settings.lintScope, date: today } as const;
-  io.out(format === "json" ? formatLintJson(findings, meta) : format === "sarif" ? formatLintSarif(findings, { version: manifest.version }) : formatLintMarkdown(findings, meta));
+  io.out(
+    format === "json"
+      ? formatLintJson(findings, meta)
+      : format === "sarif"
+        ? formatLintSarif(findings, { version: manifest.version })
+        : formatLintMarkdown(findings, meta),
+  );
   if (args.flags.has("write-report")) {
     const written = await writeLintReport(vault.store, vault.settings, today, formatLintMarkdown(findings, { ...meta, date: today }));
     if (!written.ok) {

@@ -28,6 +28,9 @@ export async function runMcpCommand(args: ParsedArgs, io: NodeIo): Promise<numbe
   if (scope !== "knowledge" && scope !== "vault") return usage(io, `--scope must be knowledge or vault, not "${scope}".`);
   const knowledge = flagString(args, "knowledge");
   const { runMcpServer } = await import("../../mcp/mcp-server");
-  await runMcpServer({ vault, scope, projectDir: io.env.CLAUDE_PROJECT_DIR || process.cwd(), ...(knowledge !== undefined ? { knowledgeFolder: knowledge } : {}) }, io);
+  await runMcpServer(
+    { vault, scope, projectDir: io.env.CLAUDE_PROJECT_DIR || process.cwd(), ...(knowledge !== undefined ? { knowledgeFolder: knowledge } : {}) },
+    io,
+  );
   return EXIT.ok;
 }

@@ -56,10 +56,14 @@ export async function runPrimeCommand(args: ParsedArgs, io: NodeIo): Promise<num
     printVaultWarnings(listed, io);
     return usage(io, missing);
   }
-  const { index, vault } = await cachedRouterIndex(listed, scoped.scope, io.env, () => loadVault(dir, overrides, undefined, { read: scoped.scope === "vault" ? "all" : "knowledge" }));
+  const { index, vault } = await cachedRouterIndex(listed, scoped.scope, io.env, () =>
+    loadVault(dir, overrides, undefined, { read: scoped.scope === "vault" ? "all" : "knowledge" }),
+  );
   printVaultWarnings(vault, io);
   const context = await primeSession(nodeReadHost(vault, index), {
-    maxChars, scope: scoped.scope, ...(question !== undefined ? { question } : { project: { name: basename(cwd) } }),
+    maxChars,
+    scope: scoped.scope,
+    ...(question !== undefined ? { question } : { project: { name: basename(cwd) } }),
   });
   if (hook) io.out(`${JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context.text } })}\n`);
   else io.out(context.text);

@@ -36,21 +36,26 @@ export async function runRevalidateCommand(args: ParsedArgs, io: NodeIo): Promis
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
   printVaultWarnings(vault, io);
   const { index } = buildRouterIndex(vault, "knowledge");
-  const r = await revalidateArticle(nodeHost(vault, index, modelFlags(args), io), name, {
-    review: async (change) => {
-      io.out(`${formatChanges([change], [])}\n`);
-      const yes = args.flags.has("yes") || (io.confirm ? await io.confirm("Write this change?") : false);
-      if (!yes) io.err("Not written. Re-run with --yes to write it.\n");
-      return yes;
+  const r = await revalidateArticle(
+    nodeHost(vault, index, modelFlags(args), io),
+    name,
+    {
+      review: async (change) => {
+        io.out(`${formatChanges([change], [])}\n`);
+        const yes = args.flags.has("yes") || (io.confirm ? await io.confirm("Write this change?") : false);
+        if (!yes) io.err("Not written. Re-run with --yes to write it.\n");
+        return yes;
+      },
     },
-  }, {
-    month,
-    onWait: waitLine(io),
-    events: {
-      asking: (path, n) => io.err(`Revalidating ${path} against ${n} related article${n === 1 ? "" : "s"}…\n`),
-      proposed: (usage, usd) => io.err(`Tokens: ${usage.inputTokens} in, ${usage.outputTokens} out, ${formatCost(usd)}\n`),
+    {
+      month,
+      onWait: waitLine(io),
+      events: {
+        asking: (path, n) => io.err(`Revalidating ${path} against ${n} related article${n === 1 ? "" : "s"}…\n`),
+        proposed: (usage, usd) => io.err(`Tokens: ${usage.inputTokens} in, ${usage.outputTokens} out, ${formatCost(usd)}\n`),
+      },
     },
-  });
+  );
   switch (r.status) {
     case "refused":
       io.err(`${r.message}\n`);

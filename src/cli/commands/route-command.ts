@@ -51,7 +51,10 @@ export async function runRouteCommand(args: ParsedArgs, io: NodeIo): Promise<num
   const route = routeIn(index, (l, from) => vault.index.resolve(l, from), question, { budget, closest: args.flags.has("closest") }, indexTokens);
   // JSON lists each skipped file once, never one that was loaded, and the shortlist the selection step would read
   // (path, header tokens, lexical rank; rank 0 for a HIGH neighbour brought in), so its ceiling can be measured offline.
-  const shortlist = format === "json" ? shortlistFor(index, question, (l, from) => vault.index.resolve(l, from)).map((s) => ({ path: s.path, rank: s.rank, headerTokens: s.headerTokens })) : [];
+  const shortlist =
+    format === "json"
+      ? shortlistFor(index, question, (l, from) => vault.index.resolve(l, from)).map((s) => ({ path: s.path, rank: s.rank, headerTokens: s.headerTokens }))
+      : [];
   io.out(format === "json" ? `${JSON.stringify({ ...route, skipped: skippedToShow(route), shortlist }, null, 2)}\n` : `${formatRouteTrace(route)}\n`);
   return EXIT.ok;
 }

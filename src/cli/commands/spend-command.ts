@@ -39,7 +39,13 @@ export async function runSpendCommand(args: ParsedArgs, io: NodeIo): Promise<num
   const since = flagString(args, "since");
   if (since !== undefined && !isCalendarDate(since)) return usage(io, `--since must be a real date written like 2026-10-01, not "${since}".`);
   const root = resolve(dir);
-  if (!(await stat(root).then((s) => s.isDirectory(), () => false))) return usage(io, `No such folder: ${dir}`);
+  if (
+    !(await stat(root).then(
+      (s) => s.isDirectory(),
+      () => false,
+    ))
+  )
+    return usage(io, `No such folder: ${dir}`);
   const settings = await readNodeSpendSettings(root, io.env);
   if (typeof settings === "string") return usage(io, settings);
   const records = await new SpendLedger(fsPluginFiles(root)).read();

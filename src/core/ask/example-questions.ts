@@ -51,7 +51,10 @@ function spread<T>(items: T[], n: number): T[] {
 
 function clean(s: string): string {
   // Headers are the person's text, but a panel button is no place for control characters or runs of spaces.
-  return s.replace(/[\p{Cc}\p{Cf}]/gu, " ").replace(/\s+/g, " ").trim();
+  return s
+    .replace(/[\p{Cc}\p{Cf}]/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 function asQuestion(s: string): string {

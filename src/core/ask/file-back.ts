@@ -15,13 +15,7 @@ export interface FileBackPlan {
 const strip = (p: string): string => p.replace(/\.md$/i, "");
 
 /** Builds a seed-000 Q&A article for an answer, with a free path under qa/ (never overwriting an existing file). */
-export function planFileBack(
-  knowledgeFolder: string,
-  route: RouteResult,
-  answer: string,
-  nowIso: string,
-  exists: (path: string) => boolean,
-): FileBackPlan {
+export function planFileBack(knowledgeFolder: string, route: RouteResult, answer: string, nowIso: string, exists: (path: string) => boolean): FileBackPlan {
   const qa = knowledgePaths(knowledgeFolder).qa;
   const question = route.question.replace(/\s+/g, " ").trim();
   const slug = slugify(question).slice(0, 60).replace(/-+$/, "");
@@ -60,6 +54,11 @@ export function planFileBack(
     path,
     text,
     row: { article, summary: question.slice(0, 100), sources: ["(query)"], updated: day, tldr, answersWhen: [] },
-    log: { at: nowIso.slice(0, 19), op: "query", title: q(question), lines: [`Consulted: ${consulted.map((c) => `[[${c}]]`).join(", ")}`, `Filed to: [[${strip(path)}]]`] },
+    log: {
+      at: nowIso.slice(0, 19),
+      op: "query",
+      title: q(question),
+      lines: [`Consulted: ${consulted.map((c) => `[[${c}]]`).join(", ")}`, `Filed to: [[${strip(path)}]]`],
+    },
   };
 }

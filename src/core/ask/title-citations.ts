@@ -9,19 +9,32 @@ const BARE_LINK = /(!?)\[\[([^\]|#^\n]+)((?:[#^][^\]|\n]*)?)\]\]/g;
  */
 export function titleCitations(markdown: string, titleOf: (path: string) => string): string {
   let fenced: string | null = null;
-  return markdown.split("\n").map((line) => {
-    const fence = FENCE.exec(line);
-    if (fence) {
-      if (fenced === null) fenced = fence[2]!;
-      else if (fence[2] === fenced) fenced = null;
-      return line;
-    }
-    if (fenced !== null) return line;
-    // Inline code spans are kept as they are: split on them and rewrite only the text between.
-    return line.split(/(`[^`]*`)/).map((part) => (part.startsWith("`") ? part : part.replace(BARE_LINK, (whole, bang: string, path: string, sub: string) => {
-      if (bang) return whole;
-      const title = titleOf(path.trim()).replace(/[\]|[]/g, " ").replace(/\s+/g, " ").trim();
-      return title === "" || title === path.trim() ? whole : `[[${path}${sub}|${title}]]`;
-    }))).join("");
-  }).join("\n");
+  return markdown
+    .split("\n")
+    .map((line) => {
+      const fence = FENCE.exec(line);
+      if (fence) {
+        if (fenced === null) fenced = fence[2]!;
+        else if (fence[2] === fenced) fenced = null;
+        return line;
+      }
+      if (fenced !== null) return line;
+      // Inline code spans are kept as they are: split on them and rewrite only the text between.
+      return line
+        .split(/(`[^`]*`)/)
+        .map((part) =>
+          part.startsWith("`")
+            ? part
+            : part.replace(BARE_LINK, (whole, bang: string, path: string, sub: string) => {
+                if (bang) return whole;
+                const title = titleOf(path.trim())
+                  .replace(/[\]|[]/g, " ")
+                  .replace(/\s+/g, " ")
+                  .trim();
+                return title === "" || title === path.trim() ? whole : `[[${path}${sub}|${title}]]`;
+              }),
+        )
+        .join("");
+    })
+    .join("\n");
 }

@@ -24,7 +24,10 @@ const MAX_DISTILL_TOKENS = 800;
  * tokens than English or code take), 600 tokens for the instructions and the tool, and the whole output allowance.
  */
 export function distillCostCeiling(price: ModelPrice): number {
-  return estimateCost({ inputTokens: Math.ceil(MAX_DISTILL_CHARS / 3) + 600, outputTokens: MAX_DISTILL_TOKENS, cacheReadTokens: 0, cacheWriteTokens: 0 }, price);
+  return estimateCost(
+    { inputTokens: Math.ceil(MAX_DISTILL_CHARS / 3) + 600, outputTokens: MAX_DISTILL_TOKENS, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    price,
+  );
 }
 
 /**
@@ -33,7 +36,10 @@ export function distillCostCeiling(price: ModelPrice): number {
  */
 export function distillBatch(days: number, price: ListPrice | null): BatchEstimate {
   const call = { inputTokens: Math.ceil(MAX_DISTILL_CHARS / 3) + 600, outputTokens: MAX_DISTILL_TOKENS, maxOutputTokens: MAX_DISTILL_TOKENS };
-  return estimateBatch(Array.from({ length: days }, () => call), price);
+  return estimateBatch(
+    Array.from({ length: days }, () => call),
+    price,
+  );
 }
 
 const SYSTEM = `You turn one day of a coding session between a person and an AI assistant into the durable parts of a daily
@@ -77,7 +83,10 @@ export function buildDistillRequest(text: string): CompletionRequest {
  * stripped of control characters; anything that does not fit gives null, and the deterministic entry is used. A call
  * that failed gives its error, so the caller can stop asking a server that does not answer.
  */
-export async function distillSession(model: LanguageModel, text: string): Promise<{ distilled: Distilled | null; usage: TokenUsage | null; error?: ModelError }> {
+export async function distillSession(
+  model: LanguageModel,
+  text: string,
+): Promise<{ distilled: Distilled | null; usage: TokenUsage | null; error?: ModelError }> {
   const reply = await model.complete(buildDistillRequest(text));
   if (!reply.ok) return { distilled: null, usage: null, error: reply.error };
   let v: unknown;
@@ -89,7 +98,10 @@ export async function distillSession(model: LanguageModel, text: string): Promis
   // Each string is redacted only as far as can be kept (four times the 300 shown, for the whitespace folded).
   const list = (x: unknown): string[] | null =>
     Array.isArray(x) && x.every((s): s is string => typeof s === "string")
-      ? x.map((s) => stripControls(redactThenCut(s, 1200).text).replace(/\s+/g, " ").trim().slice(0, 300)).filter((s) => s !== "").slice(0, 6)
+      ? x
+          .map((s) => stripControls(redactThenCut(s, 1200).text).replace(/\s+/g, " ").trim().slice(0, 300))
+          .filter((s) => s !== "")
+          .slice(0, 6)
       : null;
   const o = (typeof v === "object" && v !== null ? v : {}) as Record<string, unknown>;
   const decisions = list(o.decisions);

@@ -5,7 +5,8 @@
  * never has this shape: its case flips every character or two (`wJalrXUtnFEMI`) and its digits sit between letters
  * (`K7MDENG`).
  */
-const WORD = /^(?:\d{1,20}|[a-z0-9]{1,10}|(?:[A-Z]{1,6}|[A-Z]?[a-z]{1,24})\d{1,20}|\d{1,4}[A-Za-z]{1,3}|\d{0,4}[A-Z][a-z]{1,24}|(?:[A-Z]{1,6}(?![a-z])|[A-Z]{0,6}[a-z]{2,24}){1,5})$/;
+const WORD =
+  /^(?:\d{1,20}|[a-z0-9]{1,10}|(?:[A-Z]{1,6}|[A-Z]?[a-z]{1,24})\d{1,20}|\d{1,4}[A-Za-z]{1,3}|\d{0,4}[A-Z][a-z]{1,24}|(?:[A-Z]{1,6}(?![a-z])|[A-Z]{0,6}[a-z]{2,24}){1,5})$/;
 
 /** Separators of a path or slug inside a token run: `/`, `-`, `_` (and `+`, `=`, which base64 also uses). */
 const SEPARATORS = /[/_+=-]/;

@@ -17,7 +17,10 @@ const mark = (name: string): string => `[REDACTED:${name}]`;
  */
 const T = "(^|[^A-Za-z0-9_-])";
 /** The replacement of a rule that starts with T: the captured character, then the placeholder. */
-const keepLead = (name: string) => (_m: string, lead: string): string => `${lead}${mark(name)}`;
+const keepLead =
+  (name: string) =>
+  (_m: string, lead: string): string =>
+    `${lead}${mark(name)}`;
 
 /** Names whose value is a credential (.env, YAML, JSON, connection strings), matched in any case. */
 const SECRET_NAME =
@@ -35,15 +38,38 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
   // end. Unbounded but linear (each run is read once); the bounded {0,40} it replaced was too large for recheck to decide.
   { name: "private-key", pattern: /-----BEGIN (?:[A-Z0-9]+ )?(?:[A-Z0-9]+ )?PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]+-----|$)/g },
   { name: "anthropic", pattern: new RegExp(`${T}sk-ant-[a-z]{2,10}\\d{0,3}-[A-Za-z0-9_-]{16,512}`, "g"), replace: keepLead("anthropic") },
-  { name: "openai", pattern: new RegExp(`${T}(?:sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{16,512}|sk-[A-Za-z0-9]{20,256}T3BlbkFJ[A-Za-z0-9]{20,256}|sk-[A-Za-z0-9]{32,512}(?![A-Za-z0-9]))`, "g"), replace: keepLead("openai") },
+  {
+    name: "openai",
+    pattern: new RegExp(
+      `${T}(?:sk-(?:proj|svcacct|admin)-[A-Za-z0-9_-]{16,512}|sk-[A-Za-z0-9]{20,256}T3BlbkFJ[A-Za-z0-9]{20,256}|sk-[A-Za-z0-9]{32,512}(?![A-Za-z0-9]))`,
+      "g",
+    ),
+    replace: keepLead("openai"),
+  },
   { name: "github", pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})\b/g },
   { name: "gitlab", pattern: new RegExp(`${T}(?:glpat|gldt|glrt|glptt|glft|glsoat)-[A-Za-z0-9_-]{20,255}`, "g"), replace: keepLead("gitlab") },
   { name: "aws", pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16}\b/g },
-  { name: "aws", pattern: /\b(aws_?secret_?access_?key|aws_?session_?token|SecretAccessKey|SessionToken)(["']?\s{0,8}[:=]\s{0,8}["']?)[A-Za-z0-9/+=]{16,2048}/gi, replace: (_m, k, sep) => `${k}${sep}${mark("aws")}` },
-  { name: "gcp", pattern: new RegExp(`${T}(?:AIza[0-9A-Za-z_-]{35}|ya29\\.[0-9A-Za-z_-]{20,2048}|GOCSPX-[0-9A-Za-z_-]{20,64})`, "g"), replace: keepLead("gcp") },
-  { name: "slack", pattern: new RegExp(`${T}(?:xox[abposre]-[A-Za-z0-9-]{10,255}|xapp-[A-Za-z0-9-]{10,255})|https://hooks\\.slack\\.com/services/[A-Za-z0-9/_-]{1,255}`, "g"), replace: keepLead("slack") },
+  {
+    name: "aws",
+    pattern: /\b(aws_?secret_?access_?key|aws_?session_?token|SecretAccessKey|SessionToken)(["']?\s{0,8}[:=]\s{0,8}["']?)[A-Za-z0-9/+=]{16,2048}/gi,
+    replace: (_m, k, sep) => `${k}${sep}${mark("aws")}`,
+  },
+  {
+    name: "gcp",
+    pattern: new RegExp(`${T}(?:AIza[0-9A-Za-z_-]{35}|ya29\\.[0-9A-Za-z_-]{20,2048}|GOCSPX-[0-9A-Za-z_-]{20,64})`, "g"),
+    replace: keepLead("gcp"),
+  },
+  {
+    name: "slack",
+    pattern: new RegExp(`${T}(?:xox[abposre]-[A-Za-z0-9-]{10,255}|xapp-[A-Za-z0-9-]{10,255})|https://hooks\\.slack\\.com/services/[A-Za-z0-9/_-]{1,255}`, "g"),
+    replace: keepLead("slack"),
+  },
   { name: "stripe", pattern: /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,255}\b|\bwhsec_[A-Za-z0-9]{24,255}\b/g },
-  { name: "npm", pattern: /\bnpm_[A-Za-z0-9]{36}\b|(\/\/[^\s]{0,255}:_authToken=)[^\s]{1,512}/g, replace: (m, prefix) => (prefix ? `${prefix}${mark("npm")}` : mark("npm")) },
+  {
+    name: "npm",
+    pattern: /\bnpm_[A-Za-z0-9]{36}\b|(\/\/[^\s]{0,255}:_authToken=)[^\s]{1,512}/g,
+    replace: (m, prefix) => (prefix ? `${prefix}${mark("npm")}` : mark("npm")),
+  },
   {
     name: "token",
     replace: keepLead("token"),
@@ -61,21 +87,42 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
     ),
   },
   { name: "jwt", pattern: new RegExp(`${T}eyJ[A-Za-z0-9_-]{8,4096}\\.eyJ[A-Za-z0-9_-]{8,4096}\\.[A-Za-z0-9_-]{8,4096}`, "g"), replace: keepLead("jwt") },
-  { name: "authorization", pattern: /\b((?:proxy-)?authorization["']?\s{0,8}[:=]\s{0,8}["']?)(?:(bearer|basic|token|digest|negotiate)\s{1,8})?[^\s"',;]{1,4096}/gi, replace: (_m, head, scheme) => `${head}${scheme ? `${scheme} ` : ""}${mark("authorization")}` },
+  {
+    name: "authorization",
+    pattern: /\b((?:proxy-)?authorization["']?\s{0,8}[:=]\s{0,8}["']?)(?:(bearer|basic|token|digest|negotiate)\s{1,8})?[^\s"',;]{1,4096}/gi,
+    replace: (_m, head, scheme) => `${head}${scheme ? `${scheme} ` : ""}${mark("authorization")}`,
+  },
   { name: "bearer", pattern: /\b(bearer\s{1,8})[A-Za-z0-9._~+/=-]{8,4096}/gi, replace: (_m, head) => `${head}${mark("bearer")}` },
   // The value may be quoted (a header in JSON): the quote is kept, what it holds is not.
   { name: "cookie", pattern: /\b((?:set-)?cookie["']?\s{0,8}:\s{0,8}["']?)[^\n"'`]{1,4096}/gi, replace: (_m, head) => `${head}${mark("cookie")}` },
-  { name: "api-key-header", pattern: /\b(x-(?:goog-)?api-key["']?\s{0,8}[:=]\s{0,8}["']?)[^\s"',;]{8,4096}/gi, replace: (_m, head) => `${head}${mark("api-key-header")}` },
+  {
+    name: "api-key-header",
+    pattern: /\b(x-(?:goog-)?api-key["']?\s{0,8}[:=]\s{0,8}["']?)[^\s"',;]{8,4096}/gi,
+    replace: (_m, head) => `${head}${mark("api-key-header")}`,
+  },
   // A scheme, an optional user, a password up to the last @ of the token (a password may hold / or @).
-  { name: "url-credentials", pattern: /\b([a-z][a-z0-9+.-]{1,20}:\/\/)[^\s:/@]{0,255}:[^\s]{1,512}@(?=[^\s@]{0,1024}(?:[\s"'`)\]>]|$))/gi, replace: (_m, scheme) => `${scheme}${mark("url-credentials")}@` },
-  { name: "basic-auth-flag", pattern: /((?:^|\s)(?:-u|--user|--proxy-user)[\s=]{1,8}["']?[^\s:"']{1,255}:)[^\s"']{1,512}/g, replace: (_m, head) => `${head}${mark("basic-auth-flag")}` },
+  {
+    name: "url-credentials",
+    pattern: /\b([a-z][a-z0-9+.-]{1,20}:\/\/)[^\s:/@]{0,255}:[^\s]{1,512}@(?=[^\s@]{0,1024}(?:[\s"'`)\]>]|$))/gi,
+    replace: (_m, scheme) => `${scheme}${mark("url-credentials")}@`,
+  },
+  {
+    name: "basic-auth-flag",
+    pattern: /((?:^|\s)(?:-u|--user|--proxy-user)[\s=]{1,8}["']?[^\s:"']{1,255}:)[^\s"']{1,512}/g,
+    replace: (_m, head) => `${head}${mark("basic-auth-flag")}`,
+  },
   {
     name: "password-flag",
-    pattern: /((?:^|\s)--?(?:password|passwd|pass|pwd|token|secret|api-key|apikey|access-token|auth-token|client-secret|key)(?:=|\s{1,8}))("[^"\n]{1,512}"|'[^'\n]{1,512}'|[^\s"'`]{1,512})/gi,
+    pattern:
+      /((?:^|\s)--?(?:password|passwd|pass|pwd|token|secret|api-key|apikey|access-token|auth-token|client-secret|key)(?:=|\s{1,8}))("[^"\n]{1,512}"|'[^'\n]{1,512}'|[^\s"'`]{1,512})/gi,
     // A value that is already a placeholder or a variable reference, quoted or not, is kept (and not counted again).
     replace: (m, head, value: string) => (/^["']?(?:\[REDACTED|\$)/.test(value) ? m : `${head}${mark("password-flag")}`),
   },
-  { name: "password-flag", pattern: /((?:^|\s)(?:mysql|mysqldump|mariadb)\b[^\n]{0,200}?\s-p)([^\s-][^\s]{0,255})/g, replace: (_m, head) => `${head}${mark("password-flag")}` },
+  {
+    name: "password-flag",
+    pattern: /((?:^|\s)(?:mysql|mysqldump|mariadb)\b[^\n]{0,200}?\s-p)([^\s-][^\s]{0,255})/g,
+    replace: (_m, head) => `${head}${mark("password-flag")}`,
+  },
   {
     name: "secret-assignment",
     // NAME=value, NAME: value, "name": "value" (JSON, cloud STS output), Name=value; (connection strings). The value
@@ -84,7 +131,10 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
       `(^|[^A-Za-z0-9_])([A-Za-z0-9_.-]{0,64}${SECRET_NAME}[A-Za-z0-9_]{0,64})(["']?\\s{0,8}[:=]\\s{0,8})(?!\\[REDACTED)("[^"\\n]{4,4096}"|'[^'\\n]{4,4096}'|[^\\s"'\`,;&]{4,4096})`,
       "gi",
     ),
-    replace: (m, lead, name, sep, value: string) => (/REDACTED|^\$\{|^\$[A-Z_]|^<|^\*+$|^x{4,}$|^(?:true|false|null|none|undefined)$/i.test(value.replace(/^["']/, "").replace(/["']$/, "")) ? m : `${lead}${name}${sep}${mark("secret-assignment")}`),
+    replace: (m, lead, name, sep, value: string) =>
+      /REDACTED|^\$\{|^\$[A-Z_]|^<|^\*+$|^x{4,}$|^(?:true|false|null|none|undefined)$/i.test(value.replace(/^["']/, "").replace(/["']$/, ""))
+        ? m
+        : `${lead}${name}${sep}${mark("secret-assignment")}`,
   },
   // Fail closed: a long token of mixed letters and digits (base64, random keys in error lines) with no known shape,
   // however long (the run is taken whole from its one start, so the open tail cannot backtrack). Decided in code, not

@@ -56,7 +56,16 @@ export class SessionCollector {
   private readonly uuids = new Set<string>();
   private readonly tools = new Map<string, ToolUse>();
   private readonly d: Omit<SessionDigest, "days" | "uuids"> = {
-    sessionId: "", cwd: null, gitBranch: null, entrypoint: null, title: null, humanPrompts: 0, compactions: 0, brokenLines: 0, unknownRecords: 0, alreadyCaptured: 0,
+    sessionId: "",
+    cwd: null,
+    gitBranch: null,
+    entrypoint: null,
+    title: null,
+    humanPrompts: 0,
+    compactions: 0,
+    brokenLines: 0,
+    unknownRecords: 0,
+    alreadyCaptured: 0,
   };
   private aiTitle: string | null = null;
   private customTitle: string | null = null;
@@ -130,8 +139,14 @@ export class SessionCollector {
         for (const res of r.results) {
           const tool = this.tools.get(res.toolUseId);
           if (!res.isError || (tool?.path && isSecretFile(tool.path))) continue;
-          const first = res.text.split("\n").map((l) => l.trim()).find((l) => l !== "" && !/^<\/?tool_use_error>$/.test(l)) ?? "failed";
-          day.errors.push(`${tool ? `${tool.name} ${kept(day, tool.summary, 120)}`.trim() : "a tool"}: ${kept(day, first.replace(/<\/?tool_use_error>/g, ""), 160)}`);
+          const first =
+            res.text
+              .split("\n")
+              .map((l) => l.trim())
+              .find((l) => l !== "" && !/^<\/?tool_use_error>$/.test(l)) ?? "failed";
+          day.errors.push(
+            `${tool ? `${tool.name} ${kept(day, tool.summary, 120)}`.trim() : "a tool"}: ${kept(day, first.replace(/<\/?tool_use_error>/g, ""), 160)}`,
+          );
         }
         return;
       }

@@ -37,7 +37,12 @@ function code(text: string, max = 120): string {
  * so nothing is captured twice, even when the plugin's own state is lost.
  */
 export function renderSessionEntry(
-  digest: SessionDigest, day: SessionDay, project: string, continued: boolean, homeDirs: readonly string[] = [], distilled: Distilled | null = null,
+  digest: SessionDigest,
+  day: SessionDay,
+  project: string,
+  continued: boolean,
+  homeDirs: readonly string[] = [],
+  distilled: Distilled | null = null,
 ): SessionEntry {
   let redactions = day.redactions ?? 0;
   // Only what can be shown is redacted (twice the shown length, for the whitespace `flat` folds, plus redaction's own
@@ -49,7 +54,9 @@ export function renderSessionEntry(
   };
   const first = day.prompts[0] ?? day.steering[0] ?? "";
   const sessionFirst = digest.days.find((d) => d.prompts.length > 0)?.prompts[0] ?? first;
-  const title = flat(safe(digest.title ?? sessionFirst, 80) || "Claude Code session", 80).replace(/^#+\s*/, "").replace(/[[\]]/g, "");
+  const title = flat(safe(digest.title ?? sessionFirst, 80) || "Claude Code session", 80)
+    .replace(/^#+\s*/, "")
+    .replace(/[[\]]/g, "");
   const out: string[] = [`### Session (${day.time}) - ${inertText(title)}${continued ? " (continued)" : ""}`];
   const context = [`Claude Code in ${code(project, 80)}`];
   if (digest.gitBranch) context.push(`on branch ${code(safe(digest.gitBranch, 60), 60)}`);
@@ -62,8 +69,22 @@ export function renderSessionEntry(
     for (const s of day.steering.slice(0, 5)) out.push(`- Steered while it worked: ${line(safe(s, 200), 200)}`);
     out.push("");
   }
-  if (day.files.length > 0) out.push(`**Files touched:** ${day.files.slice(0, 15).map((f) => code(safe(f, 120))).join(", ")}${day.files.length > 15 ? ` and ${day.files.length - 15} more` : ""}`, "");
-  if (day.commands.length > 0) out.push(`**Commands run:** ${day.commands.slice(0, 10).map((c) => code(safe(c, 120))).join(", ")}${day.commands.length > 10 ? ` and ${day.commands.length - 10} more` : ""}`, "");
+  if (day.files.length > 0)
+    out.push(
+      `**Files touched:** ${day.files
+        .slice(0, 15)
+        .map((f) => code(safe(f, 120)))
+        .join(", ")}${day.files.length > 15 ? ` and ${day.files.length - 15} more` : ""}`,
+      "",
+    );
+  if (day.commands.length > 0)
+    out.push(
+      `**Commands run:** ${day.commands
+        .slice(0, 10)
+        .map((c) => code(safe(c, 120)))
+        .join(", ")}${day.commands.length > 10 ? ` and ${day.commands.length - 10} more` : ""}`,
+      "",
+    );
   if (day.errors.length > 0) {
     out.push("**Errors met:**");
     for (const e of day.errors.slice(0, 8)) out.push(`- ${line(safe(e, 220), 220)}`);
@@ -94,7 +115,11 @@ export interface CaptureMarker {
  * on a line of its own, as capture writes it, counts; one quoted inside a prompt or a code span never does.
  */
 export function readCaptureMarkers(text: string): CaptureMarker[] {
-  return [...text.matchAll(/^%% kc-capture session=(\S+) first=(\S+) last=(\S+) redacted=\d+ %%\r?$/gm)].map((m) => ({ session: m[1]!, first: m[2]!, last: m[3]! }));
+  return [...text.matchAll(/^%% kc-capture session=(\S+) first=(\S+) last=(\S+) redacted=\d+ %%\r?$/gm)].map((m) => ({
+    session: m[1]!,
+    first: m[2]!,
+    last: m[3]!,
+  }));
 }
 
 /**

@@ -47,31 +47,55 @@ export function parseTranscriptLine(line: string): TranscriptRecord {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return { kind: "broken" };
   const r = v as Raw;
   const base: Base = {
-    uuid: str(r.uuid), timestamp: str(r.timestamp), sessionId: str(r.sessionId), cwd: str(r.cwd),
-    gitBranch: str(r.gitBranch), entrypoint: str(r.entrypoint), isSidechain: r.isSidechain === true,
+    uuid: str(r.uuid),
+    timestamp: str(r.timestamp),
+    sessionId: str(r.sessionId),
+    cwd: str(r.cwd),
+    gitBranch: str(r.gitBranch),
+    entrypoint: str(r.entrypoint),
+    isSidechain: r.isSidechain === true,
   };
   const type = str(r.type) ?? "";
   const message = (typeof r.message === "object" && r.message !== null ? r.message : {}) as Raw;
   if (type === "user") {
     const content = message.content;
     if (Array.isArray(content) && content.some((b) => isBlock(b, "tool_result"))) {
-      const results = (content as Raw[]).filter((b) => isBlock(b, "tool_result")).map((b) => ({
-        toolUseId: str(b.tool_use_id) ?? "", isError: b.is_error === true, text: blockText(b.content),
-      }));
+      const results = (content as Raw[])
+        .filter((b) => isBlock(b, "tool_result"))
+        .map((b) => ({
+          toolUseId: str(b.tool_use_id) ?? "",
+          isError: b.is_error === true,
+          text: blockText(b.content),
+        }));
       return { ...base, kind: "tool-results", results };
     }
-    const text = typeof content === "string" ? content : Array.isArray(content) ? (content as Raw[]).filter((b) => isBlock(b, "text")).map((b) => str(b.text) ?? "").join("\n") : "";
+    const text =
+      typeof content === "string"
+        ? content
+        : Array.isArray(content)
+          ? (content as Raw[])
+              .filter((b) => isBlock(b, "text"))
+              .map((b) => str(b.text) ?? "")
+              .join("\n")
+          : "";
     return { ...base, kind: "prompt", text, meta: r.isMeta === true, compactSummary: r.isCompactSummary === true };
   }
   if (type === "assistant") {
     const content = Array.isArray(message.content) ? (message.content as Raw[]) : [];
     return {
-      ...base, kind: "assistant", messageId: str(message.id), synthetic: str(message.model) === "<synthetic>",
-      texts: content.filter((b) => isBlock(b, "text")).map((b) => str(b.text) ?? "").filter((t) => t.trim() !== ""),
+      ...base,
+      kind: "assistant",
+      messageId: str(message.id),
+      synthetic: str(message.model) === "<synthetic>",
+      texts: content
+        .filter((b) => isBlock(b, "text"))
+        .map((b) => str(b.text) ?? "")
+        .filter((t) => t.trim() !== ""),
       tools: content.filter((b) => isBlock(b, "tool_use")).map(toolOf),
     };
   }
-  if (type === "system") return { ...base, kind: "system", compaction: str(r.subtype) === "compact_boundary" || (str(r.content) ?? "").toLowerCase().includes("compact") };
+  if (type === "system")
+    return { ...base, kind: "system", compaction: str(r.subtype) === "compact_boundary" || (str(r.content) ?? "").toLowerCase().includes("compact") };
   if (type === "summary") return { ...base, kind: "title", source: "summary", title: str(r.summary) ?? "" };
   if (type === "ai-title" || type === "custom-title") {
     const title = str(r.customTitle) ?? str(r.aiTitle) ?? str(r.title) ?? "";
@@ -87,7 +111,11 @@ function isBlock(b: unknown, type: string): b is Raw {
 
 function blockText(content: unknown): string {
   if (typeof content === "string") return content;
-  if (Array.isArray(content)) return (content as Raw[]).filter((b) => isBlock(b, "text")).map((b) => str(b.text) ?? "").join("\n");
+  if (Array.isArray(content))
+    return (content as Raw[])
+      .filter((b) => isBlock(b, "text"))
+      .map((b) => str(b.text) ?? "")
+      .join("\n");
   return "";
 }
 
@@ -98,6 +126,9 @@ function toolOf(b: Raw): ToolUse {
   const command = str(input.command);
   const pattern = str(input.pattern) ?? str(input.query) ?? str(input.url) ?? str(input.description);
   // Kept whole (bounded) here: it is redacted, then cut to a line, where it is shown, so a cut never splits a secret.
-  const summary = (command ?? path ?? pattern ?? "").slice(0, 120 + CUT_MARGIN).replace(/\s+/g, " ").trim();
+  const summary = (command ?? path ?? pattern ?? "")
+    .slice(0, 120 + CUT_MARGIN)
+    .replace(/\s+/g, " ")
+    .trim();
   return { id: str(b.id) ?? "", name: str(b.name) ?? "tool", summary, path, command };
 }

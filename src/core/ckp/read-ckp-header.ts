@@ -4,9 +4,22 @@ import { parseRelation } from "./parse-relation";
 /** An empty header: what a note without any header fields reads as. */
 export function emptyCkpHeader(): CkpHeader {
   return {
-    form: "none", title: null, aliases: [], tags: [], sources: [], created: null, updated: null, tldr: null,
-    answersWhen: [], similarHigh: [], similarMid: [], confidence: null, validated: null, connects: [],
-    corroborations: null, problems: [],
+    form: "none",
+    title: null,
+    aliases: [],
+    tags: [],
+    sources: [],
+    created: null,
+    updated: null,
+    tldr: null,
+    answersWhen: [],
+    similarHigh: [],
+    similarMid: [],
+    confidence: null,
+    validated: null,
+    connects: [],
+    corroborations: null,
+    problems: [],
   };
 }
 
@@ -57,7 +70,11 @@ function text(v: unknown, name: string, problems: string[]): string | null {
 
 function list(v: unknown, name: string, problems: string[]): string[] {
   if (v === undefined || v === null) return [];
-  if (typeof v === "string") return v.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  if (typeof v === "string")
+    return v
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s) => s !== "");
   if (typeof v === "number") return [String(v)];
   if (Array.isArray(v)) {
     const out: string[] = [];

@@ -5,7 +5,9 @@ import type { ArticleUpdate, CompileProposal, NewArticle } from "./compile-types
 
 /** The notes a piece of Markdown links to, as the linter sees links (embeds and links in code do not count). */
 const linksIn = (markdown: string): string[] =>
-  parseNote(markdown).links.filter((l) => (l.kind === "wikilink" || l.kind === "markdown") && l.path !== "").map((l) => l.path.replace(/\.md$/i, ""));
+  parseNote(markdown)
+    .links.filter((l) => (l.kind === "wikilink" || l.kind === "markdown") && l.path !== "")
+    .map((l) => l.path.replace(/\.md$/i, ""));
 
 /** Every knowledge-relative article a new article links to: body links, relationships, connected concepts. */
 function targetsOf(a: NewArticle): Set<string> {
@@ -14,7 +16,11 @@ function targetsOf(a: NewArticle): Set<string> {
 
 /** Every knowledge-relative article an update makes its article link to. */
 function targetsOfUpdate(u: ArticleUpdate): Set<string> {
-  return new Set([...(u.set.similarHigh ?? []).map((r) => r.target), ...(u.set.similarMid ?? []).map((r) => r.target), ...u.sections.flatMap((s) => linksIn(s.text))]);
+  return new Set([
+    ...(u.set.similarHigh ?? []).map((r) => r.target),
+    ...(u.set.similarMid ?? []).map((r) => r.target),
+    ...u.sections.flatMap((s) => linksIn(s.text)),
+  ]);
 }
 
 /**

@@ -38,5 +38,9 @@ export function findSection(sections: ArticleSection[], heading: string): Articl
 
 /** A heading as compared: lowercase, `#` marks and surrounding space removed, inner spaces collapsed. */
 export function normaliseHeading(heading: string): string {
-  return heading.replace(/^#+\s*/, "").replace(/\s+/g, " ").trim().toLowerCase();
+  return heading
+    .replace(/^#+\s*/, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
 }

@@ -94,7 +94,14 @@ export function applyUpdate(current: string, update: ArticleUpdate, plan: Compil
   const fm = parseNote(text).frontmatter ?? {};
   const source = `[[${linkOf(plan.logPath)}]]`;
   const oldSources: unknown[] = Array.isArray(fm.sources) ? (fm.sources as unknown[]) : typeof fm.sources === "string" ? [fm.sources] : [];
-  const listed = oldSources.some((s) => typeof s === "string" && s.replace(/^\[\[|\]\]$/g, "").replace(/\.md$/i, "").split("|")[0] === linkOf(plan.logPath));
+  const listed = oldSources.some(
+    (s) =>
+      typeof s === "string" &&
+      s
+        .replace(/^\[\[|\]\]$/g, "")
+        .replace(/\.md$/i, "")
+        .split("|")[0] === linkOf(plan.logPath),
+  );
   const fields: Record<string, unknown> = { updated: plan.today };
   if (!listed) fields.sources = [...oldSources, source];
   const set = update.set;
@@ -113,7 +120,12 @@ export function applyUpdate(current: string, update: ArticleUpdate, plan: Compil
 }
 
 const FIELD_KEYS: Record<keyof ArticleUpdate["set"], string> = {
-  tldr: "tldr", answersWhen: "answers_when", aliases: "aliases", tags: "tags", similarHigh: "similar_high", similarMid: "similar_mid",
+  tldr: "tldr",
+  answersWhen: "answers_when",
+  aliases: "aliases",
+  tags: "tags",
+  similarHigh: "similar_high",
+  similarMid: "similar_mid",
 };
 
 /**
@@ -150,7 +162,11 @@ export function describeUpdate(u: ArticleUpdate, plan: CompilePlan): string[] {
  * The files a proposal would write, with their text before and after as of now (for the review's diffs). An update
  * that cannot apply even now is left out and reported in `problems`.
  */
-export function buildChanges(proposal: CompileProposal, plan: CompilePlan, textOf: (path: string) => string | undefined): { changes: FileChange[]; problems: string[] } {
+export function buildChanges(
+  proposal: CompileProposal,
+  plan: CompilePlan,
+  textOf: (path: string) => string | undefined,
+): { changes: FileChange[]; problems: string[] } {
   const changes: FileChange[] = [];
   const problems: string[] = [];
   for (const a of proposal.created) {

@@ -15,7 +15,8 @@ const CONFUSABLE_SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Scr
 export function fileNameProblem(name: string): string | null {
   if (DEVICE.test(name.normalize("NFKC").split(".")[0]!)) return `file name "${name}" is a reserved device name on Windows`;
   if (/[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/u.test(name)) return `file name ${JSON.stringify(name)} contains invisible or control characters`;
-  if (name.normalize("NFKC") !== name) return `file name ${JSON.stringify(name)} uses compatibility or look-alike characters (fullwidth forms, superscripts, ligatures)`;
+  if (name.normalize("NFKC") !== name)
+    return `file name ${JSON.stringify(name)} uses compatibility or look-alike characters (fullwidth forms, superscripts, ligatures)`;
   const scripts = CONFUSABLE_SCRIPTS.filter((re) => re.test(name)).length;
   if (scripts > 1) return `file name ${JSON.stringify(name)} mixes letters of Latin, Cyrillic or Greek, which look alike`;
   return null;

@@ -10,7 +10,10 @@ export function sectionPatchProblems(patches: SectionPatch[], at: string): strin
   const problems: string[] = [];
   for (const p of patches) {
     const sources = parseNote(p.text).headings.some((h) => h.level <= 2 && normaliseHeading(h.text) === "sources");
-    if (sources) problems.push(`${at}: the text for section "${p.heading}" has a Sources heading; the plugin keeps the one Sources list and adds the log to it, so leave sources out`);
+    if (sources)
+      problems.push(
+        `${at}: the text for section "${p.heading}" has a Sources heading; the plugin keeps the one Sources list and adds the log to it, so leave sources out`,
+      );
   }
   return problems;
 }

@@ -11,7 +11,11 @@ export interface ExistingArticles {
 
 /** A title or alias as compared: lowercase letters and digits, single spaces. */
 export function nameKey(name: string): string {
-  return name.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return name
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 }
 
 /**

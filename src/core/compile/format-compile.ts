@@ -8,7 +8,9 @@ export function formatCompilePlan(plan: CompilePlan, estimate: CompileEstimate):
   if (plan.shown.length === 0) lines.push("  Existing articles shown: none related to this log");
   else lines.push(`  Existing articles shown (${plan.shown.length}):`);
   for (const a of plan.shown) {
-    lines.push(`    ${a.path}  ${a.tokens} tokens${a.partial ? `, partly (${a.sections.length} of ${a.sections.length + a.hiddenSections.length} sections)` : ""}  — ${a.reason}`);
+    lines.push(
+      `    ${a.path}  ${a.tokens} tokens${a.partial ? `, partly (${a.sections.length} of ${a.sections.length + a.hiddenSections.length} sections)` : ""}  — ${a.reason}`,
+    );
   }
   for (const s of plan.skipped) lines.push(`    skipped ${s.path}: ${s.reason}`);
   lines.push(`  Prompt: about ${estimate.inputTokens} tokens; reply up to ${estimate.maxOutputTokens}`);
@@ -20,7 +22,14 @@ export function formatCompilePlan(plan: CompilePlan, estimate: CompileEstimate):
 export function compilePlanJson(plan: CompilePlan, estimate: CompileEstimate): Record<string, unknown> {
   return {
     log: plan.logPath,
-    shown: plan.shown.map((a) => ({ path: a.path, tokens: a.tokens, partial: a.partial, sections: a.sections.map((s) => s.heading), hiddenSections: a.hiddenSections, reason: a.reason })),
+    shown: plan.shown.map((a) => ({
+      path: a.path,
+      tokens: a.tokens,
+      partial: a.partial,
+      sections: a.sections.map((s) => s.heading),
+      hiddenSections: a.hiddenSections,
+      reason: a.reason,
+    })),
     skipped: plan.skipped,
     promptTokens: estimate.inputTokens,
     maxOutputTokens: estimate.maxOutputTokens,
@@ -37,7 +46,8 @@ export function diffLines(before: string, after: string, context = 2): string[] 
   const n = a.length;
   const m = b.length;
   const lcs: Uint32Array[] = Array.from({ length: n + 1 }, () => new Uint32Array(m + 1));
-  for (let i = n - 1; i >= 0; i--) for (let j = m - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--) lcs[i]![j] = a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!);
   const ops: { op: " " | "-" | "+"; line: string }[] = [];
   let i = 0;
   let j = 0;

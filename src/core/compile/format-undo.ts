@@ -12,11 +12,18 @@ function when(iso: string): string {
  * last write: after compiling several logs, one undo puts back only the last log).
  */
 export function formatUndoHeadline(r: UndoOutcome): string[] {
-  const lines = [`${r.interrupted ? "Finished putting back the interrupted" : "Undid the"} ${r.op} of ${r.logPath}, written ${when(r.at)}: ${r.restored.length} restored, ${r.removed.length} removed.`];
+  const lines = [
+    `${r.interrupted ? "Finished putting back the interrupted" : "Undid the"} ${r.op} of ${r.logPath}, written ${when(r.at)}: ${r.restored.length} restored, ${r.removed.length} removed.`,
+  ];
   if (r.remaining.length > 0) {
-    const shown = r.remaining.slice(-5).reverse().map((w) => `${w.op} of ${w.title} (${when(w.at)})`);
+    const shown = r.remaining
+      .slice(-5)
+      .reverse()
+      .map((w) => `${w.op} of ${w.title} (${when(w.at)})`);
     const more = r.remaining.length > 5 ? `, and ${r.remaining.length - 5} more` : "";
-    lines.push(`${r.remaining.length} earlier write${r.remaining.length === 1 ? "" : "s"} since the last undo stay${r.remaining.length === 1 ? "s" : ""} as written; undo puts back only the last write: ${shown.join("; ")}${more} (see log.md).`);
+    lines.push(
+      `${r.remaining.length} earlier write${r.remaining.length === 1 ? "" : "s"} since the last undo stay${r.remaining.length === 1 ? "s" : ""} as written; undo puts back only the last write: ${shown.join("; ")}${more} (see log.md).`,
+    );
   }
   return lines;
 }

@@ -43,7 +43,8 @@ export interface PlanInput {
 
 const CHUNK_CHARS = 700;
 /** Words of the daily-log template (seed 000) and dates/times: they say nothing about the topic and match every source list. */
-const TEMPLATE = /\b(?:daily\s+log|sessions?|context|key\s+exchanges|decisions\s+made|lessons\s+learned|action\s+items|user\s+asked|assistant\s+explained)\b|\b\d{4}-\d{2}(?:-\d{2})?\b|\b\d{1,2}:\d{2}\b/gi;
+const TEMPLATE =
+  /\b(?:daily\s+log|sessions?|context|key\s+exchanges|decisions\s+made|lessons\s+learned|action\s+items|user\s+asked|assistant\s+explained)\b|\b\d{4}-\d{2}(?:-\d{2})?\b|\b\d{1,2}:\d{2}\b/gi;
 
 /**
  * Chooses the existing articles the model may touch for one daily log: each part of the log is routed through the
@@ -69,14 +70,24 @@ export async function planCompile(input: PlanInput, options: Partial<CompilePlan
     const words = questionWords(text);
     hits.forEach((h, rank) => {
       if (h.score < 0.05 * top) return;
-      const terms = [...h.matched].filter(([, f]) => f.some((x) => x !== "body")).map(([t]) => words.get(t) ?? t).slice(0, 4);
+      const terms = [...h.matched]
+        .filter(([, f]) => f.some((x) => x !== "body"))
+        .map(([t]) => words.get(t) ?? t)
+        .slice(0, 4);
       bump(h.doc, 1 / (rank + 1), terms.length > 0 ? `log terms ${terms.join(", ")}` : "log terms in its body");
     });
   }
   const lowerLog = ` ${input.logText.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ")} `;
   for (const doc of input.index.all()) {
     const names = [doc.header.title ?? "", ...doc.header.aliases, baseName(doc.path).replace(/-/g, " ")];
-    const named = names.map((n) => n.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()).find((n) => n.length >= 4 && lowerLog.includes(` ${n} `));
+    const named = names
+      .map((n) =>
+        n
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}]+/gu, " ")
+          .trim(),
+      )
+      .find((n) => n.length >= 4 && lowerLog.includes(` ${n} `));
     if (named) bump(doc, 2, `the log names "${named}"`);
   }
 
@@ -158,7 +169,18 @@ function showArticle(doc: ArticleDoc, text: string, logTerms: Set<string>, idf: 
   const sections = splitSections(text);
   const seenFields = parseNote(text).frontmatter;
   if (doc.tokens <= opts.wholeArticleTokens) {
-    return { path: doc.path, title, header: doc.header, partial: false, sections: sections.map((s) => ({ heading: s.heading, content: s.content })), hiddenSections: [], text, tokens: doc.tokens, reason, seenFields };
+    return {
+      path: doc.path,
+      title,
+      header: doc.header,
+      partial: false,
+      sections: sections.map((s) => ({ heading: s.heading, content: s.content })),
+      hiddenSections: [],
+      text,
+      tokens: doc.tokens,
+      reason,
+      seenFields,
+    };
   }
   const head = text.slice(0, sections[0]?.start ?? text.length);
   const scored = sections.map((s, i) => {
@@ -181,8 +203,15 @@ function showArticle(doc: ArticleDoc, text: string, logTerms: Set<string>, idf: 
   if (hidden.length > 0) parts.push(`(Sections not shown, not to be patched: ${hidden.join("; ")})`);
   const shownText = `${parts.join("\n\n")}\n`;
   return {
-    path: doc.path, title, header: doc.header, partial: true,
-    sections: shownSections.map((s) => ({ heading: s.heading, content: s.content })), hiddenSections: hidden,
-    text: shownText, tokens: estimateTokens(shownText), reason, seenFields,
+    path: doc.path,
+    title,
+    header: doc.header,
+    partial: true,
+    sections: shownSections.map((s) => ({ heading: s.heading, content: s.content })),
+    hiddenSections: hidden,
+    text: shownText,
+    tokens: estimateTokens(shownText),
+    reason,
+    seenFields,
   };
 }

@@ -64,7 +64,11 @@ export async function proposeCompile(
     if (!reply.ok) return err({ kind: "model", error: reply.error, message: reply.error.message, usage });
     addUsage(usage, reply.value.usage);
     if (reply.value.stopReason === "max_tokens") {
-      return err({ kind: "cut-off", usage, message: `The model's reply was cut off at the ${COMPILE_MAX_TOKENS}-token limit, so it was not used. Split the log into smaller parts or compile again; nothing was written.` });
+      return err({
+        kind: "cut-off",
+        usage,
+        message: `The model's reply was cut off at the ${COMPILE_MAX_TOKENS}-token limit, so it was not used. Split the log into smaller parts or compile again; nothing was written.`,
+      });
     }
     const valid = validateProposal(reply.value.text, plan, { existing: existing.byPath, ...(existing.resolves ? { resolves: existing.resolves } : {}) });
     if (valid.ok) {
@@ -80,7 +84,9 @@ export async function proposeCompile(
     problems = valid.error;
   }
   return err({
-    kind: "invalid", problems, usage,
+    kind: "invalid",
+    problems,
+    usage,
     message: `The model's proposal was invalid twice, so nothing was written. Problems: ${problems.slice(0, 5).join("; ")}${problems.length > 5 ? ` (and ${problems.length - 5} more)` : ""}.`,
   });
 }

@@ -51,7 +51,14 @@ export const REVALIDATE_TOOL = {
 } as const;
 
 /** A bounded request: the article's header and opening, and the header facts of at most 8 related articles. */
-export function buildRevalidateRequest(articlePath: string, header: CkpHeader, opening: string, related: RelatedFacts[], month: string, signal?: AbortSignal): CompletionRequest {
+export function buildRevalidateRequest(
+  articlePath: string,
+  header: CkpHeader,
+  opening: string,
+  related: RelatedFacts[],
+  month: string,
+  signal?: AbortSignal,
+): CompletionRequest {
   const lines = [
     `The current month is ${month}.`,
     "",
@@ -75,7 +82,12 @@ export function buildRevalidateRequest(articlePath: string, header: CkpHeader, o
 }
 
 /** Checks a revalidation reply: only listed targets, each once, caps 3 and 5, a well-formed stamp no later than now. */
-export function validateRevalidation(reply: string, related: RelatedFacts[], month: string, knowledgeFolder: string): Result<{ high: ProposedRelation[]; mid: ProposedRelation[] }, string[]> {
+export function validateRevalidation(
+  reply: string,
+  related: RelatedFacts[],
+  month: string,
+  knowledgeFolder: string,
+): Result<{ high: ProposedRelation[]; mid: ProposedRelation[] }, string[]> {
   let v: unknown;
   try {
     v = JSON.parse(reply);
@@ -138,7 +150,13 @@ export function relatedFactsOf(
     const target = resolve(rel.target, path);
     const doc = target ? docOf(target) : undefined;
     if (!doc || !target) continue;
-    related.push({ target: relativeArticlePath(target, knowledgeFolder), title: doc.header.title ?? target, tldr: doc.tldr, answersWhen: doc.header.answersWhen, updated: doc.header.updated });
+    related.push({
+      target: relativeArticlePath(target, knowledgeFolder),
+      title: doc.header.title ?? target,
+      tldr: doc.tldr,
+      answersWhen: doc.header.answersWhen,
+      updated: doc.header.updated,
+    });
   }
   return related;
 }
@@ -155,7 +173,11 @@ export interface RevalidateInput {
 }
 
 /** Asks the model to re-apply the rubric (one retry on an invalid reply) and returns the header change to review. */
-export async function proposeRevalidation(model: LanguageModel, input: RevalidateInput, signal?: AbortSignal): Promise<Result<{ change: FileChange; usage: TokenUsage }, { message: string; usage: TokenUsage }>> {
+export async function proposeRevalidation(
+  model: LanguageModel,
+  input: RevalidateInput,
+  signal?: AbortSignal,
+): Promise<Result<{ change: FileChange; usage: TokenUsage }, { message: string; usage: TokenUsage }>> {
   const usage: TokenUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
   let problems: string[] = [];
   for (let attempt = 1; attempt <= 2; attempt++) {
@@ -191,6 +213,9 @@ export async function stageRevalidation(store: NoteStore, change: FileChange, kn
   }
   if (current !== change.before) return err(`${change.path} changed during the review; it was left as it is.`);
   const line = { at: nowIso.slice(0, 19), op: "revalidate" as const, title: relativeArticlePath(change.path, knowledgeFolder), lines: change.summary };
-  const files: UndoRecord["files"] = [{ path: change.path, before: current, after: change.after }, { path: logPath, before: log, after: appendLogEntry(log ?? "", line) }];
+  const files: UndoRecord["files"] = [
+    { path: change.path, before: current, after: change.after },
+    { path: logPath, before: log, after: appendLogEntry(log ?? "", line) },
+  ];
   return ok({ version: 1, op: "revalidate", at: nowIso, logPath: change.path, files, previousState: null });
 }

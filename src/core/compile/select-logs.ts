@@ -12,7 +12,12 @@ export interface LogToCompile {
  * Daily notes never compiled or changed since their last compile (by content hash), oldest first, so that
  * "Compile all changed logs" builds the knowledge base in the order the work happened.
  */
-export function selectChangedLogs(paths: Iterable<string>, settings: Pick<KnowledgeSettings, "dailyFolder" | "dailyFormat">, state: CompileState, hashOf: (path: string) => string | undefined): LogToCompile[] {
+export function selectChangedLogs(
+  paths: Iterable<string>,
+  settings: Pick<KnowledgeSettings, "dailyFolder" | "dailyFormat">,
+  state: CompileState,
+  hashOf: (path: string) => string | undefined,
+): LogToCompile[] {
   const out: LogToCompile[] = [];
   for (const path of paths) {
     const date = matchDailyNote(path, settings);

@@ -33,7 +33,16 @@ export const LOCK_FILE = "write.lock";
 export function parseUndoRecord(text: string): UndoRecord | null {
   try {
     const v = JSON.parse(text) as Partial<UndoRecord> | null;
-    const filesOk = Array.isArray(v?.files) && v.files.every((f) => typeof f === "object" && f !== null && typeof f.path === "string" && typeof f.after === "string" && (f.before === null || typeof f.before === "string"));
+    const filesOk =
+      Array.isArray(v?.files) &&
+      v.files.every(
+        (f) =>
+          typeof f === "object" &&
+          f !== null &&
+          typeof f.path === "string" &&
+          typeof f.after === "string" &&
+          (f.before === null || typeof f.before === "string"),
+      );
     return v && v.version === 1 && typeof v.logPath === "string" && typeof v.at === "string" && filesOk ? (v as UndoRecord) : null;
   } catch {
     return null;
@@ -109,7 +118,9 @@ export async function undoCompile(store: NoteStore, record: UndoRecord, rules: W
       ...report.removed.map((p) => `Removed: ${p}`),
       ...report.left.map((l) => `Left as it is: ${l.path} (${l.reason})`),
     ];
-    await store.process(logPath, (t) => appendLogEntry(t, { at: nowIso.slice(0, 19), op: "undo", title: `${op} of ${record.logPath}`, lines })).catch(() => undefined);
+    await store
+      .process(logPath, (t) => appendLogEntry(t, { at: nowIso.slice(0, 19), op: "undo", title: `${op} of ${record.logPath}`, lines }))
+      .catch(() => undefined);
   }
   return ok(report);
 }

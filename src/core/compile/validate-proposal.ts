@@ -27,13 +27,18 @@ type Raw = Record<string, unknown>;
  * accepted here and turned into updates by dedupe.
  */
 export function validateProposal(reply: string, plan: CompilePlan, ctx: ValidationContext): Result<CompileProposal, string[]> {
-  if (reply.length > REPLY_LIMITS.chars) return err([`The reply is ${Math.round(reply.length / 1000)} kB, over the ${REPLY_LIMITS.chars / 1000} kB a proposal may have; it was not used.`]);
+  if (reply.length > REPLY_LIMITS.chars)
+    return err([`The reply is ${Math.round(reply.length / 1000)} kB, over the ${REPLY_LIMITS.chars / 1000} kB a proposal may have; it was not used.`]);
   const parsed = parseJson(reply);
   if (!parsed.ok) return err([parsed.error]);
   const root = parsed.value;
-  for (const [key, cap] of [["new_articles", REPLY_LIMITS.newArticles], ["updates", REPLY_LIMITS.updates]] as const) {
+  for (const [key, cap] of [
+    ["new_articles", REPLY_LIMITS.newArticles],
+    ["updates", REPLY_LIMITS.updates],
+  ] as const) {
     const list = root[key];
-    if (Array.isArray(list) && list.length > cap) return err([`The reply proposes ${list.length} ${key === "updates" ? "updates" : "new articles"}; at most ${cap} are accepted from one daily log.`]);
+    if (Array.isArray(list) && list.length > cap)
+      return err([`The reply proposes ${list.length} ${key === "updates" ? "updates" : "new articles"}; at most ${cap} are accepted from one daily log.`]);
   }
   const problems: string[] = [];
   const folder = trimSlashes(plan.knowledgeFolder);
@@ -77,8 +82,15 @@ export function validateProposal(reply: string, plan: CompilePlan, ctx: Validati
       for (const c of connects) if (!knows(c)) problems.push(`${at}: connects "${c}", which is not an article of the knowledge base nor created in this reply`);
     }
     created.push({
-      path: vaultPath(p.rel), kind: p.kind, title, tldr, body,
-      aliases: strings(a, "aliases", at, problems), tags: strings(a, "tags", at, problems).map((t) => t.replace(/^#/, "").trim()).filter(Boolean),
+      path: vaultPath(p.rel),
+      kind: p.kind,
+      title,
+      tldr,
+      body,
+      aliases: strings(a, "aliases", at, problems),
+      tags: strings(a, "tags", at, problems)
+        .map((t) => t.replace(/^#/, "").trim())
+        .filter(Boolean),
       answersWhen: strings(a, "answers_when", at, problems),
       similarHigh: relations(a, "similar_high", at, p.rel, plan.month, folder, knows, problems),
       similarMid: relations(a, "similar_mid", at, p.rel, plan.month, folder, knows, problems),
@@ -121,7 +133,8 @@ export function validateProposal(reply: string, plan: CompilePlan, ctx: Validati
       if (!action) problems.push(`${at}: section "${heading}" has action ${JSON.stringify(s.action)}; use "append" or "replace"`);
       const want = normaliseHeading(heading);
       if (shown.hiddenSections.some((h) => normaliseHeading(h) === want)) problems.push(`${at}: section "${heading}" was not shown, so it may not be patched`);
-      else if (!shown.sections.some((h) => normaliseHeading(h.heading) === want)) problems.push(`${at}: there is no section "${heading}" (shown sections: ${shown.sections.map((h) => h.heading).join("; ") || "none"})`);
+      else if (!shown.sections.some((h) => normaliseHeading(h.heading) === want))
+        problems.push(`${at}: there is no section "${heading}" (shown sections: ${shown.sections.map((h) => h.heading).join("; ") || "none"})`);
       checkBodyLinks(body, at, plan, bodyKnows, problems);
       return action ? [{ heading, action, text: body }] : [];
     });
@@ -176,8 +189,14 @@ function strings(o: Raw, key: string, at: string, problems: string[]): string[] 
 }
 
 function relations(
-  o: Raw, key: keyof typeof CAPS, at: string, self: string, month: string, folder: string,
-  knows: (rel: string) => boolean, problems: string[],
+  o: Raw,
+  key: keyof typeof CAPS,
+  at: string,
+  self: string,
+  month: string,
+  folder: string,
+  knows: (rel: string) => boolean,
+  problems: string[],
 ): ProposedRelation[] {
   const list = arrayField(o, key, at, problems);
   if (list.length > CAPS[key]) problems.push(`${at}: ${key} has ${list.length} entries; the cap is ${CAPS[key]}`);

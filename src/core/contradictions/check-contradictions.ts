@@ -30,7 +30,9 @@ const TOOL = {
         items: {
           type: "object",
           properties: {
-            quote_a: { type: "string" }, quote_b: { type: "string" }, explanation: { type: "string" },
+            quote_a: { type: "string" },
+            quote_b: { type: "string" },
+            explanation: { type: "string" },
             confidence: { type: "string", enum: ["high", "medium", "low"] },
           },
           required: ["quote_a", "quote_b", "explanation", "confidence"],
@@ -58,7 +60,11 @@ export function estimatePairTokens(pair: ArticlePair, textA: string, textB: stri
 }
 
 /** Tokens and cost of checking some pairs, before any call. */
-export function estimateContradictions(pairs: readonly ArticlePair[], textOf: (path: string) => string, price: ModelPrice): { inputTokens: number; usd: number } {
+export function estimateContradictions(
+  pairs: readonly ArticlePair[],
+  textOf: (path: string) => string,
+  price: ModelPrice,
+): { inputTokens: number; usd: number } {
   let inputTokens = 0;
   for (const p of pairs) inputTokens += estimatePairTokens(p, textOf(p.a), textOf(p.b));
   return { inputTokens, usd: estimateCost({ inputTokens, outputTokens: 150 * pairs.length, cacheReadTokens: 0, cacheWriteTokens: 0 }, price) };
@@ -72,7 +78,13 @@ export type CheckPairError = ModelError | { kind: "bad-reply"; message: string; 
  * not there is dropped and counted), so every finding points at real text; a reply without a conflicts list is a
  * `bad-reply` error. Nothing is ever changed.
  */
-export async function checkPair(model: LanguageModel, pair: ArticlePair, textA: string, textB: string, signal?: AbortSignal): Promise<Result<{ found: Contradiction[]; dropped: number; usage: TokenUsage }, CheckPairError>> {
+export async function checkPair(
+  model: LanguageModel,
+  pair: ArticlePair,
+  textA: string,
+  textB: string,
+  signal?: AbortSignal,
+): Promise<Result<{ found: Contradiction[]; dropped: number; usage: TokenUsage }, CheckPairError>> {
   const usage: TokenUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
   const reply = await model.complete(buildContradictionRequest(pair, textA, textB, signal));
   if (!reply.ok) return err(reply.error);
@@ -95,14 +107,22 @@ export async function checkPair(model: LanguageModel, pair: ArticlePair, textA: 
     const qb = typeof o.quote_b === "string" ? o.quote_b : "";
     const la = locateQuote(textA, qa);
     const lb = locateQuote(textB, qb);
-    const explanation = stripControls(typeof o.explanation === "string" ? o.explanation : "").replace(/\s+/g, " ").trim().slice(0, 300);
+    const explanation = stripControls(typeof o.explanation === "string" ? o.explanation : "")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, 300);
     // A conflict must point at real text on both sides and say why; anything else is dropped, never shown.
     if (la < 0 || lb < 0 || explanation === "") {
       dropped++;
       continue;
     }
     const confidence = o.confidence === "high" || o.confidence === "medium" || o.confidence === "low" ? o.confidence : "low";
-    found.push({ a: { path: pair.a, quote: foldQuote(qa).slice(0, 500), line: la }, b: { path: pair.b, quote: foldQuote(qb).slice(0, 500), line: lb }, explanation, confidence });
+    found.push({
+      a: { path: pair.a, quote: foldQuote(qa).slice(0, 500), line: la },
+      b: { path: pair.b, quote: foldQuote(qb).slice(0, 500), line: lb },
+      explanation,
+      confidence,
+    });
   }
   return ok({ found, dropped, usage });
 }

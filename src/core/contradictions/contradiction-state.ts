@@ -65,7 +65,9 @@ const isHashPair = (v: unknown): v is [string, string] => Array.isArray(v) && v.
 
 function place(v: unknown): Contradiction["a"] | null {
   const o = (typeof v === "object" && v !== null ? v : {}) as Record<string, unknown>;
-  return isStr(o.path) && isStr(o.quote) && typeof o.line === "number" && Number.isInteger(o.line) && o.line >= 0 ? { path: o.path, quote: stripControls(o.quote.slice(0, 500)), line: o.line } : null;
+  return isStr(o.path) && isStr(o.quote) && typeof o.line === "number" && Number.isInteger(o.line) && o.line >= 0
+    ? { path: o.path, quote: stripControls(o.quote.slice(0, 500)), line: o.line }
+    : null;
 }
 
 /**
@@ -97,8 +99,15 @@ export function parseContradictionState(text: string | null): ContradictionState
   }
   for (const c of Array.isArray(o.claims) ? o.claims.slice(0, MAX_STORED_CONTRADICTIONS) : []) {
     const e = rec(c);
-    if (!isStr(e.path) || !isStr(e.quote) || !isStr(e.explanation) || !isStr(e.hash) || typeof e.line !== "number" || !Number.isInteger(e.line) || e.line < 0) continue;
-    s.claims!.push({ path: e.path, line: e.line, quote: stripControls(e.quote.slice(0, 300)), explanation: stripControls(e.explanation.slice(0, 300)), hash: e.hash });
+    if (!isStr(e.path) || !isStr(e.quote) || !isStr(e.explanation) || !isStr(e.hash) || typeof e.line !== "number" || !Number.isInteger(e.line) || e.line < 0)
+      continue;
+    s.claims!.push({
+      path: e.path,
+      line: e.line,
+      quote: stripControls(e.quote.slice(0, 300)),
+      explanation: stripControls(e.explanation.slice(0, 300)),
+      hash: e.hash,
+    });
   }
   return s;
 }
@@ -126,7 +135,12 @@ export function dismissPair(state: ContradictionState, a: string, b: string, has
  * answered) replace theirs, each kept with `hashOf` its article as asked; the other articles' judgements stay.
  * Returns the new state (the given one is not changed).
  */
-export function recordClaimDrift(state: ContradictionState, asked: readonly string[], found: readonly ClaimDrift[], hashOf: (path: string) => string): ContradictionState {
+export function recordClaimDrift(
+  state: ContradictionState,
+  asked: readonly string[],
+  found: readonly ClaimDrift[],
+  hashOf: (path: string) => string,
+): ContradictionState {
   const answered = new Set(asked);
   const kept = (state.claims ?? []).filter((c) => !answered.has(c.path));
   return { ...state, claims: [...kept, ...found.map((f) => ({ ...f, hash: hashOf(f.path) }))].slice(0, MAX_STORED_CONTRADICTIONS) };

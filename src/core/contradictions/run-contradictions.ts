@@ -31,7 +31,10 @@ export const REPLY_TOKENS = 150;
  * as many as fit both caps in order of strength; a pair larger than the whole token cap on its own is left out.
  */
 export function planContradictions(
-  candidates: { due: ArticlePair[]; unchanged: number; dismissed: number }, textOf: (path: string) => string, caps: ContradictionCaps, price: ModelPrice,
+  candidates: { due: ArticlePair[]; unchanged: number; dismissed: number },
+  textOf: (path: string) => string,
+  caps: ContradictionCaps,
+  price: ModelPrice,
 ): ContradictionPlan {
   const { due, unchanged, dismissed } = candidates;
   const pairs: ArticlePair[] = [];
@@ -89,7 +92,14 @@ export interface ContradictionRunDeps {
  */
 export async function runContradictions(plan: ContradictionPlan, deps: ContradictionRunDeps, maxTokens: number): Promise<ContradictionRunReport> {
   const r: ContradictionRunReport = {
-    found: [], dropped: 0, unusable: 0, checked: [], failed: 0, error: null, overBudget: false, cancelled: false,
+    found: [],
+    dropped: 0,
+    unusable: 0,
+    checked: [],
+    failed: 0,
+    error: null,
+    overBudget: false,
+    cancelled: false,
     usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
   };
   for (const [n, p] of plan.pairs.entries()) {
@@ -137,7 +147,12 @@ const CONFIDENCE = { high: 0, medium: 1, low: 2 } as const;
  * stopped next time, and pays nothing twice); then whatever no longer holds is pruned. `hashOf` gives undefined for
  * an article that no longer exists.
  */
-export function recordRun(state: ContradictionState, plan: ContradictionPlan, report: ContradictionRunReport, hashOf: (path: string) => string | undefined): ContradictionState {
+export function recordRun(
+  state: ContradictionState,
+  plan: ContradictionPlan,
+  report: ContradictionRunReport,
+  hashOf: (path: string) => string | undefined,
+): ContradictionState {
   const next: ContradictionState = { ...state, checked: { ...state.checked }, pending: { ...state.pending }, found: [...state.found] };
   const done = new Set(report.checked.map((p) => pairKey(p.a, p.b)));
   next.found = next.found.filter((f) => !done.has(pairKey(f.a.path, f.b.path)));

@@ -20,7 +20,12 @@ export function citationDrift(c: Citation, repo: CodeRepoView): CitationDrift | 
   // `Class.method`, `Type::method`, `Class#method`: the type and each member must still be defined in the file.
   const missing = c.symbol.split(/\.|::|#/).filter((p) => !repo.definesSymbol(c.path, p));
   if (missing.length === 0) return null;
-  return { check: "cited-symbol-missing", line: c.line, col: c.col, message: `cites ${c.symbol} in ${c.path}, but ${missing.join(" and ")} is no longer defined there` };
+  return {
+    check: "cited-symbol-missing",
+    line: c.line,
+    col: c.col,
+    message: `cites ${c.symbol} in ${c.path}, but ${missing.join(" and ")} is no longer defined there`,
+  };
 }
 
 /**

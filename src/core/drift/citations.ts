@@ -14,7 +14,10 @@ const EXT = "ts|tsx|js|jsx|mjs|cjs|py|go|rs|java|kt|rb|php|cs|c|h|cc|cpp|hpp|swi
 // `@scope/pkg/index.js`).
 const NOT_A_PATH = "https?:|[a-z][a-z0-9+.-]*://|/|~|@|[a-z0-9-]+(?:\\.[a-z0-9-]+)*\\.[a-z]{2,}/|.*(?:^|/)\\.\\.(?:/|$)";
 /** `src/a/b.ts`, `b.py:Symbol`, `lib/x.rs:Type::method`, `tests/t.py::Test::test_x` (pytest), `a/b.go#L12`. */
-const CITE = new RegExp(`^(?!${NOT_A_PATH})((?:[\\w.@-]+/)*[\\w.@-]+\\.(?:${EXT}))(?:::?([A-Za-z_$][\\w$]*(?:(?:\\.|::|#)[A-Za-z_$][\\w$]*)*))?(?:#L\\d+(?:-L?\\d+)?|:\\d+(?::\\d+)?)?$`, "i");
+const CITE = new RegExp(
+  `^(?!${NOT_A_PATH})((?:[\\w.@-]+/)*[\\w.@-]+\\.(?:${EXT}))(?:::?([A-Za-z_$][\\w$]*(?:(?:\\.|::|#)[A-Za-z_$][\\w$]*)*))?(?:#L\\d+(?:-L?\\d+)?|:\\d+(?::\\d+)?)?$`,
+  "i",
+);
 
 /**
  * The code citations of an article's text: inline code spans and markdown link targets that name a source file

@@ -57,7 +57,15 @@ function ageInDays(date: string, today: string): number | null {
  * The articles worth asking about: last updated more than `olderThanDays` ago (an article without a date is left
  * alone) and citing at least one file that still exists; their citing lines and the cited files' text.
  */
-export function claimDriftCandidate(path: string, text: string, updated: string | null, citations: readonly Citation[], repo: CodeRepoView, today: string, olderThanDays: number): ClaimDriftCandidate | null {
+export function claimDriftCandidate(
+  path: string,
+  text: string,
+  updated: string | null,
+  citations: readonly Citation[],
+  repo: CodeRepoView,
+  today: string,
+  olderThanDays: number,
+): ClaimDriftCandidate | null {
   const age = updated ? ageInDays(updated, today) : null;
   if (age === null || age <= olderThanDays) return null;
   const lines = text.split("\n");
@@ -103,8 +111,20 @@ export interface ClaimDriftReport {
  * estimate pass `maxTokens`); a reported statement is kept only when its quote is on one of the article's citing
  * lines, so every suggestion points at real text. Nothing is ever changed.
  */
-export async function runClaimDrift(model: LanguageModel, candidates: readonly ClaimDriftCandidate[], caps: { maxArticles: number; maxTokens: number }, signal?: AbortSignal): Promise<ClaimDriftReport> {
-  const r: ClaimDriftReport = { found: [], dropped: 0, checked: [], overBudget: false, error: null, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 } };
+export async function runClaimDrift(
+  model: LanguageModel,
+  candidates: readonly ClaimDriftCandidate[],
+  caps: { maxArticles: number; maxTokens: number },
+  signal?: AbortSignal,
+): Promise<ClaimDriftReport> {
+  const r: ClaimDriftReport = {
+    found: [],
+    dropped: 0,
+    checked: [],
+    overBudget: false,
+    error: null,
+    usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+  };
   for (const c of candidates.slice(0, caps.maxArticles)) {
     if (r.usage.inputTokens + r.usage.outputTokens + estimateClaimDrift(c) + 150 > caps.maxTokens) {
       r.overBudget = true;
@@ -135,7 +155,10 @@ export async function runClaimDrift(model: LanguageModel, candidates: readonly C
     for (const item of list) {
       const o = (typeof item === "object" && item !== null ? item : {}) as Record<string, unknown>;
       const quote = typeof o.quote === "string" ? o.quote : "";
-      const explanation = stripControls(typeof o.explanation === "string" ? o.explanation : "").replace(/\s+/g, " ").trim().slice(0, 300);
+      const explanation = stripControls(typeof o.explanation === "string" ? o.explanation : "")
+        .replace(/\s+/g, " ")
+        .trim()
+        .slice(0, 300);
       const at = locateQuote(claimText, quote);
       if (at < 0 || explanation === "") {
         r.dropped++;

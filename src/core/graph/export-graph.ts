@@ -5,9 +5,17 @@ export function graphToJson(g: GraphView): string {
   return `${JSON.stringify({ nodes: g.nodes, edges: g.edges, omitted: g.omitted }, null, 2)}\n`;
 }
 
-const quote = (s: string): string => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/[\r\n]+/g, " ")}"`;
+const quote = (s: string): string =>
+  `"${s
+    .replace(/\\/g, "\\\\")
+    .replace(/"/g, '\\"')
+    .replace(/[\r\n]+/g, " ")}"`;
 const STYLE: Record<string, string> = {
-  high: "style=solid, penwidth=2", mid: "style=solid, penwidth=0.7, color=gray50", connects: "style=dashed", source: "style=dotted, color=gray60", body: "style=dotted",
+  high: "style=solid, penwidth=2",
+  mid: "style=solid, penwidth=0.7, color=gray50",
+  connects: "style=dashed",
+  source: "style=dotted, color=gray60",
+  body: "style=dotted",
 };
 const SHAPE: Record<string, string> = { concept: "ellipse", connection: "diamond", qa: "note", article: "box", log: "folder", ghost: "octagon, color=red" };
 
@@ -16,7 +24,7 @@ export function graphToDot(g: GraphView): string {
   const lines = ["digraph ckp {", "  rankdir=LR;", "  node [fontsize=10];"];
   for (const n of g.nodes) lines.push(`  ${quote(n.id)} [label=${quote(n.title)}, shape=${SHAPE[n.kind]}];`);
   for (const e of g.edges) {
-    const stale = e.stale ? `, color=orange, label=${quote(`stale ${e.stamp ?? ""}`)}` : e.unstamped ? ", label=\"unstamped\"" : "";
+    const stale = e.stale ? `, color=orange, label=${quote(`stale ${e.stamp ?? ""}`)}` : e.unstamped ? ', label="unstamped"' : "";
     lines.push(`  ${quote(e.from)} -> ${quote(e.to)} [${STYLE[e.tier]}${stale}];`);
   }
   if (g.omitted > 0) lines.push(`  // ${g.omitted} more nodes left out by the cap`);
@@ -27,8 +35,13 @@ export function graphToDot(g: GraphView): string {
 /** The graph as a Mermaid flowchart (renders in Obsidian notes): HIGH `==>`, MID `-.->`, others `-->`. */
 export function graphToMermaid(g: GraphView): string {
   const ids = new Map(g.nodes.map((n, i) => [n.id, `n${i}`]));
-  const label = (s: string): string => s.replace(/["[\]{}()<>|#;`]/g, " ").replace(/\s+/g, " ").trim() || "untitled";
-  const shape = (kind: string, text: string): string => (kind === "connection" ? `{"${text}"}` : kind === "ghost" ? `(("${text}"))` : kind === "qa" ? `[/"${text}"/]` : `["${text}"]`);
+  const label = (s: string): string =>
+    s
+      .replace(/["[\]{}()<>|#;`]/g, " ")
+      .replace(/\s+/g, " ")
+      .trim() || "untitled";
+  const shape = (kind: string, text: string): string =>
+    kind === "connection" ? `{"${text}"}` : kind === "ghost" ? `(("${text}"))` : kind === "qa" ? `[/"${text}"/]` : `["${text}"]`;
   const lines = ["flowchart LR"];
   for (const n of g.nodes) lines.push(`  ${ids.get(n.id)}${shape(n.kind, label(n.title))}`);
   for (const e of g.edges) {

@@ -37,7 +37,8 @@ function communityRegions(graph: GraphView, colours: number): GraphGroups {
   const label = keys.map(Number);
   const index = new Map(graph.nodes.map((n, i) => [n.id, i]));
   const ends = graph.edges.flatMap((e): [number, number][] => {
-    const a = index.get(e.from), b = index.get(e.to);
+    const a = index.get(e.from),
+      b = index.get(e.to);
     return a === undefined || b === undefined || a === b ? [] : [[a, b]];
   });
   const regions = mergeRegions(label, ends, colours);

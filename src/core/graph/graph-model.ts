@@ -99,13 +99,25 @@ export class GraphModel {
         }
         if (to !== null && !nodes.has(to)) {
           if (out.tier === "body") return;
-          nodes.set(to, { id: to, kind: out.tier === "source" && options.logs ? "log" : "article", title: baseName(to), tldr: "", tags: [], inboundHigh: 0, corroborations: 0 });
+          nodes.set(to, {
+            id: to,
+            kind: out.tier === "source" && options.logs ? "log" : "article",
+            title: baseName(to),
+            tldr: "",
+            tags: [],
+            inboundHigh: 0,
+            corroborations: 0,
+          });
         }
-        if (to === null && !nodes.has(id)) nodes.set(id, { id, kind: "ghost", title: out.target, tldr: "missing article", tags: [], inboundHigh: 0, corroborations: 0 });
-        const updated = to ? this.articles.get(to)?.header.updated ?? null : null;
+        if (to === null && !nodes.has(id))
+          nodes.set(id, { id, kind: "ghost", title: out.target, tldr: "missing article", tags: [], inboundHigh: 0, corroborations: 0 });
+        const updated = to ? (this.articles.get(to)?.header.updated ?? null) : null;
         const tier = out.tier === "high" || out.tier === "mid";
         edges.push({
-          from: a.path, to: id, tier: out.tier, stamp: out.stamp,
+          from: a.path,
+          to: id,
+          tier: out.tier,
+          stamp: out.stamp,
           stale: tier && out.stamp !== null && updated !== null && updated.slice(0, 7) > out.stamp,
           unstamped: tier && out.stamp === null,
         });
@@ -132,8 +144,13 @@ function nodeOf(a: GraphArticle, folder: string): GraphNode {
   const kind = classifyPath(a.path, folder);
   const k: GraphNodeKind = kind === "concept" || kind === "connection" || kind === "qa" ? kind : "article";
   return {
-    id: a.path, kind: k, title: a.header.title ?? baseName(a.path), tldr: a.header.tldr ?? a.tldr, tags: a.header.tags,
-    inboundHigh: 0, corroborations: a.header.corroborations ?? 0,
+    id: a.path,
+    kind: k,
+    title: a.header.title ?? baseName(a.path),
+    tldr: a.header.tldr ?? a.tldr,
+    tags: a.header.tags,
+    inboundHigh: 0,
+    corroborations: a.header.corroborations ?? 0,
   };
 }
 

@@ -23,7 +23,8 @@ export const DEFAULT_NEIGHBOURHOOD: NeighbourhoodOptions = { depth: 1, mid: fals
 export function neighbourhood(graph: GraphView, center: string, options: Partial<NeighbourhoodOptions> = {}): GraphView {
   const o = { ...DEFAULT_NEIGHBOURHOOD, ...options };
   if (!graph.nodes.some((n) => n.id === center)) return { nodes: [], edges: [], omitted: 0 };
-  const near = (e: GraphEdge, ring: number): boolean => (o.body && e.tier === "body") || (ring === 1 ? e.tier === "high" || e.tier === "connects" || (o.mid && e.tier === "mid") : e.tier === "high");
+  const near = (e: GraphEdge, ring: number): boolean =>
+    (o.body && e.tier === "body") || (ring === 1 ? e.tier === "high" || e.tier === "connects" || (o.mid && e.tier === "mid") : e.tier === "high");
   const adjacency = new Map<string, GraphEdge[]>();
   for (const e of graph.edges) {
     for (const end of [e.from, e.to]) {
@@ -76,12 +77,16 @@ export interface GraphFilter {
 export function filterGraph(graph: GraphView, f: GraphFilter): GraphView {
   const tag = f.tag?.replace(/^#/, "").toLowerCase();
   const folder = f.folder?.replace(/^\/+|\/+$/g, "");
-  let nodes = graph.nodes.filter((n) =>
-    (!f.kinds || f.kinds.size === 0 || f.kinds.has(n.kind)) &&
-    (!folder || n.id.startsWith(`${folder}/`) || n.kind === "ghost") &&
-    (!tag || n.tags.some((t) => t.toLowerCase() === tag || t.toLowerCase().startsWith(`${tag}/`))));
+  let nodes = graph.nodes.filter(
+    (n) =>
+      (!f.kinds || f.kinds.size === 0 || f.kinds.has(n.kind)) &&
+      (!folder || n.id.startsWith(`${folder}/`) || n.kind === "ghost") &&
+      (!tag || n.tags.some((t) => t.toLowerCase() === tag || t.toLowerCase().startsWith(`${tag}/`))),
+  );
   let ids = new Set(nodes.map((n) => n.id));
-  let edges = graph.edges.filter((e) => ids.has(e.from) && ids.has(e.to) && (!f.tiers || f.tiers.size === 0 || f.tiers.has(e.tier)) && (!f.staleOnly || e.stale));
+  let edges = graph.edges.filter(
+    (e) => ids.has(e.from) && ids.has(e.to) && (!f.tiers || f.tiers.size === 0 || f.tiers.has(e.tier)) && (!f.staleOnly || e.stale),
+  );
   if (f.staleOnly) {
     const ends = new Set(edges.flatMap((e) => [e.from, e.to]));
     nodes = nodes.filter((n) => ends.has(n.id));

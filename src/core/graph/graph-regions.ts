@@ -28,7 +28,8 @@ export function mergeRegions(label: readonly number[], ends: readonly [number, n
   for (const l of label) size[l]!++;
   const links: Map<number, number>[] = Array.from({ length: count }, () => new Map<number, number>());
   for (const [a, b] of ends) {
-    const x = label[a]!, y = label[b]!;
+    const x = label[a]!,
+      y = label[b]!;
     if (x === y) continue;
     links[x]!.set(y, (links[x]!.get(y) ?? 0) + 1);
     links[y]!.set(x, (links[y]!.get(x) ?? 0) + 1);
@@ -41,7 +42,8 @@ export function mergeRegions(label: readonly number[], ends: readonly [number, n
       const r = find(d);
       if (r !== c) toRegion.set(r, (toRegion.get(r) ?? 0) + w);
     }
-    let best = -1, bestWeight = 0;
+    let best = -1,
+      bestWeight = 0;
     for (const [r, w] of toRegion) {
       if (w > bestWeight || (w === bestWeight && (size[r]! < size[best]! || (size[r] === size[best] && r < best)))) [best, bestWeight] = [r, w];
     }
@@ -60,9 +62,11 @@ export function mergeRegions(label: readonly number[], ends: readonly [number, n
   };
   // Smallest first, in passes until every region with a neighbour has the minimum size: a region that took others
   // in and is still small gets its turn again in the next pass.
-  for (let merged = true; merged; ) {
+  for (let merged = true; merged;) {
     merged = false;
-    const order = Array.from({ length: count }, (_, i) => i).filter((c) => size[c]! > 0 && find(c) === c && size[c]! < minSize).sort((a, b) => size[a]! - size[b]! || a - b);
+    const order = Array.from({ length: count }, (_, i) => i)
+      .filter((c) => size[c]! > 0 && find(c) === c && size[c]! < minSize)
+      .sort((a, b) => size[a]! - size[b]! || a - b);
     for (const c of order) {
       if (find(c) !== c || size[c]! >= minSize) continue;
       const into = mergeTarget(c);
@@ -78,7 +82,8 @@ export function mergeRegions(label: readonly number[], ends: readonly [number, n
   // Edges between regions, by region number.
   const between: Map<number, number>[] = roots.map(() => new Map<number, number>());
   for (const [a, b] of ends) {
-    const x = of[a]!, y = of[b]!;
+    const x = of[a]!,
+      y = of[b]!;
     if (x === y) continue;
     between[x]!.set(y, (between[x]!.get(y) ?? 0) + 1);
     between[y]!.set(x, (between[y]!.get(x) ?? 0) + 1);

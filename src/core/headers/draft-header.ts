@@ -35,9 +35,33 @@ export interface DraftInput {
 
 /** Headings that say nothing about what a note answers. */
 const GENERIC_HEADINGS = new Set([
-  "overview", "contents", "table of contents", "toc", "notes", "note", "references", "reference", "see also", "related",
-  "links", "sources", "source", "summary", "introduction", "intro", "resources", "appendix", "details", "misc", "todo",
-  "backlinks", "tags", "metadata", "examples", "example", "conclusion",
+  "overview",
+  "contents",
+  "table of contents",
+  "toc",
+  "notes",
+  "note",
+  "references",
+  "reference",
+  "see also",
+  "related",
+  "links",
+  "sources",
+  "source",
+  "summary",
+  "introduction",
+  "intro",
+  "resources",
+  "appendix",
+  "details",
+  "misc",
+  "todo",
+  "backlinks",
+  "tags",
+  "metadata",
+  "examples",
+  "example",
+  "conclusion",
 ]);
 
 const MAX_HIGH = 3;
@@ -84,7 +108,16 @@ export function proseParagraphs(body: string): { text: string; item: boolean }[]
       flush();
       continue;
     }
-    if (t === "" || /^(?:>\s*)*$/.test(t) || t.startsWith("#") || /^(?:---+|\*\*\*+)$/.test(t) || t.startsWith("|") || t.startsWith("![[") || /^>\s*\[!/.test(t) || t.startsWith("<")) {
+    if (
+      t === "" ||
+      /^(?:>\s*)*$/.test(t) ||
+      t.startsWith("#") ||
+      /^(?:---+|\*\*\*+)$/.test(t) ||
+      t.startsWith("|") ||
+      t.startsWith("![[") ||
+      /^>\s*\[!/.test(t) ||
+      t.startsWith("<")
+    ) {
       flush();
       continue;
     }
@@ -108,7 +141,9 @@ function isProse(text: string): boolean {
 /** A TLDR from the note's own summary property or its first paragraph of prose; null when the note has none. */
 export function draftTldr(parsed: ParsedNote, text: string): string | null {
   const own = summaryProperty(parsed.frontmatter);
-  const paragraphs = proseParagraphs(text.slice(parsed.bodyStartOffset)).map((p) => ({ text: plainText(p.text), item: p.item })).filter((p) => isProse(p.text));
+  const paragraphs = proseParagraphs(text.slice(parsed.bodyStartOffset))
+    .map((p) => ({ text: plainText(p.text), item: p.item }))
+    .filter((p) => isProse(p.text));
   const opening = own ?? (paragraphs.find((p) => !p.item) ?? paragraphs[0])?.text ?? null;
   if (opening === null) return null;
   const plain = plainText(opening);
@@ -120,7 +155,11 @@ export function draftAnswersWhen(parsed: ParsedNote, title: string): string[] {
   const seen = new Set<string>();
   const own = title.toLowerCase();
   for (const h of parsed.headings) {
-    const phrase = plainText(h.text).replace(/^[\d.)\s]+/, "").replace(/[:.]+$/, "").toLowerCase().trim();
+    const phrase = plainText(h.text)
+      .replace(/^[\d.)\s]+/, "")
+      .replace(/[:.]+$/, "")
+      .toLowerCase()
+      .trim();
     if (phrase === "" || phrase === own || GENERIC_HEADINGS.has(phrase) || phrase.length > 60) continue;
     seen.add(phrase);
     if (seen.size >= MAX_ANSWERS) break;

@@ -68,20 +68,30 @@ export function refineBatches(items: readonly RefineItem[]): RefineItem[][] {
 
 /** The request for one batch of notes; each opening is redacted of secrets and cut to OPENING_CHARS. */
 export function buildRefineRequest(batch: readonly RefineItem[]): CompletionRequest {
-  const user = batch.map((n) => [
-    `## ${n.path}`, `Title: ${n.title}`, `Draft tldr: ${n.tldr ?? "(none)"}`, `Draft answers_when: ${n.answersWhen.join(", ")}`,
-    "Opening:", redactThenCut(n.opening, OPENING_CHARS).text,
-  ].join("\n")).join("\n\n");
+  const user = batch
+    .map((n) =>
+      [
+        `## ${n.path}`,
+        `Title: ${n.title}`,
+        `Draft tldr: ${n.tldr ?? "(none)"}`,
+        `Draft answers_when: ${n.answersWhen.join(", ")}`,
+        "Opening:",
+        redactThenCut(n.opening, OPENING_CHARS).text,
+      ].join("\n"),
+    )
+    .join("\n\n");
   return { system: SYSTEM, messages: [{ role: "user", content: user }], maxTokens: OUTPUT_PER_NOTE * batch.length + 200, jsonSchema: TOOL };
 }
 
 /** What a model pass over these notes can cost at most, before any call. */
 export function estimateRefine(items: readonly RefineItem[], price: ListPrice | null): RefineEstimate {
-  const calls = refineBatches(items).map(buildRefineRequest).map((r) => ({
-    inputTokens: estimateTokens(r.system) + estimateTokens(r.messages[0]!.content) + 300,
-    outputTokens: Math.ceil(r.maxTokens / 2),
-    maxOutputTokens: r.maxTokens,
-  }));
+  const calls = refineBatches(items)
+    .map(buildRefineRequest)
+    .map((r) => ({
+      inputTokens: estimateTokens(r.system) + estimateTokens(r.messages[0]!.content) + 300,
+      outputTokens: Math.ceil(r.maxTokens / 2),
+      maxOutputTokens: r.maxTokens,
+    }));
   return { ...estimateBatch(calls, price), maxOutputTokens: calls.reduce((n, c) => n + c.maxOutputTokens, 0) };
 }
 
@@ -101,7 +111,11 @@ export function parseRefineReply(json: string, batch: readonly RefineItem[]): Ma
     if (typeof n?.path !== "string" || !asked.has(n.path) || typeof n.tldr !== "string") continue;
     const tldr = stripControls(n.tldr).replace(/\s+/g, " ").trim().slice(0, 400);
     const answersWhen = Array.isArray(n.answers_when)
-      ? n.answers_when.filter((a): a is string => typeof a === "string").map((a) => stripControls(a).trim().toLowerCase()).filter((a) => a !== "" && a.length <= 80).slice(0, 7)
+      ? n.answers_when
+          .filter((a): a is string => typeof a === "string")
+          .map((a) => stripControls(a).trim().toLowerCase())
+          .filter((a) => a !== "" && a.length <= 80)
+          .slice(0, 7)
       : [];
     if (tldr !== "") out.set(n.path, { tldr, answersWhen });
   }

@@ -90,9 +90,17 @@ export function dailyNotePath(isoDate: string, settings: DailySettings): string 
   const name = (settings.dailyFormat || "YYYY-MM-DD").replace(TOKENS, (t, lit: string | undefined) => {
     if (lit !== undefined) return lit;
     const map: Record<string, string> = {
-      YYYY: String(y).padStart(4, "0"), YY: String(y % 100).padStart(2, "0"), MMMM: MONTHS[m - 1]!, MMM: MONTHS[m - 1]!.slice(0, 3),
-      MM: String(m).padStart(2, "0"), M: String(m), DD: String(d).padStart(2, "0"), D: String(d), Do: ordinal(d),
-      dddd: DAYS[date.getUTCDay()]!, ddd: DAYS[date.getUTCDay()]!.slice(0, 3),
+      YYYY: String(y).padStart(4, "0"),
+      YY: String(y % 100).padStart(2, "0"),
+      MMMM: MONTHS[m - 1]!,
+      MMM: MONTHS[m - 1]!.slice(0, 3),
+      MM: String(m).padStart(2, "0"),
+      M: String(m),
+      DD: String(d).padStart(2, "0"),
+      D: String(d),
+      Do: ordinal(d),
+      dddd: DAYS[date.getUTCDay()]!,
+      ddd: DAYS[date.getUTCDay()]!.slice(0, 3),
     };
     return map[t] ?? t;
   });

@@ -9,7 +9,8 @@ export function normalizeFolderPath(input: string, what = "folder"): Result<stri
   const raw = input.trim().replace(/\\/g, "/");
   // "/" alone means the vault's root, as people write it; any other absolute path is outside.
   if (/^\/+$/.test(raw)) return ok("");
-  if (raw.startsWith("/") || /^[a-z]:/i.test(raw)) return err(`The ${what} "${input}" must be a folder inside the vault, given relative to it (for example "knowledge").`);
+  if (raw.startsWith("/") || /^[a-z]:/i.test(raw))
+    return err(`The ${what} "${input}" must be a folder inside the vault, given relative to it (for example "knowledge").`);
   const parts = raw.split("/").filter((s) => s !== "" && s !== ".");
   if (parts.includes("..")) return err(`The ${what} "${input}" climbs out of the vault ("..").`);
   return ok(parts.join("/"));

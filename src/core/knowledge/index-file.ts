@@ -97,7 +97,11 @@ export function readIndexRows(text: string): Map<string, IndexRow> {
     const article = rowArticle(line);
     if (article === null) continue;
     const c = cells(line);
-    const list = (s: string | undefined): string[] => (s ?? "").split(",").map((x) => x.trim()).filter(Boolean);
+    const list = (s: string | undefined): string[] =>
+      (s ?? "")
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean);
     rows.set(article, { article, summary: c[1] ?? "", sources: list(c[2]), updated: c[3] ?? "", tldr: c[4] ?? "", answersWhen: list(c[5]) });
   }
   return rows;

@@ -56,7 +56,8 @@ function overlay(plugin: KnowledgeSettings, inputs: SettingsInputs, warnings: st
   const daily = validateDailyNotesConfig(parseSettingsJson(inputs.dailyNotes, files.dailyNotes, instead, warnings), files.dailyNotes, instead, warnings);
   const settings: KnowledgeSettings = { ...withDailyNotes(plugin, daily), ...overrides };
   const sources = {
-    knowledgeFolder: overrides.knowledgeFolder !== undefined ? "override" : plugin.knowledgeFolder !== DEFAULT_KNOWLEDGE_SETTINGS.knowledgeFolder ? "data" : "default",
+    knowledgeFolder:
+      overrides.knowledgeFolder !== undefined ? "override" : plugin.knowledgeFolder !== DEFAULT_KNOWLEDGE_SETTINGS.knowledgeFolder ? "data" : "default",
     dailyFolder: daily ? "daily-notes" : plugin.dailyFolder !== DEFAULT_KNOWLEDGE_SETTINGS.dailyFolder ? "data" : "default",
   } as const;
   return { settings, sources };

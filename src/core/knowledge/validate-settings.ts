@@ -23,26 +23,35 @@ export interface ValidatedSettings {
 /** A vault-relative folder: slashes trimmed, no `..`, no absolute or drive path; "" is the vault root. */
 function folderPath(v: unknown): string | undefined {
   if (typeof v !== "string") return undefined;
-  const f = v.trim().replace(/\\/g, "/").replace(/^\/+|\/+$/g, "");
+  const f = v
+    .trim()
+    .replace(/\\/g, "/")
+    .replace(/^\/+|\/+$/g, "");
   if (/^[a-z]:/i.test(f) || f.split("/").some((s) => s === "..")) return undefined;
   return f;
 }
 
 /** The rules of the knowledge settings (data.json's `settings`). */
 export const KNOWLEDGE_SETTINGS_RULES: SectionRules<KnowledgeSettings> = {
-  knowledgeFolder: { must: "a folder inside the vault (not its root)", accept: (v) => {
-    const f = folderPath(v);
-    return f === "" ? undefined : f;
-  } },
-  dailyFolder: { must: "a folder inside the vault (\"\" for its root)", accept: folderPath },
+  knowledgeFolder: {
+    must: "a folder inside the vault (not its root)",
+    accept: (v) => {
+      const f = folderPath(v);
+      return f === "" ? undefined : f;
+    },
+  },
+  dailyFolder: { must: 'a folder inside the vault ("" for its root)', accept: folderPath },
   dailyFormat: { must: "a date format such as YYYY-MM-DD", accept: (v) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined) },
-  lintScope: { must: "\"knowledge\" or \"vault\"", accept: (v) => (v === "knowledge" || v === "vault" ? v : undefined) },
-  reportFolder: { must: "a folder inside the knowledge folder (\"\" for <knowledge folder>/reports)", accept: folderPath },
-  sparseWords: { must: "a whole number of words, 0 or more", accept: (v) => {
-    // Older hand-edited files sometimes hold the number as a string.
-    const n = typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
-    return typeof n === "number" && Number.isFinite(n) && n >= 0 ? Math.round(n) : undefined;
-  } },
+  lintScope: { must: '"knowledge" or "vault"', accept: (v) => (v === "knowledge" || v === "vault" ? v : undefined) },
+  reportFolder: { must: 'a folder inside the knowledge folder ("" for <knowledge folder>/reports)', accept: folderPath },
+  sparseWords: {
+    must: "a whole number of words, 0 or more",
+    accept: (v) => {
+      // Older hand-edited files sometimes hold the number as a string.
+      const n = typeof v === "string" && /^\s*\d+\s*$/.test(v) ? Number(v) : v;
+      return typeof n === "number" && Number.isFinite(n) && n >= 0 ? Math.round(n) : undefined;
+    },
+  },
 };
 
 /**
@@ -87,18 +96,23 @@ function validateCompileState(raw: unknown, file: string, warnings: string[]): C
   if (raw === undefined || raw === null) return { logs: {} };
   const logs = isRecord(raw) ? raw.logs : undefined;
   if (!isRecord(logs)) {
-    warnings.push(`${file}: compileState is ${describe(isRecord(raw) ? logs : raw)} where a record of compiled logs belongs, so which daily logs were compiled is not known.`);
+    warnings.push(
+      `${file}: compileState is ${describe(isRecord(raw) ? logs : raw)} where a record of compiled logs belongs, so which daily logs were compiled is not known.`,
+    );
     return null;
   }
   const kept: CompileState["logs"] = {};
   const dropped: string[] = [];
   for (const [path, entry] of Object.entries(logs)) {
-    if (isRecord(entry) && typeof entry.hash === "string" && typeof entry.compiledAt === "string") kept[path] = { hash: entry.hash, compiledAt: entry.compiledAt };
+    if (isRecord(entry) && typeof entry.hash === "string" && typeof entry.compiledAt === "string")
+      kept[path] = { hash: entry.hash, compiledAt: entry.compiledAt };
     else dropped.push(path);
   }
   if (dropped.length > 0) {
     const named = dropped.slice(0, 3).join(", ") + (dropped.length > 3 ? ` and ${dropped.length - 3} more` : "");
-    warnings.push(`${file}: compileState.logs has ${dropped.length} entr${dropped.length === 1 ? "y" : "ies"} without a hash and a date (${named}); those logs count as never compiled.`);
+    warnings.push(
+      `${file}: compileState.logs has ${dropped.length} entr${dropped.length === 1 ? "y" : "ies"} without a hash and a date (${named}); those logs count as never compiled.`,
+    );
   }
   return { logs: kept };
 }

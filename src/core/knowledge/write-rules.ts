@@ -14,11 +14,14 @@ export type WriteRules = Pick<KnowledgeSettings, "knowledgeFolder" | "dailyFolde
 export function knowledgeFolderProblem(rules: WriteRules): string | null {
   const k = trimSlashes(rules.knowledgeFolder.trim());
   const d = trimSlashes(rules.dailyFolder.trim());
-  if (k === "" || k === ".") return "The knowledge folder is the vault root; choose a folder of its own (for example \"knowledge\"), so your other notes are never treated as articles.";
+  if (k === "" || k === ".")
+    return 'The knowledge folder is the vault root; choose a folder of its own (for example "knowledge"), so your other notes are never treated as articles.';
   // An empty segment ("a//b") would make every write under it refused as "not a plain vault path"; a dot segment
   // (".", "..", ".obsidian") climbs out or hides the folder.
-  if (k.split("/").some((s) => s === "" || s.startsWith("."))) return `The knowledge folder "${rules.knowledgeFolder}" is not a plain folder inside the vault (no "..", no hidden or config folders).`;
-  if (d === k || d.startsWith(`${k}/`)) return `The knowledge folder "${k}" contains the daily notes folder "${d}"; daily notes must stay outside it, so choose another knowledge folder or daily notes folder.`;
+  if (k.split("/").some((s) => s === "" || s.startsWith(".")))
+    return `The knowledge folder "${rules.knowledgeFolder}" is not a plain folder inside the vault (no "..", no hidden or config folders).`;
+  if (d === k || d.startsWith(`${k}/`))
+    return `The knowledge folder "${k}" contains the daily notes folder "${d}"; daily notes must stay outside it, so choose another knowledge folder or daily notes folder.`;
   return null;
 }
 
@@ -84,7 +87,8 @@ export function headerChangeRefusal(change: FileWrite, rules: WriteRules): strin
   if (!path.toLowerCase().endsWith(".md")) return `${path} is not a markdown note`;
   if (matchDailyNote(path, rules) !== null) return `${path} is a daily note, which is never written`;
   if (change.before === null) return `${path} does not exist; headers are only added to existing notes`;
-  if (bodyAfterFrontmatter(change.before) !== bodyAfterFrontmatter(change.after)) return `${path} would change outside its frontmatter; a header write never touches a note's body`;
+  if (bodyAfterFrontmatter(change.before) !== bodyAfterFrontmatter(change.after))
+    return `${path} would change outside its frontmatter; a header write never touches a note's body`;
   return null;
 }
 

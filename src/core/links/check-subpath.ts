@@ -14,7 +14,10 @@ export function normalizeHeading(text: string): string {
  * (also written `##^block`). Empty subpaths always exist.
  */
 export function checkSubpath(note: ParsedNote, subpath: string): boolean {
-  const parts = subpath.split("#").map((p) => p.trim()).filter((p) => p !== "");
+  const parts = subpath
+    .split("#")
+    .map((p) => p.trim())
+    .filter((p) => p !== "");
   if (parts.length === 0) return true;
   let afterLine = -1;
   for (const part of parts) {

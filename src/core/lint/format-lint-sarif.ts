@@ -35,12 +35,19 @@ function related(places: readonly LintPlace[]) {
  * findings get a rule of their own, so every result's ruleIndex points at a rule.
  */
 export function formatLintSarif(findings: readonly LintFinding[], tool: SarifToolInfo, checks: readonly LintCheck[] = LINT_CHECKS): string {
-  const rules: { id: string; name: string; shortDescription: { text: string }; fullDescription: { text: string }; defaultConfiguration: { level: string } }[] = [];
+  const rules: { id: string; name: string; shortDescription: { text: string }; fullDescription: { text: string }; defaultConfiguration: { level: string } }[] =
+    [];
   const index = new Map<string, number>();
   const addRule = (id: string, severity: Severity, description: string): void => {
     if (index.has(id)) return;
     index.set(id, rules.length);
-    rules.push({ id, name: ruleName(id), shortDescription: { text: description }, fullDescription: { text: description }, defaultConfiguration: { level: LEVEL[severity] } });
+    rules.push({
+      id,
+      name: ruleName(id),
+      shortDescription: { text: description },
+      fullDescription: { text: description },
+      defaultConfiguration: { level: LEVEL[severity] },
+    });
   };
   for (const c of checks) addRule(c.id, c.severity, c.description);
   for (const f of findings) addRule(f.check, f.severity, `Findings of the ${f.check} check.`);
@@ -57,7 +64,15 @@ export function formatLintSarif(findings: readonly LintFinding[], tool: SarifToo
     version: "2.1.0",
     runs: [
       {
-        tool: { driver: { name: "kc", fullName: "Knowledge Compiler lint", version: tool.version, ...(tool.informationUri ? { informationUri: tool.informationUri } : {}), rules } },
+        tool: {
+          driver: {
+            name: "kc",
+            fullName: "Knowledge Compiler lint",
+            version: tool.version,
+            ...(tool.informationUri ? { informationUri: tool.informationUri } : {}),
+            rules,
+          },
+        },
         columnKind: "utf16CodeUnits",
         results,
       },

@@ -53,7 +53,7 @@ export class LintEngine {
     const paths = this.view.notePaths();
     let done = 0;
     for (const p of paths) {
-      for (const edges = updateEdgesSteps(this.graph, this.view, p); !edges.next().done; ) yield done;
+      for (const edges = updateEdgesSteps(this.graph, this.view, p); !edges.next().done;) yield done;
       yield ++done;
     }
     for (const p of paths) {

@@ -8,7 +8,10 @@ const n = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) &
 export function estimateCost(usage: TokenUsage, listed: ModelPrice = DEFAULT_PRICE): number {
   const price = atPromptSize(listed, usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens);
   return (
-    (n(usage.inputTokens) * n(price.input) + n(usage.outputTokens) * n(price.output) + n(usage.cacheWriteTokens) * n(price.cacheWrite) + n(usage.cacheReadTokens) * n(price.cacheRead)) /
+    (n(usage.inputTokens) * n(price.input) +
+      n(usage.outputTokens) * n(price.output) +
+      n(usage.cacheWriteTokens) * n(price.cacheWrite) +
+      n(usage.cacheReadTokens) * n(price.cacheRead)) /
     1_000_000
   );
 }

@@ -33,7 +33,10 @@ export const DEFAULT_SELECT_MODEL = "claude-haiku-5-5";
  * $0.125, cache read $0.01), with its higher tier above 100K prompt tokens; the same as its MODEL_PRICES entry.
  */
 export const DEFAULT_SELECT_PRICE: ModelPrice & { longPrompt?: { aboveTokens: number; price: ModelPrice } } = {
-  input: 0.1, output: 0.5, cacheWrite: 0.125, cacheRead: 0.01,
+  input: 0.1,
+  output: 0.5,
+  cacheWrite: 0.125,
+  cacheRead: 0.01,
   longPrompt: { aboveTokens: 100_000, price: { input: 0.5, output: 2.5, cacheWrite: 0.625, cacheRead: 0.05 } },
 };
 
@@ -117,7 +120,10 @@ export const MODEL_PRICES: Readonly<Record<string, ListPrice>> = {
   "claude-opus-5": { input: 5, output: 25, cacheWrite: 6.25, cacheRead: 0.5 },
   "claude-fable-5-1": { input: 10, output: 50, cacheWrite: 12.5, cacheRead: 0.25 },
   "claude-haiku-5-5": {
-    input: 0.1, output: 0.5, cacheWrite: 0.125, cacheRead: 0.01,
+    input: 0.1,
+    output: 0.5,
+    cacheWrite: 0.125,
+    cacheRead: 0.01,
     longPrompt: { aboveTokens: 100_000, price: { input: 0.5, output: 2.5, cacheWrite: 0.625, cacheRead: 0.05 } },
   },
   "claude-haiku-4-5": { input: 1, output: 5, cacheWrite: 1.25, cacheRead: 0.1 },

@@ -64,7 +64,7 @@ export function readFrontmatter(block: FrontmatterBlock): { data: Record<string,
     }
     return { data: data as Record<string, unknown>, error: null };
   } catch (e) {
-    const message = e instanceof Error ? e.message.split("\n")[0] ?? "Invalid YAML" : "Invalid YAML";
+    const message = e instanceof Error ? (e.message.split("\n")[0] ?? "Invalid YAML") : "Invalid YAML";
     const at = e instanceof YAMLParseError ? locateInYaml(block, errorOffset(block.yamlText, e)) : { line: block.yamlStartLine, col: 0 };
     return { data: null, error: { message: `Invalid YAML in frontmatter: ${message}`, ...at } };
   }

@@ -1,13 +1,4 @@
-import {
-  type FenceOpen,
-  closesFence,
-  isParagraphLine,
-  readAtxHeading,
-  readBlockId,
-  quoteDepth,
-  readFenceOpen,
-  readSetextLevel,
-} from "./block-syntax";
+import { type FenceOpen, closesFence, isParagraphLine, readAtxHeading, readBlockId, quoteDepth, readFenceOpen, readSetextLevel } from "./block-syntax";
 import { findCodeSpanEnd, readMarkdownLink, readWikilink } from "./inline-syntax";
 import { type LinkParts, parseMarkdownTarget, parseWikilinkInner } from "./link-text";
 import type { BlockId, Heading, LinkKind, NoteLink } from "./note-types";
@@ -110,7 +101,7 @@ class BodyScanner {
   private scanLine(from: number, e: number): void {
     let seg = from;
     this.words.inWord = false;
-    for (let j = from; ; ) {
+    for (let j = from; ;) {
       const sp = this.nextSpecial(j);
       if (sp >= e) {
         this.words.add(this.text, j, e);
@@ -170,7 +161,7 @@ class BodyScanner {
   /** Reads a wikilink, embed or markdown link at `[`; its end offset, or -1 when none starts there. */
   private readLink(j: number, e: number, seg: number): number {
     const text = this.text;
-    const bang = j > seg && text.charCodeAt(j - 1) === 33 /* ! */;
+    const bang = j > seg && text.charCodeAt(j - 1) === 33; /* ! */
     const start = bang ? j - 1 : j;
     if (text.charCodeAt(j + 1) === 91) {
       const end = readWikilink(text, j, e);

@@ -81,12 +81,21 @@ function splitFlow(inner: string): string[] | null {
 }
 
 const WORDS: Record<string, unknown> = {
-  "~": null, null: null, Null: null, NULL: null,
-  true: true, True: true, TRUE: true, false: false, False: false, FALSE: false,
+  "~": null,
+  null: null,
+  Null: null,
+  NULL: null,
+  true: true,
+  True: true,
+  TRUE: true,
+  false: false,
+  False: false,
+  FALSE: false,
 };
 
 // YAML 1.2 core schema numbers, as the yaml package's core schema tests them: int, octal, hex, float, exponent, .inf/.nan.
-const CORE_NUMBER = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+const CORE_NUMBER =
+  /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
 
 function scalar(s: string): unknown {
   if (s.startsWith('"')) {

@@ -11,9 +11,17 @@ export function describeError(e: unknown): string {
   const path = typeof fields.path === "string" ? fields.path : "";
   const where = path ? ` (${path.replace(/^.*[\\/]/, "")})` : "";
   const words: Record<string, string> = {
-    EACCES: "permission denied", EPERM: "the operation is not permitted", EMLINK: "too many links", ENAMETOOLONG: "a file name is too long", EROFS: "the disk is read-only",
-    ENOSPC: "the disk is full", EISDIR: "a folder is in the way", ENOTDIR: "a file is in the way of a folder",
-    ENOENT: "a file or folder is missing", EBUSY: "the file is in use", EMFILE: "too many open files",
+    EACCES: "permission denied",
+    EPERM: "the operation is not permitted",
+    EMLINK: "too many links",
+    ENAMETOOLONG: "a file name is too long",
+    EROFS: "the disk is read-only",
+    ENOSPC: "the disk is full",
+    EISDIR: "a folder is in the way",
+    ENOTDIR: "a file is in the way of a folder",
+    ENOENT: "a file or folder is missing",
+    EBUSY: "the file is in use",
+    EMFILE: "too many open files",
   };
   if (words[code]) return `${words[code]}${where}`;
   return "the file system refused the write";

@@ -35,7 +35,14 @@ export async function scoreRouting(questions: readonly EvalQuestion[], loadedFor
   }
   const out = questions.length - inDomain;
   const r = (n: number): number => Math.round(n * 1000) / 1000;
-  return { questions: questions.length, inDomain, outOfDomain: out, recall: r(needed ? found / needed : 1), filesPerQuestion: r(inDomain ? files / inDomain : 0), outOfDomainEmpty: r(out ? empty / out : 1) };
+  return {
+    questions: questions.length,
+    inDomain,
+    outOfDomain: out,
+    recall: r(needed ? found / needed : 1),
+    filesPerQuestion: r(inDomain ? files / inDomain : 0),
+    outOfDomainEmpty: r(out ? empty / out : 1),
+  };
 }
 
 /** Reads a question set (JSON array of {id, question, needs}); null with the reason when it is not one. */
@@ -50,7 +57,8 @@ export function parseQuestionSet(text: string): EvalQuestion[] | string {
   const out: EvalQuestion[] = [];
   for (const [i, q] of v.entries()) {
     const o = q as Partial<EvalQuestion> | null;
-    if (!o || typeof o.question !== "string" || !Array.isArray(o.needs) || o.needs.some((n) => typeof n !== "string")) return `question ${i + 1} needs "question" (text) and "needs" (a list of paths)`;
+    if (!o || typeof o.question !== "string" || !Array.isArray(o.needs) || o.needs.some((n) => typeof n !== "string"))
+      return `question ${i + 1} needs "question" (text) and "needs" (a list of paths)`;
     out.push({ id: typeof o.id === "string" ? o.id : `q${i + 1}`, question: o.question, needs: o.needs });
   }
   return out;

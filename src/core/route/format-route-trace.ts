@@ -65,11 +65,14 @@ export function formatRouteTrace(route: RouteResult): string {
     lines.push(`Not in the knowledge base: the best matches cover ${pct(route.coverage)} of the question. Nothing loaded.`);
   } else {
     const mode = route.mode === "tldr" ? " (TLDR answers it: bodies not loaded)" : "";
-    lines.push(`Loaded ${route.loaded.length} file(s)${mode}, ${route.totalTokens} tokens of ${route.loadAllTokens} for loading everything (${pct(saving(route))} saved):`);
+    lines.push(
+      `Loaded ${route.loaded.length} file(s)${mode}, ${route.totalTokens} tokens of ${route.loadAllTokens} for loading everything (${pct(saving(route))} saved):`,
+    );
     const over = overBudgetNote(route);
     if (over !== null) lines.push(`  (${over})`);
     const words = questionWords(route.question);
-    for (const l of route.loaded) lines.push(`  + ${l.path}${l.part === "tldr" ? " [TLDR only]" : ""} (~${l.tokens} tok) ${describeLoadReason(l.reason, words)}`);
+    for (const l of route.loaded)
+      lines.push(`  + ${l.path}${l.part === "tldr" ? " [TLDR only]" : ""} (~${l.tokens} tok) ${describeLoadReason(l.reason, words)}`);
   }
   const skipped = skippedToShow(route);
   if (skipped.length > 0) {

@@ -56,8 +56,15 @@ interface EngineInternals {
 /** The engine's inner maps, or null when this minisearch keeps them otherwise (then no snapshot is made or read). */
 function internalsOf(search: MiniSearch<ArticleDoc>): EngineInternals | null {
   const e = search as unknown as Partial<EngineInternals>;
-  const ok = e._index !== undefined && typeof e._index.set === "function" && e._documentIds instanceof Map && e._idToShortId instanceof Map && e._fieldLength instanceof Map
-    && Array.isArray(e._avgFieldLength) && typeof e._nextId === "number" && typeof e._documentCount === "number";
+  const ok =
+    e._index !== undefined &&
+    typeof e._index.set === "function" &&
+    e._documentIds instanceof Map &&
+    e._idToShortId instanceof Map &&
+    e._fieldLength instanceof Map &&
+    Array.isArray(e._avgFieldLength) &&
+    typeof e._nextId === "number" &&
+    typeof e._documentCount === "number";
   return ok ? (e as EngineInternals) : null;
 }
 
@@ -78,8 +85,19 @@ interface Header {
  * what follows from its path and header (headerFields), the header without its empty fields, and the fields that
  * differ from what the header gives (the TLDR of a note without one in its header).
  */
-type DocRow = [shortId: number, mtime: number, size: number, fieldLength: number[], path: string, headings: string, hasBody: 0 | 1,
-  tokens: number, tldrTokens: number, header: Partial<Record<keyof CkpHeader, unknown>>, own: Partial<Record<"title" | "aliases" | "answers" | "tags" | "tldr", string>>];
+type DocRow = [
+  shortId: number,
+  mtime: number,
+  size: number,
+  fieldLength: number[],
+  path: string,
+  headings: string,
+  hasBody: 0 | 1,
+  tokens: number,
+  tldrTokens: number,
+  header: Partial<Record<keyof CkpHeader, unknown>>,
+  own: Partial<Record<"title" | "aliases" | "answers" | "tags" | "tldr", string>>,
+];
 
 /**
  * Writes the index as lines of JSON, one step per line (the caller yields between steps): a header (format,
@@ -88,7 +106,11 @@ type DocRow = [shortId: number, mtime: number, size: number, fieldLength: number
  * later: a vacuum reshapes the term tree the steps walk).
  */
 export function* writeSnapshot(
-  index: ArticleIndex, stamps: ReadonlyMap<string, FileStamp>, build: string, id: string, sizes: LineSizes = LINE_SIZES,
+  index: ArticleIndex,
+  stamps: ReadonlyMap<string, FileStamp>,
+  build: string,
+  id: string,
+  sizes: LineSizes = LINE_SIZES,
 ): Generator<void, string | null, void> {
   const engine = internalsOf(index.engine());
   if (!engine || engine.isVacuuming) return null;
@@ -138,8 +160,15 @@ export function* writeSnapshot(
   }
   if (terms.length > 0) lines.push(JSON.stringify({ id, terms }));
   const header: Header = {
-    format: FORMAT, version: SNAPSHOT_VERSION, build, id, lines: lines.length + 1,
-    documentCount: engine._documentCount, nextId: engine._nextId, fieldIds: engine._fieldIds, averageFieldLength: engine._avgFieldLength,
+    format: FORMAT,
+    version: SNAPSHOT_VERSION,
+    build,
+    id,
+    lines: lines.length + 1,
+    documentCount: engine._documentCount,
+    nextId: engine._nextId,
+    fieldIds: engine._fieldIds,
+    averageFieldLength: engine._avgFieldLength,
   };
   return `${[JSON.stringify(header), ...lines].join("\n")}\n`;
 }
@@ -165,7 +194,14 @@ function docRow(shortId: number, stamp: FileStamp | undefined, lengths: number[]
 /** The article a DocRow holds (its body empty), or null when the row is not one this version writes. */
 function docOf(row: DocRow): ArticleDoc | null {
   const [, , , , path, headings, hasBody, tokens, tldrTokens, compact, own] = row;
-  if (typeof path !== "string" || typeof headings !== "string" || (hasBody !== 0 && hasBody !== 1) || typeof tokens !== "number" || typeof tldrTokens !== "number") return null;
+  if (
+    typeof path !== "string" ||
+    typeof headings !== "string" ||
+    (hasBody !== 0 && hasBody !== 1) ||
+    typeof tokens !== "number" ||
+    typeof tldrTokens !== "number"
+  )
+    return null;
   const header = headerOf(compact);
   if (!header || typeof own !== "object" || own === null) return null;
   for (const [key, value] of Object.entries(own)) if (!["title", "aliases", "answers", "tags", "tldr"].includes(key) || typeof value !== "string") return null;
@@ -281,8 +317,18 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
         check(Array.isArray(row) && row.length === 11, "bad article");
         const [shortId, mtime, size, lengths] = row;
         const doc = docOf(row);
-        check(doc !== null && Number.isInteger(shortId) && shortId >= 0 && shortId < header.nextId && known[shortId] === 0 && !idOf.has(doc.path)
-          && Array.isArray(lengths) && lengths.length === fields.length && lengths.every((n) => typeof n === "number"), "bad article");
+        check(
+          doc !== null &&
+            Number.isInteger(shortId) &&
+            shortId >= 0 &&
+            shortId < header.nextId &&
+            known[shortId] === 0 &&
+            !idOf.has(doc.path) &&
+            Array.isArray(lengths) &&
+            lengths.length === fields.length &&
+            lengths.every((n) => typeof n === "number"),
+          "bad article",
+        );
         docs.push(doc);
         known[shortId] = 1;
         termLists[shortId] = [];
@@ -310,7 +356,10 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
       while (i < row.length) {
         const fieldId = row[i] as number;
         const size = row[i + 1] as number;
-        check(Number.isInteger(size) && size > 0 && Number.isInteger(fieldId) && fieldId >= 0 && fieldId < fields.length && !postings.has(fieldId), "bad postings");
+        check(
+          Number.isInteger(size) && size > 0 && Number.isInteger(fieldId) && fieldId >= 0 && fieldId < fields.length && !postings.has(fieldId),
+          "bad postings",
+        );
         for (let k = 0; k < size; k++) {
           const doc = row[i + 2 + 2 * k] as number;
           check(known[doc] === 1 && typeof row[i + 3 + 2 * k] === "number", "posting of an unknown article");
@@ -339,12 +388,27 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
 
 /** The engine loaded with the header's figures and the articles' tables (its terms are added by restore). */
 function emptyEngine(
-  header: Header, options: Options<ArticleDoc>, pathOf: Map<number, string>, idOf: Map<string, number>, fieldLength: Map<number, number[]>,
+  header: Header,
+  options: Options<ArticleDoc>,
+  pathOf: Map<number, string>,
+  idOf: Map<string, number>,
+  fieldLength: Map<number, number[]>,
 ): { search: MiniSearch<ArticleDoc>; engine: EngineInternals } {
-  const search = MiniSearch.loadJS<ArticleDoc>({
-    documentCount: header.documentCount, nextId: header.nextId, fieldIds: header.fieldIds, averageFieldLength: header.averageFieldLength,
-    documentIds: {}, fieldLength: {}, storedFields: {}, dirtCount: 0, index: [], serializationVersion: 2,
-  }, options);
+  const search = MiniSearch.loadJS<ArticleDoc>(
+    {
+      documentCount: header.documentCount,
+      nextId: header.nextId,
+      fieldIds: header.fieldIds,
+      averageFieldLength: header.averageFieldLength,
+      documentIds: {},
+      fieldLength: {},
+      storedFields: {},
+      dirtCount: 0,
+      index: [],
+      serializationVersion: 2,
+    },
+    options,
+  );
   const engine = internalsOf(search);
   check(engine !== null, "engine");
   engine._documentIds = pathOf;

@@ -5,7 +5,11 @@
 export class PackedFreqs extends Map<number, number> {
   private row: readonly number[] | null;
 
-  constructor(row: readonly number[], private readonly from: number, private readonly count: number) {
+  constructor(
+    row: readonly number[],
+    private readonly from: number,
+    private readonly count: number,
+  ) {
     super();
     this.row = row;
   }
@@ -83,7 +87,10 @@ export class PackedFreqs extends Map<number, number> {
  * Opens, one per step, the posting lists a document's terms have that were never used: adding or searching a note
  * whose words are common would otherwise open lists of 10,000 articles each in one task (~60 ms at 10,000 articles).
  */
-export function* openPostings(postings: { get(term: string): Map<number, Map<number, number>> | undefined }, terms: Iterable<string>): Generator<void, void, void> {
+export function* openPostings(
+  postings: { get(term: string): Map<number, Map<number, number>> | undefined },
+  terms: Iterable<string>,
+): Generator<void, void, void> {
   for (const term of terms) {
     for (const freqs of postings.get(term)?.values() ?? []) {
       if (freqs instanceof PackedFreqs && freqs.unopened()) {

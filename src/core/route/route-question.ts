@@ -1,14 +1,7 @@
 import type { ArticleHit, ArticleIndex } from "./article-index";
 import { baseName, type ArticleDoc } from "./article-doc";
 import { questionTerms } from "./text-terms";
-import {
-  DEFAULT_ROUTE_OPTIONS,
-  type LoadReason,
-  type LoadedArticle,
-  type RouteOptions,
-  type RouteResult,
-  type SkippedArticle,
-} from "./route-types";
+import { DEFAULT_ROUTE_OPTIONS, type LoadReason, type LoadedArticle, type RouteOptions, type RouteResult, type SkippedArticle } from "./route-types";
 
 /** Resolves a relationship link path written in `from` to an article path, or null. */
 export type ResolveTarget = (linkpath: string, from: string) => string | null;
@@ -47,8 +40,7 @@ export function routeQuestion(
   const weightOf = (t: string): number => index.idf(t);
   const total = terms.reduce((s, t) => s + weightOf(t), 0);
   const covers = (hit: ArticleHit, t: string): boolean => hit.matched.has(t) || index.has(hit.doc.path, t);
-  const coverageOf = (set: ArticleHit[]): number =>
-    terms.reduce((s, t) => s + (set.some((h) => covers(h, t)) ? weightOf(t) : 0), 0) / total;
+  const coverageOf = (set: ArticleHit[]): number => terms.reduce((s, t) => s + (set.some((h) => covers(h, t)) ? weightOf(t) : 0), 0) / total;
 
   const candidates = hits.filter((h, i) => i === 0 || h.score >= opts.minScoreRatio * top.score).slice(0, opts.maxMatches);
   const coverage = coverageOf(candidates);

@@ -27,7 +27,12 @@ export interface SelectOptions {
 }
 
 /** Defaults: the top 12 lexical matches plus neighbours (~20 headers, ~2k tokens); "clearly not covered" under 0.2. */
-export const DEFAULT_SELECT_OPTIONS: SelectOptions = { shortlist: 12, minCoverage: 0.2, budget: DEFAULT_ROUTE_OPTIONS.budget, maxFiles: DEFAULT_ROUTE_OPTIONS.maxFiles };
+export const DEFAULT_SELECT_OPTIONS: SelectOptions = {
+  shortlist: 12,
+  minCoverage: 0.2,
+  budget: DEFAULT_ROUTE_OPTIONS.budget,
+  maxFiles: DEFAULT_ROUTE_OPTIONS.maxFiles,
+};
 
 /** The fixed instructions of the selection step (the cacheable prefix of every request). */
 export const SELECT_SYSTEM_PROMPT = `You choose which articles of a personal knowledge base a question needs.
@@ -82,7 +87,14 @@ function headerOf(doc: ArticleDoc, id: string): string {
 /** The request of the selection step: the fixed instructions (cached), then the question and the shortlist, at low effort. */
 export function buildSelectRequest(question: string, shortlist: ShortlistEntry[], signal?: AbortSignal): CompletionRequest {
   const user = `Question: ${question.slice(0, 2000)}\n\nShortlist:\n\n${shortlist.map((s) => s.header).join("\n\n")}`;
-  return { system: SELECT_SYSTEM_PROMPT, messages: [{ role: "user", content: user }], maxTokens: 200, jsonSchema: TOOL, effort: "low", ...(signal ? { signal } : {}) };
+  return {
+    system: SELECT_SYSTEM_PROMPT,
+    messages: [{ role: "user", content: user }],
+    maxTokens: 200,
+    jsonSchema: TOOL,
+    effort: "low",
+    ...(signal ? { signal } : {}),
+  };
 }
 
 /** A selection: the route it gives (the same shape as the lexical router's), the shortlist, and what the call cost. */
@@ -101,14 +113,20 @@ export interface Selection {
  * finds clearly not covered costs no call.
  */
 export async function selectArticles(
-  model: LanguageModel, index: ArticleIndex, question: string, resolve: ResolveTarget, options: Partial<SelectOptions> = {}, signal?: AbortSignal,
+  model: LanguageModel,
+  index: ArticleIndex,
+  question: string,
+  resolve: ResolveTarget,
+  options: Partial<SelectOptions> = {},
+  signal?: AbortSignal,
 ): Promise<Result<Selection, ModelError>> {
   const o = { ...DEFAULT_SELECT_OPTIONS, ...options };
   const usage: TokenUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
   const lexical = routeQuestion(index, question, resolve, { budget: o.budget, maxFiles: o.maxFiles, minCoverage: 0 });
   const shortlist = lexical.status === "routed" ? shortlistFor(index, question, resolve, o.shortlist) : [];
   const base = { ...lexical, loaded: [] as LoadedArticle[], skipped: [] as SkippedArticle[], totalTokens: 0, mode: "full" as const };
-  if (shortlist.length === 0 || lexical.coverage < o.minCoverage) return ok({ route: { ...base, status: lexical.status === "empty-question" ? "empty-question" : "not-covered" }, shortlist, usage, called: false });
+  if (shortlist.length === 0 || lexical.coverage < o.minCoverage)
+    return ok({ route: { ...base, status: lexical.status === "empty-question" ? "empty-question" : "not-covered" }, shortlist, usage, called: false });
   const reply = await model.complete(buildSelectRequest(question, shortlist, signal));
   if (!reply.ok) return err(reply.error);
   addUsage(usage, reply.value.usage);

@@ -18,11 +18,34 @@ const STOP_WORDS = new Set(
 );
 
 // A Map, not an object literal: "constructor" or "toString" in a note must not be read as a month.
-const MONTHS = new Map<string, string>(Object.entries({
-  jan: "01", january: "01", feb: "02", february: "02", mar: "03", march: "03", apr: "04", april: "04", may: "05",
-  jun: "06", june: "06", jul: "07", july: "07", aug: "08", august: "08", sep: "09", sept: "09", september: "09",
-  oct: "10", october: "10", nov: "11", november: "11", dec: "12", december: "12",
-}));
+const MONTHS = new Map<string, string>(
+  Object.entries({
+    jan: "01",
+    january: "01",
+    feb: "02",
+    february: "02",
+    mar: "03",
+    march: "03",
+    apr: "04",
+    april: "04",
+    may: "05",
+    jun: "06",
+    june: "06",
+    jul: "07",
+    july: "07",
+    aug: "08",
+    august: "08",
+    sep: "09",
+    sept: "09",
+    september: "09",
+    oct: "10",
+    october: "10",
+    nov: "11",
+    november: "11",
+    dec: "12",
+    december: "12",
+  }),
+);
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'_-]*/gu;
 const ISO_DATE = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/;

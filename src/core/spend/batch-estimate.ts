@@ -28,7 +28,12 @@ export function estimateBatch(calls: readonly BatchCall[], price: ListPrice | nu
   const inputTokens = calls.reduce((t, c) => t + c.inputTokens, 0);
   if (!price) return { calls: calls.length, inputTokens, usd: null, maxUsd: null };
   const at = (c: BatchCall, out: number) => estimateCost({ inputTokens: c.inputTokens, outputTokens: out, cacheReadTokens: 0, cacheWriteTokens: 0 }, price);
-  return { calls: calls.length, inputTokens, usd: calls.reduce((t, c) => t + at(c, c.outputTokens), 0), maxUsd: calls.reduce((t, c) => t + at(c, c.maxOutputTokens), 0) };
+  return {
+    calls: calls.length,
+    inputTokens,
+    usd: calls.reduce((t, c) => t + at(c, c.outputTokens), 0),
+    maxUsd: calls.reduce((t, c) => t + at(c, c.maxOutputTokens), 0),
+  };
 }
 
 /** The total estimate of compiling these logs' plans at a model's price, without any network. */

@@ -34,25 +34,52 @@ export class SpendGuard {
   async admit(model: string, estimateUsd: number | null): Promise<Extract<ModelError, { kind: "cap" }> | null> {
     const { dailyCapUsd, monthlyCapUsd } = this.ports.settings();
     if (dailyCapUsd <= 0 && monthlyCapUsd <= 0) return null;
-    const cap = (period: "day" | "month", capUsd: number, spentUsd: number, message: string) => ({ kind: "cap" as const, period, capUsd, spentUsd, estimateUsd, message });
+    const cap = (period: "day" | "month", capUsd: number, spentUsd: number, message: string) => ({
+      kind: "cap" as const,
+      period,
+      capUsd,
+      spentUsd,
+      estimateUsd,
+      message,
+    });
     const period = dailyCapUsd > 0 ? "day" : "month";
     const capUsd = dailyCapUsd > 0 ? dailyCapUsd : monthlyCapUsd;
     if (estimateUsd === null) {
-      return cap(period, capUsd, 0, `Not sent: the price of ${model} is not known, so the call cannot be checked against your spending cap. Set its price in the settings (Spend), or turn the caps off.`);
+      return cap(
+        period,
+        capUsd,
+        0,
+        `Not sent: the price of ${model} is not known, so the call cannot be checked against your spending cap. Set its price in the settings (Spend), or turn the caps off.`,
+      );
     }
     let spent: { today: number; month: number };
     try {
       const s = summarizeSpend(await this.ports.ledger.read(), this.ports.now());
       spent = { today: s.today.usd + this.pending, month: s.thisMonth.usd + this.pending };
     } catch {
-      return cap(period, capUsd, 0, "Not sent: the spend ledger (spend-ledger.jsonl in the plugin's folder) cannot be read, so the call cannot be checked against your spending cap.");
+      return cap(
+        period,
+        capUsd,
+        0,
+        "Not sent: the spend ledger (spend-ledger.jsonl in the plugin's folder) cannot be read, so the call cannot be checked against your spending cap.",
+      );
     }
     const over = (limit: number, used: number) => limit > 0 && used + estimateUsd > limit;
     if (over(dailyCapUsd, spent.today)) {
-      return cap("day", dailyCapUsd, spent.today, `Not sent: today's spend ${formatCost(spent.today)} and this call's worst case ${formatCost(estimateUsd)} would pass your daily cap of ${formatCost(dailyCapUsd)}. Raise or turn off the cap in the settings (Spend), or wait until tomorrow.`);
+      return cap(
+        "day",
+        dailyCapUsd,
+        spent.today,
+        `Not sent: today's spend ${formatCost(spent.today)} and this call's worst case ${formatCost(estimateUsd)} would pass your daily cap of ${formatCost(dailyCapUsd)}. Raise or turn off the cap in the settings (Spend), or wait until tomorrow.`,
+      );
     }
     if (over(monthlyCapUsd, spent.month)) {
-      return cap("month", monthlyCapUsd, spent.month, `Not sent: this month's spend ${formatCost(spent.month)} and this call's worst case ${formatCost(estimateUsd)} would pass your monthly cap of ${formatCost(monthlyCapUsd)}. Raise or turn off the cap in the settings (Spend).`);
+      return cap(
+        "month",
+        monthlyCapUsd,
+        spent.month,
+        `Not sent: this month's spend ${formatCost(spent.month)} and this call's worst case ${formatCost(estimateUsd)} would pass your monthly cap of ${formatCost(monthlyCapUsd)}. Raise or turn off the cap in the settings (Spend).`,
+      );
     }
     this.pending += estimateUsd;
     return null;
@@ -67,7 +94,17 @@ export class SpendGuard {
   async record(feature: string, completion: Completion, model: string, price: ListPrice | null): Promise<void> {
     const now = this.ports.now();
     const u = completion.usage;
-    const entry = { at: now.toISOString(), day: localDate(now), feature, model, input: u.inputTokens, output: u.outputTokens, cacheRead: u.cacheReadTokens, cacheWrite: u.cacheWriteTokens, usd: costOrUnknown(u, price) };
+    const entry = {
+      at: now.toISOString(),
+      day: localDate(now),
+      feature,
+      model,
+      input: u.inputTokens,
+      output: u.outputTokens,
+      cacheRead: u.cacheReadTokens,
+      cacheWrite: u.cacheWriteTokens,
+      usd: costOrUnknown(u, price),
+    };
     await this.ports.ledger.append(entry, now).catch(() => undefined);
   }
 }

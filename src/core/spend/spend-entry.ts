@@ -54,12 +54,29 @@ export function parseSpendLine(line: string): SpendRecord | null {
     }
     return { kind: "month", month: o.month, calls: o.calls as number, usd: o.usd as number, unknownCalls: count(o.unknownCalls) ?? 0, byFeature };
   }
-  if (typeof o.at !== "string" || typeof o.day !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(o.day) || typeof o.feature !== "string" || typeof o.model !== "string") return null;
+  if (
+    typeof o.at !== "string" ||
+    typeof o.day !== "string" ||
+    !/^\d{4}-\d{2}-\d{2}$/.test(o.day) ||
+    typeof o.feature !== "string" ||
+    typeof o.model !== "string"
+  )
+    return null;
   const tokens = [o.input, o.output, o.cacheRead, o.cacheWrite].map(count);
   if (tokens.some((t) => t === null)) return null;
   const usd = o.usd === null ? null : count(o.usd);
   if (usd === null && o.usd !== null) return null;
-  return { at: o.at, day: o.day, feature: o.feature, model: o.model, input: tokens[0]!, output: tokens[1]!, cacheRead: tokens[2]!, cacheWrite: tokens[3]!, usd };
+  return {
+    at: o.at,
+    day: o.day,
+    feature: o.feature,
+    model: o.model,
+    input: tokens[0]!,
+    output: tokens[1]!,
+    cacheRead: tokens[2]!,
+    cacheWrite: tokens[3]!,
+    usd,
+  };
 }
 
 /** The ledger's records in file order; lines that are not records are skipped. */

@@ -50,7 +50,10 @@ export function summarizeSpend(records: readonly SpendRecord[], now: Date): Spen
 }
 
 /** Spend since a day (inclusive), in total, by feature and by day (months summarised count under their first day). */
-export function spendSince(records: readonly SpendRecord[], since: string): { total: SpendTotal; byFeature: Record<string, SpendTotal>; byDay: Record<string, SpendTotal> } {
+export function spendSince(
+  records: readonly SpendRecord[],
+  since: string,
+): { total: SpendTotal; byFeature: Record<string, SpendTotal>; byDay: Record<string, SpendTotal> } {
   const total = empty();
   const byFeature: Record<string, SpendTotal> = {};
   const byDay: Record<string, SpendTotal> = {};

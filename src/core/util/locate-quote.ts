@@ -1,5 +1,10 @@
 /** A quote as compared: curly quotes made straight, whitespace runs made one space, trimmed. */
-export const foldQuote = (s: string): string => s.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\s+/g, " ").trim();
+export const foldQuote = (s: string): string =>
+  s
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\s+/g, " ")
+    .trim();
 
 /** The 0-based line where a quote stands in a text (whitespace and curly quotes folded), or -1 when it is not there. */
 export function locateQuote(text: string, quote: string): number {

@@ -26,7 +26,10 @@ const STALE_GUARD_MS = 30 * 1000;
  * removes the lock only while it still holds this holder's token.
  */
 export async function acquireLockFile(
-  files: LockFiles, path: string, owner: { pid: unknown; token: string }, waitMs: number,
+  files: LockFiles,
+  path: string,
+  owner: { pid: unknown; token: string },
+  waitMs: number,
 ): Promise<{ ok: true; release: () => Promise<void> } | { ok: false; holder: Holder }> {
   const text = JSON.stringify({ pid: owner.pid, at: new Date(files.now()).toISOString(), token: owner.token });
   const deadline = files.now() + waitMs;

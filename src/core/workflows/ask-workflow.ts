@@ -19,9 +19,7 @@ export interface AskTurn {
 
 /** What the selection step did: a model chose (with what it cost), no call was needed, or keywords chose instead. */
 export type SelectionNote =
-  | { by: "model"; model: string; shortlisted: number; usage: TokenUsage; costUsd: number }
-  | { by: "no-call" }
-  | { by: "keywords"; reason: string };
+  { by: "model"; model: string; shortlisted: number; usage: TokenUsage; costUsd: number } | { by: "no-call" } | { by: "keywords"; reason: string };
 
 /** An answer and what it cost at the answering model's price. */
 export interface AnsweredQuestion {
@@ -61,7 +59,10 @@ export async function selectFor(host: KcHost, question: string, signal?: AbortSi
   const priced = await host.models.get("select");
   if (!priced.ok) return priced.error.kind === "no-key" ? null : { route: routeFor(host, question), note: { by: "keywords", reason: priced.error.message } };
   const r = await selectArticles(priced.value.model, host.index(), question, host.resolve, { budget: ask.budget }, signal);
-  if (!r.ok) return r.error.kind === "no-key" || r.error.kind === "aborted" ? null : { route: routeFor(host, question), note: { by: "keywords", reason: r.error.message } };
+  if (!r.ok)
+    return r.error.kind === "no-key" || r.error.kind === "aborted"
+      ? null
+      : { route: routeFor(host, question), note: { by: "keywords", reason: r.error.message } };
   const { route, usage, shortlist, called } = r.value;
   if (!called) return { route, note: { by: "no-call" } };
   return { route, note: { by: "model", model: priced.value.id, shortlisted: shortlist.length, usage, costUsd: costAt(usage, priced.value.price) } };
@@ -78,7 +79,10 @@ export function articleTitle(host: KcHost, path: string): string {
  * nothing is answered "not in the knowledge base" with no model asked.
  */
 export async function answerQuestion(
-  host: KcHost, route: RouteResult, thread: readonly AskTurn[], onText: (delta: string) => void,
+  host: KcHost,
+  route: RouteResult,
+  thread: readonly AskTurn[],
+  onText: (delta: string) => void,
   options: { signal?: AbortSignal; streaming?: boolean; onWait?: (seconds: number, reason: string) => void } = {},
 ): Promise<Result<AnsweredQuestion, AskError>> {
   if (route.status === "empty-question") return err({ kind: "empty-question", message: EMPTY_QUESTION_ANSWER });
@@ -89,7 +93,10 @@ export async function answerQuestion(
     texts.push({ path: l.path, part: l.part, text: l.part === "tldr" ? `${doc?.header.title ?? l.path}: ${doc?.tldr ?? ""}` : await host.store.read(l.path) });
   }
   const request = buildAnswerRequest(route, texts);
-  const earlier: ChatMessage[] = thread.flatMap((t) => [{ role: "user" as const, content: t.question }, { role: "assistant" as const, content: t.answer }]);
+  const earlier: ChatMessage[] = thread.flatMap((t) => [
+    { role: "user" as const, content: t.question },
+    { role: "assistant" as const, content: t.answer },
+  ]);
   const priced = await host.models.get("answer", { streaming: options.streaming ?? true, ...(options.onWait ? { onWait: options.onWait } : {}) });
   if (!priced.ok) return priced;
   const { model, id, price } = priced.value;

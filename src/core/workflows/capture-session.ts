@@ -55,7 +55,13 @@ export async function captureSession(run: RunContext, sessionId: string, files: 
 }
 
 /** One reading and writing of a session; false when the daily notes' markers changed before the lock was taken. */
-async function attemptCapture(run: RunContext, sessionId: string, files: TranscriptFile[], cursor: (f: TranscriptFile) => number, distilled: Map<string, Distilled | null>): Promise<boolean> {
+async function attemptCapture(
+  run: RunContext,
+  sessionId: string,
+  files: TranscriptFile[],
+  cursor: (f: TranscriptFile) => number,
+  distilled: Map<string, Distilled | null>,
+): Promise<boolean> {
   const { host, options, report } = run;
   const scanned = await scanFiles(host, files, cursor);
   const notes = candidateNotes(host, scanned);
@@ -65,9 +71,14 @@ async function attemptCapture(run: RunContext, sessionId: string, files: Transcr
   const offsets: Record<string, number> = {};
   let longLines = 0;
   for (const f of files) {
-    offsets[f.path] = await host.source.read(f.path, cursor(f), (line) => {
-      if (line.trim() !== "") collector.add(parseTranscriptLine(line));
-    }, () => longLines++);
+    offsets[f.path] = await host.source.read(
+      f.path,
+      cursor(f),
+      (line) => {
+        if (line.trim() !== "") collector.add(parseTranscriptLine(line));
+      },
+      () => longLines++,
+    );
   }
   const digest = collector.digest();
   const continues = cursor(files[0]!) > 0 || digest.alreadyCaptured > 0;
@@ -83,7 +94,11 @@ async function attemptCapture(run: RunContext, sessionId: string, files: Transcr
   const project = await host.source.projectName(digest.cwd!);
   const plan = planDays(run, digest);
   for (const { day } of plan) await distillDay(run, day, distilled);
-  const entries = plan.map(({ day, path }) => ({ day, path, entry: renderSessionEntry(digest, day, project, continues || day !== digest.days[0], host.source.homeDirs, distilled.get(dayKey(day)) ?? null) }));
+  const entries = plan.map(({ day, path }) => ({
+    day,
+    path,
+    entry: renderSessionEntry(digest, day, project, continues || day !== digest.days[0], host.source.homeDirs, distilled.get(dayKey(day)) ?? null),
+  }));
   if (options.dryRun) {
     count(report, digest.brokenLines, longLines);
     for (const e of entries) record(report, digest, project, e);
@@ -129,7 +144,9 @@ function planDays(run: RunContext, digest: SessionDigest): { day: SessionDay; pa
 }
 
 function wanted(digest: SessionDigest, o: CaptureOptions): SessionDay[] {
-  return digest.days.filter((d) => !(o.since && d.date < o.since) && (d.prompts.length > 0 || d.steering.length > 0 || d.errors.length > 0 || d.commands.length > 0));
+  return digest.days.filter(
+    (d) => !(o.since && d.date < o.since) && (d.prompts.length > 0 || d.steering.length > 0 || d.errors.length > 0 || d.commands.length > 0),
+  );
 }
 
 function countDays(digest: SessionDigest, o: CaptureOptions): number {
@@ -150,9 +167,22 @@ async function distillDay(run: RunContext, day: SessionDay, distilled: Map<strin
   }
 }
 
-function record(report: CaptureReport, digest: SessionDigest, project: string, e: { day: SessionDay; path: string; entry: { text: string; redactions: number; title: string } }): void {
+function record(
+  report: CaptureReport,
+  digest: SessionDigest,
+  project: string,
+  e: { day: SessionDay; path: string; entry: { text: string; redactions: number; title: string } },
+): void {
   report.redactions += e.entry.redactions;
-  report.captured.push({ sessionId: digest.sessionId, project, date: e.day.date, path: e.path, title: e.entry.title, redactions: e.entry.redactions, text: e.entry.text });
+  report.captured.push({
+    sessionId: digest.sessionId,
+    project,
+    date: e.day.date,
+    path: e.path,
+    title: e.entry.title,
+    redactions: e.entry.redactions,
+    text: e.entry.text,
+  });
 }
 
 function count(report: CaptureReport, broken: number, long: number): void {
@@ -165,7 +195,8 @@ function skipReason(d: SessionDigest, o: CaptureOptions, continued: boolean): st
   if (!d.cwd) return "no working folder in the transcript";
   if (o.projects !== "all" && !o.projects.has(d.cwd)) return `project ${d.cwd} is not chosen for capture`;
   if (d.humanPrompts === 0) return continued ? "nothing new from the person" : "no prompt from the person (warm-up or empty)";
-  if (!continued && d.humanPrompts < o.minPrompts) return `short session (${d.humanPrompts} prompt${d.humanPrompts === 1 ? "" : "s"}; at least ${o.minPrompts} are captured)`;
+  if (!continued && d.humanPrompts < o.minPrompts)
+    return `short session (${d.humanPrompts} prompt${d.humanPrompts === 1 ? "" : "s"}; at least ${o.minPrompts} are captured)`;
   return null;
 }
 

@@ -11,7 +11,15 @@ export type { CaptureHost, CaptureOptions, CaptureReport, CaptureState, CaptureS
  * step: one that fails is reported and the others go on, and the state is merged and saved after each.
  */
 export async function captureSessions(host: CaptureHost, options: CaptureOptions, onProgress?: (done: number, total: number) => void): Promise<CaptureReport> {
-  const report: CaptureReport = { captured: [], skipped: [], redactions: 0, brokenLines: 0, longLines: 0, failed: [], usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 } };
+  const report: CaptureReport = {
+    captured: [],
+    skipped: [],
+    redactions: 0,
+    brokenLines: 0,
+    longLines: 0,
+    failed: [],
+    usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+  };
   const state = await host.state.load();
   const run: RunContext = { host, options, report, state, seen: new Set(state.seen), distill: options.distill ?? null };
   const sessions = new Map<string, TranscriptFile[]>();

@@ -1,6 +1,13 @@
 import { recordClaimDrift } from "../contradictions/contradiction-state";
 import { findCitations } from "../drift/citations";
-import { buildClaimDriftRequest, claimDriftCandidate, estimateClaimDrift, runClaimDrift, type ClaimDriftCandidate, type ClaimDriftReport } from "../drift/claim-drift";
+import {
+  buildClaimDriftRequest,
+  claimDriftCandidate,
+  estimateClaimDrift,
+  runClaimDrift,
+  type ClaimDriftCandidate,
+  type ClaimDriftReport,
+} from "../drift/claim-drift";
 import type { CodeRepoView } from "../drift/code-repo-view";
 import { costAt, estimateCost } from "../llm/cost";
 import type { ListPrice } from "../llm/models";
@@ -45,7 +52,10 @@ export async function planClaimDriftCheck(host: KcHost, repo: CodeRepoView, toda
 
 /** A planned check's total estimate at a model's price: each article one call, with a typical and its longest reply. */
 export function claimDriftBatch(planned: PlannedClaimDrift, price: ListPrice | null): BatchEstimate {
-  return estimateBatch(planned.candidates.map((c) => ({ inputTokens: estimateClaimDrift(c), outputTokens: 150, maxOutputTokens: buildClaimDriftRequest(c).maxTokens })), price);
+  return estimateBatch(
+    planned.candidates.map((c) => ({ inputTokens: estimateClaimDrift(c), outputTokens: 150, maxOutputTokens: buildClaimDriftRequest(c).maxTokens })),
+    price,
+  );
 }
 
 /** Where a run keeps its judgements (none: it only reports), its cancel, and the voice of announced waits. */
@@ -66,7 +76,11 @@ export interface ClaimDriftRunResult {
  * answered get the new judgements (their older ones replaced, the others' kept) on the state as it is then.
  * Never changes a note. Fails only when no model can be called.
  */
-export async function runClaimDriftCheck(host: KcHost, planned: PlannedClaimDrift, options: ClaimDriftRunOptions = {}): Promise<Result<ClaimDriftRunResult, ModelUnavailable>> {
+export async function runClaimDriftCheck(
+  host: KcHost,
+  planned: PlannedClaimDrift,
+  options: ClaimDriftRunOptions = {},
+): Promise<Result<ClaimDriftRunResult, ModelUnavailable>> {
   const priced = await host.models.get("check", { streaming: false, feature: "drift", ...(options.onWait ? { onWait: options.onWait } : {}) });
   if (!priced.ok) return err(priced.error);
   const { maxArticles, maxTokens } = host.settings().drift;

@@ -6,7 +6,6 @@ import type { UndoRecord } from "../compile/write-compile";
 import type { CompileRecords } from "../ports/compile-records";
 import { recordedWriteRefusal, type WriteRules } from "../knowledge/write-rules";
 
-
 /**
  * Writes a set of files as one unit, from the person's point of view all or nothing:
  * every path passes the write rules first; the journal (every file's bytes before and after) is saved before the
@@ -46,9 +45,13 @@ export async function commitWrites(
     const left = await rollBack(store, done);
     if (left.length === 0) {
       await records.clearJournal().catch(() => undefined);
-      return err(`Nothing was changed: ${why}${done.length > 0 ? ` (the ${done.length} file${done.length === 1 ? "" : "s"} already written ${done.length === 1 ? "was" : "were"} put back)` : ""}.`);
+      return err(
+        `Nothing was changed: ${why}${done.length > 0 ? ` (the ${done.length} file${done.length === 1 ? "" : "s"} already written ${done.length === 1 ? "was" : "were"} put back)` : ""}.`,
+      );
     }
-    return err(`The write stopped half-way: ${why}; ${left.join(", ")} could not be put back yet. Run "Undo last compile" (kc undo) to finish putting them back.`);
+    return err(
+      `The write stopped half-way: ${why}; ${left.join(", ")} could not be put back yet. Run "Undo last compile" (kc undo) to finish putting them back.`,
+    );
   }
   const complete: UndoRecord = { ...record, files };
   delete complete.status;

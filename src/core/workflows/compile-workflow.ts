@@ -38,10 +38,13 @@ export async function prepareCompile(host: CompileHost, logPath: string, price: 
   const rules = host.rules();
   const folderProblem = knowledgeFolderProblem(rules);
   if (folderProblem) return err(folderProblem);
-  if (logPath.startsWith(`${rules.knowledgeFolder.replace(/\/+$/, "")}/`)) return err(`${logPath} is inside the knowledge folder; only daily logs are compiled.`);
+  if (logPath.startsWith(`${rules.knowledgeFolder.replace(/\/+$/, "")}/`))
+    return err(`${logPath} is inside the knowledge folder; only daily logs are compiled.`);
   if (matchDailyNote(logPath, rules) === null) {
     const where = `${rules.dailyFolder ? `${rules.dailyFolder}/` : ""}${rules.dailyFormat}.md`;
-    return err(`${logPath} is not a daily note (daily notes are ${where}); only daily logs are compiled. To compile it, move it into the daily notes folder under a date name, or change the daily notes settings.`);
+    return err(
+      `${logPath} is not a daily note (daily notes are ${where}); only daily logs are compiled. To compile it, move it into the daily notes folder under a date name, or change the daily notes settings.`,
+    );
   }
   let logText: string;
   try {
@@ -50,11 +53,19 @@ export async function prepareCompile(host: CompileHost, logPath: string, price: 
     return err(`${logPath} cannot be compiled: ${describeError(e)}.`);
   }
   if (logText.length > MAX_LOG_CHARS) {
-    return err(`${logPath} has ${logText.length.toLocaleString("en-US")} characters, more than the ${MAX_LOG_CHARS.toLocaleString("en-US")} one compile takes; split it into smaller daily logs. Nothing was sent.`);
+    return err(
+      `${logPath} has ${logText.length.toLocaleString("en-US")} characters, more than the ${MAX_LOG_CHARS.toLocaleString("en-US")} one compile takes; split it into smaller daily logs. Nothing was sent.`,
+    );
   }
   const plan = await planCompile({
-    logPath, logText, today: localDate(host.now()), knowledgeFolder: rules.knowledgeFolder,
-    index: host.index(), textOf: (p) => readText(host.store, p), resolve: host.resolve, isArticle: (p) => isArticlePath(p, rules),
+    logPath,
+    logText,
+    today: localDate(host.now()),
+    knowledgeFolder: rules.knowledgeFolder,
+    index: host.index(),
+    textOf: (p) => readText(host.store, p),
+    resolve: host.resolve,
+    isArticle: (p) => isArticlePath(p, rules),
   });
   return ok({ plan, estimate: estimateAt(plan, price) });
 }
@@ -69,7 +80,12 @@ function estimateAt(plan: CompilePlan, price: ModelPrice | null): CompileEstimat
 export function existingArticles(host: CompileHost): ExistingArticles {
   const rules = host.rules();
   const from = knowledgePaths(rules.knowledgeFolder).index;
-  return existingArticlesFrom(host.index().all(), rules.knowledgeFolder, (l) => host.resolve(l, from), (p) => isArticlePath(p, rules));
+  return existingArticlesFrom(
+    host.index().all(),
+    rules.knowledgeFolder,
+    (l) => host.resolve(l, from),
+    (p) => isArticlePath(p, rules),
+  );
 }
 
 /** Asks the model for a proposal (one retry on an invalid reply); nothing is written. */
@@ -87,13 +103,22 @@ export function spentOn(host: CompileHost, outcome: CompileOutcome, price: Model
  * row of index.md or an entry of log.md): staged from the files as they are now, journalled, written, then the log's
  * compile state recorded. On failure nothing stays changed, or the journal says what undo must finish.
  */
-export async function writeReviewed(host: CompileHost, outcome: CompileOutcome, accepted: ReadonlySet<string>, automatic: boolean, price: ModelPrice | null = host.price): Promise<Result<WriteReport, string>> {
+export async function writeReviewed(
+  host: CompileHost,
+  outcome: CompileOutcome,
+  accepted: ReadonlySet<string>,
+  automatic: boolean,
+  price: ModelPrice | null = host.price,
+): Promise<Result<WriteReport, string>> {
   const lock = await host.lock.acquire();
   if (!lock.ok) return err(lock.message);
   try {
     const logPath = outcome.plan.logPath;
     const staged = await stageCompile(host.store, outcome, accepted, {
-      nowIso: host.now().toISOString(), spentUsd: price ? spentOn(host, outcome, price) : null, automatic, previousState: host.records.logState(logPath),
+      nowIso: host.now().toISOString(),
+      spentUsd: price ? spentOn(host, outcome, price) : null,
+      automatic,
+      previousState: host.records.logState(logPath),
     });
     if (!staged.ok) return staged;
     const committed = await commitWrites(host.store, host.rules(), host.records, staged.value.undo);
@@ -101,7 +126,9 @@ export async function writeReviewed(host: CompileHost, outcome: CompileOutcome, 
     try {
       await host.records.setLogState(logPath, staged.value.state);
     } catch (e) {
-      return err(`The articles were written, but the compile state could not be saved (${describeError(e)}); the log will look changed until it is compiled again.`);
+      return err(
+        `The articles were written, but the compile state could not be saved (${describeError(e)}); the log will look changed until it is compiled again.`,
+      );
     }
     return ok({ ...staged.value, undo: committed.value });
   } finally {
@@ -170,7 +197,15 @@ export async function compileLogs(host: KcHost, logs: readonly string[], reviewe
 }
 
 /** One log of a run: plan, approve the estimate, propose, review, write. */
-async function compileOne(host: CompileHost, model: LanguageModel, price: ModelPrice | null, log: string, reviewer: CompileReviewer, options: CompileRunOptions, [n, total]: [number, number]): Promise<LogResult> {
+async function compileOne(
+  host: CompileHost,
+  model: LanguageModel,
+  price: ModelPrice | null,
+  log: string,
+  reviewer: CompileReviewer,
+  options: CompileRunOptions,
+  [n, total]: [number, number],
+): Promise<LogResult> {
   const prepared = await prepareCompile(host, log, price);
   if (!prepared.ok) return { log, status: "failed", message: prepared.error };
   options.events?.planned?.(prepared.value, n, total);

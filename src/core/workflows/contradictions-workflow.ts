@@ -1,5 +1,12 @@
 import { contradictionPairs, type ArticlePair } from "../contradictions/contradiction-pairs";
-import { consideredPairs, planContradictions, recordRun, runContradictions, type ContradictionPlan, type ContradictionRunReport } from "../contradictions/run-contradictions";
+import {
+  consideredPairs,
+  planContradictions,
+  recordRun,
+  runContradictions,
+  type ContradictionPlan,
+  type ContradictionRunReport,
+} from "../contradictions/run-contradictions";
 import { buildContradictionRequest, estimatePairTokens } from "../contradictions/check-contradictions";
 import { REPLY_TOKENS } from "../contradictions/run-contradictions";
 import { costAt } from "../llm/cost";
@@ -32,7 +39,10 @@ export async function planContradictionCheck(host: KcHost, ports: ContradictionP
   const caps = host.settings().contradictions;
   const state = await ports.state.load();
   const candidates = contradictionPairs([...host.index().all()], host.resolve, (p) => ports.articleHash(p) ?? "", state, Number.MAX_SAFE_INTEGER);
-  const texts = await readTexts(host, consideredPairs(candidates.due, caps).flatMap((p) => [p.a, p.b]));
+  const texts = await readTexts(
+    host,
+    consideredPairs(candidates.due, caps).flatMap((p) => [p.a, p.b]),
+  );
   const plan = planContradictions(candidates, (p) => texts.get(p) ?? "", caps, host.price);
   return { plan, texts };
 }
@@ -40,9 +50,14 @@ export async function planContradictionCheck(host: KcHost, ports: ContradictionP
 /** A planned run's total estimate at a model's price: each pair one call, with a typical and its longest reply. */
 export function contradictionBatch(planned: PlannedContradictions, price: ListPrice | null): BatchEstimate {
   const text = (p: string) => planned.texts.get(p) ?? "";
-  return estimateBatch(planned.plan.pairs.map((p) => ({
-    inputTokens: estimatePairTokens(p, text(p.a), text(p.b)), outputTokens: REPLY_TOKENS, maxOutputTokens: buildContradictionRequest(p, text(p.a), text(p.b)).maxTokens,
-  })), price);
+  return estimateBatch(
+    planned.plan.pairs.map((p) => ({
+      inputTokens: estimatePairTokens(p, text(p.a), text(p.b)),
+      outputTokens: REPLY_TOKENS,
+      maxOutputTokens: buildContradictionRequest(p, text(p.a), text(p.b)).maxTokens,
+    })),
+    price,
+  );
 }
 
 /** Progress, cancel and the voice of announced waits for one run. */
@@ -64,13 +79,23 @@ export interface ContradictionRunResult {
  * state as it was. Never changes a note. Fails only when no model can be called.
  */
 export async function runContradictionCheck(
-  host: KcHost, ports: ContradictionPorts, planned: PlannedContradictions, options: ContradictionRunOptions = {},
+  host: KcHost,
+  ports: ContradictionPorts,
+  planned: PlannedContradictions,
+  options: ContradictionRunOptions = {},
 ): Promise<Result<ContradictionRunResult, ModelUnavailable>> {
   const priced = await host.models.get("check", { streaming: false, feature: "contradictions", ...(options.onWait ? { onWait: options.onWait } : {}) });
   if (!priced.ok) return err(priced.error);
-  const report = await runContradictions(planned.plan, {
-    model: priced.value.model, textOf: (p) => planned.texts.get(p) ?? "", signal: options.signal, onPair: options.onPair,
-  }, host.settings().contradictions.maxTokens);
+  const report = await runContradictions(
+    planned.plan,
+    {
+      model: priced.value.model,
+      textOf: (p) => planned.texts.get(p) ?? "",
+      signal: options.signal,
+      onPair: options.onPair,
+    },
+    host.settings().contradictions.maxTokens,
+  );
   if (report.checked.length > 0) {
     const hashOf = (p: string): string | undefined => {
       const t = planned.texts.get(p);

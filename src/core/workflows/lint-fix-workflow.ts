@@ -110,7 +110,11 @@ export async function applyLintFixes(host: LintBatchHost, changes: readonly Lint
   if (!lock.ok) return err(`Not fixed: ${lock.message}`);
   try {
     const committed = await commitWrites(host.store, host.rules(), host.records, {
-      version: 1, op: "lint-fix", at: host.now().toISOString(), logPath: changes[0]!.path, previousState: null,
+      version: 1,
+      op: "lint-fix",
+      at: host.now().toISOString(),
+      logPath: changes[0]!.path,
+      previousState: null,
       files: changes.map((c) => ({ path: c.path, before: c.before, after: c.after })),
     });
     return committed.ok ? ok({ paths: committed.value.files.map((f) => f.path) }) : err(`Not fixed: ${committed.error}`);

@@ -72,7 +72,12 @@ export interface HeaderRun {
  * month), optionally improved by the compile model after the spend is confirmed, then reviewed, and the accepted
  * notes written as one undoable write that changes frontmatter only.
  */
-export async function proposeNoteHeaders(host: KcHost, request: HeaderRequest, ports: HeaderPorts = {}, options: { signal?: AbortSignal } = {}): Promise<HeaderRun> {
+export async function proposeNoteHeaders(
+  host: KcHost,
+  request: HeaderRequest,
+  ports: HeaderPorts = {},
+  options: { signal?: AbortSignal } = {},
+): Promise<HeaderRun> {
   const skipped: HeaderSkip[] = [];
   const paths: string[] = [];
   for (const name of request.paths) {
@@ -140,9 +145,15 @@ async function draftProposal(host: KcHost, path: string): Promise<HeaderProposal
     .filter((p): p is string => p !== null && p.toLowerCase().endsWith(".md") && p !== path && !isJournal(p, rules));
   const doc = host.index().get(path);
   const query = [header.title ?? baseName(path), ...parsed.headings.map((h) => h.text), doc?.tldr ?? ""].join(" ");
-  const hits = host.index().query(query, 8).filter((h) => h.doc.path !== path && !isJournal(h.doc.path, rules) && !ownFile(h.doc.path, host));
+  const hits = host
+    .index()
+    .query(query, 8)
+    .filter((h) => h.doc.path !== path && !isJournal(h.doc.path, rules) && !ownFile(h.doc.path, host));
   const best = hits[0]?.score ?? 0;
-  const neighbours = hits.filter((h) => h.score >= best * 0.5).slice(0, 3).map((h) => h.doc.path);
+  const neighbours = hits
+    .filter((h) => h.score >= best * 0.5)
+    .slice(0, 3)
+    .map((h) => h.doc.path);
   const { fields, relations } = draftHeader({ path, text, parsed, header, linked, neighbours, month: localDate(host.now()).slice(0, 7) });
   if (Object.keys(fields).length === 0) return { path, reason: "already has a CKP header (tldr, answers_when and relationships)" };
   return withFields(host, { path, before: text, after: text, fields, relations, by: "draft" });
@@ -160,10 +171,18 @@ function withFields(host: Pick<KcHost, "rules">, p: HeaderProposal): HeaderPropo
 async function refineWithModel(host: KcHost, proposals: HeaderProposal[], ports: HeaderPorts, signal?: AbortSignal): Promise<HeaderModelPass> {
   const priced = await host.models.get("compile", { feature: "headers" });
   if (!priced.ok) return { status: "unavailable", error: priced.error };
-  const items: RefineItem[] = proposals.filter((p) => p.fields.tldr !== undefined || p.fields.answers_when !== undefined).map((p) => {
-    const parsed = parseNote(p.before);
-    return { path: p.path, title: readCkpHeader(parsed.frontmatter).title ?? baseName(p.path), opening: p.before.slice(parsed.bodyStartOffset), tldr: p.fields.tldr ?? null, answersWhen: p.fields.answers_when ?? [] };
-  });
+  const items: RefineItem[] = proposals
+    .filter((p) => p.fields.tldr !== undefined || p.fields.answers_when !== undefined)
+    .map((p) => {
+      const parsed = parseNote(p.before);
+      return {
+        path: p.path,
+        title: readCkpHeader(parsed.frontmatter).title ?? baseName(p.path),
+        opening: p.before.slice(parsed.bodyStartOffset),
+        tldr: p.fields.tldr ?? null,
+        answersWhen: p.fields.answers_when ?? [],
+      };
+    });
   // A model without a known price is never estimated at another model's price: its cost shows as unknown.
   const estimate = estimateRefine(items, priced.value.price);
   if (ports.confirmSpend && !(await ports.confirmSpend(estimate, priced.value.id))) return { status: "declined", estimate };

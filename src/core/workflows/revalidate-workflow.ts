@@ -47,25 +47,45 @@ export async function revalidateArticle(
   const folder = host.rules().knowledgeFolder;
   const path = await findArticle(host, name);
   const text = path === null ? undefined : await host.store.read(path).catch(() => undefined);
-  if (path === null || text === undefined) return { status: "refused", reason: "missing", path, message: `No concept or connection article "${name}" in ${folder}/.` };
+  if (path === null || text === undefined)
+    return { status: "refused", reason: "missing", path, message: `No concept or connection article "${name}" in ${folder}/.` };
   const kind = classifyPath(path, folder);
   if (kind !== "concept" && kind !== "connection" && kind !== "article") {
-    return { status: "refused", reason: "not-article", path, message: `${path} is not a concept or connection article; only those carry relationships to revalidate.` };
+    return {
+      status: "refused",
+      reason: "not-article",
+      path,
+      message: `${path} is not a concept or connection article; only those carry relationships to revalidate.`,
+    };
   }
   const parsed = parseNote(text);
   const header = readCkpHeader(parsed.frontmatter);
   const index = host.index();
   const related = relatedFactsOf(path, header, folder, host.resolve, (p) => index.get(p));
   if (related.length === 0) {
-    return { status: "refused", reason: "no-relations", path, message: `${path} has no SIMILAR_HIGH or SIMILAR_MID relationship to an existing article; nothing to revalidate.` };
+    return {
+      status: "refused",
+      reason: "no-relations",
+      path,
+      message: `${path} has no SIMILAR_HIGH or SIMILAR_MID relationship to an existing article; nothing to revalidate.`,
+    };
   }
   const priced = await host.models.get("compile", { feature: "revalidate", ...(options.onWait ? { onWait: options.onWait } : {}) });
   if (!priced.ok) return { status: "unavailable", path, error: priced.error };
   options.events?.asking?.(path, related.length);
-  const r = await proposeRevalidation(priced.value.model, {
-    path, text, header, opening: text.slice(parsed.bodyStartOffset, parsed.bodyStartOffset + 1500), related,
-    month: options.month ?? localDate(host.now()).slice(0, 7), knowledgeFolder: folder,
-  }, options.signal);
+  const r = await proposeRevalidation(
+    priced.value.model,
+    {
+      path,
+      text,
+      header,
+      opening: text.slice(parsed.bodyStartOffset, parsed.bodyStartOffset + 1500),
+      related,
+      month: options.month ?? localDate(host.now()).slice(0, 7),
+      knowledgeFolder: folder,
+    },
+    options.signal,
+  );
   const usage = r.ok ? r.value.usage : r.error.usage;
   const usd = costAt(usage, priced.value.price);
   options.events?.proposed?.(usage, usd);

@@ -40,7 +40,11 @@ export function writeFileBack(host: WriteHost, plan: FileBackPlan): Promise<Resu
       const index = await readIfExists(host.store, paths.index);
       const log = await readIfExists(host.store, paths.log);
       return ok({
-        version: 1, op: "file-back", at: host.now().toISOString(), logPath: plan.path, previousState: null,
+        version: 1,
+        op: "file-back",
+        at: host.now().toISOString(),
+        logPath: plan.path,
+        previousState: null,
         files: [
           { path: plan.path, before: null, after: plan.text },
           { path: paths.index, before: index, after: index === null ? renderIndex([plan.row]) : upsertIndexRows(index, [plan.row]) },
@@ -67,7 +71,16 @@ export function writeHeadersReviewed(host: WriteHost, notes: readonly { path: st
       const logPath = knowledgePaths(host.rules().knowledgeFolder).log;
       const log = knowledgeFolderProblem(host.rules()) === null ? await readIfExists(host.store, logPath) : null;
       if (log !== null) {
-        files.push({ path: logPath, before: log, after: appendLogEntry(log, { at: at.slice(0, 19), op: "headers", title: label, lines: notes.map((n) => `Header proposed and reviewed: [[${n.path.replace(/\.md$/i, "")}]]`) }) });
+        files.push({
+          path: logPath,
+          before: log,
+          after: appendLogEntry(log, {
+            at: at.slice(0, 19),
+            op: "headers",
+            title: label,
+            lines: notes.map((n) => `Header proposed and reviewed: [[${n.path.replace(/\.md$/i, "")}]]`),
+          }),
+        });
       }
       return ok({ version: 1, op: "headers", at, logPath: label, previousState: null, files });
     } catch (e) {

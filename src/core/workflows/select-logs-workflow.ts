@@ -26,19 +26,30 @@ export interface SelectedLogs {
  * compiled or changed since, oldest first. Refuses settings that would let a compile touch daily notes, a note that
  * does not exist, and `all` without `force` when the host could not read which logs were compiled (`stateUnknown`).
  */
-export async function selectLogs(host: CompileHost, pick: LogPick, options: { force?: boolean; stateUnknown?: boolean } = {}): Promise<Result<SelectedLogs, SelectProblem>> {
+export async function selectLogs(
+  host: CompileHost,
+  pick: LogPick,
+  options: { force?: boolean; stateUnknown?: boolean } = {},
+): Promise<Result<SelectedLogs, SelectProblem>> {
   const rules = host.rules();
   const folderProblem = knowledgeFolderProblem(rules);
   if (folderProblem) return err({ kind: "settings", message: folderProblem });
   if ("all" in pick) {
     // Never claim a state that was not read: with it unknown, "changed since compiled" cannot be known.
     if (options.stateUnknown && !options.force) {
-      return err({ kind: "state-unknown", message: "Which daily logs were compiled is not known (the plugin's data.json could not be read, see above), so --all cannot tell the changed ones. Fix data.json, or compile one log with --file, or every log with --all --force." });
+      return err({
+        kind: "state-unknown",
+        message:
+          "Which daily logs were compiled is not known (the plugin's data.json could not be read, see above), so --all cannot tell the changed ones. Fix data.json, or compile one log with --file, or every log with --all --force.",
+      });
     }
     const hashes = await hashDailyLogs(host);
     if (hashes.size === 0) {
       const where = `${rules.dailyFolder ? `${rules.dailyFolder}/` : ""}${rules.dailyFormat}.md`;
-      return err({ kind: "no-daily-notes", message: `No daily notes in this vault: none matches ${where} (set by .obsidian/daily-notes.json or the plugin's settings).` });
+      return err({
+        kind: "no-daily-notes",
+        message: `No daily notes in this vault: none matches ${where} (set by .obsidian/daily-notes.json or the plugin's settings).`,
+      });
     }
     const state: CompileState = options.force ? { logs: {} } : recordedState(host, hashes.keys());
     return ok({ logs: selectChangedLogs(hashes.keys(), rules, state, (p) => hashes.get(p)).map((l) => l.path), unchanged: [] });
@@ -46,7 +57,8 @@ export async function selectLogs(host: CompileHost, pick: LogPick, options: { fo
   let path: string;
   if ("file" in pick) {
     path = pick.file.toLowerCase().endsWith(".md") ? pick.file : `${pick.file}.md`;
-    if (!(await host.store.exists(path))) return err({ kind: "no-note", message: `No note ${path} in the vault (give its path relative to the vault folder).` });
+    if (!(await host.store.exists(path)))
+      return err({ kind: "no-note", message: `No note ${path} in the vault (give its path relative to the vault folder).` });
   } else {
     path = dailyNotePath(pick.today, rules);
     if (!(await host.store.exists(path))) return err({ kind: "no-today", message: `Today's daily note ${path} does not exist; give --file <note> or --all.` });

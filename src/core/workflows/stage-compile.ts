@@ -19,7 +19,12 @@ import { describeError } from "./commit-writes";
  * when a patched section or a header field it sets changed during the review, then the index.md rows of the written
  * articles and the log.md entry. A file that cannot be read fails the whole stage with the reason.
  */
-export async function stageCompile(store: NoteStore, outcome: CompileOutcome, accepted: ReadonlySet<string>, ctx: WriteContext): Promise<Result<WriteReport, string>> {
+export async function stageCompile(
+  store: NoteStore,
+  outcome: CompileOutcome,
+  accepted: ReadonlySet<string>,
+  ctx: WriteContext,
+): Promise<Result<WriteReport, string>> {
   const { plan } = outcome;
   const files: UndoRecord["files"] = [];
   const written: WriteReport["written"] = [];
@@ -64,17 +69,33 @@ export async function stageCompile(store: NoteStore, outcome: CompileOutcome, ac
     title: `Daily Log ${plan.logPath.replace(/^.*\//, "").replace(/\.md$/i, "")}`,
     lines: [
       `Source: ${plan.logPath}`,
-      `Articles created: ${written.filter((w) => w.kind === "create").map((w) => link(w.path)).join(", ") || "(none)"}`,
-      `Articles updated: ${written.filter((w) => w.kind === "update").map((w) => link(w.path)).join(", ") || "(none)"}`,
+      `Articles created: ${
+        written
+          .filter((w) => w.kind === "create")
+          .map((w) => link(w.path))
+          .join(", ") || "(none)"
+      }`,
+      `Articles updated: ${
+        written
+          .filter((w) => w.kind === "update")
+          .map((w) => link(w.path))
+          .join(", ") || "(none)"
+      }`,
       ...skipped.map((s) => `Skipped ${s.path}: ${s.reason}`),
       `Tokens: ${u.inputTokens} in, ${u.outputTokens} out${ctx.spentUsd !== null ? `, ${formatCost(ctx.spentUsd)}` : ""}`,
-      ...(ctx.automatic ? ["Accepted automatically (setting \"accept automatically\" is on)"] : []),
+      ...(ctx.automatic ? ['Accepted automatically (setting "accept automatically" is on)'] : []),
     ].map(stripControls),
   };
   try {
     if (written.length > 0) {
       const current = await readIfExists(store, paths.index);
-      const rows = indexRowsFor(current, written.map((w) => w.path), (p) => texts.get(p)!, plan.knowledgeFolder, plan.logPath);
+      const rows = indexRowsFor(
+        current,
+        written.map((w) => w.path),
+        (p) => texts.get(p)!,
+        plan.knowledgeFolder,
+        plan.logPath,
+      );
       files.push({ path: paths.index, before: current, after: current === null ? renderIndex(rows) : upsertIndexRows(current, rows) });
     }
     const log = await readIfExists(store, paths.log);
@@ -83,7 +104,13 @@ export async function stageCompile(store: NoteStore, outcome: CompileOutcome, ac
     return err(`Nothing was written: ${describeError(e)}.`);
   }
   const state = { hash: plan.logHash, compiledAt: ctx.nowIso };
-  return ok({ written, skipped, entry, state, undo: { version: 1, op: "compile", at: ctx.nowIso, logPath: plan.logPath, files, previousState: ctx.previousState } });
+  return ok({
+    written,
+    skipped,
+    entry,
+    state,
+    undo: { version: 1, op: "compile", at: ctx.nowIso, logPath: plan.logPath, files, previousState: ctx.previousState },
+  });
 }
 
 /** A file's text, or null when it does not exist; an unreadable file (not text, a folder) throws the store's error. */

@@ -5,7 +5,6 @@ import type { UndoRecord } from "../compile/write-compile";
 import { err, ok, type Result } from "../result";
 import type { KcHost } from "../ports/host";
 
-
 /** The ports of the host bundle undo uses: the notes, the journal and undo record, the write lock, the rules, the clock. */
 export type UndoHost = Pick<KcHost, "store" | "records" | "lock" | "rules" | "now">;
 

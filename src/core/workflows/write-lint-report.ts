@@ -28,10 +28,15 @@ export interface LintReportWritten {
 export function reportFolderProblem(rules: WriteRules): string | null {
   const k = trimSlashes(rules.knowledgeFolder.trim());
   const folder = reportFolderOf(rules);
-  if (folder.split("/").some((s) => s === "" || s === "." || s === ".." || s.startsWith(".")) || folder.includes("\\")) return `The report folder "${folder}" is not a plain folder inside the vault (no "..", no hidden or config folders).`;
-  if (!folder.startsWith(`${k}/`)) return `The report folder "${folder}" is outside the knowledge folder "${k}/"; choose a folder inside it, such as "${k}/reports".`;
+  if (folder.split("/").some((s) => s === "" || s === "." || s === ".." || s.startsWith(".")) || folder.includes("\\"))
+    return `The report folder "${folder}" is not a plain folder inside the vault (no "..", no hidden or config folders).`;
+  if (!folder.startsWith(`${k}/`))
+    return `The report folder "${folder}" is outside the knowledge folder "${k}/"; choose a folder inside it, such as "${k}/reports".`;
   // Notes in the report folder are not articles: the articles' folders (in any case, for case-insensitive disks) would vanish.
-  const top = folder.slice(k.length + 1).split("/")[0]!.toLowerCase();
+  const top = folder
+    .slice(k.length + 1)
+    .split("/")[0]!
+    .toLowerCase();
   if (top === "concepts" || top === "connections" || top === "qa") {
     return `The report folder "${folder}" is or is inside the knowledge base's ${top} folder: its articles would count as reports and drop out of lint, Ask and the graph; choose a folder of its own, such as "${k}/reports".`;
   }
@@ -69,7 +74,10 @@ export function isLintReportNote(text: string): boolean {
   if (!t.startsWith("---\n")) return false;
   const end = t.indexOf("\n---", 3);
   if (end === -1) return false;
-  return t.slice(4, end + 1).split("\n").some((line) => line.trimEnd() === MARKER);
+  return t
+    .slice(4, end + 1)
+    .split("\n")
+    .some((line) => line.trimEnd() === MARKER);
 }
 
 /**
@@ -105,7 +113,10 @@ export async function writeLintReport(store: NoteStore, rules: WriteRules, date:
           return found ? current : text;
         });
       }
-      if (found === "foreign") return err(`${path} exists and is not a lint report written by Knowledge Compiler (its frontmatter has no "${MARKER}"), so it was left as it is; move or rename it, or choose another report folder.`);
+      if (found === "foreign")
+        return err(
+          `${path} exists and is not a lint report written by Knowledge Compiler (its frontmatter has no "${MARKER}"), so it was left as it is; move or rename it, or choose another report folder.`,
+        );
       if (found === null) return ok({ path, replaced: true, ...edited });
       keptEdited ??= path;
       if (n > 20) return err(`No report written: ${first} and the reports beside it were edited since they were written; they were left as they are.`);

@@ -26,7 +26,10 @@ function renderWholeVaultOffer(parent: HTMLElement, host: AskHost): void {
   const button = box.createEl("button", { text: "Ask the whole vault", cls: "mod-cta kc-ask-whole-vault" });
   button.addEventListener("click", () => {
     button.disabled = true;
-    void host.useWholeVault!().then(() => box.remove(), () => (button.disabled = false));
+    void host.useWholeVault!().then(
+      () => box.remove(),
+      () => (button.disabled = false),
+    );
   });
 }
 
@@ -36,7 +39,10 @@ function renderWholeVaultOffer(parent: HTMLElement, host: AskHost): void {
  */
 export function renderIdle(parent: HTMLElement, host: AskHost, fill: (question: string) => void): HTMLElement {
   const idle = parent.createDiv({ cls: "kc-ask-idle" });
-  idle.createDiv({ cls: "kc-ask-hint", text: "Ask about what your knowledge base holds. Ctrl/Cmd+Enter asks, Escape stops; ↑ and ↓ in the box bring back earlier questions." });
+  idle.createDiv({
+    cls: "kc-ask-hint",
+    text: "Ask about what your knowledge base holds. Ctrl/Cmd+Enter asks, Escape stops; ↑ and ↓ in the box bring back earlier questions.",
+  });
   renderWholeVaultOffer(idle, host);
   // Where an example comes from is a visible line in its button, not a hover-only tooltip (keyboard and touch).
   const list = (label: string, cls: string, items: { question: string; source?: string }[]): void => {
@@ -50,7 +56,21 @@ export function renderIdle(parent: HTMLElement, host: AskHost, fill: (question: 
       button.addEventListener("click", () => fill(it.question));
     }
   };
-  list("For example:", "kc-ask-example", (host.examples?.() ?? []).map((ex) => ({ question: ex.question, source: `from ${host.title?.(ex.path) ?? ex.path.slice(ex.path.lastIndexOf("/") + 1).replace(/\.md$/i, "")}` })));
-  list("Recent questions:", "kc-ask-recent", [...(host.history?.list() ?? [])].slice(-RECENT).reverse().map((question) => ({ question })));
+  list(
+    "For example:",
+    "kc-ask-example",
+    (host.examples?.() ?? []).map((ex) => ({
+      question: ex.question,
+      source: `from ${host.title?.(ex.path) ?? ex.path.slice(ex.path.lastIndexOf("/") + 1).replace(/\.md$/i, "")}`,
+    })),
+  );
+  list(
+    "Recent questions:",
+    "kc-ask-recent",
+    [...(host.history?.list() ?? [])]
+      .slice(-RECENT)
+      .reverse()
+      .map((question) => ({ question })),
+  );
   return idle;
 }

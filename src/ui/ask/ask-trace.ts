@@ -24,9 +24,10 @@ export function renderTrace(route: RouteResult, host: AskHost, selection: string
   const n = route.loaded.length;
   details.createDiv({
     cls: "kc-ask-tokens",
-    text: route.status === "routed"
-      ? `Loaded ${n} file${n === 1 ? "" : "s"}${route.mode === "tldr" ? " (TLDR only)" : ""}: ${route.totalTokens} of ${route.loadAllTokens} tokens (${Math.round(saving(route) * 100)}% saved)`
-      : "Nothing loaded",
+    text:
+      route.status === "routed"
+        ? `Loaded ${n} file${n === 1 ? "" : "s"}${route.mode === "tldr" ? " (TLDR only)" : ""}: ${route.totalTokens} of ${route.loadAllTokens} tokens (${Math.round(saving(route) * 100)}% saved)`
+        : "Nothing loaded",
   });
   if (selection !== null) details.createDiv({ cls: "kc-ask-selection", text: selection });
   // Why, in words: the question's own words (never stems), titles (never scores or paths); each skipped note once,

@@ -7,11 +7,12 @@ import type { RouteResult } from "../../core/route/route-types";
  * articles anyway" (`onClosest` gets the button, which the caller removes with the text). Returns what was said.
  */
 export function renderUnanswered(answerEl: HTMLElement, route: RouteResult, indexing: string | null, onClosest: (button: HTMLButtonElement) => void): string {
-  const said = route.status === "empty-question"
-    ? "The question has no words to search for."
-    : indexing !== null
-      ? `Not found in the articles indexed so far. ${indexing}; ask again when it is done.`
-      : NOT_COVERED_ANSWER;
+  const said =
+    route.status === "empty-question"
+      ? "The question has no words to search for."
+      : indexing !== null
+        ? `Not found in the articles indexed so far. ${indexing}; ask again when it is done.`
+        : NOT_COVERED_ANSWER;
   answerEl.setText(said);
   if (route.status === "not-covered" && route.skipped.some((s) => s.reason.kind === "weak-match")) {
     const closest = answerEl.createEl("button", { text: "Answer from the closest articles anyway", cls: "kc-ask-closest" });

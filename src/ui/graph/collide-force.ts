@@ -9,16 +9,23 @@ export function forceCollideGrid<N extends SimulationNodeDatum>(radius: (node: N
   let nodes: N[] = [];
   let random: () => number = () => 0.5;
   let radii = new Float64Array(0);
-  let cellOf = new Int32Array(0), order = new Int32Array(0), start = new Int32Array(0);
+  let cellOf = new Int32Array(0),
+    order = new Int32Array(0),
+    start = new Int32Array(0);
   const jiggle = (): number => (random() - 0.5) * 1e-6;
 
   const force = (): void => {
     const n = nodes.length;
     if (n < 2) return;
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity, rMax = 0;
+    let x0 = Infinity,
+      y0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity,
+      rMax = 0;
     for (let i = 0; i < n; i++) {
       const d = nodes[i]!;
-      const x = (d.x ?? 0) + (d.vx ?? 0), y = (d.y ?? 0) + (d.vy ?? 0);
+      const x = (d.x ?? 0) + (d.vx ?? 0),
+        y = (d.y ?? 0) + (d.vy ?? 0);
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
@@ -29,7 +36,8 @@ export function forceCollideGrid<N extends SimulationNodeDatum>(radius: (node: N
     // otherwise ask for a huge grid).
     let cell = Math.max(2 * rMax, 1e-6);
     while (((x1 - x0) / cell + 1) * ((y1 - y0) / cell + 1) > 4 * n + 16) cell *= 2;
-    const cols = Math.floor((x1 - x0) / cell) + 1, rows = Math.floor((y1 - y0) / cell) + 1;
+    const cols = Math.floor((x1 - x0) / cell) + 1,
+      rows = Math.floor((y1 - y0) / cell) + 1;
     if (start.length < cols * rows + 1) start = new Int32Array(cols * rows + 1);
     else start.fill(0, 0, cols * rows + 1);
     for (let i = 0; i < n; i++) {
@@ -43,9 +51,12 @@ export function forceCollideGrid<N extends SimulationNodeDatum>(radius: (node: N
     for (let i = 0; i < n; i++) order[fill[cellOf[i]!]!++] = i;
     for (let i = 0; i < n; i++) {
       const node = nodes[i]!;
-      const ri = radii[i]!, ri2 = ri * ri;
-      const xi = node.x! + node.vx!, yi = node.y! + node.vy!;
-      const cx = cellOf[i]! % cols, cy = (cellOf[i]! - cx) / cols;
+      const ri = radii[i]!,
+        ri2 = ri * ri;
+      const xi = node.x! + node.vx!,
+        yi = node.y! + node.vy!;
+      const cx = cellOf[i]! % cols,
+        cy = (cellOf[i]! - cx) / cols;
       for (let gy = Math.max(0, cy - 1); gy <= Math.min(rows - 1, cy + 1); gy++) {
         for (let gx = Math.max(0, cx - 1); gx <= Math.min(cols - 1, cx + 1); gx++) {
           const c = gy * cols + gx;
@@ -55,7 +66,9 @@ export function forceCollideGrid<N extends SimulationNodeDatum>(radius: (node: N
             const data = nodes[j]!;
             let rj = radii[j]!;
             let r = ri + rj;
-            let x = xi - data.x! - data.vx!, y = yi - data.y! - data.vy!, l = x * x + y * y;
+            let x = xi - data.x! - data.vx!,
+              y = yi - data.y! - data.vy!,
+              l = x * x + y * y;
             if (l >= r * r) continue;
             if (x === 0) {
               x = jiggle();

@@ -67,8 +67,19 @@ export function createForceLayout(input: LayoutInput): Simulation<LayoutNode, La
     .alphaDecay(0.08)
     .velocityDecay(0.45)
     .force("charge", forceManyBodyFlat<LayoutNode>({ strength: -90, theta: 1.2, distanceMax: 600 }))
-    .force("link", forceLink<LayoutNode, LayoutLink>(links).distance((l) => (l.strong ? 60 : 110)).strength((l) => (l.strong ? 0.5 : 0.08)))
-    .force("collide", coolingOnly(forceCollideGrid<LayoutNode>((n) => n.r + 6), COLLIDE_BELOW))
+    .force(
+      "link",
+      forceLink<LayoutNode, LayoutLink>(links)
+        .distance((l) => (l.strong ? 60 : 110))
+        .strength((l) => (l.strong ? 0.5 : 0.08)),
+    )
+    .force(
+      "collide",
+      coolingOnly(
+        forceCollideGrid<LayoutNode>((n) => n.r + 6),
+        COLLIDE_BELOW,
+      ),
+    )
     .force("x", forceX<LayoutNode>(0).strength(0.03))
     .force("y", forceY<LayoutNode>(0).strength(0.03))
     .alphaMin(ALPHA_MIN)

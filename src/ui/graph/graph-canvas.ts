@@ -21,7 +21,16 @@ export interface GraphScene {
 
 /** A scene over nodes and edges, nothing highlighted, every node at the origin. */
 export function sceneOf(nodes: GraphNode[], edges: GraphScene["edges"]): GraphScene {
-  return { nodes, edges, positions: new Float64Array(nodes.length * 2), highlights: null, center: null, hovered: -1, groups: null, adjacency: adjacencyOf(nodes.length, edges) };
+  return {
+    nodes,
+    edges,
+    positions: new Float64Array(nodes.length * 2),
+    highlights: null,
+    center: null,
+    hovered: -1,
+    groups: null,
+    adjacency: adjacencyOf(nodes.length, edges),
+  };
 }
 
 /** The nodes in focus: the hovered note and its neighbours, else the route preview's articles; null when none is. */
@@ -49,7 +58,15 @@ interface EdgeStyle {
  * community), never smaller than a few pixels. Hovering a note dims all but it and its neighbours. Labels fade in
  * with zoom by importance and never overlap (see placeLabels).
  */
-export function drawGraph(ctx: CanvasRenderingContext2D, scene: GraphScene, t: Transform, p: GraphPalette, width: number, height: number, fitK = t.k): PlacedLabel[] {
+export function drawGraph(
+  ctx: CanvasRenderingContext2D,
+  scene: GraphScene,
+  t: Transform,
+  p: GraphPalette,
+  width: number,
+  height: number,
+  fitK = t.k,
+): PlacedLabel[] {
   ctx.save();
   ctx.fillStyle = p.background;
   ctx.fillRect(0, 0, width, height);
@@ -60,11 +77,18 @@ export function drawGraph(ctx: CanvasRenderingContext2D, scene: GraphScene, t: T
   const dimmed = (i: number): boolean => focus !== null && !focus.has(i);
   // Only what is on screen is drawn (zoomed in on a large graph, most of it is not).
   const pad = 20 / t.k;
-  const x0 = -t.x / t.k - pad, y0 = -t.y / t.k - pad, x1 = (width - t.x) / t.k + pad, y1 = (height - t.y) / t.k + pad;
+  const x0 = -t.x / t.k - pad,
+    y0 = -t.y / t.k - pad,
+    x1 = (width - t.x) / t.k + pad,
+    y1 = (height - t.y) / t.k + pad;
   const seen = (i: number): boolean => pos[i * 2]! >= x0 && pos[i * 2]! <= x1 && pos[i * 2 + 1]! >= y0 && pos[i * 2 + 1]! <= y1;
-  const onScreen = scene.edges.filter(({ a, b }) =>
-    Math.max(pos[a * 2]!, pos[b * 2]!) >= x0 && Math.min(pos[a * 2]!, pos[b * 2]!) <= x1 &&
-    Math.max(pos[a * 2 + 1]!, pos[b * 2 + 1]!) >= y0 && Math.min(pos[a * 2 + 1]!, pos[b * 2 + 1]!) <= y1);
+  const onScreen = scene.edges.filter(
+    ({ a, b }) =>
+      Math.max(pos[a * 2]!, pos[b * 2]!) >= x0 &&
+      Math.min(pos[a * 2]!, pos[b * 2]!) <= x1 &&
+      Math.max(pos[a * 2 + 1]!, pos[b * 2 + 1]!) >= y0 &&
+      Math.min(pos[a * 2 + 1]!, pos[b * 2 + 1]!) <= y1,
+  );
   // Many edges on screen: one-device-pixel lines, which canvases raster many times faster than wider ones; the
   // styles then differ by colour alone (they are chosen to be far apart in every default theme).
   const devicePx = 1 / ctx.getTransform().a;
@@ -77,7 +101,8 @@ export function drawGraph(ctx: CanvasRenderingContext2D, scene: GraphScene, t: T
     { color: p.high, width: 1.8, dash: [], arrows: true, test: (e) => !e.stale && e.tier === "high" },
     { color: p.stale, width: 1.8, dash: [px(5), px(3)], arrows: true, test: (e) => e.stale },
   ];
-  const inFocus = (a: number, b: number): boolean => focus !== null && (scene.hovered >= 0 ? a === scene.hovered || b === scene.hovered : focus.has(a) && focus.has(b));
+  const inFocus = (a: number, b: number): boolean =>
+    focus !== null && (scene.hovered >= 0 ? a === scene.hovered || b === scene.hovered : focus.has(a) && focus.has(b));
   for (const s of styles) {
     const mine = onScreen.filter(({ edge }) => s.test(edge));
     if (mine.length === 0) continue;
@@ -136,7 +161,10 @@ function strokeArrowheads(ctx: CanvasRenderingContext2D, edges: GraphScene["edge
   ctx.beginPath();
   let any = false;
   for (const { a, b } of edges) {
-    const xa = pos[a * 2]!, ya = pos[a * 2 + 1]!, xb = pos[b * 2]!, yb = pos[b * 2 + 1]!;
+    const xa = pos[a * 2]!,
+      ya = pos[a * 2 + 1]!,
+      xb = pos[b * 2]!,
+      yb = pos[b * 2 + 1]!;
     const d = Math.hypot(xb - xa, yb - ya);
     if (d * k < 18) continue;
     const ux = (xb - xa) / d;
@@ -157,7 +185,14 @@ function strokeArrowheads(ctx: CanvasRenderingContext2D, edges: GraphScene["edge
 }
 
 /** Nodes batched into one path per colour (thousands of separate fills are what makes a frame slow). */
-function drawNodes(ctx: CanvasRenderingContext2D, scene: GraphScene, k: number, p: GraphPalette, seen: (i: number) => boolean, dimmed: (i: number) => boolean): void {
+function drawNodes(
+  ctx: CanvasRenderingContext2D,
+  scene: GraphScene,
+  k: number,
+  p: GraphPalette,
+  seen: (i: number) => boolean,
+  dimmed: (i: number) => boolean,
+): void {
   const pos = scene.positions;
   const typeColour: Record<string, string> = { concept: p.concept, connection: p.connection, qa: p.qa, article: p.other, log: p.other };
   const batches = new Map<string, number[]>();
@@ -169,7 +204,7 @@ function drawNodes(ctx: CanvasRenderingContext2D, scene: GraphScene, k: number, 
       return;
     }
     const g = scene.groups?.[i];
-    const base = scene.groups ? (g !== undefined && g >= 0 && g < p.groups.length ? p.groups[g]! : p.other) : typeColour[n.kind] ?? p.other;
+    const base = scene.groups ? (g !== undefined && g >= 0 && g < p.groups.length ? p.groups[g]! : p.other) : (typeColour[n.kind] ?? p.other);
     const colour = dimmed(i) ? blend(base, p.background, 0.2) : base;
     const list = batches.get(colour) ?? [];
     list.push(i);
@@ -211,7 +246,17 @@ const widths = new Map<string, number>();
 let widthsFont = "";
 
 /** Labels in screen space: the notes in focus first, then by number of relationships, placed without overlap. */
-function drawLabels(ctx: CanvasRenderingContext2D, scene: GraphScene, t: Transform, p: GraphPalette, width: number, height: number, fitK: number, seen: (i: number) => boolean, dimmed: (i: number) => boolean): PlacedLabel[] {
+function drawLabels(
+  ctx: CanvasRenderingContext2D,
+  scene: GraphScene,
+  t: Transform,
+  p: GraphPalette,
+  width: number,
+  height: number,
+  fitK: number,
+  seen: (i: number) => boolean,
+  dimmed: (i: number) => boolean,
+): PlacedLabel[] {
   const font = `12px ${p.font}`;
   ctx.save();
   ctx.font = font;

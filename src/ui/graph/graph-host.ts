@@ -11,7 +11,14 @@ export interface GraphScopeSetting {
 }
 
 /** Connects the graph view to the graph service, the router, the workspace and the clipboard. */
-export function createGraphHost(app: App, graph: GraphService, router: RouterService, budget: () => number, lastQuestion: () => string | null, scope: GraphScopeSetting): GraphHost {
+export function createGraphHost(
+  app: App,
+  graph: GraphService,
+  router: RouterService,
+  budget: () => number,
+  lastQuestion: () => string | null,
+  scope: GraphScopeSetting,
+): GraphHost {
   return {
     graph: (options) => graph.graph(options),
     scope: () => graph.scope(),

@@ -35,11 +35,16 @@ export function bindGraphInput(owner: Component, stage: GraphStage, actions: Gra
     const [mx, my] = local((a.x + b.x) / 2, (a.y + b.y) / 2);
     return { kind: "pinch", dist: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)), mx, my };
   };
-  owner.registerDomEvent(c, "wheel", (e: WheelEvent) => {
-    e.preventDefault();
-    const [x, y] = local(e.clientX, e.clientY);
-    stage.zoomAt(x, y, Math.exp(-e.deltaY * 0.0015));
-  }, { passive: false });
+  owner.registerDomEvent(
+    c,
+    "wheel",
+    (e: WheelEvent) => {
+      e.preventDefault();
+      const [x, y] = local(e.clientX, e.clientY);
+      stage.zoomAt(x, y, Math.exp(-e.deltaY * 0.0015));
+    },
+    { passive: false },
+  );
   owner.registerDomEvent(c, "pointerdown", (e: PointerEvent) => {
     pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (pointers.size === 2) {
@@ -55,7 +60,8 @@ export function bindGraphInput(owner: Component, stage: GraphStage, actions: Gra
     }
     c.setPointerCapture?.(e.pointerId);
     const t = stage.transform();
-    gesture = i >= 0 ? { kind: "node", i, x: e.clientX, y: e.clientY, moved: false } : { kind: "pan", x: e.clientX, y: e.clientY, tx: t.x, ty: t.y, moved: false };
+    gesture =
+      i >= 0 ? { kind: "node", i, x: e.clientX, y: e.clientY, moved: false } : { kind: "pan", x: e.clientX, y: e.clientY, tx: t.x, ty: t.y, moved: false };
   });
   owner.registerDomEvent(c, "dragstart", (e: DragEvent) => {
     const n = stage.scene.nodes[stage.hit(e)];
@@ -115,9 +121,14 @@ export function bindGraphInput(owner: Component, stage: GraphStage, actions: Gra
   owner.registerDomEvent(c, "keydown", (e: KeyboardEvent) => {
     const step = 40;
     const keys: Record<string, () => void> = {
-      ArrowLeft: () => stage.pan(step, 0), ArrowRight: () => stage.pan(-step, 0),
-      ArrowUp: () => stage.pan(0, step), ArrowDown: () => stage.pan(0, -step),
-      "+": () => stage.zoomCentre(1.25), "=": () => stage.zoomCentre(1.25), "-": () => stage.zoomCentre(0.8), "0": () => stage.fit(),
+      ArrowLeft: () => stage.pan(step, 0),
+      ArrowRight: () => stage.pan(-step, 0),
+      ArrowUp: () => stage.pan(0, step),
+      ArrowDown: () => stage.pan(0, -step),
+      "+": () => stage.zoomCentre(1.25),
+      "=": () => stage.zoomCentre(1.25),
+      "-": () => stage.zoomCentre(0.8),
+      "0": () => stage.fit(),
       Enter: () => {
         const n = stage.scene.nodes[stage.scene.hovered] ?? stage.scene.nodes.find((x) => x.id === stage.scene.center);
         if (n && n.kind !== "ghost") actions.open(n.id, e.ctrlKey || e.metaKey);

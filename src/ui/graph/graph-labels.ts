@@ -50,7 +50,8 @@ export function placeLabels(candidates: readonly LabelCandidate[], o: LabelOptio
   const CELL = 64;
   const cellsOf = (x0: number, y0: number, x1: number, y1: number): number[] => {
     const out: number[] = [];
-    for (let cx = Math.floor(x0 / CELL); cx <= Math.floor(x1 / CELL); cx++) for (let cy = Math.floor(y0 / CELL); cy <= Math.floor(y1 / CELL); cy++) out.push(cx * 100_003 + cy);
+    for (let cx = Math.floor(x0 / CELL); cx <= Math.floor(x1 / CELL); cx++)
+      for (let cy = Math.floor(y0 / CELL); cy <= Math.floor(y1 / CELL); cy++) out.push(cx * 100_003 + cy);
     return out;
   };
   const free = (x0: number, y0: number, x1: number, y1: number): boolean =>

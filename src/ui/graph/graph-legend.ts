@@ -41,7 +41,9 @@ export function renderLegend(el: HTMLElement, p: GraphPalette, groups: LegendGro
   item("is-arrow", p.high, "Points to the related note");
   if (groups) {
     list.createDiv({ cls: "kc-graph-legend-heading", text: groups.by === "folder" ? "Colour: folder" : "Colour: community" });
-    groups.names.slice(0, Math.min(6, p.groups.length)).forEach((name, i) => item("is-circle", p.groups[groups.colours[i] ?? -1] ?? p.other, name || "(vault root)"));
+    groups.names
+      .slice(0, Math.min(6, p.groups.length))
+      .forEach((name, i) => item("is-circle", p.groups[groups.colours[i] ?? -1] ?? p.other, name || "(vault root)"));
   }
   details.addEventListener("toggle", () => (el.dataset.open = String(details.open)));
 }

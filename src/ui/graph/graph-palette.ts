@@ -78,7 +78,13 @@ export function blend(fg: string, bg: string, alpha: number): string {
   const f = rgbOf(fg);
   const b = rgbOf(bg);
   if (!f || !b) return fg;
-  return `#${f.map((x, i) => Math.round(x * alpha + b[i]! * (1 - alpha)).toString(16).padStart(2, "0")).join("")}`;
+  return `#${f
+    .map((x, i) =>
+      Math.round(x * alpha + b[i]! * (1 - alpha))
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
 }
 
 /** How far apart two "#rrggbb" colours look: the CIE76 distance in Lab (about 2 is just noticeable, 30 is clear). */
@@ -93,7 +99,11 @@ function rgbOf(c: string): number[] | null {
 }
 
 function labOf(hex: string): [number, number, number] {
-  const [r, g, b] = (rgbOf(hex) ?? [0, 0, 0]).map((v) => v / 255).map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)) as [number, number, number];
+  const [r, g, b] = (rgbOf(hex) ?? [0, 0, 0]).map((v) => v / 255).map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)) as [
+    number,
+    number,
+    number,
+  ];
   const f = (t: number): number => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
   const x = f((r * 0.4124 + g * 0.3576 + b * 0.1805) / 0.95047);
   const y = f(r * 0.2126 + g * 0.7152 + b * 0.0722);

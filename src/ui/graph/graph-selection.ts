@@ -28,14 +28,21 @@ export function colourMode(c: GraphControls, shownNodes: number): "type" | "fold
 const GLOBAL_CAP = 5000;
 
 /** The part of the whole graph the controls select around the active note, and the status line that says what it is. */
-export function selectGraph(whole: GraphData, active: string | null, c: GraphControls, scope: "knowledge" | "vault" = "knowledge"): { shown: GraphData; status: string } {
+export function selectGraph(
+  whole: GraphData,
+  active: string | null,
+  c: GraphControls,
+  scope: "knowledge" | "vault" = "knowledge",
+): { shown: GraphData; status: string } {
   // The whole vault's notes are joined by their links: draw them (untyped) in both views, as Obsidian's graph does.
   const body = scope === "vault";
   if (c.mode === "local") {
     const center = active && whole.nodes.some((n) => n.id === active) ? active : null;
     let shown = center ? neighbourhood(whole, center, { depth: c.depth, mid: c.mid, body, cap: 300 }) : { nodes: [], edges: [], omitted: 0 };
     if (c.staleOnly) shown = filterGraph(shown, { cap: 300, staleOnly: true });
-    const open = body ? "Open a note to see its links and relationships, or switch to the whole vault." : "Open an article of the knowledge base to see its relationships, or switch to the whole base.";
+    const open = body
+      ? "Open a note to see its links and relationships, or switch to the whole vault."
+      : "Open an article of the knowledge base to see its relationships, or switch to the whole base.";
     return { shown, status: center ? describeGraph(shown, "around this note", body) : open };
   }
   const kinds = c.kind ? new Set([c.kind as GraphData["nodes"][number]["kind"]]) : undefined;
@@ -51,7 +58,11 @@ function describeGraph(g: GraphData, where: string, links: boolean): string {
   const body = links ? g.edges.filter((e) => e.tier === "body").length : 0;
   const typed = g.edges.length - body;
   const plural = (n: number, word: string): string => `${n.toLocaleString()} ${word}${n === 1 ? "" : "s"}`;
-  const what = !links ? ` and ${g.edges.length.toLocaleString()} relationships` : typed === 0 ? ` and ${plural(body, "link")}` : `, ${plural(body, "link")} and ${plural(typed, "relationship")}`;
+  const what = !links
+    ? ` and ${g.edges.length.toLocaleString()} relationships`
+    : typed === 0
+      ? ` and ${plural(body, "link")}`
+      : `, ${plural(body, "link")} and ${plural(typed, "relationship")}`;
   return `${g.nodes.length.toLocaleString()} notes${what} ${where}${stale > 0 ? `, ${stale} stale` : ""}.${left}`;
 }
 

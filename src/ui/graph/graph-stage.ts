@@ -27,7 +27,14 @@ export class GraphStage {
   private frame = 0;
   private renderer: OffscreenRenderer | null = null;
   /** What the renderer last received, to send the scene and palette only when they change. */
-  private sent: { scene: GraphScene | null; nodes: unknown; groups: unknown; highlights: unknown; center: unknown; palette: GraphPalette | null } = { scene: null, nodes: null, groups: null, highlights: null, center: null, palette: null };
+  private sent: { scene: GraphScene | null; nodes: unknown; groups: unknown; highlights: unknown; center: unknown; palette: GraphPalette | null } = {
+    scene: null,
+    nodes: null,
+    groups: null,
+    highlights: null,
+    center: null,
+    palette: null,
+  };
 
   /** Attaches the canvas and tooltip the view built, with the theme's palette; `offscreen` draws in a worker. */
   mount(canvas: HTMLCanvasElement, tooltip: HTMLElement, palette: GraphPalette, offscreen = true): void {
@@ -66,7 +73,13 @@ export class GraphStage {
   /** The index of the node under a pointer event, or -1. */
   hit(e: MouseEvent): number {
     const rect = this.canvas.getBoundingClientRect();
-    return nodeAt(this.scene.nodes, this.scene.positions, (e.clientX - rect.left - this.t.x) / this.t.k, (e.clientY - rect.top - this.t.y) / this.t.k, this.t.k);
+    return nodeAt(
+      this.scene.nodes,
+      this.scene.positions,
+      (e.clientX - rect.left - this.t.x) / this.t.k,
+      (e.clientY - rect.top - this.t.y) / this.t.k,
+      this.t.k,
+    );
   }
 
   /** The world point under a screen point of the canvas. */
@@ -158,10 +171,15 @@ export class GraphStage {
     const w = this.canvas.clientWidth || 300;
     const h = this.canvas.clientHeight || 300;
     if (n === 0) return;
-    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    let minX = Infinity,
+      minY = Infinity,
+      maxX = -Infinity,
+      maxY = -Infinity;
     for (let i = 0; i < n; i++) {
-      minX = Math.min(minX, this.scene.positions[i * 2]!); maxX = Math.max(maxX, this.scene.positions[i * 2]!);
-      minY = Math.min(minY, this.scene.positions[i * 2 + 1]!); maxY = Math.max(maxY, this.scene.positions[i * 2 + 1]!);
+      minX = Math.min(minX, this.scene.positions[i * 2]!);
+      maxX = Math.max(maxX, this.scene.positions[i * 2]!);
+      minY = Math.min(minY, this.scene.positions[i * 2 + 1]!);
+      maxY = Math.max(maxY, this.scene.positions[i * 2 + 1]!);
     }
     const k = Math.min(2, Math.max(0.05, Math.min(w / (maxX - minX + 80), h / (maxY - minY + 80))));
     this.t = { k, x: w / 2 - ((minX + maxX) / 2) * k, y: h / 2 - ((minY + maxY) / 2) * k };
@@ -207,9 +225,23 @@ export class GraphStage {
     if (sent.scene !== s || sent.nodes !== s.nodes || sent.highlights !== s.highlights || sent.center !== s.center) {
       // Only what a frame draws (no TL;DRs, tags or paths of edges): copying between threads costs by size.
       req.scene = {
-        nodes: s.nodes.map((n) => ({ id: n.id, kind: n.kind, title: n.title, inboundHigh: n.inboundHigh, corroborations: n.corroborations, tldr: "", tags: [] })),
-        edges: s.edges.map(({ a, b, edge }) => ({ a, b, edge: { from: "", to: "", tier: edge.tier, stamp: null, stale: edge.stale, unstamped: edge.unstamped } })),
-        groups: s.groups, highlights: s.highlights ? [...s.highlights] : null, center: s.center,
+        nodes: s.nodes.map((n) => ({
+          id: n.id,
+          kind: n.kind,
+          title: n.title,
+          inboundHigh: n.inboundHigh,
+          corroborations: n.corroborations,
+          tldr: "",
+          tags: [],
+        })),
+        edges: s.edges.map(({ a, b, edge }) => ({
+          a,
+          b,
+          edge: { from: "", to: "", tier: edge.tier, stamp: null, stale: edge.stale, unstamped: edge.unstamped },
+        })),
+        groups: s.groups,
+        highlights: s.highlights ? [...s.highlights] : null,
+        center: s.center,
       };
       this.sent = { ...sent, scene: s, nodes: s.nodes, groups: s.groups, highlights: s.highlights, center: s.center };
     } else if (sent.groups !== s.groups) {

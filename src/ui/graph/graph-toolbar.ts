@@ -37,7 +37,14 @@ export interface GraphToolbar {
  * labelled for screen readers and reachable by Tab.
  */
 export function buildGraphToolbar(bar: HTMLElement, start: "local" | "global", act: GraphToolbarActions): GraphToolbar {
-  const select = (parent: HTMLElement, label: string, options: [string, string][], value: string, onChange: (v: string) => void, cls = ""): HTMLSelectElement => {
+  const select = (
+    parent: HTMLElement,
+    label: string,
+    options: [string, string][],
+    value: string,
+    onChange: (v: string) => void,
+    cls = "",
+  ): HTMLSelectElement => {
     const el = parent.createEl("select", { cls: `dropdown ${cls}`.trim(), attr: { "aria-label": label } });
     for (const [v, text] of options) el.createEl("option", { value: v, text });
     el.value = value;
@@ -51,9 +58,22 @@ export function buildGraphToolbar(bar: HTMLElement, start: "local" | "global", a
     });
     return input;
   };
-  const modeSelect = select(bar, "View", [["local", "This note"], ["global", "Whole base"]], start, (v) => act.mode(v === "global" ? "global" : "local"), "kc-graph-mode");
+  const modeSelect = select(
+    bar,
+    "View",
+    [
+      ["local", "This note"],
+      ["global", "Whole base"],
+    ],
+    start,
+    (v) => act.mode(v === "global" ? "global" : "local"),
+    "kc-graph-mode",
+  );
   onEnter("kc-graph-search", "Find a note…", "Find a note in the graph", act.find);
-  const button = bar.createEl("button", { cls: "clickable-icon kc-graph-options-button", attr: { "aria-label": "Graph options", "aria-expanded": "false", "aria-controls": "kc-graph-options" } });
+  const button = bar.createEl("button", {
+    cls: "clickable-icon kc-graph-options-button",
+    attr: { "aria-label": "Graph options", "aria-expanded": "false", "aria-controls": "kc-graph-options" },
+  });
   setIcon(button, "sliders-horizontal");
   const route = onEnter("kc-graph-route", "Preview a question…", "Preview what a question would load", act.previewRoute);
   route.addEventListener("focus", () => {
@@ -66,11 +86,54 @@ export function buildGraphToolbar(bar: HTMLElement, start: "local" | "global", a
     return r;
   };
   const depthRow = row("Depth");
-  select(depthRow, "Depth", [1, 2, 3, 4, 5].map((d) => [String(d), String(d)]), "1", (v) => act.depth(Number(v)), "kc-graph-depth");
+  select(
+    depthRow,
+    "Depth",
+    [1, 2, 3, 4, 5].map((d) => [String(d), String(d)]),
+    "1",
+    (v) => act.depth(Number(v)),
+    "kc-graph-depth",
+  );
   const kindRow = row("Type");
-  select(kindRow, "Type", [["", "All types"], ["concept", "Concepts"], ["connection", "Connections"], ["qa", "Q&A"]], "", act.kind, "kc-graph-kind");
-  const scopeSelect = act.scope ? select(row("Notes"), "Notes the graph holds (also Ask's scope)", [["knowledge", "Knowledge folder"], ["vault", "Whole vault"]], "knowledge", (v) => act.scope!(v === "vault" ? "vault" : "knowledge"), "kc-graph-scope") : null;
-  select(row("Colour"), "Colour by", [["auto", "Auto"], ["type", "Type"], ["folder", "Folder"], ["community", "Community"]], "auto", (v) => act.colour(v as ColourBy), "kc-graph-colour");
+  select(
+    kindRow,
+    "Type",
+    [
+      ["", "All types"],
+      ["concept", "Concepts"],
+      ["connection", "Connections"],
+      ["qa", "Q&A"],
+    ],
+    "",
+    act.kind,
+    "kc-graph-kind",
+  );
+  const scopeSelect = act.scope
+    ? select(
+        row("Notes"),
+        "Notes the graph holds (also Ask's scope)",
+        [
+          ["knowledge", "Knowledge folder"],
+          ["vault", "Whole vault"],
+        ],
+        "knowledge",
+        (v) => act.scope!(v === "vault" ? "vault" : "knowledge"),
+        "kc-graph-scope",
+      )
+    : null;
+  select(
+    row("Colour"),
+    "Colour by",
+    [
+      ["auto", "Auto"],
+      ["type", "Type"],
+      ["folder", "Folder"],
+      ["community", "Community"],
+    ],
+    "auto",
+    (v) => act.colour(v as ColourBy),
+    "kc-graph-colour",
+  );
   const toggle = (label: string, onChange: (on: boolean) => void): void => {
     const wrap = panel.createEl("label", { cls: "kc-graph-toggle" });
     const box = wrap.createEl("input", { type: "checkbox" });
@@ -79,7 +142,20 @@ export function buildGraphToolbar(bar: HTMLElement, start: "local" | "global", a
   };
   toggle("MID relationships", act.mid);
   toggle("Stale only", act.staleOnly);
-  select(row("Export"), "Export", [["", "Export…"], ["png", "PNG"], ["svg", "SVG"], ["json", "JSON"], ["mermaid", "Mermaid"]], "", act.exportAs, "kc-graph-export");
+  select(
+    row("Export"),
+    "Export",
+    [
+      ["", "Export…"],
+      ["png", "PNG"],
+      ["svg", "SVG"],
+      ["json", "JSON"],
+      ["mermaid", "Mermaid"],
+    ],
+    "",
+    act.exportAs,
+    "kc-graph-export",
+  );
   const open = (on: boolean): void => {
     panel.toggleClass("kc-hidden", !on);
     button.setAttribute("aria-expanded", String(on));

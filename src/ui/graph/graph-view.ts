@@ -45,7 +45,10 @@ export class GraphView extends ItemView {
   private unsubscribe: (() => void) | null = null;
   private saveTimer = 0;
 
-  constructor(leaf: WorkspaceLeaf, private readonly host: GraphHost) {
+  constructor(
+    leaf: WorkspaceLeaf,
+    private readonly host: GraphHost,
+  ) {
     super(leaf);
   }
 
@@ -69,12 +72,23 @@ export class GraphView extends ItemView {
     this.status = root.createDiv({ cls: "kc-graph-status", attr: { "aria-live": "polite" } });
     this.offerEl = root.createDiv({ cls: "kc-graph-scope-offer kc-hidden" });
     const stage = root.createDiv({ cls: "kc-graph-stage" });
-    const canvas = stage.createEl("canvas", { cls: "kc-graph-canvas", attr: { tabindex: "0", role: "img", "aria-label": "Graph of the knowledge base. Arrow keys pan, plus and minus zoom, 0 fits, the enter key opens the highlighted note." } });
+    const canvas = stage.createEl("canvas", {
+      cls: "kc-graph-canvas",
+      attr: {
+        tabindex: "0",
+        role: "img",
+        "aria-label": "Graph of the knowledge base. Arrow keys pan, plus and minus zoom, 0 fits, the enter key opens the highlighted note.",
+      },
+    });
     const tooltip = stage.createDiv({ cls: "kc-graph-tooltip" });
     tooltip.toggleClass("kc-hidden", true);
     // The legend starts folded to one "Legend" line in any pane: open, it hid a fifth of a wide canvas.
     this.legendEl = stage.createDiv({ cls: "kc-graph-legend-host", attr: { "data-open": "false" } });
-    buildZoomButtons(stage.createDiv({ cls: "kc-graph-zoom" }), (f) => this.stage.zoomCentre(f), () => this.stage.fit());
+    buildZoomButtons(
+      stage.createDiv({ cls: "kc-graph-zoom" }),
+      (f) => this.stage.zoomCentre(f),
+      () => this.stage.fit(),
+    );
     this.listEl = root.createDiv({ cls: "kc-graph-list" });
     this.stage.mount(canvas, tooltip, readPalette(root));
     this.cache = await this.host.loadPositions();
@@ -122,7 +136,7 @@ export class GraphView extends ItemView {
 
   /** An empty knowledge folder offers the whole vault (Ask's offer, in the same words), instead of an empty canvas. */
   private renderOffer(): void {
-    const offer = this.host.setScope ? this.host.wholeVaultOffer?.() ?? null : null;
+    const offer = this.host.setScope ? (this.host.wholeVaultOffer?.() ?? null) : null;
     const el = this.offerEl;
     if (el.dataset.offer === (offer ?? "")) return;
     el.dataset.offer = offer ?? "";
@@ -160,34 +174,50 @@ export class GraphView extends ItemView {
     const by = colourMode(this.controls, data.nodes.length);
     // Groups are computed with the layout, off the main thread: nodes keep their type colours until they arrive.
     this.legendGroups = null;
-    const colouring: Colouring | undefined = by === "type" ? undefined : {
-      // Folders: every group colour; communities: only the theme's own hues, since neighbouring regions must differ.
-      request: { by, colours: by === "folder" ? stage.palette.groups.length : stage.palette.hues, nodes: data.nodes.map((n) => ({ id: n.id, kind: n.kind, title: n.title })), edges: data.edges.map((e) => ({ from: e.from, to: e.to })) },
-      onGroups: (groups) => {
-        if (stage.scene !== scene) return;
-        scene.groups = groups.of.map((g) => groups.groups[g]?.colour ?? -1);
-        this.legendGroups = { by, names: groups.groups.map((g) => (by === "folder" ? g.name : `Around ${g.name}`)), colours: groups.groups.map((g) => g.colour) };
-        renderLegend(this.legendEl, this.stage.palette, this.legendGroups, this.links);
-        stage.requestDraw();
-      },
-    };
+    const colouring: Colouring | undefined =
+      by === "type"
+        ? undefined
+        : {
+            // Folders: every group colour; communities: only the theme's own hues, since neighbouring regions must differ.
+            request: {
+              by,
+              colours: by === "folder" ? stage.palette.groups.length : stage.palette.hues,
+              nodes: data.nodes.map((n) => ({ id: n.id, kind: n.kind, title: n.title })),
+              edges: data.edges.map((e) => ({ from: e.from, to: e.to })),
+            },
+            onGroups: (groups) => {
+              if (stage.scene !== scene) return;
+              scene.groups = groups.of.map((g) => groups.groups[g]?.colour ?? -1);
+              this.legendGroups = {
+                by,
+                names: groups.groups.map((g) => (by === "folder" ? g.name : `Around ${g.name}`)),
+                colours: groups.groups.map((g) => g.colour),
+              };
+              renderLegend(this.legendEl, this.stage.palette, this.legendGroups, this.links);
+              stage.requestDraw();
+            },
+          };
     stage.scene = scene;
     const allKnown = known.every((p) => p !== undefined);
     stage.fitted = allKnown && stage.fitted;
     if (!allKnown) stage.autoFit = true;
     stage.canvas.dataset.layout = "running";
-    this.layout.start({
-      nodes: data.nodes.map((n, i) => ({ r: radiusOf(n), ...(known[i] ? { x: known[i][0], y: known[i][1] } : {}) })),
-      links: edges.map((e) => ({ source: e.a, target: e.b, strong: e.edge.tier === "high" || e.edge.tier === "connects" })),
-    }, (pos, done) => {
-      if (pos.length !== stage.scene.positions.length) return;
-      stage.scene.positions = pos;
-      // Visible state for people's tools and the browser harness: whether the layout is still moving.
-      stage.canvas.dataset.layout = done ? "settled" : "running";
-      if (stage.autoFit) stage.fit();
-      stage.requestDraw();
-      if (done) this.schedulePersist();
-    }, colouring);
+    this.layout.start(
+      {
+        nodes: data.nodes.map((n, i) => ({ r: radiusOf(n), ...(known[i] ? { x: known[i][0], y: known[i][1] } : {}) })),
+        links: edges.map((e) => ({ source: e.a, target: e.b, strong: e.edge.tier === "high" || e.edge.tier === "connects" })),
+      },
+      (pos, done) => {
+        if (pos.length !== stage.scene.positions.length) return;
+        stage.scene.positions = pos;
+        // Visible state for people's tools and the browser harness: whether the layout is still moving.
+        stage.canvas.dataset.layout = done ? "settled" : "running";
+        if (stage.autoFit) stage.fit();
+        stage.requestDraw();
+        if (done) this.schedulePersist();
+      },
+      colouring,
+    );
     // Nodes without a known position all sit at the origin until the layout's first step: draw once it arrives.
     if (allKnown) {
       if (!stage.fitted) stage.fit();
@@ -196,10 +226,12 @@ export class GraphView extends ItemView {
   }
 
   private buildToolbar(bar: HTMLElement): void {
-    const refreshAfter = <T>(apply: (v: T) => void) => (v: T): void => {
-      apply(v);
-      this.refresh();
-    };
+    const refreshAfter =
+      <T>(apply: (v: T) => void) =>
+      (v: T): void => {
+        apply(v);
+        this.refresh();
+      };
     const c = this.controls;
     this.toolbar = buildGraphToolbar(bar, c.mode, {
       mode: refreshAfter((m) => {
@@ -258,7 +290,14 @@ export class GraphView extends ItemView {
 
   private renderList(whole: GraphData, active: string | null): void {
     this.listEl.empty();
-    relationshipList(this.listEl, whole, active, { mid: this.controls.mid }, (path, newTab) => this.host.open(path, newTab), (path) => this.host.linkText(path));
+    relationshipList(
+      this.listEl,
+      whole,
+      active,
+      { mid: this.controls.mid },
+      (path, newTab) => this.host.open(path, newTab),
+      (path) => this.host.linkText(path),
+    );
   }
 
   private async exportAs(kind: string): Promise<void> {
@@ -266,7 +305,8 @@ export class GraphView extends ItemView {
     if (exportSelect) exportSelect.value = "";
     if (kind === "json") await this.host.exportFile("knowledge-graph.json", graphToJson(this.data));
     else if (kind === "mermaid") await this.host.exportFile("knowledge-graph.mmd", graphToMermaid(this.data));
-    else if (kind === "svg") await this.host.exportFile("knowledge-graph.svg", new Blob([sceneToSvg(this.stage.scene, this.stage.palette)], { type: "image/svg+xml" }));
+    else if (kind === "svg")
+      await this.host.exportFile("knowledge-graph.svg", new Blob([sceneToSvg(this.stage.scene, this.stage.palette)], { type: "image/svg+xml" }));
     else if (kind === "png") {
       const blob = await this.stage.toPng();
       if (blob) await this.host.exportFile("knowledge-graph.png", blob);

@@ -125,7 +125,8 @@ export function createGraphWorkerHandler(ports: WorkerPorts): (msg: WorkerInboun
     } else {
       current = msg.id;
       const t0 = now();
-      if (msg.group) ports.post({ kind: "groups", id: msg.id, groups: groupGraph({ ...msg.group, omitted: 0 } as unknown as GraphView, msg.group.by, msg.group.colours) });
+      if (msg.group)
+        ports.post({ kind: "groups", id: msg.id, groups: groupGraph({ ...msg.group, omitted: 0 } as unknown as GraphView, msg.group.by, msg.group.colours) });
       const t1 = now();
       sim = createForceLayout(msg.input);
       ticks = 0;

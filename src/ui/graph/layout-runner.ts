@@ -59,7 +59,8 @@ export class LayoutRunner {
       worker.postMessage({ kind: "start", id, input, ...(colouring ? { group: colouring.request } : {}) });
       return;
     }
-    if (colouring) colouring.onGroups(groupGraph({ ...colouring.request, omitted: 0 } as unknown as GraphView, colouring.request.by, colouring.request.colours));
+    if (colouring)
+      colouring.onGroups(groupGraph({ ...colouring.request, omitted: 0 } as unknown as GraphView, colouring.request.by, colouring.request.colours));
     const sim = createForceLayout(input);
     this.sim = sim;
     let running = true;

@@ -21,13 +21,19 @@ export function forceManyBodyFlat<N extends SimulationNodeDatum>(options: ManyBo
   const strength = options.strength;
   let nodes: N[] = [];
   let random: () => number = () => 0.5;
-  let px = new Float64Array(0), py = new Float64Array(0);
+  let px = new Float64Array(0),
+    py = new Float64Array(0);
   let next = new Int32Array(0);
   // Tree nodes: four children each (-1 none), a point (-1 empty, -2 internal, else the first of a chain), the summed
   // strength, its centre and the side of its square.
-  let cap = 0, count = 0;
-  let child = new Int32Array(0), point = new Int32Array(0);
-  let mass = new Float64Array(0), mx = new Float64Array(0), my = new Float64Array(0), side = new Float64Array(0);
+  let cap = 0,
+    count = 0;
+  let child = new Int32Array(0),
+    point = new Int32Array(0);
+  let mass = new Float64Array(0),
+    mx = new Float64Array(0),
+    my = new Float64Array(0),
+    side = new Float64Array(0);
   let stack = new Int32Array(0);
 
   const grow = (need: number): void => {
@@ -55,7 +61,10 @@ export function forceManyBodyFlat<N extends SimulationNodeDatum>(options: ManyBo
     return t;
   };
   const insert = (i: number, x0: number, y0: number, size: number): void => {
-    let t = 0, nx = x0, ny = y0, s = size;
+    let t = 0,
+      nx = x0,
+      ny = y0,
+      s = size;
     for (;;) {
       const p = point[t]!;
       if (p === -1) {
@@ -78,7 +87,8 @@ export function forceManyBodyFlat<N extends SimulationNodeDatum>(options: ManyBo
         child[t * 4 + q] = made;
       }
       s /= 2;
-      const right = px[i]! >= nx + s, down = py[i]! >= ny + s;
+      const right = px[i]! >= nx + s,
+        down = py[i]! >= ny + s;
       if (right) nx += s;
       if (down) ny += s;
       const slot = t * 4 + (right ? 1 : 0) + (down ? 2 : 0);
@@ -94,9 +104,13 @@ export function forceManyBodyFlat<N extends SimulationNodeDatum>(options: ManyBo
   };
   const build = (): void => {
     const n = nodes.length;
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    let x0 = Infinity,
+      y0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity;
     for (let i = 0; i < n; i++) {
-      const x = (px[i] = nodes[i]!.x ?? 0), y = (py[i] = nodes[i]!.y ?? 0);
+      const x = (px[i] = nodes[i]!.x ?? 0),
+        y = (py[i] = nodes[i]!.y ?? 0);
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
@@ -116,7 +130,10 @@ export function forceManyBodyFlat<N extends SimulationNodeDatum>(options: ManyBo
         mx[t] = px[p]!;
         my[t] = py[p]!;
       } else if (p === -2) {
-        let m = 0, w = 0, x = 0, y = 0;
+        let m = 0,
+          w = 0,
+          x = 0,
+          y = 0;
         for (let k = 0; k < 4; k++) {
           const c = child[t * 4 + k]!;
           if (c === -1 || mass[c] === 0) continue;
@@ -141,14 +158,19 @@ export function forceManyBodyFlat<N extends SimulationNodeDatum>(options: ManyBo
     if (stack.length < count * 4 + 4) stack = new Int32Array(count * 4 + 4);
     for (let i = 0; i < n; i++) {
       const node = nodes[i]!;
-      const xi = px[i]!, yi = py[i]!;
-      let vx = 0, vy = 0, top = 0;
+      const xi = px[i]!,
+        yi = py[i]!;
+      let vx = 0,
+        vy = 0,
+        top = 0;
       stack[top++] = 0;
       while (top > 0) {
         const t = stack[--top]!;
         const m = mass[t]!;
         if (m === 0) continue;
-        let x = mx[t]! - xi, y = my[t]! - yi, l = x * x + y * y;
+        let x = mx[t]! - xi,
+          y = my[t]! - yi,
+          l = x * x + y * y;
         const w = side[t]!;
         if ((w * w) / theta2 < l) {
           if (l < max2) {

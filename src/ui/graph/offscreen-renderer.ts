@@ -12,7 +12,11 @@ export class OffscreenRenderer {
   private inFlight = false;
   private frame = 0;
 
-  private constructor(private readonly worker: Worker, private readonly url: string, private readonly onDrawn: (labels: PlacedLabel[]) => void) {
+  private constructor(
+    private readonly worker: Worker,
+    private readonly url: string,
+    private readonly onDrawn: (labels: PlacedLabel[]) => void,
+  ) {
     worker.onmessage = (e: MessageEvent<WorkerOutbound>) => {
       if (e.data.kind !== "drawn") return;
       this.inFlight = false;

@@ -43,12 +43,16 @@ export function relationshipList(
         });
         a.addEventListener("dragstart", (ev) => ev.dataTransfer?.setData("text/plain", `[[${linkText(id)}]]`));
       }
-      const note = e.stale ? `stale: stamped ${e.stamp}` : e.unstamped ? "unstamped" : e.stamp ?? "";
+      const note = e.stale ? `stale: stamped ${e.stamp}` : e.unstamped ? "unstamped" : (e.stamp ?? "");
       if (note) li.createSpan({ cls: "kc-graph-stamp", text: note });
     }
   };
   section("Outgoing", out, (e) => e.to);
   section("Incoming", into, (e) => e.from);
-  if (hidden > 0) el.createDiv({ cls: "kc-graph-list-hidden", text: `${hidden} MID relationship${hidden === 1 ? "" : "s"} hidden: turn on "MID relationships" in the graph options.` });
+  if (hidden > 0)
+    el.createDiv({
+      cls: "kc-graph-list-hidden",
+      text: `${hidden} MID relationship${hidden === 1 ? "" : "s"} hidden: turn on "MID relationships" in the graph options.`,
+    });
   else if (out.length === 0 && into.length === 0) el.createDiv({ cls: "kc-graph-list-empty", text: "This note has no relationships yet." });
 }

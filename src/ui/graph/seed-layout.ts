@@ -28,7 +28,8 @@ export function seedPositions(count: number, links: readonly { source: number; t
     const radius = SPACING * Math.sqrt(members.length + 0.5);
     const at = k === 0 ? 0 : Math.sqrt(area / Math.PI) + radius;
     area += Math.PI * radius * radius * 1.2;
-    const cx = at * Math.cos(k * GOLDEN_ANGLE), cy = at * Math.sin(k * GOLDEN_ANGLE);
+    const cx = at * Math.cos(k * GOLDEN_ANGLE),
+      cy = at * Math.sin(k * GOLDEN_ANGLE);
     const local = members.length >= SPECTRAL_FROM ? spectral(members, adjacency) : spiral(members.length);
     members.forEach((i, m) => {
       out[i * 2] = cx + local[m * 2]! * radius;
@@ -96,11 +97,14 @@ function spectral(members: number[], adjacency: number[][]): Float64Array {
   const degree = Float64Array.from({ length: n }, (_, m) => Math.max(1, offset[m + 1]! - offset[m]!));
   let seed = 1;
   const random = (): number => (seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5;
-  let vx = Float64Array.from({ length: n }, random), vy = Float64Array.from({ length: n }, random);
-  let wx = new Float64Array(n), wy = new Float64Array(n);
+  let vx = Float64Array.from({ length: n }, random),
+    vy = Float64Array.from({ length: n }, random);
+  let wx = new Float64Array(n),
+    wy = new Float64Array(n);
   for (let step = 0; step < SMOOTHING_STEPS; step++) {
     for (let m = 0; m < n; m++) {
-      let sx = 0, sy = 0;
+      let sx = 0,
+        sy = 0;
       for (let k = offset[m]!; k < offset[m + 1]!; k++) {
         sx += vx[target[k]!]!;
         sy += vy[target[k]!]!;
@@ -129,7 +133,8 @@ function spectral(members: number[], adjacency: number[][]): Float64Array {
 
 /** Removes from `w` its degree-weighted component along `u` (the constant vector when `u` is null). */
 function orthogonalise(w: Float64Array, u: Float64Array | null, degree: Float64Array): void {
-  let num = 0, den = 0;
+  let num = 0,
+    den = 0;
   for (let m = 0; m < w.length; m++) {
     const um = u ? u[m]! : 1;
     num += w[m]! * um * degree[m]!;

@@ -48,13 +48,25 @@ describe("exampleQuestions", () => {
   });
 
   it("looks at a bounded sample, so a base of 10,000 articles costs about what 1,000 do (it runs on the UI thread)", () => {
-    const base = (n: number) => Array.from({ length: n }, (_, i) => doc(`k/concepts/c${String(i).padStart(5, "0")}.md`, `title: Concept ${i}\ntldr: "T."\nanswers_when: [keyword one, keyword two, "why does concept ${i} fail"]`));
+    const base = (n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        doc(
+          `k/concepts/c${String(i).padStart(5, "0")}.md`,
+          `title: Concept ${i}\ntldr: "T."\nanswers_when: [keyword one, keyword two, "why does concept ${i} fail"]`,
+        ),
+      );
     const small = base(1000);
     const large = base(10_000);
     const work = (docs: ReturnType<typeof base>) => countTextWork(() => exampleQuestions(docs)).work;
     expect(work(large)).toBeLessThan(2 * work(small));
     // Still spread over the whole base, not taken from its start.
-    expect(Number(exampleQuestions(large).at(-1)!.path.match(/c(\d+)/)![1])).toBeGreaterThan(5000);
+    expect(
+      Number(
+        exampleQuestions(large)
+          .at(-1)!
+          .path.match(/c(\d+)/)![1],
+      ),
+    ).toBeGreaterThan(5000);
   });
 });
 

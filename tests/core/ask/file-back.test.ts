@@ -5,12 +5,19 @@ import type { RouteResult } from "../../../src/core/route/route-types";
 import { expectGolden } from "../../fakes/golden";
 
 const route: RouteResult = {
-  question: "How long do retries wait?", status: "routed", mode: "full", terms: ["retri", "wait"], coverage: 1,
+  question: "How long do retries wait?",
+  status: "routed",
+  mode: "full",
+  terms: ["retri", "wait"],
+  coverage: 1,
   loaded: [
     { path: "knowledge/concepts/retry-with-backoff.md", part: "body", tokens: 500, reason: { kind: "match", rank: 1, score: 10, coverage: 1, terms: [] } },
     { path: "knowledge/concepts/idempotency-keys.md", part: "body", tokens: 400, reason: { kind: "high", of: "knowledge/concepts/retry-with-backoff.md" } },
   ],
-  skipped: [], totalTokens: 900, loadAllTokens: 6000, budget: 6000,
+  skipped: [],
+  totalTokens: 900,
+  loadAllTokens: 6000,
+  budget: 6000,
 };
 
 describe("planFileBack", () => {
@@ -20,7 +27,10 @@ describe("planFileBack", () => {
     expectGolden("qa-article.md", plan.text);
     const parsed = parseNote(plan.text);
     expect(parsed.frontmatterError).toBeNull();
-    expect(parsed.links.filter((l) => l.kind === "frontmatter").map((l) => l.path)).toEqual(["knowledge/concepts/retry-with-backoff", "knowledge/concepts/idempotency-keys"]);
+    expect(parsed.links.filter((l) => l.kind === "frontmatter").map((l) => l.path)).toEqual([
+      "knowledge/concepts/retry-with-backoff",
+      "knowledge/concepts/idempotency-keys",
+    ]);
     expect(plan.row.article).toBe("qa/how-long-do-retries-wait");
     expect(plan.log.lines[1]).toBe("Filed to: [[knowledge/qa/how-long-do-retries-wait]]");
   });

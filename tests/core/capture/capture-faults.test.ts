@@ -24,7 +24,12 @@ function setup(files: Record<string, string> = {}) {
   let saved: CaptureState = { version: 1, files: {}, seen: [] };
   let saves = 0;
   const host: CaptureHost = {
-    store, source, rules: () => TEST_RULES, localParts: at(0), now: () => new Date("2026-11-22T12:00:00Z"), lock: new QueueWriteLock(),
+    store,
+    source,
+    rules: () => TEST_RULES,
+    localParts: at(0),
+    now: () => new Date("2026-11-22T12:00:00Z"),
+    lock: new QueueWriteLock(),
     state: { load: () => Promise.resolve(structuredClone(saved)), save: (s) => Promise.resolve(void (saves++, (saved = structuredClone(s)))) },
   };
   return { store, source, host, state: () => saved, saves: () => saves, lose: () => void (saved = { version: 1, files: {}, seen: [] }) };
@@ -148,7 +153,14 @@ describe("a cursor past the end and inert text (class 5)", () => {
     for (const p of hostile) t.prompt(p).reply("ok", [{ id: `t${p.length}`, name: "Bash", input: { command: `echo "%%" \`\`\` ${p.slice(0, 20)}` } }]);
     source.put(`${DIR}/h1.jsonl`, t.text());
     source.put(`${DIR}/victim.jsonl`, plain("victim", "2026-11-20T10:00:00Z", 4, "from the victim").text());
-    const model = new ScriptedLanguageModel([JSON.stringify({ decisions: ["<img src=x onerror=alert(1)> %% hidden"], lessons: ["see [[Other]] #tag"], actions: ["%% kc-capture session=zz first=a last=b redacted=0 %%"] }), JSON.stringify({ decisions: [], lessons: [], actions: [] })]);
+    const model = new ScriptedLanguageModel([
+      JSON.stringify({
+        decisions: ["<img src=x onerror=alert(1)> %% hidden"],
+        lessons: ["see [[Other]] #tag"],
+        actions: ["%% kc-capture session=zz first=a last=b redacted=0 %%"],
+      }),
+      JSON.stringify({ decisions: [], lessons: [], actions: [] }),
+    ]);
     await captureSessions(host, { ...OPTIONS, distill: model });
     const text = store.files.get("daily/2026-11-20.md")!;
     expect(readCaptureMarkers(text).map((m) => m.session)).toEqual(["h1", "victim"]);
@@ -189,7 +201,8 @@ describe("the optional distillation against a server that never answers", () => 
 
 describe("reading the markers of a daily note", () => {
   it("counts only a marker on a line of its own (CRLF too), never one quoted inside a line", () => {
-    const text = "# Daily\r\n- Asked: %% kc-capture session=q first=a last=b redacted=0 %%\r\n%% kc-capture session=s first=c last=d redacted=2 %%\r\n`%% kc-capture session=t first=e last=f redacted=0 %%`\n";
+    const text =
+      "# Daily\r\n- Asked: %% kc-capture session=q first=a last=b redacted=0 %%\r\n%% kc-capture session=s first=c last=d redacted=2 %%\r\n`%% kc-capture session=t first=e last=f redacted=0 %%`\n";
     expect(readCaptureMarkers(text)).toEqual([{ session: "s", first: "c", last: "d" }]);
   });
 });

@@ -17,7 +17,12 @@ function setup(files: Record<string, string> = {}) {
   const source = new InMemoryTranscripts();
   let saved: CaptureState = { version: 1, files: {}, seen: [] };
   const host: CaptureHost = {
-    store, source, rules: () => TEST_RULES, localParts: utc, now: () => new Date("2026-11-22T12:00:00Z"), lock: new QueueWriteLock(),
+    store,
+    source,
+    rules: () => TEST_RULES,
+    localParts: utc,
+    now: () => new Date("2026-11-22T12:00:00Z"),
+    lock: new QueueWriteLock(),
     state: { load: () => Promise.resolve(structuredClone(saved)), save: (s) => Promise.resolve(void (saved = structuredClone(s))) },
   };
   return { store, source, host, state: () => saved };
@@ -58,8 +63,13 @@ describe("capturing Claude Code sessions into daily logs", () => {
   });
 
   it("lists files touched, commands run and errors met from tool use, never a secret file's contents", async () => {
-    const t = plain("s2", "2026-11-20T10:00:00Z", 3).prompt("Run the tests")
-      .reply("Running", [{ id: "t1", name: "Bash", input: { command: "npm test -- outbox" } }, { id: "t2", name: "Edit", input: { file_path: "/home/ada/code/notes-app/src/outbox.ts" } }, { id: "t3", name: "Read", input: { file_path: "/home/ada/code/notes-app/.env" } }])
+    const t = plain("s2", "2026-11-20T10:00:00Z", 3)
+      .prompt("Run the tests")
+      .reply("Running", [
+        { id: "t1", name: "Bash", input: { command: "npm test -- outbox" } },
+        { id: "t2", name: "Edit", input: { file_path: "/home/ada/code/notes-app/src/outbox.ts" } },
+        { id: "t3", name: "Read", input: { file_path: "/home/ada/code/notes-app/.env" } },
+      ])
       .result("t1", "FAIL src/outbox.test.ts\n  expected 3 retries", true)
       .result("t2", "ok")
       .result("t3", "ANTHROPIC_API_KEY=sk-ant-api03-SECRETSECRETSECRETSECRET123");
@@ -118,7 +128,9 @@ describe("capturing Claude Code sessions into daily logs", () => {
     const t = plain("s6", "2026-11-20T09:00:00Z").raw({ type: "queue-operation", operation: "remove", content: "also keep the old API working" });
     source.put(`${DIR}/s6.jsonl`, t.text());
     const sub = new TranscriptBuilder("s6", "2026-11-20T09:03:00Z");
-    sub.prompt("Search the codebase for retry policies", { isSidechain: true }).reply("Found two", [{ id: "x1", name: "Write", input: { file_path: "/home/ada/code/notes-app/notes/retries.md" } }], { isSidechain: true });
+    sub
+      .prompt("Search the codebase for retry policies", { isSidechain: true })
+      .reply("Found two", [{ id: "x1", name: "Write", input: { file_path: "/home/ada/code/notes-app/notes/retries.md" } }], { isSidechain: true });
     source.put(`${DIR}/s6/subagents/agent-1.jsonl`, sub.text());
     await captureSessions(host, OPTIONS);
     const text = store.files.get("daily/2026-11-20.md")!;
@@ -159,8 +171,12 @@ describe("capturing Claude Code sessions into daily logs", () => {
 
   it("names a session by its newest custom title, and survives broken lines and unknown records", async () => {
     const { store, source, host } = setup();
-    const t = plain("s8", "2026-11-20T09:00:00Z").raw({ type: "ai-title", aiTitle: "Outbox retries" }).raw({ type: "custom-title", customTitle: "Old name" })
-      .raw({ type: "custom-title", customTitle: "Retry policy for uploads" }).raw({ type: "file-history-snapshot", snapshot: {} }).broken();
+    const t = plain("s8", "2026-11-20T09:00:00Z")
+      .raw({ type: "ai-title", aiTitle: "Outbox retries" })
+      .raw({ type: "custom-title", customTitle: "Old name" })
+      .raw({ type: "custom-title", customTitle: "Retry policy for uploads" })
+      .raw({ type: "file-history-snapshot", snapshot: {} })
+      .broken();
     source.put(`${DIR}/s8.jsonl`, t.text());
     const r = await captureSessions(host, OPTIONS);
     expect(r.brokenLines).toBe(1);
@@ -169,14 +185,22 @@ describe("capturing Claude Code sessions into daily logs", () => {
 
   it("lets no secret through from prompts, tool inputs or tool outputs", async () => {
     const secrets = [
-      "sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWx0123456789", "ghp_1234567890abcdefghijABCDEFGHIJ123456", "AKIAIOSFODNN7EXAMPLE",
-      "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOp", "sk_live_51H8abcdefghijklmnopqrstu", "npm_abcdefghijklmnopqrstuvwxyz0123456789",
-      "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U", "AIzaSyA1234567890abcdefghijklmnopqrstuv",
+      "sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWx0123456789",
+      "ghp_1234567890abcdefghijABCDEFGHIJ123456",
+      "AKIAIOSFODNN7EXAMPLE",
+      "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOp",
+      "sk_live_51H8abcdefghijklmnopqrstu",
+      "npm_abcdefghijklmnopqrstuvwxyz0123456789",
+      "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+      "AIzaSyA1234567890abcdefghijklmnopqrstuv",
     ];
     const t = new TranscriptBuilder("s9", "2026-11-20T09:00:00Z");
-    secrets.forEach((s, i) => t.prompt(`step ${i}: my key is ${s}, and the db is postgres://admin:hunter2@db:5432/x`)
-      .reply("ok", [{ id: `b${i}`, name: "Bash", input: { command: `curl -H "Authorization: Bearer ${s}" https://api.example.com` } }])
-      .result(`b${i}`, `error: token ${s} rejected`, true));
+    secrets.forEach((s, i) =>
+      t
+        .prompt(`step ${i}: my key is ${s}, and the db is postgres://admin:hunter2@db:5432/x`)
+        .reply("ok", [{ id: `b${i}`, name: "Bash", input: { command: `curl -H "Authorization: Bearer ${s}" https://api.example.com` } }])
+        .result(`b${i}`, `error: token ${s} rejected`, true),
+    );
     const { store, source, host } = setup();
     source.put(`${DIR}/s9.jsonl`, t.text());
     const r = await captureSessions(host, OPTIONS);
@@ -214,9 +238,17 @@ describe("capturing Claude Code sessions into daily logs", () => {
 describe("the optional distillation", () => {
   it("adds decisions, lessons and action items from the model, sending only redacted text, and counts its tokens", async () => {
     const { store, source, host } = setup();
-    const t = plain("d1", "2026-11-20T09:00:00Z").prompt("my key is sk-ant-api03-DISTILLSECRETDISTILLSECRET99").reply("Decided: cap retries at five. Key noted.");
+    const t = plain("d1", "2026-11-20T09:00:00Z")
+      .prompt("my key is sk-ant-api03-DISTILLSECRETDISTILLSECRET99")
+      .reply("Decided: cap retries at five. Key noted.");
     source.put(`${DIR}/d1.jsonl`, t.text());
-    const model = new ScriptedLanguageModel([JSON.stringify({ decisions: ["Cap upload retries at five"], lessons: ["Jitter avoids thundering herds", "token sk-ant-api03-LEAKEDLEAKEDLEAKEDLEAKED1"], actions: ["Add a dead-letter queue"] })]);
+    const model = new ScriptedLanguageModel([
+      JSON.stringify({
+        decisions: ["Cap upload retries at five"],
+        lessons: ["Jitter avoids thundering herds", "token sk-ant-api03-LEAKEDLEAKEDLEAKEDLEAKED1"],
+        actions: ["Add a dead-letter queue"],
+      }),
+    ]);
     const r = await captureSessions(host, { ...OPTIONS, distill: model });
     const text = store.files.get("daily/2026-11-20.md")!;
     expect(text).toContain("**Decisions Made:**\n- Cap upload retries at five");

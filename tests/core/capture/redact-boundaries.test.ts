@@ -33,7 +33,11 @@ const EXACT: [why: string, text: string, shown: string][] = [
   ["a variable reference is kept", "PASSWORD=$DB_PASSWORD", "PASSWORD=$DB_PASSWORD"],
   ["a quoted variable reference after a quote is a secret", `PASSWORD="'$HOME'"`, "PASSWORD=[REDACTED:secret-assignment]"],
   // A private key's header of two words.
-  ["a private key with a two-word header", "-----BEGIN RSA2 ENCRYPTED PRIVATE KEY-----\nabc\n-----END RSA2 ENCRYPTED PRIVATE KEY-----\nafter", "[REDACTED:private-key]\nafter"],
+  [
+    "a private key with a two-word header",
+    "-----BEGIN RSA2 ENCRYPTED PRIVATE KEY-----\nabc\n-----END RSA2 ENCRYPTED PRIVATE KEY-----\nafter",
+    "[REDACTED:private-key]\nafter",
+  ],
   // A password flag's value after several spaces.
   ["a password flag's value after three spaces", "tool --password   abc123xyz", "tool --password   [REDACTED:password-flag]"],
   // github_pat_: 22 or more of letters, digits and _.
@@ -58,7 +62,7 @@ const EXACT: [why: string, text: string, shown: string][] = [
   // URL credentials end where the URL ends: a space, a quote, a bracket, the text's end.
   ["URL credentials in parentheses", "(see https://ada:s3cret@db.example.com/x) done", "(see https://[REDACTED:url-credentials]@db.example.com/x) done"],
   ["URL credentials in angle brackets", "<https://ada:s3cret@db.example.com>", "<https://[REDACTED:url-credentials]@db.example.com>"],
-  ["URL credentials in quotes", "url = \"postgres://ada:s3cret@db:5432/app\"", "url = \"postgres://[REDACTED:url-credentials]@db:5432/app\""],
+  ["URL credentials in quotes", 'url = "postgres://ada:s3cret@db:5432/app"', 'url = "postgres://[REDACTED:url-credentials]@db:5432/app"'],
   ["URL credentials at the text's end", "postgres://ada:s3cret@db", "postgres://[REDACTED:url-credentials]@db"],
   // curl's -u and --user: spaces, =, quotes.
   ["-u with two spaces and a quote", "curl -u  'admin:s3cretpw' https://x", "curl -u  'admin:[REDACTED:basic-auth-flag]' https://x"],

@@ -26,7 +26,11 @@ describe("every redaction pattern, checked by recheck", () => {
     expect(REDACTION_RULES.length).toBeGreaterThanOrEqual(23);
   });
 
-  it.each(PATTERNS)("%s is linear", (_name, pattern) => {
-    expect(verdict(pattern)).toMatch(/^(?:safe|linear)$/);
-  }, 120_000);
+  it.each(PATTERNS)(
+    "%s is linear",
+    (_name, pattern) => {
+      expect(verdict(pattern)).toMatch(/^(?:safe|linear)$/);
+    },
+    120_000,
+  );
 });

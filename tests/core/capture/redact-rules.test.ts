@@ -59,7 +59,11 @@ const EXACT: [rule: string, text: string, shown: string][] = [
   ["secret-assignment", "DB_PASSWORD='hunter22' next", "DB_PASSWORD=[REDACTED:secret-assignment] next"],
   ["secret-assignment", 'client_secret: "s3cr3t-value-here"', "client_secret: [REDACTED:secret-assignment]"],
   ["secret-assignment", "x.api_key=abcd1234,y", "x.api_key=[REDACTED:secret-assignment],y"],
-  ["secret-assignment", "PASSWORD=abc<def TOKEN=abc***x SECRET=abcxxxx API_KEY=trueblue1 PWD=pa$Sword", "PASSWORD=[REDACTED:secret-assignment] TOKEN=[REDACTED:secret-assignment] SECRET=[REDACTED:secret-assignment] API_KEY=[REDACTED:secret-assignment] PWD=[REDACTED:secret-assignment]"],
+  [
+    "secret-assignment",
+    "PASSWORD=abc<def TOKEN=abc***x SECRET=abcxxxx API_KEY=trueblue1 PWD=pa$Sword",
+    "PASSWORD=[REDACTED:secret-assignment] TOKEN=[REDACTED:secret-assignment] SECRET=[REDACTED:secret-assignment] API_KEY=[REDACTED:secret-assignment] PWD=[REDACTED:secret-assignment]",
+  ],
   ["password-flag", "login --password a$b", "login --password [REDACTED:password-flag]"],
   ["private-key", "-----BEGIN EC PRIVATE KEY-----\nabc\n-----END EC PRIVATE KEY-----\nafter", "[REDACTED:private-key]\nafter"],
   ["private-key", "-----BEGIN PGP PRIVATE KEY BLOCK-----\nabc\n-----END PGP PRIVATE KEY BLOCK----- tail", "[REDACTED:private-key] tail"],
@@ -67,20 +71,28 @@ const EXACT: [rule: string, text: string, shown: string][] = [
   ["high-entropy", "32: " + "aB3".repeat(10) + "aB, 31: " + "aB3".repeat(10) + "a", "32: [REDACTED:high-entropy], 31: " + "aB3".repeat(10) + "a"],
   ["high-entropy", "blob " + "aB3/".repeat(400) + " end", "blob [REDACTED:high-entropy] end"],
   ["secret-assignment", "PASSWORD=abcd", "PASSWORD=[REDACTED:secret-assignment]"],
-  ["aws", "awssecretaccesskey: abcdEFGH1234ijklMNOP awssessiontoken: abcdEFGH1234ijklMNOP", "awssecretaccesskey: [REDACTED:aws] awssessiontoken: [REDACTED:aws]"],
+  [
+    "aws",
+    "awssecretaccesskey: abcdEFGH1234ijklMNOP awssessiontoken: abcdEFGH1234ijklMNOP",
+    "awssecretaccesskey: [REDACTED:aws] awssessiontoken: [REDACTED:aws]",
+  ],
   ["basic-auth-flag", "-u me:pw x", "-u me:[REDACTED:basic-auth-flag] x"],
   ["password-flag", "--password=abc", "--password=[REDACTED:password-flag]"],
-  ["private-key", "-----BEGIN PRIVATE KEY-----\na\n-----END PRIVATE KEY-----\nkept\n-----BEGIN PRIVATE KEY-----\nb\n-----END PRIVATE KEY-----", "[REDACTED:private-key]\nkept\n[REDACTED:private-key]"],
+  [
+    "private-key",
+    "-----BEGIN PRIVATE KEY-----\na\n-----END PRIVATE KEY-----\nkept\n-----BEGIN PRIVATE KEY-----\nb\n-----END PRIVATE KEY-----",
+    "[REDACTED:private-key]\nkept\n[REDACTED:private-key]",
+  ],
 ];
 
 // Text that only looks like a secret: variable references, placeholders, values too short or of the wrong alphabet
 // to be one. Redacting these would make notes unreadable for nothing.
 const KEPT: string[] = [
   "x-api-key=abcdefg",
-  'run -p \'x\' --api-key=$KEY --token "[REDACTED:x]"',
+  "run -p 'x' --api-key=$KEY --token \"[REDACTED:x]\"",
   'TOKEN="${X}" SECRET=<mine> KEY_PASS=**** A_TOKEN=xxxxx B_SECRET=true C_KEY=NULL D_SECRET=None E_PASSWORD="undefined" F_TOKEN=False',
   "PASSWORD=abc short",
-  "TOKEN=\"<mine>\" SECRET='****' PASSWORD=\"xxxx\"",
+  'TOKEN="<mine>" SECRET=\'****\' PASSWORD="xxxx"',
   'psql --password "$PGPASS" -h db',
   "bearer abcdefg",
   "the ghp_ prefix, sk-ant- keys and AKIA ids",
@@ -109,7 +121,11 @@ describe("what a redacted text shows", () => {
   });
 
   it("names a quoted token after a flag once, by its own rule", () => {
-    expect(redactSecrets('gh auth --token "ghp_1234567890abcdefghijABCDEFGHIJ1234"')).toEqual({ text: 'gh auth --token "[REDACTED:github]"', count: 1, rules: { github: 1 } });
+    expect(redactSecrets('gh auth --token "ghp_1234567890abcdefghijABCDEFGHIJ1234"')).toEqual({
+      text: 'gh auth --token "[REDACTED:github]"',
+      count: 1,
+      rules: { github: 1 },
+    });
   });
 
   it("gives the same text when redacted again, whatever was found the first time", () => {
@@ -147,11 +163,47 @@ describe("redacting, then cutting", () => {
 });
 
 describe("files never captured", () => {
-  it.each([".env", ".env.production", "C:\\app\\.env", "server.key", "cert.p12", "cert.PFX", "tls.pem", "id_ed25519", "id_rsa.pub", ".netrc", ".npmrc", "credentials", "aws/credentials.json"])("%s", (path) => {
+  it.each([
+    ".env",
+    ".env.production",
+    "C:\\app\\.env",
+    "server.key",
+    "cert.p12",
+    "cert.PFX",
+    "tls.pem",
+    "id_ed25519",
+    "id_rsa.pub",
+    ".netrc",
+    ".npmrc",
+    "credentials",
+    "aws/credentials.json",
+  ])("%s", (path) => {
     expect(isSecretFile(path)).toBe(true);
   });
 
-  it.each(["my.env", "env.ts", "keys.md", "credentials.md", "id_rsa.txt", "pem.md", "x.env.example.md", "netrc", ".envrc", "x.pem.md", "a.key.txt", "a.p12.txt", "a.pfx.bak", "valid_key", "x.netrc", ".netrc.bak", "x.npmrc", ".npmrc.bak", "mycredentials", "credentials.txt", "credentials.json.bak"])("not %s", (path) => {
+  it.each([
+    "my.env",
+    "env.ts",
+    "keys.md",
+    "credentials.md",
+    "id_rsa.txt",
+    "pem.md",
+    "x.env.example.md",
+    "netrc",
+    ".envrc",
+    "x.pem.md",
+    "a.key.txt",
+    "a.p12.txt",
+    "a.pfx.bak",
+    "valid_key",
+    "x.netrc",
+    ".netrc.bak",
+    "x.npmrc",
+    ".npmrc.bak",
+    "mycredentials",
+    "credentials.txt",
+    "credentials.json.bak",
+  ])("not %s", (path) => {
     expect(isSecretFile(path)).toBe(false);
   });
 });

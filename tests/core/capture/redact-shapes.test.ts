@@ -5,13 +5,21 @@ import { redactSecrets, redactThenCut } from "../../../src/core/capture/redact";
 // all made up. Each row: the text around it, and the part that must disappear.
 const SHAPES: [shape: string, text: string, secret: string][] = [
   ["JSON password", '{"user": "ann", "password": "hunter2-horse"}', "hunter2-horse"],
-  ["cloud STS output", '{"AccessKeyId": "ASIAIOSFODNN7EXAMPLE", "SecretAccessKey": "wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY", "SessionToken": "FwoGZXIvYXdzEBYaDHqa0AP1abcdefghijklmn"}', "wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY"],
+  [
+    "cloud STS output",
+    '{"AccessKeyId": "ASIAIOSFODNN7EXAMPLE", "SecretAccessKey": "wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY", "SessionToken": "FwoGZXIvYXdzEBYaDHqa0AP1abcdefghijklmn"}',
+    "wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEY",
+  ],
   ["cloud STS session token", '"SessionToken": "FwoGZXIvYXdzEBYaDHqa0AP1abcdefghijklmn"', "FwoGZXIvYXdzEBYaDHqa0AP1abcdefghijklmn"],
   ["URL credentials, empty user", "redis://:s3cretpass@cache.internal:6379/0", "s3cretpass"],
   ["URL password holding / and @", "https://deploy:pa/ss@w0rd@git.example.com/repo.git", "pa/ss@w0rd"],
   [".env *_PASS", "SMTP_PASS=mailpass123", "mailpass123"],
   [".env *_KEY", "STRIPE_WEBHOOK_KEY=abcd1234efgh", "abcd1234efgh"],
-  ["Azure connection string", "DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==;EndpointSuffix=core.windows.net", "Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA=="],
+  [
+    "Azure connection string",
+    "DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==;EndpointSuffix=core.windows.net",
+    "Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA==",
+  ],
   ["SQL Server connection string", "Server=db;Database=app;User Id=sa;Password=Sup3rS3cret!;", "Sup3rS3cret!"],
   ["GitLab token", "glpat-abcdefghij1234567890", "glpat-abcdefghij1234567890"],
   ["Hugging Face token", "hf_abcdefghijklmnopqrstuvwxyzABCDEF12", "hf_abcdefghijklmnopqrstuvwxyzABCDEF12"],
@@ -61,7 +69,8 @@ describe("redaction by shape", () => {
   });
 
   it("never lets a placeholder hide the secret that follows it", () => {
-    const text = "callback?token=ghp_1234567890abcdefghijABCDEFGHIJ123456&password=hunter22horse TOKEN=ghp_1234567890abcdefghijABCDEFGHIJ123456 PASSWORD=second-secret";
+    const text =
+      "callback?token=ghp_1234567890abcdefghijABCDEFGHIJ123456&password=hunter22horse TOKEN=ghp_1234567890abcdefghijABCDEFGHIJ123456 PASSWORD=second-secret";
     const r = redactSecrets(text);
     expect(r.text).not.toContain("hunter22horse");
     expect(r.text).not.toContain("second-secret");

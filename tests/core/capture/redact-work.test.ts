@@ -43,8 +43,12 @@ describe("how much text redaction examines", () => {
     const source = new InMemoryTranscripts();
     let saved: CaptureState = { version: 1, files: {}, seen: [] };
     const host: CaptureHost = {
-      store, source, rules: () => TEST_RULES, localParts: (iso) => ({ date: iso.slice(0, 10), time: iso.slice(11, 16) }),
-      now: () => new Date("2026-11-22T12:00:00Z"), lock: new QueueWriteLock(),
+      store,
+      source,
+      rules: () => TEST_RULES,
+      localParts: (iso) => ({ date: iso.slice(0, 10), time: iso.slice(11, 16) }),
+      now: () => new Date("2026-11-22T12:00:00Z"),
+      lock: new QueueWriteLock(),
       state: { load: () => Promise.resolve(structuredClone(saved)), save: (s) => Promise.resolve(void (saved = structuredClone(s))) },
     };
     const t = new TranscriptBuilder("big", "2026-11-20T09:00:00Z");

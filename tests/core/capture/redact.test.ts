@@ -64,10 +64,12 @@ describe("redacting secrets", () => {
   });
 
   it("never lets a key through, whatever surrounds it (property)", () => {
-    fc.assert(fc.property(fc.string(), fc.string(), (a, b) => {
-      const key = "sk-ant-api03-QWERTYuiopASDFGHjklZXCVBnm1234567890";
-      return !redactSecrets(`${a} ${key} ${b}`).text.includes("QWERTYuiopASDFGH");
-    }));
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (a, b) => {
+        const key = "sk-ant-api03-QWERTYuiopASDFGHjklZXCVBnm1234567890";
+        return !redactSecrets(`${a} ${key} ${b}`).text.includes("QWERTYuiopASDFGH");
+      }),
+    );
   });
 
   it("knows which files are never captured", () => {

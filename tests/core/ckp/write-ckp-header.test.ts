@@ -40,21 +40,40 @@ describe("setHeaderFields", () => {
 
 describe("CKP headers", () => {
   it("reads our YAML header with stamped links", () => {
-    const n = parseNote('---\ntitle: "Retry"\nanswers_when: [retry, backoff]\nsimilar_high:\n  - "[[concepts/jitter|jitter · 2026-10]]"\nsimilar_mid: ["[[b]] 2026-09", "[[c]]"]\n---\n');
+    const n = parseNote(
+      '---\ntitle: "Retry"\nanswers_when: [retry, backoff]\nsimilar_high:\n  - "[[concepts/jitter|jitter · 2026-10]]"\nsimilar_mid: ["[[b]] 2026-09", "[[c]]"]\n---\n',
+    );
     const h = readCkpHeader(n.frontmatter);
     expect(h.form).toBe("yaml");
     expect(h.similarHigh).toEqual([{ target: "concepts/jitter", stamp: "2026-10" }]);
-    expect(h.similarMid).toEqual([{ target: "b", stamp: "2026-09" }, { target: "c", stamp: null }]);
+    expect(h.similarMid).toEqual([
+      { target: "b", stamp: "2026-09" },
+      { target: "c", stamp: null },
+    ]);
     expect(n.links.filter((l) => l.kind === "frontmatter").map((l) => [l.property, l.path])).toEqual([
-      ["similar_high", "concepts/jitter"], ["similar_mid", "b"], ["similar_mid", "c"],
+      ["similar_high", "concepts/jitter"],
+      ["similar_mid", "b"],
+      ["similar_mid", "c"],
     ]);
   });
 
   it("reads seed 002's plain block", () => {
-    const n = parseNote("---\nCONCEPT:      Cache warming\nTLDR:         Fill caches before traffic.\nANSWERS_WHEN: cache, warm, cold start\n\nSIMILAR_HIGH: cdn:2025-03, ttl:2025-03\nSIMILAR_MID:  metrics:2025-02\nCONFIDENCE:   high\nVALIDATED:    2025-03\n---\n# Body\n");
+    const n = parseNote(
+      "---\nCONCEPT:      Cache warming\nTLDR:         Fill caches before traffic.\nANSWERS_WHEN: cache, warm, cold start\n\nSIMILAR_HIGH: cdn:2025-03, ttl:2025-03\nSIMILAR_MID:  metrics:2025-02\nCONFIDENCE:   high\nVALIDATED:    2025-03\n---\n# Body\n",
+    );
     const h = readCkpHeader(n.frontmatter);
-    expect(h).toMatchObject({ form: "plain", title: "Cache warming", tldr: "Fill caches before traffic.", answersWhen: ["cache", "warm", "cold start"], confidence: "high", validated: "2025-03" });
-    expect(h.similarHigh).toEqual([{ target: "cdn", stamp: "2025-03" }, { target: "ttl", stamp: "2025-03" }]);
+    expect(h).toMatchObject({
+      form: "plain",
+      title: "Cache warming",
+      tldr: "Fill caches before traffic.",
+      answersWhen: ["cache", "warm", "cold start"],
+      confidence: "high",
+      validated: "2025-03",
+    });
+    expect(h.similarHigh).toEqual([
+      { target: "cdn", stamp: "2025-03" },
+      { target: "ttl", stamp: "2025-03" },
+    ]);
   });
 
   it("reports fields of the wrong type without failing the rest", () => {
@@ -66,10 +85,15 @@ describe("CKP headers", () => {
 
   it("round-trips a relation through its written form", () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[a-z][a-z0-9-]{0,20}(\/[a-z][a-z0-9-]{0,20})?$/), fc.integer({ min: 2000, max: 2099 }), fc.integer({ min: 1, max: 12 }), (t, y, m) => {
-        const stamp = `${y}-${String(m).padStart(2, "0")}`;
-        expect(parseRelation(formatRelation(t, stamp))).toEqual({ target: t, stamp });
-      }),
+      fc.property(
+        fc.stringMatching(/^[a-z][a-z0-9-]{0,20}(\/[a-z][a-z0-9-]{0,20})?$/),
+        fc.integer({ min: 2000, max: 2099 }),
+        fc.integer({ min: 1, max: 12 }),
+        (t, y, m) => {
+          const stamp = `${y}-${String(m).padStart(2, "0")}`;
+          expect(parseRelation(formatRelation(t, stamp))).toEqual({ target: t, stamp });
+        },
+      ),
     );
   });
 });

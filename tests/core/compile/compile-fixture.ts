@@ -53,12 +53,26 @@ export function articleIndexOf(files: Record<string, string>): ArticleIndex {
 }
 
 /** A store, plan and lookups for compiling the fixture's log. */
-export async function fixtureCompile(options: Partial<CompilePlanOptions> = {}, files = fixtureFiles()): Promise<{
-  store: InMemoryNoteStore; plan: CompilePlan; existing: ExistingArticles; index: ArticleIndex;
+export async function fixtureCompile(
+  options: Partial<CompilePlanOptions> = {},
+  files = fixtureFiles(),
+): Promise<{
+  store: InMemoryNoteStore;
+  plan: CompilePlan;
+  existing: ExistingArticles;
+  index: ArticleIndex;
 }> {
   const store = new InMemoryNoteStore(files);
   const index = articleIndexOf(files);
-  const plan = await planCompile({ logPath: LOG, logText: files[LOG]!, today: TODAY, knowledgeFolder: "knowledge", index, textOf: (p) => store.files.get(p), resolve: resolverOf(files) }, options);
-  const existing = existingArticlesFrom(index.all(), "knowledge", (l) => (store.files.has(`${l}.md`) ? `${l}.md` : null), (p) => isArticlePath(p, TEST_RULES));
+  const plan = await planCompile(
+    { logPath: LOG, logText: files[LOG]!, today: TODAY, knowledgeFolder: "knowledge", index, textOf: (p) => store.files.get(p), resolve: resolverOf(files) },
+    options,
+  );
+  const existing = existingArticlesFrom(
+    index.all(),
+    "knowledge",
+    (l) => (store.files.has(`${l}.md`) ? `${l}.md` : null),
+    (p) => isArticlePath(p, TEST_RULES),
+  );
   return { store, plan, existing, index };
 }

@@ -28,13 +28,28 @@ describe("bounds on what a section patch may do to a shown article", () => {
     const seen = wal.sections.filter((s) => s.heading !== wal.title);
     const current = `---\ntitle: "SQLite WAL mode"\n---\n${seen.map((s) => `## ${s.heading}\n${s.content}`).join("")}`;
     expect(current.length).toBeGreaterThan(2000);
-    const update: ArticleUpdate = { path: wal.path, set: {}, corroborate: false, sections: seen.map((s) => ({ heading: s.heading, action: "replace", text: "Short." })) };
+    const update: ArticleUpdate = {
+      path: wal.path,
+      set: {},
+      corroborate: false,
+      sections: seen.map((s) => ({ heading: s.heading, action: "replace", text: "Short." })),
+    };
     const r = applyUpdate(current, update, plan);
     expect(r.ok ? r.value : r.error).toMatch(/^the update would shrink the article from \d+ to \d+ characters/);
   });
 
   it("still accepts a replacement that condenses one section of a long article", () => {
-    expect(buildProblemsOf(withWalSections([{ heading: "Checkpoints", action: "replace", text: "A checkpoint copies WAL pages back into the database; a long reader keeps the WAL from being reset." }]))).toEqual([]);
+    expect(
+      buildProblemsOf(
+        withWalSections([
+          {
+            heading: "Checkpoints",
+            action: "replace",
+            text: "A checkpoint copies WAL pages back into the database; a long reader keeps the WAL from being reset.",
+          },
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it("refuses a patch whose text brings a second Sources section", () => {

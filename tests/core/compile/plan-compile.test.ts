@@ -39,7 +39,15 @@ describe("planning a compile", () => {
     const files = fixtureFiles();
     files[LOG] = "# Daily Log\n\nThe dedup keys expired too early on the staging server.";
     const index = articleIndexOf(files);
-    const plan = await planCompile({ logPath: LOG, logText: files[LOG], today: TODAY, knowledgeFolder: "knowledge", index, textOf: (p) => files[p], resolve: resolverOf(files) });
+    const plan = await planCompile({
+      logPath: LOG,
+      logText: files[LOG],
+      today: TODAY,
+      knowledgeFolder: "knowledge",
+      index,
+      textOf: (p) => files[p],
+      resolve: resolverOf(files),
+    });
     expect(plan.shown[0]?.path).toBe("knowledge/concepts/idempotency-keys.md");
     expect(plan.shown[0]?.reason).toContain("dedup keys");
   });
@@ -48,7 +56,15 @@ describe("planning a compile", () => {
     const files = fixtureFiles();
     files[LOG] = "# Daily Log: 2026-11-20\n\n## Sessions\n\n### Session (09:10) - Backoff\n**Context:** the jitter of the retry backoff was too small.\n";
     const index = articleIndexOf(files);
-    const plan = await planCompile({ logPath: LOG, logText: files[LOG], today: TODAY, knowledgeFolder: "knowledge", index, textOf: (p) => files[p], resolve: resolverOf(files) });
+    const plan = await planCompile({
+      logPath: LOG,
+      logText: files[LOG],
+      today: TODAY,
+      knowledgeFolder: "knowledge",
+      index,
+      textOf: (p) => files[p],
+      resolve: resolverOf(files),
+    });
     expect(plan.shown.map((a) => a.path)).toEqual(["knowledge/concepts/retry-with-backoff.md", "knowledge/concepts/idempotency-keys.md"]);
     expect(plan.shown[1]!.reason).toContain("SIMILAR_HIGH of retry-with-backoff");
     expect(plan.shown[0]!.reason).not.toMatch(/2026|session|daily/);

@@ -13,9 +13,13 @@ const PATH = "knowledge/concepts/sqlite-wal-mode.md";
 function input(text: string): RevalidateInput {
   const parsed = parseNote(text);
   return {
-    path: PATH, text, header: readCkpHeader(parsed.frontmatter), opening: text.slice(parsed.bodyStartOffset, parsed.bodyStartOffset + 500),
+    path: PATH,
+    text,
+    header: readCkpHeader(parsed.frontmatter),
+    opening: text.slice(parsed.bodyStartOffset, parsed.bodyStartOffset + 500),
     related: [{ target: "concepts/retry-with-backoff", title: "Retry with backoff", tldr: "Jittered retries.", answersWhen: ["retry"], updated: "2026-11-22" }],
-    month: "2026-11", knowledgeFolder: "knowledge",
+    month: "2026-11",
+    knowledgeFolder: "knowledge",
   };
 }
 

@@ -28,7 +28,13 @@ export function validReply(): Record<string, unknown> {
       {
         path: "concepts/sqlite-wal-mode",
         answers_when: ["wal", "checkpoint", "database file size", "sqlite journal", "wal file grows"],
-        sections: [{ heading: "Checkpoints", action: "append", text: "A read transaction in the search indexer once held the WAL at 2 GB; the indexer now reads in batches of 500 rows and a TRUNCATE checkpoint runs when the app goes to the background." }],
+        sections: [
+          {
+            heading: "Checkpoints",
+            action: "append",
+            text: "A read transaction in the search indexer once held the WAL at 2 GB; the indexer now reads in batches of 500 rows and a TRUNCATE checkpoint runs when the app goes to the background.",
+          },
+        ],
       },
       {
         path: "concepts/retry-with-backoff",
@@ -36,14 +42,18 @@ export function validReply(): Record<string, unknown> {
           { target: "concepts/idempotency-keys", stamp: "2026-11" },
           { target: "concepts/captive-portal-detection", stamp: "2026-11" },
         ],
-        sections: [{ heading: "Key Points", action: "append", text: "- A redirect to a foreign host is not retried (see [[concepts/captive-portal-detection]])." }],
+        sections: [
+          { heading: "Key Points", action: "append", text: "- A redirect to a foreign host is not retried (see [[concepts/captive-portal-detection]])." },
+        ],
       },
     ],
   };
 }
 
 /** The valid reply with one change applied to a copy. */
-export function replyWith(change: (r: Record<string, unknown> & { new_articles: Record<string, unknown>[]; updates: Record<string, unknown>[] }) => void): Record<string, unknown> {
+export function replyWith(
+  change: (r: Record<string, unknown> & { new_articles: Record<string, unknown>[]; updates: Record<string, unknown>[] }) => void,
+): Record<string, unknown> {
   const r = validReply() as Record<string, unknown> & { new_articles: Record<string, unknown>[]; updates: Record<string, unknown>[] };
   change(r);
   return r;

@@ -17,7 +17,10 @@ describe("validating a proposal", () => {
     const r = check(validReply());
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.value.created.map((a) => a.path)).toEqual(["knowledge/concepts/captive-portal-detection.md", "knowledge/connections/retries-and-captive-portals.md"]);
+    expect(r.value.created.map((a) => a.path)).toEqual([
+      "knowledge/concepts/captive-portal-detection.md",
+      "knowledge/connections/retries-and-captive-portals.md",
+    ]);
     expect(r.value.updated.map((u) => u.path)).toEqual(["knowledge/concepts/sqlite-wal-mode.md", "knowledge/concepts/retry-with-backoff.md"]);
   });
 
@@ -63,17 +66,27 @@ describe("validating a proposal", () => {
   });
 
   it("refuses body links to articles that do not exist, but not text in code that only looks like a link", () => {
-    expect(problemsOf(replyWith((r) => ((r.new_articles[0]!.body as string) += "\nSee [[concepts/ghost]].\n")))).toEqual([expect.stringContaining("links to [[concepts/ghost]], which neither exists")]);
+    expect(problemsOf(replyWith((r) => ((r.new_articles[0]!.body as string) += "\nSee [[concepts/ghost]].\n")))).toEqual([
+      expect.stringContaining("links to [[concepts/ghost]], which neither exists"),
+    ]);
     expect(problemsOf(replyWith((r) => ((r.new_articles[0]!.body as string) += "\n```\n[[concepts/ghost]]\n```\n")))).toEqual([]);
   });
 
   it("enforces the caps, stamps and targets of relationships", async () => {
     const four = ["a", "b", "c", "d"].map((x) => ({ target: `concepts/${x}`, stamp: "2026-11" }));
     expect(problemsOf(replyWith((r) => (r.new_articles[0]!.similar_high = four)))).toEqual(expect.arrayContaining([expect.stringContaining("the cap is 3")]));
-    expect(problemsOf(replyWith((r) => (r.new_articles[0]!.similar_mid = [{ target: "concepts/retry-with-backoff" }])))).toEqual([expect.stringContaining("no YYYY-MM stamp")]);
-    expect(problemsOf(replyWith((r) => (r.new_articles[0]!.similar_mid = [{ target: "concepts/retry-with-backoff", stamp: "2027-01" }])))).toEqual([expect.stringContaining("after the current month")]);
-    expect(problemsOf(replyWith((r) => (r.new_articles[0]!.similar_mid = [{ target: "concepts/ghost", stamp: "2026-11" }])))).toEqual([expect.stringContaining('"concepts/ghost" is not an article of the knowledge base')]);
-    expect(problemsOf(replyWith((r) => (r.new_articles[0]!.similar_mid = [{ target: "concepts/captive-portal-detection", stamp: "2026-11" }])))).toEqual([expect.stringContaining("to itself")]);
+    expect(problemsOf(replyWith((r) => (r.new_articles[0]!.similar_mid = [{ target: "concepts/retry-with-backoff" }])))).toEqual([
+      expect.stringContaining("no YYYY-MM stamp"),
+    ]);
+    expect(problemsOf(replyWith((r) => (r.new_articles[0]!.similar_mid = [{ target: "concepts/retry-with-backoff", stamp: "2027-01" }])))).toEqual([
+      expect.stringContaining("after the current month"),
+    ]);
+    expect(problemsOf(replyWith((r) => (r.new_articles[0]!.similar_mid = [{ target: "concepts/ghost", stamp: "2026-11" }])))).toEqual([
+      expect.stringContaining('"concepts/ghost" is not an article of the knowledge base'),
+    ]);
+    expect(problemsOf(replyWith((r) => (r.new_articles[0]!.similar_mid = [{ target: "concepts/captive-portal-detection", stamp: "2026-11" }])))).toEqual([
+      expect.stringContaining("to itself"),
+    ]);
   });
 
   it("accepts relationships and links to articles created in the same reply, and to the daily log", async () => {
@@ -82,15 +95,23 @@ describe("validating a proposal", () => {
   });
 
   it("refuses body links to articles that do not exist, and connection articles linking fewer than two concepts", async () => {
-    expect(problemsOf(replyWith((r) => ((r.new_articles[0]!.body as string) += "\nSee [[concepts/nowhere]].")))).toEqual([expect.stringContaining("[[concepts/nowhere]]")]);
-    expect(problemsOf(replyWith((r) => (r.new_articles[1]!.connects = ["concepts/retry-with-backoff"])))).toEqual([expect.stringContaining("2 or more concepts")]);
+    expect(problemsOf(replyWith((r) => ((r.new_articles[0]!.body as string) += "\nSee [[concepts/nowhere]].")))).toEqual([
+      expect.stringContaining("[[concepts/nowhere]]"),
+    ]);
+    expect(problemsOf(replyWith((r) => (r.new_articles[1]!.connects = ["concepts/retry-with-backoff"])))).toEqual([
+      expect.stringContaining("2 or more concepts"),
+    ]);
   });
 
   it("refuses missing fields, wrong types, a frontmatter block in the body, and the same path twice", async () => {
     expect(problemsOf(replyWith((r) => delete r.new_articles[0]!.tldr))).toEqual([expect.stringContaining('"tldr" must be non-empty text')]);
-    expect(problemsOf(replyWith((r) => (r.new_articles[0]!.answers_when = "wifi")))).toEqual([expect.stringContaining('"answers_when" must be a list of text')]);
+    expect(problemsOf(replyWith((r) => (r.new_articles[0]!.answers_when = "wifi")))).toEqual([
+      expect.stringContaining('"answers_when" must be a list of text'),
+    ]);
     expect(problemsOf(replyWith((r) => (r.new_articles[0]!.body = "---\ntitle: x\n---\n# X")))).toEqual([expect.stringContaining("frontmatter block")]);
-    expect(problemsOf(replyWith((r) => r.new_articles.push({ ...r.new_articles[0]! })))).toEqual(expect.arrayContaining([expect.stringContaining("proposed twice")]));
+    expect(problemsOf(replyWith((r) => r.new_articles.push({ ...r.new_articles[0]! })))).toEqual(
+      expect.arrayContaining([expect.stringContaining("proposed twice")]),
+    );
     expect(problemsOf(replyWith((r) => r.updates.push({ ...r.updates[0]! })))).toEqual(expect.arrayContaining([expect.stringContaining("updated twice")]));
   });
 

@@ -64,7 +64,9 @@ describe("writing a compile", () => {
     await writeCompile(store, outcome, new Set([path]), ctx);
     const after = store.files.get(path)!;
     const body = (t: string) => t.slice(parseNote(t).bodyStartOffset);
-    const removedLines = body(before).split("\n").filter((l) => !body(after).split("\n").includes(l));
+    const removedLines = body(before)
+      .split("\n")
+      .filter((l) => !body(after).split("\n").includes(l));
     expect(removedLines).toEqual([]);
     const h = readCkpHeader(parseNote(after).frontmatter);
     expect(h.sources).toEqual(["daily/2026-10-02", "daily/2026-11-20"]);
@@ -85,7 +87,9 @@ describe("writing a compile", () => {
   it("skips, and never overwrites, an update whose section the person edited during the review", async () => {
     const { store, outcome } = await outcomeOf(validReply());
     const path = "knowledge/concepts/sqlite-wal-mode.md";
-    const edited = store.files.get(path)!.replace("SQLite runs an automatic PASSIVE checkpoint", "SQLite (as I just noted) runs an automatic PASSIVE checkpoint");
+    const edited = store.files
+      .get(path)!
+      .replace("SQLite runs an automatic PASSIVE checkpoint", "SQLite (as I just noted) runs an automatic PASSIVE checkpoint");
     store.files.set(path, edited);
     const report = await writeCompile(store, outcome, all(outcome), ctx);
     expect(report.skipped).toEqual([{ path, reason: expect.stringContaining('the section "Checkpoints" changed since the proposal') as unknown }]);
@@ -112,7 +116,15 @@ describe("writing a compile", () => {
 
   it("turns a new article that duplicates an existing one into a corroboration with a new source", async () => {
     const dup = replyWith((r) => {
-      r.new_articles = [{ path: "concepts/exponential-backoff", title: "Exponential backoff", tldr: "x", answers_when: ["retry"], body: "# Exponential backoff\n\nSame idea again." }];
+      r.new_articles = [
+        {
+          path: "concepts/exponential-backoff",
+          title: "Exponential backoff",
+          tldr: "x",
+          answers_when: ["retry"],
+          body: "# Exponential backoff\n\nSame idea again.",
+        },
+      ];
       r.updates = [];
     });
     const { store, outcome } = await outcomeOf(dup);
@@ -134,7 +146,12 @@ describe("writing a compile", () => {
     const before = store.files.get(path)!;
     await writeCompile(store, outcome, all(outcome), ctx);
     const after = store.files.get(path)!;
-    expect(after).toBe(before.replace("- [[concepts/retry-with-backoff]] - Retries rely on keys\n", "- [[concepts/retry-with-backoff]] - Retries rely on keys\n- [[concepts/captive-portal-detection]]\n"));
+    expect(after).toBe(
+      before.replace(
+        "- [[concepts/retry-with-backoff]] - Retries rely on keys\n",
+        "- [[concepts/retry-with-backoff]] - Retries rely on keys\n- [[concepts/captive-portal-detection]]\n",
+      ),
+    );
   });
 
   it("adds no backlink for a link inside code or an embed (the linter does not count them either)", async () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
-  dismissPair, emptyContradictionState, pairKey, parseContradictionState, pruneContradictionState, type StoredContradiction,
+  dismissPair,
+  emptyContradictionState,
+  pairKey,
+  parseContradictionState,
+  pruneContradictionState,
+  type StoredContradiction,
 } from "../../../src/core/contradictions/contradiction-state";
 import { recordRun, type ContradictionPlan, type ContradictionRunReport } from "../../../src/core/contradictions/run-contradictions";
 
@@ -8,7 +13,11 @@ const A = "knowledge/concepts/a.md";
 const B = "knowledge/concepts/b.md";
 const C = "knowledge/concepts/c.md";
 const conflict = (ha: string, hb: string): StoredContradiction => ({
-  a: { path: A, quote: "limit is 3", line: 4 }, b: { path: B, quote: "limit is 5", line: 6 }, explanation: "3 against 5.", confidence: "high", hashes: [ha, hb],
+  a: { path: A, quote: "limit is 3", line: 4 },
+  b: { path: B, quote: "limit is 5", line: 6 },
+  explanation: "3 against 5.",
+  confidence: "high",
+  hashes: [ha, hb],
 });
 
 describe("the contradiction state", () => {
@@ -34,10 +43,15 @@ describe("the contradiction state", () => {
   it("reads a malformed or older file entry by entry, never failing", () => {
     expect(parseContradictionState("{")).toEqual(emptyContradictionState());
     expect(parseContradictionState(JSON.stringify({ version: 1, checked: { x: ["a", "b"] } }))).toEqual(emptyContradictionState());
-    const mixed = parseContradictionState(JSON.stringify({
-      version: 2, checked: { [A]: "a1", [B]: 5 }, pending: { nokey: ["a", "b"] }, dismissed: { [pairKey(A, B)]: ["a1"] },
-      found: [conflict("a1", "b1"), { ...conflict("a1", "b1"), confidence: "certain" }, { a: null }],
-    }));
+    const mixed = parseContradictionState(
+      JSON.stringify({
+        version: 2,
+        checked: { [A]: "a1", [B]: 5 },
+        pending: { nokey: ["a", "b"] },
+        dismissed: { [pairKey(A, B)]: ["a1"] },
+        found: [conflict("a1", "b1"), { ...conflict("a1", "b1"), confidence: "certain" }, { a: null }],
+      }),
+    );
     expect(mixed).toEqual({ version: 2, checked: { [A]: "a1" }, pending: {}, dismissed: {}, found: [conflict("a1", "b1")], claims: [] });
   });
 });
@@ -45,9 +59,24 @@ describe("the contradiction state", () => {
 describe("recording a run", () => {
   const pair = (a: string, b: string) => ({ a, b, reason: "high" as const });
   const report = (checked: ReturnType<typeof pair>[], found: StoredContradiction[] = []): ContradictionRunReport => ({
-    found, dropped: 0, unusable: 0, checked, failed: 0, error: null, overBudget: false, cancelled: false, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    found,
+    dropped: 0,
+    unusable: 0,
+    checked,
+    failed: 0,
+    error: null,
+    overBudget: false,
+    cancelled: false,
+    usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
   });
-  const plan = (due: ReturnType<typeof pair>[]): ContradictionPlan => ({ pairs: due, due, unchanged: 0, dismissed: 0, leftForLater: 0, estimate: { inputTokens: 0, outputTokens: 0, usd: 0 } });
+  const plan = (due: ReturnType<typeof pair>[]): ContradictionPlan => ({
+    pairs: due,
+    due,
+    unchanged: 0,
+    dismissed: 0,
+    leftForLater: 0,
+    estimate: { inputTokens: 0, outputTokens: 0, usd: 0 },
+  });
   const hashes: Record<string, string> = { [A]: "a1", [B]: "b1", [C]: "c1" };
 
   it("marks an article checked only when all its due pairs were checked, keeping the checked pair of a capped run", () => {

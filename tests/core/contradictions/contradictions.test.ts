@@ -10,7 +10,10 @@ import { ScriptedLanguageModel } from "../../fakes/scripted-language-model";
 
 const art = (fm: string, body: string) => `---\n${fm}\n---\n${body}`;
 const FILES: Record<string, string> = {
-  "knowledge/concepts/retry.md": art('similar_high: ["[[concepts/keys|keys · 2026-11]]"]\nsources: ["[[daily/2026-11-01]]"]', "# Retry\n\nThe client retries an upload at most 5 times,\nwaiting 1 to 16 seconds.\n"),
+  "knowledge/concepts/retry.md": art(
+    'similar_high: ["[[concepts/keys|keys · 2026-11]]"]\nsources: ["[[daily/2026-11-01]]"]',
+    "# Retry\n\nThe client retries an upload at most 5 times,\nwaiting 1 to 16 seconds.\n",
+  ),
   "knowledge/concepts/keys.md": art('sources: ["[[daily/2026-11-01]]"]', "# Keys\n\nEvery upload is retried up to 3 times with the same key.\n"),
   "knowledge/concepts/clock.md": art('similar_mid: ["[[concepts/retry]]"]', "# Clock\n\nHybrid clocks.\n"),
   "knowledge/concepts/alone.md": art("", "# Alone\n"),
@@ -31,7 +34,8 @@ describe("contradiction candidates", () => {
     const { docs, resolve } = setup();
     const r = contradictionPairs(docs, resolve, hash, empty(), 10);
     expect(r.pairs.map((p) => `${p.reason} ${p.a.split("/").pop()} ${p.b.split("/").pop()}`)).toEqual([
-      "high keys.md retry.md", "connection clock.md retry.md",
+      "high keys.md retry.md",
+      "connection clock.md retry.md",
     ]);
     expect(r.pairs.some((p) => p.a.endsWith("alone.md") || p.b.endsWith("alone.md"))).toBe(false);
   });
@@ -56,17 +60,29 @@ describe("checking a pair", () => {
   const pair = { a: "knowledge/concepts/keys.md", b: "knowledge/concepts/retry.md", reason: "high" as const };
 
   it("keeps conflicts whose quotes are in the files, with their lines, and drops invented quotes", async () => {
-    const model = new ScriptedLanguageModel([JSON.stringify({ conflicts: [
-      { quote_a: "Every upload is retried up to 3 times", quote_b: "The client retries an upload at most 5 times, waiting 1 to 16 seconds", explanation: "3 against 5 retries", confidence: "high" },
-      { quote_a: "Uploads are never retried", quote_b: "at most 5 times", explanation: "invented", confidence: "high" },
-    ] })]);
+    const model = new ScriptedLanguageModel([
+      JSON.stringify({
+        conflicts: [
+          {
+            quote_a: "Every upload is retried up to 3 times",
+            quote_b: "The client retries an upload at most 5 times, waiting 1 to 16 seconds",
+            explanation: "3 against 5 retries",
+            confidence: "high",
+          },
+          { quote_a: "Uploads are never retried", quote_b: "at most 5 times", explanation: "invented", confidence: "high" },
+        ],
+      }),
+    ]);
     const r = await checkPair(model, pair, FILES[pair.a]!, FILES[pair.b]!);
     if (!r.ok) throw new Error(r.error.message);
-    expect(r.value.found).toEqual([{
-      a: { path: pair.a, quote: "Every upload is retried up to 3 times", line: 5 },
-      b: { path: pair.b, quote: "The client retries an upload at most 5 times, waiting 1 to 16 seconds", line: 6 },
-      explanation: "3 against 5 retries", confidence: "high",
-    }]);
+    expect(r.value.found).toEqual([
+      {
+        a: { path: pair.a, quote: "Every upload is retried up to 3 times", line: 5 },
+        b: { path: pair.b, quote: "The client retries an upload at most 5 times, waiting 1 to 16 seconds", line: 6 },
+        explanation: "3 against 5 retries",
+        confidence: "high",
+      },
+    ]);
     expect(r.value.dropped).toBe(1);
     expect(model.requests[0]!.messages[0]!.content).not.toContain("similar_high");
   });

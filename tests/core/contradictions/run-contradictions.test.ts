@@ -39,7 +39,10 @@ describe("running a contradiction check", () => {
   it("stops on cancel and on an error that will not pass, and goes on after one that may", async () => {
     const controller = new AbortController();
     controller.abort();
-    expect(await runContradictions(plan, { model: new ScriptedLanguageModel([]), textOf: text, signal: controller.signal }, 100_000)).toMatchObject({ cancelled: true, checked: [] });
+    expect(await runContradictions(plan, { model: new ScriptedLanguageModel([]), textOf: text, signal: controller.signal }, 100_000)).toMatchObject({
+      cancelled: true,
+      checked: [],
+    });
     const noKey = new ScriptedLanguageModel([err({ kind: "no-key", message: "No API key." }), '{"conflicts":[]}']);
     expect(await runContradictions(plan, { model: noKey, textOf: text }, 100_000)).toMatchObject({ failed: 1, checked: [] });
     expect(noKey.requests).toHaveLength(1);

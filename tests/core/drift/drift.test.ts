@@ -5,9 +5,11 @@ import { codeRepoFromReader } from "../../../src/core/drift/code-repo-view";
 import { definesSymbol } from "../../../src/core/drift/symbol-scan";
 
 const REPO: Record<string, string> = {
-  "src/sync/outbox.ts": "export class Outbox {\n  async flush(): Promise<void> {}\n  private readonly retries = 5;\n}\nexport function enqueue(op: Op) {}\nexport const MAX_RETRIES = 5;\n",
+  "src/sync/outbox.ts":
+    "export class Outbox {\n  async flush(): Promise<void> {}\n  private readonly retries = 5;\n}\nexport function enqueue(op: Op) {}\nexport const MAX_RETRIES = 5;\n",
   "server/merge.py": "class FieldMerge:\n    def resolve(self, a, b):\n        pass\n\nasync def merge_all(ops):\n    pass\nTIMEOUT = 30\n",
-  "cmd/sync.go": "package main\n\ntype Cursor struct{}\n\nfunc (c *Cursor) Advance() error { return nil }\nfunc Pull(ctx context.Context) {}\nconst BatchSize = 500\n",
+  "cmd/sync.go":
+    "package main\n\ntype Cursor struct{}\n\nfunc (c *Cursor) Advance() error { return nil }\nfunc Pull(ctx context.Context) {}\nconst BatchSize = 500\n",
   "core/src/clock.rs": "pub struct Hlc { t: u64 }\nimpl Hlc {\n    pub fn tick(&mut self) {}\n}\npub fn now() -> u64 { 0 }\nmacro_rules! stamp { () => {} }\n",
 };
 const repo = codeRepoFromReader((p) => REPO[p] ?? null);
@@ -15,26 +17,51 @@ const repo = codeRepoFromReader((p) => REPO[p] ?? null);
 describe("code citations in articles", () => {
   it("finds file and symbol citations in code spans and links, not in fenced code, URLs or absolute paths", () => {
     const text = [
-      "---", "title: x", "---",
+      "---",
+      "title: x",
+      "---",
       "The queue lives in `src/sync/outbox.ts:Outbox.flush` and [the merge](server/merge.py).",
       "See `https://example.com/a.ts`, `/etc/hosts.sh`, `a word`, and `cmd/sync.go#L12`.",
-      "```ts", "import x from `src/nowhere.ts`", "```",
+      "```ts",
+      "import x from `src/nowhere.ts`",
+      "```",
       "Also `./core/src/clock.rs:Hlc::tick`.",
     ].join("\n");
     expect(findCitations(text).map((c) => `${c.line}:${c.path}${c.symbol ? `:${c.symbol}` : ""}`)).toEqual([
-      "3:src/sync/outbox.ts:Outbox.flush", "3:server/merge.py", "4:cmd/sync.go", "8:core/src/clock.rs:Hlc::tick",
+      "3:src/sync/outbox.ts:Outbox.flush",
+      "3:server/merge.py",
+      "4:cmd/sync.go",
+      "8:core/src/clock.rs:Hlc::tick",
     ]);
   });
 
   it("knows definitions in TypeScript, Python, Go and Rust", () => {
     const yes: [string, string][] = [
-      ["src/sync/outbox.ts", "Outbox"], ["src/sync/outbox.ts", "flush"], ["src/sync/outbox.ts", "enqueue"], ["src/sync/outbox.ts", "MAX_RETRIES"], ["src/sync/outbox.ts", "retries"],
-      ["server/merge.py", "FieldMerge"], ["server/merge.py", "resolve"], ["server/merge.py", "merge_all"], ["server/merge.py", "TIMEOUT"],
-      ["cmd/sync.go", "Cursor"], ["cmd/sync.go", "Advance"], ["cmd/sync.go", "Pull"], ["cmd/sync.go", "BatchSize"],
-      ["core/src/clock.rs", "Hlc"], ["core/src/clock.rs", "tick"], ["core/src/clock.rs", "now"], ["core/src/clock.rs", "stamp"],
+      ["src/sync/outbox.ts", "Outbox"],
+      ["src/sync/outbox.ts", "flush"],
+      ["src/sync/outbox.ts", "enqueue"],
+      ["src/sync/outbox.ts", "MAX_RETRIES"],
+      ["src/sync/outbox.ts", "retries"],
+      ["server/merge.py", "FieldMerge"],
+      ["server/merge.py", "resolve"],
+      ["server/merge.py", "merge_all"],
+      ["server/merge.py", "TIMEOUT"],
+      ["cmd/sync.go", "Cursor"],
+      ["cmd/sync.go", "Advance"],
+      ["cmd/sync.go", "Pull"],
+      ["cmd/sync.go", "BatchSize"],
+      ["core/src/clock.rs", "Hlc"],
+      ["core/src/clock.rs", "tick"],
+      ["core/src/clock.rs", "now"],
+      ["core/src/clock.rs", "stamp"],
     ];
     for (const [p, s] of yes) expect(definesSymbol(p, REPO[p]!, s), `${p}:${s}`).toBe(true);
-    for (const [p, s] of [["src/sync/outbox.ts", "drain"], ["server/merge.py", "FieldMerger"], ["cmd/sync.go", "Push"], ["core/src/clock.rs", "tock"]] as const) {
+    for (const [p, s] of [
+      ["src/sync/outbox.ts", "drain"],
+      ["server/merge.py", "FieldMerger"],
+      ["cmd/sync.go", "Push"],
+      ["core/src/clock.rs", "tock"],
+    ] as const) {
       expect(definesSymbol(p, REPO[p]!, s), `${p}:${s}`).toBe(false);
     }
   });
@@ -68,8 +95,15 @@ describe("the definition scan beyond functions and classes", () => {
   });
 
   it("takes a first path segment shaped like a host name as a URL without a scheme, not a citation", () => {
-    const text = "`deno.land/x/oak/mod.ts`, `esm.sh/react.js`, `example.co.uk/a/b.js`, `cdn.example.de/lib/x.js`, [a](cdn.example.de/lib/x.js)\n`src/sync/outbox.ts`, `lib/a.js:fn`, `pkg/api/server.go:Handler`, `esm.sh`, `v1.2/a.ts`\n";
-    expect(findCitations(text).map((c) => `${c.path}${c.symbol ? `:${c.symbol}` : ""}`)).toEqual(["src/sync/outbox.ts", "lib/a.js:fn", "pkg/api/server.go:Handler", "esm.sh", "v1.2/a.ts"]);
+    const text =
+      "`deno.land/x/oak/mod.ts`, `esm.sh/react.js`, `example.co.uk/a/b.js`, `cdn.example.de/lib/x.js`, [a](cdn.example.de/lib/x.js)\n`src/sync/outbox.ts`, `lib/a.js:fn`, `pkg/api/server.go:Handler`, `esm.sh`, `v1.2/a.ts`\n";
+    expect(findCitations(text).map((c) => `${c.path}${c.symbol ? `:${c.symbol}` : ""}`)).toEqual([
+      "src/sync/outbox.ts",
+      "lib/a.js:fn",
+      "pkg/api/server.go:Handler",
+      "esm.sh",
+      "v1.2/a.ts",
+    ]);
   });
 
   it("marks a citation from a link target as a link, and a code span not", () => {
@@ -83,7 +117,8 @@ describe("the definition scan beyond functions and classes", () => {
 
 describe("what is and is not a citation", () => {
   it("takes pytest ids and line anchors, and leaves out domains without a scheme, aliases and scoped packages", () => {
-    const text = "`tests/test_sync.py::TestOutbox::test_flush` `src/a.ts:10` `www.example.com/a.js` `example.org/x.py` `@/components/Nav.vue` `@scope/pkg/index.js` `ftp://host/a.c`";
+    const text =
+      "`tests/test_sync.py::TestOutbox::test_flush` `src/a.ts:10` `www.example.com/a.js` `example.org/x.py` `@/components/Nav.vue` `@scope/pkg/index.js` `ftp://host/a.c`";
     expect(findCitations(text).map((c) => `${c.path}${c.symbol ? `:${c.symbol}` : ""}`)).toEqual(["tests/test_sync.py:TestOutbox::test_flush", "src/a.ts"]);
   });
 

@@ -17,7 +17,6 @@ function regexInputs(run: () => void): string[] {
   return inputs;
 }
 
-
 describe("the definition scan's work", () => {
   const blank = "\n".repeat(100_000);
   const cases: [string, string][] = [

@@ -13,7 +13,10 @@ import { expectGolden } from "../../fakes/golden";
 function graphOf(files: Record<string, string>, folder = "knowledge") {
   const vault = new VaultIndex();
   for (const [p, t] of Object.entries(files)) vault.setNote(p, t);
-  const model = new GraphModel(() => folder, (l, from) => vault.resolve(l, from));
+  const model = new GraphModel(
+    () => folder,
+    (l, from) => vault.resolve(l, from),
+  );
   for (const [p, t] of Object.entries(files)) {
     if (!isGraphArticle(p, folder)) continue;
     const parsed = parseNote(t);
@@ -25,12 +28,15 @@ const art = (fm: string, body = "# T\n") => `---\n${fm}\n---\n${body}`;
 const edges = (g: GraphView) => g.edges.map((e) => `${e.from} -${e.tier}${e.stale ? " stale" : ""}${e.unstamped ? " unstamped" : ""}-> ${e.to}`).sort();
 
 const BASE = {
-  "knowledge/concepts/a.md": art('title: A\nupdated: 2026-11-01\nsimilar_high: ["[[concepts/b|b · 2026-11]]", "[[concepts/c|c · 2026-09]]"]\nsimilar_mid: ["[[concepts/d]]"]', "# A\nSee [[concepts/d]] and [[concepts/b]].\n"),
+  "knowledge/concepts/a.md": art(
+    'title: A\nupdated: 2026-11-01\nsimilar_high: ["[[concepts/b|b · 2026-11]]", "[[concepts/c|c · 2026-09]]"]\nsimilar_mid: ["[[concepts/d]]"]',
+    "# A\nSee [[concepts/d]] and [[concepts/b]].\n",
+  ),
   "knowledge/concepts/b.md": art('title: B\nupdated: 2026-10-01\nsimilar_high: ["[[concepts/a|a · 2026-11]]"]\ncorroborations: 3'),
-  "knowledge/concepts/c.md": art("title: C\nupdated: 2026-10-15\nsimilar_high: [\"[[concepts/ghost|ghost · 2026-10]]\"]"),
+  "knowledge/concepts/c.md": art('title: C\nupdated: 2026-10-15\nsimilar_high: ["[[concepts/ghost|ghost · 2026-10]]"]'),
   "knowledge/concepts/d.md": art("title: D\nupdated: 2026-01-01\ntags: [sync/offline]"),
   "knowledge/connections/a-and-d.md": art('title: A and D\nconnects: ["[[concepts/a]]", "[[concepts/d]]"]\nsources: ["[[daily/2026-11-20]]"]'),
-  "knowledge/qa/why.md": art("title: \"Q: why\"\nsimilar_high: [\"[[concepts/a|a · 2026-11]]\"]"),
+  "knowledge/qa/why.md": art('title: "Q: why"\nsimilar_high: ["[[concepts/a|a · 2026-11]]"]'),
   "knowledge/index.md": "# Index\n[[concepts/a]]\n",
   "daily/2026-11-20.md": "# Log\n",
 };
@@ -39,8 +45,13 @@ describe("the CKP graph model", () => {
   it("has article nodes by type, directed HIGH/MID/connects edges with stale and unstamped flags, and ghosts for missing targets", () => {
     const g = graphOf(BASE).model.snapshot();
     expect(g.nodes.map((n) => `${n.kind} ${n.id}`).sort()).toEqual([
-      "concept knowledge/concepts/a.md", "concept knowledge/concepts/b.md", "concept knowledge/concepts/c.md", "concept knowledge/concepts/d.md",
-      "connection knowledge/connections/a-and-d.md", "ghost ghost:concepts/ghost", "qa knowledge/qa/why.md",
+      "concept knowledge/concepts/a.md",
+      "concept knowledge/concepts/b.md",
+      "concept knowledge/concepts/c.md",
+      "concept knowledge/concepts/d.md",
+      "connection knowledge/connections/a-and-d.md",
+      "ghost ghost:concepts/ghost",
+      "qa knowledge/qa/why.md",
     ]);
     expect(edges(g)).toEqual([
       "knowledge/concepts/a.md -high stale-> knowledge/concepts/c.md",
@@ -72,7 +83,10 @@ describe("the CKP graph model", () => {
     };
     const vault = new VaultIndex();
     for (const [p, t] of Object.entries(notes)) vault.setNote(p, t);
-    const model = new GraphModel(() => "knowledge", (l, from) => vault.resolve(l, from));
+    const model = new GraphModel(
+      () => "knowledge",
+      (l, from) => vault.resolve(l, from),
+    );
     for (const [p, t] of Object.entries(notes)) {
       const parsed = parseNote(t);
       model.set(graphArticleOf(p, readCkpHeader(parsed.frontmatter), parsed));
@@ -82,7 +96,11 @@ describe("the CKP graph model", () => {
     const one = neighbourhood(g, "a.md", { body: true });
     expect(one.nodes.map((n) => n.id).sort()).toEqual(["a.md", "b.md", "d.md"]);
     expect(edges(one)).toEqual(["a.md -body-> b.md", "d.md -body-> a.md"]);
-    expect(neighbourhood(g, "a.md", { body: true, depth: 2 }).nodes.map((n) => n.id).sort()).toEqual(["a.md", "b.md", "c.md", "d.md"]);
+    expect(
+      neighbourhood(g, "a.md", { body: true, depth: 2 })
+        .nodes.map((n) => n.id)
+        .sort(),
+    ).toEqual(["a.md", "b.md", "c.md", "d.md"]);
   });
 
   it("takes no articles, one article, self-loops, cycles and a wrongly typed relationship list in its stride", () => {
@@ -137,7 +155,11 @@ describe("graph queries", () => {
   });
 
   it("filters by type, tier, stale, folder and tag", () => {
-    expect(filterGraph(g, { cap: 100, staleOnly: true }).nodes.map((n) => n.id).sort()).toEqual(["knowledge/concepts/a.md", "knowledge/concepts/c.md"]);
+    expect(
+      filterGraph(g, { cap: 100, staleOnly: true })
+        .nodes.map((n) => n.id)
+        .sort(),
+    ).toEqual(["knowledge/concepts/a.md", "knowledge/concepts/c.md"]);
     expect(filterGraph(g, { cap: 100, kinds: new Set(["connection", "concept"]), tiers: new Set(["connects"]) }).edges).toHaveLength(2);
     expect(filterGraph(g, { cap: 100, tag: "#sync" }).nodes.map((n) => n.id)).toEqual(["knowledge/concepts/d.md"]);
     expect(filterGraph(g, { cap: 100, folder: "knowledge/qa" }).nodes.map((n) => n.id)).toEqual(["knowledge/qa/why.md", "ghost:concepts/ghost"]);
@@ -147,15 +169,26 @@ describe("graph queries", () => {
     const route = {
       question: "How do clocks order edits?",
       loaded: [
-        { path: "knowledge/concepts/a.md", part: "body", tokens: 1, reason: { kind: "match", rank: 1, score: 1, coverage: 1, terms: [{ term: "clock", fields: ["title"] }] } },
+        {
+          path: "knowledge/concepts/a.md",
+          part: "body",
+          tokens: 1,
+          reason: { kind: "match", rank: 1, score: 1, coverage: 1, terms: [{ term: "clock", fields: ["title"] }] },
+        },
         { path: "knowledge/concepts/b.md", part: "body", tokens: 1, reason: { kind: "high", of: "knowledge/concepts/a.md" } },
-        { path: "knowledge/connections/a-and-d.md", part: "body", tokens: 1, reason: { kind: "connection", of: ["knowledge/concepts/a.md", "knowledge/concepts/d.md"] } },
+        {
+          path: "knowledge/connections/a-and-d.md",
+          part: "body",
+          tokens: 1,
+          reason: { kind: "connection", of: ["knowledge/concepts/a.md", "knowledge/concepts/d.md"] },
+        },
       ],
     } as unknown as RouteResult;
     const titles: Record<string, string> = { "knowledge/concepts/a.md": "Vector clocks", "knowledge/concepts/d.md": "Dotted versions" };
     const lit = [...routeHighlights(route, (p) => titles[p] ?? p)];
     expect(lit).toEqual([
-      ["knowledge/concepts/a.md", "matches 'clocks'"], ["knowledge/concepts/b.md", "closely tied to Vector clocks"],
+      ["knowledge/concepts/a.md", "matches 'clocks'"],
+      ["knowledge/concepts/b.md", "closely tied to Vector clocks"],
       ["knowledge/connections/a-and-d.md", "connects Vector clocks and Dotted versions"],
     ]);
     // Issue 23: no ranks ("match #1"), tier names or slugs.

@@ -39,7 +39,11 @@ describe("knowledge layout", () => {
   it("holds every markdown note of the vault but the knowledge folder's index, log and lint reports in the whole-vault scope", () => {
     const kept = ["Projects/a.md", "knowledge/concepts/a.md", "knowledge/notes.md", "index.md", "elsewhere/log.md"].filter((p) => isVaultNote(p, "knowledge"));
     expect(kept).toEqual(["Projects/a.md", "knowledge/concepts/a.md", "knowledge/notes.md", "index.md", "elsewhere/log.md"]);
-    expect(["knowledge/index.md", "knowledge/log.md", "knowledge/reports/lint.md", "Reports/lint.md", "pic.png"].filter((p) => isVaultNote(p, "knowledge", "Reports"))).toEqual(["knowledge/reports/lint.md"]);
+    expect(
+      ["knowledge/index.md", "knowledge/log.md", "knowledge/reports/lint.md", "Reports/lint.md", "pic.png"].filter((p) =>
+        isVaultNote(p, "knowledge", "Reports"),
+      ),
+    ).toEqual(["knowledge/reports/lint.md"]);
   });
 
   it("makes kebab-case file names from any title", () => {

@@ -6,7 +6,14 @@ import { renderIndex, rowArticle, upsertIndexRows, type IndexRow } from "../../.
 import { appendLogEntry } from "../../../src/core/knowledge/log-file";
 import { expectGolden } from "../../fakes/golden";
 
-const row = (article: string, summary = "S"): IndexRow => ({ article, summary, sources: ["daily/2026-09-14.md"], updated: "2026-09-14", tldr: "T | with pipe", answersWhen: ["a", "b"] });
+const row = (article: string, summary = "S"): IndexRow => ({
+  article,
+  summary,
+  sources: ["daily/2026-09-14.md"],
+  updated: "2026-09-14",
+  tldr: "T | with pipe",
+  answersWhen: ["a", "b"],
+});
 
 describe("index.md", () => {
   it("renders the routing table, matching the golden file", () => {
@@ -14,7 +21,13 @@ describe("index.md", () => {
   });
 
   it("patches only the touched rows and keeps everything a person wrote", () => {
-    const text = "# Knowledge Base Index\n\nMy own intro.\n\n" + renderIndex([row("concepts/a"), row("concepts/b")]).split("\n").slice(2).join("\n") + "\nA footer I wrote.\n";
+    const text =
+      "# Knowledge Base Index\n\nMy own intro.\n\n" +
+      renderIndex([row("concepts/a"), row("concepts/b")])
+        .split("\n")
+        .slice(2)
+        .join("\n") +
+      "\nA footer I wrote.\n";
     const next = upsertIndexRows(text, [row("concepts/b", "New summary"), row("concepts/c")], ["concepts/a"]);
     expect(next).toContain("My own intro.");
     expect(next).toContain("A footer I wrote.");
@@ -33,7 +46,12 @@ describe("index.md", () => {
   });
 
   it("creates a table in an empty or table-less file", () => {
-    expect(upsertIndexRows("", [row("concepts/a")]).split("\n").map(rowArticle).filter(Boolean)).toEqual(["concepts/a"]);
+    expect(
+      upsertIndexRows("", [row("concepts/a")])
+        .split("\n")
+        .map(rowArticle)
+        .filter(Boolean),
+    ).toEqual(["concepts/a"]);
     expect(upsertIndexRows("# Index\n\nNotes.\n", [row("concepts/a")])).toMatch(/^# Index\n\nNotes.\n\n\| Article/);
   });
 });

@@ -14,7 +14,10 @@ describe("mergeSettings", () => {
   });
 
   it("lets Daily Notes' folder and format win over data.json's, and the overrides win over both", () => {
-    const data = { settings: { knowledgeFolder: "kb", dailyFolder: "logs", dailyFormat: "YYYYMMDD" }, compileState: { logs: { "Journal/01.11.2026.md": { hash: "h", compiledAt: "t" } } } };
+    const data = {
+      settings: { knowledgeFolder: "kb", dailyFolder: "logs", dailyFormat: "YYYYMMDD" },
+      compileState: { logs: { "Journal/01.11.2026.md": { hash: "h", compiledAt: "t" } } },
+    };
     const m = mergeSettings({ data, dailyNotes: DAILY });
     expect(m.settings).toMatchObject({ knowledgeFolder: "kb", dailyFolder: "Journal", dailyFormat: "DD.MM.YYYY" });
     expect(m.compileState?.logs["Journal/01.11.2026.md"]?.hash).toBe("h");

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { revertIndexRows } from "../../../src/core/knowledge/revert-index-rows";
 
-const HEAD = "# Knowledge Base Index\n\n| Article | Summary | Compiled From | Updated | TLDR | Answers when |\n|---------|---------|---------------|---------|------|--------------|\n";
+const HEAD =
+  "# Knowledge Base Index\n\n| Article | Summary | Compiled From | Updated | TLDR | Answers when |\n|---------|---------|---------------|---------|------|--------------|\n";
 const row = (a: string, s = "x") => `| [[concepts/${a}]] | ${s} | d.md | 2026-11-01 | t | w |\n`;
 
 describe("taking one write's index rows back out of an index the person edited", () => {

@@ -12,10 +12,30 @@ function vaultRule(path: string, knowledgeFolder: string, reportFolder?: string)
 const folders = ["knowledge", "knowledge/", "/knowledge/", "", "wiki/kb", " knowledge ", "Knowledge"];
 const reports: (string | undefined)[] = [undefined, "", "reports", "knowledge/lint", "/Lint Reports/", "knowledge"];
 const paths = [
-  "knowledge/concepts/a.md", "knowledge/index.md", "knowledge/log.md", "knowledge/reports/lint.md", "knowledge/qa/q.MD",
-  "knowledge/connections/c.md", "knowledge/other.md", "knowledge/concepts/a.md.txt", "knowledge/img.png", "daily/2026-11-26.md",
-  "index.md", "log.md", "reports/r.md", "Lint Reports/x.md", "knowledge/lint/y.md", "wiki/kb/index.md", "wiki/kb/note.md",
-  "wiki/kbx/note.md", "knowledgeable.md", "Knowledge/concepts/a.md", ".md", "md", "notes/Ünïcode.md", "notes/a.Md",
+  "knowledge/concepts/a.md",
+  "knowledge/index.md",
+  "knowledge/log.md",
+  "knowledge/reports/lint.md",
+  "knowledge/qa/q.MD",
+  "knowledge/connections/c.md",
+  "knowledge/other.md",
+  "knowledge/concepts/a.md.txt",
+  "knowledge/img.png",
+  "daily/2026-11-26.md",
+  "index.md",
+  "log.md",
+  "reports/r.md",
+  "Lint Reports/x.md",
+  "knowledge/lint/y.md",
+  "wiki/kb/index.md",
+  "wiki/kb/note.md",
+  "wiki/kbx/note.md",
+  "knowledgeable.md",
+  "Knowledge/concepts/a.md",
+  ".md",
+  "md",
+  "notes/Ünïcode.md",
+  "notes/a.Md",
 ];
 
 describe("scopeNotes (the router's rule for many notes at once)", () => {

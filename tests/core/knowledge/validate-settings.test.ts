@@ -8,12 +8,32 @@ const D = DEFAULT_KNOWLEDGE_SETTINGS;
 
 describe("validateSettings", () => {
   const bad: [string, unknown, Partial<typeof D>, string][] = [
-    ["a number as the knowledge folder", { settings: { knowledgeFolder: 42 } }, {}, 'settings.knowledgeFolder is 42, not a folder inside the vault (not its root); using "knowledge".'],
-    ["a folder that climbs out", { settings: { knowledgeFolder: "../elsewhere" } }, {}, 'settings.knowledgeFolder is "../elsewhere", not a folder inside the vault (not its root); using "knowledge".'],
+    [
+      "a number as the knowledge folder",
+      { settings: { knowledgeFolder: 42 } },
+      {},
+      'settings.knowledgeFolder is 42, not a folder inside the vault (not its root); using "knowledge".',
+    ],
+    [
+      "a folder that climbs out",
+      { settings: { knowledgeFolder: "../elsewhere" } },
+      {},
+      'settings.knowledgeFolder is "../elsewhere", not a folder inside the vault (not its root); using "knowledge".',
+    ],
     ["the vault root as the knowledge folder", { settings: { knowledgeFolder: "/" } }, {}, 'settings.knowledgeFolder is "/", not a folder inside the vault'],
-    ["a list as the daily folder", { settings: { dailyFolder: ["daily"] } }, {}, 'settings.dailyFolder is a list, not a folder inside the vault ("" for its root); using "daily".'],
+    [
+      "a list as the daily folder",
+      { settings: { dailyFolder: ["daily"] } },
+      {},
+      'settings.dailyFolder is a list, not a folder inside the vault ("" for its root); using "daily".',
+    ],
     ["an empty daily format", { settings: { dailyFormat: " " } }, {}, 'settings.dailyFormat is " ", not a date format such as YYYY-MM-DD; using "YYYY-MM-DD".'],
-    ["an unknown lint scope", { settings: { lintScope: "everything" } }, {}, 'settings.lintScope is "everything", not "knowledge" or "vault"; using "knowledge".'],
+    [
+      "an unknown lint scope",
+      { settings: { lintScope: "everything" } },
+      {},
+      'settings.lintScope is "everything", not "knowledge" or "vault"; using "knowledge".',
+    ],
     ["a negative sparse threshold", { settings: { sparseWords: -5 } }, {}, "settings.sparseWords is -5, not a whole number of words, 0 or more; using 200."],
     ["settings that are a string", { settings: "knowledge" }, {}, 'settings is "knowledge", not a set of settings; the defaults are used.'],
   ];
@@ -55,7 +75,9 @@ describe("validateSettings", () => {
     const good = { hash: "abc", compiledAt: "2026-11-01T10:00:00Z" };
     const v = validateSettings({ compileState: { logs: { "daily/a.md": good, "daily/b.md": { hash: 5 }, "daily/c.md": null } } }, FILE);
     expect(v.compileState).toEqual({ logs: { "daily/a.md": good } });
-    expect(v.warnings).toEqual([`${FILE}: compileState.logs has 2 entries without a hash and a date (daily/b.md, daily/c.md); those logs count as never compiled.`]);
+    expect(v.warnings).toEqual([
+      `${FILE}: compileState.logs has 2 entries without a hash and a date (daily/b.md, daily/c.md); those logs count as never compiled.`,
+    ]);
   });
 });
 

@@ -92,9 +92,14 @@ describe("LinkResolver follows Obsidian's rules", () => {
   it("gives the same answer whatever the insertion order and case of the link", () => {
     const paths = ["a/Note.md", "b/Note.md", "Note.md", "a/b/Note.md", "c/Other.md"];
     fc.assert(
-      fc.property(fc.shuffledSubarray(paths, { minLength: paths.length }), fc.constantFrom("note", "NOTE", "Note.md", "other", "b/note"), fc.constantFrom("a/x.md", "z.md", "a/b/y.md"), (order, link, source) => {
-        expect(resolver(order).resolve(link, source)).toBe(resolver(paths).resolve(link.toLowerCase(), source));
-      }),
+      fc.property(
+        fc.shuffledSubarray(paths, { minLength: paths.length }),
+        fc.constantFrom("note", "NOTE", "Note.md", "other", "b/note"),
+        fc.constantFrom("a/x.md", "z.md", "a/b/y.md"),
+        (order, link, source) => {
+          expect(resolver(order).resolve(link, source)).toBe(resolver(paths).resolve(link.toLowerCase(), source));
+        },
+      ),
     );
   });
 });

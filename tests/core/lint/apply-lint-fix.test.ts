@@ -36,9 +36,24 @@ describe("applyLintFix", () => {
 
 describe("lint reports", () => {
   const findings: LintFinding[] = [
-    { check: "broken-link", severity: "error", path: "knowledge/concepts/a.md", line: 4, col: 2, message: "Broken link [[b]]: nothing named \"b\" in the vault." },
+    {
+      check: "broken-link",
+      severity: "error",
+      path: "knowledge/concepts/a.md",
+      line: 4,
+      col: 2,
+      message: 'Broken link [[b]]: nothing named "b" in the vault.',
+    },
     { check: "orphan-article", severity: "warning", path: "knowledge/concepts/c.md", line: 0, col: 0, message: "Orphan: no other note links here." },
-    { check: "missing-backlink", severity: "warning", path: "knowledge/concepts/a.md", line: 6, col: 0, message: "[[d]] → \"knowledge/concepts/d.md\" does not link back to this note.", fix: { kind: "add-backlink", path: "knowledge/concepts/d.md", target: "knowledge/concepts/a.md" } },
+    {
+      check: "missing-backlink",
+      severity: "warning",
+      path: "knowledge/concepts/a.md",
+      line: 6,
+      col: 0,
+      message: '[[d]] → "knowledge/concepts/d.md" does not link back to this note.',
+      fix: { kind: "add-backlink", path: "knowledge/concepts/d.md", target: "knowledge/concepts/a.md" },
+    },
   ];
   const meta = { vaultName: "demo", noteCount: 12, scope: "knowledge" as const, date: "2026-11-22" };
 

@@ -9,7 +9,12 @@ const FINDINGS: LintFinding[] = [
   { check: "orphan-article", severity: "warning", path: "knowledge/concepts/b.md", line: 0, col: 0, message: "No note links here" },
   { check: "sparse-article", severity: "suggestion", path: "knowledge/concepts/日本.md", line: 0, col: 0, message: "Sparse: 12 words" },
   {
-    check: "contradiction", severity: "warning", path: "knowledge/concepts/a note.md", line: 9, col: 0, message: "Retries: 3 vs forever",
+    check: "contradiction",
+    severity: "warning",
+    path: "knowledge/concepts/a note.md",
+    line: 9,
+    col: 0,
+    message: "Retries: 3 vs forever",
     related: [{ path: "knowledge/concepts/c.md", line: 2, col: 5, label: "Uploads retry forever." }],
   },
   // A check a newer plugin reports that this list does not know of.
@@ -46,7 +51,11 @@ describe("SARIF output of lint", () => {
     const results = sarif().runs[0]!.results;
     expect(results[0]!.relatedLocations).toBeUndefined();
     expect(results[3]!.relatedLocations).toEqual([
-      { id: 1, message: { text: "Uploads retry forever." }, physicalLocation: { artifactLocation: { uri: "knowledge/concepts/c.md", uriBaseId: "%SRCROOT%" }, region: { startLine: 3, startColumn: 6 } } },
+      {
+        id: 1,
+        message: { text: "Uploads retry forever." },
+        physicalLocation: { artifactLocation: { uri: "knowledge/concepts/c.md", uriBaseId: "%SRCROOT%" }, region: { startLine: 3, startColumn: 6 } },
+      },
     ]);
   });
 

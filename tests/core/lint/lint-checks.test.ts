@@ -20,7 +20,7 @@ interface Extra {
 
 function lintVault(files: Record<string, string>, settings: Partial<KnowledgeSettings> = {}, compileState: CompileState = { logs: {} }, extra: Extra = {}) {
   const view = new VaultIndex();
-  for (const [p, t] of Object.entries(files)) (p.endsWith(".md") ? view.setNote(p, t) : view.setFile(p));
+  for (const [p, t] of Object.entries(files)) p.endsWith(".md") ? view.setNote(p, t) : view.setFile(p);
   const repo = extra.repo;
   const options: LintOptions = {
     settings: { ...DEFAULT_KNOWLEDGE_SETTINGS, ...settings },
@@ -73,7 +73,12 @@ describe("lint scope", () => {
 
   it("reports the whole vault with scope vault", () => {
     const { findings } = lintVault(files, { lintScope: "vault" });
-    expect(findings.filter((f) => f.check === "broken-link").map((f) => f.path).sort()).toEqual(["knowledge/concepts/a.md", "notes/loose.md"]);
+    expect(
+      findings
+        .filter((f) => f.check === "broken-link")
+        .map((f) => f.path)
+        .sort(),
+    ).toEqual(["knowledge/concepts/a.md", "notes/loose.md"]);
   });
 });
 
@@ -133,11 +138,16 @@ describe("incremental re-lint", () => {
         const files: Record<string, string> = {};
         for (const l of logs) files[l] = "# Log\n";
         for (const [i, n] of arts.entries()) files[`knowledge/concepts/${n}.md`] = article(n, "`src/q.ts`", i % 2, "2026-11-01", "one");
-        const compileState: CompileState = { logs: Object.fromEntries(logs.map((l) => [l, { hash: sha256Hex("# Log\n"), compiledAt: "2026-11-01T00:00:00Z" }])) };
+        const compileState: CompileState = {
+          logs: Object.fromEntries(logs.map((l) => [l, { hash: sha256Hex("# Log\n"), compiledAt: "2026-11-01T00:00:00Z" }])),
+        };
         const p = (n: string) => `knowledge/concepts/${n}.md`;
         // Conflicts between unlinked articles (a–c, b–d): only `dependents` can tell the engine to revisit them.
         const stored = (x: string, y: string) => ({
-          a: { path: p(x), quote: "one", line: 5 }, b: { path: p(y), quote: "one", line: 5 }, explanation: "e", confidence: "high" as const,
+          a: { path: p(x), quote: "one", line: 5 },
+          b: { path: p(y), quote: "one", line: 5 },
+          explanation: "e",
+          confidence: "high" as const,
           hashes: [shortHash(files[p(x)]!), shortHash(files[p(y)]!)] as [string, string],
         });
         const claim = { path: p("a"), line: 5, quote: "one", explanation: "e", hash: shortHash(files[p("a")]!) };
@@ -197,7 +207,12 @@ describe("incremental re-lint", () => {
     expect(engine.all().some((f) => f.check === "broken-link")).toBe(false);
     view.setNote("knowledge/concepts/b.md", "# B\n## Install\n[[a]]\n");
     engine.update(["knowledge/concepts/b.md"]);
-    expect(engine.all().filter((f) => f.check === "broken-link").map((f) => f.path)).toEqual(["knowledge/concepts/a.md"]);
+    expect(
+      engine
+        .all()
+        .filter((f) => f.check === "broken-link")
+        .map((f) => f.path),
+    ).toEqual(["knowledge/concepts/a.md"]);
   });
 
   it("resolves a broken link elsewhere when the missing note is created", () => {

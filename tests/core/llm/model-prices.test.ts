@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { costOrUnknown, estimateCost, formatCostOrUnknown } from "../../../src/core/llm/cost";
 import { DEFAULT_MODEL, DEFAULT_PRICE, DEFAULT_SELECT_MODEL, MODEL_PRICES, minCacheTokens, priceFor } from "../../../src/core/llm/models";
 
-const usage = (inputTokens: number, outputTokens: number, cacheReadTokens = 0, cacheWriteTokens = 0) => ({ inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens });
+const usage = (inputTokens: number, outputTokens: number, cacheReadTokens = 0, cacheWriteTokens = 0) => ({
+  inputTokens,
+  outputTokens,
+  cacheReadTokens,
+  cacheWriteTokens,
+});
 
 describe("priceFor", () => {
   it("prices each known model at its own list price, so picking Opus is not priced as Sonnet", () => {

@@ -61,7 +61,15 @@ describe("models", () => {
   it("forces the structured-output tool only for models that accept it", () => {
     expect(callShapeOf(DEFAULT_MODEL)).toEqual({ forceTool: false, thinking: "between_tools" });
     expect(callShapeOf(DEFAULT_SELECT_MODEL)).toEqual({ forceTool: false, thinking: null });
-    for (const id of ["claude-haiku-4-5", "claude-sonnet-4-6", "claude-opus-4-8", "claude-3-7-sonnet-20250219", "claude-sonnet-4-20250514", "llama3.1:8b", "claude-test"]) {
+    for (const id of [
+      "claude-haiku-4-5",
+      "claude-sonnet-4-6",
+      "claude-opus-4-8",
+      "claude-3-7-sonnet-20250219",
+      "claude-sonnet-4-20250514",
+      "llama3.1:8b",
+      "claude-test",
+    ]) {
       expect(callShapeOf(id)).toEqual({ forceTool: true, thinking: null });
     }
     for (const id of ["claude-sonnet-5", "claude-opus-5-5", "claude-fable-5-1", "claude-haiku-5-5", "claude-sonnet-6"]) {

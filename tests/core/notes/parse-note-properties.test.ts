@@ -56,28 +56,93 @@ describe("parseNote properties", () => {
           const rendered = render(spec);
           const col = (i === 0 ? text.length : 0) + before.length + 1;
           const offset = text.length + before.length + 1;
-          expected.push({ kind: spec.kind, path: spec.path, subpath: spec.subpath, display: spec.display, original: rendered, start: { line: i, col, offset }, end: { line: i, col: col + rendered.length, offset: offset + rendered.length } });
+          expected.push({
+            kind: spec.kind,
+            path: spec.path,
+            subpath: spec.subpath,
+            display: spec.display,
+            original: rendered,
+            start: { line: i, col, offset },
+            end: { line: i, col: col + rendered.length, offset: offset + rendered.length },
+          });
           text += `${before} ${rendered} ${after}${eol}`;
         });
         const n = parseNote(text);
-        expect(n.links.map((l) => ({ kind: l.kind, path: l.path, subpath: l.subpath, display: l.display, original: l.original, start: l.start, end: l.end }))).toEqual(expected);
+        expect(
+          n.links.map((l) => ({ kind: l.kind, path: l.path, subpath: l.subpath, display: l.display, original: l.original, start: l.start, end: l.end })),
+        ).toEqual(expected);
       }),
       { numRuns: 300 },
     );
   });
 
   it("never throws, and keeps its position invariants, on arbitrary and on markdown-shaped text", () => {
-    const token = fc.constantFrom("[[", "]]", "[", "]", "(", ")", "`", "``", "```", "~~~", "%%", "<!--", "-->", "\n", "\r\n", "---", "===", "# ", "> ", "|", "\\", " ^id", "!", "a", " ", "日", "😀", ":", "- ", "#", "%20", "http://x", "<", ">", '"');
+    const token = fc.constantFrom(
+      "[[",
+      "]]",
+      "[",
+      "]",
+      "(",
+      ")",
+      "`",
+      "``",
+      "```",
+      "~~~",
+      "%%",
+      "<!--",
+      "-->",
+      "\n",
+      "\r\n",
+      "---",
+      "===",
+      "# ",
+      "> ",
+      "|",
+      "\\",
+      " ^id",
+      "!",
+      "a",
+      " ",
+      "日",
+      "😀",
+      ":",
+      "- ",
+      "#",
+      "%20",
+      "http://x",
+      "<",
+      ">",
+      '"',
+    );
     const shaped = fc.array(token, { maxLength: 80 }).map((t) => t.join(""));
-    fc.assert(fc.property(fc.string({ maxLength: 300 }), (s) => expectConsistent(s, parseNote(s))), { numRuns: 300 });
-    fc.assert(fc.property(shaped, (s) => expectConsistent(s, parseNote(s))), { numRuns: 500 });
-    fc.assert(fc.property(shaped, shaped, (fm, body) => expectConsistent(`---\n${fm}\n---\n${body}`, parseNote(`---\n${fm}\n---\n${body}`))), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 300 }), (s) => expectConsistent(s, parseNote(s))),
+      { numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(shaped, (s) => expectConsistent(s, parseNote(s))),
+      { numRuns: 500 },
+    );
+    fc.assert(
+      fc.property(shaped, shaped, (fm, body) => expectConsistent(`---\n${fm}\n---\n${body}`, parseNote(`---\n${fm}\n---\n${body}`))),
+      { numRuns: 300 },
+    );
   });
 
   it("round-trips generated frontmatter through YAML, nested values included", () => {
     const key = fc.string({ minLength: 1, maxLength: 12 }).filter((k) => k !== "__proto__");
-    const scalar = fc.oneof(fc.string({ maxLength: 20 }), fc.integer(), fc.boolean(), fc.constant(null), word.map((w) => `[[${w}]]`));
-    const value = fc.oneof(scalar, fc.array(scalar, { maxLength: 4 }), fc.dictionary(key, fc.oneof(scalar, fc.array(scalar, { maxLength: 3 })), { maxKeys: 3 }));
+    const scalar = fc.oneof(
+      fc.string({ maxLength: 20 }),
+      fc.integer(),
+      fc.boolean(),
+      fc.constant(null),
+      word.map((w) => `[[${w}]]`),
+    );
+    const value = fc.oneof(
+      scalar,
+      fc.array(scalar, { maxLength: 4 }),
+      fc.dictionary(key, fc.oneof(scalar, fc.array(scalar, { maxLength: 3 })), { maxKeys: 3 }),
+    );
     fc.assert(
       fc.property(fc.dictionary(key, value, { minKeys: 1, maxKeys: 6 }), fc.boolean(), (obj, flow) => {
         const n = parseNote(`---\n${stringify(obj, { collectionStyle: flow ? "flow" : "any" })}---\nbody`);

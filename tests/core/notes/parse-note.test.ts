@@ -32,11 +32,20 @@ describe("parseNote: links", () => {
 
   it("ignores links in fenced code (also in quotes and callouts), inline code, %% and html comments", () => {
     const text = [
-      "```", "[[fenced]]", "```",
-      "> [!note]", "> ```js", "> [[in-callout-code]]", "> ```",
-      "- item", "  ~~~", "  [[in-list-fence]]", "  ~~~",
+      "```",
+      "[[fenced]]",
+      "```",
+      "> [!note]",
+      "> ```js",
+      "> [[in-callout-code]]",
+      "> ```",
+      "- item",
+      "  ~~~",
+      "  [[in-list-fence]]",
+      "  ~~~",
       "`[[inline]]` and ``[[double `tick`]]``",
-      "%% [[comment", "still comment]] %%",
+      "%% [[comment",
+      "still comment]] %%",
       "<!-- [[html]] -->",
       "[[real]]",
     ].join("\n");
@@ -44,24 +53,34 @@ describe("parseNote: links", () => {
   });
 
   it("keeps 0-based line, column and offset for every link, also with CRLF and a BOM", () => {
-    const n = parseNote("\ufeff---\r\nup: \"[[top]]\"\r\n---\r\nline one\r\n  see [[target|t]]\r\n");
+    const n = parseNote('\ufeff---\r\nup: "[[top]]"\r\n---\r\nline one\r\n  see [[target|t]]\r\n');
     const body = n.links.find((l) => l.kind === "wikilink")!;
-    expect(body.start).toEqual({ line: 4, col: 6, offset: "\ufeff---\r\nup: \"[[top]]\"\r\n---\r\nline one\r\n  see ".length });
+    expect(body.start).toEqual({ line: 4, col: 6, offset: '\ufeff---\r\nup: "[[top]]"\r\n---\r\nline one\r\n  see '.length });
     const fm = n.links.find((l) => l.kind === "frontmatter")!;
     expect(fm).toMatchObject({ path: "top", property: "up", start: { line: 1, col: 5 } });
   });
 
   it("finds links in frontmatter lists and nested values, with the top-level property", () => {
     const n = parseNote('---\nrelated:\n  - "[[a]]"\n  - "[[b|B]]"\nmeta:\n  parent: "[[c]]"\n---\n');
-    expect(n.links.map((l) => [l.property, l.path])).toEqual([["related", "a"], ["related", "b"], ["meta", "c"]]);
+    expect(n.links.map((l) => [l.property, l.path])).toEqual([
+      ["related", "a"],
+      ["related", "b"],
+      ["meta", "c"],
+    ]);
   });
 });
 
 describe("parseNote: structure", () => {
   it("reads headings and block ids, not inside code", () => {
     const n = parseNote("# One\ntext ^abc\n```\n# not a heading\n```\n## Two ##\n- item ^x-1\n");
-    expect(n.headings).toEqual([{ text: "One", level: 1, line: 0 }, { text: "Two", level: 2, line: 5 }]);
-    expect(n.blockIds).toEqual([{ id: "abc", line: 1 }, { id: "x-1", line: 6 }]);
+    expect(n.headings).toEqual([
+      { text: "One", level: 1, line: 0 },
+      { text: "Two", level: 2, line: 5 },
+    ]);
+    expect(n.blockIds).toEqual([
+      { id: "abc", line: 1 },
+      { id: "x-1", line: 6 },
+    ]);
   });
 
   it("turns invalid YAML into an error value with its line, and still reads the body", () => {

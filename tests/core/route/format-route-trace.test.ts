@@ -7,7 +7,10 @@ const match = (rank: number, score: number, coverage: number, terms: string[]) =
 
 const ROUTED: RouteResult = {
   question: "How is the spacing chosen when uploads are retried twice before merging?",
-  status: "routed", mode: "full", terms: ["spac", "chosen", "upload", "retry", "twic", "merg"], coverage: 0.8,
+  status: "routed",
+  mode: "full",
+  terms: ["spac", "chosen", "upload", "retry", "twic", "merg"],
+  coverage: 0.8,
   loaded: [
     { path: "k/retry.md", part: "body", tokens: 500, reason: match(1, 140, 0.8, ["spac", "retry", "twic"]) },
     { path: "k/merge.md", part: "body", tokens: 400, reason: { kind: "high", of: "k/retry.md" } },
@@ -19,7 +22,9 @@ const ROUTED: RouteResult = {
     { path: "k/batch.md", tokens: 300, reason: { kind: "file-cap", wanted: match(4, 90, 1, ["merg", "upload"]) } },
     { path: "k/other.md", tokens: 300, reason: { kind: "weak-match", score: 60, coverage: 1 } },
   ],
-  totalTokens: 900, loadAllTokens: 9000, budget: 6000,
+  totalTokens: 900,
+  loadAllTokens: 9000,
+  budget: 6000,
 };
 
 describe("formatRouteTrace for people", () => {
@@ -45,7 +50,13 @@ describe("formatRouteTrace for people", () => {
   });
 
   it("says how little a match covers when the question is not covered", () => {
-    const notCovered: RouteResult = { ...ROUTED, status: "not-covered", coverage: 0.3, loaded: [], skipped: [{ path: "k/a.md", tokens: 9, reason: { kind: "weak-match", score: 37.2, coverage: 0.3 } }] };
+    const notCovered: RouteResult = {
+      ...ROUTED,
+      status: "not-covered",
+      coverage: 0.3,
+      loaded: [],
+      skipped: [{ path: "k/a.md", tokens: 9, reason: { kind: "weak-match", score: 37.2, coverage: 0.3 } }],
+    };
     expect(formatRouteTrace(notCovered)).toContain("  - k/a.md covers only 30% of the question (score 37.2)");
     expect(describeSkipReason({ kind: "weak-match", score: 5, coverage: 1 })).toBe("a lesser match, not loaded (score 5)");
   });
@@ -53,7 +64,10 @@ describe("formatRouteTrace for people", () => {
 
 describe("a budget too small for even one article", () => {
   const tight: RouteResult = {
-    ...ROUTED, budget: 10, totalTokens: 48, skipped: [],
+    ...ROUTED,
+    budget: 10,
+    totalTokens: 48,
+    skipped: [],
     loaded: [{ path: "k/retry.md", part: "tldr", tokens: 48, reason: match(1, 140, 0.8, ["retry"]) }],
   };
 
@@ -73,7 +87,9 @@ describe("summarizeRoute in plain words", () => {
   const titleOf = (p: string) => titles[p] ?? p;
 
   it("names each loaded article by title and why in the question's words, then how many were skipped", () => {
-    expect(summarizeRoute(ROUTED, titleOf)).toBe("Loaded 2 articles: Retry with backoff (matches 'spacing retried twice'), Merge rules (closely tied to Retry with backoff). Skipped 3.");
+    expect(summarizeRoute(ROUTED, titleOf)).toBe(
+      "Loaded 2 articles: Retry with backoff (matches 'spacing retried twice'), Merge rules (closely tied to Retry with backoff). Skipped 3.",
+    );
   });
 
   it("shows no stems, scores, paths or field names", () => {
@@ -83,18 +99,23 @@ describe("summarizeRoute in plain words", () => {
 
   it("says what a connection connects, a related match what it matches, and marks a summary-only load", () => {
     const route: RouteResult = {
-      ...ROUTED, skipped: [],
+      ...ROUTED,
+      skipped: [],
       loaded: [
         { path: "k/conn.md", part: "tldr", tokens: 40, reason: { kind: "connection", of: ["k/retry.md", "k/merge.md"] } },
         { path: "k/quota.md", part: "body", tokens: 40, reason: { kind: "mid", of: "k/retry.md", terms: ["upload"] } },
       ],
     };
-    expect(summarizeRoute(route, titleOf)).toBe("Loaded 2 articles: Retries meet merges (connects Retry with backoff and Merge rules; its summary only), k/quota.md (related to Retry with backoff, matches 'uploads').");
+    expect(summarizeRoute(route, titleOf)).toBe(
+      "Loaded 2 articles: Retries meet merges (connects Retry with backoff and Merge rules; its summary only), k/quota.md (related to Retry with backoff, matches 'uploads').",
+    );
     expect(summarizeRoute({ ...route, loaded: route.loaded.slice(1) })).toBe("Loaded 1 article: quota (related to retry, matches 'uploads').");
   });
 
   it("says plainly when nothing was loaded and why", () => {
-    expect(summarizeRoute({ ...ROUTED, status: "not-covered", loaded: [], skipped: [ROUTED.skipped[4]!] })).toBe("Nothing loaded: no article covers enough of the question. Skipped 1.");
+    expect(summarizeRoute({ ...ROUTED, status: "not-covered", loaded: [], skipped: [ROUTED.skipped[4]!] })).toBe(
+      "Nothing loaded: no article covers enough of the question. Skipped 1.",
+    );
     expect(summarizeRoute({ ...ROUTED, status: "empty-question", loaded: [], skipped: [] })).toBe("Nothing loaded: the question has no words to search for.");
   });
 });

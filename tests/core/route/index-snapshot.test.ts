@@ -77,7 +77,8 @@ describe("router index snapshot", () => {
       target.remove(paths[4]!);
       target.upsert(doc("knowledge/concepts/new-one.md", "# New one\n\nA note about a quokka and retries.\n"));
     }
-    const asked = (i: ArticleIndex) => ["zebra merges", "quokka retries", ...questions()].map((q) => routeQuestion(i, q, resolve, { budget: 6000 }).loaded.map((l) => l.path));
+    const asked = (i: ArticleIndex) =>
+      ["zebra merges", "quokka retries", ...questions()].map((q) => routeQuestion(i, q, resolve, { budget: 6000 }).loaded.map((l) => l.path));
     expect(asked(restored!.index)).toEqual(asked(fresh));
   });
 
@@ -87,7 +88,11 @@ describe("router index snapshot", () => {
     for (const [p, t] of texts) index.upsert(doc(p, t));
     const restored = drain(readSnapshot(drain(writeSnapshot(index, new Map(), "b", "t", small))!, "b"))!.index;
     const paths = [...texts.keys()];
-    const terms = new Set(questions().flatMap((q) => q.toLowerCase().split(/\W+/)).filter((t) => t.length > 2));
+    const terms = new Set(
+      questions()
+        .flatMap((q) => q.toLowerCase().split(/\W+/))
+        .filter((t) => t.length > 2),
+    );
     for (const t of ["sync", "conflict", "merg", "retri", "zzz", "the"]) terms.add(t);
     const view = (i: ArticleIndex) => paths.map((p) => [...terms].filter((t) => i.has(p, t)).join(" "));
     const idfs = (i: ArticleIndex) => [...terms].map((t) => i.idf(t));
@@ -112,8 +117,9 @@ describe("router index snapshot", () => {
   it("keeps each article's router view whole without repeating its header's fields", () => {
     const index = new ArticleIndex();
     const vaultNote = "---\ndescription: Notes on the garden.\n---\n# Garden\n\nTomatoes and beans.\n";
-    const odd = "---\ntitle: 42\nsimilar_high: [\"[[a|a · 2026-01]]\", \"[[b]]\"]\ncorroborations: 3\nconnects: [\"[[x]]\"]\ntags: \"#one, two\"\n---\n# Odd\n";
-    for (const [p, t] of [...demoArticles(), ["Garden/Beds.md", vaultNote], ["knowledge/concepts/odd.md", odd], ["empty.md", ""]] as [string, string][]) index.upsert(doc(p, t));
+    const odd = '---\ntitle: 42\nsimilar_high: ["[[a|a · 2026-01]]", "[[b]]"]\ncorroborations: 3\nconnects: ["[[x]]"]\ntags: "#one, two"\n---\n# Odd\n';
+    for (const [p, t] of [...demoArticles(), ["Garden/Beds.md", vaultNote], ["knowledge/concepts/odd.md", odd], ["empty.md", ""]] as [string, string][])
+      index.upsert(doc(p, t));
     const text = drain(writeSnapshot(index, new Map(), "b", "v", small))!;
     const restored = drain(readSnapshot(text, "b"))!.index;
     for (const d of index.all()) expect(restored.get(d.path), d.path).toEqual({ ...d, body: "" });
@@ -180,8 +186,8 @@ describe("router index snapshot", () => {
       "older version": [JSON.stringify({ ...header, version: SNAPSHOT_VERSION - 1 }), ...lines.slice(1)].join("\n"),
       "another build": [JSON.stringify({ ...header, build: "0.1.9" }), ...lines.slice(1)].join("\n"),
       "a posting of no article": text.replace(/("terms":\[\["[^"]+",\d+,\d+,)\d+/, "$199999"),
-      "empty": "",
-      "garbage": "{\"format\":\"kc-router-index\"}\n",
+      empty: "",
+      garbage: '{"format":"kc-router-index"}\n',
     };
     for (const [what, t] of Object.entries(bad)) expect(drain(readSnapshot(t, "0.2.0")), what).toBeNull();
     expect(drain(readSnapshot(text, "0.2.0"))).not.toBeNull();

@@ -3,12 +3,19 @@ import { describeRouteLine } from "../../../src/core/route/route-line";
 import type { RouteResult } from "../../../src/core/route/route-types";
 
 const routed: RouteResult = {
-  question: "How long do retries wait?", status: "routed", mode: "full", terms: ["retri"], coverage: 1,
+  question: "How long do retries wait?",
+  status: "routed",
+  mode: "full",
+  terms: ["retri"],
+  coverage: 1,
   loaded: [
     { path: "k/a.md", part: "body", tokens: 1200, reason: { kind: "match", rank: 1, score: 3, coverage: 1, terms: [{ term: "retri", fields: ["title"] }] } },
     { path: "k/b.md", part: "body", tokens: 630, reason: { kind: "high", of: "k/a.md" } },
   ],
-  skipped: [], totalTokens: 1830, loadAllTokens: 9000, budget: 6000,
+  skipped: [],
+  totalTokens: 1830,
+  loadAllTokens: 9000,
+  budget: 6000,
 };
 
 describe("describeRouteLine", () => {

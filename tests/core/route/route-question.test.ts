@@ -131,7 +131,8 @@ describe("routeQuestion", () => {
 
   it("routes an article whose header fields have the wrong types", () => {
     const odd = build({
-      "k/odd.md": "---\ntitle: [not, text]\ntldr: 42\nanswers_when: 7\nsimilar_high: {a: 1}\nsimilar_mid: 3\n---\n# Cache warming\nWarm the cache before traffic arrives.\n",
+      "k/odd.md":
+        "---\ntitle: [not, text]\ntldr: 42\nanswers_when: 7\nsimilar_high: {a: 1}\nsimilar_mid: 3\n---\n# Cache warming\nWarm the cache before traffic arrives.\n",
     });
     const r = routeQuestion(odd.index, "warm the cache before traffic", odd.resolve);
     expect(r.loaded.map((l) => l.path)).toEqual(["k/odd.md"]);

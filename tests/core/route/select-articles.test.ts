@@ -73,9 +73,21 @@ describe("the model's selection step", () => {
   });
 
   it("scores routers on a question set: recall, files per question and out-of-domain emptiness", async () => {
-    const set = parseQuestionSet(JSON.stringify([{ id: "1", question: "x", needs: ["a", "b"] }, { id: "2", question: "y", needs: [] }]));
+    const set = parseQuestionSet(
+      JSON.stringify([
+        { id: "1", question: "x", needs: ["a", "b"] },
+        { id: "2", question: "y", needs: [] },
+      ]),
+    );
     if (typeof set === "string") throw new Error(set);
-    expect(await scoreRouting(set, (qq) => (qq.id === "1" ? ["a", "c"] : []))).toEqual({ questions: 2, inDomain: 1, outOfDomain: 1, recall: 0.5, filesPerQuestion: 2, outOfDomainEmpty: 1 });
-    expect(parseQuestionSet("[{\"question\": 1}]")).toMatch(/needs "question"/);
+    expect(await scoreRouting(set, (qq) => (qq.id === "1" ? ["a", "c"] : []))).toEqual({
+      questions: 2,
+      inDomain: 1,
+      outOfDomain: 1,
+      recall: 0.5,
+      filesPerQuestion: 2,
+      outOfDomainEmpty: 1,
+    });
+    expect(parseQuestionSet('[{"question": 1}]')).toMatch(/needs "question"/);
   });
 });

@@ -4,7 +4,15 @@ import { estimateCompile } from "../../../src/core/compile/propose-compile";
 import { priceFor } from "../../../src/core/llm/models";
 import { batchNeedsConfirmation, estimateBatch, estimateCompileBatch } from "../../../src/core/spend/batch-estimate";
 
-const plan = (text: string) => ({ logPath: `daily/${text}.md`, logText: `# Log\n${text.repeat(200)}`, shown: [], index: "", knownArticles: [], today: "2026-10-20" }) as unknown as CompilePlan;
+const plan = (text: string) =>
+  ({
+    logPath: `daily/${text}.md`,
+    logText: `# Log\n${text.repeat(200)}`,
+    shown: [],
+    index: "",
+    knownArticles: [],
+    today: "2026-10-20",
+  }) as unknown as CompilePlan;
 
 describe("estimateCompileBatch", () => {
   it("adds each log's estimate at the model's price", () => {
@@ -30,7 +38,13 @@ describe("estimateCompileBatch", () => {
 describe("estimateBatch", () => {
   it("prices each call on its own at the model's price, so a call past the long-prompt tier pays that tier's price", () => {
     const haiku = priceFor("claude-haiku-5-5")!;
-    const batch = estimateBatch([{ inputTokens: 1000, outputTokens: 100, maxOutputTokens: 800 }, { inputTokens: 150_000, outputTokens: 100, maxOutputTokens: 800 }], haiku);
+    const batch = estimateBatch(
+      [
+        { inputTokens: 1000, outputTokens: 100, maxOutputTokens: 800 },
+        { inputTokens: 150_000, outputTokens: 100, maxOutputTokens: 800 },
+      ],
+      haiku,
+    );
     // Worked out by hand from the list prices: $0.10 / $0.50 a million, $0.50 / $2.50 above 100K prompt tokens.
     expect(batch.calls).toBe(2);
     expect(batch.inputTokens).toBe(151_000);

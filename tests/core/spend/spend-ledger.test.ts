@@ -4,7 +4,17 @@ import { SPEND_LEDGER_FILE, SpendLedger, trimSpend } from "../../../src/core/spe
 import { spendSince, summarizeSpend } from "../../../src/core/spend/summarize-spend";
 import { inMemoryPluginFiles } from "../../fakes/in-memory-plugin-files";
 
-const call = (day: string, usd: number | null, feature = "answer"): SpendEntry => ({ at: `${day}T10:00:00.000Z`, day, feature, model: "claude-sonnet-5-5", input: 100, output: 10, cacheRead: 0, cacheWrite: 0, usd });
+const call = (day: string, usd: number | null, feature = "answer"): SpendEntry => ({
+  at: `${day}T10:00:00.000Z`,
+  day,
+  feature,
+  model: "claude-sonnet-5-5",
+  input: 100,
+  output: 10,
+  cacheRead: 0,
+  cacheWrite: 0,
+  usd,
+});
 const now = new Date(2026, 9, 20, 15, 0, 0);
 
 describe("the spend ledger file", () => {
@@ -31,7 +41,10 @@ describe("the spend ledger file", () => {
   it("folds calls older than the kept days into month summaries that keep the totals", () => {
     const records = [call("2026-07-01", 1, "compile"), call("2026-07-15", 2), call("2026-10-19", 0.5)];
     const trimmed = trimSpend(records, now, 62)!;
-    expect(trimmed).toEqual([{ kind: "month", month: "2026-07", calls: 2, usd: 3, unknownCalls: 0, byFeature: { compile: { calls: 1, usd: 1 }, answer: { calls: 1, usd: 2 } } }, call("2026-10-19", 0.5)]);
+    expect(trimmed).toEqual([
+      { kind: "month", month: "2026-07", calls: 2, usd: 3, unknownCalls: 0, byFeature: { compile: { calls: 1, usd: 1 }, answer: { calls: 1, usd: 2 } } },
+      call("2026-10-19", 0.5),
+    ]);
     expect(spendSince(trimmed, "2026-07-01").total).toEqual(spendSince(records, "2026-07-01").total);
     expect(trimSpend(trimmed, now, 62)).toBeNull();
   });
@@ -55,14 +68,30 @@ describe("the spend ledger file", () => {
 
 describe("summarizeSpend", () => {
   it("adds today's, this month's and this month's by-feature spend on the person's clock", () => {
-    const s = summarizeSpend([call("2026-09-30", 5), call("2026-10-01", 0.25, "compile"), call("2026-10-20", 0.5), call("2026-10-20", 0.25, "compile"), call("2026-10-20", null, "select")], now);
+    const s = summarizeSpend(
+      [
+        call("2026-09-30", 5),
+        call("2026-10-01", 0.25, "compile"),
+        call("2026-10-20", 0.5),
+        call("2026-10-20", 0.25, "compile"),
+        call("2026-10-20", null, "select"),
+      ],
+      now,
+    );
     expect(s.today).toEqual({ calls: 3, usd: 0.75, unknownCalls: 1 });
     expect(s.thisMonth).toEqual({ calls: 4, usd: 1, unknownCalls: 1 });
-    expect(s.byFeature).toEqual({ compile: { calls: 2, usd: 0.5, unknownCalls: 0 }, answer: { calls: 1, usd: 0.5, unknownCalls: 0 }, select: { calls: 1, usd: 0, unknownCalls: 1 } });
+    expect(s.byFeature).toEqual({
+      compile: { calls: 2, usd: 0.5, unknownCalls: 0 },
+      answer: { calls: 1, usd: 0.5, unknownCalls: 0 },
+      select: { calls: 1, usd: 0, unknownCalls: 1 },
+    });
   });
 
   it("counts a summarised month in this month's figures", () => {
-    const s = summarizeSpend([{ kind: "month", month: "2026-10", calls: 4, usd: 2, unknownCalls: 0, byFeature: { answer: { calls: 4, usd: 2 } } }, call("2026-10-20", 1)], now);
+    const s = summarizeSpend(
+      [{ kind: "month", month: "2026-10", calls: 4, usd: 2, unknownCalls: 0, byFeature: { answer: { calls: 4, usd: 2 } } }, call("2026-10-20", 1)],
+      now,
+    );
     expect(s.thisMonth.usd).toBe(3);
     expect(s.byFeature.answer).toEqual({ calls: 5, usd: 3, unknownCalls: 0 });
   });

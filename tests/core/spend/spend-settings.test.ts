@@ -7,12 +7,17 @@ describe("readSpendSettings", () => {
   });
 
   it("reads caps and overrides, dropping values that are not non-negative numbers", () => {
-    const s = readSpendSettings({ spend: { dailyCapUsd: 1.5, monthlyCapUsd: -3 }, ask: { priceOverrides: { "m-1": { input: 1, output: 2 }, "m-2": { input: "x", output: 2 } } } });
+    const s = readSpendSettings({
+      spend: { dailyCapUsd: 1.5, monthlyCapUsd: -3 },
+      ask: { priceOverrides: { "m-1": { input: 1, output: 2 }, "m-2": { input: "x", output: 2 } } },
+    });
     expect(s).toEqual({ dailyCapUsd: 1.5, monthlyCapUsd: 0, priceOverrides: { "m-1": { input: 1, output: 2 } } });
   });
 
   it("migrates the old free price fields to an override for the model they were saved with", () => {
-    expect(readSpendSettings({ ask: { model: "claude-opus-5-5", priceInput: 3, priceOutput: 15 } }).priceOverrides).toEqual({ "claude-opus-5-5": { input: 3, output: 15 } });
+    expect(readSpendSettings({ ask: { model: "claude-opus-5-5", priceInput: 3, priceOutput: 15 } }).priceOverrides).toEqual({
+      "claude-opus-5-5": { input: 3, output: 15 },
+    });
     expect(readSpendSettings({ ask: { model: "my-proxy-model", priceInput: 2, priceOutput: 10 } }).priceOverrides).toEqual({});
   });
 

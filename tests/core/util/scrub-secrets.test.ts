@@ -31,7 +31,9 @@ describe("scrubSecrets", () => {
   });
 
   it("replaces credentials in URLs", () => {
-    expect(scrubSecrets("proxy https://alice:s3cr3t-pass@proxy.example.com:8080 refused")).toBe("proxy https://[REDACTED:credentials]@proxy.example.com:8080 refused");
+    expect(scrubSecrets("proxy https://alice:s3cr3t-pass@proxy.example.com:8080 refused")).toBe(
+      "proxy https://[REDACTED:credentials]@proxy.example.com:8080 refused",
+    );
   });
 
   it("replaces long random-looking tokens that no rule names", () => {
@@ -62,7 +64,10 @@ describe("scrubSecrets", () => {
   it("never lets a key through, whatever text surrounds it", () => {
     const around = fc.string({ maxLength: 40 }).map((s) => s.replace(/[A-Za-z0-9_-]$/, " "));
     const after = fc.string({ maxLength: 40 }).map((s) => s.replace(/^[A-Za-z0-9_-]/, " "));
-    fc.assert(fc.property(around, fc.constantFrom(ANTHROPIC, OPENAI, GENERIC, GITHUB, RANDOM), after, (a, key, b) => !scrubSecrets(`${a}${key}${b}`).includes(key)), { numRuns: 500 });
+    fc.assert(
+      fc.property(around, fc.constantFrom(ANTHROPIC, OPENAI, GENERIC, GITHUB, RANDOM), after, (a, key, b) => !scrubSecrets(`${a}${key}${b}`).includes(key)),
+      { numRuns: 500 },
+    );
   });
 
   it("removes control and escape characters from what it returns", () => {

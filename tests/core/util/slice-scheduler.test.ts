@@ -61,7 +61,10 @@ describe("SliceScheduler", () => {
     const { clock, work } = fakeClock();
     const s = new SliceScheduler(clock, 8);
     let done = 0;
-    const ok = await s.drain(units(100, () => (work(1), done++)), () => done >= 20);
+    const ok = await s.drain(
+      units(100, () => (work(1), done++)),
+      () => done >= 20,
+    );
     expect(ok).toBe(false);
     expect(done).toBe(24);
   });
@@ -70,10 +73,12 @@ describe("SliceScheduler", () => {
     const { clock, work } = fakeClock();
     const s = new SliceScheduler(clock, 8);
     let done = 0;
-    const draining = s.drain(units(100, () => {
-      work(1);
-      if (++done === 20) s.stop();
-    }));
+    const draining = s.drain(
+      units(100, () => {
+        work(1);
+        if (++done === 20) s.stop();
+      }),
+    );
     let waited = 0;
     const awaiting = (async () => {
       for (;;) {
@@ -82,7 +87,11 @@ describe("SliceScheduler", () => {
         await s.yieldIfDue();
       }
     })();
-    const settled = await Promise.race([draining.then(() => "drain settled"), awaiting.then(() => "loop settled"), new Promise((r) => setTimeout(() => r("pending"), 20))]);
+    const settled = await Promise.race([
+      draining.then(() => "drain settled"),
+      awaiting.then(() => "loop settled"),
+      new Promise((r) => setTimeout(() => r("pending"), 20)),
+    ]);
     expect(settled).toBe("pending");
     // The slice that was running when stop() came ends at its budget; nothing runs after it, however long one waits.
     expect(done).toBeGreaterThanOrEqual(20);

@@ -23,25 +23,37 @@ const hostile = fc
 
 describe("stripControls", () => {
   it("leaves no escape, control or bidi override character in any text", () => {
-    fc.assert(fc.property(hostile, (text) => !FORBIDDEN.test(stripControls(text))), { numRuns: 2000 });
+    fc.assert(
+      fc.property(hostile, (text) => !FORBIDDEN.test(stripControls(text))),
+      { numRuns: 2000 },
+    );
   });
 
   it("is idempotent: stripping stripped text changes nothing", () => {
-    fc.assert(fc.property(hostile, (text) => stripControls(stripControls(text)) === stripControls(text)), { numRuns: 1000 });
+    fc.assert(
+      fc.property(hostile, (text) => stripControls(stripControls(text)) === stripControls(text)),
+      { numRuns: 1000 },
+    );
   });
 
   it("returns text without control characters unchanged, newlines, tabs and every script included", () => {
     const ordinary = fc.string({ unit: "grapheme", maxLength: 200 }).filter((s) => !FORBIDDEN.test(s));
-    fc.assert(fc.property(ordinary, (text) => stripControls(text) === text), { numRuns: 1000 });
+    fc.assert(
+      fc.property(ordinary, (text) => stripControls(text) === text),
+      { numRuns: 1000 },
+    );
   });
 
   it("keeps every newline and tab of text without escape sequences", () => {
     const noEsc = fc.string({ unit: "binary", maxLength: 200 }).filter((s) => !/[\u001b\u0090-\u009f]/.test(s));
     const count = (s: string, c: string): number => s.split(c).length - 1;
-    fc.assert(fc.property(noEsc, (text) => {
-      const out = stripControls(text);
-      return count(out, "\n") === count(text.replace(/\r\n/g, "\n"), "\n") && count(out, "\t") === count(text, "\t");
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(noEsc, (text) => {
+        const out = stripControls(text);
+        return count(out, "\n") === count(text.replace(/\r\n/g, "\n"), "\n") && count(out, "\t") === count(text, "\t");
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it("removes whole ANSI sequences, not just their escape character", () => {

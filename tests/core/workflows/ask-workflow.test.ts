@@ -49,7 +49,15 @@ function askHost(options: { selectWithModel?: boolean; budget?: number; noKey?: 
         calls.push({ role, options: o });
         if (options.noKey) return Promise.resolve(err({ kind: "no-key" as const, message: "No Anthropic API key." }));
         const id = role === "select" ? "claude-select" : "claude-answer";
-        const model = new AnthropicLanguageModel({ apiKey: "sk-test", model: id, baseUrl: server.baseUrl, maxRetries: 0, streaming: o.streaming ?? false, fetch: nodeFetch, timers: nodeTimers });
+        const model = new AnthropicLanguageModel({
+          apiKey: "sk-test",
+          model: id,
+          baseUrl: server.baseUrl,
+          maxRetries: 0,
+          streaming: o.streaming ?? false,
+          fetch: nodeFetch,
+          timers: nodeTimers,
+        });
         return Promise.resolve(ok({ id, model, price: role === "select" ? SELECT_PRICE : ANSWER_PRICE }));
       },
     },
@@ -155,7 +163,10 @@ describe("answering a routed question", () => {
     expect(calls).toEqual([{ role: "answer", options: { streaming: true } }]);
     const body = server.requests[0]!.body as { stream?: boolean; messages: { role: string; content: string }[] };
     expect(body.stream).toBe(true);
-    expect(body.messages.slice(0, 2)).toEqual([{ role: "user", content: "What is WAL mode?" }, { role: "assistant", content: "A journal mode." }]);
+    expect(body.messages.slice(0, 2)).toEqual([
+      { role: "user", content: "What is WAL mode?" },
+      { role: "assistant", content: "A journal mode." },
+    ]);
     const prompt = body.messages[2]!.content;
     for (const l of route.loaded) expect(prompt).toContain(`## [[${l.path.replace(/\.md$/, "")}]]`);
     expect(prompt).not.toContain("[[knowledge/concepts/sqlite-wal-mode]]");
@@ -169,7 +180,9 @@ describe("answering a routed question", () => {
     server.replies.push({ kind: "text", text: "Five." });
     await answerQuestion(host, route, [], () => undefined);
     const prompt = (server.requests[0]!.body as { messages: { content: string }[] }).messages[0]!.content;
-    expect(prompt).toContain("## [[knowledge/concepts/retry-with-backoff]] (TLDR only)\n\nRetry with backoff: Failed uploads are retried up to 5 times with jittered delays between 1 and 16 seconds.");
+    expect(prompt).toContain(
+      "## [[knowledge/concepts/retry-with-backoff]] (TLDR only)\n\nRetry with backoff: Failed uploads are retried up to 5 times with jittered delays between 1 and 16 seconds.",
+    );
     expect(prompt).not.toContain("Uploads that fail with a network error");
   });
 

@@ -5,7 +5,11 @@ import { InMemoryCompileRecords, TEST_RULES } from "../../fakes/in-memory-compil
 import { InMemoryNoteStore } from "../../fakes/in-memory-note-store";
 
 const record = (path: string, before: string | null, after: string): UndoRecord => ({
-  version: 1, op: "compile", at: "2026-11-22T10:00:00.000Z", logPath: "daily/2026-11-22.md", previousState: null,
+  version: 1,
+  op: "compile",
+  at: "2026-11-22T10:00:00.000Z",
+  logPath: "daily/2026-11-22.md",
+  previousState: null,
   files: [{ path, before, after }],
 });
 

@@ -37,10 +37,15 @@ describe("a compile run over the host", () => {
     const host = inMemoryKcHost(store, new ScriptedLanguageModel([JSON.stringify(validReply())]), { price: PRICEY });
     const onWait = (): void => undefined;
     const seen: { planned?: number; proposed?: number; reviewed?: number } = {};
-    const [r] = await compileLogs(host, [LOG], { review: (o, _p, usd) => ((seen.reviewed = usd), acceptAll.review(o, _p, usd)) }, {
-      onWait,
-      events: { planned: ({ estimate }) => (seen.planned = estimate.usd), proposed: (_o, usd) => (seen.proposed = usd) },
-    });
+    const [r] = await compileLogs(
+      host,
+      [LOG],
+      { review: (o, _p, usd) => ((seen.reviewed = usd), acceptAll.review(o, _p, usd)) },
+      {
+        onWait,
+        events: { planned: ({ estimate }) => (seen.planned = estimate.usd), proposed: (_o, usd) => (seen.proposed = usd) },
+      },
+    );
     expect(host.asked).toEqual([{ role: "compile", options: { onWait } }]);
     if (r?.status !== "written") throw new Error(JSON.stringify(r));
     const atModelPrice = estimateCost(r.outcome.usage, PRICEY);
@@ -57,7 +62,9 @@ describe("a compile run over the host", () => {
     const host = inMemoryKcHost(store, { kind: "no-key", message: "No Anthropic API key." });
     let planned = 0;
     const results = await compileLogs(host, [LOG, LOG], acceptAll, { events: { planned: () => void planned++ } });
-    expect(results).toEqual([{ log: LOG, status: "failed", message: "No Anthropic API key.", unavailable: { kind: "no-key", message: "No Anthropic API key." } }]);
+    expect(results).toEqual([
+      { log: LOG, status: "failed", message: "No Anthropic API key.", unavailable: { kind: "no-key", message: "No Anthropic API key." } },
+    ]);
     expect(planned).toBe(0);
     expect(store.writes).toEqual([]);
   });

@@ -34,16 +34,26 @@ describe("preparing a compile", () => {
   it("refuses a note inside the knowledge folder, however the folder's trailing slash is written", async () => {
     for (const knowledgeFolder of ["knowledge", "knowledge/"]) {
       const host = inMemoryCompileHost(store, { rules: { ...TEST_RULES, knowledgeFolder } });
-      expect(await prepareCompile(host, "knowledge/2026-11-20.md")).toEqual({ ok: false, error: "knowledge/2026-11-20.md is inside the knowledge folder; only daily logs are compiled." });
+      expect(await prepareCompile(host, "knowledge/2026-11-20.md")).toEqual({
+        ok: false,
+        error: "knowledge/2026-11-20.md is inside the knowledge folder; only daily logs are compiled.",
+      });
     }
   });
 
   it("refuses a note that is not a daily note, and says where daily notes are", async () => {
     const host = inMemoryCompileHost(store);
     const r = await prepareCompile(host, "notes/2026-11-20.md");
-    expect(r).toEqual({ ok: false, error: "notes/2026-11-20.md is not a daily note (daily notes are daily/YYYY-MM-DD.md); only daily logs are compiled. To compile it, move it into the daily notes folder under a date name, or change the daily notes settings." });
+    expect(r).toEqual({
+      ok: false,
+      error:
+        "notes/2026-11-20.md is not a daily note (daily notes are daily/YYYY-MM-DD.md); only daily logs are compiled. To compile it, move it into the daily notes folder under a date name, or change the daily notes settings.",
+    });
     const rootDaily = inMemoryCompileHost(store, { rules: { ...TEST_RULES, dailyFolder: "" } });
-    expect(await prepareCompile(rootDaily, "notes/2026-11-20.md")).toEqual({ ok: false, error: expect.stringContaining("(daily notes are YYYY-MM-DD.md)") as unknown });
+    expect(await prepareCompile(rootDaily, "notes/2026-11-20.md")).toEqual({
+      ok: false,
+      error: expect.stringContaining("(daily notes are YYYY-MM-DD.md)") as unknown,
+    });
   });
 
   it("says why a daily note cannot be read", async () => {
@@ -54,7 +64,10 @@ describe("preparing a compile", () => {
 
   it("refuses a log over the bound of one prompt, and plans one exactly at it", async () => {
     const big = new InMemoryNoteStore({ ...fixtureFiles(), [LOG]: "x".repeat(MAX_LOG_CHARS + 1) });
-    expect(await prepareCompile(inMemoryCompileHost(big), LOG)).toEqual({ ok: false, error: `${LOG} has 120,001 characters, more than the 120,000 one compile takes; split it into smaller daily logs. Nothing was sent.` });
+    expect(await prepareCompile(inMemoryCompileHost(big), LOG)).toEqual({
+      ok: false,
+      error: `${LOG} has 120,001 characters, more than the 120,000 one compile takes; split it into smaller daily logs. Nothing was sent.`,
+    });
     const atBound = new InMemoryNoteStore({ ...fixtureFiles(), [LOG]: "x".repeat(MAX_LOG_CHARS) });
     expect((await prepareCompile(inMemoryCompileHost(atBound), LOG)).ok).toBe(true);
   });
@@ -81,7 +94,10 @@ describe("writing a reviewed proposal", () => {
   it("writes nothing when the lock cannot be had, and says why", async () => {
     const { store, host, outcome } = await proposed();
     const locked = { ...host, lock: { acquire: () => Promise.resolve({ ok: false as const, message: "Another compile is writing; try again in a moment." }) } };
-    expect(await writeReviewed(locked, outcome, new Set(outcome.changes.map((c) => c.path)), false)).toEqual({ ok: false, error: "Another compile is writing; try again in a moment." });
+    expect(await writeReviewed(locked, outcome, new Set(outcome.changes.map((c) => c.path)), false)).toEqual({
+      ok: false,
+      error: "Another compile is writing; try again in a moment.",
+    });
     expect(store.writes).toEqual([]);
   });
 
@@ -89,7 +105,10 @@ describe("writing a reviewed proposal", () => {
     const { store, host, outcome } = await proposed();
     host.records.setLogState = () => Promise.reject(Object.assign(new Error("ENOSPC: no space left"), { code: "ENOSPC" }));
     const r = await writeReviewed(host, outcome, new Set(outcome.changes.map((c) => c.path)), false);
-    expect(r).toEqual({ ok: false, error: "The articles were written, but the compile state could not be saved (the disk is full); the log will look changed until it is compiled again." });
+    expect(r).toEqual({
+      ok: false,
+      error: "The articles were written, but the compile state could not be saved (the disk is full); the log will look changed until it is compiled again.",
+    });
     expect(store.writes.length).toBeGreaterThan(0);
     const again = await host.lock.acquire();
     expect(again.ok).toBe(true);
@@ -112,14 +131,23 @@ describe("writing a reviewed proposal", () => {
 describe("a run of several logs", () => {
   it("compiles the logs in order, says each was written, and counts them as it goes", async () => {
     const store = new InMemoryNoteStore(twoLogs());
-    const host = inMemoryKcHost(store, new ScriptedLanguageModel([JSON.stringify(validReply()), JSON.stringify({ summary: "nothing new", new_articles: [], updates: [] })]));
+    const host = inMemoryKcHost(
+      store,
+      new ScriptedLanguageModel([JSON.stringify(validReply()), JSON.stringify({ summary: "nothing new", new_articles: [], updates: [] })]),
+    );
     const planned: [string, number, number][] = [];
     const written: string[] = [];
     const results = await compileLogs(host, [LOG, LOG2], acceptAll, {
       events: { planned: (p, n, total) => planned.push([p.plan.logPath, n, total]), written: (report) => written.push(report.undo.logPath) },
     });
-    expect(statusOf(results)).toEqual([[LOG, "written"], [LOG2, "written"]]);
-    expect(planned).toEqual([[LOG, 1, 2], [LOG2, 2, 2]]);
+    expect(statusOf(results)).toEqual([
+      [LOG, "written"],
+      [LOG2, "written"],
+    ]);
+    expect(planned).toEqual([
+      [LOG, 1, 2],
+      [LOG2, 2, 2],
+    ]);
     expect(written).toEqual([LOG, LOG2]);
     expect(host.records.states.has(LOG2)).toBe(true);
   });
@@ -153,7 +181,10 @@ describe("a run of several logs", () => {
 
   it("goes on to the model when the estimate is approved", async () => {
     const store = new InMemoryNoteStore(fixtureFiles());
-    const results = await compileLogs(inMemoryKcHost(store, new ScriptedLanguageModel([JSON.stringify(validReply())])), [LOG], { ...acceptAll, approveEstimate: () => Promise.resolve(true) });
+    const results = await compileLogs(inMemoryKcHost(store, new ScriptedLanguageModel([JSON.stringify(validReply())])), [LOG], {
+      ...acceptAll,
+      approveEstimate: () => Promise.resolve(true),
+    });
     expect(statusOf(results)).toEqual([[LOG, "written"]]);
   });
 
@@ -162,7 +193,10 @@ describe("a run of several logs", () => {
       const store = new InMemoryNoteStore(twoLogs());
       const host = inMemoryKcHost(store, new ScriptedLanguageModel([JSON.stringify(validReply()), JSON.stringify(validReply())]));
       const results = await compileLogs(host, [LOG, LOG2], { review: () => Promise.resolve(answer) });
-      expect(statusOf(results)).toEqual([[LOG, "not-written"], [LOG2, "not-written"]]);
+      expect(statusOf(results)).toEqual([
+        [LOG, "not-written"],
+        [LOG2, "not-written"],
+      ]);
       expect(store.writes).toEqual([]);
       expect(host.records.states.size).toBe(0);
     }
@@ -186,7 +220,15 @@ describe("a run of several logs", () => {
     const host = inMemoryKcHost(store, new ScriptedLanguageModel([JSON.stringify(validReply()), JSON.stringify(validReply())]));
     host.records.failJournal = true;
     const results = await compileLogs(host, [LOG, LOG2], acceptAll);
-    expect(results).toEqual([{ log: LOG, status: "failed", message: "Nothing was written: the undo journal could not be saved (the disk is read-only).", outcome: expect.anything() as unknown, spentUsd: expect.any(Number) as unknown }]);
+    expect(results).toEqual([
+      {
+        log: LOG,
+        status: "failed",
+        message: "Nothing was written: the undo journal could not be saved (the disk is read-only).",
+        outcome: expect.anything() as unknown,
+        spentUsd: expect.any(Number) as unknown,
+      },
+    ]);
   });
 
   it("stops when the signal aborts, before the next log is planned", async () => {
@@ -203,7 +245,16 @@ describe("a run of several logs", () => {
     const store = new InMemoryNoteStore(fixtureFiles());
     const base = inMemoryKcHost(store, new ScriptedLanguageModel([JSON.stringify(validReply())]));
     const hostPrice = { ...DEFAULT_PRICE, input: 30, output: 150 };
-    const host: KcHost = { ...base, price: hostPrice, models: { get: (role, opts) => (base.asked.push({ role, options: opts ?? {} }), Promise.resolve(ok({ id: "unpriced", price: null, model: new ScriptedLanguageModel([JSON.stringify(validReply())]) }))) } };
+    const host: KcHost = {
+      ...base,
+      price: hostPrice,
+      models: {
+        get: (role, opts) => (
+          base.asked.push({ role, options: opts ?? {} }),
+          Promise.resolve(ok({ id: "unpriced", price: null, model: new ScriptedLanguageModel([JSON.stringify(validReply())]) }))
+        ),
+      },
+    };
     let estimated = 0;
     const [r] = await compileLogs(host, [LOG], { ...acceptAll, approveEstimate: ({ estimate }) => ((estimated = estimate.usd), Promise.resolve(true)) });
     if (r?.status !== "written") throw new Error(JSON.stringify(r));

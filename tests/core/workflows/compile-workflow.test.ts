@@ -55,7 +55,10 @@ describe("a compile's write is one unit", () => {
     const outcome = await outcomeFor(host);
     store.writesLeft = 3;
     const r = await writeReviewed(host, outcome, all(outcome), false);
-    expect(r).toEqual({ ok: false, error: expect.stringMatching(/^Nothing was changed: permission denied \(.+\) \(the 3 files already written were put back\)\.$/) as unknown });
+    expect(r).toEqual({
+      ok: false,
+      error: expect.stringMatching(/^Nothing was changed: permission denied \(.+\) \(the 3 files already written were put back\)\.$/) as unknown,
+    });
     expect(store.files).toEqual(before);
     expect(host.records.journal).toBeNull();
     expect(host.records.undo?.logPath).toBe("daily/2026-11-19.md");
@@ -99,7 +102,10 @@ describe("a compile's write is one unit", () => {
     const store = new InMemoryNoteStore(fixtureFiles());
     const host = hostOver(store);
     const path = "knowledge/concepts/sqlite-wal-mode.md";
-    const outcome = await outcomeFor(host, replyWith((x) => (x.updates[0]!.tldr = "The model's new summary.")));
+    const outcome = await outcomeFor(
+      host,
+      replyWith((x) => (x.updates[0]!.tldr = "The model's new summary.")),
+    );
     const mine = store.files.get(path)!.replace(/^tldr: .*$/m, "tldr: My own words, typed during the review.");
     store.files.set(path, mine);
     const r = await writeReviewed(host, outcome, all(outcome), false);
@@ -114,7 +120,11 @@ describe("a compile's write is one unit", () => {
     const store = new InMemoryNoteStore(files);
     const host = hostOver(store);
     const a = await outcomeFor(host);
-    const b = await outcomeFor(host, { summary: "b", new_articles: [{ ...firstConcept(), path: "concepts/portal-probes", title: "Portal probes", aliases: [] }], updates: [] }, "daily/2026-11-21.md");
+    const b = await outcomeFor(
+      host,
+      { summary: "b", new_articles: [{ ...firstConcept(), path: "concepts/portal-probes", title: "Portal probes", aliases: [] }], updates: [] },
+      "daily/2026-11-21.md",
+    );
     const [ra, rb] = await Promise.all([writeReviewed(host, a, all(a), false), writeReviewed(host, b, all(b), true)]);
     expect(ra.ok && rb.ok).toBe(true);
     const rows = readIndexRows(store.files.get("knowledge/index.md")!);
@@ -154,39 +164,43 @@ describe("any sequence of compiles, edits, failures and undos", () => {
   );
 
   it("leaves daily notes byte-identical, writes only inside the knowledge folder and keeps every written log entry", async () => {
-    await fc.assert(fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
-      const files = fixtureFiles();
-      const logs = [LOG, "daily/2026-11-21.md", "daily/2026-11-18.md"];
-      files[logs[1]!] = files[LOG]!.replace(/2026-11-20/g, "2026-11-21");
-      files[logs[2]!] = files[LOG]!.replace(/2026-11-20/g, "2026-11-18");
-      files["notes/elsewhere.md"] = "# Mine\n";
-      const store = new FailingStore(files);
-      const host = hostOver(store);
-      const outside = new Map([...store.files].filter(([p]) => !p.startsWith("knowledge/")));
-      const entries: string[] = [];
-      const editable = ["knowledge/concepts/sqlite-wal-mode.md", "knowledge/index.md", "knowledge/concepts/retry-with-backoff.md"];
-      const compileOnce = async (log: string, failAt: number | null) => {
-        const n = Math.floor(Math.random() * 1e6);
-        const reply = { summary: "s", new_articles: [{ ...firstConcept(), path: `concepts/c-${n}`, title: `Concept ${n}`, aliases: [] }], updates: [] };
-        const outcome = await outcomeFor(host, reply, log);
-        store.writesLeft = failAt ?? Infinity;
-        const r = await writeReviewed(host, outcome, all(outcome), false);
-        store.writesLeft = Infinity;
-        if (r.ok) entries.push(`c-${n}`);
-      };
-      for (const s of steps) {
-        if (s.kind === "compile") await compileOnce(logs[s.log]!, s.failAt);
-        else if (s.kind === "edit") store.files.set(editable[s.which]!, `${store.files.get(editable[s.which]!)!}\nA line of my own.\n`);
-        else if (s.kind === "concurrent") await Promise.all([compileOnce(logs[0]!, null), compileOnce(logs[1]!, null)]);
-        else {
-          const u = await undoLast(host);
-          if (u.ok && u.value && u.value.removed.length > 0) entries.splice(0, entries.length, ...entries.filter((e) => !u.value!.removed.some((p) => p.includes(e))));
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+        const files = fixtureFiles();
+        const logs = [LOG, "daily/2026-11-21.md", "daily/2026-11-18.md"];
+        files[logs[1]!] = files[LOG]!.replace(/2026-11-20/g, "2026-11-21");
+        files[logs[2]!] = files[LOG]!.replace(/2026-11-20/g, "2026-11-18");
+        files["notes/elsewhere.md"] = "# Mine\n";
+        const store = new FailingStore(files);
+        const host = hostOver(store);
+        const outside = new Map([...store.files].filter(([p]) => !p.startsWith("knowledge/")));
+        const entries: string[] = [];
+        const editable = ["knowledge/concepts/sqlite-wal-mode.md", "knowledge/index.md", "knowledge/concepts/retry-with-backoff.md"];
+        const compileOnce = async (log: string, failAt: number | null) => {
+          const n = Math.floor(Math.random() * 1e6);
+          const reply = { summary: "s", new_articles: [{ ...firstConcept(), path: `concepts/c-${n}`, title: `Concept ${n}`, aliases: [] }], updates: [] };
+          const outcome = await outcomeFor(host, reply, log);
+          store.writesLeft = failAt ?? Infinity;
+          const r = await writeReviewed(host, outcome, all(outcome), false);
+          store.writesLeft = Infinity;
+          if (r.ok) entries.push(`c-${n}`);
+        };
+        for (const s of steps) {
+          if (s.kind === "compile") await compileOnce(logs[s.log]!, s.failAt);
+          else if (s.kind === "edit") store.files.set(editable[s.which]!, `${store.files.get(editable[s.which]!)!}\nA line of my own.\n`);
+          else if (s.kind === "concurrent") await Promise.all([compileOnce(logs[0]!, null), compileOnce(logs[1]!, null)]);
+          else {
+            const u = await undoLast(host);
+            if (u.ok && u.value && u.value.removed.length > 0)
+              entries.splice(0, entries.length, ...entries.filter((e) => !u.value!.removed.some((p) => p.includes(e))));
+          }
+          for (const [p, t] of outside) expect(store.files.get(p), p).toBe(t);
+          expect(store.writes.every((p) => p.startsWith("knowledge/"))).toBe(true);
+          const index = store.files.get("knowledge/index.md") ?? "";
+          for (const e of entries) expect(index).toContain(`concepts/${e}`);
         }
-        for (const [p, t] of outside) expect(store.files.get(p), p).toBe(t);
-        expect(store.writes.every((p) => p.startsWith("knowledge/"))).toBe(true);
-        const index = store.files.get("knowledge/index.md") ?? "";
-        for (const e of entries) expect(index).toContain(`concepts/${e}`);
-      }
-    }), { numRuns: 60 });
+      }),
+      { numRuns: 60 },
+    );
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { CONTRADICTION_STATE_FILE, emptyContradictionState, parseContradictionState, type ContradictionState } from "../../../src/core/contradictions/contradiction-state";
+import {
+  CONTRADICTION_STATE_FILE,
+  emptyContradictionState,
+  parseContradictionState,
+  type ContradictionState,
+} from "../../../src/core/contradictions/contradiction-state";
 import { codeRepoFromReader } from "../../../src/core/drift/code-repo-view";
 import { DEFAULT_KNOWLEDGE_SETTINGS } from "../../../src/core/knowledge/knowledge-settings";
 import type { Completion, CompletionRequest, ModelError } from "../../../src/core/llm/language-model";
@@ -20,15 +25,31 @@ import { articleIndexOf, resolverOf } from "../compile/compile-fixture";
 // re-reads the plugin folder's file, so what the other host (Obsidian, or `kc`) saved meanwhile is kept.
 const art = (updated: string, links: string, body: string) => `---\ntldr: t\nanswers_when: [x]\nupdated: ${updated}\n${links}---\n${body}`;
 const FILES: Record<string, string> = {
-  "knowledge/concepts/retry.md": art("2025-01-10", 'similar_high: ["[[keys|keys · 2026-11]]"]\n', "# Retry\n\nThe client retries an upload at most 5 times (`src/outbox.ts:MAX_RETRIES`).\n"),
-  "knowledge/concepts/keys.md": art("2026-11-01", 'similar_high: ["[[retry|retry · 2026-11]]"]\n', "# Keys\n\nEvery upload is retried up to 3 times with the same key.\n"),
+  "knowledge/concepts/retry.md": art(
+    "2025-01-10",
+    'similar_high: ["[[keys|keys · 2026-11]]"]\n',
+    "# Retry\n\nThe client retries an upload at most 5 times (`src/outbox.ts:MAX_RETRIES`).\n",
+  ),
+  "knowledge/concepts/keys.md": art(
+    "2026-11-01",
+    'similar_high: ["[[retry|retry · 2026-11]]"]\n',
+    "# Keys\n\nEvery upload is retried up to 3 times with the same key.\n",
+  ),
 };
 const REPO = codeRepoFromReader((p) => (p === "src/outbox.ts" ? "export const MAX_RETRIES = 3;\n" : null));
-const CONFLICT = { quote_a: "Every upload is retried up to 3 times", quote_b: "The client retries an upload at most 5 times", explanation: "3 retries against 5.", confidence: "high" };
+const CONFLICT = {
+  quote_a: "Every upload is retried up to 3 times",
+  quote_b: "The client retries an upload at most 5 times",
+  explanation: "3 retries against 5.",
+  confidence: "high",
+};
 const CLAIM = { quote: "The client retries an upload at most 5 times", explanation: "MAX_RETRIES is 3 now." };
 const SETTINGS: OperationSettings = {
-  knowledge: DEFAULT_KNOWLEDGE_SETTINGS, ask: { budget: 6000, selectWithModel: false }, compile: { confirmAboveUsd: 0.25 },
-  contradictions: { maxPairs: 20, maxTokens: 60_000 }, drift: { olderThanDays: 90, maxArticles: 10, maxTokens: 40_000 },
+  knowledge: DEFAULT_KNOWLEDGE_SETTINGS,
+  ask: { budget: 6000, selectWithModel: false },
+  compile: { confirmAboveUsd: 0.25 },
+  contradictions: { maxPairs: 20, maxTokens: 60_000 },
+  drift: { olderThanDays: 90, maxArticles: 10, maxTokens: 40_000 },
 };
 
 /** A scripted model that lets "the other host" act while each call waits for its reply. */
@@ -56,7 +77,13 @@ function portsOver(host: KcHost): ContradictionPorts {
 
 const saved = (files: InMemoryPluginFiles): ContradictionState => parseContradictionState(files.files.get(CONTRADICTION_STATE_FILE) ?? null);
 /** What the other host saves meanwhile: a judgement of cited code (of an unchanged article, so it still holds). */
-const OTHER_CLAIM = { path: "knowledge/concepts/keys.md", line: 7, quote: "Every upload is retried up to 3 times", explanation: "Other host.", hash: shortHash(FILES["knowledge/concepts/keys.md"]!) };
+const OTHER_CLAIM = {
+  path: "knowledge/concepts/keys.md",
+  line: 7,
+  quote: "Every upload is retried up to 3 times",
+  explanation: "Other host.",
+  hash: shortHash(FILES["knowledge/concepts/keys.md"]!),
+};
 const otherHostSaves = (files: InMemoryPluginFiles) => () => {
   const state = { ...saved(files), claims: [OTHER_CLAIM] };
   files.files.set(CONTRADICTION_STATE_FILE, JSON.stringify(state));
@@ -101,7 +128,13 @@ describe("the model check of cited code", () => {
     expect(r.ok && r.value.report.checked).toEqual(["knowledge/concepts/retry.md"]);
     expect(saved(files).claims).toEqual([
       OTHER_CLAIM,
-      { path: "knowledge/concepts/retry.md", line: 8, quote: CLAIM.quote, explanation: CLAIM.explanation, hash: shortHash(FILES["knowledge/concepts/retry.md"]!) },
+      {
+        path: "knowledge/concepts/retry.md",
+        line: 8,
+        quote: CLAIM.quote,
+        explanation: CLAIM.explanation,
+        hash: shortHash(FILES["knowledge/concepts/retry.md"]!),
+      },
     ]);
   });
 
@@ -129,7 +162,10 @@ describe("the contradiction state store", () => {
     const store = contradictionStateStore(files);
     expect(await store.load()).toEqual(emptyContradictionState());
     const memory = { ...emptyContradictionState(), checked: { "kept.md": "h" } };
-    const after = await store.update((s) => ({ ...s, checked: { ...s.checked, "new.md": "h" } }), () => memory);
+    const after = await store.update(
+      (s) => ({ ...s, checked: { ...s.checked, "new.md": "h" } }),
+      () => memory,
+    );
     expect(Object.keys(after.checked).sort()).toEqual(["kept.md", "new.md"]);
   });
 });

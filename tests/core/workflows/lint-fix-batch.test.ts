@@ -18,7 +18,10 @@ describe("fixing every finding of a check at once", () => {
       backlink("knowledge/concepts/c.md", "knowledge/concepts/a.md"),
       backlink("daily/2026-11-20.md", "knowledge/concepts/a.md"),
     ]);
-    expect(plan.changes.map((c) => [c.path, c.summary.length])).toEqual([["knowledge/concepts/b.md", 2], ["knowledge/concepts/c.md", 1]]);
+    expect(plan.changes.map((c) => [c.path, c.summary.length])).toEqual([
+      ["knowledge/concepts/b.md", 2],
+      ["knowledge/concepts/c.md", 1],
+    ]);
     expect(plan.changes[0]!.after).toContain("[[knowledge/concepts/a]]");
     expect(plan.changes[0]!.after).toContain("[[knowledge/concepts/d]]");
     expect(plan.skipped).toHaveLength(1);
@@ -28,7 +31,10 @@ describe("fixing every finding of a check at once", () => {
   it("writes the reviewed changes as one write that one undo takes back", async () => {
     const store = new InMemoryNoteStore({ "knowledge/concepts/b.md": B, "knowledge/concepts/c.md": C });
     const host = inMemoryCompileHost(store);
-    const plan = await planLintFixes(host, [backlink("knowledge/concepts/b.md", "knowledge/concepts/a.md"), backlink("knowledge/concepts/c.md", "knowledge/concepts/a.md")]);
+    const plan = await planLintFixes(host, [
+      backlink("knowledge/concepts/b.md", "knowledge/concepts/a.md"),
+      backlink("knowledge/concepts/c.md", "knowledge/concepts/a.md"),
+    ]);
     const r = await applyLintFixes(host, plan.changes);
     expect(r).toEqual({ ok: true, value: { paths: ["knowledge/concepts/b.md", "knowledge/concepts/c.md"] } });
     expect(store.files.get("knowledge/concepts/c.md")).toContain("[[knowledge/concepts/a]]");
@@ -41,7 +47,10 @@ describe("fixing every finding of a check at once", () => {
   it("writes nothing when a note changed after the review", async () => {
     const store = new InMemoryNoteStore({ "knowledge/concepts/b.md": B, "knowledge/concepts/c.md": C });
     const host = inMemoryCompileHost(store);
-    const plan = await planLintFixes(host, [backlink("knowledge/concepts/b.md", "knowledge/concepts/a.md"), backlink("knowledge/concepts/c.md", "knowledge/concepts/a.md")]);
+    const plan = await planLintFixes(host, [
+      backlink("knowledge/concepts/b.md", "knowledge/concepts/a.md"),
+      backlink("knowledge/concepts/c.md", "knowledge/concepts/a.md"),
+    ]);
     store.files.set("knowledge/concepts/c.md", `${C}Edited.\n`);
     const r = await applyLintFixes(host, plan.changes);
     expect(r.ok).toBe(false);

@@ -23,7 +23,11 @@ describe("fixLintFinding", () => {
   it("writes the fix into a knowledge article, under the write lock, and says which note it wrote", async () => {
     const store = new InMemoryNoteStore({ "knowledge/concepts/b.md": ARTICLE });
     const lock = countingLock();
-    const r = await fixLintFinding(inMemoryCompileHost(store, { lock }), { kind: "add-backlink", path: "knowledge/concepts/b.md", target: "knowledge/concepts/a.md" });
+    const r = await fixLintFinding(inMemoryCompileHost(store, { lock }), {
+      kind: "add-backlink",
+      path: "knowledge/concepts/b.md",
+      target: "knowledge/concepts/a.md",
+    });
     expect(r).toEqual({ ok: true, value: { path: "knowledge/concepts/b.md" } });
     expect(store.files.get("knowledge/concepts/b.md")).toBe("# B\n\nAbout B.\n\n## Related Concepts\n- [[knowledge/concepts/a]]\n");
     expect([lock.taken, lock.released]).toEqual([1, 1]);
@@ -54,15 +58,24 @@ describe("fixLintFinding", () => {
 
   it("says a fix cannot be applied when its note is gone, and leaves the lock free", async () => {
     const lock = countingLock();
-    const r = await fixLintFinding(inMemoryCompileHost(new InMemoryNoteStore({}), { lock }), { kind: "add-backlink", path: "knowledge/concepts/b.md", target: "knowledge/concepts/a.md" });
+    const r = await fixLintFinding(inMemoryCompileHost(new InMemoryNoteStore({}), { lock }), {
+      kind: "add-backlink",
+      path: "knowledge/concepts/b.md",
+      target: "knowledge/concepts/a.md",
+    });
     expect(r).toEqual({ ok: false, error: "Cannot fix: knowledge/concepts/b.md no longer exists." });
     expect([lock.taken, lock.released]).toEqual([1, 1]);
   });
 
   it("leaves the note as it was when the fix no longer applies to its text", async () => {
-    const text = "---\nsimilar_high: \"[[a\n---\n# B\n";
+    const text = '---\nsimilar_high: "[[a\n---\n# B\n';
     const store = new InMemoryNoteStore({ "knowledge/concepts/b.md": text });
-    const r = await fixLintFinding(inMemoryCompileHost(store), { kind: "trim-relationships", path: "knowledge/concepts/b.md", property: "similar_high", keep: 3 });
+    const r = await fixLintFinding(inMemoryCompileHost(store), {
+      kind: "trim-relationships",
+      path: "knowledge/concepts/b.md",
+      property: "similar_high",
+      keep: 3,
+    });
     expect(r).toEqual({ ok: false, error: "Not fixed: The frontmatter is not valid YAML; fix it by hand first." });
     expect(store.files.get("knowledge/concepts/b.md")).toBe(text);
   });
@@ -70,7 +83,11 @@ describe("fixLintFinding", () => {
   it("writes nothing when the write lock cannot be had (another writer holds the vault)", async () => {
     const store = new InMemoryNoteStore({ "knowledge/concepts/b.md": ARTICLE });
     const lock: WriteLock = { acquire: () => Promise.resolve({ ok: false, message: "Another compile is writing this vault." }) };
-    const r = await fixLintFinding(inMemoryCompileHost(store, { lock }), { kind: "add-backlink", path: "knowledge/concepts/b.md", target: "knowledge/concepts/a.md" });
+    const r = await fixLintFinding(inMemoryCompileHost(store, { lock }), {
+      kind: "add-backlink",
+      path: "knowledge/concepts/b.md",
+      target: "knowledge/concepts/a.md",
+    });
     expect(r).toEqual({ ok: false, error: "Not fixed: Another compile is writing this vault." });
     expect(store.files.get("knowledge/concepts/b.md")).toBe(ARTICLE);
   });

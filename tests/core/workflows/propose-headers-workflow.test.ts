@@ -44,7 +44,7 @@ describe("proposeNoteHeaders", () => {
   it("never replaces a field the note has, and skips a note that has them all, a daily note and a missing one", async () => {
     const files = ordinaryVaultFiles();
     files["Cooking/Pancakes.md"] = "---\ntldr: Mine.\n---\n# Pancakes\n\n## Batter\n\nTwo eggs.\n";
-    files["Done.md"] = "---\ntldr: Done.\nanswers_when: [done]\nsimilar_mid: [\"[[Inbox]] 2026-01\"]\n---\nDone.\n";
+    files["Done.md"] = '---\ntldr: Done.\nanswers_when: [done]\nsimilar_mid: ["[[Inbox]] 2026-01"]\n---\nDone.\n';
     files["daily/2026-03-01.md"] = "# Monday\n\nWatered the garden.\n";
     const { host } = vaultHost(files);
     const run = await proposeNoteHeaders(host, { paths: ["Cooking/Pancakes.md", "Done", "daily/2026-03-01.md", "Nowhere"], dryRun: true });
@@ -73,18 +73,28 @@ describe("proposeNoteHeaders", () => {
   });
 
   it("asks the model only after the most it can cost is accepted, and uses its TLDR and phrases", async () => {
-    const reply = JSON.stringify({ notes: [{ path: "Cooking/Sourdough starter.md", tldr: "Feed daily with equal flour and water.", answers_when: ["feeding schedule", "revive starter"] }] });
+    const reply = JSON.stringify({
+      notes: [{ path: "Cooking/Sourdough starter.md", tldr: "Feed daily with equal flour and water.", answers_when: ["feeding schedule", "revive starter"] }],
+    });
     const { host, model } = vaultHost(ordinaryVaultFiles(), new ScriptedLanguageModel([reply]));
-    const declined = await proposeNoteHeaders(host, { paths: ["Cooking/Sourdough starter"], model: true, dryRun: true }, { confirmSpend: () => Promise.resolve(false) });
+    const declined = await proposeNoteHeaders(
+      host,
+      { paths: ["Cooking/Sourdough starter"], model: true, dryRun: true },
+      { confirmSpend: () => Promise.resolve(false) },
+    );
     expect(declined.pass.status).toBe("declined");
     expect(model.requests).toHaveLength(0);
     let asked = 0;
-    const run = await proposeNoteHeaders(host, { paths: ["Cooking/Sourdough starter"], model: true, dryRun: true }, {
-      confirmSpend: (e) => {
-        asked = e.maxUsd ?? Number.NaN;
-        return Promise.resolve(true);
+    const run = await proposeNoteHeaders(
+      host,
+      { paths: ["Cooking/Sourdough starter"], model: true, dryRun: true },
+      {
+        confirmSpend: (e) => {
+          asked = e.maxUsd ?? Number.NaN;
+          return Promise.resolve(true);
+        },
       },
-    });
+    );
     expect(asked).toBeGreaterThan(0);
     expect(model.requests).toHaveLength(1);
     expect(run.proposals[0]!.by).toBe("model");
@@ -115,12 +125,26 @@ describe("the header write rule", () => {
   it("makes the commit path refuse a header write that changes a body, writing nothing and keeping no journal", async () => {
     const { host, store } = vaultHost({ "Notes/n.md": before });
     const bad: HeaderProposal = { path: "Notes/n.md", before, after: "---\ntags: [a]\n---\n# Note\n\nChanged.\n", fields: {}, relations: [], by: "draft" };
-    const r = await commitWrites(store, host.rules(), host.records, { version: 1, op: "headers", at: NOW, logPath: "1 note", previousState: null, files: [bad] });
+    const r = await commitWrites(store, host.rules(), host.records, {
+      version: 1,
+      op: "headers",
+      at: NOW,
+      logPath: "1 note",
+      previousState: null,
+      files: [bad],
+    });
     expect(r.ok).toBe(false);
     expect(!r.ok && r.error).toContain("outside its frontmatter");
     expect(store.files.get("Notes/n.md")).toBe(before);
     expect(host.records.journal).toBeNull();
-    const other = await commitWrites(store, host.rules(), host.records, { version: 1, op: "compile", at: NOW, logPath: "x", previousState: null, files: [{ path: "Notes/n.md", before, after: "---\ntldr: x\n---\n# Note\n\nBody text.\n" }] });
+    const other = await commitWrites(store, host.rules(), host.records, {
+      version: 1,
+      op: "compile",
+      at: NOW,
+      logPath: "x",
+      previousState: null,
+      files: [{ path: "Notes/n.md", before, after: "---\ntldr: x\n---\n# Note\n\nBody text.\n" }],
+    });
     expect(!other.ok && other.error).toContain("outside the knowledge folder");
   });
 });

@@ -24,9 +24,14 @@ describe("revalidating an article's relationships", () => {
     const before = store.files.get(PATH)!;
     const events: string[] = [];
     let reviewedUsd = -1;
-    const r = await revalidateArticle(host, "concepts/sqlite-wal-mode", { review: (_c, spent) => ((reviewedUsd = spent.usd), Promise.resolve(true)) }, {
-      events: { asking: (p, n) => events.push(`asking ${p} ${n}`), proposed: (_u, usd) => events.push(`spent ${usd}`) },
-    });
+    const r = await revalidateArticle(
+      host,
+      "concepts/sqlite-wal-mode",
+      { review: (_c, spent) => ((reviewedUsd = spent.usd), Promise.resolve(true)) },
+      {
+        events: { asking: (p, n) => events.push(`asking ${p} ${n}`), proposed: (_u, usd) => events.push(`spent ${usd}`) },
+      },
+    );
     if (r.status !== "written") throw new Error(JSON.stringify(r));
     expect(host.asked.map((a) => a.role)).toEqual(["compile"]);
     expect(model.requests).toHaveLength(1);
@@ -50,7 +55,11 @@ describe("revalidating an article's relationships", () => {
   it("refuses, before asking for a model, an unknown name, a daily note and an article without relationships", async () => {
     const files = { ...fixtureFiles(), "knowledge/concepts/alone.md": "---\ntitle: Alone\ntldr: t\nanswers_when: [a]\n---\n# Alone\n" };
     const { host, model } = setup([], files);
-    expect(await revalidateArticle(host, "concepts/nowhere", yes)).toMatchObject({ status: "refused", reason: "missing", message: 'No concept or connection article "concepts/nowhere" in knowledge/.' });
+    expect(await revalidateArticle(host, "concepts/nowhere", yes)).toMatchObject({
+      status: "refused",
+      reason: "missing",
+      message: 'No concept or connection article "concepts/nowhere" in knowledge/.',
+    });
     expect(await revalidateArticle(host, "daily/2026-11-20.md", yes)).toMatchObject({ status: "refused", reason: "not-article" });
     expect(await revalidateArticle(host, "knowledge/concepts/alone", yes)).toMatchObject({ status: "refused", reason: "no-relations" });
     expect(host.asked).toEqual([]);
@@ -60,7 +69,11 @@ describe("revalidating an article's relationships", () => {
   it("says why there is no model and sends nothing", async () => {
     const store = new InMemoryNoteStore(fixtureFiles());
     const host = inMemoryKcHost(store, { kind: "bad-config", message: "--base-url is not a URL." });
-    expect(await revalidateArticle(host, PATH, yes)).toEqual({ status: "unavailable", path: PATH, error: { kind: "bad-config", message: "--base-url is not a URL." } });
+    expect(await revalidateArticle(host, PATH, yes)).toEqual({
+      status: "unavailable",
+      path: PATH,
+      error: { kind: "bad-config", message: "--base-url is not a URL." },
+    });
     expect(store.writes).toEqual([]);
   });
 

@@ -8,7 +8,10 @@ import { fixtureFiles, LOG } from "../compile/compile-fixture";
 
 /** A store one of whose files cannot be read (not UTF-8, permission denied). */
 class StoreWithUnreadable extends InMemoryNoteStore {
-  constructor(files: Record<string, string>, private readonly unreadable: string) {
+  constructor(
+    files: Record<string, string>,
+    private readonly unreadable: string,
+  ) {
     super(files);
   }
   override read(path: string): Promise<string> {
@@ -54,11 +57,20 @@ describe("choosing the logs to compile", () => {
 
   it("names the note that does not exist, today's missing daily note, and a vault without daily notes", async () => {
     const { host } = vault();
-    expect(await selectLogs(host, { file: "nope" })).toEqual({ ok: false, error: { kind: "no-note", message: "No note nope.md in the vault (give its path relative to the vault folder)." } });
-    expect(await selectLogs(host, { today: "2026-11-22" })).toEqual({ ok: false, error: { kind: "no-today", message: "Today's daily note daily/2026-11-22.md does not exist; give --file <note> or --all." } });
+    expect(await selectLogs(host, { file: "nope" })).toEqual({
+      ok: false,
+      error: { kind: "no-note", message: "No note nope.md in the vault (give its path relative to the vault folder)." },
+    });
+    expect(await selectLogs(host, { today: "2026-11-22" })).toEqual({
+      ok: false,
+      error: { kind: "no-today", message: "Today's daily note daily/2026-11-22.md does not exist; give --file <note> or --all." },
+    });
     const empty = inMemoryCompileHost(new InMemoryNoteStore({ "knowledge/index.md": "# Index\n" }));
     const r = await selectLogs(empty, { all: true });
-    expect(!r.ok && r.error).toEqual({ kind: "no-daily-notes", message: expect.stringContaining("No daily notes in this vault: none matches daily/YYYY-MM-DD.md") as unknown });
+    expect(!r.ok && r.error).toEqual({
+      kind: "no-daily-notes",
+      message: expect.stringContaining("No daily notes in this vault: none matches daily/YYYY-MM-DD.md") as unknown,
+    });
   });
 
   it("refuses settings that put the daily notes inside the knowledge folder before reading any note", async () => {
@@ -75,7 +87,10 @@ describe("choosing the logs to compile", () => {
 
 describe("changed logs in the plugin", () => {
   it("says why each changed log needs compiling and leaves out a daily note that cannot be read", async () => {
-    const store = new StoreWithUnreadable({ ...fixtureFiles(), [OLD]: "# 18\n", [EDITED]: "# 19, edited\n", "daily/2026-11-17.md": "\u0000" }, "daily/2026-11-17.md");
+    const store = new StoreWithUnreadable(
+      { ...fixtureFiles(), [OLD]: "# 18\n", [EDITED]: "# 19, edited\n", "daily/2026-11-17.md": "\u0000" },
+      "daily/2026-11-17.md",
+    );
     const { host } = vault(store);
     expect(await findChangedLogs(host)).toEqual([
       { path: OLD, date: "2026-11-18", reason: "never compiled" },

@@ -6,7 +6,7 @@ import { InMemoryNoteStore } from "../../fakes/in-memory-note-store";
 
 const RULES = { knowledgeFolder: "knowledge", dailyFolder: "daily", dailyFormat: "YYYY-MM-DD", reportFolder: "" };
 const RULES_WITH = (reportFolder: string) => ({ ...RULES, reportFolder });
-const REPORT = "# Lint report: v\n\n- `knowledge/concepts/a.md:3:1` Broken link [[b]]: nothing named \"b\"; embed ![[c.png]]\n";
+const REPORT = '# Lint report: v\n\n- `knowledge/concepts/a.md:3:1` Broken link [[b]]: nothing named "b"; embed ![[c.png]]\n';
 
 describe("lint reports in the knowledge layout", () => {
   it("are their own kind, in <knowledge>/reports by default or the folder set, and never articles", () => {
@@ -36,12 +36,18 @@ describe("writeLintReport", () => {
 
   it("writes a finding's quoted tags, HTML, images and links as text, readable, and leaves the report's own markup", async () => {
     const store = new InMemoryNoteStore({});
-    const line = "- `knowledge/concepts/a.md:3:1` Quote \"#secret, <img src=https://x.test/p.png>, ![i](https://x.test/p.png), [t](https://x.test) and `code`\" _(fix available)_";
+    const line =
+      '- `knowledge/concepts/a.md:3:1` Quote "#secret, <img src=https://x.test/p.png>, ![i](https://x.test/p.png), [t](https://x.test) and `code`" _(fix available)_';
     await writeLintReport(store, RULES, "2026-11-24", `# Lint report: v\n\n## warning: x (1)\n\n_About it._\n\n${line}\n`);
     const text = store.files.get("knowledge/reports/lint-2026-11-24.md")!;
     expect(text).toContain("## warning: x (1)\n\n_About it._\n\n- `knowledge/concepts/a.md:3:1` Quote");
-    const message = text.split("\n").find((l) => l.startsWith("- "))!.slice("- `knowledge/concepts/a.md:3:1` ".length);
-    expect(message).toBe("Quote \"\\#secret, \\<img src=https://x.test/p.png>, !\\[i](https://x.test/p.png), \\[t](https://x.test) and \\`code\\`\" _(fix available)_");
+    const message = text
+      .split("\n")
+      .find((l) => l.startsWith("- "))!
+      .slice("- `knowledge/concepts/a.md:3:1` ".length);
+    expect(message).toBe(
+      'Quote "\\#secret, \\<img src=https://x.test/p.png>, !\\[i](https://x.test/p.png), \\[t](https://x.test) and \\`code\\`" _(fix available)_',
+    );
     expect(message).not.toMatch(/(^|\s)#[^\s#]/);
     expect(message).not.toMatch(/(^|[^\\])[<[`]/);
   });
@@ -60,7 +66,11 @@ describe("writeLintReport", () => {
     const store = new InMemoryNoteStore({});
     const path = "knowledge/reports/lint-2026-11-24.md";
     await writeLintReport(store, RULES, "2026-11-24", "first\n");
-    for (const edit of [(t: string) => `${t}My note: the broken link is intended.\n`, (t: string) => t.replace("---\nfirst", "---\nfirst, checked"), (t: string) => t.replace("date:", "tags: [mine]\ndate:")]) {
+    for (const edit of [
+      (t: string) => `${t}My note: the broken link is intended.\n`,
+      (t: string) => t.replace("---\nfirst", "---\nfirst, checked"),
+      (t: string) => t.replace("date:", "tags: [mine]\ndate:"),
+    ]) {
       const mine = edit(store.files.get(path)!);
       store.files.set(path, mine);
       store.files.delete("knowledge/reports/lint-2026-11-24-2.md");
@@ -126,7 +136,8 @@ describe("writeLintReport", () => {
     expect(reportFolderProblem({ ...RULES, reportFolder: "knowledge/concepts" })).toBe(
       'The report folder "knowledge/concepts" is or is inside the knowledge base\'s concepts folder: its articles would count as reports and drop out of lint, Ask and the graph; choose a folder of its own, such as "knowledge/reports".',
     );
-    for (const reportFolder of ["knowledge/audit", "knowledge/reports/lint", "knowledge/conceptsx", "knowledge/audit/qa"]) expect(reportFolderProblem({ ...RULES, reportFolder }), reportFolder).toBeNull();
+    for (const reportFolder of ["knowledge/audit", "knowledge/reports/lint", "knowledge/conceptsx", "knowledge/audit/qa"])
+      expect(reportFolderProblem({ ...RULES, reportFolder }), reportFolder).toBeNull();
   });
 
   it("refuses a date that is not one, and a knowledge folder the write rules refuse", async () => {

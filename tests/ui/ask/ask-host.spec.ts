@@ -55,8 +55,20 @@ async function panel(opts: { key?: boolean; history?: string } = {}) {
   const data: PluginData = mergePluginData({ ask: { baseUrl: opts.key === false ? "" : server.baseUrl, model: "claude-test", selectWithModel: false } });
   const router = new RouterService(app as never, () => data.settings.knowledgeFolder);
   await router.build();
-  const compile = new CompileService(app as never, () => data, () => Promise.resolve(), router, DIR);
-  const kc = pluginHost(app as never, compile.host, () => compile.settings(), () => data, DIR);
+  const compile = new CompileService(
+    app as never,
+    () => data,
+    () => Promise.resolve(),
+    router,
+    DIR,
+  );
+  const kc = pluginHost(
+    app as never,
+    compile.host,
+    () => compile.settings(),
+    () => data,
+    DIR,
+  );
   const host = createAskHost(app as never, kc, router, () => data, { id: "kc", dir: DIR, viewType: ASK_VIEW_TYPE });
   const view = new AskView(new WorkspaceLeaf(), host);
   document.body.appendChild(view.containerEl);
@@ -104,7 +116,17 @@ describe("the Ask panel in Obsidian, end to end", () => {
     link.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, ctrlKey: true }));
     expect(p.opened).toEqual([["knowledge/concepts/retry-with-backoff", "", "tab"]]);
     link.dispatchEvent(new MouseEvent("mouseover", { bubbles: true }));
-    expect(p.events).toEqual([{ name: "hover-link", data: expect.objectContaining({ source: ASK_VIEW_TYPE, linktext: "knowledge/concepts/retry-with-backoff", hoverParent: p.view, targetEl: link }) as unknown }]);
+    expect(p.events).toEqual([
+      {
+        name: "hover-link",
+        data: expect.objectContaining({
+          source: ASK_VIEW_TYPE,
+          linktext: "knowledge/concepts/retry-with-backoff",
+          hoverParent: p.view,
+          targetEl: link,
+        }) as unknown,
+      },
+    ]);
   });
 
   it("prices the answer's cost line at the model picked: Opus 5.5's is 40 times Haiku 5.5's, an unknown model's says cost unknown", async () => {
@@ -169,7 +191,10 @@ describe("the Ask panel in Obsidian, end to end", () => {
     expect(insert.getAttribute("aria-disabled")).toBe("true");
     let doc = "---\ntitle: Day\n---\nSelected words.\n";
     const lines = () => doc.split("\n");
-    const offset = (at: { line: number; ch: number }) => lines().slice(0, at.line).reduce((n, l) => n + l.length + 1, 0) + at.ch;
+    const offset = (at: { line: number; ch: number }) =>
+      lines()
+        .slice(0, at.line)
+        .reduce((n, l) => n + l.length + 1, 0) + at.ch;
     let cursor = { line: 3, ch: 15 };
     const editor = {
       getValue: () => doc,
@@ -203,7 +228,13 @@ describe("the Ask panel in Obsidian, end to end", () => {
     const md = new MarkdownView(leaf);
     md.file = p.app.vault.getFileByPath("daily/2026-11-20.md");
     md.mode = "preview";
-    md.editor = { getValue: () => "", getCursor: () => ({ line: 0, ch: 0 }), replaceRange: () => { throw new Error("no insert in reading view"); } };
+    md.editor = {
+      getValue: () => "",
+      getCursor: () => ({ line: 0, ch: 0 }),
+      replaceRange: () => {
+        throw new Error("no insert in reading view");
+      },
+    };
     leaf.view = md as never;
     p.recent.leaf = leaf;
     p.el.querySelector<HTMLButtonElement>(".kc-ask-insert")!.click();

@@ -7,11 +7,28 @@ import type { Result } from "../../../src/core/result";
 import type { ModelError } from "../../../src/core/llm/language-model";
 
 const ROUTED: RouteResult = {
-  question: "q", status: "routed", mode: "full", terms: ["retri"], coverage: 0.9,
-  loaded: [{ path: "knowledge/concepts/retry.md", part: "body", tokens: 500, reason: { kind: "match", rank: 1, score: 12, coverage: 0.9, terms: [{ term: "retri", fields: ["title"] }] } }],
-  skipped: [], totalTokens: 500, loadAllTokens: 5000, budget: 6000,
+  question: "q",
+  status: "routed",
+  mode: "full",
+  terms: ["retri"],
+  coverage: 0.9,
+  loaded: [
+    {
+      path: "knowledge/concepts/retry.md",
+      part: "body",
+      tokens: 500,
+      reason: { kind: "match", rank: 1, score: 12, coverage: 0.9, terms: [{ term: "retri", fields: ["title"] }] },
+    },
+  ],
+  skipped: [],
+  totalTokens: 500,
+  loadAllTokens: 5000,
+  budget: 6000,
 };
-const done = (text: string): Result<Completion, ModelError> => ({ ok: true, value: { text, usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 }, stopReason: "end_turn", model: "m" } });
+const done = (text: string): Result<Completion, ModelError> => ({
+  ok: true,
+  value: { text, usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 }, stopReason: "end_turn", model: "m" },
+});
 
 describe("New thread while an answer is pending", () => {
   it("aborts the pending answer, and the old exchange never reaches the next question's history", async () => {

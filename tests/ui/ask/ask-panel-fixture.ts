@@ -6,15 +6,31 @@ import type { Result } from "../../../src/core/result";
 
 /** A routed question with one loaded and one skipped article. */
 export const ROUTED: RouteResult = {
-  question: "How long do retries wait?", status: "routed", mode: "full", terms: ["retri", "wait"], coverage: 0.9,
-  loaded: [{ path: "knowledge/concepts/retry.md", part: "body", tokens: 500, reason: { kind: "match", rank: 1, score: 12, coverage: 0.9, terms: [{ term: "retri", fields: ["title"] }] } }],
+  question: "How long do retries wait?",
+  status: "routed",
+  mode: "full",
+  terms: ["retri", "wait"],
+  coverage: 0.9,
+  loaded: [
+    {
+      path: "knowledge/concepts/retry.md",
+      part: "body",
+      tokens: 500,
+      reason: { kind: "match", rank: 1, score: 12, coverage: 0.9, terms: [{ term: "retri", fields: ["title"] }] },
+    },
+  ],
   skipped: [{ path: "knowledge/concepts/push.md", tokens: 300, reason: { kind: "mid-not-matching", of: "knowledge/concepts/retry.md" } }],
-  totalTokens: 500, loadAllTokens: 5000, budget: 6000,
+  totalTokens: 500,
+  loadAllTokens: 5000,
+  budget: 6000,
 };
 
 /** A finished answer with the given text. */
 export function done(text: string): Result<Completion, ModelError> {
-  return { ok: true, value: { text, usage: { inputTokens: 600, outputTokens: 12, cacheReadTokens: 0, cacheWriteTokens: 0 }, stopReason: "end_turn", model: "m" } };
+  return {
+    ok: true,
+    value: { text, usage: { inputTokens: 600, outputTokens: 12, cacheReadTokens: 0, cacheWriteTokens: 0 }, stopReason: "end_turn", model: "m" },
+  };
 }
 
 /** An answer the test finishes by hand: `onText` and `signal` of the pending call, and `finish`. */
@@ -36,7 +52,8 @@ export function openPanel(overrides: Partial<AskHost> = {}) {
     // Like Obsidian's renderer: wikilinks become internal links with data-href.
     renderMarkdown: (md, el) => {
       for (const part of md.split(/(\[\[[^\]]+\]\])/)) {
-        if (part.startsWith("[[")) el.createEl("a", { cls: "internal-link", text: part.slice(2, -2), href: part.slice(2, -2), attr: { "data-href": part.slice(2, -2) } });
+        if (part.startsWith("[["))
+          el.createEl("a", { cls: "internal-link", text: part.slice(2, -2), href: part.slice(2, -2), attr: { "data-href": part.slice(2, -2) } });
         else el.appendText(part);
       }
       return Promise.resolve();
@@ -50,7 +67,12 @@ export function openPanel(overrides: Partial<AskHost> = {}) {
   const input = () => el.querySelector<HTMLTextAreaElement>(".kc-ask-input")!;
   const submit = () => el.querySelector<HTMLButtonElement>(".kc-ask-submit")!;
   return {
-    view, host, el, pending, input, submit,
+    view,
+    host,
+    el,
+    pending,
+    input,
+    submit,
     /** Types a question and starts asking it (not awaited: the answer waits for the test). */
     ask(q: string): Promise<void> {
       input().value = q;

@@ -203,7 +203,11 @@ describe("what to do with an answer", () => {
     result.click();
     inAnswer.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, ctrlKey: true }));
     inAnswer.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, metaKey: true }));
-    expect(opened).toEqual([["knowledge/concepts/retry.md", false], ["knowledge/concepts/retry", true], ["knowledge/concepts/retry", true]]);
+    expect(opened).toEqual([
+      ["knowledge/concepts/retry.md", false],
+      ["knowledge/concepts/retry", true],
+      ["knowledge/concepts/retry", true],
+    ]);
     result.dispatchEvent(new MouseEvent("mouseover", { bubbles: true, ctrlKey: true }));
     expect(hovers).toEqual([{ linktext: "knowledge/concepts/retry.md", parent: p.view, target: result }]);
     for (const link of [result, inAnswer]) {
@@ -242,7 +246,12 @@ describe("before anything is asked", () => {
   });
 
   it("shows a hint and the base's example questions; a click fills the box; New thread brings them back", async () => {
-    const p = openPanel({ examples: () => [{ question: "Why do uploads retry forever?", path: "k/retry.md" }, { question: "What is attachment blobs?", path: "k/blobs.md" }] });
+    const p = openPanel({
+      examples: () => [
+        { question: "Why do uploads retry forever?", path: "k/retry.md" },
+        { question: "What is attachment blobs?", path: "k/blobs.md" },
+      ],
+    });
     await p.view.onOpen();
     expect(p.el.querySelector(".kc-ask-hint")?.textContent).toContain("Ctrl/Cmd+Enter");
     const examples = [...p.el.querySelectorAll<HTMLButtonElement>(".kc-ask-example")];
@@ -293,7 +302,13 @@ describe("the panel's layout", () => {
   it("is a column whose output scrolls above a question box that cannot shrink", async () => {
     const p = openPanel();
     await p.view.onOpen();
-    expect([...p.el.children].map((c) => c.className.split(" ")[0])).toEqual(["kc-ask-status", "kc-ask-setup", "kc-ask-output", "kc-ask-form", "kc-ask-announce"]);
+    expect([...p.el.children].map((c) => c.className.split(" ")[0])).toEqual([
+      "kc-ask-status",
+      "kc-ask-setup",
+      "kc-ask-output",
+      "kc-ask-form",
+      "kc-ask-announce",
+    ]);
     const form = p.el.querySelector(".kc-ask-form")!;
     expect(form.querySelector(".kc-ask-input")).not.toBeNull();
     expect(form.querySelector(".kc-ask-submit")).not.toBeNull();
@@ -314,7 +329,6 @@ describe("the panel's layout", () => {
     expect(rule(".kc-ask-input")).toMatch(/min-height:/);
   });
 });
-
 
 describe("when something fails", () => {
   it("shows why when the host throws instead of answering, and the button is Ask again", async () => {

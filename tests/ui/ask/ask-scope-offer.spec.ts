@@ -3,7 +3,7 @@ import { openPanel, settle } from "./ask-panel-fixture";
 
 describe("the Ask panel's offer of the whole vault", () => {
   it("offers the whole vault while the knowledge folder is empty, and the button switches to it once", async () => {
-    let offer: string | null = "The knowledge folder \"knowledge\" has no articles yet.";
+    let offer: string | null = 'The knowledge folder "knowledge" has no articles yet.';
     let switched = 0;
     const p = openPanel({
       wholeVaultOffer: () => offer,

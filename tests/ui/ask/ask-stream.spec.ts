@@ -100,7 +100,13 @@ describe("when no answer comes", () => {
     await p.view.onOpen();
     const asking = p.ask("How long do retries wait?");
     await settle();
-    p.pending[0]!.finish({ ok: false, error: { kind: "auth", message: "The Anthropic API rejected the API key (401). Check the key in the plugin's settings (or the command's --model / ANTHROPIC_API_KEY)." } });
+    p.pending[0]!.finish({
+      ok: false,
+      error: {
+        kind: "auth",
+        message: "The Anthropic API rejected the API key (401). Check the key in the plugin's settings (or the command's --model / ANTHROPIC_API_KEY).",
+      },
+    });
     await asking;
     const foot = p.el.querySelector(".kc-ask-foot")!;
     expect(foot.textContent).not.toContain("--model");

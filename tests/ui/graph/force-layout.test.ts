@@ -10,7 +10,7 @@ type Point = SimulationNodeDatum & { index: number; r: number };
 /** `n` seeded points in a 600 × 400 box, some of them on the same spot, with small velocities. */
 function points(n: number, seed = 3): Point[] {
   let s = seed;
-  const rnd = (): number => ((s = (s * 16807) % 2147483647) / 2147483647);
+  const rnd = (): number => (s = (s * 16807) % 2147483647) / 2147483647;
   return Array.from({ length: n }, (_, index) => {
     const x = index % 17 === 0 ? 300 : rnd() * 600;
     const y = index % 17 === 0 ? 200 : rnd() * 400;
@@ -26,19 +26,24 @@ const random = (): (() => number) => {
 
 /** A ring of `n` notes, each linked to the next two (the shape of the generated benchmark bases' HIGH links). */
 function ring(n: number): LayoutInput {
-  const links = Array.from({ length: n }, (_, i) => [{ source: i, target: (i + 1) % n, strong: true }, { source: i, target: (i + 2) % n, strong: true }]).flat();
+  const links = Array.from({ length: n }, (_, i) => [
+    { source: i, target: (i + 1) % n, strong: true },
+    { source: i, target: (i + 2) % n, strong: true },
+  ]).flat();
   return { nodes: Array.from({ length: n }, () => ({ r: 5 })), links };
 }
 
 function crossings(pos: { x?: number; y?: number }[], links: LayoutInput["links"]): number {
-  const side = (a: number, b: number, c: number): number => Math.sign((pos[b]!.x! - pos[a]!.x!) * (pos[c]!.y! - pos[a]!.y!) - (pos[b]!.y! - pos[a]!.y!) * (pos[c]!.x! - pos[a]!.x!));
+  const side = (a: number, b: number, c: number): number =>
+    Math.sign((pos[b]!.x! - pos[a]!.x!) * (pos[c]!.y! - pos[a]!.y!) - (pos[b]!.y! - pos[a]!.y!) * (pos[c]!.x! - pos[a]!.x!));
   let count = 0;
-  for (let p = 0; p < links.length; p++) for (let q = p + 1; q < links.length; q++) {
-    const { source: a, target: b } = links[p]!;
-    const { source: c, target: d } = links[q]!;
-    if (a === c || a === d || b === c || b === d) continue;
-    if (side(a, b, c) !== side(a, b, d) && side(c, d, a) !== side(c, d, b)) count++;
-  }
+  for (let p = 0; p < links.length; p++)
+    for (let q = p + 1; q < links.length; q++) {
+      const { source: a, target: b } = links[p]!;
+      const { source: c, target: d } = links[q]!;
+      if (a === c || a === d || b === c || b === d) continue;
+      if (side(a, b, c) !== side(a, b, d) && side(c, d, a) !== side(c, d, b)) count++;
+    }
   return count;
 }
 
@@ -69,7 +74,8 @@ describe("the graph layout's forces", () => {
     const b = forceManyBodyFlat<Point>({ strength: -90, theta: 0, distanceMax: 600 });
     b.initialize!(exact, random());
     b(1);
-    let err = 0, size = 0;
+    let err = 0,
+      size = 0;
     exact.forEach((p, i) => {
       if (i % 17 === 0) return;
       err += Math.hypot(p.vx! - rough[i]!.vx!, p.vy! - rough[i]!.vy!);
@@ -79,7 +85,10 @@ describe("the graph layout's forces", () => {
   });
 
   it("resolves a pair's overlap exactly as d3's collision force does", () => {
-    const pair = (): Point[] => [{ index: 0, x: 0, y: 0, vx: 0, vy: 0, r: 6 }, { index: 1, x: 5, y: 2, vx: 1, vy: 0, r: 4 }];
+    const pair = (): Point[] => [
+      { index: 0, x: 0, y: 0, vx: 0, vy: 0, r: 6 },
+      { index: 1, x: 5, y: 2, vx: 1, vy: 0, r: 4 },
+    ];
     const mine = pair();
     const theirs = pair();
     const grid = forceCollideGrid<Point>((p) => p.r);
@@ -104,9 +113,10 @@ describe("the graph layout's forces", () => {
         }
       }
       let overlapping = 0;
-      for (let a = 0; a < crowd.length; a++) for (let b = a + 1; b < crowd.length; b++) {
-        if (Math.hypot(crowd[a]!.x - crowd[b]!.x, crowd[a]!.y - crowd[b]!.y) < crowd[a]!.r + crowd[b]!.r - 0.5) overlapping++;
-      }
+      for (let a = 0; a < crowd.length; a++)
+        for (let b = a + 1; b < crowd.length; b++) {
+          if (Math.hypot(crowd[a]!.x - crowd[b]!.x, crowd[a]!.y - crowd[b]!.y) < crowd[a]!.r + crowd[b]!.r - 0.5) overlapping++;
+        }
       return overlapping;
     };
     const grid = forceCollideGrid<Point>((p) => p.r);
@@ -136,7 +146,13 @@ describe("the cold layout", () => {
     const a = seedPositions(50, links);
     expect(Array.from(a)).toEqual(Array.from(seedPositions(50, links)));
     const at = (i: number): [number, number] => [a[i * 2]!, a[i * 2 + 1]!];
-    const distinct = new Set(Array.from({ length: 50 }, (_, i) => at(i).map((v) => v.toFixed(3)).join(",")));
+    const distinct = new Set(
+      Array.from({ length: 50 }, (_, i) =>
+        at(i)
+          .map((v) => v.toFixed(3))
+          .join(","),
+      ),
+    );
     expect(distinct.size).toBe(50);
     expect(Math.hypot(at(40)[0] - at(41)[0], at(40)[1] - at(41)[1])).toBeLessThan(40);
   });

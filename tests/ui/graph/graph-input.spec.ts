@@ -21,7 +21,12 @@ function setup() {
     leave: () => undefined,
     requestDraw: () => undefined,
   };
-  bindGraphInput(new Component(), stage as unknown as GraphStage, { open: (p) => void opened.push(p), linkText: (p) => p, preview: () => undefined, pin: () => undefined });
+  bindGraphInput(new Component(), stage as unknown as GraphStage, {
+    open: (p) => void opened.push(p),
+    linkText: (p) => p,
+    preview: () => undefined,
+    pin: () => undefined,
+  });
   /** A pointer event as a finger or mouse sends it (jsdom has no PointerEvent: a MouseEvent with a pointerId). */
   const send = (type: string, pointerId: number, x: number, y: number) => {
     const e = new MouseEvent(type, { clientX: x, clientY: y, bubbles: true });

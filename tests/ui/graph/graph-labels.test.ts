@@ -7,7 +7,7 @@ const view = { lineHeight: 14, width: 1100, height: 760 };
 /** A seeded cloud of `n` nodes; node i's importance falls with i. */
 function cloud(n: number, seed = 1): LabelCandidate[] {
   let s = seed;
-  const rnd = (): number => ((s = (s * 16807) % 2147483647) / 2147483647);
+  const rnd = (): number => (s = (s * 16807) % 2147483647) / 2147483647;
   return Array.from({ length: n }, (_, i) => ({ i, x: rnd() * 1100, y: rnd() * 760, r: 3, text: `Article number ${i}`, width: 100, forced: false }));
 }
 
@@ -20,7 +20,15 @@ describe("label placement", () => {
   });
 
   it("names every hub of a tight knot of eight (their names stack in a column), still without overlaps", () => {
-    const knot: LabelCandidate[] = Array.from({ length: 8 }, (_, i) => ({ i, x: 400 + (i % 4) * 9, y: 300 + Math.floor(i / 4) * 9, r: 4, text: `Kalomiren dustorvel ${i}`, width: 130, forced: false }));
+    const knot: LabelCandidate[] = Array.from({ length: 8 }, (_, i) => ({
+      i,
+      x: 400 + (i % 4) * 9,
+      y: 300 + Math.floor(i / 4) * 9,
+      r: 4,
+      text: `Kalomiren dustorvel ${i}`,
+      width: 130,
+      forced: false,
+    }));
     const placed = placeLabels(knot, { ...view, budget: 30, fade: 9 });
     expect(placed.map((l) => l.i).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     for (let a = 0; a < placed.length; a++) for (let b = a + 1; b < placed.length; b++) expect(overlaps(placed[a]!, placed[b]!)).toBe(false);
@@ -42,7 +50,12 @@ describe("label placement", () => {
     const at = (k: number) => placeLabels(nodes, { ...view, budget: labelBudget(k, 0.2), fade: 8 });
     expect(at(0.2).length).toBeLessThan(at(0.4).length);
     const fit = at(0.2);
-    expect(fit.filter((l) => l.alpha === 1).map((l) => l.i).slice(0, 5)).toEqual(fit.slice(0, 5).map((l) => l.i));
+    expect(
+      fit
+        .filter((l) => l.alpha === 1)
+        .map((l) => l.i)
+        .slice(0, 5),
+    ).toEqual(fit.slice(0, 5).map((l) => l.i));
     expect(Math.min(...fit.map((l) => l.alpha))).toBeLessThan(1);
     const forced = placeLabels([...nodes.slice(0, 100), { ...nodes[400]!, forced: true }], { ...view, budget: 2, fade: 2 });
     expect(forced[0]).toMatchObject({ i: 400, alpha: 1 });

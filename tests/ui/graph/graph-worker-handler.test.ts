@@ -5,7 +5,7 @@ import { createGraphWorkerHandler, type WorkerOutbound } from "../../../src/ui/g
 /** A seeded graph of `n` nodes in clusters of ten, each node linked to two others of its cluster and one beyond. */
 function clustered(n: number): LayoutInput {
   let s = 7;
-  const rnd = (): number => ((s = (s * 16807) % 2147483647) / 2147483647);
+  const rnd = (): number => (s = (s * 16807) % 2147483647) / 2147483647;
   const links: LayoutInput["links"] = [];
   for (let i = 0; i < n; i++) {
     const base = i - (i % 10);
@@ -27,9 +27,10 @@ describe("the graph worker", () => {
     expect(ticks).toBeLessThanOrEqual(70);
     const nodes = sim.nodes();
     let overlapping = 0;
-    for (let a = 0; a < nodes.length; a++) for (let b = a + 1; b < nodes.length; b++) {
-      if (Math.hypot(nodes[a]!.x! - nodes[b]!.x!, nodes[a]!.y! - nodes[b]!.y!) < nodes[a]!.r + nodes[b]!.r) overlapping++;
-    }
+    for (let a = 0; a < nodes.length; a++)
+      for (let b = a + 1; b < nodes.length; b++) {
+        if (Math.hypot(nodes[a]!.x! - nodes[b]!.x!, nodes[a]!.y! - nodes[b]!.y!) < nodes[a]!.r + nodes[b]!.r) overlapping++;
+      }
     expect(overlapping).toBeLessThanOrEqual(6);
   });
 
@@ -40,8 +41,15 @@ describe("the graph worker", () => {
     const input = clustered(40);
     const ids = input.nodes.map((_, i) => `n${String(i).padStart(2, "0")}.md`);
     handle({
-      kind: "start", id: 1, input,
-      group: { by: "community", colours: 6, nodes: ids.map((id) => ({ id, kind: "concept", title: id })), edges: input.links.map((l) => ({ from: ids[l.source]!, to: ids[l.target]! })) },
+      kind: "start",
+      id: 1,
+      input,
+      group: {
+        by: "community",
+        colours: 6,
+        nodes: ids.map((id) => ({ id, kind: "concept", title: id })),
+        edges: input.links.map((l) => ({ from: ids[l.source]!, to: ids[l.target]! })),
+      },
     });
     while (queue.length) queue.shift()!();
     expect(sent[0]!.kind).toBe("groups");

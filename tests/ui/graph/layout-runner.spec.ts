@@ -37,7 +37,10 @@ describe("the layout runner with a worker", () => {
     // Positions from a batch of ticks the worker ran before it read the second pin, then before the first.
     worker.answer([0, 0, 10, 10]);
     worker.answer([0, 0, 0, 0]);
-    expect(got).toEqual([[0, 0, 40, 30], [0, 0, 40, 30]]);
+    expect(got).toEqual([
+      [0, 0, 40, 30],
+      [0, 0, 40, 30],
+    ]);
     // Released, the note goes where the layout puts it.
     runner.pin(1, null, null);
     worker.answer([0, 0, 42, 31], true);

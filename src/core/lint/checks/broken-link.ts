@@ -15,7 +15,10 @@ export const brokenLink: LintCheck = {
         "knowledge/concepts/a.md": "# A\n\nSee [[b]] and [[c#Setup]] and [[b#Nowhere]].\n",
         "knowledge/concepts/b.md": "# B\n\n## Setup\n",
       },
-      expected: [{ at: "knowledge/concepts/a.md:3", message: '"c"' }, { at: "knowledge/concepts/a.md:3", message: "Nowhere" }],
+      expected: [
+        { at: "knowledge/concepts/a.md:3", message: '"c"' },
+        { at: "knowledge/concepts/a.md:3", message: "Nowhere" },
+      ],
     },
     {
       name: "placeholders, attachments, code and case are fine",
@@ -38,13 +41,26 @@ export const brokenLink: LintCheck = {
       if (isTemplatePlaceholder(link.path) || isTemplatePlaceholder(link.subpath)) continue;
       const target = targets?.[i] !== undefined ? targets[i]! : ctx.view.resolve(link.path, path);
       if (target === null) {
-        out.push(withEnd(finding(this, path, link.start.line, link.start.col, `Broken link ${link.original}: nothing named "${link.path}" in the vault.`), link));
+        out.push(
+          withEnd(finding(this, path, link.start.line, link.start.col, `Broken link ${link.original}: nothing named "${link.path}" in the vault.`), link),
+        );
         continue;
       }
       if (link.subpath !== "" && target.toLowerCase().endsWith(".md")) {
         const t = ctx.view.note(target);
         if (t && !checkSubpath(t, link.subpath)) {
-          out.push(withEnd(finding(this, path, link.start.line, link.start.col, `Broken link ${link.original}: "${target}" has no heading or block "${link.subpath.slice(1)}".`), link));
+          out.push(
+            withEnd(
+              finding(
+                this,
+                path,
+                link.start.line,
+                link.start.col,
+                `Broken link ${link.original}: "${target}" has no heading or block "${link.subpath.slice(1)}".`,
+              ),
+              link,
+            ),
+          );
         }
       }
     }

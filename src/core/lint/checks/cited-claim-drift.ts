@@ -25,13 +25,18 @@ const SYNC = "# Sync\n\nRetries stop after 3 attempts (`src/sync/outbox.ts:MAX_R
 export const citedClaimDrift: LintCheck = {
   id: "cited-claim-drift",
   severity: "suggestion",
-  description: "The model judged that a statement citing code no longer matches the cited source (optional check, off by default); re-read the code and the article.",
+  description:
+    "The model judged that a statement citing code no longer matches the cited source (optional check, off by default); re-read the code and the article.",
   examples: [
     {
       name: "a stored judgement shows while the article is unchanged",
       files: { "knowledge/concepts/sync.md": SYNC, "knowledge/concepts/other.md": "# Other\n" },
       contradictions: {
-        version: 2, checked: {}, pending: {}, dismissed: {}, found: [],
+        version: 2,
+        checked: {},
+        pending: {},
+        dismissed: {},
+        found: [],
         claims: [
           { path: "knowledge/concepts/sync.md", line: 2, quote: "Retries stop after 3 attempts", explanation: "MAX_RETRIES is 5.", hash: shortHash(SYNC) },
           { path: "knowledge/concepts/other.md", line: 0, quote: "Other", explanation: "stale", hash: shortHash("# Other, before an edit\n") },
@@ -49,6 +54,8 @@ export const citedClaimDrift: LintCheck = {
     const now = ctx.articleHash(path);
     return claims
       .filter((c) => c.hash === now)
-      .map((c) => finding(this, path, c.line, 0, `May no longer match the cited code: "${c.quote}". ${c.explanation} (the model's suggestion; re-read and decide)`));
+      .map((c) =>
+        finding(this, path, c.line, 0, `May no longer match the cited code: "${c.quote}". ${c.explanation} (the model's suggestion; re-read and decide)`),
+      );
   },
 };

@@ -26,13 +26,15 @@ function driftFindings(check: LintCheck, kind: CitationDrift["check"], path: str
 export const citedFileMissing: LintCheck = {
   id: "cited-file-missing",
   severity: "warning",
-  description: "An article cites a file of the code repository (`path/to/file.ts`) that no longer exists there: moved, renamed or deleted. Needs a repository folder (setting, or `kc lint --repo`).",
+  description:
+    "An article cites a file of the code repository (`path/to/file.ts`) that no longer exists there: moved, renamed or deleted. Needs a repository folder (setting, or `kc lint --repo`).",
   examples: [
     {
       name: "a moved file, a URL and fenced code",
       repo: REPO,
       files: {
-        "knowledge/concepts/sync.md": "# Sync\n\nThe queue is `src/sync/outbox.ts`; retries are in [merge](server/merge.py).\nIt used to be `src/sync/queue.ts`, see `https://example.com/src/a.ts`.\n```\nsrc/old.ts\n```\n",
+        "knowledge/concepts/sync.md":
+          "# Sync\n\nThe queue is `src/sync/outbox.ts`; retries are in [merge](server/merge.py).\nIt used to be `src/sync/queue.ts`, see `https://example.com/src/a.ts`.\n```\nsrc/old.ts\n```\n",
       },
       expected: [{ at: "knowledge/concepts/sync.md:4", message: "src/sync/queue.ts" }],
     },
@@ -40,7 +42,8 @@ export const citedFileMissing: LintCheck = {
       name: "URLs without a scheme and a link to a file of the vault are not code citations",
       repo: REPO,
       files: {
-        "knowledge/concepts/deps.md": "# Deps\n\nFrom `deno.land/x/oak/mod.ts`, `esm.sh/react.js`, `example.co.uk/a/b.js` and `cdn.example.de/lib/x.js`.\nRun [script](attachments/backup.sh) nightly; `src/sync/gone.ts` is gone.\n",
+        "knowledge/concepts/deps.md":
+          "# Deps\n\nFrom `deno.land/x/oak/mod.ts`, `esm.sh/react.js`, `example.co.uk/a/b.js` and `cdn.example.de/lib/x.js`.\nRun [script](attachments/backup.sh) nightly; `src/sync/gone.ts` is gone.\n",
         "attachments/backup.sh": "",
       },
       expected: [{ at: "knowledge/concepts/deps.md:4", message: "src/sync/gone.ts" }],
@@ -60,15 +63,20 @@ export const citedFileMissing: LintCheck = {
 export const citedSymbolMissing: LintCheck = {
   id: "cited-symbol-missing",
   severity: "warning",
-  description: "An article cites a symbol (`file.ts:Name`, `file.py:Class.method`, `lib.rs:Type::fn`) that the file no longer defines: renamed or deleted (a light definition scan for TypeScript/JavaScript, Python, Go and Rust).",
+  description:
+    "An article cites a symbol (`file.ts:Name`, `file.py:Class.method`, `lib.rs:Type::fn`) that the file no longer defines: renamed or deleted (a light definition scan for TypeScript/JavaScript, Python, Go and Rust).",
   examples: [
     {
       name: "a renamed method and a deleted constant",
       repo: REPO,
       files: {
-        "knowledge/concepts/sync.md": "# Sync\n\n`src/sync/outbox.ts:Outbox.flush` drains it, not `src/sync/outbox.ts:Outbox.drain`.\n`server/merge.py:FieldMerge.resolve` and `server/merge.py:TIMEOUT`.\n",
+        "knowledge/concepts/sync.md":
+          "# Sync\n\n`src/sync/outbox.ts:Outbox.flush` drains it, not `src/sync/outbox.ts:Outbox.drain`.\n`server/merge.py:FieldMerge.resolve` and `server/merge.py:TIMEOUT`.\n",
       },
-      expected: [{ at: "knowledge/concepts/sync.md:3", message: "drain" }, { at: "knowledge/concepts/sync.md:4", message: "TIMEOUT" }],
+      expected: [
+        { at: "knowledge/concepts/sync.md:3", message: "drain" },
+        { at: "knowledge/concepts/sync.md:4", message: "TIMEOUT" },
+      ],
     },
   ],
   check(path, ctx) {

@@ -52,8 +52,13 @@ export const ckpCaps: LintCheck = {
     {
       name: "four HIGH",
       files: {
-        "knowledge/concepts/a.md": fm('tldr: t\nanswers_when: [a]\nsimilar_high: ["[[b|b · 2026-01]]", "[[c|c · 2026-01]]", "[[d|d · 2026-01]]", "[[e|e · 2026-01]]"]'),
-        "knowledge/concepts/b.md": "#", "knowledge/concepts/c.md": "#", "knowledge/concepts/d.md": "#", "knowledge/concepts/e.md": "#",
+        "knowledge/concepts/a.md": fm(
+          'tldr: t\nanswers_when: [a]\nsimilar_high: ["[[b|b · 2026-01]]", "[[c|c · 2026-01]]", "[[d|d · 2026-01]]", "[[e|e · 2026-01]]"]',
+        ),
+        "knowledge/concepts/b.md": "#",
+        "knowledge/concepts/c.md": "#",
+        "knowledge/concepts/d.md": "#",
+        "knowledge/concepts/e.md": "#",
       },
       expected: [{ at: "knowledge/concepts/a.md:4", message: "4 SIMILAR_HIGH" }],
     },
@@ -63,7 +68,13 @@ export const ckpCaps: LintCheck = {
     const out: LintFinding[] = [];
     for (const [prop, rels] of articleRelations(path, ctx)) {
       if (rels.length <= CAPS[prop]) continue;
-      const f = finding(this, path, relationLine(ctx.view.note(path), prop), 0, `${rels.length} ${prop.toUpperCase()} relationships; the cap is ${CAPS[prop]}.`);
+      const f = finding(
+        this,
+        path,
+        relationLine(ctx.view.note(path), prop),
+        0,
+        `${rels.length} ${prop.toUpperCase()} relationships; the cap is ${CAPS[prop]}.`,
+      );
       f.fix = { kind: "trim-relationships", path, property: prop, keep: CAPS[prop] };
       out.push(f);
     }
@@ -80,7 +91,10 @@ export const ckpMissingField: LintCheck = {
     {
       name: "no tldr, wrong type",
       files: { "knowledge/concepts/a.md": fm("answers_when: [x]\naliases: 5\ntags: {a: 1}"), "knowledge/concepts/b.md": fm("tldr: ok\nanswers_when: [y]") },
-      expected: [{ at: "knowledge/concepts/a.md:1", message: "tldr" }, { at: "knowledge/concepts/a.md:1", message: "tags" }],
+      expected: [
+        { at: "knowledge/concepts/a.md:1", message: "tldr" },
+        { at: "knowledge/concepts/a.md:1", message: "tags" },
+      ],
     },
   ],
   check(path, ctx) {

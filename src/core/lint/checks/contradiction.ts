@@ -25,7 +25,9 @@ const KEYS = "# Keys\n\nEvery upload is retried up to 3 times with the same key.
 const conflict = (changedKeys = KEYS): StoredContradiction => ({
   a: { path: "knowledge/concepts/keys.md", quote: "Every upload is retried up to 3 times", line: 2 },
   b: { path: "knowledge/concepts/retry.md", quote: "The client retries an upload at most 5 times.", line: 2 },
-  explanation: "3 retries against 5.", confidence: "high", hashes: [shortHash(changedKeys), shortHash(RETRY)],
+  explanation: "3 retries against 5.",
+  confidence: "high",
+  hashes: [shortHash(changedKeys), shortHash(RETRY)],
 });
 
 /**
@@ -36,19 +38,29 @@ const conflict = (changedKeys = KEYS): StoredContradiction => ({
 export const contradiction: LintCheck = {
   id: "contradiction",
   severity: "warning",
-  description: "Two related articles state things that cannot both be true (found by the opt-in model check, both quotes verified in the files); kept until either article changes or the pair is dismissed.",
+  description:
+    "Two related articles state things that cannot both be true (found by the opt-in model check, both quotes verified in the files); kept until either article changes or the pair is dismissed.",
   examples: [
     {
       name: "a stored conflict shows in both articles",
       files: { "knowledge/concepts/keys.md": KEYS, "knowledge/concepts/retry.md": RETRY },
       contradictions: { version: 2, checked: {}, pending: {}, dismissed: {}, found: [conflict()] },
-      expected: [{ at: "knowledge/concepts/keys.md:3", message: "knowledge/concepts/retry.md:3" }, { at: "knowledge/concepts/retry.md:3", message: "3 retries against 5" }],
+      expected: [
+        { at: "knowledge/concepts/keys.md:3", message: "knowledge/concepts/retry.md:3" },
+        { at: "knowledge/concepts/retry.md:3", message: "3 retries against 5" },
+      ],
     },
     {
       name: "an article changed since, or the pair dismissed: nothing shown",
       files: { "knowledge/concepts/keys.md": KEYS, "knowledge/concepts/retry.md": RETRY, "knowledge/concepts/x.md": "# X\n" },
       contradictions: {
-        version: 2, checked: {}, pending: {}, found: [conflict("# Keys\n\nAn older text.\n"), { ...conflict(), b: { path: "knowledge/concepts/x.md", quote: "x", line: 0 }, hashes: [shortHash(KEYS), shortHash("# X\n")] }],
+        version: 2,
+        checked: {},
+        pending: {},
+        found: [
+          conflict("# Keys\n\nAn older text.\n"),
+          { ...conflict(), b: { path: "knowledge/concepts/x.md", quote: "x", line: 0 }, hashes: [shortHash(KEYS), shortHash("# X\n")] },
+        ],
         dismissed: { [pairKey("knowledge/concepts/keys.md", "knowledge/concepts/x.md")]: [shortHash(KEYS), shortHash("# X\n")] },
       },
       expected: [],
@@ -65,7 +77,13 @@ export const contradiction: LintCheck = {
       const dismissed = state.dismissed[key];
       if (dismissed && stillHolds(dismissed, f.a.path, f.b.path, hashOf)) continue;
       const [me, other] = f.a.path === path ? [f.a, f.b] : [f.b, f.a];
-      const x = finding(this, path, me.line, 0, `Contradicts ${other.path}:${other.line + 1}: "${short(me.quote)}" / "${short(other.quote)}". ${f.explanation} (${f.confidence} confidence)`);
+      const x = finding(
+        this,
+        path,
+        me.line,
+        0,
+        `Contradicts ${other.path}:${other.line + 1}: "${short(me.quote)}" / "${short(other.quote)}". ${f.explanation} (${f.confidence} confidence)`,
+      );
       x.related = [
         { path: me.path, line: me.line, col: 0, label: me.quote },
         { path: other.path, line: other.line, col: 0, label: other.quote },

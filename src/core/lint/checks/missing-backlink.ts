@@ -14,7 +14,7 @@ export const missingBacklink: LintCheck = {
         "knowledge/concepts/a.md": "# A\n\nUses [[b]].\n",
         "knowledge/concepts/b.md": "# B\n\nStands alone.\n",
         "knowledge/concepts/c.md": "# C\n[[d]]\n",
-        "knowledge/concepts/d.md": "---\nsimilar_mid:\n  - \"[[c|c · 2026-01]]\"\n---\n# D\n",
+        "knowledge/concepts/d.md": '---\nsimilar_mid:\n  - "[[c|c · 2026-01]]"\n---\n# D\n',
       },
       expected: [{ at: "knowledge/concepts/a.md:3", message: "[[b]]" }],
     },

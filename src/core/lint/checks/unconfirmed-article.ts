@@ -36,7 +36,8 @@ const fm = (body: string): string => `---\n${body}\n---\n# T\n\nBody.\n`;
 export const unconfirmedArticle: LintCheck = {
   id: "unconfirmed-article",
   severity: "suggestion",
-  description: "An article whose source logs all changed since compile, or that no compile or person confirmed (updated, validated, relationship stamps) in a long time (default 180 days): re-read and re-compile or confirm it.",
+  description:
+    "An article whose source logs all changed since compile, or that no compile or person confirmed (updated, validated, relationship stamps) in a long time (default 180 days): re-read and re-compile or confirm it.",
   examples: [
     {
       name: "old, recent and undated articles",
@@ -84,7 +85,15 @@ export const unconfirmedArticle: LintCheck = {
     const limit = ctx.staleAfterDays ?? 180;
     const last = lastConfirmed(path, ctx);
     if (last && last.days > limit) {
-      out.push(finding(this, path, note.propertyLines?.updated ?? 0, 0, `Not confirmed for ${last.days} days (last ${last.date}; the limit is ${limit}): re-read it, then re-compile or update it.`));
+      out.push(
+        finding(
+          this,
+          path,
+          note.propertyLines?.updated ?? 0,
+          0,
+          `Not confirmed for ${last.days} days (last ${last.date}; the limit is ${limit}): re-read it, then re-compile or update it.`,
+        ),
+      );
     }
     return out;
   },
