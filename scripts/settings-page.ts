@@ -3,7 +3,7 @@
 import { installObsidianDomHelpers } from "../tests/fakes/obsidian-dom";
 import { KnowledgeSettingsTab } from "../src/ui/settings-tab";
 import { memorySettingsHost } from "../tests/fakes/settings-host";
-import { mergePluginData } from "../src/obsidian/plugin-data";
+import { mergePluginData } from "../src/core/settings/plugin-data";
 
 installObsidianDomHelpers();
 const data = mergePluginData(null);

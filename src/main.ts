@@ -11,7 +11,7 @@ import { ContradictionService } from "./obsidian/contradiction-service";
 import { adapterContradictionStore } from "./obsidian/contradiction-store";
 import { GraphService } from "./obsidian/graph-service";
 import { LintService } from "./obsidian/lint-service";
-import { loadPluginData, mergePluginData, type PluginData } from "./obsidian/plugin-data";
+import { loadPluginData, mergePluginData, type PluginData } from "./core/settings/plugin-data";
 import type { PluginServices } from "./obsidian/plugin-services";
 import { registerVaultEvents } from "./obsidian/register-vault-events";
 import { setAskScope } from "./obsidian/ask-scope";

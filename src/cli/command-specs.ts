@@ -10,7 +10,7 @@ const model = ["model", "base-url"];
 export const COMMAND_SPECS: Record<string, CommandSpec> = {
   lint: { positionals: ["vault"], values: ["scope", "format", "knowledge", "repo", "stale-after-days", "today"], switches: ["progress", "write-report"] },
   route: { positionals: ["vault", "question"], values: ["format", "budget", "scope", "knowledge"], switches: ["closest"] },
-  ask: { positionals: ["vault", "question"], values: ["model", "base-url", "budget", "knowledge", "scope"], switches: ["closest", "file-back"] },
+  ask: { positionals: ["vault", "question"], values: ["model", "base-url", "budget", "knowledge", "scope"], switches: ["closest", "file-back", "no-select"] },
   mcp: { positionals: ["vault"], values: ["scope", "knowledge"], switches: [] },
   hooks: { positionals: ["install|uninstall"], values: ["vault", "project"], switches: ["user", "shared", "yes"] },
   headers: {

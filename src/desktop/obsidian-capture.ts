@@ -12,7 +12,7 @@ import type { WriteRules } from "../core/knowledge/write-rules";
 import { AdapterWriteLock } from "../obsidian/adapter-write-lock";
 import { readCoreDailyNotes } from "../obsidian/effective-settings";
 import { ObsidianNoteStore } from "../obsidian/obsidian-note-store";
-import type { CaptureSettings } from "../obsidian/plugin-data";
+import type { CaptureSettings } from "../core/settings/plugin-data";
 import { defaultTranscriptRoots, FsTranscriptSource } from "./fs-transcript-source";
 import process from "node:process";
 

@@ -1,7 +1,7 @@
 import type { TokenUsage } from "../core/llm/language-model";
 import type { RouteResult } from "../core/route/route-types";
 import { stripControls } from "../core/util/strip-controls";
-import { answerQuestion, routeFor } from "../core/workflows/ask-workflow";
+import { askQuestion } from "../core/workflows/ask-workflow";
 import { hostWithBudget, McpToolError, type McpVaultView } from "./mcp-vault";
 
 /** A routed, cited answer with what it cost; `answer` null when the knowledge base does not cover the question. */
@@ -18,11 +18,12 @@ export interface McpAnswer {
  * Answers a question through core's Ask workflow, as `kc ask` and the Ask panel do: route within the tool's budget,
  * answer from only the loaded articles through the host's priced models (no call when the question is not covered).
  */
-export async function askKnowledgeBase(view: McpVaultView, question: string, options: { budget: number; closest: boolean }): Promise<McpAnswer> {
+export async function askKnowledgeBase(view: McpVaultView, question: string, options: { budget?: number | undefined; closest: boolean }): Promise<McpAnswer> {
   const host = hostWithBudget(view, options.budget);
-  const route = routeFor(host, question, { closest: options.closest });
-  if (route.status !== "routed") return { route, answer: null, usage: null, usd: 0, model: null, cut: false };
-  const r = await answerQuestion(host, route, [], () => undefined, { streaming: true });
+  // The same Ask as the panel's and `kc ask`'s: keywords, the selection step when the settings turn it on, the answer.
+  const { route, answer: r } = await askQuestion(host, question, { closest: options.closest, streaming: true });
+  if (!r.ok && (r.error.kind === "not-covered" || r.error.kind === "empty-question"))
+    return { route, answer: null, usage: null, usd: 0, model: null, cut: false };
   if (!r.ok) {
     if (r.error.kind === "no-key") {
       throw new McpToolError(
@@ -32,6 +33,5 @@ export async function askKnowledgeBase(view: McpVaultView, question: string, opt
     throw new McpToolError(r.error.message);
   }
   const { completion, model, costUsd } = r.value;
-  if (completion.text.trim() === "") throw new McpToolError("The model returned an empty answer. Try again or rephrase the question.");
   return { route, answer: stripControls(completion.text), usage: completion.usage, usd: costUsd, model, cut: completion.stopReason === "max_tokens" };
 }

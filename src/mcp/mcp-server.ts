@@ -30,7 +30,13 @@ const maxChars = z
   .max(100_000)
   .optional()
   .describe(`Most characters to return (default ${DEFAULT_CHARS}); longer output is cut with a note saying how to get the rest.`);
-const budget = z.number().int().min(200).max(50_000).optional().describe("Most tokens of articles to load (default 6000).");
+const budget = z
+  .number()
+  .int()
+  .min(200)
+  .max(50_000)
+  .optional()
+  .describe("Most tokens of articles to load (default: the Ask budget in the plugin's settings, 6000 unless changed).");
 const closest = z.boolean().optional().describe("Use the best matches even when they cover too little of the question to count as covered (default false).");
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
@@ -71,7 +77,7 @@ export function buildMcpServer(options: McpServerOptions, io: NodeIo): McpServer
       inputSchema: { question: z.string().min(1).max(2000).describe("The question, in words."), budget, closest, max_chars: maxChars },
       annotations: READ_ONLY,
     },
-    (a) => run("route", (v) => routeTool(v, { question: a.question, budget: a.budget ?? 6000, closest: a.closest ?? false }), a.max_chars ?? DEFAULT_CHARS)(),
+    (a) => run("route", (v) => routeTool(v, { question: a.question, budget: a.budget, closest: a.closest ?? false }), a.max_chars ?? DEFAULT_CHARS)(),
   );
 
   server.registerTool(
@@ -106,7 +112,7 @@ export function buildMcpServer(options: McpServerOptions, io: NodeIo): McpServer
       inputSchema: { question: z.string().min(1).max(2000).describe("The question, in words."), budget, closest, max_chars: maxChars },
       annotations: { ...READ_ONLY, idempotentHint: false, openWorldHint: true },
     },
-    (a) => run("ask", (v) => askTool(v, { question: a.question, budget: a.budget ?? 6000, closest: a.closest ?? false }), a.max_chars ?? DEFAULT_CHARS)(),
+    (a) => run("ask", (v) => askTool(v, { question: a.question, budget: a.budget, closest: a.closest ?? false }), a.max_chars ?? DEFAULT_CHARS)(),
   );
 
   server.registerTool(

@@ -17,7 +17,7 @@ export function boundText(text: string, maxChars: number, more = "call again wit
 }
 
 /** route: the articles a question would load, each with title, path, TLDR and why; says so when nothing covers it. */
-export function routeTool(view: McpVaultView, a: { question: string; budget: number; closest: boolean }): string {
+export function routeTool(view: McpVaultView, a: { question: string; budget?: number | undefined; closest: boolean }): string {
   const route = routeFor(hostWithBudget(view, a.budget), a.question, { closest: a.closest });
   if (route.status === "empty-question") throw new McpToolError('The question has no words to search for; ask it in words (e.g. "how do uploads retry?").');
   if (route.status !== "routed" || route.loaded.length === 0) {
@@ -60,7 +60,7 @@ export async function readArticleTool(
 }
 
 /** ask: a routed, cited answer with tokens and cost, or "not in the knowledge base" without a model call. */
-export async function askTool(view: McpVaultView, a: { question: string; budget: number; closest: boolean }): Promise<string> {
+export async function askTool(view: McpVaultView, a: { question: string; budget?: number | undefined; closest: boolean }): Promise<string> {
   const r = await askKnowledgeBase(view, a.question, a);
   if (r.answer === null || r.usage === null) return r.route.status === "empty-question" ? "The question has no words to search for." : NOT_COVERED_ANSWER;
   const u = r.usage;

@@ -59,7 +59,8 @@ export function openMcpVault(dir: string, scope: McpScope, io: NodeIo, knowledge
 }
 
 /** The view's host with the tool call's token budget for loaded articles. */
-export function hostWithBudget(view: McpVaultView, budget: number): KcHost {
+export function hostWithBudget(view: McpVaultView, budget: number | undefined): KcHost {
   const base = view.host;
+  if (budget === undefined) return base;
   return { ...base, settings: () => ({ ...base.settings(), ask: { ...base.settings().ask, budget } }) };
 }

@@ -8,6 +8,7 @@ import { unconfiguredDailyFolder } from "../core/knowledge/daily-notes";
 import { normalizeFolderPath } from "../core/knowledge/folder-path";
 import { VaultIndex } from "../core/links/vault-index";
 import { NoteStoreError } from "../core/notes/note-store";
+import { loadPluginData, type PluginData } from "../core/settings/plugin-data";
 import { FsNoteStore } from "./fs-note-store";
 import { CONFIG_DIR } from "./config-dir";
 
@@ -24,6 +25,8 @@ export interface LoadedVault {
   /** Every file listed (vault-relative, sorted), whether or not its text was read. */
   files: string[];
   settings: KnowledgeSettings;
+  /** The plugin's saved settings (data.json) validated as the plugin validates them: what kc follows where no flag is given. */
+  data: PluginData;
   compileState: CompileState;
   /** Files skipped because they are not UTF-8 text, with the reason. */
   skipped: { path: string; reason: string }[];
@@ -82,7 +85,7 @@ export async function loadVault(
   const store = new FsNoteStore(root);
   const files = await store.list();
   const read = await readSettings(root, overrides);
-  const { compileState, warnings, sources } = read;
+  const { compileState, warnings, sources, data } = read;
   let settings = read.settings;
   if (overrides.dailyFolder !== undefined) sources.dailyFolder = "--daily-folder";
   else if (sources.dailyFolder === "the default") {
@@ -124,6 +127,7 @@ export async function loadVault(
     texts,
     files: files.map((f) => f.path),
     settings,
+    data,
     compileState: compileState ?? { logs: {} },
     skipped,
     warnings,
@@ -150,6 +154,9 @@ async function readSettings(root: string, overrides: Partial<KnowledgeSettings>)
   if (dataText !== null && data === undefined) dataUnread = true;
   const merged = mergeSettings({ data, dailyNotes: dailyText, overrides, files: { data: DATA_FILE, dailyNotes: DAILY_FILE } });
   warnings.push(...merged.warnings);
+  // The other sections (ask, compile, lint, spend, capture) through the plugin's own validation, each problem named once.
+  const plugin = loadPluginData(data, DATA_FILE);
+  for (const w of plugin.warnings) if (!warnings.includes(w)) warnings.push(w);
   const words: Record<SettingSource, string> = {
     override: "--knowledge",
     data: `the plugin's settings in ${DATA_FILE}`,
@@ -157,7 +164,7 @@ async function readSettings(root: string, overrides: Partial<KnowledgeSettings>)
     default: "the default",
   };
   const sources = { knowledgeFolder: words[merged.sources.knowledgeFolder], dailyFolder: words[merged.sources.dailyFolder] };
-  return { settings: merged.settings, compileState: dataUnread ? null : merged.compileState, warnings, sources };
+  return { settings: merged.settings, data: plugin.data, compileState: dataUnread ? null : merged.compileState, warnings, sources };
 }
 
 /** Prints the vault's warnings (unreadable files and folders, broken settings files) once, on stderr. */

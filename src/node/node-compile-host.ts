@@ -1,5 +1,5 @@
 import type { ArticleIndex } from "../core/route/article-index";
-import { DEFAULT_PRICE } from "../core/llm/models";
+import type { ModelSource } from "../core/ports/host";
 import type { CompileRecords } from "../core/ports/compile-records";
 import type { CompileHost } from "../core/workflows/compile-workflow";
 import { FileWriteLock } from "./file-write-lock";
@@ -10,7 +10,7 @@ import { PluginFiles } from "./plugin-files";
  * The CLI as a compile host: the vault's files on disk, the journal, undo record and compile state in the plugin's
  * folder (the same files the plugin uses), a lock file there, and the CLI's own link resolution.
  */
-export function nodeCompileHost(vault: LoadedVault, index: ArticleIndex): CompileHost {
+export function nodeCompileHost(vault: LoadedVault, index: ArticleIndex, models: ModelSource): CompileHost {
   const files = new PluginFiles(vault.root);
   const records: CompileRecords = {
     loadJournal: () => files.loadJournal(),
@@ -33,7 +33,7 @@ export function nodeCompileHost(vault: LoadedVault, index: ArticleIndex): Compil
     rules: () => vault.settings,
     index: () => index,
     resolve: (l, from) => vault.index.resolve(l, from),
-    price: DEFAULT_PRICE,
+    models,
     now: () => new Date(),
   };
 }

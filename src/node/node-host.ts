@@ -1,18 +1,19 @@
 import { appendFile, mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { DEFAULT_PRICE, DEFAULT_SELECT_MODEL } from "../core/llm/models";
+import { DEFAULT_MODEL, DEFAULT_SELECT_MODEL, priceFor } from "../core/llm/models";
 import { err, ok } from "../core/result";
 import type { ArticleIndex } from "../core/route/article-index";
 import { shortHash } from "../core/util/short-hash";
 import { contradictionStateStore } from "../core/workflows/contradiction-state-store";
 import type { ContradictionPorts } from "../core/workflows/contradictions-workflow";
-import type { KcHost, ModelRole, ModelSource, ModelUnavailable, OperationSettings, PluginFileStore } from "../core/ports/host";
+import type { KcHost, ModelRole, ModelSource, ModelUnavailable, OperationSettings, PlannedModel, PluginFileStore } from "../core/ports/host";
 import { nodeCompileHost } from "./node-compile-host";
 import { nodeSettings } from "./node-read-host";
 import { nodeSpendModels } from "./node-spend";
 import { EXIT, type NodeIo } from "./node-io";
 import { PLUGIN_ID, type LoadedVault } from "./load-vault";
-import { modelFromFlags, silenceLine, type ModelFlags } from "./node-models";
+import { modelFromFlags, modelIdFor, silenceLine, type ModelFlags } from "./node-models";
+import { DEFAULT_ASK_SETTINGS, type AskSettings } from "../core/settings/plugin-data";
 import { indexFileTokens } from "./router-index";
 import process from "node:process";
 import { CONFIG_DIR } from "./config-dir";
@@ -45,19 +46,38 @@ export function fsPluginFiles(vaultRoot: string): PluginFileStore {
   };
 }
 
-/** The models of a Node host: its model flags (--model / --base-url) and the environment; the small roles default to the select model. */
-export function nodeModels(flags: ModelFlags, io: NodeIo): ModelSource {
+/** What a Node host takes from the person's saved Ask settings (data.json) where no flag or environment variable says otherwise. */
+export type SavedModels = Pick<AskSettings, "model" | "selectModel" | "baseUrl" | "timeoutSeconds" | "priceOverrides">;
+
+/**
+ * The models of a Node host: its model flags (--model / --base-url), else the environment, else the person's saved
+ * Ask settings, else the defaults. The small roles (selection, distillation) call the select model (KC_SELECT_MODEL,
+ * else the saved one); --model names the model of the other roles. Each is priced by its own id.
+ */
+export function nodeModels(flags: ModelFlags, io: NodeIo, saved: SavedModels = DEFAULT_ASK_SETTINGS): ModelSource {
   const small = (role: ModelRole): boolean => role === "select" || role === "distill";
+  const savedUrl = flags.baseUrl === undefined && !io.env.ANTHROPIC_BASE_URL && saved.baseUrl.trim() !== "" ? saved.baseUrl.trim() : undefined;
+  const flagsFor = (role: ModelRole): ModelFlags => {
+    const baseUrl = flags.baseUrl ?? savedUrl;
+    return { ...(small(role) || flags.model === undefined ? {} : { model: flags.model }), ...(baseUrl !== undefined ? { baseUrl } : {}) };
+  };
+  const idOptions = (role: ModelRole) =>
+    small(role) ? { defaultModel: saved.selectModel || DEFAULT_SELECT_MODEL, envModel: "KC_SELECT_MODEL" } : { defaultModel: saved.model || DEFAULT_MODEL };
   return {
     get: async (role, options = {}) => {
-      const built = await modelFromFlags(flags, io, {
+      const built = await modelFromFlags(flagsFor(role), io, {
         streaming: options.streaming ?? false,
-        ...(small(role) ? { defaultModel: DEFAULT_SELECT_MODEL, envModel: "KC_SELECT_MODEL" } : {}),
+        ...idOptions(role),
+        timeoutSeconds: saved.timeoutSeconds,
         ...(options.onWait ? { onWait: options.onWait } : {}),
         onSilence: silenceLine(io),
       });
       if ("error" in built) return err({ kind: built.exitCode === EXIT.usage ? "bad-config" : "no-key", message: built.error });
-      return ok({ id: built.id, model: built.model, price: DEFAULT_PRICE });
+      return ok({ id: built.id, model: built.model, price: priceFor(built.id, saved.priceOverrides) });
+    },
+    planned: (role): PlannedModel => {
+      const id = modelIdFor(flagsFor(role), io.env, idOptions(role));
+      return { id, price: priceFor(id, saved.priceOverrides) };
     },
   };
 }
@@ -85,11 +105,12 @@ export function nodeContradictionPorts(vault: LoadedVault, host: KcHost): Contra
 export function nodeHost(vault: LoadedVault, index: ArticleIndex, flags: ModelFlags, io: NodeIo, settings: OperationSettings = nodeSettings(vault)): KcHost {
   const indexTokens = indexFileTokens(vault);
   const files = fsPluginFiles(vault.root);
+  const models = nodeSpendModels(nodeModels(flags, io, vault.data.ask), vault.root, io.env, files);
   return {
-    ...nodeCompileHost(vault, index),
+    ...nodeCompileHost(vault, index, models),
     pluginFiles: files,
     settings: () => settings,
-    models: nodeSpendModels(nodeModels(flags, io), vault.root, io.env, files),
+    models,
     indexTokens: () => indexTokens,
   };
 }

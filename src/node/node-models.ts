@@ -35,6 +35,11 @@ export function baseUrlProblem(flags: ModelFlags, env: Record<string, string | u
     : `--base-url must be an http or https URL such as http://127.0.0.1:8080, not "${baseUrl}".`;
 }
 
+/** Which model id a Node host calls: the flag, else the environment variable, else the saved or built-in default. */
+export function modelIdFor(flags: ModelFlags, env: Record<string, string | undefined>, options: { defaultModel?: string; envModel?: string } = {}): string {
+  return currentModel(flags.model ?? env[options.envModel ?? "KC_MODEL"] ?? options.defaultModel ?? DEFAULT_MODEL);
+}
+
 /**
  * The model a Node host calls, from its flags and the environment, or what is wrong in a sentence: a base URL that
  * is not an http(s) URL is refused before anything runs; a key is needed only for the Anthropic API (a compatible
@@ -48,6 +53,7 @@ export async function modelFromFlags(
     streaming: boolean;
     defaultModel?: string;
     envModel?: string;
+    timeoutSeconds?: number;
     onWait?: (seconds: number, reason: string) => void;
     onSilence?: (silentSeconds: number, stopsAfterSeconds: number) => void;
   },
@@ -57,8 +63,8 @@ export async function modelFromFlags(
   if (problem) return { error: problem, exitCode: EXIT.usage };
   const apiKey = io.env.ANTHROPIC_API_KEY || null;
   if (!apiKey && !baseUrl) return { error: NO_KEY_MESSAGE, exitCode: EXIT.findings };
-  const id = currentModel(flags.model ?? io.env[options.envModel ?? "KC_MODEL"] ?? options.defaultModel ?? DEFAULT_MODEL);
-  const timeout = Number(io.env.KC_TIMEOUT_SECONDS ?? 120);
+  const id = modelIdFor(flags, io.env, options);
+  const timeout = Number(io.env.KC_TIMEOUT_SECONDS ?? options.timeoutSeconds ?? 120);
   // Loaded only by commands that call a model: lint, route and graph start without the SDK.
   const { AnthropicLanguageModel } = await import("../llm/anthropic-language-model");
   return {

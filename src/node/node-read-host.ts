@@ -1,16 +1,11 @@
 import type { ArticleIndex } from "../core/route/article-index";
 import type { KcHost, OperationSettings } from "../core/ports/host";
+import { operationSettings, type SettingFlags } from "../core/settings/operation-settings";
 import type { LoadedVault } from "./load-vault";
 
-/** Operation settings of the command line: the vault's merged settings, with each command's flags over them. */
-export function nodeSettings(vault: LoadedVault, flags: Partial<Omit<OperationSettings, "knowledge">> = {}): OperationSettings {
-  return {
-    knowledge: vault.settings,
-    ask: { budget: 6000, selectWithModel: false, ...flags.ask },
-    compile: { confirmAboveUsd: 0.25, ...flags.compile },
-    contradictions: { maxPairs: 20, maxTokens: 60_000, ...flags.contradictions },
-    drift: { olderThanDays: 90, maxArticles: 10, maxTokens: 40_000, ...flags.drift },
-  };
+/** Operation settings of the command line: the person's saved settings (data.json) as the plugin reads them, each command's flags over them. */
+export function nodeSettings(vault: LoadedVault, flags: SettingFlags = {}): OperationSettings {
+  return operationSettings(vault.data, vault.settings, flags);
 }
 
 /**

@@ -75,6 +75,8 @@ export function nodeSpendModels(
       }
       return wrapped.get(role, options);
     },
+    // The inner source prices by the same saved overrides the ledger's settings hold.
+    planned: (role) => inner.planned(role),
   };
 }
 
@@ -86,6 +88,9 @@ export async function nodeCappedModel(
   env: Record<string, string | undefined>,
   files: PluginFileStore,
 ): Promise<Result<PricedModel, ModelUnavailable>> {
-  const source: ModelSource = { get: () => Promise.resolve(ok({ id: built.id, model: built.model, price: null })) };
+  const source: ModelSource = {
+    get: () => Promise.resolve(ok({ id: built.id, model: built.model, price: null })),
+    planned: () => ({ id: built.id, price: null }),
+  };
   return nodeSpendModels(source, vaultRoot, env, files).get("compile", { feature });
 }

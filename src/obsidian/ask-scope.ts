@@ -1,4 +1,4 @@
-import type { AskScope } from "./plugin-data";
+import type { AskScope } from "../core/settings/plugin-data";
 import type { PluginServices } from "./plugin-services";
 
 /**

@@ -12,11 +12,10 @@ import { canRevalidate, revalidateArticle, type RevalidationResult, type Revalid
 import { findChangedLogs, skipUnchanged, type SelectedLogs } from "../core/workflows/select-logs-workflow";
 import { undoLast, type UndoOutcome } from "../core/workflows/undo-workflow";
 import { AdapterWriteLock } from "./adapter-write-lock";
-import { priceOf } from "./create-model";
 import { readCoreDailyNotes } from "./effective-settings";
 import { withDailyNotes } from "../core/knowledge/merge-settings";
 import { ObsidianNoteStore } from "./obsidian-note-store";
-import type { PluginData } from "./plugin-data";
+import type { PluginData } from "../core/settings/plugin-data";
 import { pluginHost } from "./plugin-host";
 import type { RouterService } from "./router-service";
 
@@ -70,9 +69,6 @@ export class CompileService {
       index: () => this.router.articleIndex(),
       indexTokens: () => this.router.indexFileTokens(),
       resolve: this.router.resolve,
-      get price() {
-        return priceOf(data().ask);
-      },
       now: () => new Date(),
     };
     this.host = pluginHost(app, compile, () => this.settings(), data, pluginDir);

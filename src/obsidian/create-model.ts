@@ -1,7 +1,7 @@
 import type { App } from "obsidian";
 import { currentModel, DEFAULT_PRICE, priceFor, type ModelPrice } from "../core/llm/models";
 import { AnthropicLanguageModel } from "../llm/anthropic-language-model";
-import type { AskSettings } from "./plugin-data";
+import type { AskSettings } from "../core/settings/plugin-data";
 import { createRequestUrlFetch } from "./request-url-fetch";
 
 /**

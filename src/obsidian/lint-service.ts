@@ -25,7 +25,7 @@ import { LintNoteCache } from "./lint-note-cache";
 import { LintUpdateQueue } from "./lint-update-queue";
 import { createMainThreadScheduler } from "./main-thread-clock";
 import { ObsidianVaultView } from "./obsidian-vault-view";
-import type { PluginData } from "./plugin-data";
+import type { PluginData } from "../core/settings/plugin-data";
 import { runSlicedLint, type ArticleSink } from "./sliced-first-lint";
 
 /** What the lint service gets beyond the vault: the code repository (desktop) and the contradiction state's file. */

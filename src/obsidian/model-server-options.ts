@@ -1,7 +1,7 @@
 import type { App } from "obsidian";
 import { currentModel } from "../core/llm/models";
 import type { ModelServerOptions } from "../llm/anthropic-models";
-import type { AskSettings } from "./plugin-data";
+import type { AskSettings } from "../core/settings/plugin-data";
 import { createRequestUrlFetch } from "./request-url-fetch";
 
 /** Where the settings' model list and connection check ask: the key from secret storage, requestUrl, the settings' base URL. */

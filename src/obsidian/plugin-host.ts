@@ -9,7 +9,8 @@ import type { KcHost, ModelSource, OperationSettings, PluginFileStore } from "..
 import { adapterLockFiles } from "./adapter-write-lock";
 import { createBrowserFirstFetch } from "./browser-first-fetch";
 import { createModel, createSelectModel, priceOf } from "./create-model";
-import type { PluginData } from "./plugin-data";
+import type { PluginData } from "../core/settings/plugin-data";
+import { operationSettings } from "../core/settings/operation-settings";
 import { silenceNotice } from "./silence-notice";
 import { createRequestUrlFetch } from "./request-url-fetch";
 
@@ -39,19 +40,17 @@ export function settingsModels(app: App, data: () => PluginData): ModelSource {
       const model = createModel(app, ask, options.onWait, options.streaming ? streamThrough : undefined, silenceNotice);
       return Promise.resolve(ok({ id: ask.model, model, price: priceOf(ask) }));
     },
+    planned: (role) => {
+      const ask = data().ask;
+      const id = role === "select" || role === "distill" ? ask.selectModel : ask.model;
+      return { id, price: priceFor(id, ask.priceOverrides) };
+    },
   };
 }
 
 /** The operation settings as the plugin holds them: data.json's sections, the knowledge settings as the writes see them. */
 export function pluginSettings(data: PluginData, knowledge: KnowledgeSettings): OperationSettings {
-  return {
-    knowledge,
-    ask: { budget: data.ask.budget, selectWithModel: data.ask.selectWithModel },
-    compile: { confirmAboveUsd: data.compile.confirmAboveUsd },
-    contradictions: { maxPairs: data.lint.contradictionMaxPairs, maxTokens: data.lint.contradictionMaxTokens },
-    // The model check of cited code spends within the contradiction check's token cap (one setting for both).
-    drift: { olderThanDays: data.lint.driftOlderThanDays, maxArticles: data.lint.driftMaxArticles, maxTokens: data.lint.contradictionMaxTokens },
-  };
+  return operationSettings(data, knowledge);
 }
 
 /** The ledger's lock file in the plugin's folder, through the vault adapter: the same file kc takes. */
@@ -66,25 +65,23 @@ function pluginLedgerLock(app: App, pluginDir: string): SpendLedgerLock {
  */
 export function pluginHost(
   app: App,
-  compile: CompileHost & Pick<KcHost, "indexTokens">,
+  compile: Omit<CompileHost, "models"> & Pick<KcHost, "indexTokens">,
   knowledge: () => KnowledgeSettings,
   data: () => PluginData,
   pluginDir: string,
 ): KcHost {
   const files = adapterPluginFiles(app, pluginDir);
+  // Every model call of every feature is priced by its model, checked against the caps and written to the ledger;
+  // every estimate prices at the model that will run (models.planned), the one price source.
+  const models = spendModels(settingsModels(app, data), {
+    ledger: new SpendLedger(files, pluginLedgerLock(app, pluginDir)),
+    settings: () => ({ ...data().spend, priceOverrides: data().ask.priceOverrides }),
+    now: () => compile.now(),
+  });
   return {
     ...compile,
-    // `price` is a getter on the compile host (it follows the settings): keep it live, not copied.
-    get price() {
-      return compile.price;
-    },
     pluginFiles: files,
     settings: () => pluginSettings(data(), knowledge()),
-    // Every model call of every feature is priced by its model, checked against the caps and written to the ledger.
-    models: spendModels(settingsModels(app, data), {
-      ledger: new SpendLedger(files, pluginLedgerLock(app, pluginDir)),
-      settings: () => ({ ...data().spend, priceOverrides: data().ask.priceOverrides }),
-      now: () => compile.now(),
-    }),
+    models,
   };
 }

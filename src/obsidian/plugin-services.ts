@@ -2,7 +2,7 @@ import type { KcHost } from "../core/ports/host";
 import type { CompileService } from "./compile-service";
 import type { GraphService } from "./graph-service";
 import type { LintService } from "./lint-service";
-import type { PluginData } from "./plugin-data";
+import type { PluginData } from "../core/settings/plugin-data";
 import type { RouterService } from "./router-service";
 
 /** The services main.ts builds once and hands to every registrar (views, lint, settings, vault events). */

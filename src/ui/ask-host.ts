@@ -3,9 +3,10 @@ import { exampleQuestions } from "../core/ask/example-questions";
 import { insertionPoint } from "../core/ask/insertion-point";
 import { formatCost } from "../core/llm/cost";
 import type { Completion, ModelError } from "../core/llm/language-model";
-import { answerQuestion, articleTitle, fileBackAnswer, routeFor, selectFor, type AskError, type SelectionNote } from "../core/workflows/ask-workflow";
+import { describeSelection } from "../core/ask/describe-selection";
+import { answerQuestion, articleTitle, fileBackAnswer, routeFor, selectFor, type AskError } from "../core/workflows/ask-workflow";
 import type { KcHost } from "../core/ports/host";
-import type { PluginData } from "../obsidian/plugin-data";
+import type { PluginData } from "../core/settings/plugin-data";
 import type { RouterService } from "../obsidian/router-service";
 import { AskHistory } from "./ask/ask-history";
 import type { AskHost } from "./ask/ask-types";
@@ -123,14 +124,6 @@ export function createAskHost(
       useWholeVault && router.knowledgeFolderEmpty() ? wholeVaultOfferText(data().settings.knowledgeFolder, "Ask can answer from") : null,
     ...(useWholeVault ? { useWholeVault } : {}),
   };
-}
-
-/** The selection step's line under the answer: who chose the articles, and what choosing cost. */
-function describeSelection(note: SelectionNote): string {
-  if (note.by === "no-call") return "No model call: the question shares too few words with the knowledge base.";
-  if (note.by === "keywords") return `Chosen by keywords: the model could not be asked (${note.reason})`;
-  const u = note.usage;
-  return `Chosen by ${note.model} from ${note.shortlisted} shortlisted headers · ${u.inputTokens.toLocaleString("en")} in + ${u.outputTokens} out tokens · ${formatCost(note.costUsd)}`;
 }
 
 /** The workflow's reasons for no answer as the panel's model errors (the panel shows their message). */

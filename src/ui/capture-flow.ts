@@ -4,7 +4,7 @@ import type { PricedModel } from "../core/ports/host";
 import type { CaptureReport } from "../core/workflows/capture-workflow";
 import { describeError } from "../core/workflows/commit-writes";
 import type { WriteRules } from "../core/knowledge/write-rules";
-import type { CaptureSettings } from "../obsidian/plugin-data";
+import type { CaptureSettings } from "../core/settings/plugin-data";
 import { progressNotice } from "./progress-notice";
 
 /**

@@ -2,7 +2,7 @@ import { Setting } from "obsidian";
 import { distillCostCeiling } from "../core/capture/distill-session";
 import { formatCost } from "../core/llm/cost";
 import { priceFor } from "../core/llm/models";
-import type { AskSettings, CaptureSettings } from "../obsidian/plugin-data";
+import type { AskSettings, CaptureSettings } from "../core/settings/plugin-data";
 import type { PriceViews } from "./price-views";
 import type { SettingRow, SettingSection } from "./setting-rows";
 

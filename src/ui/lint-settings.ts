@@ -1,5 +1,5 @@
 import { Platform } from "obsidian";
-import type { LintSettings } from "../obsidian/lint-settings-data";
+import type { LintSettings } from "../core/settings/lint-settings";
 import type { SettingRow } from "./setting-rows";
 
 /** What the lint settings need: the settings and saving them (which re-lints). */

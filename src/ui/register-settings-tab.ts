@@ -2,7 +2,7 @@ import { debounce, type Plugin } from "obsidian";
 import { readDailyNotesConfig } from "../core/knowledge/daily-notes";
 import { listModels, testConnection } from "../llm/anthropic-models";
 import { modelServerOptions } from "../obsidian/model-server-options";
-import type { PluginData } from "../obsidian/plugin-data";
+import type { PluginData } from "../core/settings/plugin-data";
 import type { PluginServices } from "../obsidian/plugin-services";
 import { SpendLedger } from "../core/spend/spend-ledger";
 import { summarizeSpend } from "../core/spend/summarize-spend";

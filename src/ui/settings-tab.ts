@@ -10,7 +10,7 @@ import { PriceViews } from "./price-views";
 import { priceRows, spendSection, type SpendSettingsHost } from "./spend-settings";
 import { DEFAULT_MODEL, DEFAULT_SELECT_MODEL, priceFor } from "../core/llm/models";
 import { DEFAULT_KNOWLEDGE_SETTINGS, type KnowledgeSettings } from "../core/knowledge/knowledge-settings";
-import type { AskSettings, CompileSettings } from "../obsidian/plugin-data";
+import type { AskSettings, CompileSettings } from "../core/settings/plugin-data";
 
 /** What the settings tab needs from the plugin. */
 export interface SettingsHost extends CaptureSettingsHost, LintSettingsHost, SpendSettingsHost {

@@ -4,7 +4,7 @@ import { priceFor } from "../core/llm/models";
 import type { PriceViews } from "./price-views";
 import type { SpendCaps } from "../core/spend/spend-settings";
 import type { SpendSummary, SpendTotal } from "../core/spend/summarize-spend";
-import type { AskSettings } from "../obsidian/plugin-data";
+import type { AskSettings } from "../core/settings/plugin-data";
 import type { SettingRow, SettingSection } from "./setting-rows";
 
 /** What the spend rows need from the plugin: the models' prices (Ask's settings), the caps, and the ledger's figures. */

@@ -22,7 +22,7 @@ afterEach(async () => server.close());
 async function ask(question: string, env: Record<string, string | undefined>) {
   let out = "";
   let err = "";
-  const code = await runCli(["ask", DEMO, question, "--base-url", server.baseUrl, "--model", "claude-test"], {
+  const code = await runCli(["ask", DEMO, question, "--base-url", server.baseUrl, "--model", "claude-test", "--no-select"], {
     out: (t) => (out += t),
     err: (t) => (err += t),
     isTTY: false,
@@ -84,7 +84,7 @@ describe("kc ask", () => {
 
   it("says clearly when the API key is missing (and no local server is named), with no request made", async () => {
     let err = "";
-    const code = await runCli(["ask", DEMO, "How long does the app wait between upload retries?"], {
+    const code = await runCli(["ask", DEMO, "How long does the app wait between upload retries?", "--no-select"], {
       out: () => undefined,
       err: (t) => (err += t),
       isTTY: false,

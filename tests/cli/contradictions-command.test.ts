@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runKc } from "../fakes/run-kc";
@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 async function kc(args: string[]) {
-  return runKc([...args, "--base-url", server.baseUrl, "--model", "claude-test"], { ANTHROPIC_API_KEY: "sk-test" });
+  return runKc([...args, "--base-url", server.baseUrl, "--model", "claude-haiku-5-5"], { ANTHROPIC_API_KEY: "sk-test" });
 }
 const none = () => ({ kind: "tool" as const, name: "report_contradictions", input: { conflicts: [] } });
 
@@ -69,6 +69,10 @@ describe("kc contradictions", () => {
   });
 
   it("does not call the model without --yes when no one can be asked", async () => {
+    // A batch above the person's threshold (here any cost at all) is one kc must ask about.
+    const plugin = join(vault, CONFIG_DIR, "plugins", "ckp-knowledge-compiler");
+    mkdirSync(plugin, { recursive: true });
+    writeFileSync(join(plugin, "data.json"), JSON.stringify({ compile: { confirmAboveUsd: 0 } }));
     const r = await kc(["contradictions", vault]);
     expect(r.err).toContain("no terminal to ask: re-run with --yes");
     expect(r.code).toBe(2);

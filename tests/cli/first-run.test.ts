@@ -180,7 +180,7 @@ describe("kc ask with a local server and --file-back", () => {
 
   it("answers through --base-url without any API key (a local server may need none)", async () => {
     server.replies.push({ kind: "text", text: "Up to 5 retries [[knowledge/concepts/retry-with-backoff]]." });
-    const r = await kc(["ask", DEMO, "How long does the app wait between upload retries?", "--base-url", server.baseUrl]);
+    const r = await kc(["ask", DEMO, "How long does the app wait between upload retries?", "--base-url", server.baseUrl, "--no-select"]);
     expect(r.code).toBe(0);
     expect(r.out).toContain("Up to 5 retries");
     expect(server.requests).toHaveLength(1);
@@ -190,7 +190,7 @@ describe("kc ask with a local server and --file-back", () => {
     const dir = demoCopy();
     const before = hashVault(dir);
     server.replies.push({ kind: "text", text: "Retries wait 1 to 16 s, five times \u001b[31mat most\u001b[0m [[knowledge/concepts/retry-with-backoff]]." });
-    const r = await kc(["ask", dir, "How long does the app wait between upload retries?", "--base-url", server.baseUrl, "--file-back"]);
+    const r = await kc(["ask", dir, "How long does the app wait between upload retries?", "--base-url", server.baseUrl, "--file-back", "--no-select"]);
     expect(r.code).toBe(0);
     const qa = "knowledge/qa/how-long-does-the-app-wait-between-upload-retries.md";
     expect(r.err).toContain(`Filed to ${qa} (with its row in index.md and an entry in log.md); \`kc undo\` removes it again.`);
@@ -209,7 +209,7 @@ describe("kc ask with a local server and --file-back", () => {
   it("files nothing for a question the base does not cover, and says so", async () => {
     const dir = demoCopy();
     const before = hashVault(dir);
-    const r = await kc(["ask", dir, "Which migration routes do Arctic terns follow?", "--base-url", server.baseUrl, "--file-back"]);
+    const r = await kc(["ask", dir, "Which migration routes do Arctic terns follow?", "--base-url", server.baseUrl, "--file-back", "--no-select"]);
     expect(r.code).toBe(0);
     expect(r.err).toContain("Nothing was filed: there is no answer from the knowledge base to file.");
     expect(changedPaths(before, hashVault(dir))).toEqual([]);

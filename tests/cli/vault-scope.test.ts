@@ -46,7 +46,7 @@ describe("an ordinary vault with no knowledge folder, with --scope vault", () =>
     const dir = vaults.make(ordinaryVaultFiles());
     server.replies.push({ kind: "text", text: "Feed it once a day [[Cooking/Sourdough starter]].", usage: { input: 400, output: 12 } });
     const r = await runKc(
-      ["ask", dir, "How often do I feed the sourdough starter?", "--scope", "vault", "--base-url", server.baseUrl, "--model", "claude-test"],
+      ["ask", dir, "How often do I feed the sourdough starter?", "--scope", "vault", "--base-url", server.baseUrl, "--model", "claude-test", "--no-select"],
       { ANTHROPIC_API_KEY: "sk-test" },
     );
     expect(r.code).toBe(0);

@@ -1,7 +1,7 @@
 import type { App } from "obsidian";
 import type { KcHost } from "../../src/core/ports/host";
 import { CompileService } from "../../src/obsidian/compile-service";
-import type { PluginData } from "../../src/obsidian/plugin-data";
+import type { PluginData } from "../../src/core/settings/plugin-data";
 import { pluginHost } from "../../src/obsidian/plugin-host";
 import type { RouterService } from "../../src/obsidian/router-service";
 

@@ -1,6 +1,8 @@
 import type { UndoRecord } from "../../src/core/compile/write-compile";
 import { DEFAULT_KNOWLEDGE_SETTINGS } from "../../src/core/knowledge/knowledge-settings";
-import { DEFAULT_PRICE } from "../../src/core/llm/models";
+import { DEFAULT_PRICE, type ModelPrice } from "../../src/core/llm/models";
+import { err } from "../../src/core/result";
+import type { ModelSource } from "../../src/core/ports/host";
 import type { NoteStore } from "../../src/core/notes/note-store";
 import { ArticleIndex } from "../../src/core/route/article-index";
 import { QueueWriteLock, type CompileRecords, type LogState, type WriteLock } from "../../src/core/ports/compile-records";
@@ -59,6 +61,7 @@ export function inMemoryCompileHost(
     lock?: WriteLock;
     records?: InMemoryCompileRecords;
     resolve?: CompileHost["resolve"];
+    price?: ModelPrice | null;
   } = {},
 ): CompileHost & { records: InMemoryCompileRecords } {
   const index = options.index ?? new ArticleIndex();
@@ -69,7 +72,15 @@ export function inMemoryCompileHost(
     rules: () => options.rules ?? TEST_RULES,
     index: () => index,
     resolve: options.resolve ?? (() => null),
-    price: DEFAULT_PRICE,
+    models: pricedAt(options.price ?? DEFAULT_PRICE),
     now: () => new Date(options.nowIso ?? "2026-11-22T18:30:00.000Z"),
+  };
+}
+
+/** A model source that only names its model and price (no model to call): what a compile host's estimates read. */
+export function pricedAt(price: ModelPrice | null, id = "scripted"): ModelSource {
+  return {
+    get: () => Promise.resolve(err({ kind: "no-key" as const, message: "This test host has no model." })),
+    planned: () => ({ id, price }),
   };
 }

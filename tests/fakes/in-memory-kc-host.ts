@@ -42,6 +42,7 @@ export function inMemoryKcHost(
         asked.push({ role, options: opts });
         return Promise.resolve("kind" in model ? err(model) : ok({ id: "scripted", model, price: options.price ?? DEFAULT_PRICE }));
       },
+      planned: () => ({ id: "scripted", price: options.price ?? DEFAULT_PRICE }),
     },
   };
 }

@@ -1,5 +1,5 @@
 import { summarizeSpend } from "../../src/core/spend/summarize-spend";
-import type { PluginData } from "../../src/obsidian/plugin-data";
+import type { PluginData } from "../../src/core/settings/plugin-data";
 import type { SettingsHost } from "../../src/ui/settings-tab";
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SELECT_SYSTEM_PROMPT } from "../../src/core/route/select-articles";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -163,7 +164,7 @@ describe("kc mcp over stdio", () => {
     // The test model has no list price: the person's price for it, as the plugin's settings keep it.
     const plugin = join(vault, CONFIG_DIR, "plugins", "ckp-knowledge-compiler");
     mkdirSync(plugin, { recursive: true });
-    writeFileSync(join(plugin, "data.json"), JSON.stringify({ ask: { priceOverrides: { "claude-test": { input: 2, output: 10 } } } }));
+    writeFileSync(join(plugin, "data.json"), JSON.stringify({ ask: { selectWithModel: false, priceOverrides: { "claude-test": { input: 2, output: 10 } } } }));
     const client = await connect([vault], { ANTHROPIC_BASE_URL: server.baseUrl, ANTHROPIC_API_KEY: "sk-test", KC_MODEL: "claude-test" });
     const r = await call(client, "ask", { question: "How long does the app wait between upload retries on a bad train connection?" });
     expect(r.isError).toBe(false);
@@ -174,6 +175,25 @@ describe("kc mcp over stdio", () => {
     const miss = await call(client, "ask", { question: "Which migration routes do Arctic terns follow in winter?" });
     expect(miss.text).toContain("Not in the knowledge base");
     expect(server.requests).toHaveLength(before);
+    await client.close();
+  }, 30_000);
+
+  it("asks as the panel and kc ask do: the selection call first when the setting is on (its default)", async () => {
+    const plugin = join(vault, CONFIG_DIR, "plugins", "ckp-knowledge-compiler");
+    mkdirSync(plugin, { recursive: true });
+    writeFileSync(join(plugin, "data.json"), "{}");
+    server.requests.length = 0;
+    server.replies.length = 0;
+    server.replies.push(
+      { kind: "tool", name: "choose_articles", input: { articles: ["a1"], covered: true } },
+      { kind: "text", text: "Up to 5 retries [[knowledge/concepts/retry-with-backoff]].", usage: { input: 500, output: 10 } },
+    );
+    const client = await connect([vault], { ANTHROPIC_BASE_URL: server.baseUrl, ANTHROPIC_API_KEY: "sk-test" });
+    const r = await call(client, "ask", { question: "How long does the app wait between upload retries on a bad train connection?" });
+    expect(r).toMatchObject({ isError: false });
+    expect(server.requests).toHaveLength(2);
+    expect(JSON.stringify(server.requests[0]!.body.system)).toContain(SELECT_SYSTEM_PROMPT.slice(0, 40));
+    expect(server.requests[0]!.body.model).toBe("claude-haiku-5-5");
     await client.close();
   }, 30_000);
 

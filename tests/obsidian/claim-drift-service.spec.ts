@@ -9,7 +9,7 @@ import { SliceScheduler } from "../../src/core/util/slice-scheduler";
 import { ClaimDriftService } from "../../src/obsidian/claim-drift-service";
 import { adapterContradictionStore } from "../../src/obsidian/contradiction-store";
 import { LintService } from "../../src/obsidian/lint-service";
-import { mergePluginData, type PluginData } from "../../src/obsidian/plugin-data";
+import { mergePluginData, type PluginData } from "../../src/core/settings/plugin-data";
 import { RouterService } from "../../src/obsidian/router-service";
 import { runClaimDriftFlow } from "../../src/ui/claim-drift-flow";
 import { CONFIG_DIR } from "../fakes/config-dir";

@@ -4,7 +4,7 @@ import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
 import { runAutoCompile, runCompileFlow } from "../../src/ui/compile-flow";
 import { CompileService } from "../../src/obsidian/compile-service";
 import type { CompileReviewer, PreparedCompile } from "../../src/core/workflows/compile-workflow";
-import { mergePluginData, type PluginData } from "../../src/obsidian/plugin-data";
+import { mergePluginData, type PluginData } from "../../src/core/settings/plugin-data";
 import { RouterService } from "../../src/obsidian/router-service";
 import { COMPILE_TOOL } from "../../src/core/compile/compile-prompt";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";

@@ -11,7 +11,7 @@ import { SliceScheduler } from "../../src/core/util/slice-scheduler";
 import { ContradictionService } from "../../src/obsidian/contradiction-service";
 import { adapterContradictionStore } from "../../src/obsidian/contradiction-store";
 import { LintService } from "../../src/obsidian/lint-service";
-import { mergePluginData, type PluginData } from "../../src/obsidian/plugin-data";
+import { mergePluginData, type PluginData } from "../../src/core/settings/plugin-data";
 import { RouterService } from "../../src/obsidian/router-service";
 import { createLintHost } from "../../src/ui/lint-host";
 import { runContradictionFlow } from "../../src/ui/contradiction-flow";

@@ -9,7 +9,7 @@ import { parseNote } from "../../src/core/notes/parse-note";
 import { SliceScheduler } from "../../src/core/util/slice-scheduler";
 import { LintService } from "../../src/obsidian/lint-service";
 import { ObsidianVaultView } from "../../src/obsidian/obsidian-vault-view";
-import { mergePluginData } from "../../src/obsidian/plugin-data";
+import { mergePluginData } from "../../src/core/settings/plugin-data";
 import { RouterService } from "../../src/obsidian/router-service";
 import { cachedMetadata, resolvedLinksOf } from "../fakes/fake-metadata-cache";
 import { CONFIG_DIR } from "../fakes/config-dir";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_KNOWLEDGE_SETTINGS } from "../../src/core/knowledge/knowledge-settings";
-import { DEFAULT_COMPILE_SETTINGS, loadPluginData, mergePluginData } from "../../src/obsidian/plugin-data";
+import { DEFAULT_COMPILE_SETTINGS, loadPluginData, mergePluginData } from "../../src/core/settings/plugin-data";
 
 describe("loading the plugin's data.json", () => {
   it("never crashes on bad values: each falls back to its default and is named in a warning", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { metadataToParsedNote } from "../../src/obsidian/metadata-to-parsed-note";
-import { mergePluginData } from "../../src/obsidian/plugin-data";
+import { mergePluginData } from "../../src/core/settings/plugin-data";
 
 const pos = (line: number, col: number, offset: number) => ({ line, col, offset });
 

@@ -6,7 +6,7 @@ import { createFakeApp } from "../fakes/fake-app";
 import { createModel } from "../../src/obsidian/create-model";
 import { modelServerOptions } from "../../src/obsidian/model-server-options";
 import { listModels } from "../../src/llm/anthropic-models";
-import { mergePluginData } from "../../src/obsidian/plugin-data";
+import { mergePluginData } from "../../src/core/settings/plugin-data";
 import process from "node:process";
 
 // The desktop app's process may carry the SDK's environment variables (set for Claude Code or another tool). The

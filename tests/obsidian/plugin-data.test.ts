@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_CAPTURE_SETTINGS, loadPluginData, mergePluginData } from "../../src/obsidian/plugin-data";
-import { DEFAULT_LINT_SETTINGS } from "../../src/obsidian/lint-settings-data";
+import { DEFAULT_CAPTURE_SETTINGS, loadPluginData, mergePluginData } from "../../src/core/settings/plugin-data";
+import { DEFAULT_LINT_SETTINGS } from "../../src/core/settings/lint-settings";
 import { DEFAULT_MODEL } from "../../src/core/llm/models";
 
 describe("plugin data", () => {

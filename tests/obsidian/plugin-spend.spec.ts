@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 import { createFakeApp } from "../fakes/fake-app";
-import { mergePluginData } from "../../src/obsidian/plugin-data";
+import { mergePluginData } from "../../src/core/settings/plugin-data";
 import { pluginHost } from "../../src/obsidian/plugin-host";
 import type { CompileHost } from "../../src/core/workflows/compile-workflow";
 import { priceFor } from "../../src/core/llm/models";

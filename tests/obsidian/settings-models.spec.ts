@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_SELECT_MODEL, priceFor } from "../../src/core/llm/models";
 import { settingsModels } from "../../src/obsidian/plugin-host";
-import { mergePluginData } from "../../src/obsidian/plugin-data";
+import { mergePluginData } from "../../src/core/settings/plugin-data";
 import { priceOf } from "../../src/obsidian/create-model";
 import * as stub from "../fakes/obsidian-stub";
 import { setRequestUrl } from "../fakes/obsidian-stub";

@@ -4,7 +4,7 @@ import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-a
 import { createBrowserFirstFetch } from "../../src/obsidian/browser-first-fetch";
 import { createModel } from "../../src/obsidian/create-model";
 import { createRequestUrlFetch } from "../../src/obsidian/request-url-fetch";
-import { DEFAULT_ASK_SETTINGS } from "../../src/obsidian/plugin-data";
+import { DEFAULT_ASK_SETTINGS } from "../../src/core/settings/plugin-data";
 import { createFakeApp } from "../fakes/fake-app";
 import { nodeFetch } from "../../src/node/node-runtime";
 

@@ -4,7 +4,7 @@ import { captureSection, type CaptureSettingsHost } from "../../src/ui/capture-s
 import { distillCostCeiling } from "../../src/core/capture/distill-session";
 import { formatCost } from "../../src/core/llm/cost";
 import { MODEL_PRICES } from "../../src/core/llm/models";
-import { mergePluginData } from "../../src/obsidian/plugin-data";
+import { mergePluginData } from "../../src/core/settings/plugin-data";
 import { PriceViews } from "../../src/ui/price-views";
 
 function distilDesc(selectModel: string): string {

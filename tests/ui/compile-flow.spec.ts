@@ -9,7 +9,7 @@ import { fixtureFiles } from "../core/compile/compile-fixture";
 import { createCompileActions, runCompileFlow } from "../../src/ui/compile-flow";
 import { CompileReviewModal } from "../../src/ui/compile-review-modal";
 import { CompileService } from "../../src/obsidian/compile-service";
-import { mergePluginData } from "../../src/obsidian/plugin-data";
+import { mergePluginData } from "../../src/core/settings/plugin-data";
 import { RouterService } from "../../src/obsidian/router-service";
 import { CONFIG_DIR } from "../fakes/config-dir";
 

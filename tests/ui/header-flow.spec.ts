@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseNote } from "../../src/core/notes/parse-note";
 import { undoLast } from "../../src/core/workflows/undo-workflow";
 import { CompileService } from "../../src/obsidian/compile-service";
-import { mergePluginData } from "../../src/obsidian/plugin-data";
+import { mergePluginData } from "../../src/core/settings/plugin-data";
 import { RouterService } from "../../src/obsidian/router-service";
 import { runHeaderFlow } from "../../src/ui/header-flow";
 import { createFakeApp } from "../fakes/fake-app";

@@ -7,7 +7,7 @@ import { SliceScheduler } from "../../src/core/util/slice-scheduler";
 import { QueueWriteLock } from "../../src/core/ports/compile-records";
 import { LintService } from "../../src/obsidian/lint-service";
 import { ObsidianNoteStore } from "../../src/obsidian/obsidian-note-store";
-import { mergePluginData } from "../../src/obsidian/plugin-data";
+import { mergePluginData } from "../../src/core/settings/plugin-data";
 import { createLintHost } from "../../src/ui/lint-host";
 
 const art = (body: string) => `---\ntldr: t\nanswers_when: [x]\n---\n${body}`;

@@ -8,7 +8,7 @@ import { createFakeApp } from "../fakes/fake-app";
 import { KnowledgeSettingsTab } from "../../src/ui/settings-tab";
 import { listModels, testConnection } from "../../src/llm/anthropic-models";
 import { modelServerOptions } from "../../src/obsidian/model-server-options";
-import { mergePluginData, type PluginData } from "../../src/obsidian/plugin-data";
+import { mergePluginData, type PluginData } from "../../src/core/settings/plugin-data";
 import { DEFAULT_MODEL } from "../../src/core/llm/models";
 
 // The settings tab with the stub's Setting rows (drawn as Obsidian draws them), its model list and connection test

@@ -1,7 +1,8 @@
 import { formatCost } from "../../core/llm/cost";
 import { formatRouteTrace } from "../../core/route/format-route-trace";
 import { stripControls } from "../../core/util/strip-controls";
-import { answerQuestion, fileBackAnswer, routeFor } from "../../core/workflows/ask-workflow";
+import { askQuestion, fileBackAnswer } from "../../core/workflows/ask-workflow";
+import { describeSelection } from "../../core/ask/describe-selection";
 import type { KcHost } from "../../core/ports/host";
 import type { RouteResult } from "../../core/route/route-types";
 import { knowledgeFolderProblem } from "../../core/knowledge/write-rules";
@@ -14,21 +15,26 @@ import { buildRouterIndex, scopeFlag } from "../../node/router-index";
 
 /** Help text of `kc ask`. */
 export const ASK_HELP = `kc ask <vault> "question" [--model <id>] [--base-url <url>] [--budget <tokens>] [--knowledge <folder>] [--scope knowledge|vault]
-       [--closest] [--file-back]
+       [--closest] [--file-back] [--no-select]
 
-Routes the question (as \`kc route\`), then asks the model with only the loaded articles and streams a cited
-answer, followed by tokens and cost. A question the knowledge base does not cover gets "not in the knowledge
+Routes the question (as \`kc route\`), lets the small model choose from the shortlisted headers when the plugin's
+"Let a model choose the articles" setting is on (as the Ask panel does), then asks the model with only the loaded
+articles and streams a cited answer, followed by tokens and cost. Settings not given as flags come from the
+plugin's data.json (Ask's model, server, budget, scope and prices). A question the knowledge base does not cover gets "not in the knowledge
 base" without calling the model, unless --closest asks to answer from the best matches anyway.
 
-  --model <id>              the model (default: KC_MODEL, else the current default)
+  --model <id>              the answering model (default: KC_MODEL, else the plugin's Ask model, else the
+                            current default); the choosing model is KC_SELECT_MODEL, else the plugin's
   --base-url <url>          an Anthropic-compatible server (or ANTHROPIC_BASE_URL); checked up front, and
                             enough without ANTHROPIC_API_KEY (a local server may need no key)
-  --budget <tokens>         most tokens of articles to load (default 6000)
+  --budget <tokens>         most tokens of articles to load (default: the plugin's Ask budget, else 6000)
   --knowledge <folder>      the knowledge folder (default: the plugin's setting, else "knowledge")
-  --scope knowledge|vault   answer from the knowledge articles (default) or from every note of the vault,
+  --scope knowledge|vault   answer from the knowledge articles or from every note of the vault (default: the
+                            plugin's Ask scope, else the knowledge articles),
                             headers or not (routed on title, aliases, headings, tags and body), with the
                             same trace and citations
   --closest                 answer from the best matches even when the question is not covered
+  --no-select               skip the choosing step even when the plugin's setting turns it on (one call fewer)
   --file-back               file the answer as a qa/ article in the knowledge folder, with its index.md row
                             and a log.md entry (as the Ask panel's "File back" does); \`kc undo\` removes it
 
@@ -43,31 +49,46 @@ export async function runAskCommand(args: ParsedArgs, io: NodeIo): Promise<numbe
   }
   const badUrl = baseUrlProblem(args, io.env);
   if (badUrl) return usage(io, badUrl);
-  const budget = Number(flagString(args, "budget", "6000"));
-  if (!Number.isFinite(budget) || budget <= 0) return usage(io, "--budget must be a positive number of tokens.");
-  const scoped = scopeFlag(flagString(args, "scope"));
+  const budgetFlag = flagString(args, "budget");
+  const budget = budgetFlag === undefined ? undefined : Number(budgetFlag);
+  if (budget !== undefined && (!Number.isFinite(budget) || budget <= 0)) return usage(io, "--budget must be a positive number of tokens.");
+  const scopeGiven = flagString(args, "scope");
+  const scoped = scopeFlag(scopeGiven);
   if ("error" in scoped) return usage(io, scoped.error);
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
   printVaultWarnings(vault, io);
-  const missing = scoped.scope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or ask over every note with --scope vault") : null;
+  // Without a flag, Ask's own settings (data.json): its scope, budget and selection step, as the panel asks.
+  const scope = scopeGiven === undefined ? vault.data.ask.scope : scoped.scope;
+  const missing = scope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or ask over every note with --scope vault") : null;
   if (missing) return usage(io, missing);
   const fileBack = args.flags.has("file-back");
   const folderProblem = fileBack ? knowledgeFolderProblem(vault.settings) : null;
   if (folderProblem) return usage(io, `${folderProblem} (--file-back writes there.)`);
   const host = nodeHost(
     vault,
-    buildRouterIndex(vault, scoped.scope).index,
+    buildRouterIndex(vault, scope).index,
     modelFlags(args),
     io,
-    nodeSettings(vault, { ask: { budget, selectWithModel: false } }),
+    nodeSettings(vault, { ask: { budget, ...(args.flags.has("no-select") ? { selectWithModel: false } : {}) } }),
   );
-  const route = routeFor(host, question, { closest: args.flags.has("closest") });
-  io.err(`${formatRouteTrace(route)}\n\n`);
-  // Model text reaches the terminal without escape sequences (a reply could otherwise recolour or retitle it).
-  const answered = await answerQuestion(host, route, [], (delta) => io.out(stripControls(delta)), { streaming: true, onWait: waitLine(io) });
+  const { route, answer: answered } = await askQuestion(host, question, {
+    closest: args.flags.has("closest"),
+    onRoute: (chosen) => {
+      io.err(`${formatRouteTrace(chosen.route)}\n`);
+      if (chosen.selection) io.err(`${describeSelection(chosen.selection)}\n`);
+      io.err("\n");
+    },
+    // Model text reaches the terminal without escape sequences (a reply could otherwise recolour or retitle it).
+    onText: (delta) => io.out(stripControls(delta)),
+    onWait: waitLine(io),
+  });
   if (!answered.ok) {
     const e = answered.error;
+    if (e.kind === "empty-answer") {
+      io.err(`${e.message}\n`);
+      return EXIT.findings;
+    }
     if (e.kind === "not-covered" || e.kind === "empty-question") {
       io.out(`${e.message}\n`);
       if (fileBack) io.err("Nothing was filed: there is no answer from the knowledge base to file.\n");
@@ -77,10 +98,6 @@ export async function runAskCommand(args: ParsedArgs, io: NodeIo): Promise<numbe
     return e.kind === "bad-config" ? EXIT.usage : EXIT.findings;
   }
   const { completion, costUsd } = answered.value;
-  if (completion.text.trim() === "") {
-    io.err("The model returned an empty answer. Try again or rephrase the question.\n");
-    return EXIT.findings;
-  }
   const u = completion.usage;
   const cut = completion.stopReason === "max_tokens" ? " (the answer was cut off at the token limit)" : "";
   io.out("\n");

@@ -25,8 +25,11 @@ places; a quote that is not in the file is dropped. Nothing is ever changed. Wha
 and the pairs dismissed in Obsidian are kept in the plugin's folder (contradictions-state.json), so an unchanged
 pair is not paid for twice, and \`kc lint\` reports the conflicts that still hold.`;
 
-function wholeNumber(args: ParsedArgs, name: string, fallback: number): number | null {
-  const n = Number(flagString(args, name, String(fallback)));
+/** A whole-number flag: undefined when not given (the person's setting applies), null when it is not 1 or more. */
+function wholeNumber(args: ParsedArgs, name: string): number | undefined | null {
+  const given = flagString(args, name);
+  if (given === undefined) return undefined;
+  const n = Number(given);
   return Number.isInteger(n) && n >= 1 ? n : null;
 }
 
@@ -37,9 +40,9 @@ export async function runContradictionsCommand(args: ParsedArgs, io: NodeIo): Pr
     io.err(`Missing the vault folder.\n\n${CONTRADICTIONS_HELP}\n`);
     return EXIT.usage;
   }
-  const maxPairs = wholeNumber(args, "max-pairs", 20);
+  const maxPairs = wholeNumber(args, "max-pairs");
   if (maxPairs === null) return usage(io, "--max-pairs must be a whole number, 1 or more.");
-  const maxTokens = wholeNumber(args, "max-tokens", 60_000);
+  const maxTokens = wholeNumber(args, "max-tokens");
   if (maxTokens === null) return usage(io, "--max-tokens must be a whole number, 1 or more.");
   const format = flagString(args, "format", "text");
   if (format !== "text" && format !== "json") return usage(io, `--format must be text or json, not "${format}".`);
@@ -84,7 +87,7 @@ export async function runContradictionsCommand(args: ParsedArgs, io: NodeIo): Pr
   }
   const { report, usd } = run.value;
   if (report.error) io.err(`  ${stripControls(report.error.message)}\n`);
-  if (report.overBudget) io.err(`Stopped at the token cap (${maxTokens}); the remaining pairs wait for the next run.\n`);
+  if (report.overBudget) io.err(`Stopped at the token cap (${host.settings().contradictions.maxTokens}); the remaining pairs wait for the next run.\n`);
   const found = report.found;
   if (format === "json")
     io.out(

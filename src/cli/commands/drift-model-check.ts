@@ -10,8 +10,11 @@ import type { LoadedVault } from "../../node/load-vault";
 import { waitLine, modelFlags } from "../model-options";
 import { flagString, type ParsedArgs } from "../parse-args";
 
-function whole(args: ParsedArgs, name: string, fallback: number): number | null {
-  const n = Number(flagString(args, name, String(fallback)));
+/** A whole-number flag: undefined when not given (the person's setting applies), null when it is not 1 or more. */
+function whole(args: ParsedArgs, name: string): number | undefined | null {
+  const given = flagString(args, name);
+  if (given === undefined) return undefined;
+  const n = Number(given);
   return Number.isInteger(n) && n >= 1 ? n : null;
 }
 
@@ -21,16 +24,17 @@ function whole(args: ParsedArgs, name: string, fallback: number): number | null 
  * --max-tokens, estimate first, --dry-run or a yes). Prints suggestions for review; never changes a note.
  */
 export async function runDriftModelCheck(args: ParsedArgs, io: NodeIo, vault: LoadedVault, index: ArticleIndex, repo: CodeRepoView): Promise<number> {
-  const olderThan = whole(args, "older-than", 90);
-  const maxArticles = whole(args, "max-articles", 10);
-  const maxTokens = whole(args, "max-tokens", 40_000);
+  const olderThan = whole(args, "older-than");
+  const maxArticles = whole(args, "max-articles");
+  const maxTokens = whole(args, "max-tokens");
   if (olderThan === null || maxArticles === null || maxTokens === null)
     return usage(io, "--older-than, --max-articles and --max-tokens must be whole numbers, 1 or more.");
   const host = nodeHost(vault, index, modelFlags(args), io, nodeSettings(vault, { drift: { olderThanDays: olderThan, maxArticles, maxTokens } }));
+  const drift = host.settings().drift;
   const planned = await planClaimDriftCheck(host, repo, flagString(args, "today"));
   const { candidates, inputTokens, usd } = planned;
   io.err(
-    `Model check: ${candidates.length} article${candidates.length === 1 ? "" : "s"} older than ${olderThan} days cite code; about ${inputTokens} input tokens, about ${formatCost(usd)}.\n`,
+    `Model check: ${candidates.length} article${candidates.length === 1 ? "" : "s"} older than ${drift.olderThanDays} days cite code; about ${inputTokens} input tokens, about ${formatCost(usd)}.\n`,
   );
   if (args.flags.has("dry-run") || candidates.length === 0) {
     for (const c of candidates) io.out(`${c.path}  (${c.sources.map((s) => s.path).join(", ")})\n`);
@@ -60,7 +64,7 @@ export async function runDriftModelCheck(args: ParsedArgs, io: NodeIo, vault: Lo
   const r = run.value.report;
   for (const f of r.found) io.out(`${f.path}:${f.line + 1}  cited-claim-drift  "${f.quote}": ${f.explanation} (suggestion, for review)\n`);
   if (r.error) io.err(`${stripControls(r.error.message)}\n`);
-  if (r.overBudget) io.err(`Stopped at the token cap (${maxTokens}).\n`);
+  if (r.overBudget) io.err(`Stopped at the token cap (${drift.maxTokens}).\n`);
   io.err(
     `${r.found.length} statement${r.found.length === 1 ? "" : "s"} may no longer match the code (nothing was changed); ${r.dropped} reported quote${r.dropped === 1 ? "" : "s"} not in the article dropped; ${r.usage.inputTokens} in + ${r.usage.outputTokens} out tokens, ${formatCost(run.value.usd)}.\n`,
   );

@@ -30,7 +30,8 @@ when the knowledge folder does not exist (a typo in --knowledge never passes as 
   --knowledge <folder>      the knowledge folder (default: the plugin's setting in data.json, else "knowledge")
   --repo <dir>              the code repository articles cite: report cited files that are gone
                             (cited-file-missing) and cited symbols no longer defined (cited-symbol-missing)
-  --stale-after-days N      an article nothing confirmed in N days is a suggestion (default 180)
+  --stale-after-days N      an article nothing confirmed in N days is a suggestion (default: the plugin's
+                            setting, else 180)
   --today YYYY-MM-DD        the date the checks count from (default: today), for reports that must not age
   --progress                show reading progress on stderr (on by default on a terminal)
   --write-report            also write the markdown report as <report folder>/lint-YYYY-MM-DD.md (default
@@ -54,8 +55,9 @@ export async function runLintCommand(args: ParsedArgs, io: NodeIo): Promise<numb
   if (format !== "md" && format !== "json" && format !== "sarif") return usage(io, `--format must be md, json or sarif, not "${format}".`);
   const repoDir = flagString(args, "repo");
   if (repoDir !== undefined && !isRepoFolder(repoDir)) return usage(io, `--repo ${repoDir} is not a folder.`);
-  const staleAfterDays = Number(flagString(args, "stale-after-days", "180"));
-  if (!Number.isInteger(staleAfterDays) || staleAfterDays < 1) return usage(io, "--stale-after-days must be a whole number, 1 or more.");
+  const staleFlag = flagString(args, "stale-after-days");
+  const staleGiven = staleFlag === undefined ? undefined : Number(staleFlag);
+  if (staleGiven !== undefined && (!Number.isInteger(staleGiven) || staleGiven < 1)) return usage(io, "--stale-after-days must be a whole number, 1 or more.");
   const today = flagString(args, "today", localDate())!;
   if (!isCalendarDate(today)) return usage(io, `--today must be a real date written like 2026-11-22, not "${today}".`);
   const knowledge = flagString(args, "knowledge");
@@ -67,6 +69,8 @@ export async function runLintCommand(args: ParsedArgs, io: NodeIo): Promise<numb
   );
   if (progress) io.err("\n");
   printVaultWarnings(vault, io);
+  // Without the flag, the plugin's own "stale after" setting (data.json), as the lint pane counts.
+  const staleAfterDays = staleGiven ?? vault.data.lint.staleAfterDays;
   const missing = vault.settings.lintScope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or lint every note with --scope vault") : null;
   if (missing) return usage(io, missing);
   const contradictions = await contradictionStateStore(fsPluginFiles(vault.root)).load();

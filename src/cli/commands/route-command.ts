@@ -5,6 +5,7 @@ import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex, scopeFlag } from "../../node/router-index";
+import { nodeSettings } from "../../node/node-read-host";
 
 /** Help text of `kc route`. */
 export const ROUTE_HELP = `kc route <vault> "question" [--format text|json] [--knowledge <folder>] [--budget <tokens>] [--scope knowledge|vault] [--closest]
@@ -16,8 +17,9 @@ too little of the question to count as covered. No network; never writes.
 
   --format text|json        the trace for people (default) or as JSON
   --knowledge <folder>      the knowledge folder (default: the plugin's setting, else "knowledge")
-  --budget <tokens>         most tokens of articles to load (default 6000)
-  --scope knowledge|vault   route over the knowledge articles (default) or every note
+  --budget <tokens>         most tokens of articles to load (default: the plugin's Ask budget, else 6000)
+  --scope knowledge|vault   route over the knowledge articles or every note (default: the plugin's Ask scope,
+                            else the knowledge articles)
   --closest                 load the best matches even when the question is not covered
 
 Exit code 2 when the knowledge folder does not exist (with --scope knowledge).`;
@@ -34,17 +36,21 @@ export async function runRouteCommand(args: ParsedArgs, io: NodeIo): Promise<num
     io.err(`--format must be text or json, not "${format}".\n`);
     return EXIT.usage;
   }
-  const budget = Number(flagString(args, "budget", "6000"));
-  if (!Number.isFinite(budget) || budget <= 0) {
+  const budgetFlag = flagString(args, "budget");
+  const budgetGiven = budgetFlag === undefined ? undefined : Number(budgetFlag);
+  if (budgetGiven !== undefined && (!Number.isFinite(budgetGiven) || budgetGiven <= 0)) {
     io.err("--budget must be a positive number of tokens.\n");
     return EXIT.usage;
   }
-  const scoped = scopeFlag(flagString(args, "scope"));
+  const scopeGiven = flagString(args, "scope");
+  const scoped = scopeFlag(scopeGiven);
   if ("error" in scoped) return usage(io, scoped.error);
-  const { scope } = scoped;
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
   printVaultWarnings(vault, io);
+  // Without a flag, Ask's own settings (data.json): its scope and its budget, as the panel routes.
+  const scope = scopeGiven === undefined ? vault.data.ask.scope : scoped.scope;
+  const { budget } = nodeSettings(vault, { ask: { budget: budgetGiven } }).ask;
   const missing = scope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or route over every note with --scope vault") : null;
   if (missing) return usage(io, missing);
   const { index, indexTokens } = buildRouterIndex(vault, scope);

@@ -1,4 +1,4 @@
-import { estimateCost } from "../llm/cost";
+import { costAt } from "../llm/cost";
 import type { ModelPrice } from "../llm/models";
 import { addUsage, type LanguageModel, type ModelError, type TokenUsage } from "../llm/language-model";
 import { checkPair, estimatePairTokens } from "./check-contradictions";
@@ -34,7 +34,7 @@ export function planContradictions(
   candidates: { due: ArticlePair[]; unchanged: number; dismissed: number },
   textOf: (path: string) => string,
   caps: ContradictionCaps,
-  price: ModelPrice,
+  price: ModelPrice | null,
 ): ContradictionPlan {
   const { due, unchanged, dismissed } = candidates;
   const pairs: ArticlePair[] = [];
@@ -47,7 +47,7 @@ export function planContradictions(
     pairs.push(p);
   }
   const outputTokens = REPLY_TOKENS * pairs.length;
-  const usd = estimateCost({ inputTokens, outputTokens, cacheReadTokens: 0, cacheWriteTokens: 0 }, price);
+  const usd = costAt({ inputTokens, outputTokens, cacheReadTokens: 0, cacheWriteTokens: 0 }, price);
   return { pairs, due, unchanged, dismissed, leftForLater: due.length - pairs.length, estimate: { inputTokens, outputTokens, usd } };
 }
 

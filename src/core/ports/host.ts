@@ -1,8 +1,7 @@
-import type { ModelPrice } from "../llm/models";
-import type { LanguageModel } from "../llm/language-model";
 import type { KnowledgeSettings } from "../knowledge/knowledge-settings";
-import type { Result } from "../result";
 import type { CompileHost } from "./compile-host";
+
+export type { ModelOptions, ModelRole, ModelSource, ModelUnavailable, PlannedModel, PricedModel } from "./model-source";
 
 /**
  * The plugin's own small files beside the vault (its folder under the config folder: state files, histories), read
@@ -15,32 +14,6 @@ export interface PluginFileStore {
   write(name: string, text: string): Promise<void>;
   /** Adds text at the end of the file, creating it (one small append is not interleaved with another's). */
   append?(name: string, text: string): Promise<void>;
-}
-
-/** What a model is asked to do: each role may be a different model at a different price. */
-export type ModelRole = "answer" | "compile" | "select" | "check" | "distill";
-
-/** A model with the id it calls and the price its usage is counted at (null: the model's price is not known). */
-export interface PricedModel {
-  id: string;
-  model: LanguageModel;
-  price: ModelPrice | null;
-}
-
-/** How a host should build a model for one call: streaming where the host can, and a voice for announced waits. */
-export interface ModelOptions {
-  streaming?: boolean;
-  onWait?: (seconds: number, reason: string) => void;
-  /** What the spend ledger files the call under ("contradictions", "drift"…); the role when not given. */
-  feature?: string;
-}
-
-/** Why no model can be called: no key (exit 1 in the CLI), or a setting that cannot work (usage). */
-export type ModelUnavailable = { kind: "no-key" | "bad-config"; message: string };
-
-/** The models a host offers, each carrying its own price; asking needs no network. */
-export interface ModelSource {
-  get(role: ModelRole, options?: ModelOptions): Promise<Result<PricedModel, ModelUnavailable>>;
 }
 
 /** Settings of the operations, merged once by the host (plugin data, Obsidian's daily notes settings, flags). */
@@ -69,7 +42,6 @@ export interface ProgressPort {
 export interface KcHost extends CompileHost {
   pluginFiles: PluginFileStore;
   settings(): OperationSettings;
-  models: ModelSource;
   /** Tokens of the knowledge folder's index.md, counted into what loading everything would cost (0 when absent). */
   indexTokens?: () => number;
 }

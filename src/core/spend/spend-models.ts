@@ -18,5 +18,9 @@ export function spendModels(inner: ModelSource, ports: SpendGuardPorts): ModelSo
       const price = priceFor(got.value.id, ports.settings().priceOverrides);
       return ok({ id: got.value.id, price, model: cappedModel(got.value.model, got.value.id, price, options.feature ?? role, guard) });
     },
+    planned: (role) => {
+      const { id } = inner.planned(role);
+      return { id, price: priceFor(id, ports.settings().priceOverrides) };
+    },
   };
 }

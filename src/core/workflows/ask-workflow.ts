@@ -1,7 +1,7 @@
 import { buildAnswerRequest, NOT_COVERED_ANSWER, type LoadedText } from "../ask/build-answer-prompt";
 import { planFileBack } from "../ask/file-back";
 import { costAt } from "../llm/cost";
-import type { ChatMessage, Completion, ModelError, TokenUsage } from "../llm/language-model";
+import type { ChatMessage, Completion, ModelError } from "../llm/language-model";
 import { err, ok, type Result } from "../result";
 import { baseName } from "../route/article-doc";
 import type { ArticleIndex } from "../route/article-index";
@@ -9,6 +9,9 @@ import { routeQuestion, type ResolveTarget } from "../route/route-question";
 import type { RouteResult } from "../route/route-types";
 import { selectArticles } from "../route/select-articles";
 import type { KcHost, ModelUnavailable } from "../ports/host";
+import type { SelectionNote } from "../ask/describe-selection";
+
+export type { SelectionNote };
 import { writeFileBack } from "./reviewed-writes";
 
 /** One finished exchange, sent again with a follow-up question. */
@@ -16,10 +19,6 @@ export interface AskTurn {
   question: string;
   answer: string;
 }
-
-/** What the selection step did: a model chose (with what it cost), no call was needed, or keywords chose instead. */
-export type SelectionNote =
-  { by: "model"; model: string; shortlisted: number; usage: TokenUsage; costUsd: number } | { by: "no-call" } | { by: "keywords"; reason: string };
 
 /** An answer and what it cost at the answering model's price. */
 export interface AnsweredQuestion {
@@ -66,6 +65,64 @@ export async function selectFor(host: KcHost, question: string, signal?: AbortSi
   const { route, usage, shortlist, called } = r.value;
   if (!called) return { route, note: { by: "no-call" } };
   return { route, note: { by: "model", model: priced.value.id, shortlisted: shortlist.length, usage, costUsd: costAt(usage, priced.value.price) } };
+}
+
+/** A route and, when the selection step ran, what it did (null: it is off, had no key, or was stopped). */
+export interface ChosenRoute {
+  route: RouteResult;
+  selection: SelectionNote | null;
+}
+
+/**
+ * The route an answer is built on, the same in every host: the keyword route under the Ask budget, then, when the
+ * settings turn it on and the question has words, the selection step (a model picks from the shortlisted headers).
+ * `closest` asks for the nearest articles even when the base does not cover the question: no selection then.
+ */
+export async function chooseRoute(host: KcHost, question: string, options: { closest?: boolean; signal?: AbortSignal } = {}): Promise<ChosenRoute> {
+  const route = routeFor(host, question, { closest: options.closest === true });
+  if (route.status === "empty-question" || options.closest === true) return { route, selection: null };
+  const picked = await selectFor(host, question, options.signal);
+  return picked ? { route: picked.route, selection: picked.note } : { route, selection: null };
+}
+
+/** What one question came to: its route, the selection step's note, and the answer or why there is none. */
+export interface AskOutcome extends ChosenRoute {
+  answer: Result<AnsweredQuestion, AskError | { kind: "empty-answer"; message: string }>;
+}
+
+/** What the hosts say when the model's answer has no text. */
+export const EMPTY_ANSWER = "The model returned an empty answer. Try again or rephrase the question.";
+
+/**
+ * The whole Ask, once for the command line, the MCP server and any host that does not draw between the steps:
+ * choose the route (keywords, then the selection step when it is on), tell the host (`onRoute`, before any answer
+ * token), answer from only the loaded articles, and call an answer without text what it is.
+ */
+export async function askQuestion(
+  host: KcHost,
+  question: string,
+  options: {
+    thread?: readonly AskTurn[];
+    closest?: boolean;
+    signal?: AbortSignal;
+    streaming?: boolean;
+    onRoute?: (chosen: ChosenRoute) => void;
+    onText?: (delta: string) => void;
+    onWait?: (seconds: number, reason: string) => void;
+  } = {},
+): Promise<AskOutcome> {
+  const chosen = await chooseRoute(host, question, {
+    ...(options.closest !== undefined ? { closest: options.closest } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  options.onRoute?.(chosen);
+  const answer = await answerQuestion(host, chosen.route, options.thread ?? [], options.onText ?? (() => undefined), {
+    streaming: options.streaming ?? true,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onWait ? { onWait: options.onWait } : {}),
+  });
+  if (answer.ok && answer.value.completion.text.trim() === "") return { ...chosen, answer: err({ kind: "empty-answer", message: EMPTY_ANSWER }) };
+  return { ...chosen, answer };
 }
 
 /** An article's title for traces and sources: its header's title, else its file name. */

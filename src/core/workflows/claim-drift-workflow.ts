@@ -9,7 +9,7 @@ import {
   type ClaimDriftReport,
 } from "../drift/claim-drift";
 import type { CodeRepoView } from "../drift/code-repo-view";
-import { costAt, estimateCost } from "../llm/cost";
+import { costAt } from "../llm/cost";
 import type { ListPrice } from "../llm/models";
 import { estimateBatch, type BatchEstimate } from "../spend/batch-estimate";
 import { err, ok, type Result } from "../result";
@@ -46,7 +46,7 @@ export async function planClaimDriftCheck(host: KcHost, repo: CodeRepoView, toda
     hashes.set(doc.path, shortHash(text));
   }
   const inputTokens = candidates.reduce((n, c) => n + estimateClaimDrift(c), 0);
-  const usd = estimateCost({ inputTokens, outputTokens: 150 * candidates.length, cacheReadTokens: 0, cacheWriteTokens: 0 }, host.price);
+  const usd = costAt({ inputTokens, outputTokens: 150 * candidates.length, cacheReadTokens: 0, cacheWriteTokens: 0 }, host.models.planned("check").price);
   return { candidates, hashes, inputTokens, usd };
 }
 

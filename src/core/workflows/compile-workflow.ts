@@ -34,7 +34,11 @@ export interface PreparedCompile {
  * says in a sentence why it cannot be compiled: settings that would let a compile touch daily notes, a note that is
  * not a daily note, one inside the knowledge folder, one that cannot be read, or one too large for one prompt.
  */
-export async function prepareCompile(host: CompileHost, logPath: string, price: ModelPrice | null = host.price): Promise<Result<PreparedCompile, string>> {
+export async function prepareCompile(
+  host: CompileHost,
+  logPath: string,
+  price: ModelPrice | null = host.models.planned("compile").price,
+): Promise<Result<PreparedCompile, string>> {
   const rules = host.rules();
   const folderProblem = knowledgeFolderProblem(rules);
   if (folderProblem) return err(folderProblem);
@@ -94,7 +98,7 @@ export function proposeFor(host: CompileHost, model: LanguageModel, plan: Compil
 }
 
 /** What a proposal's calls cost at the host's prices (or the given model's; NaN at an unknown price). */
-export function spentOn(host: CompileHost, outcome: CompileOutcome, price: ModelPrice | null = host.price): number {
+export function spentOn(host: CompileHost, outcome: CompileOutcome, price: ModelPrice | null = host.models.planned("compile").price): number {
   return costAt(outcome.usage, price);
 }
 
@@ -108,7 +112,7 @@ export async function writeReviewed(
   outcome: CompileOutcome,
   accepted: ReadonlySet<string>,
   automatic: boolean,
-  price: ModelPrice | null = host.price,
+  price: ModelPrice | null = host.models.planned("compile").price,
 ): Promise<Result<WriteReport, string>> {
   const lock = await host.lock.acquire();
   if (!lock.ok) return err(lock.message);

@@ -43,7 +43,7 @@ export async function planContradictionCheck(host: KcHost, ports: ContradictionP
     host,
     consideredPairs(candidates.due, caps).flatMap((p) => [p.a, p.b]),
   );
-  const plan = planContradictions(candidates, (p) => texts.get(p) ?? "", caps, host.price);
+  const plan = planContradictions(candidates, (p) => texts.get(p) ?? "", caps, host.models.planned("check").price);
   return { plan, texts };
 }
 

@@ -16,7 +16,7 @@ const now = () => new Date(2026, 9, 20, 12);
 
 function setup(id: string, settings: Partial<SpendSettings>, replies = 5) {
   const inner = new ScriptedLanguageModel(Array.from({ length: replies }, () => "reply"));
-  const source: ModelSource = { get: () => Promise.resolve(ok({ id, model: inner, price: null })) };
+  const source: ModelSource = { get: () => Promise.resolve(ok({ id, model: inner, price: null })), planned: () => ({ id, price: null }) };
   const files = inMemoryPluginFiles();
   const ledger = new SpendLedger(files);
   const models = spendModels(source, { ledger, settings: () => ({ ...DEFAULT_SPEND_SETTINGS, ...settings }), now });

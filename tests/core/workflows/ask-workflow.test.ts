@@ -60,6 +60,7 @@ function askHost(options: { selectWithModel?: boolean; budget?: number; noKey?: 
         });
         return Promise.resolve(ok({ id, model, price: role === "select" ? SELECT_PRICE : ANSWER_PRICE }));
       },
+      planned: (role) => ({ id: role === "select" ? "claude-select" : "claude-answer", price: role === "select" ? SELECT_PRICE : ANSWER_PRICE }),
     },
   };
   return { host, store, records: compile.records, calls };

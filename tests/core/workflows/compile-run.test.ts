@@ -24,7 +24,7 @@ describe("the dry run", () => {
     const second = planned[1]!;
     if (second.status !== "planned") throw new Error(JSON.stringify(second));
     expect(second.prepared.plan.shown.length).toBeGreaterThan(0);
-    expect(second.prepared.estimate).toEqual(estimateCompile(second.prepared.plan, host.price));
+    expect(second.prepared.estimate).toEqual(estimateCompile(second.prepared.plan, host.models.planned("compile").price!));
     expect(model.requests).toHaveLength(0);
     expect(host.asked).toEqual([]);
     expect(store.writes).toEqual([]);

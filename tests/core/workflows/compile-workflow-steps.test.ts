@@ -244,11 +244,10 @@ describe("a run of several logs", () => {
   it("leaves the estimate and the spend unknown when the model has no price (never the host's), and asks without a wait voice when none is given", async () => {
     const store = new InMemoryNoteStore(fixtureFiles());
     const base = inMemoryKcHost(store, new ScriptedLanguageModel([JSON.stringify(validReply())]));
-    const hostPrice = { ...DEFAULT_PRICE, input: 30, output: 150 };
     const host: KcHost = {
       ...base,
-      price: hostPrice,
       models: {
+        planned: () => ({ id: "unpriced", price: null }),
         get: (role, opts) => (
           base.asked.push({ role, options: opts ?? {} }),
           Promise.resolve(ok({ id: "unpriced", price: null, model: new ScriptedLanguageModel([JSON.stringify(validReply())]) }))

@@ -67,7 +67,10 @@ function hostOver(pluginFiles: InMemoryPluginFiles, model: ScriptedLanguageModel
     ...inMemoryCompileHost(new InMemoryNoteStore(FILES), { index: articleIndexOf(FILES), resolve: resolverOf(FILES) }),
     pluginFiles,
     settings: () => SETTINGS,
-    models: { get: () => Promise.resolve(model ? ok({ id: "scripted", model, price: DEFAULT_PRICE }) : err({ kind: "no-key" as const, message: "No key." })) },
+    models: {
+      get: () => Promise.resolve(model ? ok({ id: "scripted", model, price: DEFAULT_PRICE }) : err({ kind: "no-key" as const, message: "No key." })),
+      planned: () => ({ id: "scripted", price: DEFAULT_PRICE }),
+    },
   };
 }
 

@@ -5,7 +5,7 @@ import * as stub from "../../fakes/obsidian-stub";
 import { createAskHost } from "../../../src/ui/ask-host";
 import { ASK_VIEW_TYPE, AskView } from "../../../src/ui/ask-view";
 import { RouterService } from "../../../src/obsidian/router-service";
-import { mergePluginData, type PluginData } from "../../../src/obsidian/plugin-data";
+import { mergePluginData, type PluginData } from "../../../src/core/settings/plugin-data";
 import { CompileService } from "../../../src/obsidian/compile-service";
 import { pluginHost } from "../../../src/obsidian/plugin-host";
 import { createFakeApp } from "../../fakes/fake-app";

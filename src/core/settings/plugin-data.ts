@@ -1,8 +1,8 @@
-import { currentModel, DEFAULT_MODEL, DEFAULT_SELECT_MODEL, type PriceOverride } from "../core/llm/models";
-import { readSpendSettings, type SpendCaps } from "../core/spend/spend-settings";
-import type { CompileState, KnowledgeSettings } from "../core/knowledge/knowledge-settings";
-import { validateSettings } from "../core/knowledge/validate-settings";
-import { mergeLintSettings, type LintSettings } from "./lint-settings-data";
+import { currentModel, DEFAULT_MODEL, DEFAULT_SELECT_MODEL, type PriceOverride } from "../llm/models";
+import { readSpendSettings, type SpendCaps } from "../spend/spend-settings";
+import type { CompileState, KnowledgeSettings } from "../knowledge/knowledge-settings";
+import { validateSettings } from "../knowledge/validate-settings";
+import { mergeLintSettings, type LintSettings } from "./lint-settings";
 
 /** Settings of Ask. The API key itself is in Obsidian's secret storage; only the secret's name is kept here. */
 export interface AskSettings {
@@ -109,8 +109,8 @@ export function mergePluginData(raw: unknown): PluginData {
  * state by core's validateSettings (the CLI reads them the same way), the other sections over their defaults. A bad
  * or migrated value never crashes; each is named in a warning (section, field, what was saved, what is used).
  */
-export function loadPluginData(raw: unknown): { data: PluginData; warnings: string[] } {
-  const checked = validateSettings(raw, "data.json");
+export function loadPluginData(raw: unknown, file = "data.json"): { data: PluginData; warnings: string[] } {
+  const checked = validateSettings(raw, file);
   const warnings = [...checked.warnings];
   const data = (typeof raw === "object" && raw !== null && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
   const settings: KnowledgeSettings = checked.settings;
@@ -147,7 +147,7 @@ export function loadPluginData(raw: unknown): { data: PluginData; warnings: stri
     ["lint", lint],
     ["spend", caps],
   ] as const)
-    warnReplaced(data[name], used, `data.json: ${name}`, warnings);
+    warnReplaced(data[name], used, `${file}: ${name}`, warnings);
   return { data: { settings, ask, compile, capture, lint, spend: caps, compileState }, warnings };
 }
 
