@@ -30,6 +30,8 @@ const WRAPPED_STEPS = [
   "applyLintFix",
   "distillSession",
   "batchNeedsConfirmation",
+  "skipUnchanged",
+  "findChangedLogs",
 ];
 const HOSTS = ["src/cli", "src/node", "src/obsidian", "src/ui", "src/mcp", "src/commands", "src/desktop", "src/main.ts"];
 const ROOT = join(import.meta.dirname, "..");
