@@ -29,6 +29,12 @@ const WRAPPED_STEPS = [
   "buildPrimeContext",
   "applyLintFix",
   "distillSession",
+  "batchNeedsConfirmation",
+  "skipUnchanged",
+  "findChangedLogs",
+  "LintEngine",
+  "createLintContext",
+  "lintFactsOfTexts",
 ];
 const HOSTS = ["src/cli", "src/node", "src/obsidian", "src/ui", "src/mcp", "src/commands", "src/desktop", "src/main.ts"];
 const ROOT = join(import.meta.dirname, "..");

@@ -1,11 +1,14 @@
 import { formatCost, formatCostOrUnknown } from "../core/llm/cost";
-import { batchNeedsConfirmation, type BatchEstimate } from "../core/spend/batch-estimate";
+import type { BatchEstimate } from "../core/spend/batch-estimate";
+import { decideSpend } from "../core/spend/decide-spend";
 import { EXIT, usage, type NodeIo } from "../node/node-io";
 import { readConfirmAboveUsd } from "../node/node-spend";
 import { flagString, type ParsedArgs } from "./parse-args";
 
 /** The default of the plugin's "Ask before costly compiles" (USD). */
 const DEFAULT_CONFIRM_ABOVE = 0.25;
+/** Where the threshold is set, as the refusal names it. */
+const THRESHOLD_WHERE = `--confirm-above, or the plugin's "Ask before costly compiles"`;
 
 /** A batch of model calls about to be made, in the words the command line shows and asks with. */
 export interface BatchToConfirm {
@@ -21,9 +24,10 @@ export interface BatchToConfirm {
 
 /**
  * Before a batch of model calls (compile --all, contradictions, claim drift, distillation, header proposals): prints
- * the total estimate at the model's price, and above the threshold (--confirm-above, else the plugin's "Ask before
- * costly compiles") asks on a terminal; without one it needs --yes. The spending caps hold either way (each call is
- * checked before it is made). Returns the exit code to stop with, or null to go on.
+ * the total estimate at the model's price, then renders core's rule (decideSpend) with the threshold of --confirm-above,
+ * else the plugin's "Ask before costly compiles": a y/N question on a terminal, a refusal without one unless --yes.
+ * The spending caps hold either way (each call is checked before it is made). Returns the exit code to stop with, or
+ * null to go on.
  */
 export async function confirmBatch(args: ParsedArgs, io: NodeIo, vaultRoot: string, b: BatchToConfirm): Promise<number | null> {
   const flag = flagString(args, "confirm-above");
@@ -37,14 +41,17 @@ export async function confirmBatch(args: ParsedArgs, io: NodeIo, vaultRoot: stri
       ? `cost unknown (no price for ${b.modelId}; set one in the plugin's settings)`
       : `about ${formatCost(batch.usd)}, at most ${formatCostOrUnknown(batch.maxUsd)}`;
   io.err(`${b.what} with ${b.modelId}: about ${batch.inputTokens} prompt tokens, ${costs}.\n`);
-  if (!batchNeedsConfirmation(batch, threshold) || args.flags.has("yes")) return null;
-  if (io.confirm) {
-    if (await io.confirm(`${b.question} (${batch.usd === null ? "cost unknown" : `about ${formatCost(batch.usd)}`})?`)) return null;
-    io.err(`${b.declined}\n`);
-    return EXIT.ok;
-  }
-  io.err(
-    `That is above ${formatCost(threshold)}, the amount asked about first (--confirm-above, or the plugin's "Ask before costly compiles"), and there is no terminal to ask: re-run with --yes to go on (the spending caps still hold).\n`,
+  const decision = decideSpend(
+    batch,
+    { thresholdUsd: threshold, thresholdWhere: THRESHOLD_WHERE, asker: io.confirm ? "terminal" : null, approved: args.flags.has("yes") },
+    { what: b.question, modelId: b.modelId },
   );
-  return EXIT.usage;
+  if (decision.kind === "go") return null;
+  if (decision.kind === "refuse" || !io.confirm) {
+    io.err(`${decision.sentence}\n`);
+    return EXIT.usage;
+  }
+  if (await io.confirm(decision.sentence)) return null;
+  io.err(`${b.declined}\n`);
+  return EXIT.ok;
 }

@@ -4,8 +4,13 @@ import { formatCost } from "../core/llm/cost";
 import { describeLoadReason, overBudgetNote, questionWords } from "../core/route/format-route-trace";
 import { recentProjectEntries } from "../core/workflows/prime-workflow";
 import { routeFor } from "../core/workflows/ask-workflow";
+import { runLint } from "../core/workflows/lint-run-workflow";
+import { formatLintPlace } from "../core/lint/format-lint-place";
+import { summarizeLint } from "../core/lint/summarize-lint";
+import { titleOf } from "../core/route/article-doc";
+import { localDate } from "../core/util/local-date";
+import { nodeLintHost } from "../node/node-lint-host";
 import { askKnowledgeBase } from "./mcp-ask";
-import { summarizeLint } from "./mcp-lint";
 import { hostWithBudget, McpToolError, type McpVaultView } from "./mcp-vault";
 import { findArticlePath, readArticle } from "./read-article";
 
@@ -33,7 +38,7 @@ export function routeTool(view: McpVaultView, a: { question: string; budget?: nu
     const doc = view.index.get(l.path);
     lines.push(
       "",
-      `## ${doc?.header.title ?? doc?.title ?? l.path}`,
+      `## ${doc ? titleOf(doc) : l.path}`,
       `path: ${l.path}`,
       `TLDR: ${doc?.tldr.replace(/\s+/g, " ").trim() || "(none)"}`,
       `why: ${describeLoadReason(l.reason, words)}`,
@@ -68,20 +73,32 @@ export async function askTool(view: McpVaultView, a: { question: string; budget?
   return `${r.answer.trim()}\n\n---\nFrom: ${r.route.loaded.map((l) => l.path).join(", ")}\n${cost}`;
 }
 
-/** lint_summary: counts by severity and check, and the top findings, for the base or one note. */
+/**
+ * lint_summary: counts by severity and check, and the top findings, for the base or one note: core's lint run as
+ * `kc lint` does it without a code repository (the server's scope; lines 1-based, as `kc lint` prints them).
+ */
 export async function lintSummaryTool(view: McpVaultView, a: { note?: string | undefined; top: number }): Promise<string> {
   let note: string | undefined;
   if (a.note !== undefined) note = findArticlePath(view, { path: a.note });
-  const s = await summarizeLint(view, { top: a.top, ...(note !== undefined ? { note } : {}) });
+  const { vault } = view;
+  const run = await runLint(nodeLintHost(vault), {
+    settings: vault.settings,
+    scope: view.scope,
+    compileState: vault.compileStateUnknown ? null : vault.compileState,
+    today: localDate(),
+    ...(note !== undefined ? { filter: { note } } : {}),
+  });
+  const s = summarizeLint(run.findings, a.top);
   const where = note ?? `the ${view.scope === "knowledge" ? "knowledge base" : "vault"}`;
-  if (s.total === 0) return `No lint findings in ${where}.`;
+  const unknown = run.leftOut.length > 0 ? " Daily logs were not checked for being uncompiled or changed: the compile state could not be read." : "";
+  if (s.total === 0) return `No lint findings in ${where}.${unknown}`;
   const lines = [
-    `${s.total} finding${s.total === 1 ? "" : "s"} in ${where}: ${s.bySeverity.error} error(s), ${s.bySeverity.warning} warning(s), ${s.bySeverity.suggestion} suggestion(s).`,
+    `${s.total} finding${s.total === 1 ? "" : "s"} in ${where}: ${s.bySeverity.error} error(s), ${s.bySeverity.warning} warning(s), ${s.bySeverity.suggestion} suggestion(s).${unknown}`,
     `By check: ${s.byCheck.map((c) => `${c.check} ${c.count}`).join(", ")}.`,
     "",
     `Top ${s.top.length}:`,
   ];
-  for (const f of s.top) lines.push(`- ${f.severity} ${f.check} ${f.path}:${f.line}: ${f.message.replace(/\s+/g, " ")}`);
+  for (const f of s.top) lines.push(`- ${f.severity} ${f.check} ${formatLintPlace(f)}: ${f.message.replace(/\s+/g, " ")}`);
   return lines.join("\n");
 }
 

@@ -1,6 +1,7 @@
 import { realpath, readFile } from "node:fs/promises";
 import { join, relative, sep } from "node:path";
 import { classifyPath, reportFolderOf } from "../core/knowledge/knowledge-layout";
+import { titleOf } from "../core/route/article-doc";
 import { McpToolError, type McpVaultView } from "./mcp-vault";
 
 /** One note's text as read_article returns it, with where it is. */
@@ -61,7 +62,8 @@ export async function readArticle(view: McpVaultView, path: string): Promise<Art
   }
   const text = await readFile(real, "utf8");
   const doc = view.index.get(path);
-  return { path, title: doc?.header.title ?? doc?.title ?? path.replace(/\.md$/i, ""), text };
+  // titleOf, not the index's title field (title and file name together, for search): a title appears once.
+  return { path, title: doc ? titleOf(doc) : path.replace(/\.md$/i, ""), text };
 }
 
 /** Refuses what no scope may read: absolute paths, `..`, hidden files and folders (the config folder among them). */

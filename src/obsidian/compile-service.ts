@@ -1,5 +1,4 @@
 import { normalizePath, type App } from "obsidian";
-import type { LogToCompile } from "../core/compile/select-logs";
 import { JOURNAL_FILE, LOCK_FILE, parseUndoRecord, UNDO_FILE } from "../core/compile/undo-compile";
 import type { UndoRecord } from "../core/compile/write-compile";
 import { dailyNotePath, matchDailyNote } from "../core/knowledge/daily-notes";
@@ -9,7 +8,7 @@ import type { CompileRecords } from "../core/ports/compile-records";
 import { compileLogs, type CompileReviewer, type CompileRunOptions, type LogResult } from "../core/workflows/compile-workflow";
 import type { KcHost } from "../core/ports/host";
 import { canRevalidate, revalidateArticle, type RevalidationResult, type RevalidationReviewer } from "../core/workflows/revalidate-workflow";
-import { findChangedLogs, skipUnchanged, type SelectedLogs } from "../core/workflows/select-logs-workflow";
+import { selectLogs, type LogPick, type SelectedLogs, type SelectProblem } from "../core/workflows/select-logs-workflow";
 import { undoLast, type UndoOutcome } from "../core/workflows/undo-workflow";
 import { AdapterWriteLock } from "./adapter-write-lock";
 import { readCoreDailyNotes } from "./effective-settings";
@@ -97,21 +96,16 @@ export class CompileService {
     return this.app.vault.getFileByPath(normalizePath(path)) !== null;
   }
 
-  /** Daily notes never compiled or changed since, oldest first. */
-  async changedLogs(): Promise<LogToCompile[]> {
+  /** Which logs to compile for a pick: core's selectLogs, as `kc compile` decides it (unchanged ones set aside). */
+  async select(pick: LogPick): Promise<Result<SelectedLogs, SelectProblem>> {
     await this.refresh();
-    return findChangedLogs(this.host);
-  }
-
-  /** The given logs split into those to compile and those compiled and unchanged since. */
-  async skipUnchanged(logPaths: readonly string[]): Promise<SelectedLogs> {
-    await this.refresh();
-    return skipUnchanged(this.host, logPaths);
+    return selectLogs(this.host, pick);
   }
 
   /** True when the log exists and differs from what was last compiled (or was never compiled). */
   async hasChanged(logPath: string): Promise<boolean> {
-    return this.exists(logPath) && (await this.skipUnchanged([logPath])).logs.length > 0;
+    const selected = this.exists(logPath) ? await this.select({ file: logPath }) : null;
+    return selected?.ok === true && selected.value.logs.length > 0;
   }
 
   /** Compiles logs through core's workflow with the configured model; the reviewer is the person (or auto-accept). */

@@ -1,8 +1,6 @@
 import type { Citation } from "../core/drift/citations";
-import { findCitations } from "../core/drift/citations";
 import type { ParsedNote } from "../core/notes/note-types";
-import { sha256Hex } from "../core/util/sha256";
-import { shortHash } from "../core/util/short-hash";
+import { readLintFacts } from "../core/workflows/lint-run-workflow";
 import type { ObsidianVaultView } from "./obsidian-vault-view";
 
 /** What the cache must know of a path under the current settings to decide what to keep of its text. */
@@ -48,13 +46,8 @@ export class LintNoteCache {
     const daily = this.kinds.isDaily(path);
     const article = this.kinds.isArticle(path);
     if (!daily && !article) return;
-    const record = this.records.get(path) ?? {};
-    if (daily) record.logHash = sha256Hex(text);
-    if (article) {
-      record.articleHash = shortHash(text);
-      if (this.kinds.wantsCitations()) record.citations = findCitations(text);
-    }
-    this.records.set(path, record);
+    // The same hashes and citations as every host's lint run (core's readLintFacts).
+    this.records.set(path, Object.assign(this.records.get(path) ?? {}, readLintFacts(text, { daily, article, citations: this.kinds.wantsCitations() })));
   }
 
   /**

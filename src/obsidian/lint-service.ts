@@ -2,7 +2,6 @@ import { Events, type App, type TFile } from "obsidian";
 import { matchDailyNote } from "../core/knowledge/daily-notes";
 import { classifyPath, isArticleKind, reportFolderOf } from "../core/knowledge/knowledge-layout";
 import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
-import type { LintOptions } from "../core/lint/lint-context";
 import type { LintEngine } from "../core/lint/lint-engine";
 import type { LintFinding } from "../core/lint/lint-types";
 import type { ContradictionState } from "../core/contradictions/contradiction-state";
@@ -17,6 +16,7 @@ import {
   type LintFixHost,
   type LintFixPlan,
 } from "../core/workflows/lint-fix-workflow";
+import type { LintInputs } from "../core/workflows/lint-run-workflow";
 import { localDate } from "../core/util/local-date";
 import type { SliceScheduler } from "../core/util/slice-scheduler";
 import { effectiveSettings } from "./effective-settings";
@@ -145,7 +145,7 @@ export class LintService extends Events {
         this.progress = fraction;
         this.trigger("progress", fraction);
       },
-      options: () => this.options(),
+      inputs: () => this.inputs(),
     });
     if (!engine) return;
     this.engine = engine;
@@ -255,17 +255,16 @@ export class LintService extends Events {
       : err("Not fixed: fixes are not available here.");
   }
 
-  private options(): LintOptions {
+  /** What core's lint set-up (lintEngineFor) is given here: the lint's own settings, plugin data, the note cache. */
+  private inputs(): LintInputs {
     return {
       settings: this.settings,
       compileState: this.data().compileState,
-      logHash: (p: string) => this.cache.logHash(p),
       today: localDate(),
       staleAfterDays: this.extras.staleAfterDays?.() ?? 180,
       codeRepo: this.codeRepo,
-      citationsOf: (p: string) => this.cache.citationsOf(p),
-      articleHash: (p: string) => this.cache.articleHash(p),
       contradictions: () => this.contradictions.state,
+      notes: this.cache,
     };
   }
 }

@@ -1,6 +1,6 @@
 import type { App, TFile } from "obsidian";
-import type { LintOptions } from "../core/lint/lint-context";
-import { LintEngine } from "../core/lint/lint-engine";
+import type { LintEngine } from "../core/lint/lint-engine";
+import { lintEngineFor, type LintInputs } from "../core/workflows/lint-run-workflow";
 import type { ParsedNote } from "../core/notes/note-types";
 import { parseNote } from "../core/notes/parse-note";
 import type { SliceScheduler } from "../core/util/slice-scheduler";
@@ -33,7 +33,8 @@ export interface SlicedLintPorts {
   current(): boolean;
   /** Progress 0..0.99 at each slice boundary. */
   progress(fraction: number): void;
-  options(): LintOptions;
+  /** What core's lint set-up is given (settings, compile state, the note cache's hashes, contradictions…). */
+  inputs(): LintInputs;
 }
 
 /**
@@ -73,7 +74,7 @@ export async function runSlicedLint(ports: SlicedLintPorts): Promise<LintEngine 
   });
   if (!read) return null;
   if (sink) await sink.finishBuild(build);
-  const engine = new LintEngine(view, ports.options());
+  const { engine } = lintEngineFor(view, ports.inputs());
   view.useResolvedLinks = true;
   const before = files.length + articles.length + others.length;
   units.total = before + 2 * view.notePaths().length;

@@ -5,6 +5,7 @@ import { describeError } from "../core/workflows/commit-writes";
 import type { CompileOutcome } from "../core/compile/propose-compile";
 import type { CompileService } from "../obsidian/compile-service";
 import type { CompileReviewer } from "../core/workflows/compile-workflow";
+import type { LogPick, SelectProblem } from "../core/workflows/select-logs-workflow";
 import type { CompileCommandActions } from "../commands/register-compile-commands";
 import { CompileReviewModal } from "./compile-review-modal";
 import { confirmSpend } from "./confirm-spend";
@@ -147,6 +148,38 @@ export async function runAutoCompile(app: App, service: CompileService, logPath:
   await Promise.race([ready, run]);
 }
 
+/**
+ * Compiles what core's log choice (selectLogs, as `kc compile` decides it) names for these picks, or says in a Notice
+ * why nothing is compiled: `nothing` words the case where every log is compiled and unchanged since.
+ */
+async function compileSelected(
+  app: App,
+  service: CompileService,
+  picks: LogPick[],
+  confirmAboveUsd: number,
+  nothing: (unchanged: string[]) => string,
+): Promise<void> {
+  const logs: string[] = [];
+  const unchanged: string[] = [];
+  for (const pick of picks) {
+    const selected = await service.select(pick);
+    if (!selected.ok) {
+      new Notice(selectProblemText(selected.error, pick), 10000);
+      return;
+    }
+    logs.push(...selected.value.logs);
+    unchanged.push(...selected.value.unchanged);
+  }
+  if (logs.length === 0) new Notice(nothing(unchanged));
+  else await runCompileFlow(app, service, logs, confirmAboveUsd);
+}
+
+/** Why a pick names nothing to compile, in the plugin's words where core's name a command-line flag. */
+function selectProblemText(problem: SelectProblem, pick: LogPick): string {
+  if (problem.kind === "no-note" && "file" in pick) return `Nothing compiled: ${pick.file} does not exist any more.`;
+  return `Nothing compiled: ${problem.message}`;
+}
+
 /** The compile commands' actions over the service: each opens the flow above or reports in a Notice. */
 export function createCompileActions(app: App, service: CompileService, confirmAboveUsd: () => number = () => Infinity): CompileCommandActions {
   return {
@@ -161,21 +194,14 @@ export function createCompileActions(app: App, service: CompileService, confirmA
       return f && service.isDailyNote(f.path) ? f.path : null;
     },
     compile: (paths) =>
-      void service.skipUnchanged(paths).then(({ logs }) => {
-        if (logs.length === 0) new Notice(`${paths.join(", ")} is compiled and unchanged since; nothing to do.`);
-        else void runCompileFlow(app, service, logs, confirmAboveUsd());
-      }),
-    compileChanged: () =>
-      void service.changedLogs().then((logs) => {
-        if (logs.length === 0) new Notice("Every daily log is compiled and unchanged.");
-        else
-          void runCompileFlow(
-            app,
-            service,
-            logs.map((l) => l.path),
-            confirmAboveUsd(),
-          );
-      }),
+      void compileSelected(
+        app,
+        service,
+        paths.map((file) => ({ file })),
+        confirmAboveUsd(),
+        (unchanged) => `${unchanged.join(", ")} is compiled and unchanged since; nothing to do.`,
+      ),
+    compileChanged: () => void compileSelected(app, service, [{ all: true }], confirmAboveUsd(), () => "Every daily log is compiled and unchanged."),
     activeArticle: () => {
       const f = app.workspace.getActiveFile();
       return f && service.canRevalidate(f.path) ? f.path : null;

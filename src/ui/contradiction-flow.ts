@@ -1,7 +1,8 @@
 import { Notice, type App } from "obsidian";
 import { formatCost } from "../core/llm/cost";
 import type { ContradictionService } from "../obsidian/contradiction-service";
-import { confirmSpend, describeBatch } from "./confirm-spend";
+import { describeBatch } from "../core/spend/decide-spend";
+import { confirmSpend } from "./confirm-spend";
 import { progressNotice } from "./progress-notice";
 
 /**

@@ -1,11 +1,12 @@
 import { Notice, TFile, TFolder, type App } from "obsidian";
-import { formatCost, formatCostOrUnknown } from "../core/llm/cost";
+import { formatCost } from "../core/llm/cost";
 import { describeError } from "../core/workflows/commit-writes";
 import type { KcHost } from "../core/ports/host";
 import { proposeNoteHeaders, type HeaderModelPass, type HeaderProposal } from "../core/workflows/propose-headers-workflow";
 import type { HeaderCommandActions } from "../commands/register-header-commands";
 import type { CompileReviewModel } from "./compile-review";
-import { CompileReviewModal, CostConfirmModal } from "./compile-review-modal";
+import { CompileReviewModal } from "./compile-review-modal";
+import { confirmSpend } from "./confirm-spend";
 
 /** The most notes of a folder one run proposes headers for (the review lists each of them). */
 const FOLDER_CAP = 50;
@@ -42,8 +43,9 @@ function passText(pass: HeaderModelPass): string {
 }
 
 /**
- * Proposes CKP headers for notes through the header workflow over the plugin's host: the model pass (when asked for)
- * after its most cost is confirmed, the review in the compile review modal, then one undoable frontmatter-only write.
+ * Proposes CKP headers for notes through the header workflow over the plugin's host: the model pass (when asked for;
+ * above "Ask before costly compiles" or at an unknown price only after the person agrees), the review in the compile
+ * review modal, then one undoable frontmatter-only write.
  */
 export async function runHeaderFlow(app: App, host: KcHost, paths: string[], withModel = false): Promise<void> {
   try {
@@ -51,13 +53,15 @@ export async function runHeaderFlow(app: App, host: KcHost, paths: string[], wit
       host,
       { paths, model: withModel },
       {
-        confirmSpend: (e) =>
-          new CostConfirmModal(
-            app,
-            `Improving the drafts sends about ${e.inputTokens.toLocaleString()} tokens in ${e.calls} call${e.calls === 1 ? "" : "s"}: at most ${formatCostOrUnknown(e.maxUsd)}.`,
-            "Ask the model for better headers?",
-            "Ask the model",
-          ).ask(),
+        // Core's rule, as for compiles: asked only above "Ask before costly compiles" or at an unknown price.
+        confirmSpend: (e, modelId) =>
+          confirmSpend(app, e, host.settings().compile.confirmAboveUsd, {
+            what: `Improve the drafts' TLDR and answers_when of ${e.calls === 1 ? "these notes in 1 call" : `these notes in ${e.calls} calls`}`,
+            modelId,
+            more: "Each note's opening is sent, secrets redacted; nothing is written before your review. ",
+            title: "Ask the model for better headers?",
+            go: "Ask the model",
+          }),
         review: (proposals, pass) =>
           new CompileReviewModal(app, {
             title: `Review headers for ${proposals.length === 1 ? proposals[0]!.path : `${proposals.length} notes`}`,

@@ -1,4 +1,5 @@
 import { setIcon } from "obsidian";
+import { formatLintPlace, oneBased } from "../core/lint/format-lint-place";
 import type { LintCheck } from "../core/lint/lint-check";
 import type { LintFinding, Severity } from "../core/lint/lint-types";
 
@@ -77,7 +78,7 @@ export function createFindingRow(f: LintFinding, key: string, canDismiss: boolea
   el.createDiv({ cls: "kc-lint-message", text: f.message });
   // One line, cut at its start when too long (styles.css): the note's name and line stay in sight.
   const where = el.createEl("a", { cls: "kc-lint-where", attr: { role: "link", tabindex: -1 } });
-  appendBreakablePath(where, `${f.path}:${f.line + 1}`);
+  appendBreakablePath(where, formatLintPlace(f));
   const focusables: HTMLElement[] = [where];
   if (f.related && f.related.length > 0) {
     const rel = el.createDiv({ cls: "kc-lint-related" });
@@ -85,10 +86,10 @@ export function createFindingRow(f: LintFinding, key: string, canDismiss: boolea
     f.related.forEach((p, i) => {
       const a = rel.createEl("a", {
         cls: "kc-lint-related-link",
-        attr: { role: "link", tabindex: -1, "aria-label": `Open ${p.path} at line ${p.line + 1}${p.label ? `: ${p.label}` : ""}` },
+        attr: { role: "link", tabindex: -1, "aria-label": `Open ${p.path} at line ${oneBased(p).line}${p.label ? `: ${p.label}` : ""}` },
       });
       a.dataset.index = String(i);
-      a.setText(`${baseName(p.path)}:${p.line + 1}`);
+      a.setText(`${baseName(p.path)}:${oneBased(p).line}`);
       focusables.push(a);
     });
   }

@@ -1,6 +1,7 @@
 import { StateField, type ChangeSet, type EditorState, type Extension, type Text } from "@codemirror/state";
 import { Decoration, type DecorationSet, EditorView, WidgetType } from "@codemirror/view";
 import { setIcon } from "obsidian";
+import { oneBased } from "../core/lint/format-lint-place";
 import type { LintFinding, Severity } from "../core/lint/lint-types";
 import { SEVERITY_ICON } from "./lint-finding-row";
 
@@ -88,7 +89,7 @@ function propertyAt(doc: EditorState["doc"], line: number): string {
 }
 
 function describe(findings: readonly LintFinding[]): string {
-  return findings.map((f) => `Line ${f.line + 1}, ${f.check}: ${f.message}`).join("\n");
+  return findings.map((f) => `Line ${oneBased(f).line}, ${f.check}: ${f.message}`).join("\n");
 }
 
 /**

@@ -1,7 +1,9 @@
 import { ItemView, Menu, setIcon, type WorkspaceLeaf } from "obsidian";
+import { oneBased } from "../core/lint/format-lint-place";
 import type { LintCheck } from "../core/lint/lint-check";
 import { LINT_CHECKS } from "../core/lint/lint-checks";
 import type { LintFinding, Severity } from "../core/lint/lint-types";
+import { filterLintFindings } from "../core/workflows/lint-run-workflow";
 import { LintFindingList } from "./lint-finding-list";
 import { checkTitle, SEVERITY_ICON } from "./lint-finding-row";
 
@@ -118,13 +120,11 @@ export class LintView extends ItemView {
       this.shownFindings = { all: findings, filter };
       const q = this.query.toLowerCase();
       const narrowed = this.shown.size < SEVERITIES.length || q !== "" || this.noteOnly;
+      // Severity and note through core's lint filter (as `kc lint` and the MCP server filter), then the search words.
       const visible = !narrowed
         ? findings
-        : findings.filter(
-            (f) =>
-              this.shown.has(f.severity) &&
-              (!this.noteOnly || f.path === note) &&
-              (q === "" || f.path.toLowerCase().includes(q) || f.message.toLowerCase().includes(q) || f.check.replace(/-/g, " ").includes(q)),
+        : filterLintFindings(findings, { severities: [...this.shown], ...(this.noteOnly ? { note: note ?? "" } : {}) }).filter(
+            (f) => q === "" || f.path.toLowerCase().includes(q) || f.message.toLowerCase().includes(q) || f.check.replace(/-/g, " ").includes(q),
           );
       this.noteOnlyEl?.setText(
         this.noteOnly
@@ -212,7 +212,7 @@ export class LintView extends ItemView {
     if (f === null) return;
     this.detailEl.empty();
     this.detailEl.createDiv({ cls: "kc-lint-detail-message", text: f.message });
-    this.detailEl.createDiv({ cls: "kc-lint-detail-where", text: `${f.path}, line ${f.line + 1}` });
+    this.detailEl.createDiv({ cls: "kc-lint-detail-where", text: `${f.path}, line ${oneBased(f).line}` });
   }
 
   private actionsAdded = false;

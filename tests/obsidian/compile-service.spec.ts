@@ -3,6 +3,7 @@ import { notices, noticesShown } from "../fakes/obsidian-stub";
 import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
 import { runAutoCompile, runCompileFlow } from "../../src/ui/compile-flow";
 import { CompileService } from "../../src/obsidian/compile-service";
+import { findChangedLogs } from "../../src/core/workflows/select-logs-workflow";
 import type { CompileReviewer, PreparedCompile } from "../../src/core/workflows/compile-workflow";
 import { mergePluginData, type PluginData } from "../../src/core/settings/plugin-data";
 import { RouterService } from "../../src/obsidian/router-service";
@@ -45,7 +46,7 @@ describe("compile in Obsidian", () => {
   it("plans, proposes through requestUrl, writes through the vault, records the state, and undoes", async () => {
     const { app, data, service, saves } = await setup();
     const before = new Map(app.files);
-    expect(await service.changedLogs()).toEqual([{ path: "daily/2026-11-20.md", date: "2026-11-20", reason: "never compiled" }]);
+    expect(await findChangedLogs(service.host)).toEqual([{ path: "daily/2026-11-20.md", date: "2026-11-20", reason: "never compiled" }]);
     server.replies.push({ kind: "tool", name: COMPILE_TOOL.name, input: validReply() });
     const planned: PreparedCompile[] = [];
     const [r] = await service.run(["daily/2026-11-20.md"], acceptAll, { events: { planned: (p) => planned.push(p) } });
@@ -57,7 +58,7 @@ describe("compile in Obsidian", () => {
     expect(data.compileState.logs["daily/2026-11-20.md"]?.hash).toMatch(/^[0-9a-f]{64}$/);
     expect(saves()).toBe(1);
     expect(app.config.has(`${CONFIG_DIR}/plugins/ckp-knowledge-compiler/last-compile.json`)).toBe(true);
-    expect(await service.changedLogs()).toEqual([]);
+    expect(await findChangedLogs(service.host)).toEqual([]);
     const headers = server.requests[0]!.headers;
     expect(JSON.stringify([headers["x-api-key"], headers.authorization])).toContain("sk-test");
 

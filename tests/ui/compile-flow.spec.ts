@@ -12,6 +12,7 @@ import { CompileService } from "../../src/obsidian/compile-service";
 import { mergePluginData } from "../../src/core/settings/plugin-data";
 import { RouterService } from "../../src/obsidian/router-service";
 import { CONFIG_DIR } from "../fakes/config-dir";
+import { sha256Hex } from "../../src/core/util/sha256";
 
 // What a person sees of a compile before anything is spent, and when there is nothing to compile.
 let server: LoopbackServer;
@@ -21,9 +22,12 @@ beforeEach(async () => {
 });
 afterEach(async () => server.close());
 
-async function setup() {
+async function setup(settings: Record<string, unknown> = {}) {
   const app = createFakeApp(fixtureFiles(), { "anthropic-api-key": "sk-test" });
-  const data = mergePluginData({ ask: { baseUrl: server.baseUrl, model: "claude-test", priceOverrides: { "claude-test": { input: 2, output: 10 } } } });
+  const data = mergePluginData({
+    ask: { baseUrl: server.baseUrl, model: "claude-test", priceOverrides: { "claude-test": { input: 2, output: 10 } } },
+    settings,
+  });
   const router = new RouterService(app as never, () => data.settings.knowledgeFolder);
   await router.build();
   return {
@@ -67,6 +71,28 @@ describe("compiling from the palette", () => {
     progress.messageEl.querySelector<HTMLButtonElement>(".kc-notice-cancel")!.click();
     await run;
     expect(notices.at(-1)).toBe("Compile cancelled; nothing was written.");
+  });
+});
+
+describe("which logs the palette compiles: core's selectLogs, as kc compile decides it", () => {
+  it("sets a compiled, unchanged log aside, and says so without calling the model", async () => {
+    const { service } = await setup();
+    const log = "daily/2026-11-20.md";
+    await service.host.records.setLogState(log, { hash: sha256Hex(await service.host.store.read(log)), compiledAt: "2026-11-20" });
+    const actions = createCompileActions({} as never, service);
+    actions.compile([log]);
+    await until(() => notices.at(-1) === `${log} is compiled and unchanged since; nothing to do.`);
+    actions.compileChanged();
+    await until(() => notices.at(-1) === "Every daily log is compiled and unchanged.");
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("refuses a knowledge folder that holds the daily notes before anything is planned, in core's words", async () => {
+    const { service } = await setup({ knowledgeFolder: "daily" });
+    createCompileActions({} as never, service).compileChanged();
+    await until(() => notices.at(-1)?.startsWith("Nothing compiled: ") === true);
+    expect(notices.at(-1)).toContain('The knowledge folder "daily" contains the daily notes folder "daily"');
+    expect(server.requests).toHaveLength(0);
   });
 });
 

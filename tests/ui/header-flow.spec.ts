@@ -10,11 +10,16 @@ import { notices } from "../fakes/obsidian-stub";
 import { ordinaryVaultFiles } from "../fakes/ordinary-vault";
 import { until } from "../fakes/until";
 import { CONFIG_DIR } from "../fakes/config-dir";
+import { startLoopbackAnthropic } from "../fakes/loopback-anthropic-server";
+import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
 
-async function setup() {
+async function setup(model?: { baseUrl: string; confirmAboveUsd: number }) {
   const files = ordinaryVaultFiles();
-  const app = createFakeApp(files);
-  const data = mergePluginData({ ask: { scope: "vault" } });
+  const app = createFakeApp(files, model ? { "anthropic-api-key": "sk-test" } : {});
+  const data = mergePluginData({
+    ask: { scope: "vault", ...(model ? { baseUrl: model.baseUrl, model: "claude-test", priceOverrides: { "claude-test": { input: 2, output: 10 } } } : {}) },
+    ...(model ? { compile: { confirmAboveUsd: model.confirmAboveUsd } } : {}),
+  });
   const router = new RouterService(
     app as never,
     () => data.settings.knowledgeFolder,
@@ -67,5 +72,56 @@ describe("Propose headers for this note, in the plugin", () => {
     buttons[buttons.length - 1]!.click();
     await run;
     expect(Object.fromEntries([...app.files].filter(([p]) => p.endsWith(".md")))).toEqual(files);
+  });
+});
+
+describe("Propose headers with the model, in the plugin", () => {
+  // The header flow follows core's spend rule like compile, contradictions and cited code: a question only above
+  // "Ask before costly compiles" (or at an unknown price), never below it.
+  async function withModel(confirmAboveUsd: number) {
+    const server = await startLoopbackAnthropic();
+    forwardRequestUrlToFetch();
+    const { app, service } = await setup({ baseUrl: server.baseUrl, confirmAboveUsd });
+    return { server, app, service };
+  }
+  const path = "Cooking/Pancakes.md";
+
+  it("asks nothing below the threshold: the model is called, then the review opens", async () => {
+    const { server, app, service } = await withModel(100);
+    try {
+      server.replies.push({
+        kind: "tool",
+        name: "record_headers",
+        input: { notes: [{ path, tldr: "Two eggs, flour and milk.", answers_when: ["pancakes"] }] },
+      });
+      const run = runHeaderFlow(app as never, service.host, [path], true);
+      await until(() => document.body.querySelector(".kc-review-actions button") !== null);
+      expect(server.requests).toHaveLength(1);
+      expect(document.body.textContent).not.toContain("Your threshold is");
+      const buttons = document.body.querySelectorAll<HTMLButtonElement>(".kc-review-actions button");
+      buttons[buttons.length - 1]!.click();
+      await run;
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("above the threshold shows the total and calls nothing on Cancel", async () => {
+    const { server, app, service } = await withModel(0);
+    try {
+      const run = runHeaderFlow(app as never, service.host, [path], true);
+      const question = await until(() => [...document.body.querySelectorAll("p")].find((p) => p.textContent?.includes("Your threshold is $0.0000")));
+      expect(question.textContent).toMatch(
+        /^Improve the drafts' TLDR and answers_when of these notes in 1 call: about [\d,]+ input tokens to claude-test, about \$0\.\d+, at most \$0\.\d+\./,
+      );
+      [...question.parentElement!.querySelectorAll("button")].find((b) => b.textContent === "Cancel")!.click();
+      await until(() => document.body.querySelector(".kc-review-actions button") !== null);
+      expect(server.requests).toHaveLength(0);
+      const buttons = document.body.querySelectorAll<HTMLButtonElement>(".kc-review-actions button");
+      buttons[buttons.length - 1]!.click();
+      await run;
+    } finally {
+      await server.close();
+    }
   });
 });

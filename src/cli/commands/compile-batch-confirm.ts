@@ -1,26 +1,23 @@
-import { priceFor } from "../../core/llm/models";
 import { estimateCompileBatch } from "../../core/spend/batch-estimate";
 import type { CompilePlan } from "../../core/compile/compile-types";
+import type { PricedModel } from "../../core/ports/host";
 import { prepareCompile, type CompileHost } from "../../core/workflows/compile-workflow";
 import { confirmBatch } from "../batch-confirm";
-import { usage, type NodeIo } from "../../node/node-io";
-import { readNodeSpendSettings } from "../../node/node-spend";
+import type { NodeIo } from "../../node/node-io";
 import type { ParsedArgs } from "../parse-args";
 
 /**
- * Before `kc compile --all` calls the model: the batch's total estimate at the model's price, asked about above the
- * threshold (confirmBatch). Returns the exit code to stop with, or null to go on.
+ * Before `kc compile --all` calls the model: the batch's total estimate at the price of the model that will run, asked
+ * about above the threshold (confirmBatch). Returns the exit code to stop with, or null to go on.
  */
 export async function confirmCompileBatch(
   host: CompileHost,
   logs: readonly string[],
-  modelId: string,
+  model: Pick<PricedModel, "id" | "price">,
   args: ParsedArgs,
   io: NodeIo,
   vaultRoot: string,
 ): Promise<number | null> {
-  const settings = await readNodeSpendSettings(vaultRoot, io.env);
-  if (typeof settings === "string") return usage(io, settings);
   const plans: CompilePlan[] = [];
   for (const log of logs) {
     const prepared = await prepareCompile(host, log);
@@ -28,8 +25,8 @@ export async function confirmCompileBatch(
   }
   const n = `${logs.length} log${logs.length === 1 ? "" : "s"}`;
   return confirmBatch(args, io, vaultRoot, {
-    batch: estimateCompileBatch(plans, priceFor(modelId, settings.priceOverrides)),
-    modelId,
+    batch: estimateCompileBatch(plans, model.price),
+    modelId: model.id,
     what: `${n} to compile`,
     question: `Compile ${n}`,
     declined: "Nothing compiled.",

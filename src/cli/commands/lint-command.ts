@@ -3,14 +3,10 @@ import { localDate } from "../../core/util/local-date";
 import { formatLintJson, formatLintMarkdown } from "../../core/lint/format-lint-report";
 import { formatLintSarif } from "../../core/lint/format-lint-sarif";
 import manifest from "../../../manifest.json";
-import { LintEngine } from "../../core/lint/lint-engine";
-import { sha256Hex } from "../../core/util/sha256";
 import { writeLintReport } from "../../core/workflows/write-lint-report";
-import { shortHash } from "../../core/util/short-hash";
-import { findCitations } from "../../core/drift/citations";
+import { runLint } from "../../core/workflows/lint-run-workflow";
+import { nodeLintHost } from "../../node/node-lint-host";
 import { fsCodeRepo, isRepoFolder } from "../../desktop/fs-code-repo";
-import { contradictionStateStore } from "../../core/workflows/contradiction-state-store";
-import { fsPluginFiles } from "../../node/node-host";
 import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
@@ -73,28 +69,15 @@ export async function runLintCommand(args: ParsedArgs, io: NodeIo): Promise<numb
   const staleAfterDays = staleGiven ?? vault.data.lint.staleAfterDays;
   const missing = vault.settings.lintScope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or lint every note with --scope vault") : null;
   if (missing) return usage(io, missing);
-  const contradictions = await contradictionStateStore(fsPluginFiles(vault.root)).load();
-  const engine = new LintEngine(vault.index, {
+  const { findings, leftOut } = await runLint(nodeLintHost(vault), {
     settings: vault.settings,
-    compileState: vault.compileState,
-    logHash: (p) => {
-      const t = vault.texts.get(p);
-      return t === undefined ? undefined : sha256Hex(t);
-    },
+    compileState: vault.compileStateUnknown ? null : vault.compileState,
     today,
     staleAfterDays,
     codeRepo: repoDir !== undefined ? fsCodeRepo(repoDir) : null,
-    citationsOf: (p) => findCitations(vault.texts.get(p) ?? ""),
-    articleHash: (p) => {
-      const t = vault.texts.get(p);
-      return t === undefined ? undefined : shortHash(t);
-    },
-    contradictions: () => contradictions,
   });
   // A compile state that could not be read is not "never compiled": those checks are left out, and said so.
-  const unknownState = new Set(vault.compileStateUnknown ? ["uncompiled-log", "changed-log"] : []);
-  if (unknownState.size > 0) io.err("warning: daily logs are not checked for being uncompiled or changed, because the compile state could not be read.\n");
-  const findings = engine.run().filter((f) => !unknownState.has(f.check));
+  if (leftOut.length > 0) io.err("warning: daily logs are not checked for being uncompiled or changed, because the compile state could not be read.\n");
   const meta = { vaultName: vault.name, noteCount: vault.texts.size, scope: vault.settings.lintScope, date: today } as const;
   io.out(
     format === "json"

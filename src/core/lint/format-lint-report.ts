@@ -1,3 +1,4 @@
+import { formatLintPlace, oneBased } from "./format-lint-place";
 import type { LintCheck } from "./lint-check";
 import { LINT_CHECKS } from "./lint-checks";
 import type { LintFinding, Severity } from "./lint-types";
@@ -36,7 +37,7 @@ export function formatLintMarkdown(findings: readonly LintFinding[], meta: LintR
       const mine = findings.filter((f) => f.check === check.id);
       if (mine.length === 0) continue;
       out.push("", `## ${sev}: ${check.id} (${mine.length})`, "", `_${check.description}_`, "");
-      for (const f of mine) out.push(`- \`${f.path}:${f.line + 1}:${f.col + 1}\` ${f.message}${f.fix ? " _(fix available)_" : ""}`);
+      for (const f of mine) out.push(`- \`${formatLintPlace(f, true)}\` ${f.message}${f.fix ? " _(fix available)_" : ""}`);
     }
   }
   return out.join("\n") + "\n";
@@ -51,11 +52,10 @@ export function formatLintJson(findings: readonly LintFinding[], meta: LintRepor
       check: f.check,
       severity: f.severity,
       path: f.path,
-      line: f.line + 1,
-      column: f.col + 1,
+      ...oneBased(f),
       message: f.message,
       fixable: f.fix !== undefined,
-      ...(f.related ? { related: f.related.map((r) => ({ path: r.path, line: r.line + 1, column: r.col + 1, label: r.label })) } : {}),
+      ...(f.related ? { related: f.related.map((r) => ({ path: r.path, ...oneBased(r), label: r.label })) } : {}),
     })),
   };
   return JSON.stringify(report, null, 2) + "\n";

@@ -1,3 +1,4 @@
+import { oneBased } from "./format-lint-place";
 import type { LintCheck } from "./lint-check";
 import { LINT_CHECKS } from "./lint-checks";
 import type { LintFinding, LintPlace, Severity } from "./lint-types";
@@ -16,10 +17,11 @@ export function pathToUri(path: string): string {
 }
 
 function location(p: { path: string; line: number; col: number }) {
+  const at = oneBased(p);
   return {
     physicalLocation: {
       artifactLocation: { uri: pathToUri(p.path), uriBaseId: "%SRCROOT%" },
-      region: { startLine: p.line + 1, startColumn: p.col + 1 },
+      region: { startLine: at.line, startColumn: at.column },
     },
   };
 }

@@ -22,7 +22,8 @@ export interface SelectedLogs {
 }
 
 /**
- * The logs a pick names, minus those compiled and unchanged since (unless `force`): for `all`, every daily note never
+ * Which logs to compile, the same in every host (`kc compile`, the plugin's commands and its end-of-day compile): the
+ * logs a pick names, minus those compiled and unchanged since (unless `force`); for `all`, every daily note never
  * compiled or changed since, oldest first. Refuses settings that would let a compile touch daily notes, a note that
  * does not exist, and `all` without `force` when the host could not read which logs were compiled (`stateUnknown`).
  */
@@ -52,7 +53,7 @@ export async function selectLogs(
       });
     }
     const state: CompileState = options.force ? { logs: {} } : recordedState(host, hashes.keys());
-    return ok({ logs: selectChangedLogs(hashes.keys(), rules, state, (p) => hashes.get(p)).map((l) => l.path), unchanged: [] });
+    return ok({ logs: changedAmong(host, hashes, state).map((l) => l.path), unchanged: [] });
   }
   let path: string;
   if ("file" in pick) {
@@ -80,7 +81,12 @@ export async function skipUnchanged(host: CompileHost, paths: readonly string[])
 /** Daily notes never compiled or changed since, oldest first ("Compile all changed logs"). */
 export async function findChangedLogs(host: CompileHost): Promise<LogToCompile[]> {
   const hashes = await hashDailyLogs(host);
-  return selectChangedLogs(hashes.keys(), host.rules(), recordedState(host, hashes.keys()), (p) => hashes.get(p));
+  return changedAmong(host, hashes, recordedState(host, hashes.keys()));
+}
+
+/** The hashed daily logs that differ from `state` (never compiled, or changed since), oldest first. */
+function changedAmong(host: CompileHost, hashes: ReadonlyMap<string, string>, state: CompileState): LogToCompile[] {
+  return selectChangedLogs(hashes.keys(), host.rules(), state, (p) => hashes.get(p));
 }
 
 /** The content hash of every readable daily note (through the host's store: list, then read each). */

@@ -1,0 +1,8 @@
+import type { LintRunHost } from "../core/workflows/lint-run-workflow";
+import type { LoadedVault } from "./load-vault";
+import { fsPluginFiles } from "./node-host";
+
+/** A loaded vault as core's lint run reads it (the CLI's and the MCP server's): its index, its texts, the plugin's files. */
+export function nodeLintHost(vault: LoadedVault): LintRunHost {
+  return { view: vault.index, textOf: (p) => vault.texts.get(p), pluginFiles: fsPluginFiles(vault.root) };
+}
