@@ -2,11 +2,9 @@ import { formatCost, formatCostOrUnknown } from "../core/llm/cost";
 import type { BatchEstimate } from "../core/spend/batch-estimate";
 import { decideSpend } from "../core/spend/decide-spend";
 import { EXIT, usage, type NodeIo } from "../node/node-io";
-import { readConfirmAboveUsd } from "../node/node-spend";
+import type { OperationSettings } from "../core/ports/host";
 import { flagString, type ParsedArgs } from "./parse-args";
 
-/** The default of the plugin's "Ask before costly compiles" (USD). */
-const DEFAULT_CONFIRM_ABOVE = 0.25;
 /** Where the threshold is set, as the refusal names it. */
 const THRESHOLD_WHERE = `--confirm-above, or the plugin's "Ask before costly compiles"`;
 
@@ -29,12 +27,12 @@ export interface BatchToConfirm {
  * The spending caps hold either way (each call is checked before it is made). Returns the exit code to stop with, or
  * null to go on.
  */
-export async function confirmBatch(args: ParsedArgs, io: NodeIo, vaultRoot: string, b: BatchToConfirm): Promise<number | null> {
+export async function confirmBatch(args: ParsedArgs, io: NodeIo, saved: Pick<OperationSettings, "compile">, b: BatchToConfirm): Promise<number | null> {
   const flag = flagString(args, "confirm-above");
   const given = flag === undefined ? null : Number(flag);
   if (given !== null && (!Number.isFinite(given) || given < 0 || flag!.trim() === ""))
     return usage(io, `--confirm-above must be an amount in US dollars (0 asks every time), not "${flag}".`);
-  const threshold = given ?? (await readConfirmAboveUsd(vaultRoot)) ?? DEFAULT_CONFIRM_ABOVE;
+  const threshold = given ?? saved.compile.confirmAboveUsd;
   const { batch } = b;
   const costs =
     batch.usd === null

@@ -21,14 +21,6 @@ async function readPluginData(vaultRoot: string): Promise<unknown> {
   }
 }
 
-/** The plugin's "Ask before costly compiles" threshold (USD) from data.json, or null when it has none. */
-export async function readConfirmAboveUsd(vaultRoot: string): Promise<number | null> {
-  const data = await readPluginData(vaultRoot);
-  const compile = typeof data === "object" && data !== null ? (data as { compile?: { confirmAboveUsd?: unknown } }).compile : undefined;
-  const v = compile?.confirmAboveUsd;
-  return typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : null;
-}
-
 /** A cap from the environment: undefined when not set, a message when it is not an amount. */
 function envCap(env: Record<string, string | undefined>, name: string): number | string | undefined {
   const raw = env[name]?.trim();

@@ -6,6 +6,7 @@ import { localDate } from "../../core/util/local-date";
 import { costOrUnknown, formatCostOrUnknown } from "../../core/llm/cost";
 import { DEFAULT_SELECT_MODEL } from "../../core/llm/models";
 import type { PricedModel } from "../../core/ports/host";
+import { nodeSettings } from "../../node/node-read-host";
 import { distillBatch } from "../../core/capture/distill-session";
 import { CAPTURE_STATE_FILE, captureSessions, parseCaptureState, type CaptureStateStore } from "../../core/workflows/capture-workflow";
 import { knowledgeFolderProblem } from "../../core/knowledge/write-rules";
@@ -125,7 +126,7 @@ export async function runCaptureCommand(args: ParsedArgs, io: NodeIo): Promise<n
     const stop =
       days === 0
         ? null
-        : await confirmBatch(args, io, vault.root, {
+        : await confirmBatch(args, io, nodeSettings(vault), {
             batch: distillBatch(days, distill.price),
             modelId: distill.id,
             what: `${n} to distill`,

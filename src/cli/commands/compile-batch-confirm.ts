@@ -1,6 +1,6 @@
 import { estimateCompileBatch } from "../../core/spend/batch-estimate";
 import type { CompilePlan } from "../../core/compile/compile-types";
-import type { PricedModel } from "../../core/ports/host";
+import type { KcHost, PricedModel } from "../../core/ports/host";
 import { prepareCompile, type CompileHost } from "../../core/workflows/compile-workflow";
 import { confirmBatch } from "../batch-confirm";
 import type { NodeIo } from "../../node/node-io";
@@ -11,12 +11,11 @@ import type { ParsedArgs } from "../parse-args";
  * about above the threshold (confirmBatch). Returns the exit code to stop with, or null to go on.
  */
 export async function confirmCompileBatch(
-  host: CompileHost,
+  host: Pick<KcHost, "settings"> & CompileHost,
   logs: readonly string[],
   model: Pick<PricedModel, "id" | "price">,
   args: ParsedArgs,
   io: NodeIo,
-  vaultRoot: string,
 ): Promise<number | null> {
   const plans: CompilePlan[] = [];
   for (const log of logs) {
@@ -24,7 +23,7 @@ export async function confirmCompileBatch(
     if (prepared.ok) plans.push(prepared.value.plan);
   }
   const n = `${logs.length} log${logs.length === 1 ? "" : "s"}`;
-  return confirmBatch(args, io, vaultRoot, {
+  return confirmBatch(args, io, host.settings(), {
     batch: estimateCompileBatch(plans, model.price),
     modelId: model.id,
     what: `${n} to compile`,

@@ -79,7 +79,7 @@ export async function runCompileCommand(args: ParsedArgs, io: NodeIo): Promise<n
   // --all: the batch's total estimate first, asked about above the threshold; every call within the spending caps.
   const priced = await host.models.get("compile");
   if (args.flags.has("all") && priced.ok) {
-    const stop = await confirmCompileBatch(host, logs, priced.value, args, io, vault.root);
+    const stop = await confirmCompileBatch(host, logs, priced.value, args, io);
     if (stop !== null) return stop;
   }
   // No terminal and no --yes: nobody could accept the proposal, so the call would be paid for and nothing written.

@@ -69,7 +69,7 @@ export async function runContradictionsCommand(args: ParsedArgs, io: NodeIo): Pr
     return unavailableExit(priced.error);
   }
   const n = `${plan.pairs.length} pair${plan.pairs.length === 1 ? "" : "s"}`;
-  const stop = await confirmBatch(args, io, vault.root, {
+  const stop = await confirmBatch(args, io, host.settings(), {
     batch: contradictionBatch(planned, priced.value.price),
     modelId: priced.value.id,
     what: `${n} to check`,

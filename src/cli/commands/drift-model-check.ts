@@ -47,7 +47,7 @@ export async function runDriftModelCheck(args: ParsedArgs, io: NodeIo, vault: Lo
     return unavailableExit(priced.error);
   }
   const n = `${candidates.length} article${candidates.length === 1 ? "" : "s"}`;
-  const stop = await confirmBatch(args, io, vault.root, {
+  const stop = await confirmBatch(args, io, host.settings(), {
     batch: claimDriftBatch(planned, priced.value.price),
     modelId: priced.value.id,
     what: `${n} to ask the model about`,

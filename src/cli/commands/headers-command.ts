@@ -54,7 +54,7 @@ export async function runHeadersCommand(args: ParsedArgs, io: NodeIo): Promise<n
     { paths: notes, allMissing, model: withModel, dryRun },
     {
       confirmSpend: async (e, modelId) =>
-        (await confirmBatch(args, io, dir, {
+        (await confirmBatch(args, io, host.settings(), {
           batch: e,
           modelId,
           what: `Improving ${e.calls === 1 ? "the drafts in 1 call" : `the drafts in ${e.calls} calls`}`,
