@@ -1,7 +1,7 @@
 // Mutation testing of the critical core (`npm run mutation`); a benchmark-like run, not part of CI.
 // KC_MUTATE picks files (comma-separated); the default is the whole critical set.
 const critical = [
-  "src/core/workflows/write-rules.ts",
+  "src/core/knowledge/write-rules.ts",
   "src/core/links/link-resolver.ts",
   "src/core/capture/redact.ts",
   "src/core/capture/looks-random.ts",

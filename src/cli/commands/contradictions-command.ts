@@ -17,7 +17,7 @@ Seed 000's seventh check, bounded and opt-in: asks the model whether related art
 Pairs come from structure, not from all pairs: articles related by SIMILAR_HIGH or SIMILAR_MID, the concepts a
 connection article connects, articles built from the same daily log; only pairs where either article changed
 since it was last checked, at most --max-pairs (default 20) and --max-tokens (default 60000, input and output)
-per run; the rest wait for the next run. --dry-run lists the pairs and the token and cost estimate without
+per run (each default the plugin's saved setting when there is one); the rest wait for the next run. --dry-run lists the pairs and the token and cost estimate without
 calling. Otherwise the total estimate at the model's price is shown first; above --confirm-above (default: the
 plugin's "Ask before costly compiles", else $0.25; always for a model without a known price) the run asks on a
 terminal, and without one needs --yes. The spending caps hold either way. Each conflict quotes both

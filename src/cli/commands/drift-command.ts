@@ -18,7 +18,8 @@ Python, Go and Rust). Exit 1 when a citation no longer holds.
 
 --model-check (optional, uses the model; instead of the check above): for articles last updated more than --older-than days ago (default
 90) that cite files still in the repository, asks whether their statements still match the cited source; at most
---max-articles (10) articles and --max-tokens (40000) per run, the estimate shown first (--dry-run lists them
+--max-articles (10) articles and --max-tokens (60000) per run (each default the plugin's saved setting when there is one: the
+cited-code check's days and articles, the contradiction check's tokens per run), the estimate shown first (--dry-run lists them
 without calling); the total at the model's price is asked about above --confirm-above (default: the plugin's "Ask
 before costly compiles", else $0.25), and without a terminal needs --yes; the spending caps hold either way. Statements the model reports are printed as
 suggestions for review (a quote not on the article's citing lines is dropped); nothing is ever changed.`;
