@@ -24,7 +24,8 @@ function install(home: string, project: string, vault: string): Promise<{ code: 
       stdio: ["ignore", "ignore", "pipe"],
     });
     let err = "";
-    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (d: string) => (err += d));
     child.on("exit", (code) => done({ code: code ?? -1, err }));
   });
 }
