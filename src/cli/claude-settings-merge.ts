@@ -102,22 +102,35 @@ export function planInstall(text: string | null, file: string, target: SettingsT
 
 /** A settings file without kc's entries: only what its record names, and the containers it created once empty. */
 export function planUninstall(text: string | null, file: string, target: SettingsTarget, owned: KcOwned): SettingsPlan | string {
-  if (text === null) return { after: "", owned: noneOwned(), notes: [] };
+  // ~/.claude.json holds the servers of several installs (the user's, each project's): only this target's go.
+  const chain = [...target.at, "mcpServers"];
+  const ours = (at: string[]): boolean => target.key === "hooks" || same(at, target.at);
+  const holds = (path: string[]): boolean => target.key === "hooks" || (path.length <= chain.length && path.every((k, i) => k === chain[i]));
+  const left: KcOwned = {
+    hooks: target.key === "hooks" ? [] : owned.hooks,
+    servers: owned.servers.filter((o) => !ours(o.at)),
+    created: owned.created.filter((p) => !holds(p)),
+  };
+  if (text === null) return { after: "", owned: left, notes: [] };
   const start = begin(text, file, target);
   if (typeof start === "string") return start;
   const s = { doc: start, owned: cloneOwned(owned) };
+  const notes: string[] = [];
   if (target.key === "hooks") for (const h of owned.hooks) removeHook(s, h.event, h.command);
-  else
-    for (const o of owned.servers) {
+  else {
+    for (const o of owned.servers.filter((o) => ours(o.at))) {
       const entry = nodeAt(s.doc, [...o.at, "mcpServers", o.name]);
       if (entry) edit(s, removeChild(s.doc, entry.parent!.parent!, indexIn(entry.parent!.parent!, entry.parent!)));
     }
-  for (const path of [...owned.created].sort((a, b) => b.length - a.length)) {
+    if (nodeAt(s.doc, [...chain, KC_SERVER_NAME]))
+      notes.push(`Left the server "${KC_SERVER_NAME}" in ${file}: kc has no record of adding it (remove it by hand if it is kc's).`);
+  }
+  for (const path of owned.created.filter(holds).sort((a, b) => b.length - a.length)) {
     const node = nodeAt(s.doc, path);
     if ((node?.type === "object" || node?.type === "array") && (node.children ?? []).length === 0)
       edit(s, removeChild(s.doc, node.parent!.parent!, indexIn(node.parent!.parent!, node.parent!)));
   }
-  return { after: s.doc.text, owned: noneOwned(), notes: [] };
+  return { after: s.doc.text, owned: left, notes };
 }
 
 interface State {

@@ -116,6 +116,23 @@ describe("kc owns exactly what it added (issue 32, class 7)", () => {
     expect(hooks.hooks.SessionStart![0]!.hooks[0]!.command).toContain("/other vault' --hook");
   });
 
+  it("uninstalling one project leaves another project's server and the user's own (one ~/.claude.json holds them all)", async () => {
+    const text = JSON.stringify({ numStartups: 2, projects: {} }, null, 2) + "\n";
+    writeFileSync(userJson(), text);
+    const other = join(root, "other project");
+    mkdirSync(other);
+    expect((await runKc(["hooks", "install", "--project", other, "--vault", vault, "--yes"], { HOME: home })).code).toBe(0);
+    expect((await runKc(["hooks", "install", "--user", "--vault", vault, "--yes"], { HOME: home })).code).toBe(0);
+    const withBoth = read(userJson());
+    expect((await personal("install")).code).toBe(0);
+    const u = await personal("uninstall");
+    expect(u.code, u.err).toBe(0);
+    expect(read(userJson())).toBe(withBoth);
+    expect((await runKc(["hooks", "uninstall", "--project", other, "--yes"], { HOME: home })).code).toBe(0);
+    expect((await runKc(["hooks", "uninstall", "--user", "--yes"], { HOME: home })).code).toBe(0);
+    expect(read(userJson())).toBe(text);
+  });
+
   it("never replaces or removes a server the person had named knowledge-compiler themselves", async () => {
     const mine = { command: process.execPath, args: ["/opt/kc/dist/cli.mjs", "mcp", "/my/vault"], env: { X: "1" } };
     const text = JSON.stringify({ projects: { [project]: { mcpServers: { "knowledge-compiler": mine } } } }, null, 2) + "\n";
