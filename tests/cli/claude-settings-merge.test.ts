@@ -104,6 +104,8 @@ describe("planInstall: the MCP server", () => {
     const proj = plan(planInstall(JSON.stringify({ projects: { "/p": { x: 1 } } }), "f", PROJECT, ENTRIES, noneOwned()));
     expect(json(proj)).toEqual({ projects: { "/p": { x: 1, mcpServers: { "knowledge-compiler": ENTRIES.server } } } });
     expect(proj.owned.created).toEqual([["projects", "/p", "mcpServers"]]);
+    expect(proj.owned.servers).toEqual([{ at: ["projects", "/p"], name: "knowledge-compiler" }]);
+    expect(proj.notes).toEqual([]);
     const fresh = plan(planInstall(null, "f", PROJECT, ENTRIES, noneOwned()));
     expect(fresh.owned.created).toEqual([["projects"], ["projects", "/p"], ["projects", "/p", "mcpServers"]]);
   });
@@ -117,10 +119,16 @@ describe("planInstall: the MCP server", () => {
     expect(plan(planInstall(p.after, "f", TOP, MOVED, p.owned)).after).toBe(p.after);
   });
 
+  it("leaves its own entry's bytes when a person laid it out otherwise and nothing of kc's changed", () => {
+    const owned: KcOwned = { hooks: [], servers: [{ at: [], name: "knowledge-compiler" }], created: [] };
+    const text = '{\n  "mcpServers": {\n    "knowledge-compiler": { "type": "stdio", "command": "n", "args": ["c.mjs", "mcp", "v"] }\n  }\n}\n';
+    expect(plan(planInstall(text, "f", TOP, ENTRIES, owned)).after).toBe(text);
+  });
+
   it("replaces its own entry when it is no longer an object", () => {
     const owned: KcOwned = { hooks: [], servers: [{ at: [], name: "knowledge-compiler" }], created: [] };
     const p = plan(planInstall('{"mcpServers": {"knowledge-compiler": null, "b": 1}}', "f", TOP, ENTRIES, owned));
-    expect(json(p)).toEqual({ mcpServers: { b: 1, "knowledge-compiler": ENTRIES.server } });
+    expect(p.after).toBe('{"mcpServers": {"b": 1, "knowledge-compiler": {"type": "stdio", "command": "n", "args": ["c.mjs", "mcp", "v"]}}}');
     expect(p.owned.servers).toEqual([{ at: [], name: "knowledge-compiler" }]);
   });
 
@@ -176,11 +184,47 @@ describe("planUninstall", () => {
     };
     const text = JSON.stringify({ mcpServers: { "knowledge-compiler": {} }, projects: { "/p": { mcpServers: { "knowledge-compiler": {} } } } }, null, 2);
     const p = plan(planUninstall(text, "f", PROJECT, owned));
+    expect(p.notes).toEqual([]);
     expect(json(p)).toEqual({ mcpServers: { "knowledge-compiler": {} }, projects: {} });
     expect(p.owned).toEqual({ hooks: [], servers: [{ at: [], name: "knowledge-compiler" }], created: [["mcpServers"]] });
     const top = plan(planUninstall(p.after, "f", TOP, p.owned));
     expect(json(top)).toEqual({ projects: {} });
     expect(top.owned).toEqual(noneOwned());
+  });
+
+  it("leaves another project's server, containers and record when removing one project's", () => {
+    const owned: KcOwned = {
+      hooks: [],
+      servers: [
+        { at: ["projects", "/p"], name: "knowledge-compiler" },
+        { at: ["projects", "/q"], name: "knowledge-compiler" },
+      ],
+      created: [["projects"], ["projects", "/p"], ["projects", "/p", "mcpServers"], ["projects", "/q"], ["projects", "/q", "mcpServers"]],
+    };
+    const text = JSON.stringify({ projects: { "/p": { mcpServers: { "knowledge-compiler": {} } }, "/q": { mcpServers: { "knowledge-compiler": {} } } } });
+    const p = plan(planUninstall(text, "f", PROJECT, owned));
+    expect(json(p)).toEqual({ projects: { "/q": { mcpServers: { "knowledge-compiler": {} } } } });
+    expect(p.owned).toEqual({
+      hooks: [],
+      servers: [{ at: ["projects", "/q"], name: "knowledge-compiler" }],
+      created: [
+        ["projects", "/q"],
+        ["projects", "/q", "mcpServers"],
+      ],
+    });
+  });
+
+  it("skips what its record names but a person already removed", () => {
+    const owned: KcOwned = {
+      hooks: [{ event: "SessionEnd", command: ENTRIES.capture }],
+      servers: [{ at: [], name: "knowledge-compiler" }],
+      created: [["hooks"], ["hooks", "SessionEnd"], ["mcpServers"]],
+    };
+    expect(plan(planUninstall('{"a": 1}', "f", HOOKS, owned)).after).toBe('{"a": 1}');
+    expect(plan(planUninstall('{"a": 1}', "f", TOP, owned)).after).toBe('{"a": 1}');
+    expect(plan(planUninstall('{"hooks": {"SessionEnd": [{"hooks": [{"command": "x"}]}]}}', "f", HOOKS, owned)).after).toBe(
+      '{"hooks": {"SessionEnd": [{"hooks": [{"command": "x"}]}]}}',
+    );
   });
 
   it("names a server of kc's name it has no record of, and leaves it", () => {
@@ -206,6 +250,15 @@ describe("settings files kc will not edit", () => {
     ['{"projects": {"/p": 7}}', PROJECT, '"projects./p" in f is not an object'],
     ['{"projects": {"/p": {"mcpServers": []}}}', PROJECT, '"mcpServers" in f is not an object'],
     ['{"a": }', HOOKS, "f is not valid JSON (ValueExpected at character 6)"],
+    ["3", HOOKS, "f is not a JSON object"],
+    ["null", TOP, "f is not a JSON object"],
+    ['{"hooks": null}', HOOKS, '"hooks" in f is not an object'],
+    ['{"hooks": 3}', HOOKS, '"hooks" in f is not an object'],
+    ['{"hooks": {"SessionEnd": [null]}}', HOOKS, "a hook group of hooks.SessionEnd in f is not an object"],
+    ['{"hooks": {"SessionEnd": [[]]}}', HOOKS, "a hook group of hooks.SessionEnd in f is not an object"],
+    ['{"projects": null}', PROJECT, '"projects" in f is not an object'],
+    ['{"projects": 3}', PROJECT, '"projects" in f is not an object'],
+    ['{"projects": {"/p": []}}', PROJECT, '"projects./p" in f is not an object'],
   ] as const)("refuses %s", (text, target, problem) => {
     expect(planInstall(text, "f", target, ENTRIES, noneOwned())).toBe(problem);
     expect(planUninstall(text, "f", target, noneOwned())).toBe(problem);

@@ -61,6 +61,8 @@ describe("adding a child", () => {
     expect(append('{"a":1}', [], { x: [1, "y"] }, "k")).toBe('{"a":1,"k":{"x":[1,"y"]}}');
     expect(append('{\n  "a": { "b": 1 }\n}', ["a"], 2, "c")).toBe('{\n  "a": { "b": 1, "c": 2 }\n}');
     expect(append('{"a": [1]}', ["a"], 2)).toBe('{"a": [1, 2]}');
+    expect(append('{"a": [1]}', ["a"], null)).toBe('{"a": [1, null]}');
+    expect(append('{"a": [1]}', ["a"], "s")).toBe('{"a": [1, "s"]}');
   });
 
   it("opens an empty container over lines in a file of lines, and keeps it one line in a one-line file", () => {

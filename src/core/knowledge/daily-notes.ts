@@ -45,7 +45,7 @@ export function matchDailyNote(path: string, settings: DailySettings): string | 
     else if (slot === "YY") y = 2000 + Number(v);
     else if (slot === "M") mo = Number(v);
     else if (slot === "MMM") mo = MONTHS.findIndex((n) => n.toLowerCase().startsWith(v.toLowerCase()) && v.length >= 3) + 1;
-    else d = Number(v);
+    else if (slot === "D") d = Number(v);
   }
   if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > 31) return null;
   return `${String(y).padStart(4, "0")}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}`;

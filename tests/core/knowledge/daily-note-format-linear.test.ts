@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { dailyNotePath, matchDailyNote } from "../../../src/core/knowledge/daily-notes";
+import { compileDateFormat, matchDateFormat } from "../../../src/core/knowledge/match-date-format";
 
 // Issue 32, class 8: a vault's daily-notes format is matched in time linear in the name for each piece of the format.
 // The matcher it replaced built a regular expression from the format; these tests keep it here, as the oracle for
@@ -96,9 +97,12 @@ const nameFor = (fmt: string) =>
   fc.tuple(date, fc.nat(40), fc.nat(40), noise).map(([iso, at, op, extra]) => {
     const written = dailyNotePath(iso, { dailyFolder: "", dailyFormat: fmt }).slice(0, -3);
     const i = at % (written.length + 1);
-    if (op % 4 === 0) return written;
-    if (op % 4 === 1) return written.slice(0, i) + extra + written.slice(i);
-    if (op % 4 === 2) return written.slice(0, i) + written.slice(i + 1);
+    if (op % 6 === 0) return written;
+    if (op % 6 === 1) return written.slice(0, i) + extra + written.slice(i);
+    if (op % 6 === 2) return written.slice(0, i) + written.slice(i + 1);
+    // One character replaced by another of the noise (a separator, a digit, a letter, a look-alike).
+    if (op % 6 === 3) return written.slice(0, i) + (extra[0] ?? "x") + written.slice(i + 1);
+    if (op % 6 === 4) return written.replace(/\d/g, (d) => "oizeasgtbq"[Number(d)]!);
     return written.toUpperCase();
   });
 
@@ -128,12 +132,62 @@ describe("the daily-note matcher, against the regular expression it replaced", (
       ["Do MMMM YYYY", "11th November 2026"],
       ["Do MMMM YYYY", "1st November 2026"],
       ["YYYY-MM-DD", "2026-09-14"],
+      ["YYYY-MM-DD", "2026x09x14"],
+      ["YYYY-MM-DD", "2026-ab-14"],
+      ["Do MMMM YYYY", "2nd November 2026"],
+      ["Do MMMM YYYY", "3rd November 2026"],
+      ["Do MMMM YYYY", "23rd November 2026"],
+      ["Do MMMM YYYY", "4th November 2026"],
+      ["Do MMMM YYYY", "1xx November 2026"],
+      ["Do MMMM YYYY", "1\u017ft November 2026"],
+      ["Do MMMM YYYY", "1ST NOVEMBER 2026"],
+      ["YYYY-MM-DD dddd", "2026-09-14 Zed"],
+      ["YYYY-MM-DD dddd", "2026-09-14 zZ"],
+      ["YYYY-MM-DD dddd", "2026-09-14 Mon1"],
+      ["[\u0131]YYYY-MM-DD", "I2026-09-14"],
+      ["[\u017f]YYYY-MM-DD", "S2026-09-14"],
+      ["[\u212a]YYYY-MM-DD", "k2026-09-14"],
+      ["[\u00df]YYYY-MM-DD", "SS2026-09-14"],
     ];
     for (const [fmt, name] of cases)
       expect(matchDailyNote(`${name}.md`, { dailyFolder: "", dailyFormat: fmt }), `${fmt} / ${name}`).toBe(
         oldMatchDailyNote(`${name}.md`, { dailyFolder: "", dailyFormat: fmt }),
       );
     expect(matchDailyNote("2026 111.md", { dailyFolder: "", dailyFormat: "YYYY DM" })).toBe("2026-01-11");
+    expect(matchDailyNote("3rd November 2026.md", { dailyFolder: "", dailyFormat: "Do MMMM YYYY" })).toBe("2026-11-03");
+    expect(matchDailyNote("2026-09-14 Zed.md", { dailyFolder: "", dailyFormat: "YYYY-MM-DD dddd" })).toBe("2026-09-14");
+  });
+
+  it("gives each slot's text, or null when the name does not fit the pieces", () => {
+    const at = (format: string, name: string) => matchDateFormat(compileDateFormat(format), name);
+    expect(at("YYYY-MM-DD", "2026-09-14")).toEqual([
+      { slot: "Y", text: "2026" },
+      { slot: "M", text: "09" },
+      { slot: "D", text: "14" },
+    ]);
+    expect(at("Do MMMM YY dddd", "3rd Nov 26 Tue")).toEqual([
+      { slot: "D", text: "3" },
+      { slot: "MMM", text: "Nov" },
+      { slot: "YY", text: "26" },
+    ]);
+    expect(at("[on] D", "on 7")).toEqual([{ slot: "D", text: "7" }]);
+    for (const [format, name] of [
+      ["YYYY", "20x6"],
+      ["YYYY", "202"],
+      ["YYYY", "20266"],
+      ["MMMM-", "Sep"],
+      ["MMMM-", "Sep-x"],
+      ["dddd", ""],
+      ["dddd", "1"],
+      ["D", ""],
+      ["Do", "1"],
+      ["Do", "1s"],
+      ["x", ""],
+      ["x", "y"],
+      ["", "a"],
+    ])
+      expect(at(format!, name!), `${format} / ${name}`).toBeNull();
+    expect(at("", "")).toEqual([]);
   });
 });
 
