@@ -204,6 +204,9 @@ describe("planUninstall", () => {
     const text = JSON.stringify({ projects: { "/p": { mcpServers: { "knowledge-compiler": {} } }, "/q": { mcpServers: { "knowledge-compiler": {} } } } });
     const p = plan(planUninstall(text, "f", PROJECT, owned));
     expect(json(p)).toEqual({ projects: { "/q": { mcpServers: { "knowledge-compiler": {} } } } });
+    // A container of the other install that a person emptied is the other install's to tidy, not this one's.
+    const emptied = JSON.stringify({ projects: { "/p": { mcpServers: { "knowledge-compiler": {} } }, "/q": { mcpServers: {} } } });
+    expect(json(plan(planUninstall(emptied, "f", PROJECT, owned)))).toEqual({ projects: { "/q": { mcpServers: {} } } });
     expect(p.owned).toEqual({
       hooks: [],
       servers: [{ at: ["projects", "/q"], name: "knowledge-compiler" }],

@@ -171,6 +171,11 @@ describe("the daily-note matcher, against the regular expression it replaced", (
       { slot: "YY", text: "26" },
     ]);
     expect(at("[on] D", "on 7")).toEqual([{ slot: "D", text: "7" }]);
+    expect(at("YYYY-MM-DD ddd", "2026-09-14 Mon")).toEqual([
+      { slot: "Y", text: "2026" },
+      { slot: "M", text: "09" },
+      { slot: "D", text: "14" },
+    ]);
     for (const [format, name] of [
       ["YYYY", "20x6"],
       ["YYYY", "202"],
@@ -185,6 +190,13 @@ describe("the daily-note matcher, against the regular expression it replaced", (
       ["x", ""],
       ["x", "y"],
       ["", "a"],
+      ["YYYY", "20-6"],
+      ["YYYY", "20/6"],
+      ["dddd", "\u00e9"],
+      ["MMMM", "Sep_"],
+      ["MMMM", "Sep["],
+      ["dddd[x]", "x"],
+      ["ddd", ""],
     ])
       expect(at(format!, name!), `${format} / ${name}`).toBeNull();
     expect(at("", "")).toEqual([]);
