@@ -148,6 +148,7 @@ describe("the daily-note matcher, against the regular expression it replaced", (
       ["[\u017f]YYYY-MM-DD", "S2026-09-14"],
       ["[\u212a]YYYY-MM-DD", "k2026-09-14"],
       ["[\u00df]YYYY-MM-DD", "SS2026-09-14"],
+      ["[\u00e9]YYYY-MM-DD", "\u00c92026-09-14"],
     ];
     for (const [fmt, name] of cases)
       expect(matchDailyNote(`${name}.md`, { dailyFolder: "", dailyFormat: fmt }), `${fmt} / ${name}`).toBe(
@@ -155,6 +156,7 @@ describe("the daily-note matcher, against the regular expression it replaced", (
       );
     expect(matchDailyNote("2026 111.md", { dailyFolder: "", dailyFormat: "YYYY DM" })).toBe("2026-01-11");
     expect(matchDailyNote("3rd November 2026.md", { dailyFolder: "", dailyFormat: "Do MMMM YYYY" })).toBe("2026-11-03");
+    expect(matchDailyNote("\u00c92026-09-14.md", { dailyFolder: "", dailyFormat: "[\u00e9]YYYY-MM-DD" })).toBe("2026-09-14");
     expect(matchDailyNote("2026-09-14 Zed.md", { dailyFolder: "", dailyFormat: "YYYY-MM-DD dddd" })).toBe("2026-09-14");
   });
 
