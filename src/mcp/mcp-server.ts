@@ -9,6 +9,7 @@ import { stripControls } from "../core/util/strip-controls";
 import { describeError } from "../core/workflows/commit-writes";
 import { FsTranscriptSource } from "../desktop/fs-transcript-source";
 import type { NodeIo } from "../node/node-io";
+import { droppedRequestId, LineLimitStream } from "./line-limit-stream";
 import { McpToolError, openMcpVault, type McpScope, type McpVaultView } from "./mcp-vault";
 import { askTool, boundText, lintSummaryTool, readArticleTool, recentSessionsTool, routeTool } from "./mcp-tools";
 import process from "node:process";
@@ -162,11 +163,33 @@ export function buildMcpServer(options: McpServerOptions, io: NodeIo): McpServer
   return server;
 }
 
+/** The largest message the server reads (the MCP SDK's own stdio limit); a longer line is answered with an error and dropped. */
+export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
 /** Runs the server on stdin/stdout until the client closes it; logs go to stderr only (stdout is the protocol). */
 export async function runMcpServer(options: McpServerOptions, io: NodeIo): Promise<void> {
   process.on("unhandledRejection", (e) => io.err(`kc mcp: ${describeError(e)}\n`));
   const server = buildMcpServer(options, io);
-  const transport = new StdioServerTransport();
+  // Lines are cut to the limit before the SDK's transport sees them: its own check closes the transport, and the
+  // server with it. A request that is too long gets a JSON-RPC error (when its id can be read) and the server goes on.
+  const input = process.stdin.pipe(
+    new LineLimitStream(MAX_MESSAGE_BYTES, (line) => {
+      const id = droppedRequestId(line);
+      io.err(
+        `kc mcp: a message of ${line.bytes} bytes is over the ${MAX_MESSAGE_BYTES / 1024 / 1024} MB limit; it was not read${id === undefined ? "" : ` (request ${JSON.stringify(id)} answered with an error)`}.\n`,
+      );
+      if (id !== undefined)
+        void transport
+          .send({
+            jsonrpc: "2.0",
+            id,
+            error: { code: -32600, message: `The message is ${line.bytes} bytes, over the server's limit of ${MAX_MESSAGE_BYTES} bytes; it was not read.` },
+          })
+          .catch((e: unknown) => io.err(`kc mcp: ${describeError(e)}\n`));
+    }),
+  );
+  const transport = new StdioServerTransport(input, process.stdout, { maxBufferSize: Number.MAX_SAFE_INTEGER });
+  server.server.onerror = (e) => io.err(`kc mcp: ${describeError(e)}\n`);
   await server.connect(transport);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();

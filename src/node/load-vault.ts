@@ -5,6 +5,7 @@ import type { CompileState, KnowledgeSettings } from "../core/knowledge/knowledg
 import { mergeSettings, type SettingSource } from "../core/knowledge/merge-settings";
 import { parseSettingsJson } from "../core/knowledge/validate-settings";
 import { unconfiguredDailyFolder } from "../core/knowledge/daily-notes";
+import { readDailyFolderFlag } from "../core/knowledge/daily-folder-flag";
 import { normalizeFolderPath } from "../core/knowledge/folder-path";
 import { VaultIndex } from "../core/links/vault-index";
 import { NoteStoreError } from "../core/notes/note-store";
@@ -78,7 +79,7 @@ export async function loadVault(
     overrides = { ...overrides, knowledgeFolder: folder.value };
   }
   if (overrides.dailyFolder !== undefined) {
-    const folder = normalizeFolderPath(overrides.dailyFolder, "daily notes folder");
+    const folder = readDailyFolderFlag(overrides.dailyFolder);
     if (!folder.ok) throw new VaultPathError(folder.error);
     overrides = { ...overrides, dailyFolder: folder.value };
   }
