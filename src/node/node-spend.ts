@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { dirname, join } from "node:path";
 import process from "node:process";
@@ -10,10 +9,11 @@ import { readSpendSettings, type SpendSettings } from "../core/spend/spend-setti
 import type { ModelSource, ModelUnavailable, PluginFileStore, PricedModel } from "../core/ports/host";
 import { fsLockFiles } from "./file-write-lock";
 import { DATA_FILE } from "./load-vault";
+import { readGuardedFile } from "./guarded-file";
 
 /** The plugin's data.json as parsed JSON; undefined when missing or unreadable (loadVault warns about that once). */
 async function readPluginData(vaultRoot: string): Promise<unknown> {
-  const text = await readFile(join(vaultRoot, DATA_FILE), "utf8").catch(() => null);
+  const text = await readGuardedFile(vaultRoot, join(vaultRoot, DATA_FILE)).catch(() => null);
   try {
     return text === null ? undefined : (JSON.parse(text) as unknown);
   } catch {
@@ -52,7 +52,11 @@ export async function readNodeSpendSettings(vaultRoot: string, env: Record<strin
 
 /** The ledger's lock file in the vault's plugin folder, on disk: the same file the plugin takes. */
 export function nodeLedgerLock(vaultRoot: string): SpendLedgerLock {
-  return { files: fsLockFiles(), path: join(vaultRoot, dirname(DATA_FILE), SPEND_LEDGER_LOCK), owner: { pid: process.pid, token: () => randomUUID() } };
+  return {
+    files: fsLockFiles(vaultRoot),
+    path: join(vaultRoot, dirname(DATA_FILE), SPEND_LEDGER_LOCK),
+    owner: { pid: process.pid, token: () => randomUUID() },
+  };
 }
 
 /** The command line's models through the spend ledger (the plugin's file, shared) and the caps, read once. */

@@ -2,6 +2,7 @@ import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { formatCost } from "../../core/llm/cost";
 import { SpendLedger } from "../../core/spend/spend-ledger";
+import type { SpendRecord } from "../../core/spend/spend-entry";
 import { spendSince, summarizeSpend, type SpendTotal } from "../../core/spend/summarize-spend";
 import { isCalendarDate } from "../../core/util/calendar-date";
 import { fsPluginFiles } from "../../node/node-host";
@@ -48,7 +49,13 @@ export async function runSpendCommand(args: ParsedArgs, io: NodeIo): Promise<num
     return usage(io, `No such folder: ${dir}`);
   const settings = await readNodeSpendSettings(root, io.env);
   if (typeof settings === "string") return usage(io, settings);
-  const records = await new SpendLedger(fsPluginFiles(root)).read();
+  let records: SpendRecord[];
+  try {
+    records = await new SpendLedger(fsPluginFiles(root)).read();
+  } catch (e) {
+    io.err(`The spend ledger cannot be read: ${(e as Error).message}\n`);
+    return EXIT.findings;
+  }
   const summary = summarizeSpend(records, new Date());
   const range = since !== undefined ? spendSince(records, since) : null;
   const caps = { dailyCapUsd: settings.dailyCapUsd, monthlyCapUsd: settings.monthlyCapUsd };
