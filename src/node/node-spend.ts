@@ -5,7 +5,7 @@ import type { LanguageModel } from "../core/llm/language-model";
 import { err, ok, type Result } from "../core/result";
 import { SPEND_LEDGER_LOCK, SpendLedger, type SpendLedgerLock } from "../core/spend/spend-ledger";
 import { spendModels } from "../core/spend/spend-models";
-import { readSpendSettings, type SpendSettings } from "../core/spend/spend-settings";
+import { readSpendSettings, spendCapProblems, type SpendSettings } from "../core/spend/spend-settings";
 import type { ModelSource, ModelUnavailable, PluginFileStore, PricedModel } from "../core/ports/host";
 import { fsLockFiles } from "./file-write-lock";
 import { DATA_FILE } from "./load-vault";
@@ -42,11 +42,15 @@ function envCap(env: Record<string, string | undefined>, name: string): number |
  * with KC_DAILY_CAP_USD and KC_MONTHLY_CAP_USD over the caps; a message when one of those is not an amount.
  */
 export async function readNodeSpendSettings(vaultRoot: string, env: Record<string, string | undefined>): Promise<SpendSettings | string> {
-  const s = readSpendSettings(await readPluginData(vaultRoot));
+  const data = await readPluginData(vaultRoot);
+  const s = readSpendSettings(data);
   const daily = envCap(env, "KC_DAILY_CAP_USD");
   const monthly = envCap(env, "KC_MONTHLY_CAP_USD");
   if (typeof daily === "string") return daily;
   if (typeof monthly === "string") return monthly;
+  // A cap of data.json that is not an amount would silently be off: refused, unless the environment sets that cap.
+  const problems = spendCapProblems(data).filter((p) => !(p.includes("dailyCapUsd") ? daily !== undefined : monthly !== undefined));
+  if (problems.length > 0) return problems.join(" ");
   return { ...s, ...(daily !== undefined ? { dailyCapUsd: daily } : {}), ...(monthly !== undefined ? { monthlyCapUsd: monthly } : {}) };
 }
 

@@ -6,8 +6,7 @@ import { join } from "node:path";
 import process from "node:process";
 import { SPEND_LEDGER_FILE, SPEND_LEDGER_LOCK, SpendLedger } from "../../src/core/spend/spend-ledger";
 import { parseSpendLedger } from "../../src/core/spend/spend-entry";
-class GuardedFileError extends Error {}
-const readGuardedFile = async (_r: string, p: string) => (await import("node:fs/promises")).readFile(p, "utf8");
+import { GuardedFileError, readGuardedFile } from "../../src/node/guarded-file";
 import { fsPluginFiles, pluginFolder } from "../../src/node/node-host";
 import { nodeLedgerLock } from "../../src/node/node-spend";
 import { PluginFiles } from "../../src/node/plugin-files";
