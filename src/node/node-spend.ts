@@ -63,7 +63,10 @@ export function nodeLedgerLock(vaultRoot: string): SpendLedgerLock {
   };
 }
 
-/** The command line's models through the spend ledger (the plugin's file, shared) and the caps, read once. */
+/**
+ * The command line's models through the spend ledger (the plugin's file, shared) and the caps, read once: one guard
+ * for every call of this host, made by the first (calls at once share it, never each make their own).
+ */
 export function nodeSpendModels(
   inner: ModelSource,
   vaultRoot: string,
@@ -71,17 +74,17 @@ export function nodeSpendModels(
   files: PluginFileStore,
   now: () => Date = () => new Date(),
 ): ModelSource {
-  let settings: SpendSettings | null = null;
-  let wrapped: ModelSource | null = null;
+  let wrapped: Promise<ModelSource | string> | null = null;
   return {
     get: async (role, options) => {
-      if (!wrapped) {
-        const read = await readNodeSpendSettings(vaultRoot, env);
-        if (typeof read === "string") return err({ kind: "bad-config", message: read });
-        settings = read;
-        wrapped = spendModels(inner, { ledger: new SpendLedger(files, nodeLedgerLock(vaultRoot)), settings: () => settings!, now });
-      }
-      return wrapped.get(role, options);
+      wrapped ??= readNodeSpendSettings(vaultRoot, env).then((settings) =>
+        typeof settings === "string"
+          ? settings
+          : spendModels(inner, { ledger: new SpendLedger(files, nodeLedgerLock(vaultRoot)), settings: () => settings, now }),
+      );
+      const source = await wrapped;
+      if (typeof source === "string") return err({ kind: "bad-config", message: source });
+      return source.get(role, options);
     },
   };
 }
