@@ -137,3 +137,11 @@ describe("caps written as text in data.json", () => {
     expect(server.requests.length).toBe(before);
   });
 });
+
+describe("the daily cap's day", () => {
+  it("is named in `kc spend`: from local midnight, in this computer's time zone", async () => {
+    const r = await runKc(["spend", vaultWith({ dailyCapUsd: 1 })]);
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(r.out).toContain(`Days and months start at local midnight (${zone}).`);
+  });
+});
