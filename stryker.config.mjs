@@ -7,6 +7,8 @@ const critical = [
   "src/core/capture/looks-random.ts",
   "src/core/compile/validate-proposal.ts",
   "src/core/workflows/compile-workflow.ts",
+  "src/core/spend/spend-ledger.ts",
+  "src/core/spend/capped-model.ts",
 ];
 const chosen = process.env.KC_MUTATE
   ? process.env.KC_MUTATE.split(",")
