@@ -69,7 +69,8 @@ function runChild(vault: string): Promise<{ code: number; err: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [cli, "ask", vault, QUESTION], { env: { PATH: process.env.PATH ?? "", ...env() } });
     let err = "";
-    child.stderr.on("data", (c: Buffer) => (err += c.toString()));
+    child.stderr.setEncoding("utf8");
+    child.stderr.on("data", (c: string) => (err += c));
     child.on("exit", (code) => done({ code: code ?? -1, err }));
   });
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { CONFIG_DIR } from "../../fakes/config-dir";
 import { inHiddenFolder, isVaultNote, scopeNotes } from "../../../src/core/knowledge/knowledge-layout";
 
 describe("the router's scope and hidden folders", () => {
   it("skips notes in hidden folders in both scopes", () => {
     const hidden = [
-      ".obsidian/plugins/x/README.md",
+      `${CONFIG_DIR}/plugins/x/README.md`,
       ".trash/old.md",
       "notes/.private/keys.md",
       "knowledge/.drafts/concepts/a.md",

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { setTimeout } from "node:timers";
 import type { Completion, CompletionRequest, LanguageModel, ModelError, TokenUsage } from "../../../src/core/llm/language-model";
 import { estimateTokens } from "../../../src/core/llm/estimate-tokens";
 import { priceFor } from "../../../src/core/llm/models";
@@ -47,7 +48,7 @@ function sharedLock(alive: (pid: unknown) => boolean | undefined = () => true) {
     now: () => t,
     sleep: (ms) => {
       t += ms;
-      return new Promise((r) => globalThis.setTimeout(r, 0));
+      return new Promise((r) => setTimeout(r, 0));
     },
   };
   let n = 0;
@@ -90,7 +91,7 @@ async function modelOf(models: ModelSource): Promise<LanguageModel> {
 
 /** Waits until `check` holds, letting the other calls run (no timers). */
 async function until(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 10_000 && !check(); i++) await new Promise((r) => globalThis.setTimeout(r, 0));
+  for (let i = 0; i < 10_000 && !check(); i++) await new Promise((r) => setTimeout(r, 0));
 }
 
 describe("caps that hold under concurrency", () => {
@@ -103,7 +104,7 @@ describe("caps that hold under concurrency", () => {
     const calls = models.map((m) => m.complete(request));
     // Let every host reach its decision: two are sent, eight refused, while the two are still under way.
     await until(() => inner.requests.length === 2 && (files.files.get(SPEND_RESERVATIONS_FILE) ?? "").includes('"usd"'));
-    const refusedEarly = await Promise.race([Promise.all(calls.slice(2)), new Promise((r) => globalThis.setTimeout(() => r("pending"), 50))]);
+    const refusedEarly = await Promise.race([Promise.all(calls.slice(2)), new Promise((r) => setTimeout(() => r("pending"), 50))]);
     inner.finish();
     const results = await Promise.all(calls);
     expect(refusedEarly).not.toBe("pending");
@@ -233,7 +234,7 @@ describe("caps that hold under failure", () => {
     expect(refused).toMatchObject({ ok: false, error: { kind: "cap" } });
     inner.finish();
     expect((await call).ok).toBe(true);
-    expect(JSON.parse(files.files.get(SPEND_RESERVATIONS_FILE)!).map((r: { id: string }) => r.id)).toEqual(["r7"]);
+    expect((JSON.parse(files.files.get(SPEND_RESERVATIONS_FILE)!) as { id: string }[]).map((r) => r.id)).toEqual(["r7"]);
   });
 
   it("refuses, naming the cause, when the ledger cannot be written", async () => {
