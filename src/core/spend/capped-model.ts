@@ -165,11 +165,6 @@ export class SpendGuard {
     if (entry === null && ticket.reservation === null) return;
     await this.ports.ledger.settle(ticket.reservation, entry, now).catch(() => undefined);
   }
-
-  /** Appends a finished call to the ledger (no reservation); a ledger that cannot be written does not fail the call. */
-  async record(feature: string, completion: Completion, model: string, price: ListPrice | null): Promise<void> {
-    await this.settle({ estimateUsd: null, reservation: null }, feature, { billed: "usage", usage: completion.usage, model }, model, price);
-  }
 }
 
 /** The most a request can cost: its prompt (with the margin) written to the cache, and every output token it allows. */

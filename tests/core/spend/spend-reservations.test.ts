@@ -291,3 +291,116 @@ describe("caps that hold under failure", () => {
     expect(await ledger.read()).toEqual([entry]);
   });
 });
+
+describe("the details of reserving and settling", () => {
+  it("reserves nothing and writes no reservations while no cap is on", async () => {
+    const files = inMemoryPluginFiles();
+    const inner = new HeldModel(() => ok(completion(usage(1, 1))));
+    const model = await modelOf(host(files, inner, {}).models);
+    const call = model.complete(request);
+    await until(() => inner.requests.length === 1);
+    expect(files.files.has(SPEND_RESERVATIONS_FILE)).toBe(false);
+    inner.finish();
+    await call;
+    expect(files.files.has(SPEND_RESERVATIONS_FILE)).toBe(false);
+    expect(parseSpendLedger(files.files.get(SPEND_LEDGER_FILE)!)).toHaveLength(1);
+  });
+
+  it("counts a reservation of an earlier day of the month against the monthly cap, not the daily one", async () => {
+    const files = inMemoryPluginFiles();
+    files.files.set(SPEND_RESERVATIONS_FILE, JSON.stringify([{ id: "y", usd: worst, day: "2026-10-19", at: now().getTime(), pid: 9 }]));
+    const inner = new HeldModel(() => ok(completion(usage(1, 1))));
+    const daily = await modelOf(host(files, inner, { dailyCapUsd: worst * 1.5 }).models);
+    const call = daily.complete(request);
+    await until(() => inner.requests.length === 1);
+    inner.finish();
+    expect((await call).ok).toBe(true);
+    const monthly = await modelOf(host(files, inner, { monthlyCapUsd: worst * 1.5 }).models);
+    const refused = await monthly.complete(request);
+    expect(refused).toMatchObject({ ok: false, error: { kind: "cap", period: "month" } });
+    if (!refused.ok && refused.error.kind === "cap") {
+      expect(refused.error.spentUsd).toBeGreaterThanOrEqual(worst);
+      expect(refused.error.message).toMatch(
+        /^Not sent: this month's spend \$[\d.]+ and this call's worst case \$[\d.]+ would pass your monthly cap of \$[\d.]+\./,
+      );
+    }
+  });
+
+  it("names the day's start with the time zone in a daily refusal, and no calls under way when there are none", async () => {
+    const files = inMemoryPluginFiles();
+    const inner = new HeldModel(() => ok(completion(usage(1, 1))));
+    const model = await modelOf(host(files, inner, { dailyCapUsd: worst / 2 }).models);
+    const r = await model.complete(request);
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(!r.ok && r.error.message).toBe(
+      `Not sent: today's spend $0.0000 and this call's worst case $${worst.toFixed(4)} would pass your daily cap of $${(worst / 2).toFixed(4)}. Raise or turn off the cap in the settings (Spend), or wait until the day ends at local midnight (${zone}).`,
+    );
+    expect(r).toMatchObject({ ok: false, error: { kind: "cap", period: "day", capUsd: worst / 2, spentUsd: 0, estimateUsd: worst } });
+  });
+
+  it("refuses a model of unknown price under a monthly cap alone, naming the month", async () => {
+    const files = inMemoryPluginFiles();
+    const inner = new HeldModel(() => ok(completion(usage(1, 1))));
+    const source: ModelSource = { get: () => Promise.resolve(ok({ id: "my-llama", model: inner, price: null })) };
+    const ledger = new SpendLedger(files);
+    const models = spendModels(source, { ledger, settings: () => ({ ...DEFAULT_SPEND_SETTINGS, monthlyCapUsd: 3 }), now });
+    const r = await (await modelOf(models)).complete(request);
+    expect(r).toMatchObject({ ok: false, error: { kind: "cap", period: "month", capUsd: 3, spentUsd: 0, estimateUsd: null } });
+    expect(!r.ok && r.error.message).toMatch(/^Not sent: the price of my-llama is not known/);
+  });
+
+  it("still tells the caller's own onUsage, and counts a model that threw at its worst case", async () => {
+    const files = inMemoryPluginFiles();
+    const heard: TokenUsage[] = [];
+    const inner = new HeldModel((r) => {
+      r.onUsage?.(usage(7, 8));
+      return ok(completion(usage(7, 8)));
+    });
+    const model = await modelOf(host(files, inner, { dailyCapUsd: 10 }).models);
+    const call = model.complete({ ...request, onUsage: (u) => heard.push(u) });
+    await until(() => inner.requests.length === 1);
+    inner.finish();
+    await call;
+    expect(heard).toEqual([usage(7, 8)]);
+    expect(parseSpendLedger(files.files.get(SPEND_LEDGER_FILE)!)).toMatchObject([{ input: 7, output: 8 }]);
+    const throwing: LanguageModel = {
+      ...inner,
+      complete: () => Promise.reject(new Error("bug")),
+      stream: () => Promise.reject(new Error("bug")),
+      estimateTokens,
+    };
+    const capped = await modelOf(host(files, throwing, { dailyCapUsd: 10 }).models);
+    await expect(capped.stream(request, () => undefined)).rejects.toThrow("bug");
+    expect(parseSpendLedger(files.files.get(SPEND_LEDGER_FILE)!)).toMatchObject([
+      { input: 7 },
+      { usd: worst, estimated: true, model: MODEL, feature: "answer" },
+    ]);
+    expect(JSON.parse(files.files.get(SPEND_RESERVATIONS_FILE)!)).toEqual([]);
+  });
+
+  it("does not fail a call whose record cannot be written after it, and keeps its reservation counted", async () => {
+    const files = inMemoryPluginFiles();
+    let calls = 0;
+    // The first append (the check that the ledger can be written) passes; the record's append fails.
+    const flaky: PluginFileStore = { ...files, append: (n, t) => (calls++ === 0 ? files.append!(n, t) : Promise.reject(new Error("ENOSPC"))) };
+    const inner = new HeldModel(() => ok(completion(usage(1, 1))));
+    const model = await modelOf(host(flaky, inner, { dailyCapUsd: 10 }).models);
+    const call = model.complete(request);
+    await until(() => inner.requests.length === 1);
+    inner.finish();
+    expect((await call).ok).toBe(true);
+    expect(JSON.parse(files.files.get(SPEND_RESERVATIONS_FILE)!)).toHaveLength(1);
+  });
+
+  it("ends a cut last line of the ledger before appending, in any store", async () => {
+    const files = inMemoryPluginFiles({ [SPEND_LEDGER_FILE]: '{"at":"2026-10-20T1' });
+    const entry = { at: "x", day: "2026-10-20", feature: "answer", model: MODEL, input: 1, output: 1, cacheRead: 0, cacheWrite: 0, usd: 0.5 };
+    await new SpendLedger(files).append(entry, now());
+    expect(await new SpendLedger(files).read()).toEqual([entry]);
+    expect(files.files.get(SPEND_LEDGER_FILE)).toBe(`{"at":"2026-10-20T1\n${JSON.stringify(entry)}\n`);
+  });
+
+  it("calls a cap refusal unbilled", () => {
+    expect(billingOf(err({ kind: "cap", message: "x", period: "day", spentUsd: 0, estimateUsd: 1, capUsd: 1 }), null, "m")).toEqual({ billed: "none" });
+  });
+});
