@@ -1,12 +1,12 @@
 import Anthropic from "@anthropic-ai/sdk";
-import type { Completion, CompletionRequest, LanguageModel, ModelError } from "../core/llm/language-model";
+import type { Completion, CompletionRequest, LanguageModel, ModelError, TokenUsage } from "../core/llm/language-model";
 import { estimateTokens } from "../core/llm/estimate-tokens";
 import { callShapeOf } from "../core/llm/models";
 import { err, type Result } from "../core/result";
 import { scrubSecrets } from "../core/util/scrub-secrets";
 import { createAnthropicClient, type SdkEnvironment } from "./anthropic-client";
 import { limitReplySize } from "./limit-reply-size";
-import { replyTooLarge, toCompletion } from "./to-completion";
+import { replyTooLarge, reportUsage, toCompletion, usageOf } from "./to-completion";
 import { formatWait, mapModelError, serviceOf, waitOf, type ErrorContext } from "./map-model-error";
 import { buildMessageParams, checkNativeReply, refusesNativeOutput, type StructuredMode } from "./message-params";
 
@@ -115,10 +115,9 @@ export class AnthropicLanguageModel implements LanguageModel {
     return this.run(request, async (signal, _alive, timeout) => {
       if ((request.jsonSchema || request.effort) && this.structured === "native") {
         try {
-          const native = toCompletion(await this.client!.messages.create(this.params(request, "native"), { signal, timeout }), {
-            toolName: null,
-            ...this.reply,
-          });
+          const reply = await this.client!.messages.create(this.params(request, "native"), { signal, timeout });
+          reportUsage(reply, request.onUsage);
+          const native = toCompletion(reply, { toolName: null, ...this.reply });
           return native.ok && request.jsonSchema ? checkNativeReply(native.value) : native;
         } catch (e) {
           if (!refusesNativeOutput(e)) throw e;
@@ -127,6 +126,7 @@ export class AnthropicLanguageModel implements LanguageModel {
         }
       }
       const msg = await this.client!.messages.create(this.params(request), { signal, timeout });
+      reportUsage(msg, request.onUsage);
       return toCompletion(msg, { toolName: request.jsonSchema?.name ?? null, ...this.reply });
     });
   }
@@ -143,7 +143,12 @@ export class AnthropicLanguageModel implements LanguageModel {
       async (signal, alive, timeout) => {
         const stream = this.client!.messages.stream(this.params(request), { signal, timeout });
         let tooLong = false;
-        stream.on("streamEvent", () => alive());
+        // The reply so far: once the API has started it, it is billed, even if the stream then stops.
+        let started: Anthropic.Message | null = null;
+        stream.on("streamEvent", (_event, snapshot) => {
+          started = snapshot;
+          alive();
+        });
         stream.on("text", (delta) => {
           if (tooLong) return;
           if (sent + delta.length > this.maxReplyChars) {
@@ -154,12 +159,16 @@ export class AnthropicLanguageModel implements LanguageModel {
           sent += delta.length;
           onText(delta);
         });
+        let final: Anthropic.Message;
         try {
-          return toCompletion(await stream.finalMessage(), { toolName: null, ...this.reply });
+          final = await stream.finalMessage();
         } catch (e) {
+          if (started) request.onUsage?.(partialUsage(started));
           if (tooLong) return err(replyTooLarge(sent + 1, this.maxReplyChars));
           throw e;
         }
+        reportUsage(final, request.onUsage);
+        return toCompletion(final, { toolName: null, ...this.reply });
       },
       () => sent === 0,
     );
@@ -246,6 +255,22 @@ export class AnthropicLanguageModel implements LanguageModel {
   private params(request: CompletionRequest, mode: StructuredMode = "tool"): Anthropic.MessageCreateParamsNonStreaming {
     return buildMessageParams(this.options.model, request, mode);
   }
+}
+
+/**
+ * What a stream stopped part way has used: the input the API reported at its start, and the larger of the output it
+ * reported and the local estimate of what it had sent (the final count comes only at the end).
+ */
+function partialUsage(snapshot: Anthropic.Message): TokenUsage {
+  const u = usageOf(snapshot.usage);
+  const content: unknown[] = Array.isArray(snapshot.content) ? snapshot.content : [];
+  const text = content
+    .map((b) => {
+      const block = b as { type?: unknown; text?: unknown };
+      return block.type === "text" && typeof block.text === "string" ? block.text : JSON.stringify(b);
+    })
+    .join("");
+  return { ...u, outputTokens: Math.max(u.outputTokens, estimateTokens(text)) };
 }
 
 function noKey(): ModelError {

@@ -1,5 +1,5 @@
 import { statSync } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import type { CompileState, KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import { mergeSettings, type SettingSource } from "../core/knowledge/merge-settings";
@@ -12,6 +12,7 @@ import { NoteStoreError } from "../core/notes/note-store";
 import { loadPluginData, type PluginData } from "../core/settings/plugin-data";
 import { FsNoteStore } from "./fs-note-store";
 import { CONFIG_DIR } from "./config-dir";
+import { GuardedFileError, readGuardedFile } from "./guarded-file";
 
 /** The plugin's id: its data.json holds settings and compile state the CLI reads too. */
 export const PLUGIN_ID = "ckp-knowledge-compiler";
@@ -142,11 +143,12 @@ async function readSettings(root: string, overrides: Partial<KnowledgeSettings>)
   const warnings: string[] = [];
   let dataUnread = false;
   const read = (file: string) =>
-    readFile(join(root, file), "utf8").catch((e: Error & { code?: string }) => {
+    // Through the guarded reader: a FIFO, device or link leading out in a settings file's place is named, never waited on.
+    readGuardedFile(root, join(root, file)).catch((e: Error & { code?: string }) => {
       if (e.code === "ENOENT") return null;
       if (file === DATA_FILE) dataUnread = true;
       warnings.push(
-        `${file} cannot be read (${e.code ?? "unknown error"}); ${file === DATA_FILE ? "the default settings are used and which daily logs were compiled is not known" : "the plugin's daily notes setting is used"}.`,
+        `${file} cannot be read (${e instanceof GuardedFileError ? e.reason : (e.code ?? "unknown error")}); ${file === DATA_FILE ? "the default settings are used and which daily logs were compiled is not known" : "the plugin's daily notes setting is used"}.`,
       );
       return null;
     });

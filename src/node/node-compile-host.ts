@@ -29,7 +29,7 @@ export function nodeCompileHost(vault: LoadedVault, index: ArticleIndex, models:
   return {
     store: vault.store,
     records,
-    lock: new FileWriteLock(files.lockPath()),
+    lock: new FileWriteLock(files.lockPath(), undefined, vault.root),
     rules: () => vault.settings,
     index: () => index,
     resolve: (l, from) => vault.index.resolve(l, from),

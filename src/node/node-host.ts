@@ -1,5 +1,4 @@
-import { appendFile, mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { DEFAULT_MODEL, DEFAULT_SELECT_MODEL, priceFor } from "../core/llm/models";
 import { err, ok } from "../core/result";
 import type { ArticleIndex } from "../core/route/article-index";
@@ -15,7 +14,7 @@ import { PLUGIN_ID, type LoadedVault } from "./load-vault";
 import { modelFromFlags, modelIdFor, silenceLine, type ModelFlags } from "./node-models";
 import { DEFAULT_ASK_SETTINGS, type AskSettings } from "../core/settings/plugin-data";
 import { indexFileTokens } from "./router-index";
-import process from "node:process";
+import { appendGuardedLines, readGuardedFile, writeGuardedFile } from "./guarded-file";
 import { CONFIG_DIR } from "./config-dir";
 
 export { nodeSettings };
@@ -25,24 +24,18 @@ export function pluginFolder(vaultRoot: string): string {
   return join(vaultRoot, CONFIG_DIR, "plugins", PLUGIN_ID);
 }
 
-/** The plugin's files on disk: read whole, replaced atomically (a temporary file renamed over it). */
+/**
+ * The plugin's files on disk, each through the guarded writer: only regular files in a folder inside the vault (no
+ * link leading out, no FIFO or device), read whole, replaced whole (a private temporary file renamed over it), lines
+ * appended after a cut last line is ended. A file refused is a GuardedFileError naming the cause.
+ */
 export function fsPluginFiles(vaultRoot: string): PluginFileStore {
   const dir = pluginFolder(vaultRoot);
   return {
-    read: (name) => readFile(join(dir, name), "utf8").catch((e: Error & { code?: string }) => (e.code === "ENOENT" ? null : Promise.reject(e))),
-    write: async (name, text) => {
-      const path = join(dir, name);
-      await mkdir(dirname(path), { recursive: true });
-      const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(tmp, text, "utf8");
-      await rename(tmp, path);
-    },
-    // One appendFile of a short line is one write with O_APPEND: the plugin's and kc's lines never interleave.
-    append: async (name, text) => {
-      const path = join(dir, name);
-      await mkdir(dirname(path), { recursive: true });
-      await appendFile(path, text, "utf8");
-    },
+    read: (name) => readGuardedFile(vaultRoot, join(dir, name)),
+    write: (name, text) => writeGuardedFile(vaultRoot, join(dir, name), text),
+    // One write with O_APPEND of whole lines: the plugin's and kc's lines never interleave.
+    append: (name, text) => appendGuardedLines(vaultRoot, join(dir, name), text),
   };
 }
 

@@ -130,7 +130,7 @@ export function spendSection(host: SpendSettingsHost): SettingSection {
       capRow(
         host,
         "Daily cap (USD)",
-        "Before every model call, a call whose worst case would take today's spend past this is refused, never sent. 0 turns the cap off (the default).",
+        "Before every model call, a call whose worst case (with the calls still under way) would take today's spend past this is refused, never sent. A day starts at local midnight in this device's time zone. 0 turns the cap off (the default).",
         "dailyCapUsd",
       ),
       capRow(host, "Monthly cap (USD)", "The same for the calendar month. 0 turns the cap off (the default).", "monthlyCapUsd"),

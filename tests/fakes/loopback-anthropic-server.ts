@@ -15,7 +15,7 @@ export type ScriptedReply =
   /** Accepts the request and never answers (the client's timeout must end it). */
   | { kind: "hang" }
   /** A reply whose content is these blocks as given (two tool calls, another tool's name…). */
-  | { kind: "blocks"; content: unknown[] }
+  | { kind: "blocks"; content: unknown[]; usage?: ScriptedUsage }
   | { kind: "stall-after"; text: string }
   /** An error whose message repeats the key the request carried (x-api-key or Authorization), as a careless proxy does. */
   | { kind: "echo-key"; status: number }
@@ -138,7 +138,7 @@ function respond(reply: ScriptedReply, body: Record<string, unknown>, res: Serve
     return;
   }
   if (reply.kind === "blocks") {
-    const m = message({ kind: "text", text: "" }, model);
+    const m = message({ kind: "text", text: "", ...(reply.usage ? { usage: reply.usage } : {}) }, model);
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify({ ...m, content: reply.content, stop_reason: "tool_use" }));
     return;
