@@ -5,12 +5,13 @@ import { headerFields, type ArticleDoc } from "./article-doc";
 import { ArticleIndex } from "./article-index";
 import { ArticleTerms } from "./article-terms";
 import { PackedFreqs } from "./packed-freqs";
+import { SortedTermTreeBuilder, sortedTerms, type TermTreeNode } from "./term-tree";
 
 /**
  * Bump when what the index holds changes: ArticleDoc's fields, tokenizing, term processing or the searched fields.
  * A snapshot of another version (or another plugin build) is ignored and the index built again.
  */
-export const SNAPSHOT_VERSION = 2;
+export const SNAPSHOT_VERSION = 3;
 
 const FORMAT = "kc-router-index";
 /** Articles per line and index numbers per line: each line is parsed in a step of its own, a few ms at most. */
@@ -40,7 +41,8 @@ type Postings = Map<number, Map<number, number>>;
  * arrays and loadJS turns into maps in one long task; reading the maps directly lets both be done in slices.
  */
 interface EngineInternals {
-  _index: { set(term: string, postings: Postings): unknown; [Symbol.iterator](): Iterator<[string, Postings]> };
+  /** The term tree (term-tree.ts) under the engine's map of terms; `_size` is that map's cached count. */
+  _index: { _tree: TermTreeNode; _size: number | undefined };
   _documentIds: Map<number, string>;
   _idToShortId: Map<string, number>;
   _fieldLength: Map<number, number[]>;
@@ -58,7 +60,7 @@ function internalsOf(search: MiniSearch<ArticleDoc>): EngineInternals | null {
   const e = search as unknown as Partial<EngineInternals>;
   const ok =
     e._index !== undefined &&
-    typeof e._index.set === "function" &&
+    e._index._tree instanceof Map &&
     e._documentIds instanceof Map &&
     e._idToShortId instanceof Map &&
     e._fieldLength instanceof Map &&
@@ -102,7 +104,7 @@ type DocRow = [
 /**
  * Writes the index as lines of JSON, one step per line (the caller yields between steps): a header (format,
  * version, build, the snapshot's id, the line count), the articles (DocRow) with their files' stamps, then the
- * posting lists as arrays. Returns null when the index changed, or the engine vacuumed, between steps (try again
+ * posting lists as arrays, in ascending order of their terms (so a restore builds the term tree in one pass). Returns null when the index changed, or the engine vacuumed, between steps (try again
  * later: a vacuum reshapes the term tree the steps walk).
  */
 export function* writeSnapshot(
@@ -134,7 +136,7 @@ export function* writeSnapshot(
   if (docs.length > 0) lines.push(JSON.stringify({ id, docs }));
   let terms: (string | number)[][] = [];
   let numbers = 0;
-  for (const [term, fields] of engine._index) {
+  for (const [term, fields] of sortedTerms<Postings>(engine._index._tree)) {
     const row: (string | number)[] = [term];
     for (const [fieldId, freqs] of fields) {
       const at = row.length;
@@ -304,6 +306,7 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
   const df = new Map<string, number>();
   let search: MiniSearch<ArticleDoc> | null = null;
   let engine: EngineInternals | null = null;
+  const tree = new SortedTermTreeBuilder();
   // Articles come before terms: the engine is loaded with its documents when the first terms line comes.
   for (let n = 1; n < header.lines; n++) {
     yield;
@@ -347,7 +350,7 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
     }
     for (const row of part.terms) {
       const term = row[0];
-      check(typeof term === "string" && !df.has(term), "bad term");
+      check(typeof term === "string", "bad term");
       const number = table.length;
       table.push(term);
       let count = 0;
@@ -373,13 +376,16 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
         i += 2 + 2 * size;
       }
       check(i === row.length, "bad postings");
-      engine._index.set(term, postings);
+      // Terms in ascending order, each once (the order the writer walks the tree in).
+      check(tree.add(term, postings), "terms out of order");
       df.set(term, count);
     }
   }
   check(at === text.length, "trailing lines");
   check(docs.length === header.documentCount, "article count");
-  search ??= emptyEngine(header, options, pathOf, idOf, fieldLength).search;
+  ({ search, engine } = search && engine ? { search, engine } : emptyEngine(header, options, pathOf, idOf, fieldLength));
+  engine._index._tree = tree.root;
+  engine._index._size = undefined;
   // Handing 10,000 articles over is a step of its own, not the tail of the last line's.
   yield;
   index.adopt({ search, docs, terms: ArticleTerms.packed(table, lists), df });

@@ -178,7 +178,13 @@ describe("router index snapshot", () => {
     expect(lines.length).toBeGreaterThan(3);
     const other = drain(writeSnapshot(index, new Map(), "0.2.0", "s2", small))!.split("\n");
     const header = JSON.parse(lines[0]!) as Record<string, unknown>;
+    // The first line of terms with its rows reordered or repeated: the terms must come in ascending order, once each.
+    const at = lines.findIndex((l) => l.includes('"terms":'));
+    const termsLine = JSON.parse(lines[at]!) as { id: string; terms: unknown[][] };
+    const withTerms = (terms: unknown[][]) => [...lines.slice(0, at), JSON.stringify({ ...termsLine, terms }), ...lines.slice(at + 1)].join("\n");
     const bad = {
+      "terms out of order": withTerms([...termsLine.terms].reverse()),
+      "a term twice": withTerms([termsLine.terms[0]!, ...termsLine.terms]),
       "cut off mid-line": text.slice(0, Math.floor(text.length / 2)),
       "cut off at a line": `${lines.slice(0, 2).join("\n")}\n`,
       "not JSON": text.replace(/"terms":\[\[/, '"terms":[[}'),
