@@ -10,7 +10,8 @@ import { baseUrlProblem, waitLine, modelFlags } from "../model-options";
 import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex, scopeFlag } from "../../node/router-index";
+import { scopeFlag } from "../../node/router-index";
+import { warmRouterIndex } from "../../node/router-index-cache";
 
 /** Help text of `kc ask`. */
 export const ASK_HELP = `kc ask <vault> "question" [--model <id>] [--base-url <url>] [--budget <tokens>] [--knowledge <folder>] [--scope knowledge|vault]
@@ -48,20 +49,18 @@ export async function runAskCommand(args: ParsedArgs, io: NodeIo): Promise<numbe
   const scoped = scopeFlag(flagString(args, "scope"));
   if ("error" in scoped) return usage(io, scoped.error);
   const knowledge = flagString(args, "knowledge");
-  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
-  printVaultWarnings(vault, io);
+  // Listed, not read: the router's index comes from kc's cache (only changed notes read again), the loaded articles from disk.
+  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {}, undefined, { read: "none" });
   const missing = scoped.scope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or ask over every note with --scope vault") : null;
-  if (missing) return usage(io, missing);
   const fileBack = args.flags.has("file-back");
   const folderProblem = fileBack ? knowledgeFolderProblem(vault.settings) : null;
-  if (folderProblem) return usage(io, `${folderProblem} (--file-back writes there.)`);
-  const host = nodeHost(
-    vault,
-    buildRouterIndex(vault, scoped.scope).index,
-    modelFlags(args),
-    io,
-    nodeSettings(vault, { ask: { budget, selectWithModel: false } }),
-  );
+  if (missing || folderProblem) {
+    printVaultWarnings(vault, io);
+    return usage(io, missing ?? `${folderProblem} (--file-back writes there.)`);
+  }
+  const { index } = await warmRouterIndex(vault, scoped.scope, io.env);
+  printVaultWarnings(vault, io);
+  const host = nodeHost(vault, index, modelFlags(args), io, nodeSettings(vault, { ask: { budget, selectWithModel: false } }));
   const route = routeFor(host, question, { closest: args.flags.has("closest") });
   io.err(`${formatRouteTrace(route)}\n\n`);
   // Model text reaches the terminal without escape sequences (a reply could otherwise recolour or retitle it).
