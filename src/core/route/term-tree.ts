@@ -1,76 +1,118 @@
 /**
  * The search engine's term tree (minisearch 7's radix tree: each node a Map from edge labels to child nodes, and from
- * "" to the value of the key that ends there), walked and built in ascending key order. A snapshot writes its terms
- * in this order so a restore builds the tree in one pass, a node per edge: inserting them one by one scanned each
- * node's children for every term (140 ms for 43,000 terms, most of a warm `kc route` on 2,721 notes).
+ * "" to the value of the key that ends there), walked in ascending key order and made again from keys in that order,
+ * node by node as a search reaches it. A snapshot writes its terms in this order so that a restore builds no tree at
+ * all: inserting 43,000 terms one by one scanned each node's children for every term (140 ms of a warm `kc route` on
+ * 2,721 notes), and even built in one pass its 70,000 Maps were half of what was left.
  */
 export type TermTreeNode = Map<string, unknown>;
+
+/** What a walk reads of a node: a Map, or a LazyTermTreeNode standing in for one. */
+export type TermTreeView = Pick<TermTreeNode, "keys" | "get" | "has">;
 
 const LEAF = "";
 
 /** The tree's keys with their values in ascending order (UTF-16 code units, as `<` compares strings). */
-export function* sortedTerms<V>(tree: TermTreeNode): Generator<[string, V], void, void> {
-  const stack: [TermTreeNode, string][] = [[tree, ""]];
+export function* sortedTerms<V>(tree: TermTreeView): Generator<[string, V], void, void> {
+  const stack: [TermTreeView, string][] = [[tree, ""]];
   for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
     const [node, prefix] = top;
     const labels: string[] = [];
     for (const label of node.keys()) if (label !== LEAF) labels.push(label);
     // Children pushed in descending order, so the smallest comes off the stack first; a key before its extensions.
     labels.sort((a, b) => (a < b ? 1 : -1));
-    for (const label of labels) stack.push([node.get(label) as TermTreeNode, prefix + label]);
+    for (const label of labels) stack.push([node.get(label) as TermTreeView, prefix + label]);
     if (node.has(LEAF)) yield [prefix, node.get(LEAF) as V];
   }
 }
 
 /**
- * Builds a term tree from keys given in strictly ascending order, in time linear in their length: it keeps the path
- * of the last key and splits one edge where the next key leaves it. The tree is the one inserting the keys would
- * build (compressed: every inner node but the root has two children or a value).
+ * A subtree over keys in ascending order, `keys[lo…hi)`, which share their first `depth` characters, made into its
+ * Map node only when the engine first looks into it (a search walks a few paths; a fuzzy one a few thousand nodes):
+ * a warm start then makes no node at all, where building the tree made 70,000 Maps (13 MB the collector copied, half
+ * of a warm `kc route`). It answers every Map method the engine calls on a node, and once opened it is that Map.
  */
-export class SortedTermTreeBuilder {
-  readonly root: TermTreeNode = new Map();
-  private readonly nodes: TermTreeNode[] = [this.root];
-  private readonly depths: number[] = [0];
-  private last: string | null = null;
+export class LazyTermTreeNode {
+  private map: TermTreeNode | null = null;
 
-  /** Adds the next key and its value; false (nothing added) when the key does not come after the last one. */
-  add(key: string, value: unknown): boolean {
-    const last = this.last;
-    let common = 0;
-    if (last !== null) {
-      if (!(key > last)) return false;
-      const n = Math.min(last.length, key.length);
-      while (common < n && last.charCodeAt(common) === key.charCodeAt(common)) common++;
+  constructor(
+    private readonly sorted: readonly string[],
+    private readonly valueOf: (i: number) => unknown,
+    private readonly lo: number,
+    private readonly hi: number,
+    private readonly depth: number,
+  ) {}
+
+  private node(): TermTreeNode {
+    if (this.map !== null) return this.map;
+    const map: TermTreeNode = new Map();
+    const keys = this.sorted;
+    const d = this.depth;
+    let i = this.lo;
+    if (i < this.hi && keys[i]!.length === d) map.set(LEAF, this.valueOf(i++));
+    while (i < this.hi) {
+      // The keys that go on with the same character, and how far they all go on together (first and last suffice).
+      const first = keys[i]!;
+      const c = first.charCodeAt(d);
+      let j = i + 1;
+      while (j < this.hi && keys[j]!.charCodeAt(d) === c) j++;
+      const last = keys[j - 1]!;
+      let e = d + 1;
+      const end = Math.min(first.length, last.length);
+      while (e < end && first.charCodeAt(e) === last.charCodeAt(e)) e++;
+      map.set(first.slice(d, e), new LazyTermTreeNode(keys, this.valueOf, i, j, e));
+      i = j;
     }
-    let below: TermTreeNode | undefined;
-    let belowDepth = 0;
-    while (this.depths[this.depths.length - 1]! > common) {
-      below = this.nodes.pop();
-      belowDepth = this.depths.pop()!;
-    }
-    let top = this.nodes[this.nodes.length - 1]!;
-    const topDepth = this.depths[this.depths.length - 1]!;
-    if (topDepth < common) {
-      // The key leaves the last key's path inside an edge: split it at the common prefix.
-      const label = last!.slice(topDepth, belowDepth);
-      const middle: TermTreeNode = new Map();
-      top.delete(label);
-      top.set(label.slice(0, common - topDepth), middle);
-      middle.set(label.slice(common - topDepth), below);
-      this.nodes.push(middle);
-      this.depths.push(common);
-      top = middle;
-    }
-    this.last = key;
-    // Only a first key "" ends at the root: any later key is longer than what it shares with the one before.
-    if (key.length === common) {
-      top.set(LEAF, value);
-      return true;
-    }
-    const node: TermTreeNode = new Map([[LEAF, value]]);
-    top.set(key.slice(common), node);
-    this.nodes.push(node);
-    this.depths.push(key.length);
-    return true;
+    this.map = map;
+    return map;
   }
+
+  get size(): number {
+    return this.node().size;
+  }
+  get(key: string): unknown {
+    return this.node().get(key);
+  }
+  has(key: string): boolean {
+    return this.node().has(key);
+  }
+  set(key: string, value: unknown): this {
+    this.node().set(key, value);
+    return this;
+  }
+  delete(key: string): boolean {
+    return this.node().delete(key);
+  }
+  clear(): void {
+    this.node().clear();
+  }
+  keys(): MapIterator<string> {
+    return this.node().keys();
+  }
+  values(): MapIterator<unknown> {
+    return this.node().values();
+  }
+  entries(): MapIterator<[string, unknown]> {
+    return this.node().entries();
+  }
+  forEach(fn: (value: unknown, key: string, map: TermTreeNode) => void): void {
+    this.node().forEach(fn);
+  }
+  [Symbol.iterator](): MapIterator<[string, unknown]> {
+    return this.node()[Symbol.iterator]();
+  }
+}
+
+/** Where `key` is in `sorted` (ascending, each once), or -1. */
+export function indexOfSorted(sorted: readonly string[], key: string): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const k = sorted[mid]!;
+    if (k === key) return mid;
+    if (k < key) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
