@@ -4,7 +4,7 @@
 // and compiled at every start of every command (~15 ms of CPU), and evaluated by none that meets no frontmatter
 // beyond the simple fast path (kc prime --hook from its index cache, kc route, kc lint of most vaults).
 let real = null;
-function yaml() {
+const yaml = () => {
   if (real !== null) return real;
   // The code below ends up in dist/cli.mjs or in a chunk in dist/cli-chunks/, and require resolves from that file.
   for (const path of ["./yaml.cjs", "./cli-chunks/yaml.cjs"]) {
@@ -16,6 +16,6 @@ function yaml() {
     }
   }
   throw new Error("kc: its yaml chunk (dist/cli-chunks/yaml.cjs) is missing; reinstall the package.");
-}
+};
 const names = ["parse", "parseDocument", "isMap", "isSeq", "Document", "YAMLParseError"];
 for (const name of names) Object.defineProperty(module.exports, name, { enumerable: true, get: () => yaml()[name] });
