@@ -3,7 +3,7 @@ import type { LintFinding, Severity } from "../core/lint/lint-types";
 import { localDate } from "../core/util/local-date";
 import { sha256Hex } from "../core/util/sha256";
 import { shortHash } from "../core/util/short-hash";
-import { fsPluginFiles } from "../node/node-host";
+import { fsPluginFiles } from "../node/plugin-file-store";
 import { contradictionStateStore } from "../core/workflows/contradiction-state-store";
 import type { McpVaultView } from "./mcp-vault";
 

@@ -10,7 +10,7 @@ import { shortHash } from "../../core/util/short-hash";
 import { findCitations } from "../../core/drift/citations";
 import { fsCodeRepo, isRepoFolder } from "../../desktop/fs-code-repo";
 import { contradictionStateStore } from "../../core/workflows/contradiction-state-store";
-import { fsPluginFiles } from "../../node/node-host";
+import { fsPluginFiles } from "../../node/plugin-file-store";
 import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";

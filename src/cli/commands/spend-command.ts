@@ -4,7 +4,7 @@ import { formatCost } from "../../core/llm/cost";
 import { SpendLedger } from "../../core/spend/spend-ledger";
 import { spendSince, summarizeSpend, type SpendTotal } from "../../core/spend/summarize-spend";
 import { isCalendarDate } from "../../core/util/calendar-date";
-import { fsPluginFiles } from "../../node/node-host";
+import { fsPluginFiles } from "../../node/plugin-file-store";
 import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { readNodeSpendSettings } from "../../node/node-spend";
 import { flagString, type ParsedArgs } from "../parse-args";
