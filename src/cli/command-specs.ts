@@ -27,7 +27,7 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   },
   revalidate: { positionals: ["vault", "article"], values: ["knowledge", "month", ...model], switches: ["yes"] },
   undo: { positionals: ["vault"], values: ["knowledge"], switches: [] },
-  graph: { positionals: ["vault"], values: ["format", "around", "depth", "cap", "knowledge", "scope"], switches: ["mid", "stale-only", "logs", "body"] },
+  graph: { positionals: ["vault"], values: ["format", "around", "depth", "cap", "knowledge", "scope"], switches: ["mid", "stale-only", "logs", "body", "all"] },
   capture: {
     positionals: ["vault"],
     values: [

@@ -38,6 +38,8 @@ export interface LoadedVault {
   compileStateUnknown: boolean;
   /** Where the knowledge and daily notes folders came from, in words ("--knowledge", "the default"). */
   sources: { knowledgeFolder: string; dailyFolder: string };
+  /** When the loading began (ms since the epoch): a note changed after that may have been read before the change. */
+  loadedAt?: number;
 }
 
 /** Where the plugin's data.json sits, vault-relative (as warnings name it). */
@@ -65,6 +67,7 @@ export async function loadVault(
   onProgress?: (done: number, total: number) => void,
   options: LoadOptions = {},
 ): Promise<LoadedVault> {
+  const loadedAt = Date.now();
   const root = resolve(dir);
   const s = await stat(root).catch(() => null);
   if (!s) throw new VaultPathError(`No such folder: ${dir}`);
@@ -135,6 +138,7 @@ export async function loadVault(
     warnings,
     compileStateUnknown: compileState === null,
     sources,
+    loadedAt,
   };
 }
 

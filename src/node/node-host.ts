@@ -1,43 +1,22 @@
-import { join } from "node:path";
 import { DEFAULT_MODEL, DEFAULT_SELECT_MODEL, priceFor } from "../core/llm/models";
 import { err, ok } from "../core/result";
 import type { ArticleIndex } from "../core/route/article-index";
 import { shortHash } from "../core/util/short-hash";
 import { contradictionStateStore } from "../core/workflows/contradiction-state-store";
 import type { ContradictionPorts } from "../core/workflows/contradictions-workflow";
-import type { KcHost, ModelRole, ModelSource, ModelUnavailable, OperationSettings, PlannedModel, PluginFileStore } from "../core/ports/host";
+import type { KcHost, ModelRole, ModelSource, ModelUnavailable, OperationSettings, PlannedModel } from "../core/ports/host";
 import { nodeCompileHost } from "./node-compile-host";
 import { nodeSettings } from "./node-read-host";
 import { nodeSpendModels } from "./node-spend";
 import { EXIT, type NodeIo } from "./node-io";
-import { PLUGIN_ID, type LoadedVault } from "./load-vault";
+import type { LoadedVault } from "./load-vault";
 import { modelFromFlags, modelIdFor, silenceLine, type ModelFlags } from "./node-models";
 import { DEFAULT_ASK_SETTINGS, type AskSettings } from "../core/settings/plugin-data";
 import { indexFileTokens } from "./router-index";
-import { appendGuardedLines, readGuardedFile, writeGuardedFile } from "./guarded-file";
-import { CONFIG_DIR } from "./config-dir";
+import { fsPluginFiles } from "./plugin-file-store";
 
 export { nodeSettings };
-
-/** The plugin's folder in a vault on disk, where its state files live (shared with the plugin). */
-export function pluginFolder(vaultRoot: string): string {
-  return join(vaultRoot, CONFIG_DIR, "plugins", PLUGIN_ID);
-}
-
-/**
- * The plugin's files on disk, each through the guarded writer: only regular files in a folder inside the vault (no
- * link leading out, no FIFO or device), read whole, replaced whole (a private temporary file renamed over it), lines
- * appended after a cut last line is ended. A file refused is a GuardedFileError naming the cause.
- */
-export function fsPluginFiles(vaultRoot: string): PluginFileStore {
-  const dir = pluginFolder(vaultRoot);
-  return {
-    read: (name) => readGuardedFile(vaultRoot, join(dir, name)),
-    write: (name, text) => writeGuardedFile(vaultRoot, join(dir, name), text),
-    // One write with O_APPEND of whole lines: the plugin's and kc's lines never interleave.
-    append: (name, text) => appendGuardedLines(vaultRoot, join(dir, name), text),
-  };
-}
+export { fsPluginFiles, pluginFolder } from "./plugin-file-store";
 
 /** What a Node host takes from the person's saved Ask settings (data.json) where no flag or environment variable says otherwise. */
 export type SavedModels = Pick<AskSettings, "model" | "selectModel" | "baseUrl" | "timeoutSeconds" | "priceOverrides">;

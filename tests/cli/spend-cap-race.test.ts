@@ -34,7 +34,7 @@ function vaultWith(spend: Record<string, unknown>): string {
   const vault = join(dir, `vault-${n++}`);
   cpSync(DEMO, vault, { recursive: true });
   mkdirSync(pluginFolder(vault), { recursive: true });
-  writeFileSync(join(pluginFolder(vault), "data.json"), JSON.stringify({ spend, ask: { priceOverrides: { "claude-test": PRICE } } }));
+  writeFileSync(join(pluginFolder(vault), "data.json"), JSON.stringify({ spend, ask: { selectWithModel: false, priceOverrides: { "claude-test": PRICE } } }));
   return vault;
 }
 const env = () => ({ ANTHROPIC_API_KEY: "sk-test", ANTHROPIC_BASE_URL: server.baseUrl, KC_MODEL: "claude-test" });

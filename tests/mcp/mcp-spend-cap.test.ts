@@ -51,7 +51,7 @@ function vaultWith(spend: Record<string, unknown>): string {
   const vault = join(dir, `vault-${Math.random().toString(36).slice(2)}`);
   cpSync(DEMO, vault, { recursive: true });
   mkdirSync(pluginFolder(vault), { recursive: true });
-  writeFileSync(join(pluginFolder(vault), "data.json"), JSON.stringify({ spend, ask: { priceOverrides: { "claude-test": PRICE } } }));
+  writeFileSync(join(pluginFolder(vault), "data.json"), JSON.stringify({ spend, ask: { selectWithModel: false, priceOverrides: { "claude-test": PRICE } } }));
   return vault;
 }
 

@@ -10,7 +10,7 @@ import { knowledgeFolderProblem } from "../../core/knowledge/write-rules";
 import { defaultTranscriptRoots, FsTranscriptSource } from "../../desktop/fs-transcript-source";
 import { SessionFileTranscriptSource } from "../../desktop/session-file-transcript-source";
 import { confirmBatch } from "../batch-confirm";
-import { fsPluginFiles } from "../../node/node-host";
+import { fsPluginFiles } from "../../node/plugin-file-store";
 import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { nodeCappedModel } from "../../node/node-spend";
 import { FileWriteLock } from "../../node/file-write-lock";

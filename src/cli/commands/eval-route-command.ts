@@ -6,7 +6,7 @@ import { buildSelectRequest, selectArticles, shortlistFor, SELECT_SYSTEM_PROMPT 
 import { estimateTokens } from "../../core/llm/estimate-tokens";
 import { DEFAULT_SELECT_MODEL } from "../../core/llm/models";
 import { modelFromArgs, waitLine } from "../model-options";
-import { fsPluginFiles } from "../../node/node-host";
+import { fsPluginFiles } from "../../node/plugin-file-store";
 import { nodeCappedModel } from "../../node/node-spend";
 import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { loadVault, printVaultWarnings } from "../../node/load-vault";

@@ -8,7 +8,7 @@ import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { loadVault, printVaultWarnings } from "../../node/load-vault";
 import { baseUrlProblem, modelFlags } from "../model-options";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "../../node/router-index";
+import { warmRouterIndex } from "../../node/router-index-cache";
 
 /** Help text of `kc headers`. */
 export const HEADERS_HELP = `kc headers <vault> <note>... [--all-missing N] [--with-model] [--model <id>] [--base-url <url>] [--yes] [--dry-run]
@@ -47,8 +47,9 @@ export async function runHeadersCommand(args: ParsedArgs, io: NodeIo): Promise<n
   const dryRun = args.flags.has("dry-run");
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  const { index } = await warmRouterIndex(vault, "vault", io.env);
   printVaultWarnings(vault, io);
-  const host = nodeHost(vault, buildRouterIndex(vault, "vault").index, modelFlags(args), io);
+  const host = nodeHost(vault, index, modelFlags(args), io);
   const run = await proposeNoteHeaders(
     host,
     { paths: notes, allMissing, model: withModel, dryRun },

@@ -5,7 +5,7 @@ import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { scopeFlag } from "../../node/router-index";
-import { cachedRouterIndex } from "../../node/router-index-cache";
+import { warmRouterIndex } from "../../node/router-index-cache";
 
 /** Help text of `kc prime`. */
 export const PRIME_HELP = `kc prime <vault> [--question "…"] [--cwd <dir>] [--max-chars N] [--hook] [--knowledge <folder>]
@@ -18,8 +18,9 @@ would load, within --max-chars (default 20000; with --hook 9500, and never more 
 Claude Code puts into a session from a hook). Never the whole knowledge base. Offline.
 --scope vault routes over every note of the vault (headers or not) instead of the knowledge articles, so a vault
 without a knowledge folder primes too; with the default scope a missing knowledge folder is exit 2.
-It keeps the router's index in a cache ($KC_CACHE_DIR, else $XDG_CACHE_HOME/knowledge-compiler, else
-~/.cache/knowledge-compiler; KC_CACHE=off for none), rebuilt when a note it was built from changes.
+It keeps the router's index in a private cache ($KC_CACHE_DIR, else $XDG_CACHE_HOME/knowledge-compiler, else
+~/.cache/knowledge-compiler; KC_CACHE=off for none), shared with route, ask, graph, headers and the MCP server;
+only the notes changed since it was written are read again.
 --hook prints the JSON a SessionStart hook expects ({"hookSpecificOutput": {"hookEventName": "SessionStart",
 "additionalContext": …}}). \`kc hooks install --vault <vault>\` wires it (and the capture hook and the MCP server) into
 Claude Code's settings, calling this package by absolute path; by hand, in .claude/settings.local.json:
@@ -47,8 +48,8 @@ export async function runPrimeCommand(args: ParsedArgs, io: NodeIo): Promise<num
   const scoped = scopeFlag(flagString(args, "scope"));
   if ("error" in scoped) return usage(io, scoped.error);
   const knowledge = flagString(args, "knowledge");
-  // Prime runs at every session start: the router's index comes from a cache while no source note changed, and
-  // only the knowledge folder's notes are read when it must be built (daily notes are read on demand, newest first).
+  // Prime runs at every session start: the router's index comes from kc's cache, and only the notes of the scope that
+  // changed since are read (daily notes are read on demand, newest first).
   const overrides = knowledge !== undefined ? { knowledgeFolder: knowledge } : {};
   const listed = await loadVault(dir, overrides, undefined, { read: "none" });
   const missing = scoped.scope === "knowledge" ? missingFolderProblem(listed, "knowledge", "or prime from every note with --scope vault") : null;
@@ -56,11 +57,9 @@ export async function runPrimeCommand(args: ParsedArgs, io: NodeIo): Promise<num
     printVaultWarnings(listed, io);
     return usage(io, missing);
   }
-  const { index, vault } = await cachedRouterIndex(listed, scoped.scope, io.env, () =>
-    loadVault(dir, overrides, undefined, { read: scoped.scope === "vault" ? "all" : "knowledge" }),
-  );
-  printVaultWarnings(vault, io);
-  const context = await primeSession(nodeReadHost(vault, index), {
+  const { index } = await warmRouterIndex(listed, scoped.scope, io.env);
+  printVaultWarnings(listed, io);
+  const context = await primeSession(nodeReadHost(listed, index), {
     maxChars,
     scope: scoped.scope,
     ...(question !== undefined ? { question } : { project: { name: basename(cwd) } }),

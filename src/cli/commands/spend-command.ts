@@ -6,7 +6,7 @@ import { SpendLedger } from "../../core/spend/spend-ledger";
 import type { SpendRecord } from "../../core/spend/spend-entry";
 import { spendSince, summarizeSpend, type SpendTotal } from "../../core/spend/summarize-spend";
 import { isCalendarDate } from "../../core/util/calendar-date";
-import { fsPluginFiles } from "../../node/node-host";
+import { fsPluginFiles } from "../../node/plugin-file-store";
 import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { readNodeSpendSettings } from "../../node/node-spend";
 import { flagString, type ParsedArgs } from "../parse-args";

@@ -1,6 +1,6 @@
 import MiniSearch, { type Options, type SearchResult } from "minisearch";
 import type { ArticleDoc } from "./article-doc";
-import { ArticleTerms } from "./article-terms";
+import { ArticleTerms, DocumentFrequencies } from "./article-terms";
 import { openPostings } from "./packed-freqs";
 import { processTerm, tokenizeText } from "./text-terms";
 
@@ -24,7 +24,7 @@ export interface RestoredParts {
   search: MiniSearch<ArticleDoc>;
   docs: readonly ArticleDoc[];
   terms: ArticleTerms;
-  df: Map<string, number>;
+  df: DocumentFrequencies;
 }
 
 /** One search hit: the article, its score, and which question terms matched which fields. */
@@ -45,7 +45,7 @@ export class ArticleIndex {
   private search: MiniSearch<ArticleDoc>;
   private readonly docs = new Map<string, ArticleDoc>();
   private terms = new ArticleTerms();
-  private df = new Map<string, number>();
+  private df = new DocumentFrequencies();
   /** Paths of connection articles (a non-empty `connects`), so routing need not scan every article for them. */
   private readonly connectionPaths = new Set<string>();
 
