@@ -30,7 +30,7 @@ export interface KcOwned {
 export interface SettingsTarget {
   key: "hooks" | "mcpServers";
   /** Where the mcpServers object sits (["projects", dir] in ~/.claude.json for one project; [] at the top). */
-  at: string[];
+  at: readonly string[];
 }
 
 /** A planned edit of one file: its new text, what kc owns in it after, and notes to show. */
