@@ -33,8 +33,7 @@ const shared = (action: "install" | "uninstall", ...extra: string[]) =>
   runKc(["hooks", action, "--project", project, "--shared", ...(action === "install" ? ["--vault", vault] : []), "--yes", ...extra], { HOME: home });
 const read = (p: string) => readFileSync(p, "utf8");
 type Servers = Record<string, { command?: string; args?: string[]; env?: Record<string, string> }>;
-const projectServers = (): Servers =>
-  ((parse(read(userJson())) as { projects: Record<string, { mcpServers: Servers }> }).projects[project]?.mcpServers ?? {}) as Servers;
+const projectServers = (): Servers => (parse(read(userJson())) as { projects: Record<string, { mcpServers: Servers }> }).projects[project]?.mcpServers ?? {};
 
 describe("settings merged at write time (issue 32, finding 2)", () => {
   it("keeps what Claude Code wrote to ~/.claude.json while the diff was on screen", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CONFIG_DIR } from "../../fakes/config-dir";
 import { readDailyFolderFlag } from "../../../src/core/knowledge/daily-folder-flag";
 
 // Issue 32: odd --daily-folder values, one rule: a relative path of visible folders inside the vault, normalised;
@@ -27,7 +28,7 @@ describe("odd --daily-folder values", () => {
     ["~", "in your home folder"],
     ["..", "climbs out of the vault"],
     ["daily/../..", "climbs out of the vault"],
-    [".obsidian", 'hidden folder (".obsidian")'],
+    [CONFIG_DIR, `hidden folder ("${CONFIG_DIR}")`],
     ["daily/.trash", 'hidden folder (".trash")'],
     ["a\u0000b", "control character"],
     ["daily\n", "control character"],
