@@ -1,21 +1,11 @@
 import { LintEngine } from "../core/lint/lint-engine";
-import type { LintFinding, Severity } from "../core/lint/lint-types";
+import { summarizeFindings, type LintSummary } from "../core/lint/lint-summary";
 import { localDate } from "../core/util/local-date";
 import { sha256Hex } from "../core/util/sha256";
 import { shortHash } from "../core/util/short-hash";
 import { fsPluginFiles } from "../node/node-host";
 import { contradictionStateStore } from "../core/workflows/contradiction-state-store";
 import type { McpVaultView } from "./mcp-vault";
-
-/** Lint counts and the most important findings, errors first. */
-export interface LintSummary {
-  total: number;
-  bySeverity: Record<Severity, number>;
-  byCheck: { check: string; count: number }[];
-  top: LintFinding[];
-}
-
-const RANK: Record<Severity, number> = { error: 0, warning: 1, suggestion: 2 };
 
 /**
  * Lints the vault as `kc lint` does without a code repository (the scope the server runs on; the contradictions
@@ -40,16 +30,8 @@ export async function summarizeLint(view: McpVaultView, options: { note?: string
     contradictions: () => contradictions,
   });
   const unknownState = new Set(vault.compileStateUnknown ? ["uncompiled-log", "changed-log"] : []);
-  const findings = engine.run().filter((f) => !unknownState.has(f.check) && (options.note === undefined || f.path === options.note));
-  const bySeverity: Record<Severity, number> = { error: 0, warning: 0, suggestion: 0 };
-  const checks = new Map<string, number>();
-  for (const f of findings) {
-    bySeverity[f.severity]++;
-    checks.set(f.check, (checks.get(f.check) ?? 0) + 1);
-  }
-  const top = [...findings]
-    .sort((a, b) => RANK[a.severity] - RANK[b.severity] || (a.path < b.path ? -1 : a.path > b.path ? 1 : a.line - b.line))
-    .slice(0, options.top);
-  const byCheck = [...checks].map(([check, count]) => ({ check, count })).sort((a, b) => b.count - a.count || (a.check < b.check ? -1 : 1));
-  return { total: findings.length, bySeverity, byCheck, top };
+  return summarizeFindings(
+    engine.run().filter((f) => !unknownState.has(f.check)),
+    options,
+  );
 }

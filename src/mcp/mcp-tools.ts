@@ -1,6 +1,7 @@
 import { NOT_COVERED_ANSWER } from "../core/ask/build-answer-prompt";
 import { matchDailyNote } from "../core/knowledge/daily-notes";
 import { formatCost } from "../core/llm/cost";
+import { formatLintSummary } from "../core/lint/lint-summary";
 import { describeLoadReason, overBudgetNote, questionWords } from "../core/route/format-route-trace";
 import { recentProjectEntries } from "../core/workflows/prime-workflow";
 import { routeFor } from "../core/workflows/ask-workflow";
@@ -73,16 +74,7 @@ export async function lintSummaryTool(view: McpVaultView, a: { note?: string | u
   let note: string | undefined;
   if (a.note !== undefined) note = findArticlePath(view, { path: a.note });
   const s = await summarizeLint(view, { top: a.top, ...(note !== undefined ? { note } : {}) });
-  const where = note ?? `the ${view.scope === "knowledge" ? "knowledge base" : "vault"}`;
-  if (s.total === 0) return `No lint findings in ${where}.`;
-  const lines = [
-    `${s.total} finding${s.total === 1 ? "" : "s"} in ${where}: ${s.bySeverity.error} error(s), ${s.bySeverity.warning} warning(s), ${s.bySeverity.suggestion} suggestion(s).`,
-    `By check: ${s.byCheck.map((c) => `${c.check} ${c.count}`).join(", ")}.`,
-    "",
-    `Top ${s.top.length}:`,
-  ];
-  for (const f of s.top) lines.push(`- ${f.severity} ${f.check} ${f.path}:${f.line}: ${f.message.replace(/\s+/g, " ")}`);
-  return lines.join("\n");
+  return formatLintSummary(s, note ?? `the ${view.scope === "knowledge" ? "knowledge base" : "vault"}`);
 }
 
 /** recent_sessions: the newest session entries capture wrote for a project (default: the one the server runs in). */
