@@ -22,6 +22,8 @@ const marketplace = JSON.parse(readFileSync(join(root, ".claude-plugin", "market
 const id = `${plugin.name}@${marketplace.name}`;
 // The sensitive option's value: the check sees it arrive as the key of kc ask's model request, and nowhere else.
 const OPTION_KEY = "sk-ant-plugin-option-check";
+/** Whether a request is one to the Messages API. */
+const isMessages = (r) => r.url.startsWith("/v1/messages");
 /** Whether a request carries the option's key (as x-api-key, or as a bearer token: kc sends it so to a base URL). */
 const withOptionKey = (r) => r.headers["x-api-key"] === OPTION_KEY || r.headers.authorization === `Bearer ${OPTION_KEY}`;
 
@@ -81,6 +83,7 @@ try {
   // The stand-in model calls route, then ask, then answers; kc's own ask request (it carries the plugin's key option)
   // gets the answer text. Decided per request, so a request Claude Code makes on the side changes nothing.
   server.onRequest = (req) => {
+    if (!isMessages(req)) return;
     if (withOptionKey(req))
       return void server.replies.push({ kind: "text", text: "Five times, with jittered backoff [[knowledge/concepts/retry-with-backoff]]." });
     const results = JSON.stringify(req.body.messages ?? []).split('"type":"tool_result"').length - 1;
@@ -97,7 +100,8 @@ try {
     env: { ANTHROPIC_BASE_URL: server.baseUrl, ANTHROPIC_API_KEY: "sk-ant-loopback-check", ENABLE_TOOL_SEARCH: "false" },
     timeoutMs: 180_000,
   });
-  const claudeRequests = server.requests.filter((r) => !withOptionKey(r));
+  // Only Messages API requests (some versions first probe the base URL itself).
+  const claudeRequests = server.requests.filter((r) => isMessages(r) && !withOptionKey(r));
   const bodies = claudeRequests.map((r) => JSON.stringify(r.body));
   const primed = bodies.findIndex((b) => b.includes("Knowledge base context") && b.includes("knowledge/concepts/retry-with-backoff"));
   expect(
@@ -105,7 +109,8 @@ try {
     `no request carried prime's context (${server.requests.length} requests); claude said: ${session.stdout.slice(0, 400)}${session.stderr.slice(0, 400)}`,
   );
   const sent = (claudeRequests[0]?.body.tools ?? []).map((t) => t.name).filter((n) => n.startsWith(tool("")));
-  expect(sent.length === 5, `the first request sent ${sent.length} of the server's 5 tools: ${sent.join(", ")}`);
+  const mcpSent = (claudeRequests[0]?.body.tools ?? []).map((t) => t.name).filter((n) => n.startsWith("mcp__"));
+  expect(sent.length === 5, `the first request sent ${sent.length} of the server's 5 tools (MCP tools sent: ${mcpSent.join(", ") || "none"})`);
   const routeResult = resultOf(claudeRequests, "toolu_route");
   expect(/knowledge\/concepts\/retry-with-backoff/.test(routeResult), `route's result does not name the article: ${routeResult.slice(0, 300)}`);
   const askRequests = server.requests.filter(withOptionKey);
@@ -120,12 +125,14 @@ try {
   summary.push(
     `headless session (claude -p, loopback Messages API): request ${primed + 1} of ${claudeRequests.length} carries prime's context (knowledge/concepts/retry-with-backoff); the 5 MCP tools sent; route named the article; ask made 1 model call with the sensitive key option and returned its answer`,
   );
-  step("the same plugin on an ordinary vault (no knowledge folder): claude plugin configure, then claude -p");
+  step("the same plugin on an ordinary vault (no knowledge folder): installed again with that vault, then claude -p");
   const ordinary = join(tmp, "ordinary vault");
   mkdirSync(join(ordinary, "Garden"), { recursive: true });
   writeFileSync(join(ordinary, "Garden", "Irrigation.md"), "# Irrigation\n\nDrain the drip lines before the first frost; the timer sits by the shed.\n");
   writeFileSync(join(ordinary, "Bread.md"), "# Bread\n\nFeed the sourdough starter once a day.\n");
-  await cc(["plugin", "configure", id, "--values-stdin"], { input: JSON.stringify({ vault: ordinary }) });
+  // Uninstalled and installed again with the other vault (older Claude Code has no `claude plugin configure`).
+  await cc(["plugin", "uninstall", id]);
+  await cc(["plugin", "install", id, "--config", `vault=${ordinary}`, "--config", "scope=auto"]);
   server.requests.length = 0;
   server.onRequest = () => void server.replies.push({ kind: "text", text: "Done." });
   await cc(["-p", "When do I drain the drip lines?", "--output-format", "json"], {

@@ -15,7 +15,7 @@ const pkg = read("package.json") as { version: string };
 const plugin = read("claude-plugin/.claude-plugin/plugin.json") as {
   name: string;
   version: string;
-  userConfig: Record<string, { type: string; required?: boolean; sensitive?: boolean; default?: string; options?: string[] }>;
+  userConfig: Record<string, { type: string; required?: boolean; sensitive?: boolean; default?: string }>;
 };
 const marketplace = read(".claude-plugin/marketplace.json") as { name: string; plugins: { name: string; source: string; version: string }[] };
 interface ExecHook {
@@ -44,7 +44,10 @@ describe("the Claude Code plugin and its marketplace", () => {
 
   it("ask for the vault, the scope (auto by default) and the API key as a sensitive option", () => {
     expect(plugin.userConfig.vault).toMatchObject({ type: "directory", required: true });
-    expect(plugin.userConfig.scope).toMatchObject({ type: "string", options: ["auto", "knowledge", "vault"], default: "auto" });
+    // Required: Claude Code gives hooks only the options that were saved, never a default. No `options` list: Claude
+    // Code 2.1.197 refuses the field (kc itself refuses a scope that is none of the three).
+    expect(plugin.userConfig.scope).toMatchObject({ type: "string", required: true, default: "auto" });
+    expect(plugin.userConfig.scope).not.toHaveProperty("options");
     expect(plugin.userConfig.anthropic_api_key).toMatchObject({ type: "string", sensitive: true, required: false });
   });
 
