@@ -22,6 +22,7 @@ import { CONFIG_DIR } from "../../node/config-dir";
 import { loadVault } from "../../node/load-vault";
 import type { RouteScope } from "../../node/router-index";
 import { resolveScope } from "../../node/vault-scope";
+import { cacheFolder } from "../../node/router-index-cache";
 
 /** Help text of `kc hooks`. */
 export const HOOKS_HELP = `kc hooks install [--vault <dir>] [--scope knowledge|vault] [--project <dir> [--shared]] [--user] [--yes]
@@ -209,10 +210,13 @@ async function preparePrime(vault: string, scope: RouteScope, io: NodeIo): Promi
     { ...io, out: () => undefined, err: (t) => void (said += t), isTTY: false },
   );
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const cached = cacheFolder(io.env) !== null;
   io.err(
-    code === 0
-      ? `Prepared prime's index of ${vault} (${scope} scope) in ${seconds} s: the first session starts from the cache.\n`
-      : `The session-start hook will fail until this is fixed (kc prime said: ${said.trim()})\n`,
+    code !== 0
+      ? `The session-start hook will fail until this is fixed (kc prime said: ${said.trim()})\n`
+      : cached
+        ? `Prepared prime's index of ${vault} (${scope} scope) in ${seconds} s: the first session starts from the cache.\n`
+        : `Ran prime on ${vault} (${scope} scope) in ${seconds} s; with KC_CACHE=off (or no home folder) every session start builds its index again.\n`,
   );
 }
 
