@@ -1,8 +1,8 @@
-// Bundles the plugin (main.js, CommonJS, for Obsidian), the CLI (dist/cli.mjs, ESM, for Node)
-// and, on demand, the benchmarks (dist/bench.mjs).
+// Bundles the plugin (main.js, CommonJS, for Obsidian), the CLI (dist/cli.mjs, ESM, for Node; a copy goes into the
+// Claude Code plugin, claude-plugin/dist) and, on demand, the benchmarks (dist/bench.mjs).
 import esbuild from "esbuild";
 import { pluginBuildOptions } from "./scripts/plugin-build-options.mjs";
-import { chmodSync, rmSync } from "node:fs";
+import { chmodSync, cpSync, rmSync } from "node:fs";
 
 const mode = process.argv[2] ?? "dev";
 const production = mode === "production";
@@ -69,6 +69,10 @@ async function buildCli() {
     minify: true,
     logLevel: "info",
   });
+  // The Claude Code plugin (claude-plugin/) runs the CLI it ships, never a registry name: the same files, inside it.
+  rmSync("claude-plugin/dist", { recursive: true, force: true });
+  cpSync("dist/cli.mjs", "claude-plugin/dist/cli.mjs");
+  cpSync("dist/cli-chunks", "claude-plugin/dist/cli-chunks", { recursive: true });
 }
 
 if (mode === "bench") {

@@ -12,7 +12,7 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   route: { positionals: ["vault", "question"], values: ["format", "budget", "scope", "knowledge"], switches: ["closest"] },
   ask: { positionals: ["vault", "question"], values: ["model", "base-url", "budget", "knowledge", "scope"], switches: ["closest", "file-back", "no-select"] },
   mcp: { positionals: ["vault"], values: ["scope", "knowledge"], switches: [] },
-  hooks: { positionals: ["install|uninstall"], values: ["vault", "project"], switches: ["user", "shared", "yes"] },
+  hooks: { positionals: ["install|uninstall"], values: ["vault", "project", "scope"], switches: ["user", "shared", "yes"] },
   headers: {
     positionals: ["vault", "note"],
     required: 1,

@@ -1,6 +1,7 @@
 import { NOT_COVERED_ANSWER } from "../core/ask/build-answer-prompt";
 import { matchDailyNote } from "../core/knowledge/daily-notes";
 import { formatCost } from "../core/llm/cost";
+
 import { describeLoadReason, overBudgetNote, questionWords } from "../core/route/format-route-trace";
 import { recentProjectEntries } from "../core/workflows/prime-workflow";
 import { routeFor } from "../core/workflows/ask-workflow";

@@ -1,3 +1,4 @@
+import { rmdir } from "node:fs/promises";
 import { join } from "node:path";
 import { JOURNAL_FILE, LOCK_FILE, parseUndoRecord, UNDO_FILE } from "../core/compile/undo-compile";
 import type { UndoRecord } from "../core/compile/write-compile";
@@ -70,6 +71,25 @@ export class PluginFiles {
     } catch {
       return null;
     }
+  }
+}
+
+/**
+ * Removes the plugin's folder when nothing is left in it (an undo took back the last write), then the config folder's
+ * plugins/ folder and the config folder itself when those are empty too, so a write and its undo leave no trace in a
+ * folder that had none. Only empty folders go (rmdir refuses any other, and a symlink); Obsidian never leaves its
+ * config folder empty, so an empty one is what kc made.
+ */
+export async function removeEmptyPluginFolders(vaultRoot: string): Promise<void> {
+  const config = join(vaultRoot, CONFIG_DIR);
+  for (const dir of [join(config, "plugins", PLUGIN_ID), join(config, "plugins"), config]) {
+    if (
+      !(await rmdir(dir).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
   }
 }
 

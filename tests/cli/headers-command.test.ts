@@ -8,6 +8,7 @@ import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-a
 import { ordinaryVaultFiles } from "../fakes/ordinary-vault";
 import { runKc } from "../fakes/run-kc";
 import { tempVaults } from "../fakes/temp-vault";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 const vaults = tempVaults();
 let server: LoopbackServer;
@@ -37,6 +38,23 @@ function notesOf(dir: string): Record<string, string> {
 const bodyOf = (text: string): string => text.slice(parseNote(text).bodyStartOffset);
 
 describe("kc headers on an ordinary vault", () => {
+  it("then kc undo leaves no trace: no empty plugin folder, and no config folder in a folder that had none", async () => {
+    const dir = vaults.make(ordinaryVaultFiles());
+    expect((await runKc(["headers", dir, "--all-missing", "3", "--yes"])).code).toBe(0);
+    expect(existsSync(join(dir, CONFIG_DIR, "plugins", "ckp-knowledge-compiler"))).toBe(true);
+    const undone = await runKc(["undo", dir]);
+    expect(undone.code, undone.err).toBe(0);
+    expect(readdirSync(dir).filter((n) => n.startsWith("."))).toEqual([]);
+  });
+
+  it("then kc undo keeps the vault's own config folder and what is in it, removing only the folders kc left empty", async () => {
+    const dir = vaults.make({ ...ordinaryVaultFiles(), [`${CONFIG_DIR}/app.json`]: "{}", [`${CONFIG_DIR}/plugins/other-plugin/data.json`]: "{}" });
+    expect((await runKc(["headers", dir, "--all-missing", "3", "--yes"])).code).toBe(0);
+    expect((await runKc(["undo", dir])).code).toBe(0);
+    expect(readdirSync(join(dir, CONFIG_DIR)).sort()).toEqual(["app.json", "plugins"]);
+    expect(readdirSync(join(dir, CONFIG_DIR, "plugins"))).toEqual(["other-plugin"]);
+  });
+
   it("proposes headers for ten notes, writes them only after review (--yes), frontmatter only, and kc undo puts them back byte for byte", async () => {
     const dir = vaults.make(ordinaryVaultFiles());
     const before = notesOf(dir);

@@ -9,7 +9,8 @@ export type ScriptedUsage = { input: number; output: number; cacheRead?: number;
 /** One scripted reply. */
 export type ScriptedReply =
   | { kind: "text"; text: string; stopReason?: string; usage?: ScriptedUsage }
-  | { kind: "tool"; name: string; input: unknown; stopReason?: string; usage?: ScriptedUsage }
+  /** A tool call (id "toolu_1" unless given: a conversation of several calls needs one id each). */
+  | { kind: "tool"; name: string; input: unknown; id?: string; stopReason?: string; usage?: ScriptedUsage }
   | { kind: "status"; status: number; type: string; message: string; headers?: Record<string, string> }
   | { kind: "drop" }
   /** Accepts the request and never answers (the client's timeout must end it). */
@@ -89,7 +90,8 @@ export async function startLoopbackAnthropic(): Promise<LoopbackServer> {
 }
 
 function message(reply: Extract<ScriptedReply, { kind: "text" | "tool" }>, model: string) {
-  const content = reply.kind === "text" ? [{ type: "text", text: reply.text }] : [{ type: "tool_use", id: "toolu_1", name: reply.name, input: reply.input }];
+  const content =
+    reply.kind === "text" ? [{ type: "text", text: reply.text }] : [{ type: "tool_use", id: reply.id ?? "toolu_1", name: reply.name, input: reply.input }];
   const u = reply.usage;
   return {
     id: "msg_loopback",
@@ -159,7 +161,11 @@ function respond(reply: ScriptedReply, body: Record<string, unknown>, res: Serve
   const full = message(reply.kind === "stall-after" ? { kind: "text", text: reply.text } : reply, model);
   send("message_start", { type: "message_start", message: { ...full, content: [], stop_reason: null, usage: { ...full.usage, output_tokens: 0 } } });
   if (reply.kind === "tool") {
-    send("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "tool_use", id: "toolu_1", name: reply.name, input: {} } });
+    send("content_block_start", {
+      type: "content_block_start",
+      index: 0,
+      content_block: { type: "tool_use", id: reply.id ?? "toolu_1", name: reply.name, input: {} },
+    });
     send("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: JSON.stringify(reply.input) } });
   } else {
     send("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } });

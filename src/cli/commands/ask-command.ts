@@ -1,4 +1,4 @@
-import { formatCost } from "../../core/llm/cost";
+import { EMPTY_MODEL_ANSWER, formatAnswerUsage } from "../../core/ask/format-answer-usage";
 import { formatRouteTrace } from "../../core/route/format-route-trace";
 import { stripControls } from "../../core/util/strip-controls";
 import { askQuestion, fileBackAnswer } from "../../core/workflows/ask-workflow";
@@ -103,10 +103,8 @@ export async function runAskCommand(args: ParsedArgs, io: NodeIo): Promise<numbe
     return e.kind === "bad-config" ? EXIT.usage : EXIT.findings;
   }
   const { completion, costUsd } = answered.value;
-  const u = completion.usage;
-  const cut = completion.stopReason === "max_tokens" ? " (the answer was cut off at the token limit)" : "";
   io.out("\n");
-  io.err(`\n${u.inputTokens} input + ${u.outputTokens} output tokens (${u.cacheReadTokens} read from cache), ${formatCost(costUsd)}${cut}\n`);
+  io.err(`\n${formatAnswerUsage(completion, costUsd)}\n`);
   return fileBack ? fileAnswerBack(host, route, stripControls(completion.text), io) : EXIT.ok;
 }
 

@@ -61,7 +61,9 @@ export async function runCaptureCommand(args: ParsedArgs, io: NodeIo): Promise<n
   const idleMinutes = Number(flagString(args, "idle-minutes", sessionFile ? "0" : "10"));
   if (!Number.isInteger(minPrompts) || minPrompts < 1) return usage(io, "--min-prompts must be a whole number, 1 or more.");
   if (!Number.isFinite(idleMinutes) || idleMinutes < 0) return usage(io, "--idle-minutes must be a number of minutes, 0 or more.");
-  const vault = await loadVault(dir, folderOverrides(args));
+  // Listed, not read: capture reads only the daily notes it appends to (through the store), so a SessionEnd hook
+  // fits Claude Code's 1.5 s on a vault of thousands of notes.
+  const vault = await loadVault(dir, folderOverrides(args), undefined, { read: "none" });
   printVaultWarnings(vault, io);
   const problem = knowledgeFolderProblem(vault.settings);
   if (problem) return usage(io, problem);

@@ -9,9 +9,13 @@ import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { flagString, type ParsedArgs } from "../parse-args";
 import process from "node:process";
 import { CONFIG_DIR } from "../../node/config-dir";
+import { loadVault } from "../../node/load-vault";
+import type { RouteScope } from "../../node/router-index";
+import { resolveScope } from "../../node/vault-scope";
+import { cacheFolder } from "../../node/router-index-cache";
 
 /** Help text of `kc hooks`. */
-export const HOOKS_HELP = `kc hooks install [--vault <dir>] [--project <dir> [--shared]] [--user] [--yes]
+export const HOOKS_HELP = `kc hooks install [--vault <dir>] [--scope knowledge|vault] [--project <dir> [--shared]] [--user] [--yes]
 kc hooks uninstall [--project <dir> [--shared]] [--user] [--yes]
 
 Wires Claude Code to the knowledge base: a SessionStart hook that primes each new session (kc prime --hook), a
@@ -26,8 +30,11 @@ project. Every other setting, hook and server is kept byte for byte; shows the d
 question; without a terminal it refuses unless --yes), then reads each file again and makes its change to what the
 file holds then; one backup of each changed file is kept beside it (<file>.kc-backup-latest, replaced by the next write).
 kc records what it added in knowledge-compiler-hooks.json in Claude Code's folder; uninstall removes exactly that.
+  if (prepare) await preparePrime(prepare.vault, prepare.scope, io);
 
   --vault <dir>     the vault (default: the current folder when it is one, i.e. has .obsidian/)
+  --scope <scope>   knowledge: the knowledge articles; vault: every note (default: knowledge when the vault has its
+                    knowledge folder, else vault)
   --project <dir>   the project whose settings to change (default: the current folder)
   --shared          the project's shared files (.claude/settings.json, .mcp.json), which are usually checked in
   --user            change your user settings instead (every project)
@@ -66,12 +73,20 @@ export async function runHooksCommand(args: ParsedArgs, io: NodeIo): Promise<num
   const mcpFile = user ? userMcpFile : shared ? join(project, ".mcp.json") : userMcpFile;
   const mcpAt = user || shared ? [] : ["projects", project];
   let entries: KcHookEntries | null = null;
+  let prepare: { vault: string; scope: RouteScope } | null = null;
+  if (action === "uninstall" && flagString(args, "scope") !== undefined)
+    return usage(io, "--scope is for kc hooks install; uninstall removes kc's entries whatever their scope.");
   if (action === "install") {
     const vault = resolve(flagString(args, "vault", io.env.PWD || process.cwd())!);
     if (!isFolder(vault)) return usage(io, `No such folder: ${vault} (give the vault with --vault <dir>).`);
     if (flagString(args, "vault") === undefined && !isFolder(join(vault, CONFIG_DIR)))
       return usage(io, `${vault} is not an Obsidian vault (no .obsidian folder): give the vault with --vault <dir>.`);
-    entries = hookEntries(vault);
+    const given = flagString(args, "scope");
+    if (given !== undefined && given !== "knowledge" && given !== "vault") return usage(io, `--scope must be knowledge or vault, not "${given}".`);
+    const { scope, why } = resolveScope(given ?? "auto", await loadVault(vault, {}, undefined, { read: "none" }));
+    if (why) io.err(`${why}\n`);
+    entries = hookEntries(vault, scope);
+    prepare = { vault, scope };
   }
   const files: SettingsFile[] = [
     { path: settingsFile, target: { key: "hooks", at: [] }, ...(user ? {} : { within: project }), newMode: user ? 0o600 : 0o644 },
@@ -83,6 +98,7 @@ export async function runHooksCommand(args: ParsedArgs, io: NodeIo): Promise<num
   const changes = shown.filter(changesFile);
   if (changes.length === 0) {
     io.err(action === "install" ? "Already installed: nothing to change.\n" : "Nothing of kc's to remove.\n");
+    if (prepare) await preparePrime(prepare.vault, prepare.scope, io);
     return EXIT.ok;
   }
   for (const c of changes) {
@@ -111,6 +127,7 @@ export async function runHooksCommand(args: ParsedArgs, io: NodeIo): Promise<num
   } finally {
     await lock.release();
   }
+  if (prepare) await preparePrime(prepare.vault, prepare.scope, io);
   io.err(
     action === "install"
       ? "Installed. Restart Claude Code (or start a new session) to use them; `/mcp` lists the server. Undo with kc hooks uninstall.\n"
@@ -165,12 +182,46 @@ async function writeMerged(shown: Planned, home: string, entries: KcHookEntries 
   return `${shown.file.path} kept changing while kc was writing it (is Claude Code running and writing it?)`;
 }
 
-/** The commands and server entry for a vault: this node and this package's dist/cli.mjs, by absolute path, quoted. */
-function hookEntries(vault: string): KcHookEntries {
+/**
+ * The commands and server entry for a vault: this node and this package's dist/cli.mjs, by absolute path, quoted;
+ * prime and the server with the scope (written only when it is not the commands' default, knowledge).
+ */
+function hookEntries(vault: string, scope: RouteScope): KcHookEntries {
   const node = process.execPath;
   const cli = cliPath();
-  const run = (command: string): string => `${shellQuote(node)} ${shellQuote(cli)} ${command} ${shellQuote(vault)} --hook`;
-  return { prime: run("prime"), capture: run("capture"), server: { type: "stdio", command: node, args: [cli, "mcp", vault] } };
+  const scoped = scope === "knowledge" ? [] : ["--scope", scope];
+  const run = (command: string, extra: string[] = []): string =>
+    `${shellQuote(node)} ${shellQuote(cli)} ${command} ${shellQuote(vault)} ${[...extra, "--hook"].join(" ")}`;
+  return { prime: run("prime", scoped), capture: run("capture"), server: { type: "stdio", command: node, args: [cli, "mcp", vault, ...scoped] } };
+}
+
+/**
+ * Runs prime once as the SessionStart hook will (same vault and scope, through prime's own cache), so the router's
+ * index is cached before the first session starts; says how long it took, or what the hook will meet if it failed.
+ */
+async function preparePrime(vault: string, scope: RouteScope, io: NodeIo): Promise<void> {
+  const { runPrimeCommand } = await import("./prime-command");
+  let said = "";
+  const started = Date.now();
+  const code = await runPrimeCommand(
+    {
+      positionals: ["prime", vault],
+      flags: new Map<string, string | true>([
+        ["scope", scope],
+        ["hook", true],
+      ]),
+    },
+    { ...io, out: () => undefined, err: (t) => void (said += t), isTTY: false },
+  );
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const cached = cacheFolder(io.env) !== null;
+  io.err(
+    code !== 0
+      ? `The session-start hook will fail until this is fixed (kc prime said: ${said.trim()})\n`
+      : cached
+        ? `Prepared prime's index of ${vault} (${scope} scope) in ${seconds} s: the first session starts from the cache.\n`
+        : `Ran prime on ${vault} (${scope} scope) in ${seconds} s; with KC_CACHE=off (or no home folder) every session start builds its index again.\n`,
+  );
 }
 
 /** The absolute path of this package's dist/cli.mjs: the script running (links resolved), else found from this module. */
