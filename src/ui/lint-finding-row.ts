@@ -76,9 +76,11 @@ export function createFindingRow(f: LintFinding, key: string, canDismiss: boolea
   const el = createDiv({ cls: `kc-lint-row kc-lint-finding kc-sev-${f.severity}`, attr: { role: "listitem" } });
   el.dataset.key = key;
   el.createDiv({ cls: "kc-lint-message", text: f.message });
-  // One line, cut at its start when too long (styles.css): the note's name and line stay in sight.
+  // One line, cut at its start when too long (styles.css): the note's name and line stay in sight. The line is laid
+  // out right to left only so that it overflows at its start; the path itself is isolated left to right (<bdi>), so
+  // "01. Personal/…/Teams.md:1" never reads "Personal/…/Teams.md:1 .01".
   const where = el.createEl("a", { cls: "kc-lint-where", attr: { role: "link", tabindex: -1 } });
-  appendBreakablePath(where, formatLintPlace(f));
+  appendBreakablePath(where.createEl("bdi", { attr: { dir: "ltr" } }), formatLintPlace(f));
   const focusables: HTMLElement[] = [where];
   if (f.related && f.related.length > 0) {
     const rel = el.createDiv({ cls: "kc-lint-related" });

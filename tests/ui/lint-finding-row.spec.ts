@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { createFindingRow } from "../../src/ui/lint-finding-row";
+
+/** The declarations of one CSS rule of styles.css, by its exact selector. */
+function rule(css: string, selector: string): string {
+  const at = css.indexOf(`\n${selector} {`);
+  return at < 0 ? "" : css.slice(at, css.indexOf("}", at));
+}
+
+describe("a finding's place in the lint pane", () => {
+  const finding = { check: "missing-backlink", severity: "warning" as const, path: "01. Personal/Work/Teams.md", line: 0, col: 0, message: "m" };
+
+  it("reads as the path and line, left to right, in an isolated span the line's direction cannot reorder", () => {
+    const { el } = createFindingRow(finding, "k", false);
+    const where = el.querySelector(".kc-lint-where")!;
+    expect(where.textContent).toBe("01. Personal/Work/Teams.md:1");
+    const bdi = where.querySelector(":scope > bdi")!;
+    expect(bdi.getAttribute("dir")).toBe("ltr");
+    expect(bdi.textContent).toBe(where.textContent);
+  });
+
+  it("is cut at its start by the line's direction only while the path inside is set left to right", () => {
+    const css = readFileSync("styles.css", "utf8");
+    const where = rule(css, ".kc-lint-where");
+    const inner = rule(css, ".kc-lint-where > bdi");
+    expect(where).toContain("text-overflow: ellipsis");
+    if (where.includes("direction: rtl")) {
+      expect(inner).toContain("direction: ltr");
+      expect(inner).toContain("unicode-bidi: isolate");
+    }
+    // No other rule turns text right to left.
+    expect(css.match(/direction: rtl/g) ?? []).toHaveLength(where.includes("direction: rtl") ? 1 : 0);
+  });
+});
