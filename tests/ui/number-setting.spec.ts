@@ -57,7 +57,7 @@ describe("every number row of the settings, checked as typed", () => {
     const input = setting.controlEl.querySelectorAll("input")[field]!;
     input.value = text;
     input.dispatchEvent(new Event("input"));
-    await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => window.setTimeout(r, 0));
     const message = setting.descEl.querySelector(".kc-setting-error");
     return { input, message: message && !message.classList.contains("kc-hidden") ? message.textContent : null };
   }
