@@ -13,6 +13,11 @@ export function checkTitle(check: Pick<LintCheck, "id"> & { title?: string }): s
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A finding as an editor mark says it: its message first, in plain words, then the check's name ("… (Broken link)"). */
+export function markMessage(f: Pick<LintFinding, "check" | "message">): string {
+  return `${f.message} (${checkTitle({ id: f.check })})`;
+}
+
 /** A finding's identity in the list: every detail its row shows (two findings alike in all are numbered apart). */
 export const findingKey = (f: LintFinding): string =>
   `${f.check}\u0000${f.path}\u0000${f.line}\u0000${f.col}\u0000${f.message}\u0000${f.fix ? f.fix.kind : ""}\u0000${f.dismissKey ?? ""}\u0000${f.related?.map((p) => `${p.path}:${p.line}`).join("|") ?? ""}`;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
+import { Text } from "@codemirror/state";
 import { createFindingRow } from "../../src/ui/lint-finding-row";
+import { markRanges } from "../../src/ui/lint-marks";
 
 /** The declarations of one CSS rule of styles.css, by its exact selector. */
 function rule(css: string, selector: string): string {
@@ -31,5 +33,15 @@ describe("a finding's place in the lint pane", () => {
     }
     // No other rule turns text right to left.
     expect(css.match(/direction: rtl/g) ?? []).toHaveLength(where.includes("direction: rtl") ? 1 : 0);
+  });
+});
+
+describe("a finding under the cursor in the editor", () => {
+  it("leads with the message in plain words, the check's name after it, never its id first", () => {
+    const ranges = markRanges(
+      [{ check: "ckp-missing-field", severity: "warning", path: "a.md", line: 0, col: 0, message: "The header has no tldr." }],
+      Text.of(["---", "x: 1", "---"]),
+    );
+    expect(ranges[0]!.messages).toEqual(["The header has no tldr. (CKP missing field)"]);
   });
 });
