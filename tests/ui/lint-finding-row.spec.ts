@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { Text } from "@codemirror/state";
 import { createFindingRow } from "../../src/ui/lint-finding-row";
 import { markRanges } from "../../src/ui/lint-marks";
+import { LINT_CHECKS } from "../../src/core/lint/lint-checks";
 
 /** The declarations of one CSS rule of styles.css, by its exact selector. */
 function rule(css: string, selector: string): string {
@@ -43,5 +44,12 @@ describe("a finding under the cursor in the editor", () => {
       Text.of(["---", "x: 1", "---"]),
     );
     expect(ranges[0]!.messages).toEqual(["The header has no tldr. (CKP missing field)"]);
+  });
+});
+
+describe("what the lint pane says about each check", () => {
+  it("is in plain words: no design-document names and no command lines", () => {
+    const jargon = LINT_CHECKS.filter((c) => /\bseed \d|`kc |--[a-z]/i.test(c.description)).map((c) => c.id);
+    expect(jargon).toEqual([]);
   });
 });

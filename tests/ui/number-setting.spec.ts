@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Setting } from "obsidian";
 import { addNumberField, numberProblem } from "../../src/ui/number-setting";
 import { modelHint } from "../../src/ui/model-picker";
+import { MODEL_PRICES, priceFor } from "../../src/core/llm/models";
 import { priceRows, spendSection, type SpendSettingsHost } from "../../src/ui/spend-settings";
 import { lintSettingRows, type LintSettingsHost } from "../../src/ui/lint-settings";
 import { PriceViews } from "../../src/ui/price-views";
@@ -40,10 +41,19 @@ describe("a number setting", () => {
 });
 
 describe("the model list", () => {
+  it("calls one model cheapest and one dearest, as the table of prices has them, whatever their names", () => {
+    const hints = Object.keys(MODEL_PRICES).map((id) => modelHint(id, priceFor));
+    expect(hints.filter((h) => h.includes("cheapest"))).toHaveLength(1);
+    expect(hints.filter((h) => h.includes("dearest"))).toHaveLength(1);
+    expect(modelHint("claude-haiku-4-5", priceFor)).not.toContain("cheapest");
+    expect(modelHint("claude-opus-5-5", priceFor)).not.toContain("dearest");
+    expect(modelHint("claude-fable-5-1", priceFor)).toContain("dearest");
+  });
+
   it("hints each model's tier, and its price where known", () => {
-    expect(modelHint("claude-haiku-4-5", () => ({ input: 1, output: 5 }))).toBe("fast, cheapest · $1 / $5 per M tokens");
+    expect(modelHint("claude-haiku-5-5", () => ({ input: 0.1, output: 0.5 }))).toBe("fast, cheapest · $0.10 / $0.50 per M tokens");
     expect(modelHint("claude-sonnet-5-5")).toBe("balanced");
-    expect(modelHint("claude-opus-4-1", () => null)).toBe("most capable, dearest");
+    expect(modelHint("claude-opus-4-1", () => null)).toBe("most capable");
     expect(modelHint("local-llama")).toBe("");
   });
 });
