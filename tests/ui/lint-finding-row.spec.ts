@@ -53,3 +53,32 @@ describe("what the lint pane says about each check", () => {
     expect(jargon).toEqual([]);
   });
 });
+
+describe("the targets of the plugin's views", () => {
+  const css = readFileSync("styles.css", "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+  /** The declarations of every rule whose selector list names `selector`. */
+  const rulesFor = (selector: string): string[] =>
+    [...css.matchAll(/([^{}]+)\{([^}]*)\}/g)].filter((m) => m[1]!.split(",").some((s) => s.trim() === selector)).map((m) => m[2]!);
+  const px = (decls: string[], prop: string): number =>
+    Math.max(0, ...decls.flatMap((d) => [...d.matchAll(new RegExp(`(?:^|[;\\s])${prop}:\\s*(\\d+)px`, "g"))].map((m) => Number(m[1]))));
+
+  it.each([
+    "kc-lint-fix",
+    "kc-lint-fix-all",
+    "kc-lint-dismiss",
+    "kc-lint-group-toggle",
+    "kc-ask-copy",
+    "kc-ask-submit",
+    "kc-graph-zoom-button",
+    "kc-graph-options-button",
+  ])(".%s is at least 24 px each way, and 40 on a phone", (cls) => {
+    expect(px(rulesFor(`.${cls}`), "min-height")).toBeGreaterThanOrEqual(24);
+    expect(px(rulesFor(`.${cls}`), "min-width")).toBeGreaterThanOrEqual(24);
+    expect(px(rulesFor(`.is-phone .${cls}`), "min-height")).toBeGreaterThanOrEqual(40);
+  });
+
+  it("gives the links in a finding's row 24 px of height", () => {
+    expect(px(rulesFor(".kc-lint-where"), "min-height")).toBeGreaterThanOrEqual(24);
+    expect(px(rulesFor(".kc-lint-related-link"), "min-height")).toBeGreaterThanOrEqual(24);
+  });
+});
