@@ -4,7 +4,7 @@ import { addNumberField, numberProblem } from "../../src/ui/number-setting";
 import { modelHint } from "../../src/ui/model-picker";
 import { MODEL_PRICES, priceFor } from "../../src/core/llm/models";
 import { priceRows, spendSection, type SpendSettingsHost } from "../../src/ui/spend-settings";
-import { lintSettingRows, type LintSettingsHost } from "../../src/ui/lint-settings";
+import { lintSettingRows } from "../../src/ui/lint-settings";
 import { PriceViews } from "../../src/ui/price-views";
 import type { SettingRow } from "../../src/ui/setting-rows";
 import { DEFAULT_ASK_SETTINGS } from "../../src/core/settings/plugin-data";
@@ -109,7 +109,7 @@ describe("every number row of the settings, checked as typed", () => {
     const lintRows = lintSettingRows({
       lint: () => ({ ...DEFAULT_LINT_SETTINGS }),
       updateLint: async (p) => void saved.push(p),
-    } as LintSettingsHost);
+    });
     const days = await type(row(lintRows, "Unconfirmed after (days)"), "2.5");
     expect(days.message).toBe(`Enter a whole number of 1 or more. ${DEFAULT_LINT_SETTINGS.staleAfterDays} stays saved until then.`);
     expect((await type(row(lintRows, "Contradiction check: pairs per run"), "0x10")).message).toContain("Enter a whole number");
