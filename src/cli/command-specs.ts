@@ -8,7 +8,11 @@ const model = ["model", "base-url"];
  * Claude Code session start). A test checks each HELP names every option of its spec.
  */
 export const COMMAND_SPECS: Record<string, CommandSpec> = {
-  lint: { positionals: ["vault"], values: ["scope", "format", "knowledge", "repo", "stale-after-days", "today"], switches: ["progress", "write-report"] },
+  lint: {
+    positionals: ["vault"],
+    values: ["scope", "format", "knowledge", "repo", "stale-after-days", "today"],
+    switches: ["progress", "write-report", "fix", "yes"],
+  },
   route: { positionals: ["vault", "question"], values: ["format", "budget", "scope", "knowledge"], switches: ["closest"] },
   ask: { positionals: ["vault", "question"], values: ["model", "base-url", "budget", "knowledge", "scope"], switches: ["closest", "file-back", "no-select"] },
   mcp: { positionals: ["vault"], values: ["scope", "knowledge"], switches: [] },

@@ -7,15 +7,7 @@ import type { LintFinding } from "../core/lint/lint-types";
 import type { ContradictionState } from "../core/contradictions/contradiction-state";
 import type { CodeRepoView } from "../core/drift/code-repo-view";
 import { err, type Result } from "../core/result";
-import {
-  applyLintFixes,
-  fixLintFinding,
-  planLintFixes,
-  type LintFixChange,
-  type LintBatchHost,
-  type LintFixHost,
-  type LintFixPlan,
-} from "../core/workflows/lint-fix-workflow";
+import { applyLintFixes, fixLintFinding, planLintFixes, type LintFixChange, type LintFixHost, type LintFixPlan } from "../core/workflows/lint-fix-workflow";
 import type { LintInputs } from "../core/workflows/lint-run-workflow";
 import { localDate } from "../core/util/local-date";
 import type { SliceScheduler } from "../core/util/slice-scheduler";
@@ -37,7 +29,7 @@ export interface LintExtras {
   /** Days after which an unconfirmed article gets a suggestion. */
   staleAfterDays?(): number;
   /** The host bundle one-click fixes are written through (the write gate and lock); without it nothing is fixed. */
-  host?(): LintFixHost & Partial<Pick<LintBatchHost, "records" | "now">>;
+  host?(): LintFixHost;
 }
 
 /**
@@ -249,10 +241,7 @@ export class LintService extends Events {
   /** Writes a reviewed batch of fixes as one undoable write (the core lint-fix workflow); the edits re-lint the notes. */
   async applyFixes(changes: readonly LintFixChange[]): Promise<Result<{ paths: string[] }, string>> {
     const host = this.extras.host?.();
-    // A batch is one undoable write: without the undo records it is not offered at all.
-    return host?.records && host.now
-      ? applyLintFixes({ ...host, records: host.records, now: host.now }, changes)
-      : err("Not fixed: fixes are not available here.");
+    return host ? applyLintFixes(host, changes) : err("Not fixed: fixes are not available here.");
   }
 
   /** What core's lint set-up (lintEngineFor) is given here: the lint's own settings, plugin data, the note cache. */

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { setTimeout as sleepFor } from "node:timers";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -245,7 +246,7 @@ describe("kc hooks install on a vault without a knowledge folder", () => {
     ordinary();
     // Notes changed within two seconds of a run are read again at the next (an edit in the same second keeps size and
     // mtime): a person's notes are older than that.
-    await new Promise((r) => setTimeout(r, 2_100));
+    await new Promise((r) => sleepFor(r, 2_100));
     const r = await install("--yes");
     expect(r.err).toMatch(/Prepared prime's index of .* \(vault scope\) in \d+\.\d s/);
     const cache = join(home, ".cache", "knowledge-compiler");
