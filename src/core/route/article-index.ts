@@ -31,7 +31,7 @@ export interface RestoredParts {
 export interface ArticleHit {
   doc: ArticleDoc;
   score: number;
-  /** Question term (as processed) → fields it matched in. */
+  /** Question term (as processed) → fields it matched in (whole words, prefixes of the last term, near spellings). */
   matched: Map<string, RouteField[]>;
 }
 
@@ -46,6 +46,8 @@ export class ArticleIndex {
   private readonly docs = new Map<string, ArticleDoc>();
   private terms = new ArticleTerms();
   private df = new Map<string, number>();
+  /** The articles' tokens summed, for their mean length. */
+  private tokenSum = 0;
   /** Paths of connection articles (a non-empty `connects`), so routing need not scan every article for them. */
   private readonly connectionPaths = new Set<string>();
 
@@ -85,6 +87,7 @@ export class ArticleIndex {
     }
     this.terms = parts.terms;
     this.df = parts.df;
+    this.tokenSum = parts.docs.reduce((n, d) => n + d.tokens, 0);
     this.revision++;
   }
 
@@ -128,6 +131,15 @@ export class ArticleIndex {
     return (this.search as unknown as { _index: { get(term: string): Map<number, Map<number, number>> | undefined } })._index;
   }
 
+  /** How many times a processed term occurs in one field of an article (0 when it does not), from the engine's postings. */
+  termCount(path: string, term: string, field: RouteField): number {
+    const engine = this.search as unknown as { _idToShortId: Map<string, number>; _fieldIds: Record<string, number> };
+    const id = engine._idToShortId.get(path);
+    const fieldId = engine._fieldIds[field];
+    if (id === undefined || fieldId === undefined) return 0;
+    return this.postings().get(term)?.get(fieldId)?.get(id) ?? 0;
+  }
+
   /** Adds or replaces one article. */
   upsert(doc: ArticleDoc): void {
     this.revision++;
@@ -149,6 +161,7 @@ export class ArticleIndex {
       this.adding = null;
     }
     this.docs.set(doc.path, doc);
+    this.tokenSum += doc.tokens;
     if (doc.header.connects.length > 0) this.connectionPaths.add(doc.path);
     this.terms.set(doc.path, terms);
     for (const t of terms) this.df.set(t, (this.df.get(t) ?? 0) + 1);
@@ -156,8 +169,10 @@ export class ArticleIndex {
 
   /** Removes one article (no-op when absent). */
   remove(path: string): void {
-    if (!this.docs.has(path)) return;
+    const doc = this.docs.get(path);
+    if (!doc) return;
     this.revision++;
+    this.tokenSum -= doc.tokens;
     this.search.discard(path);
     this.docs.delete(path);
     this.connectionPaths.delete(path);
@@ -201,6 +216,16 @@ export class ArticleIndex {
       return t !== null && (this.df.get(t) ?? 0) <= n / 2;
     });
     return kept.length > 0 ? kept.join(" ") : question;
+  }
+
+  /** The mean length of an article in tokens (0 for an empty index). */
+  meanTokens(): number {
+    return this.docs.size > 0 ? this.tokenSum / this.docs.size : 0;
+  }
+
+  /** The number of articles a processed term occurs in. */
+  docFreq(term: string): number {
+    return this.df.get(term) ?? 0;
   }
 
   /** Inverse document frequency of a processed term; unknown terms get the highest value. */
