@@ -1,3 +1,4 @@
+import { relationSource } from "../core/headers/draft-header";
 import { Notice, TFile, TFolder, type App } from "obsidian";
 import { formatCost, formatCostOrUnknown } from "../core/llm/cost";
 import { describeError } from "../core/workflows/commit-writes";
@@ -28,7 +29,7 @@ function asReviewChange(p: HeaderProposal): CompileReviewModel["changes"][number
   const summary = [
     ...(p.fields.tldr !== undefined ? [`sets tldr: ${p.fields.tldr}`] : []),
     ...(p.fields.answers_when !== undefined ? [`sets answers_when: ${p.fields.answers_when.join(", ")}`] : []),
-    ...p.relations.map((r) => `similar_${r.tier}: ${r.target.replace(/\.md$/i, "")} (${r.why === "link" ? "linked from the note" : "close in words"})`),
+    ...p.relations.map((r) => `similar_${r.tier}: ${r.target.replace(/\.md$/i, "")} (${relationSource(r.why)})`),
   ];
   return { path: p.path, kind: "update", before: p.before, after: p.after, update: null, summary };
 }

@@ -1,3 +1,4 @@
+import { relationSource } from "../../core/headers/draft-header";
 import { formatCost } from "../../core/llm/cost";
 import { stripControls } from "../../core/util/strip-controls";
 import type { HeaderModelPass, HeaderProposal, HeaderRun } from "../../core/workflows/propose-headers-workflow";
@@ -106,8 +107,7 @@ function printProposals(io: NodeIo, proposals: readonly HeaderProposal[], pass: 
     io.out(`\n${p.path} (${p.by === "model" ? "draft improved by the model" : "offline draft"})\n`);
     if (p.fields.tldr !== undefined) io.out(`  tldr: ${stripControls(p.fields.tldr)}\n`);
     if (p.fields.answers_when !== undefined) io.out(`  answers_when: ${stripControls(p.fields.answers_when.join(", "))}\n`);
-    for (const r of p.relations)
-      io.out(`  similar_${r.tier}: ${r.target.replace(/\.md$/i, "")} (${r.why === "link" ? "linked from the note" : "close in words"})\n`);
+    for (const r of p.relations) io.out(`  similar_${r.tier}: ${r.target.replace(/\.md$/i, "")} (${relationSource(r.why)})\n`);
   }
   io.out("\n");
 }

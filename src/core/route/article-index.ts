@@ -1,8 +1,8 @@
 import MiniSearch, { type Options, type SearchResult } from "minisearch";
-import type { ArticleDoc } from "./article-doc";
+import { titleOf, type ArticleDoc } from "./article-doc";
 import { ArticleTerms } from "./article-terms";
 import { openPostings } from "./packed-freqs";
-import { processTerm, tokenizeText } from "./text-terms";
+import { processTerm, questionTerms, tokenizeText } from "./text-terms";
 
 /** The searchable fields of an article, in the order traces list them. */
 export const ROUTE_FIELDS = ["title", "aliases", "answers", "tldr", "tags", "headings", "body"] as const;
@@ -18,6 +18,10 @@ export type FieldWeights = Record<RouteField, number>;
  * than questions; both are far above plain BM25 there. `npm run bench` prints all of these side by side.
  */
 export const DEFAULT_FIELD_WEIGHTS: FieldWeights = { title: 1.5, aliases: 1.5, answers: 1.5, tldr: 1.5, tags: 1, headings: 1, body: 1 };
+
+/** How much a note named by the question (every word of its title in it) outweighs its score, among the first hits. */
+const NAMED_BOOST = 2;
+const NAMED_WINDOW = 60;
 
 /** What a snapshot restores an index from (see ArticleIndex.restore). */
 export interface RestoredParts {
@@ -231,6 +235,46 @@ export class ArticleIndex {
   /** Inverse document frequency of a processed term; unknown terms get the highest value. */
   idf(term: string): number {
     return Math.log(1 + this.docs.size / (1 + (this.df.get(term) ?? 0)));
+  }
+
+  /** Each article a processed term occurs in, with how many times in each field (one pass over its postings). */
+  *postingsOf(term: string): IterableIterator<{ path: string; field: RouteField; count: number }> {
+    const engine = this.search as unknown as { _documentIds: Map<number, string>; _fieldIds: Record<string, number> };
+    const byField = this.postings().get(term);
+    if (!byField) return;
+    const fields = Object.entries(engine._fieldIds);
+    for (const [fieldId, freqs] of byField) {
+      const field = fields.find(([, id]) => id === fieldId)?.[0] as RouteField | undefined;
+      if (field === undefined) continue;
+      for (const [shortId, count] of freqs) {
+        const path = engine._documentIds.get(shortId);
+        if (path !== undefined) yield { path, field, count };
+      }
+    }
+  }
+
+  /**
+   * Ranked hits as the router uses them: query's, except that a note the question names (every word of its title in
+   * the question) counts twice its score, looked for among the first NAMED_WINDOW hits.
+   */
+  rankedHits(question: string, limit = 12): ArticleHit[] {
+    const hits = this.query(question, Math.max(limit, NAMED_WINDOW));
+    const asked = new Set(questionTerms(question));
+    let named = false;
+    for (const h of hits) {
+      const words = questionTerms(titleOf(h.doc));
+      if (words.length > 0 && words.every((t) => asked.has(t))) {
+        h.score *= NAMED_BOOST;
+        named = true;
+      }
+    }
+    if (named) hits.sort((a, b) => b.score - a.score);
+    return hits.slice(0, limit);
+  }
+
+  /** The processed terms of an article (none for an unknown one). */
+  termsOf(path: string): IterableIterator<string> {
+    return this.terms.of(path);
   }
 
   /** True when the processed term occurs in the article. */

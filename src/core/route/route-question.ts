@@ -34,7 +34,7 @@ export function routeQuestion(
   const base = { question, terms, loaded: [], skipped: [], totalTokens: 0, loadAllTokens, budget: opts.budget, mode: "full" as const };
   if (terms.length === 0) return { ...base, status: "empty-question", coverage: 0 };
 
-  const hits = index.query(q);
+  const hits = index.rankedHits(q);
   const top = hits[0];
   if (!top) return { ...base, status: "not-covered", coverage: 0 };
 

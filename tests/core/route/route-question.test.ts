@@ -230,4 +230,17 @@ describe("routeQuestion", () => {
     expect(termEvidence(local.index, long, "cactus")).toBeLessThan(0.5);
     expect(termEvidence(local.index, long, "breadcrumb")).toBe(0);
   });
+
+  it("counts a note the question names by its whole title at twice its score, and only that note", () => {
+    const local = build({
+      "n/flowers.md": "A flower is the part of a plant that makes seeds.\n",
+      "n/flower-beds.md": "# Flower beds\n\nThe flower bed by the gate.\n",
+      ...Object.fromEntries([1, 2, 3].map((i) => [`n/gate-${i}.md`, `The flower pot by gate ${i}.\n`])),
+    });
+    const plain = new Map(local.index.query("flower").map((h) => [h.doc.path, h.score]));
+    const ranked = local.index.rankedHits("flower");
+    for (const h of ranked) expect(h.score).toBeCloseTo((h.doc.path === "n/flowers.md" ? 2 : 1) * plain.get(h.doc.path)!, 9);
+    expect(ranked.map((h) => h.score)).toEqual([...ranked.map((h) => h.score)].sort((a, b) => b - a));
+    expect(ranked[0]?.doc.path).toBe("n/flowers.md");
+  });
 });

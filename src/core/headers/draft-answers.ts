@@ -1,0 +1,157 @@
+import type { Heading } from "../notes/note-types";
+import { cleanValue, plainText, sentencesOf, type ProseParagraph } from "./prose";
+
+const MAX_ANSWERS = 7;
+const MAX_HEADINGS = 4;
+const MAX_DEFINED = 2;
+const MAX_QUESTIONS = 2;
+
+/** Headings that say nothing about what a note answers, in any vault. */
+export const GENERIC_HEADINGS = new Set([
+  "overview",
+  "contents",
+  "table of contents",
+  "toc",
+  "notes",
+  "note",
+  "references",
+  "reference",
+  "see also",
+  "related",
+  "links",
+  "sources",
+  "source",
+  "summary",
+  "introduction",
+  "intro",
+  "resources",
+  "appendix",
+  "details",
+  "misc",
+  "todo",
+  "backlinks",
+  "tags",
+  "metadata",
+  "examples",
+  "example",
+  "conclusion",
+  "description",
+  "definition",
+  "background",
+  "further reading",
+  "external links",
+  "footnotes",
+  "index",
+  "untitled",
+]);
+
+/** A heading as a phrase: plain words, lowercase, without numbering or a closing colon. */
+export function headingPhrase(text: string): string {
+  return cleanValue(text)
+    .replace(/^[\d.)\s]+/, "")
+    .replace(/[:.]+$/, "")
+    .toLowerCase()
+    .trim();
+}
+
+/** The short form a note's opening or title gives its subject: "(LVDS)" after it, or the initials of a long name. */
+export function acronymOf(title: string, opening: string): string | null {
+  const own = /\(([A-Za-z][A-Za-z0-9&-]{1,9})\)\s*$/.exec(title);
+  if (own) return own[1]!;
+  const name = title.replace(/\s*\([^)]*\)\s*$/, "").trim();
+  if (name === "") return null;
+  const esc = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "[\\s-]+");
+  const stated = new RegExp(`${esc}s?\\s*\\(\\s*([A-Za-z][A-Za-z0-9&-]{1,9})\\s*[),;]`, "i").exec(opening);
+  if (stated && /[A-Z]/.test(stated[1]!)) return stated[1]!;
+  // Only a name written as one (Title Case words of two letters or more), not "R - Excel Helpers" or a sentence.
+  if (/\s[-–—:]\s|[:;,?!]/.test(name)) return null;
+  const words = name.split(/[\s-]+/).filter((w) => !/^(?:of|and|the|in|for|to|a|an|on|with|by|at|or)$/i.test(w));
+  if (words.length < 3 || words.length > 6 || !words.every((w) => /^[\p{Lu}][\p{L}]+$/u.test(w))) return null;
+  return words.map((w) => w[0]!.toUpperCase()).join("");
+}
+
+/** The terms a note defines ("**Term** is …", "Term (ACR) is …") other than its title, in order. */
+function definedTerms(paragraphs: readonly ProseParagraph[], title: string): string[] {
+  const out: string[] = [];
+  const own = title.toLowerCase();
+  for (const p of paragraphs.slice(0, 20)) {
+    const bold = /\*\*([^*]{2,60})\*\*(?:\s*\([^)]{1,30}\))?\s*,?\s*(?:is|are|refers to|means|denotes)\b/g;
+    for (let m = bold.exec(p.text); m !== null; m = bold.exec(p.text)) out.push(plainText(m[1]!));
+    for (const s of sentencesOf(plainText(p.text))) {
+      const m =
+        /^((?:[\p{Lu}\p{N}][\p{L}\p{N}'-]*\s+){0,4}[\p{Lu}\p{N}][\p{L}\p{N}'-]*)\s*(\([^)]{1,30}\))?\s+(?:is|are|refers to|means|denotes)\s+(?:an?|the)\s/u.exec(
+          s,
+        );
+      if (m && !/^(?:This|That|These|Those|It|There|Here|The|A|An|He|She|They|We|I|You)$/.test(m[1]!)) out.push(`${m[1]!}${m[2] ? ` ${m[2]}` : ""}`);
+    }
+  }
+  const seen = new Set<string>();
+  return out.map((t) => cleanValue(t)).filter((t) => t !== "" && t.toLowerCase() !== own && !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
+}
+
+/** Questions the note itself asks and answers: a sentence ending in "?" of a few words, in its prose or headings. */
+function askedQuestions(paragraphs: readonly ProseParagraph[]): string[] {
+  const out: string[] = [];
+  for (const p of paragraphs) {
+    if (p.item) continue;
+    for (const s of sentencesOf(plainText(p.text))) {
+      const q = cleanValue(s);
+      const words = q.split(/\s+/).length;
+      if (q.endsWith("?") && words >= 4 && words <= 16 && /^[\p{Lu}]/u.test(q)) out.push(q.toLowerCase());
+    }
+  }
+  return out;
+}
+
+/** What kind of title it is: a question or task (kept as asked), or a name (asked about as "what is …"). */
+function titleQuestion(title: string, acronym: string | null, definesTitle: boolean): string | null {
+  const t = cleanValue(title).replace(/\s*\([^)]*\)\s*$/, "");
+  if (/^(?:how|why|what|when|where|which|who|can|should|is|are|do|does)\b/i.test(t)) return t.toLowerCase().replace(/\?*$/, t.endsWith("?") ? "?" : "");
+  if (!definesTitle && acronym === null) return null;
+  const name = t.toLowerCase();
+  return acronym && acronym.toLowerCase() !== name ? `what is ${name} (${acronym})` : `what is ${name}`;
+}
+
+/** The question a note's name stands for: "what is <name>", with the short form a long name gives ("… (LVDS)"). */
+export function nameQuestion(title: string): string {
+  const t = cleanValue(title);
+  if (/^(?:how|why|what|when|where|which|who|can|should|is|are|do|does)\b/i.test(t)) return t.toLowerCase();
+  const acronym = acronymOf(t, "");
+  const name = t.replace(/\s*\([^)]*\)\s*$/, "").toLowerCase();
+  return acronym && acronym.toLowerCase() !== name ? `what is ${name} (${acronym})` : `what is ${name}`;
+}
+
+/**
+ * `answers_when` for a note: what a person would bring to it. The question its title names (with the short form the
+ * note gives it), its own section headings as situations (leaving out headings every note of the base repeats, such
+ * as "Key points", and generic ones), the terms it defines as "what is …", and the questions it asks itself. The
+ * title as a phrase when there is nothing else.
+ */
+export function draftAnswersWhen(input: {
+  title: string;
+  headings: readonly Heading[];
+  paragraphs: readonly ProseParagraph[];
+  opening: string;
+  definesTitle: boolean;
+  isStockHeading: (phrase: string) => boolean;
+}): string[] {
+  const out: string[] = [];
+  const add = (phrase: string): void => {
+    const p = phrase.replace(/\s+/g, " ").trim();
+    if (p !== "" && p.length <= 100 && !out.includes(p) && out.length < MAX_ANSWERS) out.push(p);
+  };
+  const own = input.title.toLowerCase();
+  const title = titleQuestion(input.title, acronymOf(input.title, input.opening), input.definesTitle);
+  if (title) add(title);
+  let headings = 0;
+  for (const h of input.headings) {
+    const phrase = headingPhrase(h.text);
+    if (phrase === "" || phrase === own || phrase.length > 60 || GENERIC_HEADINGS.has(phrase) || input.isStockHeading(phrase)) continue;
+    if (headings++ >= MAX_HEADINGS) break;
+    add(phrase);
+  }
+  for (const term of definedTerms(input.paragraphs, input.title).slice(0, MAX_DEFINED)) add(`what is ${term.toLowerCase()}`);
+  for (const q of askedQuestions(input.paragraphs).slice(0, MAX_QUESTIONS)) add(q);
+  if (out.length === 0) add(cleanValue(input.title).toLowerCase().replace(/[-_]+/g, " "));
+  return out;
+}

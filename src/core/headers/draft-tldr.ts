@@ -1,0 +1,95 @@
+import { questionTerms } from "../route/text-terms";
+import { cleanValue, isProse, plainText, sentencesOf, wordsWithin, type ProseParagraph } from "./prose";
+
+/** A note's key terms (processed as the router processes words) with their weight, the strongest 1. */
+export type KeyTerms = ReadonlyMap<string, number>;
+
+const KEY_TERMS = 12;
+/** Sentences of the note considered for its TLDR, from its start. */
+const CANDIDATE_SENTENCES = 24;
+export const TLDR_CHARS = 280;
+
+/**
+ * The terms that say what a note is about: its title's words, and the body's words by how often the note uses them
+ * against how rare they are in the vault (`idf`), the strongest twelve, weighted 0..1.
+ */
+export function keyTermsOf(title: string, paragraphs: readonly ProseParagraph[], idf: (term: string) => number): KeyTerms {
+  const tf = new Map<string, number>();
+  for (const p of paragraphs) for (const t of questionTerms(plainText(p.text))) tf.set(t, (tf.get(t) ?? 0) + 1);
+  const score = new Map<string, number>();
+  for (const [t, n] of tf) score.set(t, (1 + Math.log(n)) * idf(t));
+  const titleTerms = questionTerms(title);
+  const best = Math.max(1e-9, ...score.values(), ...titleTerms.map((t) => 2 * idf(t)));
+  for (const t of titleTerms) score.set(t, Math.max(score.get(t) ?? 0, best));
+  const top = [...score].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, KEY_TERMS);
+  return new Map(top.map(([t, s]) => [t, s / best]));
+}
+
+/** Words that mark a sentence as saying something (a reason, a rule, a comparison, a result) rather than naming a topic. */
+const CLAIM =
+  /\b(?:because|so that|therefore|thus|must|should|never|always|only|more|less|better|worse|than|causes?|leads? to|requires?|allows?|prevents?|avoids?|helps?|makes?|keeps?|needs?|works?|fails?|depends?|means that|instead|unless|but)\b|\d/i;
+/** A sentence that leans on the one before it. */
+const LEANS = /^(?:this|that|these|those|it|its|they|their|he|she|his|her|however|but|and|also|so|then|thus|hence|therefore|here|there|such)\b/i;
+const COPULA = /^(?:is|are|was|were|refers? to|means|denotes|describes|stands for)\b/i;
+
+/** True when the sentence defines the title ("Colour theory is the study of…", "**FUSE** (…) is…"). */
+function definesTitle(sentence: string, title: string): boolean {
+  const s = sentence.toLowerCase().replace(/^(?:the|an?)\s+/, "");
+  const t = title
+    .toLowerCase()
+    .replace(/\s*\([^)]*\)\s*$/, "")
+    .trim();
+  if (t === "" || !s.startsWith(t)) return false;
+  const rest = s
+    .slice(t.length)
+    .replace(/^s?\s*(?:\([^)]*\)\s*)?,?\s*/, "")
+    .trim();
+  return COPULA.test(rest) || rest.startsWith("(") || rest === "";
+}
+
+/** How well a sentence states the note's point: its key terms, a claim, standing on its own, in the note's lead. */
+function scoreSentence(sentence: string, position: number, p: ProseParagraph, title: string, key: KeyTerms): number {
+  const terms = new Set(questionTerms(sentence));
+  if (terms.size < 4 || sentence.length < 30) return -Infinity;
+  let keyed = 0;
+  for (const [t, w] of key) if (terms.has(t)) keyed += w;
+  let score = Math.min(1, keyed / 2.5);
+  if (CLAIM.test(sentence)) score += 0.15;
+  if (definesTitle(sentence, title)) score -= 0.25;
+  if (LEANS.test(sentence)) score -= 0.3;
+  if (/\?\s*$/.test(sentence)) score -= 1;
+  if (p.item) score -= 0.1;
+  // The note's lead (before its first section, or under a heading that repeats the title) states its point; a later
+  // section's sentence states that section's.
+  if (p.heading === "" || p.heading.toLowerCase() === title.toLowerCase()) score += 0.2;
+  if (sentence.length > TLDR_CHARS) score -= 0.2;
+  if (/https?:\/\//.test(sentence)) score -= 0.3;
+  return score - 0.015 * position;
+}
+
+/**
+ * Candidate TLDRs of a note, best first, each one clean sentence: the sentences of its opening prose that carry its
+ * key terms and say something (a claim), standing on their own, rather than a definition of its title or a sentence
+ * that leans on the one before. Several, so a run can pass over one another note already has.
+ */
+export function tldrCandidates(paragraphs: readonly ProseParagraph[], title: string, key: KeyTerms): string[] {
+  const scored: { text: string; score: number }[] = [];
+  let position = 0;
+  for (const p of paragraphs) {
+    if (position >= CANDIDATE_SENTENCES) break;
+    const plain = plainText(p.text);
+    if (!isProse(plain)) continue;
+    for (const raw of sentencesOf(plain)) {
+      if (position >= CANDIDATE_SENTENCES) break;
+      const text = cleanValue(raw);
+      scored.push({ text: wordsWithin(text, TLDR_CHARS), score: scoreSentence(text, position, p, title, key) });
+      position++;
+    }
+  }
+  const seen = new Set<string>();
+  return scored
+    .filter((s) => s.score > -Infinity && s.text !== "")
+    .sort((a, b) => b.score - a.score)
+    .map((s) => s.text)
+    .filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
+}
