@@ -1,4 +1,5 @@
 import type { Heading } from "../notes/note-types";
+import { isStopWord, questionTerms } from "../route/text-terms";
 import { cleanValue, plainText, sentencesOf, type ProseParagraph } from "./prose";
 
 const MAX_ANSWERS = 7;
@@ -43,18 +44,27 @@ export const GENERIC_HEADINGS = new Set([
   "footnotes",
   "index",
   "untitled",
+  "more",
+  "other",
+  "others",
+  "misc.",
+  "miscellaneous",
+  "general",
 ]);
 
 /** A heading as a phrase: plain words, lowercase, without numbering or a closing colon. */
 export function headingPhrase(text: string): string {
   return cleanValue(text)
-    .replace(/^[\d.)\s]+/, "")
+    .replace(/^(?:\(?\d+[.)]?\s*)+/, "")
     .replace(/[:.]+$/, "")
     .toLowerCase()
     .trim();
 }
 
-/** The short form a note's opening or title gives its subject: "(LVDS)" after it, or the initials of a long name. */
+/**
+ * The short form a note's title or opening gives its subject ("(LVDS)" after its name, or after a variant of it in the
+ * first sentence), else the initials of a long name written in Title Case.
+ */
 export function acronymOf(title: string, opening: string): string | null {
   const own = /\(([A-Za-z][A-Za-z0-9&-]{1,9})\)\s*$/.exec(title);
   if (own) return own[1]!;
@@ -65,9 +75,20 @@ export function acronymOf(title: string, opening: string): string | null {
   if (stated && /[A-Z]/.test(stated[1]!)) return stated[1]!;
   // Only a name written as one (Title Case words of two letters or more), not "R - Excel Helpers" or a sentence.
   if (/\s[-–—:]\s|[:;,?!]/.test(name)) return null;
-  const words = name.split(/[\s-]+/).filter((w) => !/^(?:of|and|the|in|for|to|a|an|on|with|by|at|or)$/i.test(w));
+  const words = name.split(/[\s-]+/).filter((w) => !/^(?:of|and|the|in|for|on)$/i.test(w));
   if (words.length < 3 || words.length > 6 || !words.every((w) => /^[\p{Lu}][\p{L}]+$/u.test(w))) return null;
-  return words.map((w) => w[0]!.toUpperCase()).join("");
+  // A title led by a verb in -ing names an activity ("Managing Hardware Projects"), not a thing with a short form.
+  if (/ing$/i.test(words[0]!)) return null;
+  // The opening's first sentence may give the short form under a variant of the name ("Abstract Syntax Notation 1 (ASN.1)").
+  const first = sentencesOf(opening)[0] ?? "";
+  const given = /\(\s*([A-Z][A-Za-z0-9.&-]{1,9})\s*\)\s*(?:is|are|was|were|refers|stands|denotes|,)/.exec(first);
+  if (given && /[A-Z].*[A-Z0-9]/.test(given[1]!)) return given[1]!;
+  const initials = words.map((w) => w[0]!.toUpperCase()).join("");
+  // Initials stand for a name made of nouns ("Institute of Electrical and Electronics Engineers"), not for a phrase
+  // that reads as a sentence or an idea ("Natural Disposition to Believe in a Creator").
+  return /\s(?:to|a|an|the|between|with|by|at|or|vs|is|are|was|were|can|should|how|why|what|my|your|our|i|we)\s/i.test(` ${name.replace(/^the\s+/i, "")} `)
+    ? null
+    : initials;
 }
 
 /** The terms a note defines ("**Term** is …", "Term (ACR) is …") other than its title, in order. */
@@ -82,22 +103,28 @@ function definedTerms(paragraphs: readonly ProseParagraph[], title: string): str
         /^((?:[\p{Lu}\p{N}][\p{L}\p{N}'-]*\s+){0,4}[\p{Lu}\p{N}][\p{L}\p{N}'-]*)\s*(\([^)]{1,30}\))?\s+(?:is|are|refers to|means|denotes)\s+(?:an?|the)\s/u.exec(
           s,
         );
-      if (m && !/^(?:This|That|These|Those|It|There|Here|The|A|An|He|She|They|We|I|You)$/.test(m[1]!)) out.push(`${m[1]!}${m[2] ? ` ${m[2]}` : ""}`);
+      if (m && !isStopWord(m[1]!.split(/\s+/)[0]!.toLowerCase()) && !/^(?:well|now|yet|here|there)$/i.test(m[1]!.split(/\s+/)[0]!))
+        out.push(`${m[1]!}${m[2] ? ` ${m[2]}` : ""}`);
     }
   }
   const seen = new Set<string>();
   return out.map((t) => cleanValue(t)).filter((t) => t !== "" && t.toLowerCase() !== own && !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
 }
 
-/** Questions the note itself asks and answers: a sentence ending in "?" of a few words, in its prose or headings. */
-function askedQuestions(paragraphs: readonly ProseParagraph[]): string[] {
+/**
+ * Questions the note itself asks and answers: a sentence ending in "?" of a few words that names two of the note's key
+ * terms (not a rhetorical "what kind of an argument is that?"), in its prose.
+ */
+function askedQuestions(paragraphs: readonly ProseParagraph[], key: ReadonlySet<string>): string[] {
   const out: string[] = [];
   for (const p of paragraphs) {
     if (p.item) continue;
     for (const s of sentencesOf(plainText(p.text))) {
       const q = cleanValue(s);
       const words = q.split(/\s+/).length;
-      if (q.endsWith("?") && words >= 4 && words <= 16 && /^[\p{Lu}]/u.test(q)) out.push(q.toLowerCase());
+      if (!q.endsWith("?") || words < 4 || words > 16 || !/^[\p{Lu}]/u.test(q) || /\b(?:you|your|yours|we|us|our|I|me|my)\b/i.test(q)) continue;
+      if (/^(?:but|and|or|so|then|well|now|yet)\b/i.test(q)) continue;
+      if (questionTerms(q).filter((t) => key.has(t)).length >= 2) out.push(q.toLowerCase());
     }
   }
   return out;
@@ -109,7 +136,15 @@ function titleQuestion(title: string, acronym: string | null, definesTitle: bool
   if (/^(?:how|why|what|when|where|which|who|can|should|is|are|do|does)\b/i.test(t)) return t.toLowerCase().replace(/\?*$/, t.endsWith("?") ? "?" : "");
   if (!definesTitle && acronym === null) return null;
   const name = t.toLowerCase();
-  return acronym && acronym.toLowerCase() !== name ? `what is ${name} (${acronym})` : `what is ${name}`;
+  return acronym && acronym.toLowerCase() !== name ? `${whatIs(name)} ${name} (${acronym})` : `${whatIs(name)} ${name}`;
+}
+
+/** "what are" before a plural name ("motors", "colour spaces"), else "what is". */
+function whatIs(name: string): string {
+  // The head noun: the last word, or the word before "of" ("bill of materials").
+  const bare = name.replace(/\s*\([^)]*\)\s*$/, "");
+  const last = (/^(.*?)\s+of\s/i.exec(bare)?.[1] ?? bare).split(/\s+/).pop() ?? "";
+  return /[^su']s$/i.test(last) && last.length > 3 ? "what are" : "what is";
 }
 
 /** The question a note's name stands for: "what is <name>", with the short form a long name gives ("… (LVDS)"). */
@@ -118,7 +153,7 @@ export function nameQuestion(title: string): string {
   if (/^(?:how|why|what|when|where|which|who|can|should|is|are|do|does)\b/i.test(t)) return t.toLowerCase();
   const acronym = acronymOf(t, "");
   const name = t.replace(/\s*\([^)]*\)\s*$/, "").toLowerCase();
-  return acronym && acronym.toLowerCase() !== name ? `what is ${name} (${acronym})` : `what is ${name}`;
+  return acronym && acronym.toLowerCase() !== name ? `${whatIs(name)} ${name} (${acronym})` : `${whatIs(name)} ${name}`;
 }
 
 /**
@@ -133,6 +168,8 @@ export function draftAnswersWhen(input: {
   paragraphs: readonly ProseParagraph[];
   opening: string;
   definesTitle: boolean;
+  /** The note's key terms (processed), for the questions it asks about its own subject. */
+  keyTerms: ReadonlySet<string>;
   isStockHeading: (phrase: string) => boolean;
 }): string[] {
   const out: string[] = [];
@@ -150,8 +187,12 @@ export function draftAnswersWhen(input: {
     if (headings++ >= MAX_HEADINGS) break;
     add(phrase);
   }
-  for (const term of definedTerms(input.paragraphs, input.title).slice(0, MAX_DEFINED)) add(`what is ${term.toLowerCase()}`);
-  for (const q of askedQuestions(input.paragraphs).slice(0, MAX_QUESTIONS)) add(q);
+  const short = acronymOf(input.title, input.opening)?.toLowerCase();
+  for (const term of definedTerms(input.paragraphs, input.title)
+    .filter((t) => t.toLowerCase() !== short)
+    .slice(0, MAX_DEFINED))
+    add(`${whatIs(term)} ${term.toLowerCase()}`);
+  for (const q of askedQuestions(input.paragraphs, input.keyTerms).slice(0, MAX_QUESTIONS)) add(q);
   if (out.length === 0) add(cleanValue(input.title).toLowerCase().replace(/[-_]+/g, " "));
   return out;
 }

@@ -106,6 +106,7 @@ export function draftHeader(input: DraftInput): Draft {
       paragraphs: reading.paragraphs,
       opening: reading.opening,
       definesTitle: definesTitle(reading),
+      keyTerms: new Set(reading.key.keys()),
       isStockHeading: input.isStockHeading,
     });
   if (header.similarHigh.length === 0 && header.similarMid.length === 0) {

@@ -29,7 +29,14 @@ export function keyTermsOf(title: string, paragraphs: readonly ProseParagraph[],
 const CLAIM =
   /\b(?:because|so that|therefore|thus|must|should|never|always|only|more|less|better|worse|than|causes?|leads? to|requires?|allows?|prevents?|avoids?|helps?|makes?|keeps?|needs?|works?|fails?|depends?|means that|instead|unless|but)\b|\d/i;
 /** A sentence that leans on the one before it. */
-const LEANS = /^(?:this|that|these|those|it|its|they|their|he|she|his|her|however|but|and|also|so|then|thus|hence|therefore|here|there|such)\b/i;
+const LEANS =
+  /^(?:this|that|these|those|it|its|they|their|he|she|his|her|however|but|and|also|so|then|thus|hence|therefore|here|there|such|since|because|as|while|although|which|where|when|if|or|for example|e\.g|well|now|ok|okay|yes|no)\b/i;
+/** A finite verb: an auxiliary or a common verb; or a word in -s/-es/-ed in a sentence that ends as one. */
+const VERB =
+  /\b(?:is|are|was|were|be|been|being|has|have|had|can|could|will|would|shall|should|must|may|might|do|does|did|need|needs|make|makes|use|uses|let|lets|keep|keeps|means|stands)\b/i;
+const VERB_ENDING = /\b\p{L}{3,}(?:es|ed|s)\b/iu;
+/** Text that is not a sentence of prose: formulas, table cells, numbered section lists, paths and lists run together. */
+const NOT_PROSE = /\$|\\[a-z]+|\||(?:\d+\.){2,}\d|(?:\S+\s*\/\s*){2,}/;
 const COPULA = /^(?:is|are|was|were|refers? to|means|denotes|describes|stands for)\b/i;
 
 /** True when the sentence defines the title ("Colour theory is the study of…", "**FUSE** (…) is…"). */
@@ -50,7 +57,8 @@ function definesTitle(sentence: string, title: string): boolean {
 /** How well a sentence states the note's point: its key terms, a claim, standing on its own, in the note's lead. */
 function scoreSentence(sentence: string, position: number, p: ProseParagraph, title: string, key: KeyTerms): number {
   const terms = new Set(questionTerms(sentence));
-  if (terms.size < 4 || sentence.length < 30) return -Infinity;
+  if (terms.size < 4 || sentence.length < 30 || NOT_PROSE.test(sentence) || !/^[\p{Lu}"“]/u.test(sentence)) return -Infinity;
+  if (!VERB.test(sentence) && !(VERB_ENDING.test(sentence) && /[.!?]["”’)]*$/.test(sentence))) return -Infinity;
   let keyed = 0;
   for (const [t, w] of key) if (terms.has(t)) keyed += w;
   let score = Math.min(1, keyed / 2.5);
@@ -62,9 +70,20 @@ function scoreSentence(sentence: string, position: number, p: ProseParagraph, ti
   // The note's lead (before its first section, or under a heading that repeats the title) states its point; a later
   // section's sentence states that section's.
   if (p.heading === "" || p.heading.toLowerCase() === title.toLowerCase()) score += 0.2;
-  if (sentence.length > TLDR_CHARS) score -= 0.2;
+  if (sentence.length > 200) score -= sentence.length > TLDR_CHARS ? 0.4 : 0.2;
   if (/https?:\/\//.test(sentence)) score -= 0.3;
   return score - 0.015 * position;
+}
+
+/**
+ * The lead's sentence with its subject named: "It is the distance beyond which…" in the note "Hyperfocal distance"
+ * reads "Hyperfocal distance is the distance beyond which…" (a TLDR is read without the note around it).
+ */
+function namedSubject(sentence: string, title: string, p: ProseParagraph, position: number): string {
+  const lead = p.heading === "" || p.heading.toLowerCase() === title.toLowerCase();
+  const m = /^(?:it|this)\s+(is|was|are|were|refers to|means|describes)\b/i.exec(sentence);
+  if (!lead || position > 1 || !m || !/^[\p{L}\p{N}][\p{L}\p{N} '-]{0,60}$/u.test(title)) return sentence;
+  return `${title}${sentence.slice(m[0].length - m[1]!.length - 1)}`;
 }
 
 /**
@@ -81,7 +100,7 @@ export function tldrCandidates(paragraphs: readonly ProseParagraph[], title: str
     if (!isProse(plain)) continue;
     for (const raw of sentencesOf(plain)) {
       if (position >= CANDIDATE_SENTENCES) break;
-      const text = cleanValue(raw);
+      const text = namedSubject(cleanValue(raw), title, p, position);
       scored.push({ text: wordsWithin(text, TLDR_CHARS), score: scoreSentence(text, position, p, title, key) });
       position++;
     }
