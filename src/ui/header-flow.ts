@@ -1,4 +1,5 @@
 import { relationSource } from "../core/headers/draft-header";
+import { readTemplateFolders, TEMPLATE_SETTINGS_FILES } from "../core/headers/header-eligibility";
 import { Notice, TFile, TFolder, type App } from "obsidian";
 import { formatCost, formatCostOrUnknown } from "../core/llm/cost";
 import { describeError } from "../core/workflows/commit-writes";
@@ -50,7 +51,7 @@ export async function runHeaderFlow(app: App, host: KcHost, paths: string[], wit
   try {
     const run = await proposeNoteHeaders(
       host,
-      { paths, model: withModel },
+      { paths, model: withModel, templateFolders: await templateFolders(app) },
       {
         confirmSpend: (e) =>
           new CostConfirmModal(
@@ -81,6 +82,19 @@ export async function runHeaderFlow(app: App, host: KcHost, paths: string[], wit
   } catch (e) {
     new Notice(`Header proposal stopped: ${describeError(e)}.`, 15000);
   }
+}
+
+/** The template folders the vault's Templates core plugin and Templater settings name (none when they cannot be read). */
+async function templateFolders(app: App): Promise<string[]> {
+  const read = async (name: string): Promise<string | null> => {
+    const path = `${app.vault.configDir}/${name}`;
+    try {
+      return (await app.vault.adapter.exists(path)) ? await app.vault.adapter.read(path) : null;
+    } catch {
+      return null;
+    }
+  };
+  return readTemplateFolders(await read(TEMPLATE_SETTINGS_FILES.templates), await read(TEMPLATE_SETTINGS_FILES.templater)).folders;
 }
 
 /** The header commands' actions over the workspace's active note and the plugin's host. */
