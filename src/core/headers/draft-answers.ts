@@ -70,9 +70,12 @@ export function acronymOf(title: string, opening: string): string | null {
   if (own) return own[1]!;
   const name = title.replace(/\s*\([^)]*\)\s*$/, "").trim();
   if (name === "") return null;
-  const esc = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "[\\s-]+");
-  const stated = new RegExp(`${esc}s?\\s*\\(\\s*([A-Za-z][A-Za-z0-9&-]{1,9})\\s*[),;]`, "i").exec(opening);
-  if (stated && /[A-Z]/.test(stated[1]!)) return stated[1]!;
+  const start = opening.slice(0, 600);
+  if (start.includes("(")) {
+    const esc = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "[\\s-]+");
+    const stated = new RegExp(`${esc}s?\\s*\\(\\s*([A-Za-z][A-Za-z0-9&-]{1,9})\\s*[),;]`, "i").exec(start);
+    if (stated && /[A-Z]/.test(stated[1]!)) return stated[1]!;
+  }
   // Only a name written as one (Title Case words of two letters or more), not "R - Excel Helpers" or a sentence.
   if (/\s[-–—:]\s|[:;,?!]/.test(name)) return null;
   const words = name.split(/[\s-]+/).filter((w) => !/^(?:of|and|the|in|for|on)$/i.test(w));
@@ -80,7 +83,7 @@ export function acronymOf(title: string, opening: string): string | null {
   // A title led by a verb in -ing names an activity ("Managing Hardware Projects"), not a thing with a short form.
   if (/ing$/i.test(words[0]!)) return null;
   // The opening's first sentence may give the short form under a variant of the name ("Abstract Syntax Notation 1 (ASN.1)").
-  const first = sentencesOf(opening)[0] ?? "";
+  const first = sentencesOf(start)[0] ?? "";
   const given = /\(\s*([A-Z][A-Za-z0-9.&-]{1,9})\s*\)\s*(?:is|are|was|were|refers|stands|denotes|,)/.exec(first);
   if (given && /[A-Z].*[A-Z0-9]/.test(given[1]!)) return given[1]!;
   const initials = words.map((w) => w[0]!.toUpperCase()).join("");
@@ -118,7 +121,7 @@ function definedTerms(paragraphs: readonly ProseParagraph[], title: string): str
 function askedQuestions(paragraphs: readonly ProseParagraph[], key: ReadonlySet<string>): string[] {
   const out: string[] = [];
   for (const p of paragraphs) {
-    if (p.item) continue;
+    if (p.item || !p.text.includes("?")) continue;
     for (const s of sentencesOf(plainText(p.text))) {
       const q = cleanValue(s);
       const words = q.split(/\s+/).length;
@@ -178,7 +181,8 @@ export function draftAnswersWhen(input: {
     if (p !== "" && p.length <= 100 && !out.includes(p) && out.length < MAX_ANSWERS) out.push(p);
   };
   const own = input.title.toLowerCase();
-  const title = titleQuestion(input.title, acronymOf(input.title, input.opening), input.definesTitle);
+  const short = acronymOf(input.title, input.opening);
+  const title = titleQuestion(input.title, short, input.definesTitle);
   if (title) add(title);
   let headings = 0;
   for (const h of input.headings) {
@@ -187,9 +191,8 @@ export function draftAnswersWhen(input: {
     if (headings++ >= MAX_HEADINGS) break;
     add(phrase);
   }
-  const short = acronymOf(input.title, input.opening)?.toLowerCase();
   for (const term of definedTerms(input.paragraphs, input.title)
-    .filter((t) => t.toLowerCase() !== short)
+    .filter((t) => t.toLowerCase() !== short?.toLowerCase())
     .slice(0, MAX_DEFINED))
     add(`${whatIs(term)} ${term.toLowerCase()}`);
   for (const q of askedQuestions(input.paragraphs, input.keyTerms).slice(0, MAX_QUESTIONS)) add(q);

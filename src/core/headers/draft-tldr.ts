@@ -5,6 +5,8 @@ import { cleanValue, isProse, plainText, sentencesOf, wordsWithin, type ProsePar
 export type KeyTerms = ReadonlyMap<string, number>;
 
 const KEY_TERMS = 12;
+/** Characters of a note's prose read for its key terms. */
+const KEY_TERM_CHARS = 20_000;
 /** Sentences of the note considered for its TLDR, from its start. */
 const CANDIDATE_SENTENCES = 24;
 export const TLDR_CHARS = 280;
@@ -15,7 +17,12 @@ export const TLDR_CHARS = 280;
  */
 export function keyTermsOf(title: string, paragraphs: readonly ProseParagraph[], idf: (term: string) => number): KeyTerms {
   const tf = new Map<string, number>();
-  for (const p of paragraphs) for (const t of questionTerms(plainText(p.text))) tf.set(t, (tf.get(t) ?? 0) + 1);
+  let chars = 0;
+  for (const p of paragraphs) {
+    // Link targets count as words of the note (they name its topics); a long note's first pages say what it is about.
+    for (const t of questionTerms(p.text)) tf.set(t, (tf.get(t) ?? 0) + 1);
+    if ((chars += p.text.length) > KEY_TERM_CHARS) break;
+  }
   const score = new Map<string, number>();
   for (const [t, n] of tf) score.set(t, (1 + Math.log(n)) * idf(t));
   const titleTerms = questionTerms(title);
@@ -100,8 +107,8 @@ export function tldrCandidates(paragraphs: readonly ProseParagraph[], title: str
     if (!isProse(plain)) continue;
     for (const raw of sentencesOf(plain)) {
       if (position >= CANDIDATE_SENTENCES) break;
-      const text = namedSubject(cleanValue(raw), title, p, position);
-      scored.push({ text: wordsWithin(text, TLDR_CHARS), score: scoreSentence(text, position, p, title, key) });
+      const score = scoreSentence(raw, position, p, title, key);
+      if (score > -Infinity) scored.push({ text: wordsWithin(namedSubject(cleanValue(raw), title, p, position), TLDR_CHARS), score });
       position++;
     }
   }

@@ -40,6 +40,7 @@ const PLACEHOLDER = /<%[\s\S]*?%>|\{\{\s*(?:title|date|time)(?::[^}]*)?\s*\}\}/i
 
 /** True when the text holds a template placeholder outside code (in its frontmatter or its prose). */
 function hasPlaceholder(text: string, bodyStart: number): boolean {
+  if (!text.includes("<%") && !text.includes("{{")) return false;
   if (PLACEHOLDER.test(text.slice(0, bodyStart))) return true;
   for (const line of unfencedLines(text.slice(bodyStart))) if (line !== null && PLACEHOLDER.test(line.replace(/`[^`]*`/g, ""))) return true;
   return false;
@@ -93,6 +94,7 @@ export function generatedReason(path: string, text: string, parsed: ParsedNote):
   const tags = parsed.frontmatter?.["tags"];
   const tagText = (Array.isArray(tags) ? tags : [tags]).filter((t): t is string => typeof t === "string").join(" ");
   if (/\b(?:audit\s*log|auditlog|report\/generated|generated)\b/i.test(tagText.replace(/[/_-]+/g, " "))) return "tagged as a tool's output";
+  if (!text.includes("**")) return null;
   let user = 0;
   let model = 0;
   for (const line of unfencedLines(text.slice(parsed.bodyStartOffset))) {

@@ -24,6 +24,8 @@ export class HeaderVault {
   private readonly links = new Map<string, string[]>();
   private stock: Set<string> | null = null;
   private inbound: Map<string, Map<string, number>> | null = null;
+  private readonly skips = new Map<string, string | null>();
+  private readonly idfs = new Map<string, number>();
 
   constructor(
     readonly host: HeaderVaultHost,
@@ -48,6 +50,13 @@ export class HeaderVault {
     return parsed;
   }
 
+  /** The router index's inverse document frequency of a processed term (remembered for the run). */
+  idf(term: string): number {
+    let v = this.idfs.get(term);
+    if (v === undefined) this.idfs.set(term, (v = this.host.index().idf(term)));
+    return v;
+  }
+
   /** True for a daily note by the settings, or a note named by its date (a journal the settings do not describe). */
   isJournal(path: string): boolean {
     return matchDailyNote(path, this.host.rules()) !== null || /^\d{4}-\d{2}-\d{2}\b/.test(baseName(path));
@@ -62,6 +71,14 @@ export class HeaderVault {
 
   /** Why a note may not have a header (nor be proposed as anyone's neighbour), or null when it may. */
   async skipReason(path: string): Promise<string | null> {
+    const known = this.skips.get(path);
+    if (known !== undefined) return known;
+    const reason = await this.findSkipReason(path);
+    this.skips.set(path, reason);
+    return reason;
+  }
+
+  private async findSkipReason(path: string): Promise<string | null> {
     if (this.isOwnFile(path)) return "is a file of the knowledge folder itself";
     if (this.isJournal(path)) return "is a daily note";
     const text = await this.read(path);

@@ -1,6 +1,9 @@
 import type { ArticleIndex, RouteField } from "../route/article-index";
 import type { KeyTerms } from "./draft-tldr";
 
+/** The key terms looked up per note (its strongest that are neither unique to it nor common). */
+const TERMS = 8;
+
 /** How much a word in each field says a note is about it. */
 const FIELD_WEIGHT: Partial<Record<RouteField, number>> = { title: 3, aliases: 2, answers: 2, tldr: 1.5, tags: 1.5, headings: 1.5, body: 1 };
 
@@ -14,13 +17,15 @@ export function wordNeighbours(index: ArticleIndex, path: string, key: KeyTerms,
   const mean = Math.max(1, index.meanTokens());
   const score = new Map<string, number>();
   const shared = new Map<string, number>();
+  let looked = 0;
   for (const [term, weight] of key) {
     const df = index.docFreq(term);
-    // A word only this note has links it to nothing; a word a tenth of the vault has says little.
-    if (df < 2 || df > Math.max(3, index.size / 10)) continue;
+    // A word only this note has links it to nothing; a word a twentieth of the vault has says little.
+    if (df < 2 || df > Math.max(3, index.size / 20)) continue;
+    if (looked++ >= TERMS) break;
     const idf = index.idf(term);
     const counts = new Map<string, number>();
-    for (const p of index.postingsOf(term)) counts.set(p.path, (counts.get(p.path) ?? 0) + p.count * (FIELD_WEIGHT[p.field] ?? 1));
+    index.forEachPosting(term, (p, field, n) => counts.set(p, (counts.get(p) ?? 0) + n * (FIELD_WEIGHT[field] ?? 1)));
     for (const [other, tf] of counts) {
       if (other === path) continue;
       const length = (index.get(other)?.tokens ?? mean) / mean;

@@ -1,5 +1,5 @@
 import MiniSearch, { type Options, type SearchResult } from "minisearch";
-import { titleOf, type ArticleDoc } from "./article-doc";
+import { nameOf, type ArticleDoc } from "./article-doc";
 import { ArticleTerms } from "./article-terms";
 import { openPostings } from "./packed-freqs";
 import { processTerm, questionTerms, tokenizeText } from "./text-terms";
@@ -237,38 +237,41 @@ export class ArticleIndex {
     return Math.log(1 + this.docs.size / (1 + (this.df.get(term) ?? 0)));
   }
 
-  /** Each article a processed term occurs in, with how many times in each field (one pass over its postings). */
-  *postingsOf(term: string): IterableIterator<{ path: string; field: RouteField; count: number }> {
+  /** Calls `fn` for each article a processed term occurs in, with how many times in one field (one pass over its postings). */
+  forEachPosting(term: string, fn: (path: string, field: RouteField, count: number) => void): void {
     const engine = this.search as unknown as { _documentIds: Map<number, string>; _fieldIds: Record<string, number> };
     const byField = this.postings().get(term);
     if (!byField) return;
-    const fields = Object.entries(engine._fieldIds);
+    const names: RouteField[] = [];
+    for (const [name, id] of Object.entries(engine._fieldIds)) names[id] = name as RouteField;
     for (const [fieldId, freqs] of byField) {
-      const field = fields.find(([, id]) => id === fieldId)?.[0] as RouteField | undefined;
+      const field = names[fieldId];
       if (field === undefined) continue;
       for (const [shortId, count] of freqs) {
         const path = engine._documentIds.get(shortId);
-        if (path !== undefined) yield { path, field, count };
+        if (path !== undefined) fn(path, field, count);
       }
     }
   }
 
   /**
-   * Ranked hits as the router uses them: query's, except that a note the question names (every word of its title in
-   * the question) counts twice its score, looked for among the first NAMED_WINDOW hits.
+   * Ranked hits as the router uses them: query's, except that a note the question names (every word of its title, of
+   * its folder's name for a folder note, or of one of its aliases of two words or more, in the question) counts twice
+   * its score, looked for among the first NAMED_WINDOW hits.
    */
   rankedHits(question: string, limit = 12): ArticleHit[] {
     const hits = this.query(question, Math.max(limit, NAMED_WINDOW));
     const asked = new Set(questionTerms(question));
-    let named = false;
+    let boosted = false;
+    const names = (d: ArticleDoc): string[][] => [questionTerms(nameOf(d)), ...d.header.aliases.map(questionTerms).filter((w) => w.length >= 2)];
     for (const h of hits) {
-      const words = questionTerms(titleOf(h.doc));
-      if (words.length > 0 && words.every((t) => asked.has(t))) {
+      const named = names(h.doc).some((words) => words.length > 0 && words.every((t) => asked.has(t)));
+      if (named) {
         h.score *= NAMED_BOOST;
-        named = true;
+        boosted = true;
       }
     }
-    if (named) hits.sort((a, b) => b.score - a.score);
+    if (boosted) hits.sort((a, b) => b.score - a.score);
     return hits.slice(0, limit);
   }
 

@@ -243,4 +243,22 @@ describe("routeQuestion", () => {
     expect(ranked.map((h) => h.score)).toEqual([...ranked.map((h) => h.score)].sort((a, b) => b - a));
     expect(ranked[0]?.doc.path).toBe("n/flowers.md");
   });
+
+  it("names a folder note by its folder and a note by an alias of two words or more", () => {
+    const local = build({
+      "02-GUIDES/_README.md": "# Index\n\nEvery note of this folder, newest first.\n",
+      "02-GUIDES/Guide - Backups.md": "# Backups\n\nThis guide keeps the backups guide short: one guide per tool.\n",
+      "Notes/x.md": "---\naliases: [Code Index, index]\n---\nA list of the code snippets kept in this vault, one per language.\n",
+      "Notes/y.md": "The code index of the library and its code, an index of code and the index of code again.\n",
+    });
+    const q = (question: string, path: string): number => {
+      const plain = local.index.query(question).find((h) => h.doc.path === path)?.score ?? 0;
+      return (local.index.rankedHits(question).find((h) => h.doc.path === path)?.score ?? 0) / plain;
+    };
+    expect(q("guides", "02-GUIDES/_README.md")).toBeCloseTo(2, 9);
+    expect(q("guides", "02-GUIDES/Guide - Backups.md")).toBeCloseTo(1, 9);
+    expect(q("code index", "Notes/x.md")).toBeCloseTo(2, 9);
+    // a one-word alias names nothing: "index" is in too many questions
+    expect(q("index of birds", "Notes/x.md")).toBeCloseTo(1, 9);
+  });
 });
