@@ -126,7 +126,8 @@ function askedQuestions(paragraphs: readonly ProseParagraph[], key: ReadonlySet<
       const q = cleanValue(s);
       const words = q.split(/\s+/).length;
       if (!q.endsWith("?") || words < 4 || words > 16 || !/^[\p{Lu}]/u.test(q) || /\b(?:you|your|yours|we|us|our|I|me|my)\b/i.test(q)) continue;
-      if (/^(?:but|and|or|so|then|well|now|yet)\b/i.test(q)) continue;
+      // A question that leans on what came before ("But why?", "…is that?") is rhetorical, not one the note answers.
+      if (/^(?:but|and|or|so|then|well|now|yet)\b/i.test(q) || /\b(?:that|this|it|them|those|these)\?$/i.test(q)) continue;
       if (questionTerms(q).filter((t) => key.has(t)).length >= 2) out.push(q.toLowerCase());
     }
   }

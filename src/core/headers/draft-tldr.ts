@@ -5,6 +5,8 @@ import { cleanValue, isProse, plainText, sentencesOf, wordsWithin, type ProsePar
 export type KeyTerms = ReadonlyMap<string, number>;
 
 const KEY_TERMS = 12;
+/** Wikilinks, embeds and markdown links, left out of a note's own words. */
+const LINKS = /!?\[\[[^\]]*\]\]|!?\[[^\]]*\]\([^)]*\)|<?https?:\/\/\S+>?/g;
 /** Characters of a note's prose read for its key terms. */
 const KEY_TERM_CHARS = 20_000;
 /** Sentences of the note considered for its TLDR, from its start. */
@@ -13,14 +15,15 @@ export const TLDR_CHARS = 280;
 
 /**
  * The terms that say what a note is about: its title's words, and the body's words by how often the note uses them
- * against how rare they are in the vault (`idf`), the strongest twelve, weighted 0..1.
+ * against how rare they are in the vault (`idf`), the strongest twelve, weighted 0..1 (words of links left out).
  */
 export function keyTermsOf(title: string, paragraphs: readonly ProseParagraph[], idf: (term: string) => number): KeyTerms {
   const tf = new Map<string, number>();
   let chars = 0;
   for (const p of paragraphs) {
-    // Link targets count as words of the note (they name its topics); a long note's first pages say what it is about.
-    for (const t of questionTerms(p.text)) tf.set(t, (tf.get(t) ?? 0) + 1);
+    // The note's own words: the names of the notes it links to name other subjects; a long note's first pages say what
+    // it is about.
+    for (const t of questionTerms(p.text.replace(LINKS, " "))) tf.set(t, (tf.get(t) ?? 0) + 1);
     if ((chars += p.text.length) > KEY_TERM_CHARS) break;
   }
   const score = new Map<string, number>();

@@ -74,7 +74,9 @@ export function headerSkipReason(path: string, text: string, parsed: ParsedNote,
 }
 
 /** Words that name a tool's output in a file name, beside a date or a time stamp. */
-const REPORT_WORDS = /\b(?:audit|audits|auditlog|report|reports|output|outputs|dump|export|backup|scan|results)\b/i;
+const REPORT_WORDS = /\b(?:audit|audits|auditlog|output|outputs|dump|export|backup|scan|results)\b/i;
+/** Folder names that hold a tool's output ("Reports", "Audit"). */
+const REPORT_FOLDERS = /\b(?:audit|audits|reports?|outputs?|exports?|backups?|logs?)\b/i;
 const STAMP = /\d{4}-\d{2}-\d{2}|\d{8}[_T-]?\d{4,6}|@\d{8}/;
 
 /**
@@ -88,7 +90,7 @@ export function generatedReason(path: string, text: string, parsed: ParsedNote):
   const filed = path
     .split("/")
     .slice(0, -1)
-    .some((f) => REPORT_WORDS.test(words(f)));
+    .some((f) => REPORT_FOLDERS.test(words(f)));
   if ((named || filed) && STAMP.test(baseName(path))) return "a dated tool report";
   if (/\blog\b/i.test(words(baseName(path))) && path.split("/").some((f) => /^logs?$/i.test(f))) return "a tool's log";
   const tags = parsed.frontmatter?.["tags"];

@@ -111,6 +111,17 @@ const PAIRS: readonly [string, string][] = [
  * stray “ at the start of a cut sentence, a straight quote without its pair).
  */
 export function cleanValue(text: string): string {
+  // Each pass can uncover a wrapping pair the last one left (a stray quote around a bracketed phrase): until stable.
+  let s = text;
+  for (let i = 0; i < 8; i++) {
+    const next = cleanOnce(s);
+    if (next === s) break;
+    s = next;
+  }
+  return s;
+}
+
+function cleanOnce(text: string): string {
   let s = plainText(stripControls(text))
     .replace(/[\u200b-\u200f]/g, "")
     .replace(/\s+/g, " ")
@@ -118,7 +129,8 @@ export function cleanValue(text: string): string {
   for (let changed = true; changed && s.length > 1;) {
     changed = false;
     for (const [open, close] of [...PAIRS, ['"', '"'] as [string, string], ["'", "'"] as [string, string]]) {
-      if (s.startsWith(open) && s.endsWith(close) && s.length > 2 && count(s, open) === 1 && (open === close || count(s, close) === 1)) {
+      const whole = open === close ? count(s, open) === 2 : count(s, open) === 1 && count(s, close) === 1;
+      if (s.startsWith(open) && s.endsWith(close) && s.length > 2 && whole) {
         s = s.slice(open.length, s.length - close.length).trim();
         changed = true;
       }

@@ -21,7 +21,7 @@ export function wordNeighbours(index: ArticleIndex, path: string, key: KeyTerms,
   for (const [term, weight] of key) {
     const df = index.docFreq(term);
     // A word only this note has links it to nothing; a word a twentieth of the vault has says little.
-    if (df < 2 || df > Math.max(3, index.size / 20)) continue;
+    if (df < 2 || df > Math.max(5, index.size / 20)) continue;
     if (looked++ >= TERMS) break;
     const idf = index.idf(term);
     const counts = new Map<string, number>();
