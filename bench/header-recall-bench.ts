@@ -87,7 +87,10 @@ function largestFolder(vault: LoadedVault): string {
 }
 
 /** Drafts headers for every note of the vault that may have one (a dry run) and returns the texts with them. */
-export async function draftAll(vault: LoadedVault, index: ArticleIndex): Promise<{ texts: Map<string, string>; proposals: number; wallMs: number; cpuMs: number }> {
+export async function draftAll(
+  vault: LoadedVault,
+  index: ArticleIndex,
+): Promise<{ texts: Map<string, string>; proposals: number; wallMs: number; cpuMs: number }> {
   const host = nodeHost(vault, index, {}, { out: () => undefined, err: () => undefined, isTTY: false, env: {} });
   const t = performance.now();
   const c = process.cpuUsage();
@@ -110,7 +113,9 @@ export async function benchHeaderRecall(dataDir: string, repoRoot: string): Prom
       "(tests/fixtures/out-of-domain) that load nothing, in the whole-vault scope before and after the drafts, and in the knowledge scope " +
       "with the vault's largest folder as the knowledge folder.\n",
   );
-  print("| vault | notes | pairs | recall@5 before | recall@5 after | headers proposed | drafting (wall / CPU) | OOD empty: vault before / after | OOD empty: knowledge scope |");
+  print(
+    "| vault | notes | pairs | recall@5 before | recall@5 after | headers proposed | drafting (wall / CPU) | OOD empty: vault before / after | OOD empty: knowledge scope |",
+  );
   print("|---|---|---|---|---|---|---|---|---|");
   for (const name of RECALL_VAULTS) {
     if (!existsSync(join(dataDir, "_meta", `${name}.anchor-text-pairs.jsonl`))) continue;
