@@ -1,6 +1,9 @@
 import type { ArticleDoc } from "./article-doc";
 import type { ArticleIndex, RouteField } from "./article-index";
 
+/** A term that says a note is about it: in its header or opening, or once in a body up to twice the mean length. */
+const STRONG = 1 / 3;
+
 /** Fields that say what an article is about (its header, headings and opening), as against words anywhere in its body. */
 const ABOUT_FIELDS: readonly RouteField[] = ["title", "aliases", "answers", "tldr", "tags", "headings"];
 
@@ -21,8 +24,10 @@ export function termEvidence(index: ArticleIndex, doc: ArticleDoc, term: string)
 
 /**
  * The share (0..1) of a question's IDF-weighted terms an article covers, each term counted by termEvidence in the
- * article or, where it says more, in one of `along`: notes linked to it in a header that the question also matched,
- * which load with it. Notes that merely each hold a different part of a question do not add up.
+ * article or, where it says more, in one of `along` (the notes that load with it: its SIMILAR_HIGH neighbours and the
+ * matches linked to it in a header). Notes that merely each hold a different part of a question do not add up, and a
+ * question of three terms or more is not covered unless two of them say the note is about it (STRONG): one shared
+ * word ("beach" in an example sentence) is not the question's subject.
  */
 export function articleCoverage(index: ArticleIndex, doc: ArticleDoc, terms: readonly string[], along: readonly ArticleDoc[] = []): number {
   let total = 0;
@@ -34,7 +39,7 @@ export function articleCoverage(index: ArticleIndex, doc: ArticleDoc, terms: rea
     let best = termEvidence(index, doc, t);
     for (const d of along) if (best < 1) best = Math.max(best, termEvidence(index, d, t));
     covered += w * best;
-    if (best >= 0.5) strong++;
+    if (best >= STRONG) strong++;
   }
   if (terms.length >= 3 && strong < 2) return 0;
   return total > 0 ? covered / total : 0;
