@@ -21,7 +21,7 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
     positionals: ["vault", "note"],
     required: 1,
     variadic: true,
-    values: ["all-missing", "knowledge", "model", "base-url", "confirm-above"],
+    values: ["all-missing", "knowledge", "model", "base-url", "confirm-above", "accept"],
     switches: ["with-model", "yes", "dry-run"],
   },
   compile: {

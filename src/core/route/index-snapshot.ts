@@ -11,7 +11,7 @@ import { LazyTermTreeNode, sortedTerms, type TermTreeView } from "./term-tree";
  * Bump when what the index holds changes: ArticleDoc's fields, tokenizing, term processing or the searched fields.
  * A snapshot of another version (or another plugin build) is ignored and the index built again.
  */
-export const SNAPSHOT_VERSION = 4;
+export const SNAPSHOT_VERSION = 5;
 
 const FORMAT = "kc-router-index";
 /** Articles per line and index numbers per line: each line is parsed in a step of its own, a few ms at most. */
