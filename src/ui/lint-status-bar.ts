@@ -4,10 +4,11 @@ import type { LintFinding } from "../core/lint/lint-types";
 import type { LintService } from "../obsidian/lint-service";
 import { SEVERITY_ICON } from "./lint-finding-row";
 
-/** What the status bar item reads: the findings once the first lint is ready. */
+/** What the status bar item reads: the findings once the first lint is ready (or, cheaper, their counts in a folder). */
 export interface LintStatusSource {
   readonly ready: boolean;
   findings(): readonly LintFinding[];
+  countIn?(folder: string): { errors: number; warnings: number };
 }
 
 /** Errors and warnings among findings located in the knowledge folder. */
@@ -60,7 +61,8 @@ export class LintStatusBar {
       this.el.toggleClass("kc-hidden", true);
       return;
     }
-    const { errors, warnings } = countKnowledgeFindings(this.source.findings(), this.knowledgeFolder());
+    const folder = this.knowledgeFolder();
+    const { errors, warnings } = this.source.countIn ? this.source.countIn(folder) : countKnowledgeFindings(this.source.findings(), folder);
     const key = `${errors}/${warnings}`;
     this.el.toggleClass("kc-hidden", false);
     if (key === this.shown) return;

@@ -61,3 +61,31 @@ describe("the lint status bar item", () => {
     expect(el.getAttribute("role")).toBe("button");
   });
 });
+
+describe("the status bar's counts from the lint engine", () => {
+  it("are counted note by note exactly as a pass over every finding counts them", async () => {
+    const { VaultIndex } = await import("../../src/core/links/vault-index");
+    const { LintEngine } = await import("../../src/core/lint/lint-engine");
+    const { DEFAULT_KNOWLEDGE_SETTINGS } = await import("../../src/core/knowledge/knowledge-settings");
+    const { countKnowledgeFindings } = await import("../../src/ui/lint-status-bar");
+    const view = new VaultIndex();
+    view.setNote("knowledge/concepts/a.md", '---\ntitle: A\nsimilar_high: ["[[concepts/gone]]"]\n---\n# A\n[[missing]] [[b]]\n');
+    view.setNote("knowledge/concepts/b.md", "# B\n[[nowhere]]\n");
+    view.setNote("knowledgeable/c.md", "# C\n[[absent]]\n");
+    view.setNote("daily/2026-11-24.md", "# Day\n[[lost]]\n");
+    const engine = new LintEngine(view, {
+      settings: { ...DEFAULT_KNOWLEDGE_SETTINGS, lintScope: "vault" },
+      compileState: { logs: {} },
+      logHash: () => undefined,
+      today: "2026-11-24",
+      codeRepo: null,
+      citationsOf: () => [],
+      articleHash: () => undefined,
+      contradictions: () => null,
+    });
+    const all = engine.run();
+    const expected = countKnowledgeFindings(all, "knowledge");
+    expect(expected.errors + expected.warnings).toBeGreaterThan(2);
+    expect(engine.countUnder("knowledge/")).toEqual(expected);
+  });
+});
