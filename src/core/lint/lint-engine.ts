@@ -177,7 +177,7 @@ export class LintEngine {
     this.sorted = null;
     this.signatures.set(path, this.signature(path));
     const out: LintFinding[] = [];
-    for (const check of this.checks) out.push(...check.check(path, this.ctx));
+    for (const check of this.checks) for (const f of check.check(path, this.ctx)) out.push(f);
     if (out.length === 0) return this.drop(path);
     if (!this.findings.has(path)) this.pathOrder = null;
     this.findings.set(path, out.sort(byPlace));
