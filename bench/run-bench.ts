@@ -15,6 +15,7 @@ import { print } from "./print";
 const DATA = process.env.KC_RESEARCH_DATA ?? join(process.cwd(), "..", "shared", "research-data");
 
 // KC_BENCH=questions,compile runs only the named parts (lint, process, anchors, weights, questions, headers, tokens, compile, graph, startup, warm, prime).
+// process: whole-process ratios (lint vs byte floor, warm route vs cache check, headers vs lint; KC_PROCESS_RUNS, KC_HEADERS_RUNS).
 const only = process.env.KC_BENCH?.split(",").map((s) => s.trim());
 const want = (name: string): boolean => !only || only.includes(name);
 

@@ -50,10 +50,10 @@ export function openPrivateFolder(folder: string): boolean {
 }
 
 /**
- * The text of a cache file, or null when there is none or it must not be trusted: not a regular file (a link is not
+ * The bytes of a cache file, or null when there is none or it must not be trusted: not a regular file (a link is not
  * followed, a FIFO not waited on), another user's, readable by others, or implausibly large.
  */
-export function readPrivateFile(path: string): string | null {
+export function readPrivateFile(path: string): Buffer | null {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | NOFOLLOW | NONBLOCK);
@@ -63,7 +63,7 @@ export function readPrivateFile(path: string): string | null {
   try {
     const s = fstatSync(fd);
     if (!s.isFile() || !isPrivate(s) || s.size > MAX_BYTES) return null;
-    return readFileSync(fd, "utf8");
+    return readFileSync(fd);
   } catch {
     return null;
   } finally {

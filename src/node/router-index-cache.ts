@@ -12,7 +12,7 @@ import { allSteps, writeSnapshot, type FileStamp } from "../core/route/index-sna
 import { shortHash } from "../core/util/short-hash";
 import type { LoadedVault } from "./load-vault";
 import { openPrivateFolder, sweepPrivateTemps, writePrivateFile } from "./private-cache-file";
-import { readIndexCache, recordLine, type CachedIndex, type NoteRecord, type NoteStamp } from "./index-cache-file";
+import { asciiJson, readIndexCache, recordLine, type CachedIndex, type NoteRecord, type NoteStamp } from "./index-cache-file";
 import type { RouteScope } from "./router-index";
 
 /**
@@ -153,5 +153,5 @@ async function writeIndexCache(file: string, state: CachedIndex, links: Readonly
   if (snapshot === null) return;
   const linked = [...links].filter(([path, targets]) => targets.length > 0 && state.index.get(path) !== undefined);
   sweepPrivateTemps(join(file, ".."));
-  writePrivateFile(file, `${JSON.stringify(line)}\n${snapshot}${JSON.stringify({ links: linked })}\n`);
+  writePrivateFile(file, asciiJson(`${JSON.stringify(line)}\n${snapshot}${JSON.stringify({ links: linked })}\n`));
 }

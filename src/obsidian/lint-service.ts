@@ -1,6 +1,6 @@
 import { Events, type App, type TFile } from "obsidian";
 import { matchDailyNote } from "../core/knowledge/daily-notes";
-import { classifyPath, isArticleKind, reportFolderOf } from "../core/knowledge/knowledge-layout";
+import { classifyPath, isArticleKind, reportFolderOf, trimSlashes } from "../core/knowledge/knowledge-layout";
 import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import type { LintEngine } from "../core/lint/lint-engine";
 import type { LintFinding } from "../core/lint/lint-types";
@@ -85,6 +85,11 @@ export class LintService extends Events {
   /** Current findings (empty until the first lint finishes). */
   findings(): readonly LintFinding[] {
     return this.engine?.all() ?? [];
+  }
+
+  /** Errors and warnings of the notes in a folder (vault-relative), counted note by note (the status bar's numbers). */
+  countIn(folder: string): { errors: number; warnings: number } {
+    return this.engine?.countUnder(`${trimSlashes(folder)}/`) ?? { errors: 0, warnings: 0 };
   }
 
   /** Findings located in one note. */

@@ -3,10 +3,11 @@ import type { LintFinding } from "../core/lint/lint-types";
 import type { LintService } from "../obsidian/lint-service";
 import { SEVERITY_ICON } from "./lint-finding-row";
 
-/** What the status bar item reads: the findings once the first lint is ready. */
+/** What the status bar item reads: the findings once the first lint is ready (or, cheaper, their counts in a folder). */
 export interface LintStatusSource {
   readonly ready: boolean;
   findings(): readonly LintFinding[];
+  countIn?(folder: string): { errors: number; warnings: number };
 }
 
 /** Errors and warnings among the findings: every one the lint pane counts, in whichever scope lint looks. */

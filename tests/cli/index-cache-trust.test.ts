@@ -19,13 +19,14 @@ import { join } from "node:path";
 import process from "node:process";
 import { setTimeout as sleep } from "node:timers/promises";
 import { runKc } from "../fakes/run-kc";
+import { CONFIG_DIR } from "../../src/node/config-dir";
 
 // Caches never carry a secret out: kc's index cache holds every word of every note it indexes, so it is private (a
 // folder 0700, files 0600 created so), never read through a link, from a FIFO, from another user or when others can
 // read it, and a cache whose contents were edited never makes a command print a file outside the vault or the scope.
 
 const DEMO = join(import.meta.dirname, "..", "..", "examples", "demo-vault");
-const DATA = join(".obsidian", "plugins", "ckp-knowledge-compiler", "data.json");
+const DATA = join(CONFIG_DIR, "plugins", "ckp-knowledge-compiler", "data.json");
 const SECRET = "DATA-JSON-SECRET-7f3a";
 const ARTICLE = "knowledge/concepts/retry-with-backoff.md";
 const QUESTION = "How should uploads retry?";

@@ -93,6 +93,22 @@ describe("one warm index for every command", () => {
     expect(after.out).toBe((await runKc(question, {})).out);
   });
 
+  it("keeps notes of any script and names of any characters (written as ASCII, read back as they were)", async () => {
+    writeFileSync(
+      join(vault, "knowledge", "concepts", "café-société 😀.md"),
+      "---\ntitle: Café société\ntldr: Über naïve Kaffeehäuser, 咖啡馆.\n---\n# Café\n\nNaïve 咖啡馆 talk.\n",
+    );
+    for (const q of ["naïve café", "咖啡馆", "Kaffeehäuser"]) {
+      const args = ["route", vault, q, "--format", "json"];
+      const fresh = (await runKc(args, {})).out;
+      expect(fresh).toContain("café-société 😀.md");
+      expect((await runKc(args, env)).out).toBe(fresh);
+      expect((await runKc(args, env)).out).toBe(fresh);
+    }
+    const [file] = cacheFiles();
+    expect(/^[\n\x20-\x7e]*$/.test(readFileSync(join(cache, file!), "latin1"))).toBe(true);
+  });
+
   it("draws the graph from the cache exactly as from the notes, in both scopes, before and after an edit", async () => {
     const graphs = async (extra: Record<string, string>) =>
       Promise.all(

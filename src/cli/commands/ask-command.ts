@@ -1,4 +1,4 @@
-import { EMPTY_MODEL_ANSWER, formatAnswerUsage } from "../../core/ask/format-answer-usage";
+import { formatAnswerUsage } from "../../core/ask/format-answer-usage";
 import { formatRouteTrace } from "../../core/route/format-route-trace";
 import { stripControls } from "../../core/util/strip-controls";
 import { askQuestion, fileBackAnswer } from "../../core/workflows/ask-workflow";

@@ -26,7 +26,9 @@ const NAMED_WINDOW = 60;
 /** What a snapshot restores an index from (see ArticleIndex.restore). */
 export interface RestoredParts {
   search: MiniSearch<ArticleDoc>;
-  docs: readonly ArticleDoc[];
+  /** The articles by path (taken as they are: a restore fills them line by line), and the connection articles' paths. */
+  docs: Map<string, ArticleDoc>;
+  connections: Set<string>;
   terms: ArticleTerms;
   df: DocumentFrequencies;
 }
@@ -47,13 +49,13 @@ export class ArticleIndex {
   /** The tokens of the article being added, per field: each field is tokenized once for both the search and `df`. */
   private adding: Partial<Record<RouteField, string[]>> | null = null;
   private search: MiniSearch<ArticleDoc>;
-  private readonly docs = new Map<string, ArticleDoc>();
+  private docs = new Map<string, ArticleDoc>();
   private terms = new ArticleTerms();
   private df = new DocumentFrequencies();
   /** The articles' tokens summed, for their mean length. */
   private tokenSum = 0;
   /** Paths of connection articles (a non-empty `connects`), so routing need not scan every article for them. */
-  private readonly connectionPaths = new Set<string>();
+  private connectionPaths = new Set<string>();
 
   /** Changes so far (each upsert and remove counts one): a snapshot taken over several slices checks it did not move. */
   revision = 0;
@@ -83,15 +85,14 @@ export class ArticleIndex {
    */
   adopt(parts: RestoredParts): void {
     this.search = parts.search;
-    this.docs.clear();
-    this.connectionPaths.clear();
-    for (const doc of parts.docs) {
-      this.docs.set(doc.path, doc);
-      if (doc.header.connects.length > 0) this.connectionPaths.add(doc.path);
-    }
+    // Taken, not copied: handing 10,000 articles over one by one was a task of its own over a frame's time.
+    this.docs = parts.docs;
+    this.connectionPaths = parts.connections;
     this.terms = parts.terms;
     this.df = parts.df;
-    this.tokenSum = parts.docs.reduce((n, d) => n + d.tokens, 0);
+    let sum = 0;
+    for (const d of parts.docs.values()) sum += d.tokens;
+    this.tokenSum = sum;
     this.revision++;
   }
 

@@ -355,7 +355,8 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
   const options = index.searchOptions();
   const fields = options.fields;
   check(fields.every((f, i) => header.fieldIds[f] === i) && Object.keys(header.fieldIds).length === fields.length, "other fields");
-  const docs: ArticleDoc[] = [];
+  const docs = new Map<string, ArticleDoc>();
+  const connections = new Set<string>();
   // The engine's document tables, filled as the articles are read (loading them at once was one long step).
   const pathOf = new Map<number, string>();
   const idOf = new Map<string, number>();
@@ -365,7 +366,7 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
   // the numbers of its terms, ascending, into `table`.
   const known = new Uint8Array(header.nextId);
   const hasList = new Uint8Array(header.nextId);
-  const lists = new Map<string, PackedList>();
+  const lists = new Map<string, readonly number[] | PackedList>();
   // The terms in ascending order, and for each: its line's places and raw line start, and where its own places begin.
   const table: string[] = [];
   const placesOf: number[][] = [];
@@ -404,7 +405,8 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
             lengths.every((n) => typeof n === "number"),
           "bad article",
         );
-        docs.push(doc);
+        docs.set(doc.path, doc);
+        if (doc.header.connects.length > 0) connections.add(doc.path);
         known[shortId] = 1;
         pathOf.set(shortId, doc.path);
         idOf.set(doc.path, shortId);
@@ -433,7 +435,7 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
     if (part.terms) {
       check(Array.isArray(part.terms) && lists.size === 0, "terms after term lists");
       if (engine === null) {
-        check(docs.length === header.documentCount, "article count");
+        check(docs.size === header.documentCount, "article count");
         ({ search, engine } = emptyEngine(header, options, pathOf, idOf, fieldLength));
       }
       const places = part.places;
@@ -447,7 +449,7 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
         check(typeof term === "string" && (table.length === 0 || term > table[table.length - 1]!), "terms out of order");
         const count = places[p];
         const width = places[p + 1];
-        check(Number.isInteger(count) && count! > 0 && count! <= docs.length && Number.isInteger(width) && width! > 0, "bad term");
+        check(Number.isInteger(count) && count! > 0 && count! <= docs.size && Number.isInteger(width) && width! > 0, "bad term");
         table.push(term);
         lineOf.push(line);
         placeOf.push(p);
@@ -479,7 +481,7 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
     n++;
   }
   check(at === text.length, "trailing lines");
-  check(docs.length === header.documentCount, "article count");
+  check(docs.size === header.documentCount, "article count");
   // As many terms in the articles' lists as their document frequencies count.
   check(listsTotal === postingsTotal, "term lists");
   ({ search, engine } = search && engine ? { search, engine } : emptyEngine(header, options, pathOf, idOf, fieldLength));
@@ -490,7 +492,7 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
   const df = new DocumentFrequencies(table, (i) => placesOf[lineOf[i]!]![placeOf[i]!]!);
   // Handing 10,000 articles over is a step of its own, not the tail of the last line's.
   yield;
-  index.adopt({ search, docs, terms: ArticleTerms.packed(table, lists), df });
+  index.adopt({ search, docs, connections, terms: ArticleTerms.packed(table, lists), df });
   return { index, stamps };
 }
 
