@@ -105,6 +105,8 @@ describe("kc owns exactly what it added (issue 32, class 7)", () => {
     expect(projectServers()["knowledge-compiler"]?.env).toEqual({ ANTHROPIC_API_KEY: "sk-mine" });
     const other = join(root, "other vault");
     mkdirSync(join(other, CONFIG_DIR), { recursive: true });
+    // A vault with a knowledge base, so the hooks keep the default scope (a vault without one gets --scope vault).
+    mkdirSync(join(other, "knowledge"), { recursive: true });
     const r = await runKc(["hooks", "install", "--project", project, "--vault", other, "--yes"], { HOME: home });
     expect(r.code, r.err).toBe(0);
     const entry = projectServers()["knowledge-compiler"]!;

@@ -249,7 +249,8 @@ async function refineWithModel(host: KcHost, proposals: HeaderProposal[], ports:
       const i = proposals.findIndex((p) => p.path === path);
       const p = proposals[i]!;
       const fields: HeaderFields = { ...p.fields };
-      if (fields.tldr !== undefined) fields.tldr = better.tldr;
+      // The model's TLDR for a note without one, whether or not an offline draft was found; never over the person's own.
+      if (fields.tldr !== undefined || host.index().get(p.path)?.hasTldr !== true) fields.tldr = better.tldr;
       if (fields.answers_when !== undefined && better.answersWhen.length > 0) fields.answers_when = better.answersWhen;
       const next = withFields(host, { ...p, fields, by: "model" });
       if ("after" in next) {
