@@ -1,6 +1,7 @@
 import { requireApiVersion, type CliData, type CliFlags, type Plugin } from "obsidian";
 import { EMPTY_MODEL_ANSWER, formatAnswerUsage } from "../core/ask/format-answer-usage";
-import { formatLintSummary, summarizeFindings } from "../core/lint/lint-summary";
+import { formatLintSummary, summarizeLint } from "../core/lint/summarize-lint";
+import { filterLintFindings } from "../core/workflows/lint-run-workflow";
 import type { LintFinding } from "../core/lint/lint-types";
 import type { KcHost } from "../core/ports/host";
 import { formatRouteTrace } from "../core/route/format-route-trace";
@@ -85,7 +86,7 @@ function registerAll(s: CliHandlerServices, add: AddHandler): void {
       const top = Number(p.top ?? "10");
       if (!Number.isInteger(top) || top < 1) return "top must be a whole number, 1 or more.";
       const where = p.note ?? `the ${s.lintScope() === "knowledge" ? "knowledge base" : "vault"}`;
-      return formatLintSummary(summarizeFindings(s.lint.findings(), { top, ...(p.note !== undefined ? { note: p.note } : {}) }), where);
+      return formatLintSummary(summarizeLint(filterLintFindings(s.lint.findings(), p.note !== undefined ? { note: p.note } : {}), top), where);
     },
   );
   add(
