@@ -16,6 +16,7 @@ export function setHeaderFields(text: string, fields: Record<string, unknown>): 
   const first = parseDocument(yaml);
   if (first.errors.length > 0) return err(`The frontmatter is not valid YAML (${first.errors[0]!.message.split("\n")[0]}); nothing was changed.`);
   if (first.contents !== null && !isMap(first.contents)) return err("The frontmatter is not a set of properties; nothing was changed.");
+  const before = yaml;
   for (const [key, value] of Object.entries(fields)) {
     const doc = parseDocument(yaml);
     const map = doc.contents;
@@ -25,6 +26,8 @@ export function setHeaderFields(text: string, fields: Record<string, unknown>): 
     if (lines) yaml = yaml.slice(0, lines.start) + written + yaml.slice(lines.end);
     else if (written !== "") yaml = `${yaml}${yaml === "" || yaml.endsWith("\n") ? "" : "\n"}${written}`;
   }
+  // Nothing to write (a key already absent deleted): the note stays byte for byte, blank frontmatter lines included.
+  if (block && yaml === before) return ok(text);
   if (parseDocument(yaml).contents === null && yaml.trim() === "") yaml = "";
   const header = `---\n${yaml}---\n`.replace(/\n/g, eol);
   const body = block ? text.slice(block.bodyStart) : text.slice(bom.length);

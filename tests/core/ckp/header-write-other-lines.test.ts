@@ -71,6 +71,12 @@ describe("header writes leave every other frontmatter line byte for byte", () =>
     );
   });
 
+  it("leaves a note byte for byte when the write changes nothing (a blank frontmatter line, a key already absent)", () => {
+    for (const text of ["---\n\n---\nBody\n", "---\r\n\r\n---\r\nBody\r\n", "---\n# only a comment\n---\n"]) {
+      expect(setHeaderFields(text, { tldr: undefined })).toEqual({ ok: true, value: text });
+    }
+  });
+
   it("keeps a replaced inline list inline and the other lines as typed", () => {
     const text = "---\ntitle:   'A'   # mine\nsimilar_high: [\"[[a]]\"]\ntags: [x,y]\n---\n";
     expect(setHeaderFields(text, { similar_high: ["[[b]] 2026-03"] })).toEqual({
