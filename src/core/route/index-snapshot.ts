@@ -19,7 +19,7 @@ export interface LineSizes {
   docs: number;
   numbers: number;
 }
-const LINE_SIZES: LineSizes = { docs: 100, numbers: 10_000 };
+const LINE_SIZES: LineSizes = { docs: 40, numbers: 10_000 };
 
 /** A note's file as the index saw it: a changed modification time or size means the note is read again. */
 export interface FileStamp {
