@@ -18,7 +18,7 @@ export interface LineSizes {
   docs: number;
   numbers: number;
 }
-const LINE_SIZES: LineSizes = { docs: 100, numbers: 10_000 };
+const LINE_SIZES: LineSizes = { docs: 40, numbers: 10_000 };
 
 export type { FileStamp };
 
