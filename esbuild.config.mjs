@@ -52,7 +52,8 @@ async function buildCli() {
     splitting: true,
     chunkNames: "cli-chunks/[name]-[hash]",
     outExtension: { ".js": ".mjs" },
-    minify: true,
+    // KC_PROFILE=1 keeps names readable for a CPU profile.
+    minify: !process.env.KC_PROFILE,
     plugins: [lazyYaml],
     // In every output file (esbuild has one banner per build); setting the flag again when a chunk loads changes nothing.
     banner: { js: `#!/usr/bin/env node\nimport { setFlagsFromString as __kcV8Flags } from "node:v8"; __kcV8Flags("--no-turbo-inlining");\n${requireShim}` },

@@ -13,22 +13,35 @@ export function setHeaderFields(text: string, fields: Record<string, unknown>): 
   const eol = text.includes("\r\n") ? "\r\n" : "\n";
   const block = findFrontmatter(text);
   let yaml = block ? block.yamlText.replace(/\r\n/g, "\n") : "";
-  const first = parseDocument(yaml);
-  if (first.errors.length > 0) return err(`The frontmatter is not valid YAML (${first.errors[0]!.message.split("\n")[0]}); nothing was changed.`);
-  if (first.contents !== null && !isMap(first.contents)) return err("The frontmatter is not a set of properties; nothing was changed.");
+  // One parse: whitespace alone (no frontmatter, or an empty one) has no properties and needs none.
+  const doc = yaml.trim() === "" ? null : parseDocument(yaml);
+  if (doc && doc.errors.length > 0) return err(`The frontmatter is not valid YAML (${doc.errors[0]!.message.split("\n")[0]}); nothing was changed.`);
+  const map = doc?.contents ?? null;
+  if (map !== null && !isMap(map)) return err("The frontmatter is not a set of properties; nothing was changed.");
+  if (map?.flow) return err("The frontmatter is written as one {…} block; nothing was changed.");
   const before = yaml;
+  // Each set key's old lines are replaced where they are, from the last to the first so that earlier offsets hold; two
+  // keys on one line are never cut apart (the edit is refused). New keys go at the end, in the order given.
+  const edits: { start: number; end: number; text: string }[] = [];
+  const added: [string, unknown][] = [];
   for (const [key, value] of Object.entries(fields)) {
-    const doc = parseDocument(yaml);
-    const map = doc.contents;
-    const pair = isMap(map) ? map.items.find((p) => isScalar(p.key) && p.key.value === key) : undefined;
+    const pair = map?.items.find((p) => isScalar(p.key) && p.key.value === key);
     const lines = pair && isScalar(pair.key) && pair.key.range ? pairLines(yaml, pair.key.range[0], nodeEnd(pair.value) ?? pair.key.range[1]) : null;
-    const written = value === undefined ? "" : writePair(key, value, pair?.value);
-    if (lines) yaml = yaml.slice(0, lines.start) + written + yaml.slice(lines.end);
-    else if (written !== "") yaml = `${yaml}${yaml === "" || yaml.endsWith("\n") ? "" : "\n"}${written}`;
+    if (lines)
+      edits.push({
+        ...lines,
+        text: value === undefined ? "" : ((isSeq(pair?.value) && pair.value.flow ? null : simplePair(key, value)) ?? writePair(key, value, pair?.value)),
+      });
+    else if (value !== undefined) added.push([key, value]);
   }
+  edits.sort((a, b) => b.start - a.start);
+  for (let i = 1; i < edits.length; i++)
+    if (edits[i]!.end > edits[i - 1]!.start) return err("Two properties share a line in the frontmatter; nothing was changed.");
+  for (const e of edits) yaml = yaml.slice(0, e.start) + e.text + yaml.slice(e.end);
+  if (added.length > 0) yaml = `${yaml}${yaml === "" || yaml.endsWith("\n") ? "" : "\n"}${writePairs(added)}`;
   // Nothing to write (a key already absent deleted): the note stays byte for byte, blank frontmatter lines included.
   if (block && yaml === before) return ok(text);
-  if (parseDocument(yaml).contents === null && yaml.trim() === "") yaml = "";
+  if (yaml.trim() === "") yaml = "";
   const header = `---\n${yaml}---\n`.replace(/\n/g, eol);
   const body = block ? text.slice(block.bodyStart) : text.slice(bom.length);
   return ok(bom + header + body);
@@ -47,11 +60,52 @@ function pairLines(yaml: string, from: number, to: number): { start: number; end
   return { start, end: nl === -1 ? yaml.length : nl + 1 };
 }
 
+const WRITE_OPTIONS = { lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN", flowCollectionPadding: false } as const;
+
 /** `key: value` as its own lines, ending in a line break; a list written inline ([a, b]) stays inline when replaced. */
 function writePair(key: string, value: unknown, old: unknown): string {
   const doc = new Document({});
   const node = doc.createNode(value);
   if (isSeq(old) && old.flow && isSeq(node)) node.flow = true;
   doc.set(key, node);
-  return doc.toString({ lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN", flowCollectionPadding: false });
+  return doc.toString(WRITE_OPTIONS);
+}
+
+/** New keys, each `key: value` on its own lines, in the order given. */
+function writePairs(pairs: readonly [string, unknown][]): string {
+  let out = "";
+  for (const [key, value] of pairs) out += simplePair(key, value) ?? writePair(key, value, undefined);
+  return out;
+}
+
+// A header's values are short strings and lists of them. Building a yaml Document for each cost a fifth of a millisecond
+// a note (most of `kc headers` over a large vault); the common values are written here directly instead, in the form
+// the package writes them, and anything else still goes through the package (tests/core/ckp compares the two).
+const KEYWORD = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/;
+// No character that is special anywhere in a plain scalar, no control, line-separator, BOM or surrogate (astral) character.
+const PLAIN = /^\p{L}[^:#"\\`\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff]*$/u;
+const QUOTABLE = /^[^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff]*$/;
+
+/** A string as the package writes it: plain where nothing in it could be read otherwise, else in double quotes; null when neither is sure. */
+function simpleScalar(s: string): string | null {
+  if (s === "" || s.trim() !== s) return null;
+  if (PLAIN.test(s) && !KEYWORD.test(s) && !/[,[\]{}]/.test(s)) return s;
+  return QUOTABLE.test(s) ? `"${s}"` : null;
+}
+
+/** `key: value` for a string or a non-empty list of strings that simpleScalar writes; null for anything else. */
+function simplePair(key: string, value: unknown): string | null {
+  if (!/^[a-z_]+$/.test(key)) return null;
+  if (typeof value === "string") {
+    const v = simpleScalar(value);
+    return v === null ? null : `${key}: ${v}\n`;
+  }
+  if (!Array.isArray(value) || value.length === 0) return null;
+  let out = `${key}:\n`;
+  for (const item of value) {
+    const v = typeof item === "string" ? simpleScalar(item) : null;
+    if (v === null) return null;
+    out += `  - ${v}\n`;
+  }
+  return out;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { parseDocument } from "yaml";
+import { Document, parseDocument } from "yaml";
 import { setHeaderFields } from "../../../src/core/ckp/write-ckp-header";
 
 // Issue 32: header writes reformatted other frontmatter lines (the whole block was printed again). A write now leaves
@@ -83,5 +83,45 @@ describe("header writes leave every other frontmatter line byte for byte", () =>
       ok: true,
       value: "---\ntitle:   'A'   # mine\nsimilar_high: [\"[[b]] 2026-03\"]\ntags: [x,y]\n---\n",
     });
+  });
+
+  it("refuses, byte for byte, a frontmatter written as one {…} block rather than cut the other keys off its line", () => {
+    const text = "---\n{title: Mine, tldr: old}\n---\nBody\n";
+    const r = setHeaderFields(text, { tldr: "new" });
+    expect(r.ok).toBe(false);
+  });
+
+  it("sets several keys at once: each replaced where it was, the new ones appended in order", () => {
+    const text = "---\nanswers_when:\n  - a\n  - b\ntitle: T\ntldr: old\nend: 1\n---\nBody\n";
+    expect(setHeaderFields(text, { tldr: "new", similar_high: ["[[x]]"], answers_when: ["c"], similar_mid: ["[[y]]"] })).toEqual({
+      ok: true,
+      value: '---\nanswers_when:\n  - c\ntitle: T\ntldr: new\nend: 1\nsimilar_high:\n  - "[[x]]"\nsimilar_mid:\n  - "[[y]]"\n---\nBody\n',
+    });
+  });
+});
+
+describe("header values written without building a yaml Document", () => {
+  const library = (key: string, value: unknown): string => {
+    const doc = new Document({});
+    doc.set(key, doc.createNode(value));
+    return doc.toString({ lineWidth: 0, defaultStringType: "PLAIN", defaultKeyType: "PLAIN", flowCollectionPadding: false });
+  };
+  const chars = [..."abcXYZ éß—‘’ 01.,:;#-?!'\"\\`[]{}()@&*%|>~\t\u2028\u00a0😀"];
+  const text = fc.array(fc.constantFrom(...chars), { minLength: 0, maxLength: 12 }).map((a) => a.join(""));
+  const value = fc.oneof(text, fc.constantFrom("null", "True", "yes", "x: y", "[[a]] 2026-03", "it's", "Why?"), fc.array(text, { maxLength: 3 }));
+
+  it("read back as the same value, and written as the yaml package writes it", () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        const r = setHeaderFields("Body\n", { tldr: v });
+        expect(r.ok).toBe(true);
+        if (!r.ok) return;
+        expect(parseDocument(r.value.slice(4, r.value.indexOf("---\n", 4))).toJS()).toEqual({ tldr: v });
+        const lib = library("tldr", v);
+        // The direct writer may quote where the package would not (never the reverse), and is otherwise the same.
+        if (r.value !== `---\n${lib}---\nBody\n`) expect(r.value.replace(/"/g, "")).toBe(`---\n${lib}---\nBody\n`.replace(/"/g, ""));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
