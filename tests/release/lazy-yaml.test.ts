@@ -29,7 +29,10 @@ describe("the CLI's lazy yaml stand-in", () => {
     for (const file of sources(join(root, "src"))) {
       for (const m of readFileSync(file, "utf8").matchAll(/import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*"yaml"/g)) {
         for (const part of m[1]!.split(",")) {
-          const name = part.trim().replace(/^type\s+/, "").split(/\s+as\s+/)[0]!;
+          const name = part
+            .trim()
+            .replace(/^type\s+/, "")
+            .split(/\s+as\s+/)[0]!;
           if (name) imported.add(name);
         }
       }
