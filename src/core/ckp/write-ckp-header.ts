@@ -90,6 +90,8 @@ const QUOTABLE = /^[^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff]*$/;
 function simpleScalar(s: string): string | null {
   if (s === "" || s.trim() !== s) return null;
   if (PLAIN.test(s) && !KEYWORD.test(s) && !/[,[\]{}]/.test(s)) return s;
+  // A month or a day (`updated: 2026-11-22`), which the package writes plain too; YAML's core schema reads it as text.
+  if (/^\d{4}-\d{2}(?:-\d{2})?$/.test(s)) return s;
   return QUOTABLE.test(s) ? `"${s}"` : null;
 }
 

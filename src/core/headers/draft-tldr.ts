@@ -12,6 +12,8 @@ const KEY_TERM_CHARS = 20_000;
 /** Sentences of the note considered for its TLDR, from its start. */
 const CANDIDATE_SENTENCES = 24;
 export const TLDR_CHARS = 280;
+/** TLDR candidates kept per note: the best, and the next ones a run falls back to when another note has it. */
+const TLDR_OPTIONS = 6;
 
 /**
  * The terms that say what a note is about: its title's words, and the body's words by how often the note uses them
@@ -101,8 +103,8 @@ function namedSubject(sentence: string, title: string, p: ProseParagraph, positi
  * key terms and say something (a claim), standing on their own, rather than a definition of its title or a sentence
  * that leans on the one before. Several, so a run can pass over one another note already has.
  */
-export function tldrCandidates(paragraphs: readonly ProseParagraph[], title: string, key: KeyTerms): string[] {
-  const scored: { text: string; score: number }[] = [];
+export function tldrCandidates(paragraphs: readonly ProseParagraph[], title: string, key: KeyTerms, max = TLDR_OPTIONS): string[] {
+  const scored: { raw: string; p: ProseParagraph; position: number; score: number }[] = [];
   let position = 0;
   for (const p of paragraphs) {
     if (position >= CANDIDATE_SENTENCES) break;
@@ -111,14 +113,20 @@ export function tldrCandidates(paragraphs: readonly ProseParagraph[], title: str
     for (const raw of sentencesOf(plain)) {
       if (position >= CANDIDATE_SENTENCES) break;
       const score = scoreSentence(raw, position, p, title, key);
-      if (score > -Infinity) scored.push({ text: wordsWithin(namedSubject(cleanValue(raw), title, p, position), TLDR_CHARS), score });
+      if (score > -Infinity) scored.push({ raw, p, position, score });
       position++;
     }
   }
+  // Best first (a stable sort keeps the note's order among equals); only as many cleaned as are returned.
+  scored.sort((a, b) => b.score - a.score);
   const seen = new Set<string>();
-  return scored
-    .filter((s) => s.score > -Infinity && s.text !== "")
-    .sort((a, b) => b.score - a.score)
-    .map((s) => s.text)
-    .filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
+  const out: string[] = [];
+  for (const s of scored) {
+    if (out.length >= max) break;
+    const text = wordsWithin(namedSubject(cleanValue(s.raw), title, s.p, s.position), TLDR_CHARS);
+    if (text === "" || seen.has(text.toLowerCase())) continue;
+    seen.add(text.toLowerCase());
+    out.push(text);
+  }
+  return out;
 }

@@ -7,6 +7,7 @@ import { baseName } from "../route/article-doc";
 import { routeQuestion } from "../route/route-question";
 import { headingPhrase } from "./draft-answers";
 import { headerSkipReason, type TemplateFolders } from "./header-eligibility";
+import { TermPostings } from "./word-neighbours";
 
 /** The parts of a host a header run reads. */
 export type HeaderVaultHost = Pick<KcHost, "store" | "index" | "rules" | "resolve"> & Partial<Pick<KcHost, "pluginFiles">>;
@@ -26,6 +27,7 @@ export class HeaderVault {
   private inbound: Map<string, Map<string, number>> | null = null;
   private readonly skips = new Map<string, string | null>();
   private readonly idfs = new Map<string, number>();
+  private termPostings: TermPostings | null = null;
 
   constructor(
     readonly host: HeaderVaultHost,
@@ -55,6 +57,11 @@ export class HeaderVault {
     let v = this.idfs.get(term);
     if (v === undefined) this.idfs.set(term, (v = this.host.index().idf(term)));
     return v;
+  }
+
+  /** The index's term lookups for lexical neighbours, shared by every note of the run. */
+  postings(): TermPostings {
+    return (this.termPostings ??= new TermPostings(this.host.index()));
   }
 
   /** True for a daily note by the settings, or a note named by its date (a journal the settings do not describe). */

@@ -98,6 +98,10 @@ export function isProse(text: string): boolean {
   return words.length >= 5;
 }
 
+/** Anything cleanOnce (below) would change: text without it is returned as it is. */
+// eslint-disable-next-line no-control-regex -- control characters are among what cleaning removes
+const NEEDS_CLEANING = /["'“”‘’«»()[\]*_`<>=~\\\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]|[^\S ]| {2}|^[\s'’,;:–—-]|[\s,;:–—-]$|^$/;
+
 const PAIRS: readonly [string, string][] = [
   ["“", "”"],
   ["‘", "’"],
@@ -111,6 +115,8 @@ const PAIRS: readonly [string, string][] = [
  * stray “ at the start of a cut sentence, a straight quote without its pair).
  */
 export function cleanValue(text: string): string {
+  // Most values have nothing to clean: no markdown, quote, bracket, control or odd space, nothing stray at either end.
+  if (!NEEDS_CLEANING.test(text)) return text;
   // Each pass can uncover a wrapping pair the last one left (a stray quote around a bracketed phrase): until stable.
   let s = text;
   for (let i = 0; i < 8; i++) {

@@ -13,23 +13,26 @@ const FIELD_WEIGHT: Partial<Record<RouteField, number>> = { title: 3, aliases: 2
  * more, a term's count saturates, long notes are not favoured), best first, with their scores; only notes that share
  * two or more of its key terms. The caller leaves out notes that may not be proposed (generated reports, templates).
  */
-export function wordNeighbours(index: ArticleIndex, path: string, key: KeyTerms, max = 20): { path: string; score: number }[] {
+export function wordNeighbours(
+  index: ArticleIndex,
+  path: string,
+  key: KeyTerms,
+  max = 20,
+  postings: TermPostings = new TermPostings(index),
+): { path: string; score: number }[] {
   const mean = Math.max(1, index.meanTokens());
   const score = new Map<string, number>();
   const shared = new Map<string, number>();
   let looked = 0;
   for (const [term, weight] of key) {
-    const df = index.docFreq(term);
+    const t = postings.of(term);
     // A word only this note has links it to nothing; a word a twentieth of the vault has says little.
-    if (df < 2 || df > Math.max(5, index.size / 20)) continue;
+    if (t.df < 2 || t.df > Math.max(5, index.size / 20)) continue;
     if (looked++ >= TERMS) break;
-    const idf = index.idf(term);
-    const counts = new Map<string, number>();
-    index.forEachPosting(term, (p, field, n) => counts.set(p, (counts.get(p) ?? 0) + n * (FIELD_WEIGHT[field] ?? 1)));
-    for (const [other, tf] of counts) {
+    for (const [other, tf] of t.counts) {
       if (other === path) continue;
       const length = (index.get(other)?.tokens ?? mean) / mean;
-      score.set(other, (score.get(other) ?? 0) + weight * idf * (tf / (tf + 1.2 * (0.25 + 0.75 * length))));
+      score.set(other, (score.get(other) ?? 0) + weight * t.idf * (tf / (tf + 1.2 * (0.25 + 0.75 * length))));
       shared.set(other, (shared.get(other) ?? 0) + 1);
     }
   }
@@ -38,4 +41,34 @@ export function wordNeighbours(index: ArticleIndex, path: string, key: KeyTerms,
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, max)
     .map(([p, s]) => ({ path: p, score: s }));
+}
+
+/** What one term gives every note's search for neighbours. */
+interface TermUse {
+  df: number;
+  idf: number;
+  /** Per note holding it, its count weighted by field (left empty for a term too common or too rare to look up). */
+  counts: Map<string, number>;
+}
+
+/**
+ * Each term's document frequency, idf and weighted counts, looked up in the index once for a run of many notes (notes
+ * share their key terms, and each lookup walks the index's tree). For one unchanged index only.
+ */
+export class TermPostings {
+  private readonly memo = new Map<string, TermUse>();
+
+  constructor(private readonly index: ArticleIndex) {}
+
+  of(term: string): TermUse {
+    let t = this.memo.get(term);
+    if (t !== undefined) return t;
+    const df = this.index.docFreq(term);
+    const counts = new Map<string, number>();
+    if (df >= 2 && df <= Math.max(5, this.index.size / 20))
+      this.index.forEachPosting(term, (p, field, n) => counts.set(p, (counts.get(p) ?? 0) + n * (FIELD_WEIGHT[field] ?? 1)));
+    t = { df, idf: this.index.idf(term), counts };
+    this.memo.set(term, t);
+    return t;
+  }
 }

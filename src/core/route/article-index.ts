@@ -21,6 +21,8 @@ export const DEFAULT_FIELD_WEIGHTS: FieldWeights = { title: 1.5, aliases: 1.5, a
 
 /** How much a note named by the question (every word of its title in it) outweighs its score, among the first hits. */
 const NAMED_BOOST = 2;
+/** How much a note whose name is the whole question (nothing asked besides it) outweighs its score. */
+const NAMED_EXACT_BOOST = 4;
 const NAMED_WINDOW = 60;
 
 /** What a snapshot restores an index from (see ArticleIndex.restore). */
@@ -238,13 +240,24 @@ export class ArticleIndex {
     return Math.log(1 + this.docs.size / (1 + (this.df.get(term) ?? 0)));
   }
 
+  private fieldNamesOf: { ids: Record<string, number>; names: RouteField[] } | null = null;
+
+  /** The search engine's field names by id (the same object while the engine is; looked up once, not per term). */
+  private fieldNames(ids: Record<string, number>): RouteField[] {
+    if (this.fieldNamesOf?.ids !== ids) {
+      const names: RouteField[] = [];
+      for (const [name, id] of Object.entries(ids)) names[id] = name as RouteField;
+      this.fieldNamesOf = { ids, names };
+    }
+    return this.fieldNamesOf.names;
+  }
+
   /** Calls `fn` for each article a processed term occurs in, with how many times in one field (one pass over its postings). */
   forEachPosting(term: string, fn: (path: string, field: RouteField, count: number) => void): void {
     const engine = this.search as unknown as { _documentIds: Map<number, string>; _fieldIds: Record<string, number> };
     const byField = this.postings().get(term);
     if (!byField) return;
-    const names: RouteField[] = [];
-    for (const [name, id] of Object.entries(engine._fieldIds)) names[id] = name as RouteField;
+    const names = this.fieldNames(engine._fieldIds);
     for (const [fieldId, freqs] of byField) {
       const field = names[fieldId];
       if (field === undefined) continue;
@@ -257,18 +270,24 @@ export class ArticleIndex {
 
   /**
    * Ranked hits as the router uses them: query's, except that a note the question names (every word of its title, of
-   * its folder's name for a folder note, or of one of its aliases of two words or more, in the question) counts twice
-   * its score, looked for among the first NAMED_WINDOW hits.
+   * its folder's name for a folder note, or of one of its aliases of two words or more, in the question; or the short
+   * form the note gives its name, such as "ALSA") counts twice its score, four times when that name is the whole
+   * question, looked for among the first NAMED_WINDOW hits.
    */
   rankedHits(question: string, limit = 12): ArticleHit[] {
     const hits = this.query(question, Math.max(limit, NAMED_WINDOW));
     const asked = new Set(questionTerms(question));
     let boosted = false;
-    const names = (d: ArticleDoc): string[][] => [questionTerms(nameOf(d)), ...d.header.aliases.map(questionTerms).filter((w) => w.length >= 2)];
+    const names = (d: ArticleDoc): string[][] => [
+      questionTerms(nameOf(d)),
+      ...d.header.aliases.map(questionTerms).filter((w) => w.length >= 2),
+      ...statedShortForms(d).map((t) => [t]),
+    ];
     for (const h of hits) {
-      const named = names(h.doc).some((words) => words.length > 0 && words.every((t) => asked.has(t)));
-      if (named) {
-        h.score *= NAMED_BOOST;
+      const named = names(h.doc).filter((words) => words.length > 0 && words.every((t) => asked.has(t)));
+      if (named.length > 0) {
+        // The question is the note's name (or alias, or short form) and nothing more: that note, before the others.
+        h.score *= named.some((words) => new Set(words).size === asked.size) ? NAMED_EXACT_BOOST : NAMED_BOOST;
         boosted = true;
       }
     }
@@ -313,4 +332,26 @@ export class ArticleIndex {
       return [{ doc, score: r.score, matched }];
     });
   }
+}
+
+/** A short form in brackets, two capitals or more, right after a name: " (ALSA)", " (ASN.1)", " (CIELAB)". */
+const SHORT_FORM = /^\s*\(([A-Za-z][A-Za-z0-9&.-]{1,9})\)/;
+
+/**
+ * The short forms a note gives its own name, as processed terms: after its name in its title ("Geographic Information
+ * System (GIS)") or in an answers_when ("what is advanced linux sound architecture (ALSA)").
+ */
+function statedShortForms(d: ArticleDoc): string[] {
+  const title = nameOf(d);
+  const name = title.replace(/\s*\([^)]*\)\s*$/, "").toLowerCase();
+  const out: string[] = [];
+  if (name === "") return out;
+  for (const text of [title, ...d.header.answersWhen]) {
+    const at = text.toLowerCase().indexOf(name);
+    const m = at === -1 ? null : SHORT_FORM.exec(text.slice(at + name.length));
+    if (!m || (m[1]!.match(/[A-Z]/g)?.length ?? 0) < 2) continue;
+    const terms = questionTerms(m[1]!);
+    if (terms.length === 1 && !out.includes(terms[0]!)) out.push(terms[0]!);
+  }
+  return out;
 }

@@ -138,7 +138,7 @@ async function draftProposal(host: KcHost, vault: HeaderVault, path: string): Pr
   const reading = readNote(path, text, parsed, header, (t) => vault.idf(t));
   if (reading.paragraphs.length === 0 && parsed.headings.length === 0) return { path, reason: "has no text to draft a header from" };
   const near: string[] = [];
-  for (const n of wordNeighbours(index, path, reading.key))
+  for (const n of wordNeighbours(index, path, reading.key, 20, vault.postings()))
     if (near.length < 8 && !vault.isJournal(n.path) && (await vault.mayRelate(n.path))) near.push(n.path);
   const linked: string[] = [];
   for (const p of await vault.linksOf(path)) if (await vault.mayRelate(p)) linked.push(p);

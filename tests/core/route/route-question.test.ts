@@ -231,7 +231,7 @@ describe("routeQuestion", () => {
     expect(termEvidence(local.index, long, "breadcrumb")).toBe(0);
   });
 
-  it("counts a note the question names by its whole title at twice its score, and only that note", () => {
+  it("counts a note the question names by its whole title at four times its score when that is all it asks, twice within more, and only that note", () => {
     const local = build({
       "n/flowers.md": "A flower is the part of a plant that makes seeds.\n",
       "n/flower-beds.md": "# Flower beds\n\nThe flower bed by the gate.\n",
@@ -239,9 +239,12 @@ describe("routeQuestion", () => {
     });
     const plain = new Map(local.index.query("flower").map((h) => [h.doc.path, h.score]));
     const ranked = local.index.rankedHits("flower");
-    for (const h of ranked) expect(h.score).toBeCloseTo((h.doc.path === "n/flowers.md" ? 2 : 1) * plain.get(h.doc.path)!, 9);
+    for (const h of ranked) expect(h.score).toBeCloseTo((h.doc.path === "n/flowers.md" ? 4 : 1) * plain.get(h.doc.path)!, 9);
     expect(ranked.map((h) => h.score)).toEqual([...ranked.map((h) => h.score)].sort((a, b) => b - a));
     expect(ranked[0]?.doc.path).toBe("n/flowers.md");
+    const within = new Map(local.index.query("flower by the gate").map((h) => [h.doc.path, h.score]));
+    for (const h of local.index.rankedHits("flower by the gate"))
+      expect(h.score).toBeCloseTo((h.doc.path === "n/flowers.md" ? 2 : 1) * within.get(h.doc.path)!, 9);
   });
 
   it("names a folder note by its folder and a note by an alias of two words or more", () => {
@@ -255,10 +258,28 @@ describe("routeQuestion", () => {
       const plain = local.index.query(question).find((h) => h.doc.path === path)?.score ?? 0;
       return (local.index.rankedHits(question).find((h) => h.doc.path === path)?.score ?? 0) / plain;
     };
-    expect(q("guides", "02-GUIDES/_README.md")).toBeCloseTo(2, 9);
+    expect(q("guides", "02-GUIDES/_README.md")).toBeCloseTo(4, 9);
+    expect(q("backup guides", "02-GUIDES/_README.md")).toBeCloseTo(2, 9);
     expect(q("guides", "02-GUIDES/Guide - Backups.md")).toBeCloseTo(1, 9);
-    expect(q("code index", "Notes/x.md")).toBeCloseTo(2, 9);
+    expect(q("code index", "Notes/x.md")).toBeCloseTo(4, 9);
+    expect(q("code index entries", "Notes/x.md")).toBeCloseTo(2, 9);
     // a one-word alias names nothing: "index" is in too many questions
     expect(q("index of birds", "Notes/x.md")).toBeCloseTo(1, 9);
+  });
+
+  it("names a note by the short form it gives its name, in its title or in an answers_when about its name", () => {
+    const local = build({
+      "n/Advanced Linux Sound Architecture.md":
+        "---\nanswers_when: [what is advanced linux sound architecture (ALSA)]\n---\nThe sound layer of the kernel; alsa drivers.\n",
+      "n/Geographic Information System (GIS).md": "Maps and layers; GIS tools.\n",
+      "n/Players.md": "---\nanswers_when: [which players use (ALSA) or pulse]\n---\nMusic players on ALSA and on pulse, ALSA first.\n",
+    });
+    const ratio = (question: string, path: string): number =>
+      (local.index.rankedHits(question).find((h) => h.doc.path === path)?.score ?? 0) / local.index.query(question).find((h) => h.doc.path === path)!.score;
+    expect(ratio("ALSA", "n/Advanced Linux Sound Architecture.md")).toBeCloseTo(4, 9);
+    expect(ratio("ALSA drivers", "n/Advanced Linux Sound Architecture.md")).toBeCloseTo(2, 9);
+    expect(ratio("GIS", "n/Geographic Information System (GIS).md")).toBeCloseTo(4, 9);
+    // an answers_when that is not about the note's own name gives it no short form
+    expect(ratio("ALSA", "n/Players.md")).toBeCloseTo(1, 9);
   });
 });
