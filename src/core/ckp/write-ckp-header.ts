@@ -83,8 +83,10 @@ function writePairs(pairs: readonly [string, unknown][]): string {
 // the package writes them, and anything else still goes through the package (tests/core/ckp compares the two).
 const KEYWORD = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/;
 // No character that is special anywhere in a plain scalar, no control, line-separator, BOM or surrogate (astral) character.
+/* eslint-disable no-control-regex -- control characters are what these patterns keep out of a value written directly */
 const PLAIN = /^\p{L}[^:#"\\`\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff]*$/u;
 const QUOTABLE = /^[^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff]*$/;
+/* eslint-enable no-control-regex -- end of the patterns above */
 
 /** A string as the package writes it: plain where nothing in it could be read otherwise, else in double quotes; null when neither is sure. */
 function simpleScalar(s: string): string | null {

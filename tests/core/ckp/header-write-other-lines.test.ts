@@ -108,7 +108,11 @@ describe("header values written without building a yaml Document", () => {
   };
   const chars = [..."abcXYZ éß—‘’ 01.,:;#-?!'\"\\`[]{}()@&*%|>~\t\u2028\u00a0😀"];
   const text = fc.array(fc.constantFrom(...chars), { minLength: 0, maxLength: 12 }).map((a) => a.join(""));
-  const value = fc.oneof(text, fc.constantFrom("null", "True", "yes", "x: y", "[[a]] 2026-03", "it's", "Why?", "2026-11", "2026-11-22", "2026-1", "12:30"), fc.array(text, { maxLength: 3 }));
+  const value = fc.oneof(
+    text,
+    fc.constantFrom("null", "True", "yes", "x: y", "[[a]] 2026-03", "it's", "Why?", "2026-11", "2026-11-22", "2026-1", "12:30"),
+    fc.array(text, { maxLength: 3 }),
+  );
 
   it("read back as the same value, and written as the yaml package writes it", () => {
     fc.assert(
