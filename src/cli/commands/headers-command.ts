@@ -133,7 +133,7 @@ async function readAcceptList(file: string): Promise<Set<string> | string> {
 
 /** Prints the outcome: skips, the dry run's proposals, the write and how to undo it. */
 function report(io: NodeIo, run: HeaderRun, dryRun: boolean): number {
-  for (const s of run.skipped) io.err(`skipped ${s.path}: ${s.reason}\n`);
+  if (run.skipped.length > 0) io.err(run.skipped.map((s) => `skipped ${s.path}: ${s.reason}\n`).join(""));
   if (run.pass.status === "unavailable") io.err(`${run.pass.error.message} (the offline drafts are shown instead)\n`);
   if (dryRun) printProposals(io, run.proposals, run.pass);
   if (run.proposals.length === 0) {
@@ -160,11 +160,13 @@ function printProposals(io: NodeIo, proposals: readonly HeaderProposal[], pass: 
       `${pass.model} improved ${pass.refined} of ${proposals.length}: ${pass.usage.inputTokens} in + ${pass.usage.outputTokens} out tokens, ${formatCost(pass.usd)}${failed}\n`,
     );
   }
+  // One write, not one per line: thousands of proposals were thousands of system calls.
+  const lines: string[] = [];
   for (const p of proposals) {
-    io.out(`\n${p.path} (${p.by === "model" ? "draft improved by the model" : "offline draft"})\n`);
-    if (p.fields.tldr !== undefined) io.out(`  tldr: ${stripControls(p.fields.tldr)}\n`);
-    if (p.fields.answers_when !== undefined) io.out(`  answers_when: ${stripControls(p.fields.answers_when.join(", "))}\n`);
-    for (const r of p.relations) io.out(`  similar_${r.tier}: ${r.target.replace(/\.md$/i, "")} (${relationSource(r.why)})\n`);
+    lines.push(`\n${p.path} (${p.by === "model" ? "draft improved by the model" : "offline draft"})\n`);
+    if (p.fields.tldr !== undefined) lines.push(`  tldr: ${stripControls(p.fields.tldr)}\n`);
+    if (p.fields.answers_when !== undefined) lines.push(`  answers_when: ${stripControls(p.fields.answers_when.join(", "))}\n`);
+    for (const r of p.relations) lines.push(`  similar_${r.tier}: ${r.target.replace(/\.md$/i, "")} (${relationSource(r.why)})\n`);
   }
-  io.out("\n");
+  io.out(`${lines.join("")}\n`);
 }

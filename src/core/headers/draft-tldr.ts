@@ -20,12 +20,13 @@ const TLDR_OPTIONS = 6;
  * against how rare they are in the vault (`idf`), the strongest twelve, weighted 0..1 (words of links left out).
  */
 export function keyTermsOf(title: string, paragraphs: readonly ProseParagraph[], idf: (term: string) => number): KeyTerms {
+  // tf: in how many paragraphs a term is.
   const tf = new Map<string, number>();
   let chars = 0;
   for (const p of paragraphs) {
     // The note's own words: the names of the notes it links to name other subjects; a long note's first pages say what
     // it is about.
-    for (const t of questionTerms(p.text.replace(LINKS, " "))) tf.set(t, (tf.get(t) ?? 0) + 1);
+    for (const t of questionTerms(p.text.includes("[") || p.text.includes("http") ? p.text.replace(LINKS, " ") : p.text)) tf.set(t, (tf.get(t) ?? 0) + 1);
     if ((chars += p.text.length) > KEY_TERM_CHARS) break;
   }
   const score = new Map<string, number>();

@@ -20,55 +20,101 @@ export function wordNeighbours(
   max = 20,
   postings: TermPostings = new TermPostings(index),
 ): { path: string; score: number }[] {
-  const mean = Math.max(1, index.meanTokens());
-  const score = new Map<string, number>();
-  const shared = new Map<string, number>();
-  let looked = 0;
-  for (const [term, weight] of key) {
-    const t = postings.of(term);
-    // A word only this note has links it to nothing; a word a twentieth of the vault has says little.
-    if (t.df < 2 || t.df > Math.max(5, index.size / 20)) continue;
-    if (looked++ >= TERMS) break;
-    for (const [other, tf] of t.counts) {
-      if (other === path) continue;
-      const length = (index.get(other)?.tokens ?? mean) / mean;
-      score.set(other, (score.get(other) ?? 0) + weight * t.idf * (tf / (tf + 1.2 * (0.25 + 0.75 * length))));
-      shared.set(other, (shared.get(other) ?? 0) + 1);
-    }
-  }
-  return [...score]
-    .filter(([p]) => (shared.get(p) ?? 0) >= 2)
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, max)
-    .map(([p, s]) => ({ path: p, score: s }));
+  return postings.neighbours(path, key, max);
 }
 
-/** What one term gives every note's search for neighbours. */
+/** What one term gives every note's search for neighbours: per note holding it (by number), its saturated count. */
 interface TermUse {
-  df: number;
+  /** Too rare or too common to link notes: not looked up. */
+  skip: boolean;
   idf: number;
-  /** Per note holding it, its count weighted by field (left empty for a term too common or too rare to look up). */
-  counts: Map<string, number>;
+  notes: Int32Array;
+  parts: Float64Array;
 }
+
+const NO_NOTES = new Int32Array(0);
+const NO_PARTS = new Float64Array(0);
 
 /**
- * Each term's document frequency, idf and weighted counts, looked up in the index once for a run of many notes (notes
- * share their key terms, and each lookup walks the index's tree). For one unchanged index only.
+ * The index's posting lists as a run of many notes reads them: each term looked up once (notes share their key terms,
+ * and each lookup walks the index's tree), notes numbered, and each note's saturated, length-normalised count worked
+ * out once, so scoring a note's neighbours is a few additions into arrays. For one unchanged index only.
  */
 export class TermPostings {
   private readonly memo = new Map<string, TermUse>();
+  private readonly ids = new Map<string, number>();
+  private readonly paths: string[] = [];
+  private score = new Float64Array(0);
+  private shared = new Int32Array(0);
 
   constructor(private readonly index: ArticleIndex) {}
 
-  of(term: string): TermUse {
+  /** The closest notes to `path` by its key terms (see wordNeighbours). */
+  neighbours(path: string, key: KeyTerms, max: number): { path: string; score: number }[] {
+    const self = this.ids.get(path) ?? -1;
+    const touched: number[] = [];
+    let looked = 0;
+    for (const [term, weight] of key) {
+      const t = this.of(term);
+      if (t.skip) continue;
+      if (looked++ >= TERMS) break;
+      const w = weight * t.idf;
+      for (let i = 0; i < t.notes.length; i++) {
+        const n = t.notes[i]!;
+        if (n === self) continue;
+        if (this.shared[n] === 0) touched.push(n);
+        this.shared[n]!++;
+        this.score[n]! += w * t.parts[i]!;
+      }
+    }
+    const out: { path: string; score: number }[] = [];
+    for (const n of touched) {
+      if (this.shared[n]! >= 2) out.push({ path: this.paths[n]!, score: this.score[n]! });
+      this.shared[n] = 0;
+      this.score[n] = 0;
+    }
+    return out.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1)).slice(0, max);
+  }
+
+  private of(term: string): TermUse {
     let t = this.memo.get(term);
     if (t !== undefined) return t;
-    const df = this.index.docFreq(term);
-    const counts = new Map<string, number>();
-    if (df >= 2 && df <= Math.max(5, this.index.size / 20))
-      this.index.forEachPosting(term, (p, field, n) => counts.set(p, (counts.get(p) ?? 0) + n * (FIELD_WEIGHT[field] ?? 1)));
-    t = { df, idf: this.index.idf(term), counts };
+    const index = this.index;
+    const df = index.docFreq(term);
+    // A word only one note has links it to nothing; a word a twentieth of the vault has says little.
+    if (df < 2 || df > Math.max(5, index.size / 20)) t = { skip: true, idf: 0, notes: NO_NOTES, parts: NO_PARTS };
+    else {
+      const counts = new Map<string, number>();
+      index.forEachPosting(term, (p, field, n) => counts.set(p, (counts.get(p) ?? 0) + n * (FIELD_WEIGHT[field] ?? 1)));
+      const mean = Math.max(1, index.meanTokens());
+      const notes = new Int32Array(counts.size);
+      const parts = new Float64Array(counts.size);
+      let i = 0;
+      for (const [p, tf] of counts) {
+        const length = (index.get(p)?.tokens ?? mean) / mean;
+        notes[i] = this.idOf(p);
+        parts[i++] = tf / (tf + 1.2 * (0.25 + 0.75 * length));
+      }
+      t = { skip: false, idf: index.idf(term), notes, parts };
+    }
     this.memo.set(term, t);
     return t;
+  }
+
+  private idOf(path: string): number {
+    let id = this.ids.get(path);
+    if (id === undefined) {
+      id = this.paths.push(path) - 1;
+      this.ids.set(path, id);
+      if (id >= this.score.length) {
+        const score = new Float64Array(Math.max(64, id * 2));
+        const shared = new Int32Array(score.length);
+        score.set(this.score);
+        shared.set(this.shared);
+        this.score = score;
+        this.shared = shared;
+      }
+    }
+    return id;
   }
 }

@@ -142,7 +142,7 @@ const processed = new Map<string, string | null>();
 export function questionTerms(question: string): string[] {
   const seen = new Set<string>();
   for (const tok of tokenizeText(question)) {
-    if (/[-_]/.test(tok) && /\p{L}/u.test(tok)) continue;
+    if ((tok.includes("-") || tok.includes("_")) && /\p{L}/u.test(tok)) continue;
     const t = processTerm(tok);
     if (t !== null) seen.add(t);
   }
