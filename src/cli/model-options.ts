@@ -5,11 +5,12 @@ import { flagString, type ParsedArgs } from "./parse-args";
 
 export { NO_KEY_MESSAGE, silenceLine, waitLine } from "../node/node-models";
 
-/** The model flags a command was given (--model, --base-url); absent flags fall back to the environment later. */
+/** The model flags a command was given (--model, --base-url, --server); absent flags fall back to the environment later. */
 export function modelFlags(args: ParsedArgs): ModelFlags {
   const model = flagString(args, "model");
   const baseUrl = flagString(args, "base-url");
-  return { ...(model !== undefined ? { model } : {}), ...(baseUrl !== undefined ? { baseUrl } : {}) };
+  const server = flagString(args, "server");
+  return { ...(model !== undefined ? { model } : {}), ...(baseUrl !== undefined ? { baseUrl } : {}), ...(server !== undefined ? { server } : {}) };
 }
 
 /** What is wrong with --base-url (or ANTHROPIC_BASE_URL) in a sentence, or null (exit 2 before the vault is read). */

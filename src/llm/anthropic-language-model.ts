@@ -2,13 +2,15 @@ import Anthropic from "@anthropic-ai/sdk";
 import type { Completion, CompletionRequest, LanguageModel, ModelError } from "../core/llm/language-model";
 import { estimateTokens } from "../core/llm/estimate-tokens";
 import { callShapeOf } from "../core/llm/models";
-import { err, type Result } from "../core/result";
+import { err, ok, type Result } from "../core/result";
 import { scrubSecrets } from "../core/util/scrub-secrets";
 import { createAnthropicClient, type SdkEnvironment } from "./anthropic-client";
 import { limitReplySize } from "./limit-reply-size";
 import { replyTooLarge, toCompletion } from "./to-completion";
 import { formatWait, mapModelError, serviceOf, waitOf, type ErrorContext } from "./map-model-error";
-import { buildMessageParams, checkNativeReply, refusesNativeOutput, type StructuredMode } from "./message-params";
+import { buildMessageParams, carriedFeatures, checkNativeReply, jsonObjectIn, refusesNativeOutput, type StructuredMode } from "./message-params";
+import { dropFeatures, droppedFeatures, featuresRefused, type ServerFeature } from "./server-features";
+import { accumulateStream } from "./accumulate-stream";
 
 /** A call (or a stream's silence) longer than this fails, unless the options or the request say otherwise. */
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -61,6 +63,12 @@ export interface AnthropicOptions {
    * format). A server that refuses the output format gets the tool from then on.
    */
   structuredOutput?: StructuredMode;
+  /**
+   * Told once per server, in a sentence, when a compatible server behind `baseUrl` refuses or ignores an optional
+   * feature (prompt caching, native structured output, thinking, a forced tool, tools, usage in the stream) and it is
+   * dropped for that server from then on.
+   */
+  onDegrade?: (message: string) => void;
   /** How a wait is sat out (default: a timer an abort ends early; false when aborted). Tests pass one that returns at once. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<boolean>;
 }
@@ -85,6 +93,8 @@ export class AnthropicLanguageModel implements LanguageModel {
   private readonly ctx: ErrorContext;
   private readonly reply: { maxReplyChars: number; model: string; baseUrl: string | undefined };
   private structured: StructuredMode;
+  /** The base URL of a compatible server, whose refused features are dropped; null for the Anthropic API. */
+  private readonly server: string | null;
 
   constructor(private readonly options: AnthropicOptions) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -92,6 +102,7 @@ export class AnthropicLanguageModel implements LanguageModel {
     this.ctx = { model: options.model, baseUrl: options.baseUrl, maxReplyChars: this.maxReplyChars };
     this.reply = { maxReplyChars: this.maxReplyChars, model: options.model, baseUrl: options.baseUrl };
     this.structured = options.structuredOutput ?? (!options.baseUrl && !callShapeOf(options.model).forceTool ? "native" : "tool");
+    this.server = options.baseUrl ? options.baseUrl.replace(/\/+$/, "") : null;
     // Bytes, not characters: a character can take 3 bytes of UTF-8 or 6 of a JSON escape, and an event stream wraps
     // every few characters in an event.
     const limitFor = (type: string): number => (type.includes("event-stream") ? 16 : 4) * this.maxReplyChars + 65_536;
@@ -113,21 +124,19 @@ export class AnthropicLanguageModel implements LanguageModel {
 
   complete(request: CompletionRequest): Promise<Result<Completion, ModelError>> {
     return this.run(request, async (signal, _alive, timeout) => {
-      if ((request.jsonSchema || request.effort) && this.structured === "native") {
+      for (;;) {
+        const mode = this.modeFor(request);
         try {
-          const native = toCompletion(await this.client!.messages.create(this.params(request, "native"), { signal, timeout }), {
-            toolName: null,
-            ...this.reply,
+          return await this.degrading(request, async (params, used) => {
+            const msg = await this.client!.messages.create(params, { signal, timeout });
+            return this.structuredReply(msg, request, used);
           });
-          return native.ok && request.jsonSchema ? checkNativeReply(native.value) : native;
         } catch (e) {
-          if (!refusesNativeOutput(e)) throw e;
+          if (mode !== "native" || !refusesNativeOutput(e)) throw e;
           // This server (or model) has no native structured output: ask with the offered tool, now and from now on.
           this.structured = "tool";
         }
       }
-      const msg = await this.client!.messages.create(this.params(request), { signal, timeout });
-      return toCompletion(msg, { toolName: request.jsonSchema?.name ?? null, ...this.reply });
     });
   }
 
@@ -140,29 +149,81 @@ export class AnthropicLanguageModel implements LanguageModel {
     let sent = 0;
     return this.run(
       request,
-      async (signal, alive, timeout) => {
-        const stream = this.client!.messages.stream(this.params(request), { signal, timeout });
-        let tooLong = false;
-        stream.on("streamEvent", () => alive());
-        stream.on("text", (delta) => {
-          if (tooLong) return;
-          if (sent + delta.length > this.maxReplyChars) {
-            tooLong = true;
-            stream.abort();
-            return;
+      (signal, alive, timeout) =>
+        this.degrading(request, async (params) => {
+          const events = await this.client!.messages.create({ ...params, stream: true }, { signal, timeout });
+          const streamed = await accumulateStream(events, alive, (delta) => {
+            if (sent + delta.length > this.maxReplyChars) return false;
+            sent += delta.length;
+            onText(delta);
+            return true;
+          });
+          if (streamed.tooLong) return err(replyTooLarge(sent + 1, this.maxReplyChars));
+          const { message } = streamed;
+          if (!message.usage) {
+            // A server that reports no usage in the stream: count the tokens by the local estimate, and say so once.
+            if (this.server) dropFeatures(this.server, ["stream-usage"], this.options.onDegrade);
+            const input = estimateTokens([request.system, ...request.messages.map((m) => m.content)].join("\n"));
+            message.usage = { input_tokens: input, output_tokens: estimateTokens(streamed.text) } as Anthropic.Usage;
           }
-          sent += delta.length;
-          onText(delta);
-        });
-        try {
-          return toCompletion(await stream.finalMessage(), { toolName: null, ...this.reply });
-        } catch (e) {
-          if (tooLong) return err(replyTooLarge(sent + 1, this.maxReplyChars));
-          throw e;
-        }
-      },
+          return toCompletion(message as Anthropic.Message, { toolName: null, ...this.reply });
+        }),
       () => sent === 0,
     );
+  }
+
+  /** How a structured reply is asked for now: natively, with the offered tool, or as JSON in the text. */
+  private modeFor(request: CompletionRequest): StructuredMode {
+    const dropped = this.dropped();
+    if (this.structured === "native" && (request.jsonSchema || request.effort) && !dropped.has("native-output")) return "native";
+    return this.structured === "text" || dropped.has("tools") ? "text" : "tool";
+  }
+
+  private dropped(): ReadonlySet<ServerFeature> {
+    return this.server ? droppedFeatures(this.server) : new Set();
+  }
+
+  /**
+   * Sends the request, built afresh after each refusal of a compatible server that drops an optional feature it
+   * carried: each resend carries fewer features, so the same refused request is never sent twice, and a refusal that
+   * drops nothing is thrown as it came.
+   */
+  private async degrading<T>(
+    request: CompletionRequest,
+    send: (params: Anthropic.MessageCreateParamsNonStreaming, mode: StructuredMode) => Promise<T>,
+  ): Promise<T> {
+    for (;;) {
+      const mode = this.modeFor(request);
+      const params = buildMessageParams(this.options.model, request, mode, this.dropped());
+      try {
+        return await send(params, mode);
+      } catch (e) {
+        const refused = this.server ? featuresRefused(e, carriedFeatures(params)) : [];
+        if (refused.length === 0 || !this.server) throw e;
+        dropFeatures(this.server, refused, this.options.onDegrade);
+      }
+    }
+  }
+
+  /**
+   * A reply as the caller gets it. A native structured reply must be JSON; a structured reply asked for in text, or
+   * one a model gave in text though offered the tool, is its JSON object (the caller's validation refuses anything
+   * else, with its one repair retry). A server whose model ignored the tool is asked in text from then on.
+   */
+  private structuredReply(msg: Anthropic.Message, request: CompletionRequest, mode: StructuredMode): Result<Completion, ModelError> {
+    const calledTool = Array.isArray(msg.content) && msg.content.some((b) => b.type === "tool_use");
+    // Asked in text, a model may still call the tool it once knew: its input is the reply all the same.
+    const toolName = mode === "tool" || (mode === "text" && calledTool) ? (request.jsonSchema?.name ?? null) : null;
+    const completion = toCompletion(msg, { toolName, ...this.reply });
+    if (!completion.ok || !request.jsonSchema) return completion;
+    if (mode === "native") return checkNativeReply(completion.value);
+    if (calledTool) return completion;
+    const json = jsonObjectIn(completion.value.text);
+    if (json === null) return completion;
+    // Offered the tool, the model answered with the JSON in its text: this server's models ignore tools, so ask in
+    // text from now on (the instructions then carry the schema).
+    if (mode === "tool" && this.server) dropFeatures(this.server, ["tools"], this.options.onDegrade);
+    return ok({ ...completion.value, text: json });
   }
 
   /** Runs the attempts and scrubs the message of any failure: no path out of the adapter shows a key. */
@@ -241,10 +302,6 @@ export class AnthropicLanguageModel implements LanguageModel {
     if (error.kind === "overloaded") return `${service} is overloaded`;
     if (error.kind === "network") return `the connection to ${service} failed`;
     return `${service} failed`;
-  }
-
-  private params(request: CompletionRequest, mode: StructuredMode = "tool"): Anthropic.MessageCreateParamsNonStreaming {
-    return buildMessageParams(this.options.model, request, mode);
   }
 }
 

@@ -1,4 +1,5 @@
 import { currentModel, DEFAULT_MODEL } from "../core/llm/models";
+import { SERVER_PRESETS, serverPreset, type ServerPreset } from "../core/llm/local-server";
 import type { LanguageModel } from "../core/llm/language-model";
 import { EXIT, type NodeIo } from "./node-io";
 import { nodeFetch, nodeTimers, process } from "./node-runtime";
@@ -7,14 +8,29 @@ import { nodeFetch, nodeTimers, process } from "./node-runtime";
 export interface ModelFlags {
   model?: string;
   baseUrl?: string;
+  /** A server preset by name (--server ollama): its base URL unless --base-url gives another, and its kind. */
+  server?: string;
 }
 
 /** The no-key message of every command that calls a model, in the command line's own terms. */
 export const NO_KEY_MESSAGE = "No Anthropic API key: set ANTHROPIC_API_KEY, or give --base-url for a compatible local server (which may need no key).";
 
-/** The server a Node host calls: the flag, else ANTHROPIC_BASE_URL; undefined for the Anthropic API. */
+/** The server preset named by --server, else KC_SERVER; undefined when none (or not a preset: baseUrlProblem says so). */
+export function namedServer(flags: ModelFlags, env: Record<string, string | undefined>): ServerPreset | undefined {
+  const name = flags.server ?? env.KC_SERVER;
+  return name === undefined || name.trim() === "" ? undefined : (serverPreset(name) ?? undefined);
+}
+
+/**
+ * The server a Node host calls: --base-url, else --server's preset, else ANTHROPIC_BASE_URL, else KC_SERVER's
+ * preset; undefined (or "") for the Anthropic API.
+ */
 export function effectiveBaseUrl(flags: ModelFlags, env: Record<string, string | undefined>): string | undefined {
-  return flags.baseUrl ?? env.ANTHROPIC_BASE_URL;
+  const preset = (name: string | undefined): string | undefined => {
+    const p = name === undefined ? null : serverPreset(name);
+    return p === null ? undefined : SERVER_PRESETS[p].baseUrl;
+  };
+  return flags.baseUrl ?? preset(flags.server) ?? env.ANTHROPIC_BASE_URL ?? preset(env.KC_SERVER);
 }
 
 /**
@@ -22,6 +38,9 @@ export function effectiveBaseUrl(flags: ModelFlags, env: Record<string, string |
  * URL is refused. Cheap and offline, so a command checks it before reading the vault (exit 2).
  */
 export function baseUrlProblem(flags: ModelFlags, env: Record<string, string | undefined>): string | null {
+  const name = flags.server ?? env.KC_SERVER;
+  if (name !== undefined && name.trim() !== "" && serverPreset(name) === null)
+    return `${flags.server !== undefined ? "--server" : "KC_SERVER"} must be one of ${Object.keys(SERVER_PRESETS).join(", ")}, not "${name}".`;
   const baseUrl = effectiveBaseUrl(flags, env);
   if (baseUrl === undefined || baseUrl === "") return null;
   let url: URL | null = null;
@@ -80,6 +99,7 @@ export async function modelFromFlags(
       timeoutMs: (Number.isFinite(timeout) && timeout > 0 ? timeout : 120) * 1000,
       ...(options.onWait ? { onWait: options.onWait } : {}),
       ...(options.onSilence ? { onSilence: options.onSilence } : {}),
+      onDegrade: (message) => io.err(`${message}\n`),
     }),
   };
 }

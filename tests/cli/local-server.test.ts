@@ -1,0 +1,106 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { runKc } from "../fakes/run-kc";
+import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
+import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
+import { validReply } from "../core/compile/scripted-replies";
+import { TranscriptBuilder } from "../fakes/transcript-builder";
+import { SELECT_SYSTEM_PROMPT } from "../../src/core/route/select-articles";
+import { CONFIG_DIR } from "../fakes/config-dir";
+
+// kc against a server that behaves as Ollama, LM Studio or llama.cpp's server do behind their Messages API: no key,
+// a model id such as llama3.2:3b, a 400 for the request fields it does not implement (here tools too, so structured
+// replies come back as JSON in the text, the way small local models answer), and no usage in the stream.
+const COPY = mkdtempSync(join(tmpdir(), "kc-local-"));
+afterAll(() => rmSync(COPY, { recursive: true, force: true }));
+let server: LoopbackServer;
+let vault: string;
+beforeEach(async () => {
+  server = await startLoopbackAnthropic({ refuse: ["cache_control", "output_config", "tool_choice", "thinking", "tools"] });
+  vault = mkdtempSync(join(COPY, "vault-"));
+});
+afterEach(async () => server.close());
+
+const LOCAL = (): string[] => ["--server", "ollama", "--base-url", server.baseUrl, "--model", "llama3.2:3b"];
+const NO_KEY = {};
+const ledgerOf = (v: string) =>
+  readFileSync(join(v, CONFIG_DIR, "plugins/ckp-knowledge-compiler/spend-ledger.jsonl"), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as { model: string; input: number; output: number; usd: number | null });
+const noRequestTwice = () => expect(new Set(server.requests.map((r) => JSON.stringify(r.body))).size).toBe(server.requests.length);
+/** Data.json with a daily cap far below any hosted call: a local call at $0 must pass it. */
+const withCap = (v: string) => {
+  mkdirSync(join(v, CONFIG_DIR, "plugins/ckp-knowledge-compiler"), { recursive: true });
+  writeFileSync(join(v, CONFIG_DIR, "plugins/ckp-knowledge-compiler/data.json"), JSON.stringify({ spend: { dailyCapUsd: 0.0001 } }));
+};
+
+describe("kc against a local model server", () => {
+  it("compiles a daily log into reviewed articles from a proposal given as JSON in the text, at $0 under a tiny cap", async () => {
+    cpSync(FIXTURE_VAULT, vault, { recursive: true });
+    withCap(vault);
+    server.replies.push({ kind: "text", text: `Here is the proposal:\n\`\`\`json\n${JSON.stringify(validReply())}\n\`\`\`` });
+    const r = await runKc(["compile", vault, "--file", "daily/2026-11-20.md", "--yes", "--today", "2026-11-22", ...LOCAL()], NO_KEY);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain("NEW     knowledge/concepts/captive-portal-detection.md");
+    expect(existsSync(join(vault, "knowledge/concepts/captive-portal-detection.md"))).toBe(true);
+    expect(r.err).toMatch(/does not take .*prompt caching/);
+    noRequestTwice();
+    const last = server.requests.at(-1)!.body as { model: string; tools?: unknown; system: { text: string }[] };
+    expect(last.model).toBe("llama3.2:3b");
+    expect(last.tools).toBeUndefined();
+    const [entry] = ledgerOf(vault);
+    expect(entry).toMatchObject({ model: "llama3.2:3b", usd: 0 });
+    expect(entry!.input).toBeGreaterThan(0);
+  });
+
+  it("repairs an invalid first proposal with the one retry compile makes, still as JSON in the text", async () => {
+    cpSync(FIXTURE_VAULT, vault, { recursive: true });
+    server.replies.push({ kind: "text", text: '{"summary": "x", "new_articles": [{"path": "Bad Path"}], "updates": []}' });
+    server.replies.push({ kind: "text", text: JSON.stringify(validReply()) });
+    const r = await runKc(["compile", vault, "--file", "daily/2026-11-20.md", "--yes", "--today", "2026-11-22", ...LOCAL()], NO_KEY);
+    expect(r.code, r.err).toBe(0);
+    expect(existsSync(join(vault, "knowledge/connections/retries-and-captive-portals.md"))).toBe(true);
+    const retry = server.requests.at(-1)!.body as { messages: { content: string }[] };
+    expect(retry.messages[0]!.content).toContain("Your previous proposal was rejected");
+  });
+
+  it("selects the articles with the local model, then streams a cited answer with its tokens counted", async () => {
+    cpSync(join(import.meta.dirname, "..", "..", "examples", "demo-vault"), vault, { recursive: true });
+    withCap(vault);
+    server.replies.push({ kind: "text", text: '{"covered": true, "articles": ["a1"]}' });
+    server.replies.push({ kind: "text", text: "Up to 5 retries, 1 to 16 s apart [[knowledge/concepts/retry-with-backoff]]." });
+    const r = await runKc(["ask", vault, "How long does the app wait between upload retries on a bad train connection?", ...LOCAL()], NO_KEY);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain("[[knowledge/concepts/retry-with-backoff]]");
+    const bodies = server.requests.map((q) => q.body as { model: string; system: { text: string }[]; stream?: boolean });
+    const select = bodies.filter((b) => b.system[0]!.text.startsWith(SELECT_SYSTEM_PROMPT.slice(0, 40)));
+    expect(select.length).toBeGreaterThan(0);
+    expect(select.every((b) => b.model === "llama3.2:3b")).toBe(true);
+    expect(bodies.at(-1)!.stream).toBe(true);
+    expect(r.err).toMatch(/token usage in the stream/);
+    expect(r.err).toMatch(/\d+ input \+ \d+ output tokens/);
+    noRequestTwice();
+    expect(ledgerOf(vault).every((e) => e.usd === 0)).toBe(true);
+  });
+
+  it("distils a captured session with the local model", async () => {
+    cpSync(FIXTURE_VAULT, vault, { recursive: true });
+    const claude = mkdtempSync(join(COPY, "claude-"));
+    const dir = join(claude, "projects", "p");
+    mkdirSync(dir, { recursive: true });
+    const t = new TranscriptBuilder("c1", "2026-11-20T10:00:00", { cwd: join(claude, "work", "app"), gitBranch: "main", entrypoint: "cli" });
+    for (const p of ["one", "two", "three", "four"]) t.prompt(p).reply("ok");
+    writeFileSync(join(dir, "c1.jsonl"), t.text());
+    server.replies.push({ kind: "text", text: '{"decisions": ["Keep five retries"], "lessons": [], "actions": ["Write the runbook"]}' });
+    const r = await runKc(["capture", vault, "--from", join(claude, "projects"), "--idle-minutes", "0", "--distill", "--yes", ...LOCAL()], NO_KEY);
+    expect(r.code, r.err).toBe(0);
+    const text = readFileSync(join(vault, "daily/2026-11-20.md"), "utf8");
+    expect(text).toContain("**Decisions Made:**\n- Keep five retries");
+    expect(text).toContain("- [ ] Write the runbook");
+    expect((server.requests.at(-1)!.body as { model: string }).model).toBe("llama3.2:3b");
+    noRequestTwice();
+  });
+});
