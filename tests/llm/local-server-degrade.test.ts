@@ -4,6 +4,7 @@ import { nodeFetch, nodeTimers } from "../../src/node/node-runtime";
 import { startLoopbackAnthropic, type LocalServerMode, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 import type { CompletionRequest } from "../../src/core/llm/language-model";
 import { buildSelectRequest } from "../../src/core/route/select-articles";
+import { listModels } from "../../src/llm/anthropic-models";
 
 // A compatible local server (Ollama, LM Studio, llama.cpp) that refuses request fields it does not implement with a
 // 400 and reports no usage in the stream: the adapter drops what is refused for that server, says so once, and
@@ -104,5 +105,23 @@ describe("a local model server that refuses optional request fields", () => {
     expect(r.ok && r.value.model).toBe("llama3.2:3b");
     await model().stream(request, () => undefined);
     expect(notices.filter((n) => /token usage in the stream/.test(n))).toHaveLength(1);
+  });
+});
+
+describe("a local model server's model list", () => {
+  it("reads the ids of the OpenAI-shaped list local servers serve, with no key", async () => {
+    await local();
+    server.replies.push({
+      kind: "models",
+      models: [
+        { id: "llama3.2:3b", name: "" },
+        { id: "qwen3:0.6b", name: "" },
+      ],
+    });
+    const listed = await listModels({ apiKey: null, baseUrl: server.baseUrl, fetch: nodeFetch, timers: nodeTimers, model: "llama3.2:3b" });
+    expect(listed.ok && listed.value).toEqual([
+      { id: "llama3.2:3b", name: "llama3.2:3b" },
+      { id: "qwen3:0.6b", name: "qwen3:0.6b" },
+    ]);
   });
 });
