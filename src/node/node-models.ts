@@ -104,7 +104,10 @@ export async function modelFromFlags(
   };
 }
 
-/** A line on stderr while a model call is silent, so a terminal never sits silent up to the timeout. */
+/**
+ * A line on stderr while a model call is silent, so a terminal never sits silent up to the timeout (a local model
+ * loading on a CPU may stay silent for minutes: the line says it is still waiting and how to stop it).
+ */
 export function silenceLine(io: NodeIo): (silentSeconds: number, stopsAfterSeconds: number) => void {
   return (silent, stops) =>
     io.err(`Still waiting for the model: no reply for ${Math.round(silent)} s (it stops after ${Math.round(stops)} s; Ctrl-C stops it now)…\n`);

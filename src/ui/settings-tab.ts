@@ -319,7 +319,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
         ...priceRows(this.host, this.prices),
         {
           name: "Request timeout (seconds)",
-          desc: "A model call that has not answered (or a stream that has gone silent) this long is stopped. Waits the API asks for are sat out only up to a minute; longer ones fail at once, saying when to try again.",
+          desc: "A model call that has not answered (or a stream that has gone silent) this long is stopped. Left at 120, a local model server gets 600 (a model loading on a CPU can take minutes to answer). Waits the API asks for are sat out only up to a minute; longer ones fail at once, saying when to try again.",
           render: positive("timeoutSeconds"),
         },
       ],
