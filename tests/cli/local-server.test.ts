@@ -9,6 +9,7 @@ import { validReply } from "../core/compile/scripted-replies";
 import { TranscriptBuilder } from "../fakes/transcript-builder";
 import { SELECT_SYSTEM_PROMPT } from "../../src/core/route/select-articles";
 import { CONFIG_DIR } from "../fakes/config-dir";
+import { ordinaryVaultFiles } from "../fakes/ordinary-vault";
 
 // kc against a server that behaves as Ollama, LM Studio or llama.cpp's server do behind their Messages API: no key,
 // a model id such as llama3.2:3b, a 400 for the request fields it does not implement (here tools too, so structured
@@ -102,5 +103,50 @@ describe("kc against a local model server", () => {
     expect(text).toContain("- [ ] Write the runbook");
     expect((server.requests.at(-1)!.body as { model: string }).model).toBe("llama3.2:3b");
     noRequestTwice();
+  });
+
+  it("checks related articles for contradictions with the local model, each reply given as JSON in the text", async () => {
+    const art = (links: string, body: string) => `---\ntldr: t\nanswers_when: [x]\n${links}---\n${body}`;
+    const files: Record<string, string> = {
+      "knowledge/concepts/retry.md": art('similar_high: ["[[keys|keys · 2026-11]]"]\n', "# Retry\n\nThe client retries an upload at most 5 times.\n"),
+      "knowledge/concepts/keys.md": art("", "# Keys\n\nEvery upload is retried up to 3 times with the same key.\n"),
+    };
+    for (const [p, t] of Object.entries(files)) {
+      mkdirSync(join(vault, p, ".."), { recursive: true });
+      writeFileSync(join(vault, p), t);
+    }
+    const conflict = {
+      quote_a: "Every upload is retried up to 3 times",
+      quote_b: "The client retries an upload at most 5 times.",
+      explanation: "3 retries against 5.",
+      confidence: "high",
+    };
+    server.replies.push({ kind: "text", text: JSON.stringify({ conflicts: [conflict] }) });
+    const r = await runKc(["contradictions", vault, "--yes", ...LOCAL()], NO_KEY);
+    expect(r.code, r.err).toBe(1);
+    expect(r.out).toContain("3 retries against 5. (high confidence)");
+    noRequestTwice();
+  });
+
+  it("improves drafted headers with the local model", async () => {
+    for (const [p, t] of Object.entries(ordinaryVaultFiles())) {
+      mkdirSync(join(vault, p, ".."), { recursive: true });
+      writeFileSync(join(vault, p), t);
+    }
+    server.replies.push({
+      kind: "text",
+      text: JSON.stringify({ notes: [{ path: "Health/Sleep.md", tldr: "Screens off after ten and a cool bedroom.", answers_when: ["sleep hygiene"] }] }),
+    });
+    const r = await runKc(["headers", vault, "Health/Sleep", "--with-model", "--yes", ...LOCAL()], NO_KEY);
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(join(vault, "Health/Sleep.md"), "utf8")).toContain("tldr: Screens off after ten and a cool bedroom.");
+    noRequestTwice();
+  });
+
+  it("refuses a --server it does not know before reading anything", async () => {
+    const r = await runKc(["ask", vault, "q", "--server", "openai"], NO_KEY);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("--server must be one of anthropic, ollama, lmstudio, llamacpp");
+    expect(server.requests).toHaveLength(0);
   });
 });
