@@ -9,7 +9,7 @@ import { limitReplySize } from "./limit-reply-size";
 import { replyTooLarge, toCompletion } from "./to-completion";
 import { formatWait, mapModelError, serviceOf, waitOf, type ErrorContext } from "./map-model-error";
 import { buildMessageParams, carriedFeatures, checkNativeReply, jsonObjectIn, refusesNativeOutput, type StructuredMode } from "./message-params";
-import { dropFeatures, droppedFeatures, featuresRefused, type ServerFeature } from "./server-features";
+import { announceDropped, dropFeatures, droppedFeatures, featuresRefused, type ServerFeature } from "./server-features";
 import { accumulateStream } from "./accumulate-stream";
 
 /** A call (or a stream's silence) longer than this fails, unless the options or the request say otherwise. */
@@ -192,16 +192,22 @@ export class AnthropicLanguageModel implements LanguageModel {
     request: CompletionRequest,
     send: (params: Anthropic.MessageCreateParamsNonStreaming, mode: StructuredMode) => Promise<T>,
   ): Promise<T> {
-    for (;;) {
-      const mode = this.modeFor(request);
-      const params = buildMessageParams(this.options.model, request, mode, this.dropped());
-      try {
-        return await send(params, mode);
-      } catch (e) {
-        const refused = this.server ? featuresRefused(e, carriedFeatures(params)) : [];
-        if (refused.length === 0 || !this.server) throw e;
-        dropFeatures(this.server, refused, this.options.onDegrade);
+    const dropped: ServerFeature[] = [];
+    try {
+      for (;;) {
+        const mode = this.modeFor(request);
+        const params = buildMessageParams(this.options.model, request, mode, this.dropped());
+        try {
+          return await send(params, mode);
+        } catch (e) {
+          const refused = this.server ? featuresRefused(e, carriedFeatures(params)) : [];
+          if (refused.length === 0 || !this.server) throw e;
+          dropped.push(...dropFeatures(this.server, refused));
+        }
       }
+    } finally {
+      // One sentence for everything this call dropped, however many refusals it took.
+      if (this.server && this.options.onDegrade) announceDropped(this.server, dropped, this.options.onDegrade);
     }
   }
 

@@ -49,9 +49,13 @@ export function dropFeatures(baseUrl: string, features: Iterable<ServerFeature>,
   droppedByServer.set(baseUrl, set);
   const added = [...features].filter((f) => !set.has(f));
   for (const f of added) set.add(f);
-  if (added.length > 0 && announce)
-    announce(`${capitalize(serviceOf(baseUrl))} does not take ${added.map((f) => DROPPED_WORDS[f]).join(", ")}; continuing without.`);
+  if (announce) announceDropped(baseUrl, added, announce);
   return added;
+}
+
+/** Tells `announce`, in one sentence, that the server at `baseUrl` does not take `features` (nothing when none). */
+export function announceDropped(baseUrl: string, features: readonly ServerFeature[], announce: (message: string) => void): void {
+  if (features.length > 0) announce(`${capitalize(serviceOf(baseUrl))} does not take ${features.map((f) => DROPPED_WORDS[f]).join(", ")}; continuing without.`);
 }
 
 /**

@@ -222,7 +222,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
       rows: [
         {
           name: "Anthropic API key",
-          desc: "Kept in Obsidian's secret storage, never in the plugin's data file or your notes.",
+          desc: "Kept in Obsidian's secret storage, never in the plugin's data file or your notes. Not needed for a local model server.",
           aliases: ["key", "token", "claude"],
           render: (setting) =>
             setting.addComponent((c) =>

@@ -100,10 +100,11 @@ export function timeoutSecondsFor(modelId: string, baseUrl: string | undefined, 
 }
 
 /**
- * The model of the small roles (selection, distillation) at `baseUrl`: the select model, unless the main model runs
- * locally and the select model is one of Anthropic's (the default), which a local server does not have: then the
- * main model.
+ * The model of the small roles (selection, distillation) at `baseUrl`: the select model, unless the main model is
+ * not one of Anthropic's on a server other than the Anthropic API (Ollama, LM Studio, any compatible server) while the
+ * select model is (the default), which such a server does not have: then the main model.
  */
 export function smallModelFor(mainId: string, selectId: string, baseUrl: string | undefined, named?: ServerPreset): string {
-  return runsLocally(mainId, baseUrl, named) && /^claude-/i.test(selectId.trim()) ? mainId : selectId;
+  const claude = (id: string): boolean => /^claude-/i.test(id.trim());
+  return serverKindOf(baseUrl, named) !== "anthropic" && !claude(mainId) && claude(selectId) ? mainId : selectId;
 }
