@@ -60,7 +60,8 @@ export interface AnthropicOptions {
   /**
    * How structured replies are asked for (see StructuredMode). Default: "native" for Claude 5 and later on the
    * Anthropic API, "tool" for earlier models and for any server behind `baseUrl` (which may not know the output
-   * format). A server that refuses the output format gets the tool from then on.
+   * format). A server that refuses the output format gets the tool from then on; one that refuses or ignores the
+   * tool gets "text" (the JSON asked for in the reply's text).
    */
   structuredOutput?: StructuredMode;
   /**
@@ -85,6 +86,8 @@ type Attempt = (signal: AbortSignal, alive: () => void, sdkTimeoutMs: number) =>
  * stream that goes silent, fails after the request timeout. Replies are bounded in size, a structured reply is asked
  * for natively (its JSON schema as the output format; prose is refused) or, where the server has no native structured
  * output, must be one call of the tool offered; every message is scrubbed of anything that looks like a secret.
+ * A compatible server (Ollama, LM Studio, llama.cpp) that refuses or ignores an optional feature has it dropped for
+ * its base URL, said once through `onDegrade` (see server-features.ts); structured replies then come as JSON in text.
  */
 export class AnthropicLanguageModel implements LanguageModel {
   private readonly client: Anthropic | null;

@@ -31,8 +31,13 @@ function setup(baseUrl: string) {
   });
   const tab = new KnowledgeSettingsTab(app as never, {} as never, host);
   document.body.replaceChildren(tab.containerEl);
-  tab.display();
+  openBefore113(tab);
   return { tab, data };
+}
+
+/** Draws the tab as Obsidian before 1.13 does (display()): the rows appear in the container, where the test reads them. */
+function openBefore113(tab: { display(): void }): void {
+  tab.display();
 }
 
 function row(root: HTMLElement, name: string): HTMLElement {

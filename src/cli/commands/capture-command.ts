@@ -26,7 +26,7 @@ import { CONFIG_DIR } from "../../node/config-dir";
 /** Help text of `kc capture`. */
 export const CAPTURE_HELP = `kc capture <vault> [--from <dir>] [--project <cwd>] [--since YYYY-MM-DD] [--dry-run] [--format text|json]
            [--min-prompts N] [--idle-minutes N] [--knowledge <folder>] [--daily-folder <folder>] [--daily-format <format>]
-           [--distill [--model <id>] [--base-url <url>] [--yes] [--confirm-above <usd>]] [--session-file <transcript.jsonl> | --hook]
+           [--distill [--model <id>] [--base-url <url>|--server <name>] [--yes] [--confirm-above <usd>]] [--session-file <transcript.jsonl> | --hook]
 
 Turns Claude Code session transcripts into daily-log entries (seed 000's session format): each session that has
 been idle for a while (default 10 minutes) and has at least --min-prompts prompts from you (default 4) is read

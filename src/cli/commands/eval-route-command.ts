@@ -14,7 +14,7 @@ import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "../../node/router-index";
 
 /** Help text of `kc eval-route`. */
-export const EVAL_ROUTE_HELP = `kc eval-route <vault> <questions.json> [--select] [--model <id>] [--base-url <url>] [--format text|json]
+export const EVAL_ROUTE_HELP = `kc eval-route <vault> <questions.json> [--select] [--model <id>] [--base-url <url>|--server <name>] [--format text|json]
 
 Measures routing on a question set (a JSON array of {"id", "question", "needs": [article paths]}; an empty
 "needs" marks an out-of-domain question): recall of the needed articles, files loaded per question and the

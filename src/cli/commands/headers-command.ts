@@ -11,7 +11,7 @@ import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "../../node/router-index";
 
 /** Help text of `kc headers`. */
-export const HEADERS_HELP = `kc headers <vault> <note>... [--all-missing N] [--with-model] [--model <id>] [--base-url <url>] [--yes] [--dry-run]
+export const HEADERS_HELP = `kc headers <vault> <note>... [--all-missing N] [--with-model] [--model <id>] [--base-url <url>|--server <name>] [--yes] [--dry-run]
            [--confirm-above <usd>] [--knowledge <folder>]
 
 Proposes CKP headers for existing notes that lack them, so Ask, route and the graph know them better: a
