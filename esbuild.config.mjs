@@ -1,8 +1,8 @@
-// Bundles the plugin (main.js, CommonJS, for Obsidian), the CLI (dist/cli.mjs, ESM, for Node)
-// and, on demand, the benchmarks (dist/bench.mjs).
+// Bundles the plugin (main.js, CommonJS, for Obsidian), the CLI (dist/cli.mjs, ESM, for Node; a copy goes into the
+// Claude Code plugin, claude-plugin/dist) and, on demand, the benchmarks (dist/bench.mjs).
 import esbuild from "esbuild";
 import { pluginBuildOptions } from "./scripts/plugin-build-options.mjs";
-import { chmodSync, rmSync } from "node:fs";
+import { chmodSync, cpSync, rmSync } from "node:fs";
 
 const mode = process.argv[2] ?? "dev";
 const production = mode === "production";
@@ -34,13 +34,11 @@ const nodeEntry = (entry, outfile) => ({
  * no gain on that thread; without it they spend ~150 ms, and on a busy or 2-core machine the run ends ~15% sooner.
  * (Measured with each thread's schedstat; long runs such as kc route on 2,721 notes lose ~1%.)
  */
-/** Points the CLI's imports of "yaml" at scripts/lazy-yaml.cjs (which itself imports the real package): see that file. */
+/** Points the CLI's imports of "yaml" at scripts/lazy-yaml.cjs (which requires the real package, built apart, at first use): see that file. */
 const lazyYaml = {
   name: "lazy-yaml",
   setup(build) {
-    build.onResolve({ filter: /^yaml$/ }, (args) =>
-      args.importer.endsWith("lazy-yaml.cjs") ? undefined : { path: new URL("./scripts/lazy-yaml.cjs", import.meta.url).pathname },
-    );
+    build.onResolve({ filter: /^yaml$/ }, () => ({ path: new URL("./scripts/lazy-yaml.cjs", import.meta.url).pathname }));
   },
 };
 
@@ -60,6 +58,21 @@ async function buildCli() {
     banner: { js: `#!/usr/bin/env node\nimport { setFlagsFromString as __kcV8Flags } from "node:v8"; __kcV8Flags("--no-turbo-inlining");\n${requireShim}` },
   });
   chmodSync("dist/cli.mjs", 0o755);
+  // The yaml package, outside the ES module graph: required by scripts/lazy-yaml.cjs only when a command needs it.
+  await esbuild.build({
+    stdin: { contents: 'module.exports = require("yaml");', resolveDir: import.meta.dirname, loader: "js" },
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    outfile: "dist/cli-chunks/yaml.cjs",
+    minify: true,
+    logLevel: "info",
+  });
+  // The Claude Code plugin (claude-plugin/) runs the CLI it ships, never a registry name: the same files, inside it.
+  rmSync("claude-plugin/dist", { recursive: true, force: true });
+  cpSync("dist/cli.mjs", "claude-plugin/dist/cli.mjs");
+  cpSync("dist/cli-chunks", "claude-plugin/dist/cli-chunks", { recursive: true });
 }
 
 if (mode === "bench") {

@@ -7,7 +7,7 @@ import { builtinModules } from "node:module";
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
 export default defineConfig([
-  globalIgnores(["node_modules/", "dist/", "main.js", "examples/", "coverage/", "docs/"]),
+  globalIgnores(["node_modules/", "dist/", "claude-plugin/dist/", "main.js", "examples/", "coverage/", "docs/"]),
   ...obsidianmd.configs.recommended,
   {
     languageOptions: {
@@ -23,6 +23,7 @@ export default defineConfig([
             "scripts/demo.mjs",
             "scripts/check-import-cycles.mjs",
             "scripts/check-package.mjs",
+            "scripts/check-plugin.mjs",
             "scripts/lazy-yaml.cjs",
             "scripts/review-check.mjs",
           ],

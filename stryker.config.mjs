@@ -7,6 +7,11 @@ const critical = [
   "src/core/capture/looks-random.ts",
   "src/core/compile/validate-proposal.ts",
   "src/core/workflows/compile-workflow.ts",
+  "src/cli/claude-settings-merge.ts",
+  "src/cli/json-text-edit.ts",
+  "src/core/knowledge/match-date-format.ts",
+  "src/core/spend/spend-ledger.ts",
+  "src/core/spend/capped-model.ts",
 ];
 const chosen = process.env.KC_MUTATE
   ? process.env.KC_MUTATE.split(",")

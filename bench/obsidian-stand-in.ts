@@ -211,6 +211,13 @@ export function createStandIn(root: string, texts: Map<string, string>, data: un
     },
     setIcon: () => undefined,
     requestUrl: () => Promise.reject(new Error("no network in the benchmark")),
+    /** The Obsidian version the stand-in claims to be: the plugin's oldest (minAppVersion) unless a test sets another. */
+    apiVersion: "1.11.4",
+    requireApiVersion: (version: string): boolean => {
+      const [a, b] = [obsidian.apiVersion, version].map((v) => v.split(".").map(Number));
+      for (let i = 0; i < 3; i++) if ((a![i] ?? 0) !== (b![i] ?? 0)) return (a![i] ?? 0) > (b![i] ?? 0);
+      return true;
+    },
   };
 
   return {

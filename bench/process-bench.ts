@@ -1,7 +1,9 @@
-// Whole-process lint as a person runs it, against the physical floor (the fastest plain read of the same files: a
-// tight synchronous loop in its own Node process), side by side, alternating, medians of several runs.
+// Whole processes as a person runs them, each against its floor, side by side in one run: `kc lint` against the
+// fastest plain read of the same notes, a warm `kc route` against a warm cache check (walking the vault and stat'ing
+// every note), and `kc headers --all-missing` (dry run) against `kc lint`. Alternating runs, medians, each a fresh
+// Node process; wall clock and the main thread's CPU time; the goal of each ratio and the machine's load beside them.
 import { spawnSync } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { median } from "./stats";
@@ -9,12 +11,16 @@ import process from "node:process";
 import { print } from "./print";
 
 // Paths joined by hand, as kc does (path.join costs more than reading a small note).
-const FLOOR = `const { readdirSync, readFileSync } = require("node:fs");
+const walker = (each: string) => `const { readdirSync, readFileSync, statSync } = require("node:fs");
 let n = 0;
 const skip = new Set([".obsidian", ".trash", ".git", "node_modules"]);
-const walk = (d) => { for (const e of readdirSync(d, { withFileTypes: true })) { if (skip.has(e.name)) continue; const p = d + "/" + e.name; if (e.isDirectory()) walk(p); else if (e.name.endsWith(".md")) { readFileSync(p); n++; } } };
+const walk = (d) => { for (const e of readdirSync(d, { withFileTypes: true })) { if (skip.has(e.name)) continue; const p = d + "/" + e.name; if (e.isDirectory()) walk(p); else if (e.name.endsWith(".md")) { ${each}; n++; } } };
 walk(process.argv[2]);
 process.stdout.write(String(n));`;
+/** The byte floor: every note read, nothing done with it. */
+const READ_FLOOR = walker("readFileSync(p)");
+/** The floor of a warm cache check: every note stat'ed, none read. */
+const STAT_FLOOR = walker("statSync(p)");
 
 // Loaded with --require in separate runs: at exit, the main thread's time on a CPU (Linux's schedstat, in ns). Unlike
 // the wall clock it does not count time spent waiting for a CPU that other work on the machine holds.
@@ -22,55 +28,111 @@ const CPU_PROBE = `process.on("exit", () => {
   try { require("node:fs").writeSync(2, "\\nKC_MAIN_THREAD_NS " + require("node:fs").readFileSync("/proc/thread-self/schedstat", "utf8").split(" ")[0] + "\\n"); } catch {}
 });`;
 
-function seconds(cmd: string, args: string[]): number {
+type Env = Record<string, string>;
+
+function seconds(args: string[], env: Env): number {
   const t = process.hrtime.bigint();
-  spawnSync(cmd, args, { stdio: ["ignore", "ignore", "ignore"] });
+  spawnSync("node", args, { stdio: ["ignore", "ignore", "ignore"], env: { ...process.env, ...env } });
   return Number(process.hrtime.bigint() - t) / 1e9;
 }
 
 /** The main thread's CPU seconds of a Node process (NaN where the system does not say). */
-function mainThreadSeconds(probe: string, args: string[]): number {
-  const r = spawnSync("node", ["--require", probe, ...args], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
+function mainThreadSeconds(probe: string, args: string[], env: Env): number {
+  const r = spawnSync("node", ["--require", probe, ...args], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", env: { ...process.env, ...env } });
   const m = /KC_MAIN_THREAD_NS (\d+)/.exec(r.stderr);
   return m ? Number(m[1]) / 1e9 : NaN;
 }
 
-/** `kc lint <vault> --scope vault --format json` against reading the same files, for each real vault. */
-export function benchProcessLint(dataDir: string, runs = 7): void {
+/** One ratio: a kc command against its floor (another command), on one vault, with the goal it is held to. */
+interface Pair {
+  measure: string;
+  vault: string;
+  floor: { label: string; args: string[] };
+  kc: { label: string; args: string[] };
+  goal: number;
+  env: Env;
+  runs: number;
+}
+
+/** Alternating runs of the pair (one warm-up each first), medians of wall and main-thread CPU seconds. */
+function measure(pair: Pair, probe: string): { floor: [number, number]; kc: [number, number] } {
+  const out = { floor: [[], []] as number[][], kc: [[], []] as number[][] };
+  seconds(pair.floor.args, pair.env);
+  seconds(pair.kc.args, pair.env);
+  for (let i = 0; i < pair.runs; i++) {
+    for (const side of ["floor", "kc"] as const) {
+      out[side][0]!.push(seconds(pair[side].args, pair.env));
+      out[side][1]!.push(mainThreadSeconds(probe, pair[side].args, pair.env));
+    }
+  }
+  return { floor: [median(out.floor[0]!), median(out.floor[1]!)], kc: [median(out.kc[0]!), median(out.kc[1]!)] };
+}
+
+/** Every whole-process ratio of the issue, for each real vault there is. */
+export function benchProcessLint(dataDir: string, runs = Number(process.env.KC_PROCESS_RUNS ?? 7)): void {
   const cli = join(process.cwd(), "dist", "cli.mjs");
   if (!existsSync(cli)) {
-    print("\n(whole-process lint skipped: run `npm run build` first)");
+    print("\n(whole-process benchmarks skipped: run `npm run build` first)");
     return;
   }
-  const floor = join(tmpdir(), "kc-read-floor.cjs");
-  writeFileSync(floor, FLOOR);
-  const probe = join(tmpdir(), "kc-cpu-probe.cjs");
+  const scratch = mkdtempSync(join(tmpdir(), "kc-process-bench-"));
+  const readFloor = join(scratch, "read-floor.cjs");
+  const statFloor = join(scratch, "stat-floor.cjs");
+  const probe = join(scratch, "cpu-probe.cjs");
+  writeFileSync(readFloor, READ_FLOOR);
+  writeFileSync(statFloor, STAT_FLOOR);
   writeFileSync(probe, CPU_PROBE);
-  const loadBefore = loadavg()[0]!;
-  print("\n## Whole-process `kc lint --scope vault --format json` vs the plain-read floor\n");
-  print(`Medians of ${runs} alternating runs, each a fresh Node process (startup included in both). Wall clock as a person`);
-  print("waits for it; then, from separate runs, the main thread's CPU time, which other work on the machine does not inflate.\n");
-  print("| vault | notes | floor (wall) | kc lint (wall) | ratio | floor (main-thread CPU) | kc lint (main-thread CPU) | ratio |");
-  print("|---|---|---|---|---|---|---|---|");
+  // kc's index cache, private to this run, warmed by each pair's warm-up run: route and headers read it as they would
+  // on a person's machine after the first run.
+  const env = { KC_CACHE_DIR: join(scratch, "cache") };
+  const pairs: Pair[] = [];
   for (const name of ["vaultofknowledge", "noclocks-vault"]) {
     const vault = join(dataDir, name);
     if (!existsSync(vault)) continue;
-    const notes = spawnSync("node", [floor, vault], { encoding: "utf8" }).stdout;
-    const lint = [cli, "lint", vault, "--scope", "vault", "--format", "json"];
-    const a: number[] = [];
-    const b: number[] = [];
-    const c: number[] = [];
-    const d: number[] = [];
-    seconds("node", lint);
-    for (let i = 0; i < runs; i++) {
-      a.push(seconds("node", [floor, vault]));
-      b.push(seconds("node", lint));
-      c.push(mainThreadSeconds(probe, [floor, vault]));
-      d.push(mainThreadSeconds(probe, lint));
+    const lint = { label: "kc lint --scope vault --format json", args: [cli, "lint", vault, "--scope", "vault", "--format", "json"] };
+    pairs.push({ measure: "lint vs byte floor", vault: name, floor: { label: "read every note", args: [readFloor, vault] }, kc: lint, goal: 2.5, env, runs });
+    if (name !== "vaultofknowledge") continue;
+    pairs.push({
+      measure: "warm route vs cache-check floor",
+      vault: name,
+      floor: { label: "stat every note", args: [statFloor, vault] },
+      kc: { label: 'kc route --scope vault "…" (index cache warm)', args: [cli, "route", vault, "What did the stoics teach about fate?", "--scope", "vault"] },
+      goal: 3,
+      env,
+      runs,
+    });
+    pairs.push({
+      measure: "headers (dry run) vs lint",
+      vault: name,
+      floor: lint,
+      kc: { label: "kc headers --all-missing 100000 --dry-run", args: [cli, "headers", vault, "--all-missing", "100000", "--dry-run"] },
+      goal: 5,
+      env,
+      runs: Math.min(runs, Number(process.env.KC_HEADERS_RUNS ?? 3)),
+    });
+  }
+  const loadBefore = loadavg()[0]!;
+  print("\n## Whole processes against their floors\n");
+  print("Alternating runs, medians, each a fresh Node process (start-up included on both sides). Wall clock as a person waits");
+  print("for it; then, from separate runs, the main thread's CPU time, which other work on the machine does not inflate.\n");
+  print(
+    "| measure | vault | notes | floor | kc | floor (wall) | kc (wall) | ratio (wall) | floor (main-thread CPU) | kc (main-thread CPU) | ratio (CPU) | goal | runs |",
+  );
+  print("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+  try {
+    for (const pair of pairs) {
+      const vault = join(dataDir, pair.vault);
+      const notes = spawnSync("node", [readFloor, vault], { encoding: "utf8" }).stdout;
+      const m = measure(pair, probe);
+      const cpu = Number.isNaN(m.floor[1] + m.kc[1])
+        ? "– | – | –"
+        : `${m.floor[1].toFixed(3)} s | ${m.kc[1].toFixed(3)} s | ${(m.kc[1] / m.floor[1]).toFixed(2)}×`;
+      print(
+        `| ${pair.measure} | ${pair.vault} | ${notes} | ${pair.floor.label} | ${pair.kc.label} | ${m.floor[0].toFixed(3)} s | ${m.kc[0].toFixed(3)} s | ${(m.kc[0] / m.floor[0]).toFixed(2)}× | ${cpu} | ≤ ${pair.goal}× | ${pair.runs} |`,
+      );
     }
-    const [fa, fb, fc, fd] = [median(a), median(b), median(c), median(d)];
-    const cpu = Number.isNaN(fc + fd) ? "– | – | –" : `${fc.toFixed(3)} s | ${fd.toFixed(3)} s | ${(fd / fc).toFixed(2)}×`;
-    print(`| ${name} | ${notes} | ${fa.toFixed(3)} s | ${fb.toFixed(3)} s | ${(fb / fa).toFixed(2)}× | ${cpu} |`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
   // Other work on the machine slows the heavier process more; the load says how quiet the runs were.
   print(`\nLoad average (1 min) before and after the runs: ${loadBefore.toFixed(2)}, ${loadavg()[0]!.toFixed(2)} on ${availableParallelism()} CPUs.`);

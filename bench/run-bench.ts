@@ -8,12 +8,14 @@ import { benchPrimeHook } from "./prime-bench";
 import { benchWarmStart } from "./warm-start-bench";
 import { benchProcessLint } from "./process-bench";
 import { benchAnchorPairs, benchFieldWeights, benchQuestionSets, benchRouteTokens } from "./route-bench";
+import { benchHeaderRecall } from "./header-recall-bench";
 import process from "node:process";
 import { print } from "./print";
 
 const DATA = process.env.KC_RESEARCH_DATA ?? join(process.cwd(), "..", "shared", "research-data");
 
-// KC_BENCH=questions,compile runs only the named parts (lint, process, anchors, weights, questions, tokens, compile, graph, startup, warm, prime).
+// KC_BENCH=questions,compile runs only the named parts (lint, process, anchors, weights, questions, headers, tokens, compile, graph, startup, warm, prime).
+// process: whole-process ratios (lint vs byte floor, warm route vs cache check, headers vs lint; KC_PROCESS_RUNS, KC_HEADERS_RUNS).
 const only = process.env.KC_BENCH?.split(",").map((s) => s.trim());
 const want = (name: string): boolean => !only || only.includes(name);
 
@@ -23,6 +25,7 @@ if (want("process")) benchProcessLint(DATA);
 if (want("anchors")) await benchAnchorPairs(DATA);
 if (want("weights")) await benchFieldWeights(DATA);
 if (want("questions")) await benchQuestionSets(process.cwd());
+if (want("headers")) await benchHeaderRecall(DATA, process.cwd());
 if (want("tokens")) benchRouteTokens();
 if (want("compile")) await benchCompilePrompt();
 if (want("graph")) await benchGraph();

@@ -7,9 +7,17 @@ import { WorkspaceLeaf } from "obsidian";
 import { AskView } from "../src/ui/ask-view";
 import type { RouteResult } from "../src/core/route/route-types";
 import { renderHarnessMarkdown } from "./harness-markdown";
+import { articleTitle } from "../src/core/workflows/ask-workflow";
 
 installObsidianDomHelpers();
-const w = window as unknown as { KC_ROUTE: RouteResult; KC_ANSWER: string; KC_LONG_TASKS: number[]; KC_RENDERS: number; KC_DONE: boolean };
+const w = window as unknown as {
+  KC_ROUTE: RouteResult;
+  KC_ANSWER: string;
+  KC_TITLES: Record<string, string>;
+  KC_LONG_TASKS: number[];
+  KC_RENDERS: number;
+  KC_DONE: boolean;
+};
 w.KC_LONG_TASKS = [];
 w.KC_RENDERS = 0;
 let streamStart = Number.POSITIVE_INFINITY;
@@ -17,13 +25,16 @@ let streamStart = Number.POSITIVE_INFINITY;
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) if (e.startTime >= streamStart) w.KC_LONG_TASKS.push(Math.round(e.duration), Math.round(e.startTime - streamStart));
 }).observe({ type: "longtask" });
-const titleOf = (path: string): string => {
-  const name = path
-    .slice(path.lastIndexOf("/") + 1)
-    .replace(/\.md$/, "")
-    .replace(/-/g, " ");
-  return name.charAt(0).toUpperCase() + name.slice(1);
-};
+// Titles through core's one lookup, over the demo vault's titles by path; a link is resolved by its path or its name.
+const titles = new Map(Object.entries(w.KC_TITLES));
+const titleOf = (path: string): string =>
+  articleTitle(
+    {
+      index: () => ({ get: (p: string) => (titles.has(p) ? { header: { title: titles.get(p) } } : undefined) }) as never,
+      resolve: (link) => [...titles.keys()].find((p) => p === `${link}.md` || p.endsWith(`/${link}.md`)) ?? null,
+    },
+    path,
+  );
 const view = new AskView(new WorkspaceLeaf(), {
   route: () => w.KC_ROUTE,
   answer: async (_r, _t, onText) => {

@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import process from "node:process";
 
 const [pack] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { encoding: "utf8" }));
-const shipped = (path) => ["package.json", "README.md", "LICENSE", "dist/cli.mjs"].includes(path) || /^dist\/cli-chunks\/[\w-]+\.mjs$/.test(path);
+const shipped = (path) => ["package.json", "README.md", "LICENSE", "dist/cli.mjs"].includes(path) || /^dist\/cli-chunks\/[\w-]+\.[mc]js$/.test(path);
 const extra = pack.files.map((f) => f.path).filter((path) => !shipped(path));
 const missing = ["dist/cli.mjs", "README.md", "LICENSE"].filter((path) => !pack.files.some((f) => f.path === path));
 if (extra.length > 0 || missing.length > 0) {

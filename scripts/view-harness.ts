@@ -33,6 +33,18 @@ async function cli(args: string[]): Promise<string> {
   return out;
 }
 
+/**
+ * The Ask pages' data: the demo vault's route and the canned answer, and every note's title as `kc graph` reads it
+ * (path with ".md" → title), so the page names notes through core's own lookup (articleTitle), not a made-up one.
+ */
+async function askData(): Promise<string> {
+  const demo = join(root, "examples", "demo-vault");
+  const graph = JSON.parse(await cli(["graph", demo, "--format", "json"])) as { nodes: { id: string; title: string }[] };
+  const titles = Object.fromEntries(graph.nodes.map((n) => [n.id, n.title]));
+  const route = await cli(["route", demo, QUESTION, "--format", "json"]);
+  return `window.KC_ROUTE = ${route}; window.KC_ANSWER = ${JSON.stringify(ANSWER)}; window.KC_TITLES = ${JSON.stringify(titles)};`;
+}
+
 async function lintFindings(): Promise<unknown[]> {
   const json = await cli(["lint", join(root, "examples", "demo-vault"), "--format", "json"]);
   // The report uses 1-based positions; the view takes the engine's 0-based ones.
@@ -100,6 +112,10 @@ function verifyAnswer(): string[] {
   if (answer.scrollWidth > answer.clientWidth + 1) out.push(`the answer scrolls sideways (${answer.scrollWidth} px in ${answer.clientWidth} px)`);
   const link = document.querySelector(".kc-ask-answer a.internal-link");
   if (link?.textContent?.includes("/")) out.push(`a citation shows a path ("${link.textContent}"), not the note's title`);
+  // Every citation reads as its note's title in the demo vault (a file slug such as "retry-with-backoff" fails).
+  const titles = new Set(Object.values((window as unknown as { KC_TITLES: Record<string, string> }).KC_TITLES));
+  for (const a of document.querySelectorAll(".kc-ask-answer a.internal-link"))
+    if (!titles.has(a.textContent ?? "")) out.push(`a citation shows "${a.textContent}", not its note's title`);
   return out;
 }
 
@@ -157,7 +173,7 @@ const pages: HarnessPage[] = [
     title: "Ask",
     ready: ".kc-harness-done .kc-ask-cost",
     verify: verifyAnswer,
-    data: `window.KC_ROUTE = ${await cli(["route", join(root, "examples", "demo-vault"), QUESTION, "--format", "json"])}; window.KC_ANSWER = ${JSON.stringify(ANSWER)};`,
+    data: await askData(),
     spec: leafSpec([{ selector: ".kc-ask-input", minHeight: 40 }]),
   },
   {
@@ -167,7 +183,7 @@ const pages: HarnessPage[] = [
     frame: "leaf",
     title: "Ask",
     ready: ".kc-harness-done .kc-ask-cost",
-    data: `window.KC_ROUTE = ${await cli(["route", join(root, "examples", "demo-vault"), QUESTION, "--format", "json"])}; window.KC_ANSWER = ${JSON.stringify(ANSWER)};`,
+    data: await askData(),
     prepare: () => {
       for (const d of document.querySelectorAll("details")) d.open = true;
       document.querySelector(".kc-ask-trace")?.scrollIntoView({ block: "start" });

@@ -3,6 +3,7 @@ import { registerCaptureCommands } from "./commands/register-capture-commands";
 import { registerCompileCommands } from "./commands/register-compile-commands";
 import { registerHeaderCommands } from "./commands/register-header-commands";
 import { registerContradictionCommands } from "./commands/register-contradiction-commands";
+import { registerCliHandlers } from "./commands/register-cli-handlers";
 import { reportFolderOf } from "./core/knowledge/knowledge-layout";
 import type { KcHost } from "./core/ports/host";
 import { ClaimDriftService } from "./obsidian/claim-drift-service";
@@ -136,6 +137,15 @@ export default class KnowledgeCompilerPlugin extends Plugin {
           },
         ),
       background: () => this.data.capture.background,
+    });
+    // Obsidian's own command line (1.12.2+): route, ask, lint and prime from the running app's index.
+    registerCliHandlers(this, {
+      host: this.host,
+      scope: () => this.data.ask.scope,
+      lintScope: () => this.data.settings.lintScope,
+      indexing: () => (this.router.ready ? null : (this.router.indexing() ?? { done: 0, total: 0 })),
+      lint: this.lint,
+      vaultName: () => this.app.vault.getName(),
     });
     registerAutoCompile(this, s);
     registerVaultEvents(this, s);

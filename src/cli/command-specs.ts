@@ -8,7 +8,11 @@ const model = ["model", "base-url", "server"];
  * Claude Code session start). A test checks each HELP names every option of its spec.
  */
 export const COMMAND_SPECS: Record<string, CommandSpec> = {
-  lint: { positionals: ["vault"], values: ["scope", "format", "knowledge", "repo", "stale-after-days", "today"], switches: ["progress", "write-report"] },
+  lint: {
+    positionals: ["vault"],
+    values: ["scope", "format", "knowledge", "repo", "stale-after-days", "today"],
+    switches: ["progress", "write-report", "fix", "yes"],
+  },
   route: { positionals: ["vault", "question"], values: ["format", "budget", "scope", "knowledge"], switches: ["closest"] },
   ask: {
     positionals: ["vault", "question"],
@@ -16,12 +20,12 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
     switches: ["closest", "file-back", "no-select"],
   },
   mcp: { positionals: ["vault"], values: ["scope", "knowledge"], switches: [] },
-  hooks: { positionals: ["install|uninstall"], values: ["vault", "project"], switches: ["user", "shared", "yes"] },
+  hooks: { positionals: ["install|uninstall"], values: ["vault", "project", "scope"], switches: ["user", "shared", "yes"] },
   headers: {
     positionals: ["vault", "note"],
     required: 1,
     variadic: true,
-    values: ["all-missing", "knowledge", "model", "base-url", "server", "confirm-above"],
+    values: ["all-missing", "knowledge", "model", "base-url", "server", "confirm-above", "accept"],
     switches: ["with-model", "yes", "dry-run"],
   },
   compile: {
@@ -31,7 +35,7 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
   },
   revalidate: { positionals: ["vault", "article"], values: ["knowledge", "month", ...model], switches: ["yes"] },
   undo: { positionals: ["vault"], values: ["knowledge"], switches: [] },
-  graph: { positionals: ["vault"], values: ["format", "around", "depth", "cap", "knowledge", "scope"], switches: ["mid", "stale-only", "logs", "body"] },
+  graph: { positionals: ["vault"], values: ["format", "around", "depth", "cap", "knowledge", "scope"], switches: ["mid", "stale-only", "logs", "body", "all"] },
   capture: {
     positionals: ["vault"],
     values: [

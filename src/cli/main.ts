@@ -9,6 +9,8 @@ import { stripControls } from "../core/util/strip-controls";
 import { parseCommandArgs, type ParsedArgs } from "./parse-args";
 import process from "node:process";
 import { clearTimeout, setTimeout } from "node:timers";
+// Only the version is bundled (esbuild keeps the one field a named import of JSON uses): built in at build time.
+import { version } from "../../package.json";
 
 const HELP = `kc: the Knowledge Compiler's command line, on the same core as the Obsidian plugin.
 
@@ -30,6 +32,7 @@ Commands:
   kc hooks install|uninstall        add (or remove) the prime and capture hooks and the MCP server in Claude Code's settings
   kc spend <vault>                  what model calls cost today, this month and by feature, and the caps (no network)
   kc help <command>                 help for one command
+  kc --version                      this package's version
 
 Run \`kc help lint\` for options.`;
 
@@ -120,9 +123,18 @@ function loadCommand(name: string | undefined): Promise<Command> | undefined {
 export async function runCli(argv: readonly string[], io: NodeIo): Promise<number> {
   const name = argv.find((a) => !a.startsWith("-"));
   const wantsHelp = argv.includes("--help") || argv.includes("-h");
+  if (!name && argv.includes("--version")) {
+    io.out(`${version}\n`);
+    return EXIT.ok;
+  }
   if (!name || name === "help") {
     const topic = name === "help" ? argv[argv.indexOf("help") + 1] : undefined;
-    io.out(`${(await loadCommand(topic))?.help ?? HELP}\n`);
+    const command = await loadCommand(topic);
+    if (topic !== undefined && !command) {
+      io.err(`No command "${topic}".\n\n${HELP}\n`);
+      return EXIT.usage;
+    }
+    io.out(`${command?.help ?? HELP}\n`);
     return EXIT.ok;
   }
   const spec = Object.hasOwn(COMMAND_SPECS, name) ? COMMAND_SPECS[name] : undefined;

@@ -1,16 +1,16 @@
 import Anthropic from "@anthropic-ai/sdk";
-import type { Completion, CompletionRequest, LanguageModel, ModelError } from "../core/llm/language-model";
+import type { Completion, CompletionRequest, LanguageModel, ModelError, TokenUsage } from "../core/llm/language-model";
 import { estimateTokens } from "../core/llm/estimate-tokens";
 import { callShapeOf } from "../core/llm/models";
 import { err, ok, type Result } from "../core/result";
 import { scrubSecrets } from "../core/util/scrub-secrets";
 import { createAnthropicClient, type SdkEnvironment } from "./anthropic-client";
 import { limitReplySize } from "./limit-reply-size";
-import { replyTooLarge, toCompletion } from "./to-completion";
+import { replyTooLarge, reportUsage, toCompletion, usageOf } from "./to-completion";
 import { formatWait, mapModelError, serviceOf, waitOf, type ErrorContext } from "./map-model-error";
 import { buildMessageParams, carriedFeatures, checkNativeReply, jsonObjectIn, refusesNativeOutput, type StructuredMode } from "./message-params";
 import { announceDropped, dropFeatures, droppedFeatures, featuresRefused, type ServerFeature } from "./server-features";
-import { accumulateStream } from "./accumulate-stream";
+import { accumulateStream, emptyStream, type StreamedReply, type StreamSoFar } from "./accumulate-stream";
 
 /** A call (or a stream's silence) longer than this fails, unless the options or the request say otherwise. */
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -126,21 +126,14 @@ export class AnthropicLanguageModel implements LanguageModel {
   }
 
   complete(request: CompletionRequest): Promise<Result<Completion, ModelError>> {
-    return this.run(request, async (signal, _alive, timeout) => {
-      for (;;) {
-        const mode = this.modeFor(request);
-        try {
-          return await this.degrading(request, async (params, used) => {
-            const msg = await this.client!.messages.create(params, { signal, timeout });
-            return this.structuredReply(msg, request, used);
-          });
-        } catch (e) {
-          if (mode !== "native" || !refusesNativeOutput(e)) throw e;
-          // This server (or model) has no native structured output: ask with the offered tool, now and from now on.
-          this.structured = "tool";
-        }
-      }
-    });
+    return this.run(request, (signal, _alive, timeout) =>
+      this.degrading(request, async (params, used) => {
+        const msg = await this.client!.messages.create(params, { signal, timeout });
+        // Billed once it is answered, whatever becomes of the reply after.
+        reportUsage(msg, request.onUsage);
+        return this.structuredReply(msg, request, used);
+      }),
+    );
   }
 
   async stream(request: CompletionRequest, onText: (delta: string) => void): Promise<Result<Completion, ModelError>> {
@@ -155,20 +148,37 @@ export class AnthropicLanguageModel implements LanguageModel {
       (signal, alive, timeout) =>
         this.degrading(request, async (params) => {
           const events = await this.client!.messages.create({ ...params, stream: true }, { signal, timeout });
-          const streamed = await accumulateStream(events, alive, (delta) => {
-            if (sent + delta.length > this.maxReplyChars) return false;
-            sent += delta.length;
-            onText(delta);
-            return true;
-          });
-          if (streamed.tooLong) return err(replyTooLarge(sent + 1, this.maxReplyChars));
+          // The reply so far: once the server has started it, it is billed, even if the stream then stops.
+          const soFar = emptyStream();
+          let streamed: StreamedReply;
+          try {
+            streamed = await accumulateStream(
+              events,
+              alive,
+              (delta) => {
+                if (sent + delta.length > this.maxReplyChars) return false;
+                sent += delta.length;
+                onText(delta);
+                return true;
+              },
+              soFar,
+            );
+          } catch (e) {
+            if (soFar.started) request.onUsage?.(streamedUsage(request, soFar));
+            throw e;
+          }
+          if (streamed.tooLong) {
+            request.onUsage?.(streamedUsage(request, soFar));
+            return err(replyTooLarge(sent + 1, this.maxReplyChars));
+          }
           const { message } = streamed;
           if (!message.usage) {
-            // A server that reports no usage in the stream: count the tokens by the local estimate, and say so once.
+            // A server that reports no usage in the stream: its tokens by the local estimate, said once.
             if (this.server) dropFeatures(this.server, ["stream-usage"], this.options.onDegrade);
-            const input = estimateTokens([request.system, ...request.messages.map((m) => m.content)].join("\n"));
-            message.usage = { input_tokens: input, output_tokens: estimateTokens(streamed.text) } as Anthropic.Usage;
+            const u = streamedUsage(request, soFar);
+            message.usage = { input_tokens: u.inputTokens, output_tokens: u.outputTokens } as Anthropic.Usage;
           }
+          reportUsage(message, request.onUsage);
           return toCompletion(message as Anthropic.Message, { toolName: null, ...this.reply });
         }),
       () => sent === 0,
@@ -204,8 +214,10 @@ export class AnthropicLanguageModel implements LanguageModel {
           return await send(params, mode);
         } catch (e) {
           const refused = this.server ? featuresRefused(e, carriedFeatures(params)) : [];
-          if (refused.length === 0 || !this.server) throw e;
-          dropped.push(...dropFeatures(this.server, refused));
+          if (this.server && refused.length > 0) dropped.push(...dropFeatures(this.server, refused));
+          // This model has no native structured output: ask with the offered tool, now and from now on.
+          else if (mode === "native" && refusesNativeOutput(e)) this.structured = "tool";
+          else throw e;
         }
       }
     } finally {
@@ -312,6 +324,18 @@ export class AnthropicLanguageModel implements LanguageModel {
     if (error.kind === "network") return `the connection to ${service} failed`;
     return `${service} failed`;
   }
+}
+
+/**
+ * What a stream has used: the input the server reported at its start (else the local estimate of the prompt), and the
+ * larger of the output it reported and the local estimate of what it had sent (a stopped stream's final count never
+ * comes, and a compatible server may report none).
+ */
+function streamedUsage(request: CompletionRequest, soFar: StreamSoFar): TokenUsage {
+  const u = usageOf(soFar.usage);
+  const reported = soFar.usage?.input_tokens;
+  const input = typeof reported === "number" ? u.inputTokens : estimateTokens([request.system, ...request.messages.map((m) => m.content)].join("\n"));
+  return { ...u, inputTokens: input, outputTokens: Math.max(u.outputTokens, estimateTokens(soFar.text)) };
 }
 
 function noKey(): ModelError {

@@ -58,3 +58,20 @@ export function replyTooLarge(chars: number, maxReplyChars: number): ModelError 
   const kb = (n: number): string => `${Math.round(n / 1000)} kB`;
   return { kind: "invalid-reply", message: `The model's reply is ${kb(chars)}, over the ${kb(maxReplyChars)} accepted; it was not used.` };
 }
+
+/** The usage a reply (or a stream's snapshot) reports, each count 0 where it is missing or not a count. */
+export function usageOf(u: Partial<Anthropic.Usage> | null | undefined): TokenUsage {
+  const n = (v: unknown): number => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : 0);
+  return {
+    inputTokens: n(u?.input_tokens),
+    outputTokens: n(u?.output_tokens),
+    cacheReadTokens: n(u?.cache_read_input_tokens),
+    cacheWriteTokens: n(u?.cache_creation_input_tokens),
+  };
+}
+
+/** Tells `onUsage` what a reply the API answered used, before it is checked (it is billed either way). */
+export function reportUsage(msg: unknown, onUsage: ((usage: TokenUsage) => void) | undefined): void {
+  const u = (msg as { usage?: unknown } | null)?.usage;
+  if (onUsage && typeof u === "object" && u !== null) onUsage(usageOf(u));
+}

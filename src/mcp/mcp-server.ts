@@ -9,6 +9,10 @@ import { stripControls } from "../core/util/strip-controls";
 import { describeError } from "../core/workflows/commit-writes";
 import { FsTranscriptSource } from "../desktop/fs-transcript-source";
 import type { NodeIo } from "../node/node-io";
+import { droppedRequestId, LineLimitStream } from "./line-limit-stream";
+import { CONFIG_DIR } from "../node/config-dir";
+import { PLUGIN_ID } from "../node/load-vault";
+import { SPEND_LEDGER_FILE } from "../core/spend/spend-ledger";
 import { McpToolError, openMcpVault, type McpScope, type McpVaultView } from "./mcp-vault";
 import { askTool, boundText, lintSummaryTool, readArticleTool, recentSessionsTool, routeTool } from "./mcp-tools";
 import process from "node:process";
@@ -38,10 +42,13 @@ const budget = z
   .optional()
   .describe("Most tokens of articles to load (default: the Ask budget in the plugin's settings, 6000 unless changed).");
 const closest = z.boolean().optional().describe("Use the best matches even when they cover too little of the question to count as covered (default false).");
+/** Where ask records its spend, vault-relative: the plugin's own ledger, shared with the plugin and every kc command. */
+const LEDGER = `${CONFIG_DIR}/plugins/${PLUGIN_ID}/${SPEND_LEDGER_FILE}`;
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 /**
- * The MCP server over one vault (stdio): route, read_article, ask, lint_summary and recent_sessions, all read-only.
+ * The MCP server over one vault (stdio): route, read_article, ask, lint_summary and recent_sessions. None changes a
+ * note; ask records each model call in the spend ledger in the vault's plugin folder, as every model call of kc does.
  * Each tool's output is bounded by max_chars; an expected failure (no such vault, no key, a path it may not read) is
  * a tool error in words a person can act on, and anything unexpected is one too: the server never stops on a call.
  */
@@ -51,7 +58,7 @@ export function buildMcpServer(options: McpServerOptions, io: NodeIo): McpServer
   const server = new McpServer(
     { name: "knowledge-compiler", version: manifest.version },
     {
-      instructions: `The person's compiled knowledge base (an Obsidian vault of linked, reviewed articles about their own projects), over ${where}. Before answering a question about how their projects, decisions or conventions work, call route; read the articles it names with read_article and cite them as [[path]]. When route says nothing covers the question, do not cite the knowledge base. Nothing here writes.`,
+      instructions: `The person's compiled knowledge base (an Obsidian vault of linked, reviewed articles about their own projects), over ${where}. Before answering a question about how their projects, decisions or conventions work, call route; read the articles it names with read_article and cite them as [[path]]. When route says nothing covers the question, do not cite the knowledge base. No tool changes a note; ask records its spend in the vault's plugin folder.`,
     },
   );
   const run = (name: string, body: (view: McpVaultView) => Promise<string> | string, limit: number) => async (): Promise<CallToolResult> => {
@@ -107,8 +114,7 @@ export function buildMcpServer(options: McpServerOptions, io: NodeIo): McpServer
     "ask",
     {
       title: "Answer from the knowledge base (calls the model)",
-      description:
-        "Use only when the person wants an answer written from their knowledge base with citations and you cannot compose it yourself from route and read_article: routes the question, then one Anthropic model call with only the routed articles (costs tokens; the result states tokens and cost). Needs ANTHROPIC_API_KEY (or ANTHROPIC_BASE_URL) in the server's environment. Out-of-domain questions are answered 'Not in the knowledge base' without a model call.",
+      description: `Use only when the person wants an answer written from their knowledge base with citations and you cannot compose it yourself from route and read_article: routes the question, then one Anthropic model call with only the routed articles (costs tokens; the result states tokens and cost, and the call is recorded in the spend ledger in the vault's plugin folder, ${LEDGER}, under the spending caps). Needs ANTHROPIC_API_KEY (or ANTHROPIC_BASE_URL) in the server's environment. Out-of-domain questions are answered 'Not in the knowledge base' without a model call.`,
       inputSchema: { question: z.string().min(1).max(2000).describe("The question, in words."), budget, closest, max_chars: maxChars },
       annotations: { ...READ_ONLY, idempotentHint: false, openWorldHint: true },
     },
@@ -162,16 +168,38 @@ export function buildMcpServer(options: McpServerOptions, io: NodeIo): McpServer
   return server;
 }
 
+/** The largest message the server reads (the MCP SDK's own stdio limit); a longer line is answered with an error and dropped. */
+export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+
 /** Runs the server on stdin/stdout until the client closes it; logs go to stderr only (stdout is the protocol). */
 export async function runMcpServer(options: McpServerOptions, io: NodeIo): Promise<void> {
   process.on("unhandledRejection", (e) => io.err(`kc mcp: ${describeError(e)}\n`));
   const server = buildMcpServer(options, io);
-  const transport = new StdioServerTransport();
+  // Lines are cut to the limit before the SDK's transport sees them: its own check closes the transport, and the
+  // server with it. A request that is too long gets a JSON-RPC error (when its id can be read) and the server goes on.
+  const input = process.stdin.pipe(
+    new LineLimitStream(MAX_MESSAGE_BYTES, (line) => {
+      const id = droppedRequestId(line);
+      io.err(
+        `kc mcp: a message of ${line.bytes} bytes is over the ${MAX_MESSAGE_BYTES / 1024 / 1024} MB limit; it was not read${id === undefined ? "" : ` (request ${JSON.stringify(id)} answered with an error)`}.\n`,
+      );
+      if (id !== undefined)
+        void transport
+          .send({
+            jsonrpc: "2.0",
+            id,
+            error: { code: -32600, message: `The message is ${line.bytes} bytes, over the server's limit of ${MAX_MESSAGE_BYTES} bytes; it was not read.` },
+          })
+          .catch((e: unknown) => io.err(`kc mcp: ${describeError(e)}\n`));
+    }),
+  );
+  const transport = new StdioServerTransport(input, process.stdout, { maxBufferSize: Number.MAX_SAFE_INTEGER });
+  server.server.onerror = (e) => io.err(`kc mcp: ${describeError(e)}\n`);
   await server.connect(transport);
   const closed = new Promise<void>((resolve) => {
     server.server.onclose = () => resolve();
     process.stdin.on("end", () => resolve());
   });
-  io.err(`kc mcp: serving ${options.vault} (${options.scope} scope, read-only) on stdio.\n`);
+  io.err(`kc mcp: serving ${options.vault} (${options.scope} scope; notes read only, ask records its spend in the vault's plugin folder) on stdio.\n`);
   await closed;
 }

@@ -1,12 +1,12 @@
 import { NOT_COVERED_ANSWER } from "../core/ask/build-answer-prompt";
 import { matchDailyNote } from "../core/knowledge/daily-notes";
 import { formatCost } from "../core/llm/cost";
+
 import { describeLoadReason, overBudgetNote, questionWords } from "../core/route/format-route-trace";
 import { recentProjectEntries } from "../core/workflows/prime-workflow";
 import { routeFor } from "../core/workflows/ask-workflow";
 import { runLint } from "../core/workflows/lint-run-workflow";
-import { formatLintPlace } from "../core/lint/format-lint-place";
-import { summarizeLint } from "../core/lint/summarize-lint";
+import { formatLintSummary, summarizeLint } from "../core/lint/summarize-lint";
 import { titleOf } from "../core/route/article-doc";
 import { localDate } from "../core/util/local-date";
 import { nodeLintHost } from "../node/node-lint-host";
@@ -88,18 +88,9 @@ export async function lintSummaryTool(view: McpVaultView, a: { note?: string | u
     today: localDate(),
     ...(note !== undefined ? { filter: { note } } : {}),
   });
-  const s = summarizeLint(run.findings, a.top);
   const where = note ?? `the ${view.scope === "knowledge" ? "knowledge base" : "vault"}`;
   const unknown = run.leftOut.length > 0 ? " Daily logs were not checked for being uncompiled or changed: the compile state could not be read." : "";
-  if (s.total === 0) return `No lint findings in ${where}.${unknown}`;
-  const lines = [
-    `${s.total} finding${s.total === 1 ? "" : "s"} in ${where}: ${s.bySeverity.error} error(s), ${s.bySeverity.warning} warning(s), ${s.bySeverity.suggestion} suggestion(s).${unknown}`,
-    `By check: ${s.byCheck.map((c) => `${c.check} ${c.count}`).join(", ")}.`,
-    "",
-    `Top ${s.top.length}:`,
-  ];
-  for (const f of s.top) lines.push(`- ${f.severity} ${f.check} ${formatLintPlace(f)}: ${f.message.replace(/\s+/g, " ")}`);
-  return lines.join("\n");
+  return formatLintSummary(summarizeLint(run.findings, a.top), where, unknown);
 }
 
 /** recent_sessions: the newest session entries capture wrote for a project (default: the one the server runs in). */

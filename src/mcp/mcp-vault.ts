@@ -3,7 +3,9 @@ import type { KcHost } from "../core/ports/host";
 import { nodeHost } from "../node/node-host";
 import type { NodeIo } from "../node/node-io";
 import { loadVault, missingFolderProblem, VaultPathError, type LoadedVault } from "../node/load-vault";
-import { buildRouterIndex } from "../node/router-index";
+import { indexFileTokens } from "../node/router-index";
+import { warmRouterIndex } from "../node/router-index-cache";
+import type { CachedIndex } from "../node/index-cache-file";
 
 /** What the MCP server reads: the knowledge articles only, or every note of the vault. */
 export type McpScope = "knowledge" | "vault";
@@ -31,6 +33,8 @@ const FRESH_MS = 5_000;
 export function openMcpVault(dir: string, scope: McpScope, io: NodeIo, knowledgeFolder?: string): { view(): Promise<McpVaultView> } {
   let cached: { at: number; view: McpVaultView } | null = null;
   let loading: Promise<McpVaultView> | null = null;
+  // The router's index of the last load: the next load reads again only the notes changed since (the first, kc's cache).
+  let indexed: CachedIndex | null = null;
   const load = async (): Promise<McpVaultView> => {
     let vault: LoadedVault;
     try {
@@ -44,8 +48,10 @@ export function openMcpVault(dir: string, scope: McpScope, io: NodeIo, knowledge
     }
     const missing = scope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or start the server with --scope vault to read every note") : null;
     if (missing) throw new McpToolError(missing);
-    const { index, indexTokens } = buildRouterIndex(vault, scope);
-    return { vault, index, indexTokens, host: nodeHost(vault, index, {}, io), scope };
+    const warm = await warmRouterIndex(vault, scope, io.env, indexed);
+    indexed = warm.state;
+    const { index } = warm;
+    return { vault, index, indexTokens: indexFileTokens(vault), host: nodeHost(vault, index, {}, io), scope };
   };
   return {
     view: async () => {

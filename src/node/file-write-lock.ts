@@ -1,18 +1,24 @@
 import { randomUUID } from "node:crypto";
-import { link, mkdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { link, mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { WriteLock } from "../core/ports/compile-records";
 import { acquireLockFile, type LockFiles } from "../core/util/lock-file";
+import { GuardedFileError, guardedFolder, PRIVATE_FILE_MODE, readRegularFile } from "./guarded-file";
 import process from "node:process";
 import { setTimeout } from "node:timers";
 
-/** Lock-file operations on disk: a lock is written whole to a unique file, then hard-linked onto its name (atomic). */
-export function fsLockFiles(): LockFiles {
+/**
+ * Lock-file operations on disk: a lock is written whole to a unique file, then hard-linked onto its name (atomic).
+ * With `vaultRoot`, the lock's folder must lie inside that vault (see guardedFolder); a lock read is a regular file
+ * only (a FIFO or link in its place is an error, never a wait).
+ */
+export function fsLockFiles(vaultRoot?: string): LockFiles {
   return {
     async createExclusive(path, text) {
-      await mkdir(dirname(path), { recursive: true });
+      if (vaultRoot !== undefined) await guardedFolder(vaultRoot, dirname(path), true);
+      else await mkdir(dirname(path), { recursive: true });
       const temp = `${path}.${process.pid}.${randomUUID()}`;
-      await writeFile(temp, text, { flag: "wx" });
+      await writeFile(temp, text, { flag: "wx", mode: PRIVATE_FILE_MODE });
       try {
         await link(temp, path);
         return true;
@@ -23,15 +29,7 @@ export function fsLockFiles(): LockFiles {
         await rm(temp, { force: true });
       }
     },
-    async read(path) {
-      try {
-        const [text, s] = await Promise.all([readFile(path, "utf8"), stat(path)]);
-        return { text, mtimeMs: s.mtimeMs };
-      } catch (e) {
-        if ((e as { code?: string }).code === "ENOENT") return null;
-        throw e;
-      }
-    },
+    read: (path) => readRegularFile(path),
     remove: (path) => rm(path, { force: true }),
     isAlive,
     now: () => Date.now(),
@@ -48,11 +46,13 @@ export class FileWriteLock implements WriteLock {
   constructor(
     private readonly path: string,
     private readonly waitMs = 5000,
+    /** The vault the lock's folder must lie in (checked when given). */
+    private readonly vaultRoot?: string,
   ) {}
 
   async acquire(): Promise<{ ok: true; release: () => Promise<void> } | { ok: false; message: string }> {
     try {
-      const r = await acquireLockFile(fsLockFiles(), this.path, { pid: process.pid, token: randomUUID() }, this.waitMs);
+      const r = await acquireLockFile(fsLockFiles(this.vaultRoot), this.path, { pid: process.pid, token: randomUUID() }, this.waitMs);
       if (r.ok) return r;
       const pid = typeof r.holder.pid === "number" ? r.holder.pid : "unknown";
       const at = typeof r.holder.at === "string" ? r.holder.at : "unknown";
@@ -61,7 +61,8 @@ export class FileWriteLock implements WriteLock {
         message: `Another compile is writing this vault (process ${pid}, since ${at}); nothing was written. Try again when it has finished, or delete ${this.path} if no compile is running.`,
       };
     } catch (e) {
-      return { ok: false, message: `The write lock ${this.path} cannot be created (${(e as { code?: string }).code ?? "error"}); nothing was written.` };
+      const why = e instanceof GuardedFileError ? e.message : ((e as { code?: string }).code ?? "error");
+      return { ok: false, message: `The write lock ${this.path} cannot be created (${why}); nothing was written.` };
     }
   }
 }

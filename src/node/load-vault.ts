@@ -1,16 +1,18 @@
 import { statSync } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
 import type { CompileState, KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import { mergeSettings, type SettingSource } from "../core/knowledge/merge-settings";
 import { parseSettingsJson } from "../core/knowledge/validate-settings";
 import { unconfiguredDailyFolder } from "../core/knowledge/daily-notes";
+import { readDailyFolderFlag } from "../core/knowledge/daily-folder-flag";
 import { normalizeFolderPath } from "../core/knowledge/folder-path";
 import { VaultIndex } from "../core/links/vault-index";
 import { NoteStoreError } from "../core/notes/note-store";
 import { loadPluginData, type PluginData } from "../core/settings/plugin-data";
 import { FsNoteStore } from "./fs-note-store";
 import { CONFIG_DIR } from "./config-dir";
+import { GuardedFileError, readGuardedFile } from "./guarded-file";
 
 /** The plugin's id: its data.json holds settings and compile state the CLI reads too. */
 export const PLUGIN_ID = "ckp-knowledge-compiler";
@@ -36,6 +38,8 @@ export interface LoadedVault {
   compileStateUnknown: boolean;
   /** Where the knowledge and daily notes folders came from, in words ("--knowledge", "the default"). */
   sources: { knowledgeFolder: string; dailyFolder: string };
+  /** When the loading began (ms since the epoch): a note changed after that may have been read before the change. */
+  loadedAt?: number;
 }
 
 /** Where the plugin's data.json sits, vault-relative (as warnings name it). */
@@ -63,6 +67,7 @@ export async function loadVault(
   onProgress?: (done: number, total: number) => void,
   options: LoadOptions = {},
 ): Promise<LoadedVault> {
+  const loadedAt = Date.now();
   const root = resolve(dir);
   const s = await stat(root).catch(() => null);
   if (!s) throw new VaultPathError(`No such folder: ${dir}`);
@@ -78,7 +83,7 @@ export async function loadVault(
     overrides = { ...overrides, knowledgeFolder: folder.value };
   }
   if (overrides.dailyFolder !== undefined) {
-    const folder = normalizeFolderPath(overrides.dailyFolder, "daily notes folder");
+    const folder = readDailyFolderFlag(overrides.dailyFolder);
     if (!folder.ok) throw new VaultPathError(folder.error);
     overrides = { ...overrides, dailyFolder: folder.value };
   }
@@ -133,6 +138,7 @@ export async function loadVault(
     warnings,
     compileStateUnknown: compileState === null,
     sources,
+    loadedAt,
   };
 }
 
@@ -141,11 +147,12 @@ async function readSettings(root: string, overrides: Partial<KnowledgeSettings>)
   const warnings: string[] = [];
   let dataUnread = false;
   const read = (file: string) =>
-    readFile(join(root, file), "utf8").catch((e: Error & { code?: string }) => {
+    // Through the guarded reader: a FIFO, device or link leading out in a settings file's place is named, never waited on.
+    readGuardedFile(root, join(root, file)).catch((e: Error & { code?: string }) => {
       if (e.code === "ENOENT") return null;
       if (file === DATA_FILE) dataUnread = true;
       warnings.push(
-        `${file} cannot be read (${e.code ?? "unknown error"}); ${file === DATA_FILE ? "the default settings are used and which daily logs were compiled is not known" : "the plugin's daily notes setting is used"}.`,
+        `${file} cannot be read (${e instanceof GuardedFileError ? e.reason : (e.code ?? "unknown error")}); ${file === DATA_FILE ? "the default settings are used and which daily logs were compiled is not known" : "the plugin's daily notes setting is used"}.`,
       );
       return null;
     });

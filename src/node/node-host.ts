@@ -1,5 +1,3 @@
-import { appendFile, mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
 import { DEFAULT_MODEL, DEFAULT_SELECT_MODEL } from "../core/llm/models";
 import { serverPriceFor, smallModelFor, timeoutSecondsFor } from "../core/llm/local-server";
 import { err, ok } from "../core/result";
@@ -7,45 +5,19 @@ import type { ArticleIndex } from "../core/route/article-index";
 import { shortHash } from "../core/util/short-hash";
 import { contradictionStateStore } from "../core/workflows/contradiction-state-store";
 import type { ContradictionPorts } from "../core/workflows/contradictions-workflow";
-import type { KcHost, ModelRole, ModelSource, ModelUnavailable, OperationSettings, PlannedModel, PluginFileStore } from "../core/ports/host";
+import type { KcHost, ModelRole, ModelSource, ModelUnavailable, OperationSettings, PlannedModel } from "../core/ports/host";
 import { nodeCompileHost } from "./node-compile-host";
 import { nodeSettings } from "./node-read-host";
 import { nodeSpendModels } from "./node-spend";
 import { EXIT, type NodeIo } from "./node-io";
-import { PLUGIN_ID, type LoadedVault } from "./load-vault";
+import type { LoadedVault } from "./load-vault";
 import { effectiveBaseUrl, namedServer, modelFromFlags, modelIdFor, silenceLine, type ModelFlags } from "./node-models";
 import { DEFAULT_ASK_SETTINGS, type AskSettings } from "../core/settings/plugin-data";
 import { indexFileTokens } from "./router-index";
-import process from "node:process";
-import { CONFIG_DIR } from "./config-dir";
+import { fsPluginFiles } from "./plugin-file-store";
 
 export { nodeSettings };
-
-/** The plugin's folder in a vault on disk, where its state files live (shared with the plugin). */
-export function pluginFolder(vaultRoot: string): string {
-  return join(vaultRoot, CONFIG_DIR, "plugins", PLUGIN_ID);
-}
-
-/** The plugin's files on disk: read whole, replaced atomically (a temporary file renamed over it). */
-export function fsPluginFiles(vaultRoot: string): PluginFileStore {
-  const dir = pluginFolder(vaultRoot);
-  return {
-    read: (name) => readFile(join(dir, name), "utf8").catch((e: Error & { code?: string }) => (e.code === "ENOENT" ? null : Promise.reject(e))),
-    write: async (name, text) => {
-      const path = join(dir, name);
-      await mkdir(dirname(path), { recursive: true });
-      const tmp = `${path}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(tmp, text, "utf8");
-      await rename(tmp, path);
-    },
-    // One appendFile of a short line is one write with O_APPEND: the plugin's and kc's lines never interleave.
-    append: async (name, text) => {
-      const path = join(dir, name);
-      await mkdir(dirname(path), { recursive: true });
-      await appendFile(path, text, "utf8");
-    },
-  };
-}
+export { fsPluginFiles, pluginFolder } from "./plugin-file-store";
 
 /** What a Node host takes from the person's saved Ask settings (data.json) where no flag or environment variable says otherwise. */
 export type SavedModels = Pick<AskSettings, "model" | "selectModel" | "baseUrl" | "timeoutSeconds" | "priceOverrides">;

@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { dirname, join } from "node:path";
 import process from "node:process";
@@ -6,14 +5,15 @@ import type { LanguageModel } from "../core/llm/language-model";
 import { err, ok, type Result } from "../core/result";
 import { SPEND_LEDGER_LOCK, SpendLedger, type SpendLedgerLock } from "../core/spend/spend-ledger";
 import { spendModels } from "../core/spend/spend-models";
-import { readSpendSettings, type SpendSettings } from "../core/spend/spend-settings";
+import { readSpendSettings, spendCapProblems, type SpendSettings } from "../core/spend/spend-settings";
 import type { ModelSource, ModelUnavailable, PluginFileStore, PricedModel } from "../core/ports/host";
 import { fsLockFiles } from "./file-write-lock";
 import { DATA_FILE } from "./load-vault";
+import { readGuardedFile } from "./guarded-file";
 
 /** The plugin's data.json as parsed JSON; undefined when missing or unreadable (loadVault warns about that once). */
 async function readPluginData(vaultRoot: string): Promise<unknown> {
-  const text = await readFile(join(vaultRoot, DATA_FILE), "utf8").catch(() => null);
+  const text = await readGuardedFile(vaultRoot, join(vaultRoot, DATA_FILE)).catch(() => null);
   try {
     return text === null ? undefined : (JSON.parse(text) as unknown);
   } catch {
@@ -34,20 +34,31 @@ function envCap(env: Record<string, string | undefined>, name: string): number |
  * with KC_DAILY_CAP_USD and KC_MONTHLY_CAP_USD over the caps; a message when one of those is not an amount.
  */
 export async function readNodeSpendSettings(vaultRoot: string, env: Record<string, string | undefined>): Promise<SpendSettings | string> {
-  const s = readSpendSettings(await readPluginData(vaultRoot));
+  const data = await readPluginData(vaultRoot);
+  const s = readSpendSettings(data);
   const daily = envCap(env, "KC_DAILY_CAP_USD");
   const monthly = envCap(env, "KC_MONTHLY_CAP_USD");
   if (typeof daily === "string") return daily;
   if (typeof monthly === "string") return monthly;
+  // A cap of data.json that is not an amount would silently be off: refused, unless the environment sets that cap.
+  const problems = spendCapProblems(data).filter((p) => !(p.includes("dailyCapUsd") ? daily !== undefined : monthly !== undefined));
+  if (problems.length > 0) return problems.join(" ");
   return { ...s, ...(daily !== undefined ? { dailyCapUsd: daily } : {}), ...(monthly !== undefined ? { monthlyCapUsd: monthly } : {}) };
 }
 
 /** The ledger's lock file in the vault's plugin folder, on disk: the same file the plugin takes. */
 export function nodeLedgerLock(vaultRoot: string): SpendLedgerLock {
-  return { files: fsLockFiles(), path: join(vaultRoot, dirname(DATA_FILE), SPEND_LEDGER_LOCK), owner: { pid: process.pid, token: () => randomUUID() } };
+  return {
+    files: fsLockFiles(vaultRoot),
+    path: join(vaultRoot, dirname(DATA_FILE), SPEND_LEDGER_LOCK),
+    owner: { pid: process.pid, token: () => randomUUID() },
+  };
 }
 
-/** The command line's models through the spend ledger (the plugin's file, shared) and the caps, read once. */
+/**
+ * The command line's models through the spend ledger (the plugin's file, shared) and the caps, read once: one guard
+ * for every call of this host, made by the first (calls at once share it, never each make their own).
+ */
 export function nodeSpendModels(
   inner: ModelSource,
   vaultRoot: string,
@@ -55,17 +66,17 @@ export function nodeSpendModels(
   files: PluginFileStore,
   now: () => Date = () => new Date(),
 ): ModelSource {
-  let settings: SpendSettings | null = null;
-  let wrapped: ModelSource | null = null;
+  let wrapped: Promise<ModelSource | string> | null = null;
   return {
     get: async (role, options) => {
-      if (!wrapped) {
-        const read = await readNodeSpendSettings(vaultRoot, env);
-        if (typeof read === "string") return err({ kind: "bad-config", message: read });
-        settings = read;
-        wrapped = spendModels(inner, { ledger: new SpendLedger(files, nodeLedgerLock(vaultRoot)), settings: () => settings!, now });
-      }
-      return wrapped.get(role, options);
+      wrapped ??= readNodeSpendSettings(vaultRoot, env).then((settings) =>
+        typeof settings === "string"
+          ? settings
+          : spendModels(inner, { ledger: new SpendLedger(files, nodeLedgerLock(vaultRoot)), settings: () => settings, now }),
+      );
+      const source = await wrapped;
+      if (typeof source === "string") return err({ kind: "bad-config", message: source });
+      return source.get(role, options);
     },
     // The inner source prices by the same saved overrides the ledger's settings hold.
     planned: (role) => inner.planned(role),

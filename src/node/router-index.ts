@@ -4,9 +4,20 @@ import { ArticleIndex } from "../core/route/article-index";
 import { buildArticleDoc } from "../core/route/article-doc";
 import type { LoadedVault } from "./load-vault";
 
-/** Tokens of the knowledge folder's index.md (0 when there is none), counted into what loading everything would cost. */
+/**
+ * Tokens of the knowledge folder's index.md (0 when there is none or it cannot be read), counted into what loading
+ * everything would cost: its text as loaded with the vault, else read now (a vault listed without its notes).
+ */
 export function indexFileTokens(vault: LoadedVault): number {
-  const text = vault.texts.get(knowledgePaths(vault.settings.knowledgeFolder).index);
+  const path = knowledgePaths(vault.settings.knowledgeFolder).index;
+  let text = vault.texts.get(path);
+  if (text === undefined && vault.index.hasFile(path)) {
+    try {
+      text = vault.store.readSync(path);
+    } catch {
+      text = "";
+    }
+  }
   return text ? estimateTokens(text) : 0;
 }
 

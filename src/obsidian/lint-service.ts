@@ -1,21 +1,13 @@
 import { Events, type App, type TFile } from "obsidian";
 import { matchDailyNote } from "../core/knowledge/daily-notes";
-import { classifyPath, isArticleKind, reportFolderOf } from "../core/knowledge/knowledge-layout";
+import { classifyPath, isArticleKind, reportFolderOf, trimSlashes } from "../core/knowledge/knowledge-layout";
 import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import type { LintEngine } from "../core/lint/lint-engine";
 import type { LintFinding } from "../core/lint/lint-types";
 import type { ContradictionState } from "../core/contradictions/contradiction-state";
 import type { CodeRepoView } from "../core/drift/code-repo-view";
 import { err, type Result } from "../core/result";
-import {
-  applyLintFixes,
-  fixLintFinding,
-  planLintFixes,
-  type LintFixChange,
-  type LintBatchHost,
-  type LintFixHost,
-  type LintFixPlan,
-} from "../core/workflows/lint-fix-workflow";
+import { applyLintFixes, fixLintFinding, planLintFixes, type LintFixChange, type LintFixHost, type LintFixPlan } from "../core/workflows/lint-fix-workflow";
 import type { LintInputs } from "../core/workflows/lint-run-workflow";
 import { localDate } from "../core/util/local-date";
 import type { SliceScheduler } from "../core/util/slice-scheduler";
@@ -37,11 +29,11 @@ export interface LintExtras {
   /** Days after which an unconfirmed article gets a suggestion. */
   staleAfterDays?(): number;
   /** The host bundle one-click fixes are written through (the write gate and lock); without it nothing is fixed. */
-  host?(): LintFixHost & Partial<Pick<LintBatchHost, "records" | "now">>;
+  host?(): LintFixHost;
 }
 
 /**
- * Owns the lint engine inside Obsidian. The first lint runs after layout-ready in ~8 ms slices that yield to the
+ * Owns the lint engine inside Obsidian. The first lint runs after layout-ready in ~5 ms slices that yield to the
  * UI (sliced-first-lint) and replaces the findings only when it is complete. Then every metadata change, rename and
  * delete updates it incrementally, in batches (lint-update-queue). What was read of each note's text is kept in one
  * cache (lint-note-cache). Views listen to "changed" and "progress".
@@ -93,6 +85,11 @@ export class LintService extends Events {
   /** Current findings (empty until the first lint finishes). */
   findings(): readonly LintFinding[] {
     return this.engine?.all() ?? [];
+  }
+
+  /** Errors and warnings of the notes in a folder (vault-relative), counted note by note (the status bar's numbers). */
+  countIn(folder: string): { errors: number; warnings: number } {
+    return this.engine?.countUnder(`${trimSlashes(folder)}/`) ?? { errors: 0, warnings: 0 };
   }
 
   /** Findings located in one note. */
@@ -249,10 +246,7 @@ export class LintService extends Events {
   /** Writes a reviewed batch of fixes as one undoable write (the core lint-fix workflow); the edits re-lint the notes. */
   async applyFixes(changes: readonly LintFixChange[]): Promise<Result<{ paths: string[] }, string>> {
     const host = this.extras.host?.();
-    // A batch is one undoable write: without the undo records it is not offered at all.
-    return host?.records && host.now
-      ? applyLintFixes({ ...host, records: host.records, now: host.now }, changes)
-      : err("Not fixed: fixes are not available here.");
+    return host ? applyLintFixes(host, changes) : err("Not fixed: fixes are not available here.");
   }
 
   /** What core's lint set-up (lintEngineFor) is given here: the lint's own settings, plugin data, the note cache. */

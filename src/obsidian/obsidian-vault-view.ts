@@ -2,7 +2,8 @@ import { TFile, type App } from "obsidian";
 import type { ParsedNote } from "../core/notes/note-types";
 import type { VaultView } from "../core/notes/vault-view";
 import { LinkResolver } from "../core/links/link-resolver";
-import { metadataToParsedNote, type TextFacts } from "./metadata-to-parsed-note";
+import { metadataToParsedNote, metadataToParsedNoteSteps, type TextFacts } from "./metadata-to-parsed-note";
+import { sortSteps } from "../core/util/sort-steps";
 
 /**
  * The VaultView the plugin lints with: links, headings, blocks and frontmatter come from Obsidian's metadata cache
@@ -56,6 +57,27 @@ export class ObsidianVaultView implements VaultView {
       .map((f) => f.path)
       .sort();
     return this.paths;
+  }
+
+  /** Steps that sort the note paths (a part a step), so the first `notePaths()` of a large vault is not one long task. */
+  *preparePaths(): Generator<void, void, void> {
+    if (this.paths) return;
+    const paths = this.app.vault.getMarkdownFiles().map((f) => f.path);
+    yield;
+    this.paths = yield* sortSteps(paths, (a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  /** Converts a note's metadata, and with resolvedLinks indexes its resolved targets by name, a few hundred links a step. */
+  *prepare(path: string): Generator<void, void, void> {
+    if (!this.notes.has(path)) {
+      const file = this.app.vault.getAbstractFileByPath(path);
+      if (!(file instanceof TFile) || file.extension !== "md") return;
+      const facts = this.facts.get(path) ?? { wordCount: 0, propertyLines: {}, frontmatterError: null };
+      const parsed = yield* metadataToParsedNoteSteps(this.app.metadataCache.getFileCache(file), facts);
+      this.notes.set(path, parsed);
+    }
+    const targets = this.useResolvedLinks ? this.app.metadataCache.resolvedLinks[path] : undefined;
+    if (targets) yield* this.targetsByNameSteps(path, targets);
   }
 
   hasFile(path: string): boolean {
@@ -112,14 +134,24 @@ export class ObsidianVaultView implements VaultView {
 
   /** One source's resolved targets by link name; kept for the note being linted (its links resolve one after another). */
   private targetsByName(sourcePath: string, targets: Record<string, number>): Map<string, string[]> {
+    const steps = this.targetsByNameSteps(sourcePath, targets);
+    for (;;) {
+      const r = steps.next();
+      if (r.done) return r.value;
+    }
+  }
+
+  private *targetsByNameSteps(sourcePath: string, targets: Record<string, number>): Generator<void, Map<string, string[]>, void> {
     const memo = this.byName;
     if (memo && memo.source === sourcePath && memo.targets === targets) return memo.names;
     const names = new Map<string, string[]>();
+    let n = 0;
     for (const target in targets) {
       const key = LinkResolver.keyOf(target);
       const list = names.get(key);
       if (list) list.push(target);
       else names.set(key, [target]);
+      if (++n % 500 === 0) yield;
     }
     this.byName = { source: sourcePath, targets, names };
     return names;

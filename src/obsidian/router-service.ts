@@ -9,7 +9,7 @@ import { estimateTokens } from "../core/llm/estimate-tokens";
 import { knowledgePaths } from "../core/knowledge/knowledge-layout";
 import type { ParsedNote } from "../core/notes/note-types";
 import type { SliceScheduler } from "../core/util/slice-scheduler";
-import { readSnapshot, writeSnapshot, type FileStamp } from "../core/route/index-snapshot";
+import { readSnapshot, writeSnapshot, type FileStamp, type RestoredIndex } from "../core/route/index-snapshot";
 import { createMainThreadScheduler } from "./main-thread-clock";
 import type { RouterSnapshotStore } from "./router-snapshot-store";
 
@@ -88,18 +88,9 @@ export class RouterService {
       if (!restored) return this.abandon(gen);
       await this.scheduler.yieldIfDue();
       if (gen !== this.generation) return false;
-      const live = new Set(files.map((f) => f.path));
-      let removed = 0;
-      for (const path of [...restored.stamps.keys()]) {
-        if (live.has(path)) continue;
-        restored.index.remove(path);
-        restored.stamps.delete(path);
-        removed++;
-      }
-      const stale = files.filter((f) => {
-        const s = restored.stamps.get(f.path);
-        return s === undefined || s.mtime !== f.stat.mtime || s.size !== f.stat.size;
-      });
+      const compared = await this.drain(compareWithVault(restored, files), gen);
+      if (compared === null) return false;
+      const { stale, removed } = compared;
       // Changes Obsidian reported while the snapshot was being read went into the index being replaced; their files
       // are newer than the snapshot, so they are among the stale ones read again below.
       this.index = restored.index;
@@ -332,4 +323,34 @@ export class RouterService {
     const file = this.app.vault.getFileByPath(path);
     this.indexTokens = file ? estimateTokens(await this.app.vault.cachedRead(file)) : 0;
   }
+}
+
+/** Notes compared with a snapshot between two yields (a set lookup and a stamp each). */
+const COMPARED_A_STEP = 1_000;
+
+/**
+ * Steps that drop from a restored index the articles whose notes are gone and list the notes to read again (new, or
+ * their modification time or size changed), a thousand notes a step: at 10,000 notes this was one task over a frame.
+ */
+function* compareWithVault(restored: RestoredIndex, files: readonly TFile[]): Generator<void, { stale: TFile[]; removed: number }, void> {
+  const live = new Set<string>();
+  for (const f of files) {
+    live.add(f.path);
+    if (live.size % COMPARED_A_STEP === 0) yield;
+  }
+  let removed = 0;
+  for (const path of [...restored.stamps.keys()]) {
+    if (live.has(path)) continue;
+    restored.index.remove(path);
+    restored.stamps.delete(path);
+    if (++removed % 50 === 0) yield;
+  }
+  const stale: TFile[] = [];
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i]!;
+    const s = restored.stamps.get(f.path);
+    if (s === undefined || s.mtime !== f.stat.mtime || s.size !== f.stat.size) stale.push(f);
+    if (i % COMPARED_A_STEP === COMPARED_A_STEP - 1) yield;
+  }
+  return { stale, removed };
 }

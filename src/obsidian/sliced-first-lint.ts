@@ -76,6 +76,8 @@ export async function runSlicedLint(ports: SlicedLintPorts): Promise<LintEngine 
   if (sink) await sink.finishBuild(build);
   const { engine } = lintEngineFor(view, ports.inputs());
   view.useResolvedLinks = true;
+  // The paths sorted a part at a step (10,000 at once held the thread ~10 ms).
+  for (const paths = view.preparePaths(); !paths.next().done;) if (!(await step())) return null;
   const before = files.length + articles.length + others.length;
   units.total = before + 2 * view.notePaths().length;
   for (const notesDone of engine.runSteps()) {

@@ -1,4 +1,5 @@
 import { Setting } from "obsidian";
+import { addNumberField, type NumberRule } from "./number-setting";
 import { distillCostCeiling } from "../core/capture/distill-session";
 import { formatCost } from "../core/llm/cost";
 import { priceFor } from "../core/llm/models";
@@ -46,14 +47,14 @@ export function captureSection(host: CaptureSettingsHost, views: PriceViews): Se
         "Fewest prompts",
         "A new session with fewer prompts from you is not captured.",
         () => c().minPrompts,
-        (n) => Number.isInteger(n) && n >= 1,
+        { min: 1, integer: true },
         (n) => host.updateCapture({ minPrompts: n }),
       ),
       numberRow(
         "Wait until idle (minutes)",
         "A session written to more recently is still live and waits, so it is not split.",
         () => c().idleMinutes,
-        (n) => Number.isFinite(n) && n >= 0,
+        { min: 0 },
         (n) => host.updateCapture({ idleMinutes: n }),
       ),
       {
@@ -87,19 +88,9 @@ export function captureSection(host: CaptureSettingsHost, views: PriceViews): Se
   };
 }
 
-/** A text row that saves only a number `ok` accepts; anything else is left unsaved while the person types. */
-function numberRow(name: string, desc: string, value: () => number, ok: (n: number) => boolean, save: (n: number) => Promise<void>): SettingRow {
-  return {
-    name,
-    desc,
-    render: (s) =>
-      s.addText((t) =>
-        t.setValue(String(value())).onChange(async (v) => {
-          const n = Number(v);
-          if (v.trim() !== "" && ok(n)) await save(n);
-        }),
-      ),
-  };
+/** A number row checked as typed: what the rule refuses gets a message in the row, and the saved value stays. */
+function numberRow(name: string, desc: string, value: () => number, rule: NumberRule, save: (n: number) => Promise<void>): SettingRow {
+  return { name, desc, render: (s) => addNumberField(s, value(), rule, save) };
 }
 
 async function listProjects(el: HTMLElement, host: CaptureSettingsHost): Promise<void> {

@@ -1,3 +1,5 @@
+import { relationSource } from "../core/headers/draft-header";
+import { readTemplateFolders, TEMPLATE_SETTINGS_FILES } from "../core/headers/header-eligibility";
 import { Notice, TFile, TFolder, type App } from "obsidian";
 import { formatCost } from "../core/llm/cost";
 import { describeError } from "../core/workflows/commit-writes";
@@ -29,7 +31,7 @@ function asReviewChange(p: HeaderProposal): CompileReviewModel["changes"][number
   const summary = [
     ...(p.fields.tldr !== undefined ? [`sets tldr: ${p.fields.tldr}`] : []),
     ...(p.fields.answers_when !== undefined ? [`sets answers_when: ${p.fields.answers_when.join(", ")}`] : []),
-    ...p.relations.map((r) => `similar_${r.tier}: ${r.target.replace(/\.md$/i, "")} (${r.why === "link" ? "linked from the note" : "close in words"})`),
+    ...p.relations.map((r) => `similar_${r.tier}: ${r.target.replace(/\.md$/i, "")} (${relationSource(r.why)})`),
   ];
   return { path: p.path, kind: "update", before: p.before, after: p.after, update: null, summary };
 }
@@ -51,7 +53,7 @@ export async function runHeaderFlow(app: App, host: KcHost, paths: string[], wit
   try {
     const run = await proposeNoteHeaders(
       host,
-      { paths, model: withModel },
+      { paths, model: withModel, templateFolders: await templateFolders(app) },
       {
         // Core's rule, as for compiles: asked only above "Ask before costly compiles" or at an unknown price.
         confirmSpend: (e, modelId) =>
@@ -84,6 +86,19 @@ export async function runHeaderFlow(app: App, host: KcHost, paths: string[], wit
   } catch (e) {
     new Notice(`Header proposal stopped: ${describeError(e)}.`, 15000);
   }
+}
+
+/** The template folders the vault's Templates core plugin and Templater settings name (none when they cannot be read). */
+async function templateFolders(app: App): Promise<string[]> {
+  const read = async (name: string): Promise<string | null> => {
+    const path = `${app.vault.configDir}/${name}`;
+    try {
+      return (await app.vault.adapter.exists(path)) ? await app.vault.adapter.read(path) : null;
+    } catch {
+      return null;
+    }
+  };
+  return readTemplateFolders(await read(TEMPLATE_SETTINGS_FILES.templates), await read(TEMPLATE_SETTINGS_FILES.templater)).folders;
 }
 
 /** The header commands' actions over the workspace's active note and the plugin's host. */

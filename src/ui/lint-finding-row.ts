@@ -13,6 +13,11 @@ export function checkTitle(check: Pick<LintCheck, "id"> & { title?: string }): s
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A finding as an editor mark says it: its message first, in plain words, then the check's name ("… (Broken link)"). */
+export function markMessage(f: Pick<LintFinding, "check" | "message">): string {
+  return `${f.message} (${checkTitle({ id: f.check })})`;
+}
+
 /** A finding's identity in the list: every detail its row shows (two findings alike in all are numbered apart). */
 export const findingKey = (f: LintFinding): string =>
   `${f.check}\u0000${f.path}\u0000${f.line}\u0000${f.col}\u0000${f.message}\u0000${f.fix ? f.fix.kind : ""}\u0000${f.dismissKey ?? ""}\u0000${f.related?.map((p) => `${p.path}:${p.line}`).join("|") ?? ""}`;
@@ -76,9 +81,11 @@ export function createFindingRow(f: LintFinding, key: string, canDismiss: boolea
   const el = createDiv({ cls: `kc-lint-row kc-lint-finding kc-sev-${f.severity}`, attr: { role: "listitem" } });
   el.dataset.key = key;
   el.createDiv({ cls: "kc-lint-message", text: f.message });
-  // One line, cut at its start when too long (styles.css): the note's name and line stay in sight.
+  // One line, cut at its start when too long (styles.css): the note's name and line stay in sight. The line is laid
+  // out right to left only so that it overflows at its start; the path itself is isolated left to right (<bdi>), so
+  // "01. Personal/…/Teams.md:1" never reads "Personal/…/Teams.md:1 .01".
   const where = el.createEl("a", { cls: "kc-lint-where", attr: { role: "link", tabindex: -1 } });
-  appendBreakablePath(where, formatLintPlace(f));
+  appendBreakablePath(where.createEl("bdi", { attr: { dir: "ltr" } }), formatLintPlace(f));
   const focusables: HTMLElement[] = [where];
   if (f.related && f.related.length > 0) {
     const rel = el.createDiv({ cls: "kc-lint-related" });

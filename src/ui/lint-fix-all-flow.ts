@@ -30,7 +30,9 @@ export async function fixAllFlow(app: App, service: LintService, findings: reado
   if (!plan) return void new Notice("Fixes are not available here.");
   if (plan.changes.length === 0)
     return void new Notice(
-      plan.skipped.length > 0 ? `Nothing to fix: ${plan.skipped[0]}` : "Nothing to fix: the notes already read as the fixes would make them.",
+      plan.skipped.length > 0
+        ? `Nothing to fix: ${plan.skipped[0]!.replace(/\.$/, "")}.${plan.skipped.length > 1 ? ` (${plan.skipped.length - 1} more like it.)` : ""}`
+        : "Nothing to fix: the notes already read as the fixes would make them.",
     );
   const name = checkTitle({ id: fixable[0]!.check });
   const accepted = await new CompileReviewModal(app, lintFixReview(name, fixable.length, plan), {
@@ -39,8 +41,11 @@ export async function fixAllFlow(app: App, service: LintService, findings: reado
   }).choose();
   if (!accepted || accepted.size === 0) return;
   const r = await service.applyFixes(plan.changes.filter((c) => accepted.has(c.path)));
-  new Notice(
-    r.ok ? `Fixed ${r.value.paths.length} note${r.value.paths.length === 1 ? "" : "s"}. “Undo last compile” puts them back.` : r.error,
-    r.ok ? 5000 : 15000,
-  );
+  new Notice(r.ok ? fixedNotice(r.value.paths.length) : r.error, r.ok ? 5000 : 15000);
+}
+
+/** What a written batch of fixes says: how many notes, and that the undo command takes back this fix (not a compile). */
+export function fixedNotice(n: number): string {
+  const notes = `${n} note${n === 1 ? "" : "s"}`;
+  return `Fixed ${notes}. “Undo last compile” undoes the last write, now this fix: it puts the ${notes} back.`;
 }

@@ -1,4 +1,5 @@
 import { RangeSetBuilder, type EditorState, type Text } from "@codemirror/state";
+import { markMessage } from "./lint-finding-row";
 import { Decoration, type DecorationSet, type EditorView, ViewPlugin, type ViewUpdate } from "@codemirror/view";
 import { editorInfoField, editorLivePreviewField } from "obsidian";
 import type { LintFinding, Severity } from "../core/lint/lint-types";
@@ -90,7 +91,7 @@ export function markRanges(findings: readonly LintFinding[], doc: Text): MarkRan
     const from = Math.min(line.from + f.col, line.to);
     const end = f.endCol !== undefined ? Math.min(line.from + f.endCol, line.to) : line.to;
     const to = end > from ? end : Math.min(from + 1, doc.length);
-    if (to > from) ranges.push({ from, to, severity: f.severity, messages: [`${f.check}: ${f.message}`] });
+    if (to > from) ranges.push({ from, to, severity: f.severity, messages: [markMessage(f)] });
   }
   ranges.sort((a, b) => a.from - b.from || a.to - b.to);
   const merged: MarkRange[] = [];

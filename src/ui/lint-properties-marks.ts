@@ -3,7 +3,7 @@ import { Decoration, type DecorationSet, EditorView, WidgetType } from "@codemir
 import { setIcon } from "obsidian";
 import { oneBased } from "../core/lint/format-lint-place";
 import type { LintFinding, Severity } from "../core/lint/lint-types";
-import { SEVERITY_ICON } from "./lint-finding-row";
+import { markMessage, SEVERITY_ICON } from "./lint-finding-row";
 
 /** Findings listed in the note under the properties; the rest are counted ("and 3 more"). */
 const LISTED = 5;
@@ -89,7 +89,7 @@ function propertyAt(doc: EditorState["doc"], line: number): string {
 }
 
 function describe(findings: readonly LintFinding[]): string {
-  return findings.map((f) => `Line ${oneBased(f).line}, ${f.check}: ${f.message}`).join("\n");
+  return findings.map((f) => `Line ${oneBased(f).line}: ${markMessage(f)}`).join("\n");
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Platform } from "obsidian";
+import { addNumberField } from "./number-setting";
 import type { LintSettings } from "../core/settings/lint-settings";
 import type { SettingRow } from "./setting-rows";
 
@@ -10,19 +11,13 @@ export interface LintSettingsHost {
 
 type WholeKey = "staleAfterDays" | "driftOlderThanDays" | "driftMaxArticles" | "contradictionMaxPairs" | "contradictionMaxTokens";
 
-/** A text row that saves only a whole number at least `min`; anything else is left unsaved while the person types. */
+/** A row of a whole number at least `min`, checked as typed: anything else is refused with a message in the row. */
 function wholeRow(host: LintSettingsHost, name: string, desc: string, key: WholeKey, min: number, visible?: () => boolean): SettingRow {
   return {
     name,
     desc,
     ...(visible ? { visible } : {}),
-    render: (setting) =>
-      setting.addText((t) =>
-        t.setValue(String(host.lint()[key])).onChange(async (v) => {
-          const n = Number(v);
-          if (v.trim() !== "" && Number.isInteger(n) && n >= min) await host.updateLint({ [key]: n });
-        }),
-      ),
+    render: (setting) => addNumberField(setting, host.lint()[key], { min, integer: true }, (n) => host.updateLint({ [key]: n })),
   };
 }
 

@@ -1,31 +1,29 @@
 import { Platform, setIcon, type Plugin } from "obsidian";
-import { trimSlashes } from "../core/knowledge/knowledge-layout";
 import type { LintFinding } from "../core/lint/lint-types";
 import type { LintService } from "../obsidian/lint-service";
 import { SEVERITY_ICON } from "./lint-finding-row";
 
-/** What the status bar item reads: the findings once the first lint is ready. */
+/** What the status bar item reads: the findings once the first lint is ready (or, cheaper, their counts in a folder). */
 export interface LintStatusSource {
   readonly ready: boolean;
   findings(): readonly LintFinding[];
+  countIn?(folder: string): { errors: number; warnings: number };
 }
 
-/** Errors and warnings among findings located in the knowledge folder. */
-export function countKnowledgeFindings(findings: readonly LintFinding[], knowledgeFolder: string): { errors: number; warnings: number } {
-  const prefix = `${trimSlashes(knowledgeFolder)}/`;
+/** Errors and warnings among the findings: every one the lint pane counts, in whichever scope lint looks. */
+export function countFindings(findings: readonly LintFinding[]): { errors: number; warnings: number } {
   let errors = 0;
   let warnings = 0;
   for (const f of findings) {
-    if (f.severity === "suggestion" || !f.path.startsWith(prefix)) continue;
     if (f.severity === "error") errors++;
-    else warnings++;
+    else if (f.severity === "warning") warnings++;
   }
   return { errors, warnings };
 }
 
 /**
- * The status bar item: the knowledge folder's errors and warnings as icons and numbers (in words for screen readers
- * and the tooltip); a click, Enter or Space opens the lint report. Hidden until the first lint is ready. `update` is
+ * The status bar item: the errors and warnings the lint pane counts, as icons and numbers (in words for screen readers
+ * and Obsidian's one tooltip, from aria-label; no native title beside it); a click, Enter or Space opens the lint report. Hidden until the first lint is ready. `update` is
  * called on the lint service's "changed" event, which comes once per batch of edits, never per keystroke; it counts in
  * one pass and writes the DOM only when a number changed.
  */
@@ -37,7 +35,6 @@ export class LintStatusBar {
   constructor(
     readonly el: HTMLElement,
     private readonly source: LintStatusSource,
-    private readonly knowledgeFolder: () => string,
     open: () => void,
   ) {
     el.addClass("kc-lint-status", "mod-clickable");
@@ -60,7 +57,7 @@ export class LintStatusBar {
       this.el.toggleClass("kc-hidden", true);
       return;
     }
-    const { errors, warnings } = countKnowledgeFindings(this.source.findings(), this.knowledgeFolder());
+    const { errors, warnings } = countFindings(this.source.findings());
     const key = `${errors}/${warnings}`;
     this.el.toggleClass("kc-hidden", false);
     if (key === this.shown) return;
@@ -69,7 +66,6 @@ export class LintStatusBar {
     this.warningsEl.querySelector(".kc-lint-count-n")!.setText(String(warnings));
     const words = `Knowledge lint: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}. Open the lint report.`;
     this.el.setAttr("aria-label", words);
-    this.el.setAttr("title", words);
   }
 
   private part(sev: "error" | "warning"): HTMLElement {
@@ -81,8 +77,8 @@ export class LintStatusBar {
 }
 
 /** Adds the status bar item on desktop (Obsidian has no status bar on mobile) and keeps it current. */
-export function addLintStatusBar(plugin: Plugin, lint: LintService, knowledgeFolder: () => string, open: () => void): void {
+export function addLintStatusBar(plugin: Plugin, lint: LintService, open: () => void): void {
   if (Platform.isMobile) return;
-  const item = new LintStatusBar(plugin.addStatusBarItem(), lint, knowledgeFolder, open);
+  const item = new LintStatusBar(plugin.addStatusBarItem(), lint, open);
   plugin.registerEvent(lint.on("changed", () => item.update()));
 }

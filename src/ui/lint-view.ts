@@ -151,7 +151,7 @@ export class LintView extends ItemView {
     const busy = !this.host.ready || p < 1;
     this.progressEl.toggleClass("kc-hidden", !busy);
     const text = `${this.host.ready ? "Linting again…" : "Reading notes…"} ${Math.round(p * 100)}%`;
-    // A slice ends every ~8 ms; the text changes once per percent.
+    // A slice ends every ~5 ms; the text changes once per percent.
     if (busy && this.progressEl.textContent !== text) this.progressEl.setText(text);
   }
 

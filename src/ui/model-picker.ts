@@ -1,5 +1,6 @@
 import type { Setting } from "obsidian";
 import type { Result } from "../core/result";
+import { MODEL_PRICES, priceFor } from "../core/llm/models";
 import type { ListingError, ModelListing } from "../llm/anthropic-models";
 
 /** The models a server lists, or why not (asked once per settings display and shared by every picker). */
@@ -16,11 +17,25 @@ export interface ModelPickerOptions {
   priceOf?: (id: string) => { input: number; output: number } | null;
 }
 
-/** The tier a model id belongs to, in words a person choosing one can use. */
+/** The tier a model id belongs to, in words a person choosing one can use (its cost is said apart, from prices). */
 function tierOf(id: string): string | null {
-  if (/haiku/i.test(id)) return "fast, cheapest";
+  if (/haiku/i.test(id)) return "fast";
   if (/sonnet/i.test(id)) return "balanced";
-  if (/opus/i.test(id)) return "most capable, dearest";
+  if (/opus/i.test(id)) return "most capable";
+  return null;
+}
+
+/**
+ * "cheapest" or "dearest" where a model's price (input and output per million tokens) is the least or the most of the
+ * table of list prices, else null: derived from the prices, so no two models are both the cheapest and none is called
+ * dearest while another costs more. A model without a known price gets neither.
+ */
+export function priceRank(price: { input: number; output: number } | null): string | null {
+  if (!price) return null;
+  const costs = Object.values(MODEL_PRICES).map((p) => p.input + p.output);
+  const cost = price.input + price.output;
+  if (cost <= Math.min(...costs)) return "cheapest";
+  if (cost >= Math.max(...costs)) return "dearest";
   return null;
 }
 
@@ -28,7 +43,8 @@ function tierOf(id: string): string | null {
 export function modelHint(id: string, priceOf?: ModelPickerOptions["priceOf"]): string {
   const price = priceOf?.(id) ?? null;
   const money = (n: number): string => `$${n % 1 === 0 ? n : n.toFixed(2)}`;
-  return [tierOf(id), price ? `${money(price.input)} / ${money(price.output)} per M tokens` : null].filter(Boolean).join(" · ");
+  const words = [tierOf(id), priceRank(priceOf ? price : priceFor(id))].filter(Boolean).join(", ");
+  return [words, price ? `${money(price.input)} / ${money(price.output)} per M tokens` : null].filter(Boolean).join(" · ");
 }
 
 const OTHER = "";

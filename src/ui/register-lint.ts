@@ -28,10 +28,5 @@ export function registerLint(plugin: Plugin, s: PluginServices): void {
   });
   // The marks read the findings when the editor redraws: new findings redraw every open editor.
   plugin.registerEvent(lint.on("changed", () => app.workspace.updateOptions()));
-  addLintStatusBar(
-    plugin,
-    lint,
-    () => s.data().settings.knowledgeFolder,
-    () => void openView(app, LINT_VIEW_TYPE),
-  );
+  addLintStatusBar(plugin, lint, () => void openView(app, LINT_VIEW_TYPE));
 }

@@ -1,5 +1,5 @@
 import { debounce, type Plugin } from "obsidian";
-import { readDailyNotesConfig } from "../core/knowledge/daily-notes";
+import { readCoreDailyNotes } from "../obsidian/effective-settings";
 import { listModels, testConnection } from "../llm/anthropic-models";
 import { modelServerOptions } from "../obsidian/model-server-options";
 import type { PluginData } from "../core/settings/plugin-data";
@@ -48,10 +48,8 @@ export function registerSettingsTab(plugin: Plugin, s: PluginServices): void {
       spend: () => s.data().spend,
       updateSpend: (patch) => update("spend", patch),
       spendSummary: async () => summarizeSpend(await new SpendLedger(s.host.pluginFiles).read(), new Date()),
-      dailyNotesConfig: async () => {
-        const path = `${app.vault.configDir}/daily-notes.json`;
-        return readDailyNotesConfig((await app.vault.adapter.exists(path)) ? await app.vault.adapter.read(path) : null);
-      },
+      // The one reader of Obsidian's Daily Notes settings in the plugin (effective-settings), validated by core.
+      dailyNotesConfig: () => readCoreDailyNotes(app),
       listModels: () => listModels(modelServerOptions(app, s.data().ask)),
       testConnection: () => testConnection(modelServerOptions(app, s.data().ask)),
       lint: () => s.data().lint,

@@ -345,7 +345,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
           name: "Ask before costly compiles (USD)",
           desc: "Before the model is called, a compile, a contradiction check or a check of cited code whose estimated total is above this asks you first; a model without a known price always asks. 0 asks every time. kc's batches use it too (--confirm-above overrides it).",
           aliases: ["cost", "confirm", "threshold"],
-          render: (s) => addNumberField(s, c().confirmAboveUsd, { min: 0 }, (n) => this.host.updateCompile({ confirmAboveUsd: n })),
+          render: (s) => addNumberField(s, c().confirmAboveUsd, { min: 0, money: true }, (n) => this.host.updateCompile({ confirmAboveUsd: n })),
         },
         {
           name: "Accept automatically",

@@ -6,6 +6,7 @@ import type { SpendCaps } from "../core/spend/spend-settings";
 import type { SpendSummary, SpendTotal } from "../core/spend/summarize-spend";
 import type { AskSettings } from "../core/settings/plugin-data";
 import type { SettingRow, SettingSection } from "./setting-rows";
+import { addNumberField, numberProblem, parseTyped, rowMessage } from "./number-setting";
 
 /** What the spend rows need from the plugin: the models' prices (Ask's settings), the caps, and the ledger's figures. */
 export interface SpendSettingsHost {
@@ -46,20 +47,34 @@ function priceRow(host: SpendSettingsHost, views: PriceViews, name: string, mode
     aliases: ["cost", "price"],
     render: (setting: Setting) => {
       const listedEl = setting.descEl.createDiv({ cls: "kc-setting-price" });
+      const message = rowMessage(setting);
       const fields: TextComponent[] = [];
       const save = async (): Promise<void> => {
         const a = host.ask();
         const id = modelOf(a);
-        const [input, output] = fields.map((f) => f.getValue().trim());
+        const [input, output] = fields.map((f) => f.getValue().trim()) as [string, string];
         const overrides = { ...a.priceOverrides };
-        if (input === "" && output === "") delete overrides[id];
-        else {
-          const listedPrice = priceFor(id);
-          const i = input === "" ? listedPrice?.input : Number(input);
-          const o = output === "" ? listedPrice?.output : Number(output);
-          if (i === undefined || o === undefined || !Number.isFinite(i) || !Number.isFinite(o) || i < 0 || o < 0) return;
-          overrides[id] = { input: i, output: o };
-        }
+        const rule = { min: 0, money: true };
+        // Each field is marked on its own; the row's one message says what it takes, and the saved price stays.
+        const bad = [input, output].map((v) => v !== "" && numberProblem(v, rule) !== null);
+        fields.forEach((f, k) => {
+          f.inputEl.toggleClass("kc-setting-invalid", bad[k]!);
+          f.inputEl.setAttr("aria-invalid", bad[k] ? "true" : null);
+        });
+        const listedPrice = priceFor(id);
+        const i = input === "" ? listedPrice?.input : parseTyped(input, rule);
+        const o = output === "" ? listedPrice?.output : parseTyped(output, rule);
+        const empty = input === "" && output === "";
+        const problem = bad.some(Boolean)
+          ? "Enter a price in dollars per million tokens, 0 or more (empty: the list price)."
+          : !empty && (i === undefined || o === undefined)
+            ? `${id} has no list price: enter both its input and its output price.`
+            : null;
+        message.toggleClass("kc-hidden", problem === null);
+        message.setText(problem === null ? "" : `${problem} The saved price stays until then.`);
+        if (problem !== null) return;
+        if (empty) delete overrides[id];
+        else overrides[id] = { input: i!, output: o! };
         await host.updateAsk({ priceOverrides: overrides });
         views.refresh();
       };
@@ -91,22 +106,13 @@ export function priceRows(host: SpendSettingsHost, views: PriceViews): SettingRo
   return [priceRow(host, views, "Price of the answer model", (a) => a.model), priceRow(host, views, "Price of the model that chooses", (a) => a.selectModel)];
 }
 
-/** A cap row: USD, 0 turns it off. */
+/** A cap row: USD, 0 (or empty) turns it off; "$5" is read as 5; anything else is refused with a message in the row. */
 function capRow(host: SpendSettingsHost, name: string, desc: string, key: keyof SpendCaps): SettingRow {
   return {
     name,
     desc,
     aliases: ["cap", "limit", "budget", "cost"],
-    render: (s: Setting) =>
-      s.addText((t) =>
-        t
-          .setPlaceholder("0")
-          .setValue(String(host.spend()[key]))
-          .onChange(async (v) => {
-            const n = v.trim() === "" ? 0 : Number(v);
-            if (Number.isFinite(n) && n >= 0) await host.updateSpend({ [key]: n });
-          }),
-      ),
+    render: (s: Setting) => addNumberField(s, host.spend()[key], { min: 0, money: true, empty: 0 }, (n) => host.updateSpend({ [key]: n })),
   };
 }
 
@@ -130,7 +136,7 @@ export function spendSection(host: SpendSettingsHost): SettingSection {
       capRow(
         host,
         "Daily cap (USD)",
-        "Before every model call, a call whose worst case would take today's spend past this is refused, never sent. 0 turns the cap off (the default).",
+        "Before every model call, a call whose worst case (with the calls still under way) would take today's spend past this is refused, never sent. A day starts at local midnight in this device's time zone. 0 turns the cap off (the default).",
         "dailyCapUsd",
       ),
       capRow(host, "Monthly cap (USD)", "The same for the calendar month. 0 turns the cap off (the default).", "monthlyCapUsd"),

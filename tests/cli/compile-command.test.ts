@@ -88,6 +88,33 @@ describe("kc compile", () => {
     expect((await compileLog("--force", "--dry-run")).out).toContain("Compile daily/2026-11-20.md");
   });
 
+  it("shows each new article's text (bounded) before it asks to write, not only its path and title", async () => {
+    const long = { ...validReply() } as { new_articles: { body: string }[] };
+    long.new_articles = [...long.new_articles];
+    long.new_articles[1] = {
+      ...long.new_articles[1]!,
+      body: `${long.new_articles[1]!.body}\n${Array.from({ length: 80 }, (_, i) => `Line ${i} of evidence.`).join("\n")}\n`,
+    };
+    server.replies.push(tool(long));
+    let shownWhenAsked = "";
+    let out = "";
+    const r = await runKc(["compile", vault, "--file", "daily/2026-11-20.md", "--base-url", server.baseUrl, "--model", "claude-test"], KEY, (q) => {
+      shownWhenAsked = q;
+      return Promise.resolve(false);
+    }).then((x) => ((out = x.out), x));
+    expect(shownWhenAsked).toMatch(/^Write \d+ files\?$/);
+    expect(r.err).toContain("Not written.");
+    const created = out.slice(out.indexOf("NEW     knowledge/concepts/captive-portal-detection.md"));
+    expect(created).toContain("+ Public wifi often answers every request with a redirect to a login page.");
+    expect(created).toContain("+ - A 302 to a foreign host means a captive portal.");
+    expect(created).toContain('+ tldr: "A redirect to a foreign host means a captive portal');
+    // A long article is cut, saying how much more there is; the write would still be the whole text.
+    expect(out).toContain("+ Line 5 of evidence.");
+    expect(out).not.toContain("Line 79 of evidence.");
+    expect(out).toMatch(/… \d+ more lines? \(the whole text is written\)/);
+    expect(existsSync(join(vault, "knowledge/concepts/captive-portal-detection.md"))).toBe(false);
+  });
+
   it("adds no broken links, one-way links or CKP breaches; only stamps pointing at updated articles go stale, as designed", async () => {
     const lint = async () => {
       const r = await kc(["lint", vault, "--format", "json"]);

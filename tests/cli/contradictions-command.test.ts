@@ -26,6 +26,19 @@ async function kc(args: string[]) {
 const none = () => ({ kind: "tool" as const, name: "report_contradictions", input: { conflicts: [] } });
 
 describe("kc contradictions", () => {
+  it("on a vault without a knowledge folder says what is missing (exit 2), as the other commands do, instead of 0 pairs", async () => {
+    rmSync(join(vault, "knowledge"), { recursive: true });
+    const before = hashVault(vault);
+    const r = await kc(["contradictions", vault, "--dry-run"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('The knowledge folder "knowledge"');
+    expect(r.err).toContain("does not exist");
+    expect(r.err).not.toMatch(/pairs? to check/);
+    expect(r.out).toBe("");
+    expect(server.requests).toHaveLength(0);
+    expect(changedPaths(before, hashVault(vault))).toEqual([]);
+  });
+
   it("lists the pairs and the estimate with --dry-run, without any call or write", async () => {
     const before = hashVault(vault);
     const r = await kc(["contradictions", vault, "--dry-run"]);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pluginFolder } from "../../src/node/node-host";
@@ -23,6 +23,34 @@ describe("kc eval-route", () => {
     expect(rows.map((x) => x.router)).toEqual(["lexical (offline)", "shortlist ceiling"]);
     expect(rows[1]!.score.recall).toBeGreaterThanOrEqual(rows[0]!.score.recall);
     expect(server.requests).toHaveLength(0);
+  });
+
+  it("reads article paths relative to the knowledge folder as well, and names the paths it cannot find", async () => {
+    const tmp = mkdtempSync(join(tmpdir(), "kc-eval-paths-"));
+    try {
+      const set = JSON.parse(readFileSync(join(ROOT, "demo-questions-holdout.json"), "utf8")) as { needs: string[] }[];
+      const relative = set.map((q) => ({ ...q, needs: q.needs.map((n) => n.replace(/^knowledge\//, "").replace(/\.md$/, "")) }));
+      writeFileSync(join(tmp, "relative.json"), JSON.stringify(relative));
+      writeFileSync(join(tmp, "stale.json"), JSON.stringify([...set, { id: "x", question: "What is a version vector?", needs: ["concepts/gone.md"] }]));
+      writeFileSync(join(tmp, "none.json"), JSON.stringify([{ id: "y", question: "What is a version vector?", needs: ["elsewhere/gone.md"] }]));
+      const score = async (file: string) => {
+        const r = await kc(["eval-route", join(ROOT, "demo-vault"), file, "--format", "json"]);
+        return { r, rows: r.code === 0 ? (JSON.parse(r.out) as { score: { recall: number } }[]) : [] };
+      };
+      const asWritten = await score(join(ROOT, "demo-questions-holdout.json"));
+      const rel = await score(join(tmp, "relative.json"));
+      expect(rel.r.err).toBe("");
+      expect(rel.rows[0]!.score.recall).toBe(asWritten.rows[0]!.score.recall);
+      expect(rel.rows[0]!.score.recall).toBeGreaterThan(0.5);
+      const stale = await score(join(tmp, "stale.json"));
+      expect(stale.r.err).toContain("1 article path not found in demo-vault (as written or under knowledge/): concepts/gone.md");
+      expect(stale.rows[0]!.score.recall).toBe(asWritten.rows[0]!.score.recall);
+      const none = await score(join(tmp, "none.json"));
+      expect(none.r.code).toBe(2);
+      expect(none.r.err).toContain("none of its article paths is in demo-vault");
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
   });
 
   it("runs the model's selection with --select through the real SDK, one call per covered question", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { readdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runKc } from "../fakes/run-kc";
 import type { GraphView } from "../../src/core/graph/graph-types";
@@ -43,6 +44,31 @@ describe("kc graph", () => {
     const capped = await kc(["graph", DEMO, "--cap", "5", "--format", "dot"]);
     expect(capped.err).toMatch(/\d+ more nodes left out by the cap of 5/);
     expect(capped.out.match(/shape=/g)).toHaveLength(5);
+  });
+
+  it("writes Mermaid that Mermaid's defaults draw (500 edges, 50,000 characters), says what it left out and how to get it all", async () => {
+    const vault = mkdtempSync(join(tmpdir(), "kc-graph-mermaid-"));
+    try {
+      // 30 hubs, each linked from 25 notes of its own: 750 links.
+      for (let h = 0; h < 30; h++) {
+        mkdirSync(join(vault, `topic-${h}`));
+        writeFileSync(join(vault, `topic-${h}`, `hub ${h}.md`), `# Hub ${h}\n\nSee [[hub ${(h + 1) % 30}]].\n`);
+        for (let s = 0; s < 24; s++) writeFileSync(join(vault, `topic-${h}`, `note ${h}-${s}.md`), `# Note\n\nAbout [[hub ${h}]].\n`);
+      }
+      const edgesOf = (text: string) => text.split("\n").filter((l) => l.includes("-->")).length;
+      const cut = await kc(["graph", vault, "--scope", "vault", "--format", "mermaid"]);
+      expect(cut.code).toBe(0);
+      expect(edgesOf(cut.out)).toBeLessThanOrEqual(500);
+      expect(cut.out.length).toBeLessThanOrEqual(50_000);
+      expect(cut.err).toMatch(/\d+ of 750 nodes and \d+ of 750 edges left out/);
+      expect(cut.err).toContain("--all");
+      for (let h = 0; h < 30; h++) expect(cut.out, `hub ${h}`).toContain(`["hub ${h}"]`);
+      const all = await kc(["graph", vault, "--scope", "vault", "--format", "mermaid", "--all"]);
+      expect(edgesOf(all.out)).toBe(750);
+      expect(all.err).toBe("");
+    } finally {
+      rmSync(vault, { recursive: true, force: true });
+    }
   });
 
   it("says what is wrong with its arguments", async () => {

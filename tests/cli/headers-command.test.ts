@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import process from "node:process";
@@ -8,6 +8,7 @@ import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-a
 import { ordinaryVaultFiles } from "../fakes/ordinary-vault";
 import { runKc } from "../fakes/run-kc";
 import { tempVaults } from "../fakes/temp-vault";
+import { CONFIG_DIR } from "../fakes/config-dir";
 
 const vaults = tempVaults();
 let server: LoopbackServer;
@@ -37,6 +38,23 @@ function notesOf(dir: string): Record<string, string> {
 const bodyOf = (text: string): string => text.slice(parseNote(text).bodyStartOffset);
 
 describe("kc headers on an ordinary vault", () => {
+  it("then kc undo leaves no trace: no empty plugin folder, and no config folder in a folder that had none", async () => {
+    const dir = vaults.make(ordinaryVaultFiles());
+    expect((await runKc(["headers", dir, "--all-missing", "3", "--yes"])).code).toBe(0);
+    expect(existsSync(join(dir, CONFIG_DIR, "plugins", "ckp-knowledge-compiler"))).toBe(true);
+    const undone = await runKc(["undo", dir]);
+    expect(undone.code, undone.err).toBe(0);
+    expect(readdirSync(dir).filter((n) => n.startsWith("."))).toEqual([]);
+  });
+
+  it("then kc undo keeps the vault's own config folder and what is in it, removing only the folders kc left empty", async () => {
+    const dir = vaults.make({ ...ordinaryVaultFiles(), [`${CONFIG_DIR}/app.json`]: "{}", [`${CONFIG_DIR}/plugins/other-plugin/data.json`]: "{}" });
+    expect((await runKc(["headers", dir, "--all-missing", "3", "--yes"])).code).toBe(0);
+    expect((await runKc(["undo", dir])).code).toBe(0);
+    expect(readdirSync(join(dir, CONFIG_DIR)).sort()).toEqual(["app.json", "plugins"]);
+    expect(readdirSync(join(dir, CONFIG_DIR, "plugins"))).toEqual(["other-plugin"]);
+  });
+
   it("proposes headers for ten notes, writes them only after review (--yes), frontmatter only, and kc undo puts them back byte for byte", async () => {
     const dir = vaults.make(ordinaryVaultFiles());
     const before = notesOf(dir);
@@ -112,6 +130,98 @@ describe("kc headers on an ordinary vault", () => {
     const missing = await runKc(["headers", dir, "No such note", "--yes"]);
     expect(missing.code).toBe(1);
     expect(missing.err).toContain("skipped No such note: no such note");
+  });
+});
+
+describe("kc headers: which notes, and which are written", () => {
+  const odd = (): Record<string, string> => ({
+    ...ordinaryVaultFiles(),
+    [`${CONFIG_DIR}/templates.json`]: JSON.stringify({ folder: "Meta/Forms" }),
+    [`${CONFIG_DIR}/plugins/templater-obsidian/data.json`]: JSON.stringify({ templates_folder: "Meta/Templater" }),
+    "Meta/Forms/Meeting.md": "# Meeting\n\nAgenda, people and the decisions of the meeting, one per line, go here.\n",
+    "Meta/Templater/Book.md": "# Book notes\n\nWhat the book says and what I think of it, chapter by chapter, in order.\n",
+    "Notes/Daily template.md": "---\ncreated: <% tp.date.now() %>\n---\n# <% tp.file.title %>\n\nWhat happened today and what I learnt from it.\n",
+    "Notes/Weekly.md": "# {{title}}\n\nThe week in review: what went well, what did not, and what comes next.\n",
+    "Drawings/Shed plan.excalidraw.md": "---\nexcalidraw-plugin: parsed\n---\n# Text Elements\n\nShed door and the window on the south wall of the garden.\n",
+    "Boards/Chores.md": "---\nkanban-plugin: basic\n---\n## To do\n\n- [ ] Clean the gutters before the autumn rain comes back\n",
+    "Audit/Broken Links Output 2025-12-23.md": "- [[Nowhere]] in [[Inbox]]\n- [[Missing]] in [[Inbox]] and more broken links listed here\n",
+    "Chats/Research@20251220_125642.md":
+      "**user**: Research the frost dates for the garden this year\n\n**ai**: The last spring frost here is around mid April.\n",
+    "Reference/Links.md": "# Links\n\nThe [[Garden irrigation]] timer, the [[Frost dates]] and the [[Hardware store]] all matter in spring.\n",
+  });
+  const never = [
+    "Meta/Forms/Meeting.md",
+    "Meta/Templater/Book.md",
+    "Notes/Daily template.md",
+    "Notes/Weekly.md",
+    "Drawings/Shed plan.excalidraw.md",
+    "Boards/Chores.md",
+    "Audit/Broken Links Output 2025-12-23.md",
+    "Chats/Research@20251220_125642.md",
+  ];
+
+  it("never proposes a template, drawing, board or generated report, says why when one is named, and never relates one", async () => {
+    const dir = vaults.make(odd());
+    const all = await runKc(["headers", dir, "--all-missing", "100", "--dry-run"]);
+    for (const p of never) expect(all.out).not.toContain(p.replace(/\.md$/, ""));
+    const named = await runKc(["headers", dir, ...never, "--dry-run"]);
+    expect(named.err).toContain("skipped Meta/Forms/Meeting.md: is a template (in the template folder)");
+    expect(named.err).toContain("skipped Meta/Templater/Book.md: is a template (in the template folder)");
+    expect(named.err).toContain("skipped Notes/Daily template.md: is a template (it holds placeholders");
+    expect(named.err).toContain("skipped Notes/Weekly.md: is a template (it holds placeholders");
+    expect(named.err).toContain("skipped Drawings/Shed plan.excalidraw.md: is an Excalidraw drawing");
+    expect(named.err).toContain("skipped Boards/Chores.md: is a Kanban board");
+    expect(named.err).toContain("skipped Audit/Broken Links Output 2025-12-23.md: is a generated report (a dated tool report)");
+    expect(named.err).toContain("skipped Chats/Research@20251220_125642.md: is a generated report (a chat transcript)");
+    expect(named.err).toContain("No header to propose.");
+  });
+
+  it("picks the notes that gain most for --all-missing N: the most linked to, not the first by path", async () => {
+    const dir = vaults.make(odd());
+    const two = await runKc(["headers", dir, "--all-missing", "2", "--dry-run"]);
+    const proposed = [...two.out.matchAll(/^(\S.*?) \(offline draft\)$/gm)].map((m) => m[1]);
+    // Garden irrigation is linked from three notes; Frost dates from two; the first by path (Cooking/…) from one.
+    expect(proposed).toEqual(["Projects/Garden irrigation.md", "Reference/Frost dates.md"]);
+  });
+
+  it("writes only the notes an --accept file lists, and names a listed note that has no proposal", async () => {
+    const dir = vaults.make(ordinaryVaultFiles());
+    const before = notesOf(dir);
+    const list = join(dir, "..", `accept-${process.pid}.txt`);
+    writeFileSync(list, "# the two I checked\nProjects/Garden irrigation.md\nHealth/Sleep\nNo/Such note.md\n");
+    try {
+      const r = await runKc(["headers", dir, "--all-missing", "10", "--accept", list]);
+      expect(r.code).toBe(0);
+      expect(r.err).toContain("--accept lists No/Such note.md, which has no proposal here; left alone.");
+      expect(r.err).toContain("Wrote headers to 2 notes");
+      const after = notesOf(dir);
+      expect(
+        Object.keys(after)
+          .filter((p) => after[p] !== before[p])
+          .sort(),
+      ).toEqual(["Health/Sleep.md", "Projects/Garden irrigation.md"]);
+      expect((await runKc(["headers", dir, "Cooking/Pancakes", "--accept", join(dir, "nowhere.txt")])).code).toBe(2);
+    } finally {
+      rmSync(list, { force: true });
+    }
+  });
+
+  it("asks about each note on a terminal and writes only the accepted ones", async () => {
+    const dir = vaults.make(ordinaryVaultFiles());
+    const before = notesOf(dir);
+    const asked: string[] = [];
+    const r = await runKc(["headers", dir, "Projects/Garden irrigation", "Health/Sleep", "Cooking/Pancakes"], {}, (q) => {
+      asked.push(q);
+      return Promise.resolve(q.includes("Health/Sleep.md"));
+    });
+    expect(asked).toEqual([
+      "(1/3) Write the header of Projects/Garden irrigation.md?",
+      "(2/3) Write the header of Health/Sleep.md?",
+      "(3/3) Write the header of Cooking/Pancakes.md?",
+    ]);
+    expect(r.err).toContain("Wrote headers to 1 note");
+    const after = notesOf(dir);
+    expect(Object.keys(after).filter((p) => after[p] !== before[p])).toEqual(["Health/Sleep.md"]);
   });
 });
 

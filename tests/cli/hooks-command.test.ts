@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { setTimeout as sleepFor } from "node:timers";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
@@ -15,7 +16,8 @@ beforeEach(() => {
   project = join(root, "project");
   vault = join(root, "my vault's notes");
   home = join(root, "home");
-  for (const d of [join(project, ".claude"), join(vault, CONFIG_DIR), join(home, ".claude")]) mkdirSync(d, { recursive: true });
+  // A vault with its knowledge folder (the knowledge scope, the commands' default); one without is tested below.
+  for (const d of [join(project, ".claude"), join(vault, CONFIG_DIR), join(vault, "knowledge"), join(home, ".claude")]) mkdirSync(d, { recursive: true });
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -200,5 +202,61 @@ describe("kc hooks uninstall", () => {
     const r = await uninstall("--yes");
     expect(r.err).toContain("Nothing of kc's to remove");
     expect(json(settingsFile())).toEqual(mine);
+  });
+});
+
+describe("kc hooks install on a vault without a knowledge folder", () => {
+  const ordinary = () => {
+    rmSync(join(vault, "knowledge"), { recursive: true });
+    writeFileSync(join(vault, "Garden.md"), "# Garden\n\nDrain the drip lines before the first frost.\n");
+  };
+
+  it("picks the whole-vault scope, says so, and writes it into prime and the MCP server (capture needs none)", async () => {
+    ordinary();
+    const r = await install("--yes");
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain(`${vault} has no knowledge folder ("knowledge", from the default), so every note of the vault is used (--scope vault).`);
+    const s = json(settingsFile());
+    expect(commands(s, "SessionStart")).toEqual([expect.stringMatching(/cli\.mjs' prime '.*' --scope vault --hook$/)]);
+    expect(commands(s, "SessionEnd")).toEqual([expect.stringMatching(/cli\.mjs' capture '.*' --hook$/)]);
+    expect((json(mcpFile()).mcpServers!["knowledge-compiler"] as { args: string[] }).args.slice(1)).toEqual(["mcp", vault, "--scope", "vault"]);
+    // What install wrote, uninstall finds and removes.
+    expect((await uninstall("--yes")).code).toBe(0);
+    expect(json(settingsFile()).hooks).toBeUndefined();
+    expect(json(mcpFile()).mcpServers).toBeUndefined();
+  });
+
+  it("takes --scope, and refuses a scope that is neither (writing nothing) and --scope on uninstall", async () => {
+    ordinary();
+    const bad = await install("--scope", "everything", "--yes");
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--scope must be knowledge or vault, not "everything"');
+    expect(existsSync(settingsFile())).toBe(false);
+    expect((await uninstall("--scope", "vault", "--yes")).code).toBe(2);
+    const knowledge = await install("--scope", "knowledge", "--yes");
+    expect(knowledge.code, knowledge.err).toBe(0);
+    expect(knowledge.err).not.toContain("no knowledge folder");
+    expect(commands(json(settingsFile()), "SessionStart")[0]).toMatch(/ prime '.*' --hook$/);
+    // The knowledge scope on a vault without the folder: the hook would fail, and install says so now.
+    expect(knowledge.err).toContain("The session-start hook will fail until this is fixed");
+    expect(knowledge.err).toContain('The knowledge folder "knowledge"');
+  });
+
+  it("runs prime once at install, so the session-start hook finds its index in the cache", async () => {
+    ordinary();
+    // Notes changed within two seconds of a run are read again at the next (an edit in the same second keeps size and
+    // mtime): a person's notes are older than that.
+    await new Promise((r) => sleepFor(r, 2_100));
+    const r = await install("--yes");
+    expect(r.err).toMatch(/Prepared prime's index of .* \(vault scope\) in \d+\.\d s/);
+    const cache = join(home, ".cache", "knowledge-compiler");
+    const files = readdirSync(cache).filter((f) => /^router-.*\.jsonl$/.test(f));
+    expect(files).toHaveLength(1);
+    const built = statSync(join(cache, files[0]!)).mtimeMs;
+    // Installed again: nothing to change, and the index is found, not built again.
+    const again = await install("--yes");
+    expect(again.err).toContain("Already installed");
+    expect(again.err).toContain("Prepared prime's index");
+    expect(statSync(join(cache, files[0]!)).mtimeMs).toBe(built);
   });
 });

@@ -7,6 +7,7 @@ import { COMMAND_SPECS } from "../../src/cli/command-specs";
 import { isCalendarDate } from "../../src/core/util/calendar-date";
 import { changedPaths, hashVault } from "../fakes/vault-snapshot";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
+import packageJson from "../../package.json";
 
 const kc = (args: string[], env: Record<string, string> = {}) => runKc(args, env);
 
@@ -75,6 +76,21 @@ describe("the command line is strict", () => {
     expect((await kc(["compile", "--help"])).out).toContain("kc compile <vault>");
     expect((await kc(["help", "graph"])).out).toContain("kc graph <vault>");
     expect((await kc([])).out).toContain("Commands:");
+  });
+
+  it("kc help <unknown> is a usage error (exit 2) naming the word, with the command list", async () => {
+    const r = await kc(["help", "frobnicate"]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.err).toContain('No command "frobnicate"');
+    expect(r.err).toContain("Commands:");
+    expect((await kc(["help", "constructor"])).code).toBe(2);
+  });
+
+  it("kc --version prints package.json's version and nothing else", async () => {
+    const r = await kc(["--version"]);
+    expect(r).toEqual({ code: 0, out: `${packageJson.version}\n`, err: "" });
+    expect(packageJson.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 });
 

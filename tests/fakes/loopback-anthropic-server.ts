@@ -9,13 +9,14 @@ export type ScriptedUsage = { input: number; output: number; cacheRead?: number;
 /** One scripted reply. */
 export type ScriptedReply =
   | { kind: "text"; text: string; stopReason?: string; usage?: ScriptedUsage }
-  | { kind: "tool"; name: string; input: unknown; stopReason?: string; usage?: ScriptedUsage }
+  /** A tool call (id "toolu_1" unless given: a conversation of several calls needs one id each). */
+  | { kind: "tool"; name: string; input: unknown; id?: string; stopReason?: string; usage?: ScriptedUsage }
   | { kind: "status"; status: number; type: string; message: string; headers?: Record<string, string> }
   | { kind: "drop" }
   /** Accepts the request and never answers (the client's timeout must end it). */
   | { kind: "hang" }
   /** A reply whose content is these blocks as given (two tool calls, another tool's name…). */
-  | { kind: "blocks"; content: unknown[] }
+  | { kind: "blocks"; content: unknown[]; usage?: ScriptedUsage }
   | { kind: "stall-after"; text: string }
   /** An error whose message repeats the key the request carried (x-api-key or Authorization), as a careless proxy does. */
   | { kind: "echo-key"; status: number }
@@ -126,7 +127,8 @@ export async function startLoopbackAnthropic(local?: LocalServerMode): Promise<L
 }
 
 function message(reply: Extract<ScriptedReply, { kind: "text" | "tool" }>, model: string) {
-  const content = reply.kind === "text" ? [{ type: "text", text: reply.text }] : [{ type: "tool_use", id: "toolu_1", name: reply.name, input: reply.input }];
+  const content =
+    reply.kind === "text" ? [{ type: "text", text: reply.text }] : [{ type: "tool_use", id: reply.id ?? "toolu_1", name: reply.name, input: reply.input }];
   const u = reply.usage;
   return {
     id: "msg_loopback",
@@ -180,7 +182,7 @@ function respond(reply: ScriptedReply, body: Record<string, unknown>, res: Serve
     return;
   }
   if (reply.kind === "blocks") {
-    const m = message({ kind: "text", text: "" }, model);
+    const m = message({ kind: "text", text: "", ...(reply.usage ? { usage: reply.usage } : {}) }, model);
     res.writeHead(200, { "content-type": "application/json" });
     res.end(JSON.stringify({ ...m, content: reply.content, stop_reason: "tool_use" }));
     return;
@@ -203,7 +205,11 @@ function respond(reply: ScriptedReply, body: Record<string, unknown>, res: Serve
   const start = local ? { ...bare, content: [], stop_reason: null } : { ...full, content: [], stop_reason: null, usage: { ...full.usage, output_tokens: 0 } };
   send("message_start", { type: "message_start", message: start });
   if (reply.kind === "tool") {
-    send("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "tool_use", id: "toolu_1", name: reply.name, input: {} } });
+    send("content_block_start", {
+      type: "content_block_start",
+      index: 0,
+      content_block: { type: "tool_use", id: reply.id ?? "toolu_1", name: reply.name, input: {} },
+    });
     send("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: JSON.stringify(reply.input) } });
   } else {
     send("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } });

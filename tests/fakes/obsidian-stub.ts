@@ -301,6 +301,18 @@ export function normalizePath(p: string): string {
 export const editorInfoField = {};
 export const editorLivePreviewField = {};
 
+/** The Obsidian version the stub claims to be (what requireApiVersion compares with); a test sets an older one to see a guard work. */
+let apiVersion = "1.13.1";
+export function setApiVersion(version: string): void {
+  apiVersion = version;
+}
+/** Obsidian's requireApiVersion: true when the running Obsidian is at least that version. */
+export function requireApiVersion(version: string): boolean {
+  const [a, b] = [apiVersion, version].map((v) => v.split(".").map(Number));
+  for (let i = 0; i < 3; i++) if ((a![i] ?? 0) !== (b![i] ?? 0)) return (a![i] ?? 0) > (b![i] ?? 0);
+  return true;
+}
+
 /** requestUrl: tests replace `requestUrlImpl` to forward to a loopback server. */
 export let requestUrlImpl: (req: {
   url: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { metadataToParsedNote } from "../../src/obsidian/metadata-to-parsed-note";
+import fc from "fast-check";
+import { metadataToParsedNote, metadataToParsedNoteSteps } from "../../src/obsidian/metadata-to-parsed-note";
 import { mergePluginData } from "../../src/core/settings/plugin-data";
 
 const pos = (line: number, col: number, offset: number) => ({ line, col, offset });
@@ -59,5 +60,42 @@ describe("mergePluginData", () => {
   it("survives missing or garbage data", () => {
     expect(mergePluginData(undefined).settings.knowledgeFolder).toBe("knowledge");
     expect(mergePluginData("garbage").compileState).toEqual({ logs: {} });
+  });
+});
+
+describe("metadataToParsedNote in steps", () => {
+  const link = (offset: number, name: string) => ({
+    link: name,
+    original: `[[${name}]]`,
+    position: { start: pos(offset, 0, offset), end: pos(offset, 5, offset + 5) },
+  });
+  const facts = { wordCount: 1, propertyLines: {}, frontmatterError: null };
+  const drain = (cache: Parameters<typeof metadataToParsedNoteSteps>[0]) => {
+    const steps = metadataToParsedNoteSteps(cache, facts);
+    let n = 0;
+    for (let r = steps.next(); ; r = steps.next(), n++) if (r.done) return { note: r.value, steps: n };
+  };
+
+  it("converts a note linking 10,000 others a few hundred links a step, into the very note of one call", () => {
+    const links = Array.from({ length: 10_000 }, (_, i) => link(10 * i + 3, `a${i}`));
+    const embeds = Array.from({ length: 2_000 }, (_, i) => link(50 * i + 7, `e${i}.png`));
+    const { note, steps } = drain({ links, embeds });
+    expect(steps).toBeGreaterThan(20);
+    expect(note).toEqual(metadataToParsedNote({ links, embeds }, facts));
+    expect(note.links.map((l) => l.start.offset)).toEqual([...note.links.map((l) => l.start.offset)].sort((a, b) => a - b));
+  });
+
+  it("orders links and embeds by place as one sort would, whatever order the cache lists them in", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 12 }), fc.array(fc.integer({ min: 0, max: 30 }), { maxLength: 12 }), (a, b) => {
+        const links = a.map((o, i) => link(o, `l${i}`));
+        const embeds = b.map((o, i) => link(o, `e${i}.png`));
+        const places = drain({ links, embeds }).note.links.map((l) => `${l.start.offset}:${l.path}`);
+        const expected = [...links.map((l) => ({ o: l.position.start.offset, p: l.link })), ...embeds.map((l) => ({ o: l.position.start.offset, p: l.link }))]
+          .sort((x, y) => x.o - y.o)
+          .map((x) => `${x.o}:${x.p}`);
+        expect(places).toEqual(expected);
+      }),
+    );
   });
 });

@@ -120,6 +120,39 @@ describe("RouterService keeps its index between starts", () => {
     expect(vault.reads.filter((p) => !p.endsWith("index.md"))).toEqual([]);
   });
 
+  it("compares a large vault with the snapshot a thousand notes a slice, never all in one task", async () => {
+    const texts = demoVault();
+    for (let i = 0; i < 4_000; i++) texts.set(`knowledge/concepts/gen-${i}.md`, `# Gen ${i}\n\nA note about item ${i}.\n`);
+    const { vault, store } = await coldStart(texts);
+    // Each look at a file's stamp is counted, and is the clock (a look takes time); a slice boundary (a yield to the
+    // host) notes the most looks in one task.
+    let looks = 0;
+    let total = 0;
+    let most = 0;
+    for (const f of vault.app.vault.getMarkdownFiles()) {
+      const stat = f.stat;
+      Object.defineProperty(f, "stat", { get: () => (looks++, total++, stat), configurable: true });
+    }
+    const clock = { now: () => total, yieldToMain: () => ((most = Math.max(most, looks)), (looks = 0), Promise.resolve()) };
+    const warm = new RouterService(
+      vault.app as never,
+      () => "knowledge",
+      new SliceScheduler(clock, 500),
+      () => undefined,
+      () => "knowledge",
+      {
+        store,
+        build: "1.0.0",
+        saveAfterMs: 0,
+      },
+    );
+    expect(await warm.warmStart()).toBe(true);
+    most = Math.max(most, looks);
+    expect(most).toBeGreaterThan(0);
+    // A slice ends at the first step boundary after 500 looks: a step of a thousand notes (two looks each) at most.
+    expect(most).toBeLessThanOrEqual(2_600);
+  });
+
   it("reads again a note whose file changed, drops a deleted one and adds a new one", async () => {
     const { vault, store, cold } = await coldStart(demoVault());
     const paths = [...cold.articleIndex().all()].map((d) => d.path).sort();

@@ -73,6 +73,32 @@ describe("Propose headers for this note, in the plugin", () => {
     await run;
     expect(Object.fromEntries([...app.files].filter(([p]) => p.endsWith(".md")))).toEqual(files);
   });
+
+  it("writes only the notes left ticked in the review, one toggle per note", async () => {
+    const { files, app, service } = await setup();
+    const paths = ["Projects/Garden irrigation.md", "Health/Running plan.md", "Travel/Packing list.md"];
+    const run = runHeaderFlow(app as never, service.host, paths);
+    await until(() => document.body.querySelector(".kc-review-actions button") !== null);
+    const modal = document.body.querySelector(".modal")!;
+    expect(modal.querySelector(".modal-title")?.textContent).toBe("Review headers for 3 notes");
+    const boxes = [...modal.querySelectorAll<HTMLInputElement>(".kc-review-file input[type=checkbox]")];
+    expect(boxes).toHaveLength(3);
+    boxes[1]!.click();
+    modal.querySelector<HTMLButtonElement>(".kc-review-actions button")!.click();
+    await run;
+    expect(app.files.get(paths[0]!)).not.toBe(files[paths[0]!]);
+    expect(app.files.get(paths[1]!)).toBe(files[paths[1]!]);
+    expect(app.files.get(paths[2]!)).not.toBe(files[paths[2]!]);
+    expect(notices.at(-1)).toBe(`Wrote headers to 2 notes (frontmatter only). "Undo last compile" puts them back.`);
+  });
+
+  it("never proposes a template of the Templates folder the vault's settings name", async () => {
+    const { app, service } = await setup();
+    app.files.set(`${CONFIG_DIR}/templates.json`, JSON.stringify({ folder: "Meta/Templates" }));
+    app.files.set("Meta/Templates/Meeting.md", "# Meeting\n\nAgenda, people and decisions of the meeting go here, one per line.\n");
+    await runHeaderFlow(app as never, service.host, ["Meta/Templates/Meeting.md"]);
+    expect(notices.at(-1)).toContain("Meta/Templates/Meeting.md is a template (in the template folder)");
+  });
 });
 
 describe("Propose headers with the model, in the plugin", () => {

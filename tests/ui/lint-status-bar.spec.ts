@@ -23,7 +23,6 @@ function bar(findings: LintFinding[], ready = true) {
       },
       findings: () => source.list,
     },
-    () => "knowledge",
     () => opened.push(1),
   );
   const numbers = () => [...el.querySelectorAll(".kc-lint-count-n")].map((n) => n.textContent);
@@ -32,10 +31,18 @@ function bar(findings: LintFinding[], ready = true) {
 
 describe("the lint status bar item", () => {
   it("shows the knowledge folder's errors and warnings as numbers, and in words for screen readers", () => {
-    const { el, numbers } = bar([f("error"), f("warning"), f("warning"), f("suggestion"), f("error", "daily/2026-11-24.md")]);
+    const { el, numbers } = bar([f("error"), f("warning"), f("warning"), f("suggestion")]);
     expect(numbers()).toEqual(["1", "2"]);
     expect(el.getAttribute("aria-label")).toBe("Knowledge lint: 1 error, 2 warnings. Open the lint report.");
     expect(el.querySelectorAll("[data-icon]")).toHaveLength(2);
+  });
+
+  it("counts every finding the lint pane counts, outside the knowledge folder too, and has one tooltip", () => {
+    const { el, numbers } = bar([f("error"), f("error", "daily/2026-11-24.md"), f("warning", "01. Personal/Work/Teams.md"), f("suggestion")]);
+    expect(numbers()).toEqual(["2", "1"]);
+    // Obsidian draws its tooltip from aria-label; a title would add the browser's own beside it.
+    expect(el.getAttribute("title")).toBeNull();
+    expect(el.querySelectorAll("[title]")).toHaveLength(0);
   });
 
   it("is hidden until the first lint is ready, then follows each change", () => {

@@ -103,7 +103,7 @@ describe("LintView", () => {
 
   it("lets a path break after each folder separator", async () => {
     const { el } = await openView(FINDINGS);
-    const where = el.querySelector(".kc-lint-where")!;
+    const where = el.querySelector(".kc-lint-where > bdi")!;
     expect([...where.childNodes].map((n) => (n.nodeName === "WBR" ? "|" : n.textContent)).join("")).toBe("knowledge/|concepts/|a.md:5");
   });
 

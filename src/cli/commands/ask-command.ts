@@ -1,4 +1,4 @@
-import { formatCost } from "../../core/llm/cost";
+import { formatAnswerUsage } from "../../core/ask/format-answer-usage";
 import { formatRouteTrace } from "../../core/route/format-route-trace";
 import { stripControls } from "../../core/util/strip-controls";
 import { askQuestion, fileBackAnswer } from "../../core/workflows/ask-workflow";
@@ -11,7 +11,8 @@ import { baseUrlProblem, waitLine, modelFlags } from "../model-options";
 import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex, scopeFlag } from "../../node/router-index";
+import { scopeFlag } from "../../node/router-index";
+import { warmRouterIndex } from "../../node/router-index-cache";
 
 /** Help text of `kc ask`. */
 export const ASK_HELP = `kc ask <vault> "question" [--model <id>] [--base-url <url>|--server <name>] [--budget <tokens>] [--knowledge <folder>] [--scope knowledge|vault]
@@ -58,18 +59,22 @@ export async function runAskCommand(args: ParsedArgs, io: NodeIo): Promise<numbe
   const scoped = scopeFlag(scopeGiven);
   if ("error" in scoped) return usage(io, scoped.error);
   const knowledge = flagString(args, "knowledge");
-  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
-  printVaultWarnings(vault, io);
+  // Listed, not read: the router's index comes from kc's cache (only changed notes read again), the loaded articles from disk.
+  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {}, undefined, { read: "none" });
   // Without a flag, Ask's own settings (data.json): its scope, budget and selection step, as the panel asks.
   const scope = scopeGiven === undefined ? vault.data.ask.scope : scoped.scope;
   const missing = scope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or ask over every note with --scope vault") : null;
-  if (missing) return usage(io, missing);
   const fileBack = args.flags.has("file-back");
   const folderProblem = fileBack ? knowledgeFolderProblem(vault.settings) : null;
-  if (folderProblem) return usage(io, `${folderProblem} (--file-back writes there.)`);
+  if (missing || folderProblem) {
+    printVaultWarnings(vault, io);
+    return usage(io, missing ?? `${folderProblem} (--file-back writes there.)`);
+  }
+  const { index } = await warmRouterIndex(vault, scope, io.env);
+  printVaultWarnings(vault, io);
   const host = nodeHost(
     vault,
-    buildRouterIndex(vault, scope).index,
+    index,
     modelFlags(args),
     io,
     nodeSettings(vault, { ask: { budget, ...(args.flags.has("no-select") ? { selectWithModel: false } : {}) } }),
@@ -100,10 +105,8 @@ export async function runAskCommand(args: ParsedArgs, io: NodeIo): Promise<numbe
     return e.kind === "bad-config" ? EXIT.usage : EXIT.findings;
   }
   const { completion, costUsd } = answered.value;
-  const u = completion.usage;
-  const cut = completion.stopReason === "max_tokens" ? " (the answer was cut off at the token limit)" : "";
   io.out("\n");
-  io.err(`\n${u.inputTokens} input + ${u.outputTokens} output tokens (${u.cacheReadTokens} read from cache), ${formatCost(costUsd)}${cut}\n`);
+  io.err(`\n${formatAnswerUsage(completion, costUsd)}\n`);
   return fileBack ? fileAnswerBack(host, route, stripControls(completion.text), io) : EXIT.ok;
 }
 

@@ -1,6 +1,3 @@
-import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { dirname, join } from "node:path";
-import process from "node:process";
 import { isCalendarDate } from "../../core/util/calendar-date";
 import { localDate } from "../../core/util/local-date";
 import { costOrUnknown, formatCostOrUnknown } from "../../core/llm/cost";
@@ -13,15 +10,14 @@ import { knowledgeFolderProblem } from "../../core/knowledge/write-rules";
 import { defaultTranscriptRoots, FsTranscriptSource } from "../../desktop/fs-transcript-source";
 import { SessionFileTranscriptSource } from "../../desktop/session-file-transcript-source";
 import { confirmBatch } from "../batch-confirm";
-import { fsPluginFiles } from "../../node/node-host";
+import { fsPluginFiles } from "../../node/plugin-file-store";
 import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { nodeCappedModel } from "../../node/node-spend";
 import { FileWriteLock } from "../../node/file-write-lock";
 import { PluginFiles } from "../../node/plugin-files";
 import { modelFromArgs, waitLine } from "../model-options";
-import { folderOverrides, loadVault, missingFolderProblem, printVaultWarnings, PLUGIN_ID, type LoadedVault } from "../../node/load-vault";
+import { folderOverrides, loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { CONFIG_DIR } from "../../node/config-dir";
 
 /** Help text of `kc capture`. */
 export const CAPTURE_HELP = `kc capture <vault> [--from <dir>] [--project <cwd>] [--since YYYY-MM-DD] [--dry-run] [--format text|json]
@@ -65,22 +61,20 @@ export async function runCaptureCommand(args: ParsedArgs, io: NodeIo): Promise<n
   const idleMinutes = Number(flagString(args, "idle-minutes", sessionFile ? "0" : "10"));
   if (!Number.isInteger(minPrompts) || minPrompts < 1) return usage(io, "--min-prompts must be a whole number, 1 or more.");
   if (!Number.isFinite(idleMinutes) || idleMinutes < 0) return usage(io, "--idle-minutes must be a number of minutes, 0 or more.");
-  const vault = await loadVault(dir, folderOverrides(args));
+  // Listed, not read: capture reads only the daily notes it appends to (through the store), so a SessionEnd hook
+  // fits Claude Code's 1.5 s on a vault of thousands of notes.
+  const vault = await loadVault(dir, folderOverrides(args), undefined, { read: "none" });
   printVaultWarnings(vault, io);
   const problem = knowledgeFolderProblem(vault.settings);
   if (problem) return usage(io, problem);
   const from = flagString(args, "from");
   const roots = sessionFile ? [sessionFile.path] : from !== undefined ? [from] : defaultTranscriptRoots(io.env);
   const projects = args.lists?.get("project") ?? [];
-  const statePath = join(vault.root, CONFIG_DIR, "plugins", PLUGIN_ID, CAPTURE_STATE_FILE);
+  // The capture state through the guarded writer, as every file kc keeps in the plugin's folder.
+  const pluginFiles = fsPluginFiles(vault.root);
   const state: CaptureStateStore = {
-    load: async () => parseCaptureState(await readFile(statePath, "utf8").catch(() => null)),
-    save: async (s) => {
-      await mkdir(dirname(statePath), { recursive: true });
-      const temp = `${statePath}.${process.pid}.tmp`;
-      await writeFile(temp, JSON.stringify(s));
-      await rename(temp, statePath);
-    },
+    load: async () => parseCaptureState(await pluginFiles.read(CAPTURE_STATE_FILE).catch(() => null)),
+    save: (s) => pluginFiles.write(CAPTURE_STATE_FILE, JSON.stringify(s)),
   };
   let distill: PricedModel | undefined;
   if (args.flags.has("distill") && !args.flags.has("dry-run")) {
@@ -90,7 +84,7 @@ export async function runCaptureCommand(args: ParsedArgs, io: NodeIo): Promise<n
       return EXIT.usage;
     }
     // Through the spend ledger and the caps, priced by its own id, as every other model call of kc.
-    const capped = await nodeCappedModel(built, "distill", vault.root, io.env, fsPluginFiles(vault.root));
+    const capped = await nodeCappedModel(built, "distill", vault.root, io.env, pluginFiles);
     if (!capped.ok) return usage(io, capped.error.message);
     distill = capped.value;
   }
@@ -107,7 +101,7 @@ export async function runCaptureCommand(args: ParsedArgs, io: NodeIo): Promise<n
         },
         now: () => new Date(),
         // The same lock file compile takes; a capture waits longer for it, as a SessionEnd hook has no one waiting on it.
-        lock: new FileWriteLock(new PluginFiles(vault.root).lockPath(), 30_000),
+        lock: new FileWriteLock(new PluginFiles(vault.root).lockPath(), 30_000, vault.root),
         newDailyNoteRefusal: () => Promise.resolve(strayDailyFolder(vault)),
       },
       {

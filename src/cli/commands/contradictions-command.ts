@@ -4,7 +4,7 @@ import { contradictionBatch, planContradictionCheck, runContradictionCheck } fro
 import { confirmBatch } from "../batch-confirm";
 import { nodeContradictionPorts, nodeHost, nodeSettings, unavailableExit } from "../../node/node-host";
 import { EXIT, usage, type NodeIo } from "../../node/node-io";
-import { loadVault, printVaultWarnings } from "../../node/load-vault";
+import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/load-vault";
 import { waitLine, modelFlags } from "../model-options";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "../../node/router-index";
@@ -23,7 +23,8 @@ plugin's "Ask before costly compiles", else $0.25; always for a model without a 
 terminal, and without one needs --yes. The spending caps hold either way. Each conflict quotes both
 places; a quote that is not in the file is dropped. Nothing is ever changed. What was checked, the conflicts found
 and the pairs dismissed in Obsidian are kept in the plugin's folder (contradictions-state.json), so an unchanged
-pair is not paid for twice, and \`kc lint\` reports the conflicts that still hold.`;
+pair is not paid for twice, and \`kc lint\` reports the conflicts that still hold. Exit code 2 when the knowledge
+folder does not exist.`;
 
 /** A whole-number flag: undefined when not given (the person's setting applies), null when it is not 1 or more. */
 function wholeNumber(args: ParsedArgs, name: string): number | undefined | null {
@@ -48,6 +49,9 @@ export async function runContradictionsCommand(args: ParsedArgs, io: NodeIo): Pr
   if (format !== "text" && format !== "json") return usage(io, `--format must be text or json, not "${format}".`);
   const vault = await loadVault(dir);
   printVaultWarnings(vault, io);
+  // The pairs come from the knowledge articles only: without their folder, say so rather than "0 pairs".
+  const missing = missingFolderProblem(vault, "knowledge");
+  if (missing) return usage(io, missing);
   const { index } = buildRouterIndex(vault, "knowledge");
   const host = nodeHost(vault, index, modelFlags(args), io, nodeSettings(vault, { contradictions: { maxPairs, maxTokens } }));
   const ports = nodeContradictionPorts(vault, host);

@@ -1,12 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { costOrUnknown, formatCostOrUnknown } from "../../core/llm/cost";
-import { parseQuestionSet, scoreRouting, type RoutingScore } from "../../core/route/evaluate-routing";
+import { parseQuestionSet, resolveNeeds, scoreRouting, type RoutingScore } from "../../core/route/evaluate-routing";
 import { routeQuestion } from "../../core/route/route-question";
 import { buildSelectRequest, selectArticles, shortlistFor, SELECT_SYSTEM_PROMPT } from "../../core/route/select-articles";
 import { estimateTokens } from "../../core/llm/estimate-tokens";
 import { DEFAULT_SELECT_MODEL } from "../../core/llm/models";
 import { modelFromArgs, waitLine } from "../model-options";
-import { fsPluginFiles } from "../../node/node-host";
+import { fsPluginFiles } from "../../node/plugin-file-store";
 import { nodeCappedModel } from "../../node/node-spend";
 import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { loadVault, printVaultWarnings } from "../../node/load-vault";
@@ -18,7 +18,8 @@ export const EVAL_ROUTE_HELP = `kc eval-route <vault> <questions.json> [--select
 
 Measures routing on a question set (a JSON array of {"id", "question", "needs": [article paths]}; an empty
 "needs" marks an out-of-domain question): recall of the needed articles, files loaded per question and the
-share of out-of-domain questions that load nothing, for the offline lexical router; the shortlist's ceiling
+share of out-of-domain questions that load nothing, for the offline lexical router (article paths as vault
+paths or relative to the knowledge folder; a path found in neither is named and left out); the shortlist's ceiling
 (needed articles that are in the top-12 shortlist or its HIGH neighbours) and the selection prompt's size.
 With --select (and ANTHROPIC_API_KEY, or --base-url) it also runs the model's selection step and scores it,
 with its tokens and cost.`;
@@ -40,13 +41,23 @@ export async function runEvalRouteCommand(args: ParsedArgs, io: NodeIo): Promise
       `${file}: ${code === "ENOENT" ? "no such file" : code === "EISDIR" ? "a folder, not a question set" : `cannot be read (${code ?? "unknown error"})`}; give a JSON question set such as examples/demo-questions.json.`,
     );
   }
-  const parsed = parseQuestionSet(text);
-  if (typeof parsed === "string") {
-    io.err(`${file}: ${parsed}.\n`);
+  const questions = parseQuestionSet(text);
+  if (typeof questions === "string") {
+    io.err(`${file}: ${questions}.\n`);
     return EXIT.usage;
   }
   const vault = await loadVault(dir);
   printVaultWarnings(vault, io);
+  const resolved = resolveNeeds(questions, (p) => vault.texts.has(p), vault.settings.knowledgeFolder);
+  if (resolved.unknown.length > 0) {
+    const shown = resolved.unknown.slice(0, 10).join(", ");
+    io.err(
+      `${file}: ${resolved.unknown.length} article path${resolved.unknown.length === 1 ? "" : "s"} not found in ${vault.name} (as written or under ${vault.settings.knowledgeFolder}/): ${shown}${resolved.unknown.length > 10 ? ", …" : ""}. They are left out of the score.\n`,
+    );
+    if (resolved.questions.every((q) => q.needs.length === 0) && questions.some((q) => q.needs.length > 0))
+      return usage(io, `${file}: none of its article paths is in ${vault.name}; nothing to score.`);
+  }
+  const parsed = resolved.questions;
   const { index, indexTokens } = buildRouterIndex(vault, "knowledge");
   const resolve = (l: string, from: string): string | null => vault.index.resolve(l, from);
   const lexical = await scoreRouting(parsed, (q) => routeQuestion(index, q.question, resolve, {}, indexTokens).loaded.map((l) => l.path));

@@ -1,18 +1,16 @@
-import { readCkpHeader } from "../../core/ckp/read-ckp-header";
-import { graphToDot, graphToJson, graphToMermaid } from "../../core/graph/export-graph";
-import { GraphModel, graphArticleOf, isGraphArticle } from "../../core/graph/graph-model";
-import { isVaultNote, reportFolderOf } from "../../core/knowledge/knowledge-layout";
+import { graphToDot, graphToJson, graphToMermaid, graphToMermaidWithin, MERMAID_DEFAULTS } from "../../core/graph/export-graph";
+import { GraphModel } from "../../core/graph/graph-model";
 import { filterGraph, neighbourhood } from "../../core/graph/graph-queries";
 import { knowledgePaths } from "../../core/knowledge/knowledge-layout";
-import { firstParagraph, summaryProperty } from "../../core/route/article-doc";
 import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/load-vault";
 import { scopeFlag } from "../../node/router-index";
+import { warmRouterIndex } from "../../node/router-index-cache";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc graph`. */
 export const GRAPH_HELP = `kc graph <vault> [--format json|dot|mermaid] [--around <article>] [--depth 1|2] [--mid] [--stale-only]
-         [--logs] [--body] [--cap <nodes>] [--knowledge <folder>] [--scope knowledge|vault]
+         [--logs] [--body] [--cap <nodes>] [--all] [--knowledge <folder>] [--scope knowledge|vault]
 
 Writes the graph of CKP tiers that the graph view draws: articles as nodes by type (concept, connection,
 qa), SIMILAR_HIGH and SIMILAR_MID as directed edges with their stamps, stale edges (the target changed
@@ -22,7 +20,10 @@ connections, --mid adds MID; depth 2 adds the HIGH neighbours of those); --stale
 edges and their ends; --logs adds source daily logs, --body links in article bodies. At most --cap nodes
 (default 5000; the most connected are kept and the rest counted). No network; never writes.
 --scope vault draws every note of the vault (no knowledge folder needed): each note a node, its links
-untyped edges (as --body), and the CKP tiers of the notes that have headers; --around follows those links.`;
+untyped edges (as --body), and the CKP tiers of the notes that have headers; --around follows those links.
+Mermaid draws at most 500 edges and 50,000 characters unless its config says more: a larger graph is cut to its
+most connected notes that fit, and stderr says what was left out; --all writes the whole graph (raise maxEdges and
+maxTextSize in Mermaid's config to draw it).`;
 
 /** Runs `kc graph`. */
 export async function runGraphCommand(args: ParsedArgs, io: NodeIo): Promise<number> {
@@ -41,27 +42,24 @@ export async function runGraphCommand(args: ParsedArgs, io: NodeIo): Promise<num
   if ("error" in scoped) return usage(io, scoped.error);
   const wholeVault = scoped.scope === "vault";
   const knowledge = flagString(args, "knowledge");
-  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
-  printVaultWarnings(vault, io);
+  // Listed, not read: the router's index (kc's cache, only changed notes read again) holds each note's header, TLDR
+  // and body links, which is all the graph draws.
+  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {}, undefined, { read: "none" });
   const missing = wholeVault ? null : missingFolderProblem(vault, "knowledge", "or draw every note and its links with --scope vault");
-  if (missing) return usage(io, missing);
+  if (missing) {
+    printVaultWarnings(vault, io);
+    return usage(io, missing);
+  }
+  const warm = await warmRouterIndex(vault, scoped.scope, io.env);
+  printVaultWarnings(vault, io);
   const folder = vault.settings.knowledgeFolder;
   const model = new GraphModel(
     () => folder,
     (l, from) => vault.index.resolve(l, from),
   );
-  for (const [path, text] of vault.texts) {
-    const parsed = vault.index.note(path);
-    if (!parsed || !(wholeVault ? isVaultNote : isGraphArticle)(path, folder, reportFolderOf(vault.settings))) continue;
-    model.set(
-      graphArticleOf(
-        path,
-        readCkpHeader(parsed.frontmatter),
-        parsed,
-        summaryProperty(parsed.frontmatter) ?? firstParagraph(text.slice(parsed.bodyStartOffset)),
-      ),
-    );
-  }
+  const links = warm.bodyLinks();
+  const docs = [...warm.index.all()].sort((a, b) => (a.path < b.path ? -1 : 1));
+  for (const doc of docs) model.set({ path: doc.path, header: doc.header, tldr: doc.tldr, bodyLinks: [...(links.get(doc.path) ?? [])] });
   const whole = model.snapshot({ logs: args.flags.has("logs"), body: wholeVault || args.flags.has("body") });
   let graph = filterGraph(whole, { cap: Number.MAX_SAFE_INTEGER, staleOnly: args.flags.has("stale-only") });
   const around = flagString(args, "around");
@@ -80,6 +78,17 @@ export async function runGraphCommand(args: ParsedArgs, io: NodeIo): Promise<num
   } else graph = filterGraph(graph, { cap });
   if (graph.omitted > 0)
     io.err(`${graph.omitted} more node${graph.omitted === 1 ? "" : "s"} left out by the cap of ${cap}; use --around <article> or a higher --cap.\n`);
+  if (format === "mermaid" && !args.flags.has("all")) {
+    const fit = graphToMermaidWithin(graph);
+    if (fit.leftNodes > 0 || fit.leftEdges > 0) {
+      const { maxEdges, maxTextSize } = MERMAID_DEFAULTS;
+      io.err(
+        `${fit.leftNodes} of ${graph.nodes.length} nodes and ${fit.leftEdges} of ${graph.edges.length} edges left out so that Mermaid draws the chart with its defaults (at most ${maxEdges} edges and ${maxTextSize.toLocaleString("en-US")} characters); the most connected notes are kept. Use --all for the whole graph (and raise maxEdges and maxTextSize in Mermaid's config), --around <note> for a part, or --format dot or json.\n`,
+      );
+    }
+    io.out(fit.text);
+    return EXIT.ok;
+  }
   io.out(format === "dot" ? graphToDot(graph) : format === "mermaid" ? graphToMermaid(graph) : graphToJson(graph));
   return EXIT.ok;
 }

@@ -1,3 +1,4 @@
+import { relationSource } from "../../core/headers/draft-header";
 import { formatCost } from "../../core/llm/cost";
 import { stripControls } from "../../core/util/strip-controls";
 import type { HeaderModelPass, HeaderProposal, HeaderRun } from "../../core/workflows/propose-headers-workflow";
@@ -8,27 +9,36 @@ import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { loadVault, printVaultWarnings } from "../../node/load-vault";
 import { baseUrlProblem, modelFlags } from "../model-options";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex } from "../../node/router-index";
+import { warmRouterIndex } from "../../node/router-index-cache";
+import { readFile } from "node:fs/promises";
+import { templateFoldersOf } from "../../node/template-folders";
 
 /** Help text of `kc headers`. */
-export const HEADERS_HELP = `kc headers <vault> <note>... [--all-missing N] [--with-model] [--model <id>] [--base-url <url>|--server <name>] [--yes] [--dry-run]
-           [--confirm-above <usd>] [--knowledge <folder>]
+export const HEADERS_HELP = `kc headers <vault> <note>... [--all-missing N] [--with-model] [--model <id>] [--base-url <url>|--server <name>] [--yes]
+           [--accept <file>] [--dry-run] [--confirm-above <usd>] [--knowledge <folder>]
 
 Proposes CKP headers for existing notes that lack them, so Ask, route and the graph know them better: a
-TLDR from the note's opening (or its description property), answers_when from its headings, SIMILAR_HIGH
-from the notes it links to and SIMILAR_MID from further links and its closest notes by words, each stamped
-with this month. Offline by default. Shows every proposal, then writes the notes you accept as one write
-that changes their frontmatter only (the body stays byte for byte); \`kc undo <vault>\` puts them back.
-A field a note already has is never replaced; daily notes and hidden folders are never written.
+TLDR that states the note's point (the sentence of its opening that best does, or its description
+property), answers_when as the questions a person would bring (from its title, headings, the terms it
+defines and the questions it asks), SIMILAR_HIGH from the notes it links to that belong with it and
+SIMILAR_MID from further links and its closest notes by words, each stamped with this month. Offline by
+default. Templates (the Templates and Templater folders, placeholders), drawings, boards, canvases and
+generated reports are skipped with the reason. Shows every proposal, then asks about each note on a
+terminal and writes the notes you accept as one write that changes their frontmatter only (the body stays
+byte for byte); \`kc undo <vault>\` puts them back. A field a note already has is never replaced; daily
+notes and hidden folders are never written.
 
   <note>...            vault paths (with or without .md) or note names
-  --all-missing N      also up to N notes of the vault without a TLDR or answers_when
+  --all-missing N      also up to N notes of the vault without a TLDR or answers_when, those that gain
+                       most first (the notes Ask's past questions loaded, then the most linked to)
   --with-model         improve each TLDR and answers_when with the model (its total estimate is shown
                        first, and asked about above --confirm-above; --yes accepts it)
   --confirm-above <usd>  ask before a model pass estimated above this (default: the plugin's "Ask
                        before costly compiles", else $0.25; 0 always asks)
   --model <id>         the model of that pass (implies --with-model); --base-url as for kc ask
-  --yes                write without asking (and accept the model pass's cost)
+  --yes                write every proposal without asking (and accept the model pass's cost)
+  --accept <file>      write only the notes the file lists (one vault path a line; # starts a comment),
+                       without asking: the accepted set of a review made elsewhere
   --dry-run            show the proposals and write nothing`;
 
 /** Runs `kc headers`: parses the flags, builds the host over every note, calls the header workflow and prints. */
@@ -45,13 +55,21 @@ export async function runHeadersCommand(args: ParsedArgs, io: NodeIo): Promise<n
   if (badUrl) return usage(io, badUrl);
   const yes = args.flags.has("yes");
   const dryRun = args.flags.has("dry-run");
+  const acceptFile = flagString(args, "accept");
+  let accept: Set<string> | null = null;
+  if (acceptFile !== undefined) {
+    const listed = await readAcceptList(acceptFile);
+    if (typeof listed === "string") return usage(io, listed);
+    accept = listed;
+  }
   const knowledge = flagString(args, "knowledge");
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  const { index } = await warmRouterIndex(vault, "vault", io.env);
   printVaultWarnings(vault, io);
-  const host = nodeHost(vault, buildRouterIndex(vault, "vault").index, modelFlags(args), io);
+  const host = nodeHost(vault, index, modelFlags(args), io);
   const run = await proposeNoteHeaders(
     host,
-    { paths: notes, allMissing, model: withModel, dryRun },
+    { paths: notes, allMissing, model: withModel, dryRun, templateFolders: await templateFoldersOf(vault.root) },
     {
       confirmSpend: async (e, modelId) =>
         (await confirmBatch(args, io, host.settings(), {
@@ -63,14 +81,54 @@ export async function runHeadersCommand(args: ParsedArgs, io: NodeIo): Promise<n
         })) === null,
       review: async (proposals, pass) => {
         printProposals(io, proposals, pass);
-        if (yes) return new Set(proposals.map((p) => p.path));
-        const ok = io.confirm ? await io.confirm(`Write these headers to ${proposals.length} note${proposals.length === 1 ? "" : "s"}?`) : false;
-        if (!ok) io.err(io.confirm ? "Nothing was written.\n" : "Nothing was written: re-run with --yes to write them (or --dry-run to only look).\n");
-        return ok ? new Set(proposals.map((p) => p.path)) : null;
+        return reviewEach(io, proposals, { yes, accept });
       },
     },
   );
   return report(io, run, dryRun);
+}
+
+/**
+ * The notes to write: every proposal with --yes; those the --accept file lists; else, on a terminal, each note asked
+ * about in turn; with no one to ask, none (and how to choose).
+ */
+async function reviewEach(
+  io: NodeIo,
+  proposals: readonly HeaderProposal[],
+  how: { yes: boolean; accept: ReadonlySet<string> | null },
+): Promise<Set<string> | null> {
+  if (how.yes) return new Set(proposals.map((p) => p.path));
+  if (how.accept) {
+    const chosen = new Set(proposals.filter((p) => how.accept!.has(p.path) || how.accept!.has(p.path.replace(/\.md$/i, ""))).map((p) => p.path));
+    const unknown = [...how.accept].filter((a) => !proposals.some((p) => p.path === a || p.path.replace(/\.md$/i, "") === a));
+    for (const a of unknown) io.err(`--accept lists ${a}, which has no proposal here; left alone.\n`);
+    if (chosen.size === 0) io.err("Nothing was written: --accept lists none of the proposed notes.\n");
+    return chosen;
+  }
+  if (!io.confirm) {
+    io.err("Nothing was written: re-run with --yes to write them all, or --accept <file> listing the notes to write (or --dry-run to only look).\n");
+    return null;
+  }
+  const chosen = new Set<string>();
+  for (const [i, p] of proposals.entries()) if (await io.confirm(`(${i + 1}/${proposals.length}) Write the header of ${p.path}?`)) chosen.add(p.path);
+  if (chosen.size === 0) io.err("Nothing was written.\n");
+  return chosen;
+}
+
+/** The vault paths an --accept file lists (one a line, # comments, blank lines ignored), or why it cannot be read. */
+async function readAcceptList(file: string): Promise<Set<string> | string> {
+  try {
+    const text = await readFile(file, "utf8");
+    return new Set(
+      text
+        .split(/\r?\n/)
+        .map((l) => l.replace(/#.*$/, "").trim().replace(/\\/g, "/").replace(/^\.\//, ""))
+        .filter((l) => l !== ""),
+    );
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    return `--accept ${file}: ${code === "ENOENT" ? "no such file" : `cannot be read (${code ?? "unknown error"})`}.`;
+  }
 }
 
 /** Prints the outcome: skips, the dry run's proposals, the write and how to undo it. */
@@ -106,8 +164,7 @@ function printProposals(io: NodeIo, proposals: readonly HeaderProposal[], pass: 
     io.out(`\n${p.path} (${p.by === "model" ? "draft improved by the model" : "offline draft"})\n`);
     if (p.fields.tldr !== undefined) io.out(`  tldr: ${stripControls(p.fields.tldr)}\n`);
     if (p.fields.answers_when !== undefined) io.out(`  answers_when: ${stripControls(p.fields.answers_when.join(", "))}\n`);
-    for (const r of p.relations)
-      io.out(`  similar_${r.tier}: ${r.target.replace(/\.md$/i, "")} (${r.why === "link" ? "linked from the note" : "close in words"})\n`);
+    for (const r of p.relations) io.out(`  similar_${r.tier}: ${r.target.replace(/\.md$/i, "")} (${relationSource(r.why)})\n`);
   }
   io.out("\n");
 }

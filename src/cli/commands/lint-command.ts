@@ -10,9 +10,11 @@ import { fsCodeRepo, isRepoFolder } from "../../desktop/fs-code-repo";
 import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
+import { runLintFixes } from "./lint-fix";
 
 /** Help text of `kc lint`. */
 export const LINT_HELP = `kc lint <vault> [--scope knowledge|vault] [--format md|json|sarif] [--knowledge <folder>] [--repo <dir>] [--stale-after-days N] [--today YYYY-MM-DD] [--progress] [--write-report]
+        [--fix [--yes]]
 
 Checks the knowledge base: broken links and subpaths, orphan articles, missing backlinks, sparse
 articles, daily logs never compiled or changed since compile, CKP rule breaches and stale stamps, articles
@@ -33,6 +35,10 @@ when the knowledge folder does not exist (a typo in --knowledge never passes as 
   --write-report            also write the markdown report as <report folder>/lint-YYYY-MM-DD.md (default
                             <knowledge>/reports; replaces only today's report, never a note that is not one;
                             exit code 2 when it cannot be written)
+  --fix                     apply every safe fix (missing backlinks, stale or surplus relationship stamps) to
+                            the notes lint covers: prints the review instead of the report, asks, then writes
+                            them as one write that \`kc undo\` puts back (never hidden or config folders)
+  --yes                     with --fix: write without asking
 
 A broken settings file (data.json, .obsidian/daily-notes.json) is named in a warning with what is used
 instead; when data.json's compile state cannot be read, daily logs are not reported as uncompiled or changed.`;
@@ -57,6 +63,9 @@ export async function runLintCommand(args: ParsedArgs, io: NodeIo): Promise<numb
   const today = flagString(args, "today", localDate())!;
   if (!isCalendarDate(today)) return usage(io, `--today must be a real date written like 2026-11-22, not "${today}".`);
   const knowledge = flagString(args, "knowledge");
+  const fix = args.flags.has("fix");
+  if (args.flags.has("yes") && !fix) return usage(io, "--yes only goes with --fix.");
+  if (fix && args.flags.has("write-report")) return usage(io, "--fix and --write-report go in separate runs: fix first, then write the report.");
   const progress = io.isTTY || args.flags.has("progress");
   const vault = await loadVault(
     dir,
@@ -78,6 +87,7 @@ export async function runLintCommand(args: ParsedArgs, io: NodeIo): Promise<numb
   });
   // A compile state that could not be read is not "never compiled": those checks are left out, and said so.
   if (leftOut.length > 0) io.err("warning: daily logs are not checked for being uncompiled or changed, because the compile state could not be read.\n");
+  if (fix) return runLintFixes(vault, findings, io, args.flags.has("yes"));
   const meta = { vaultName: vault.name, noteCount: vault.texts.size, scope: vault.settings.lintScope, date: today } as const;
   io.out(
     format === "json"

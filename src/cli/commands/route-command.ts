@@ -4,7 +4,8 @@ import { routeIn } from "../../core/workflows/ask-workflow";
 import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
-import { buildRouterIndex, scopeFlag } from "../../node/router-index";
+import { indexFileTokens, scopeFlag } from "../../node/router-index";
+import { warmRouterIndex } from "../../node/router-index-cache";
 import { nodeSettings } from "../../node/node-read-host";
 
 /** Help text of `kc route`. */
@@ -46,14 +47,19 @@ export async function runRouteCommand(args: ParsedArgs, io: NodeIo): Promise<num
   const scoped = scopeFlag(scopeGiven);
   if ("error" in scoped) return usage(io, scoped.error);
   const knowledge = flagString(args, "knowledge");
-  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
-  printVaultWarnings(vault, io);
+  // The vault is listed, not read: the index comes from kc's cache, with only the notes changed since read again.
+  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {}, undefined, { read: "none" });
   // Without a flag, Ask's own settings (data.json): its scope and its budget, as the panel routes.
   const scope = scopeGiven === undefined ? vault.data.ask.scope : scoped.scope;
   const { budget } = nodeSettings(vault, { ask: { budget: budgetGiven } }).ask;
   const missing = scope === "knowledge" ? missingFolderProblem(vault, "knowledge", "or route over every note with --scope vault") : null;
-  if (missing) return usage(io, missing);
-  const { index, indexTokens } = buildRouterIndex(vault, scope);
+  if (missing) {
+    printVaultWarnings(vault, io);
+    return usage(io, missing);
+  }
+  const { index } = await warmRouterIndex(vault, scope, io.env);
+  printVaultWarnings(vault, io);
+  const indexTokens = indexFileTokens(vault);
   const route = routeIn(index, (l, from) => vault.index.resolve(l, from), question, { budget, closest: args.flags.has("closest") }, indexTokens);
   // JSON lists each skipped file once, never one that was loaded, and the shortlist the selection step would read
   // (path, header tokens, lexical rank; rank 0 for a HIGH neighbour brought in), so its ceiling can be measured offline.

@@ -1,10 +1,12 @@
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { formatCost } from "../../core/llm/cost";
+import { dayStartWords } from "../../core/spend/capped-model";
 import { SpendLedger } from "../../core/spend/spend-ledger";
+import type { SpendRecord } from "../../core/spend/spend-entry";
 import { spendSince, summarizeSpend, type SpendTotal } from "../../core/spend/summarize-spend";
 import { isCalendarDate } from "../../core/util/calendar-date";
-import { fsPluginFiles } from "../../node/node-host";
+import { fsPluginFiles } from "../../node/plugin-file-store";
 import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { readNodeSpendSettings } from "../../node/node-spend";
 import { flagString, type ParsedArgs } from "../parse-args";
@@ -16,7 +18,8 @@ What the model calls of the plugin and of kc cost: today, this month and this mo
 ledger in the plugin's folder (spend-ledger.jsonl), with the caps in force. --since adds the spend from that day
 on, by feature and by day. Calls of a model whose price is not known are counted, not priced.
 Caps: the plugin's Spend settings, or KC_DAILY_CAP_USD / KC_MONTHLY_CAP_USD (0 turns a cap off); every model call
-of kc is refused before it is sent when its worst case would pass one. No network.`;
+of kc is refused before it is sent when its worst case, with the calls of every host still under way, would pass one,
+or when the ledger cannot be read or written. A day runs from local midnight on this computer's clock. No network.`;
 
 /** "$0.1200 (3 calls)", naming calls of unknown cost. */
 function total(t: SpendTotal): string {
@@ -48,7 +51,13 @@ export async function runSpendCommand(args: ParsedArgs, io: NodeIo): Promise<num
     return usage(io, `No such folder: ${dir}`);
   const settings = await readNodeSpendSettings(root, io.env);
   if (typeof settings === "string") return usage(io, settings);
-  const records = await new SpendLedger(fsPluginFiles(root)).read();
+  let records: SpendRecord[];
+  try {
+    records = await new SpendLedger(fsPluginFiles(root)).read();
+  } catch (e) {
+    io.err(`The spend ledger cannot be read: ${(e as Error).message}\n`);
+    return EXIT.findings;
+  }
   const summary = summarizeSpend(records, new Date());
   const range = since !== undefined ? spendSince(records, since) : null;
   const caps = { dailyCapUsd: settings.dailyCapUsd, monthlyCapUsd: settings.monthlyCapUsd };
@@ -60,6 +69,7 @@ export async function runSpendCommand(args: ParsedArgs, io: NodeIo): Promise<num
   let text = `Today (${summary.day}): ${total(summary.today)}\nThis month (${summary.month}): ${total(summary.thisMonth)}\n`;
   if (Object.keys(summary.byFeature).length > 0) text += `By feature this month:\n${table(summary.byFeature)}`;
   text += `Caps: daily ${cap(caps.dailyCapUsd)}, monthly ${cap(caps.monthlyCapUsd)}\n`;
+  text += `Days and months start at ${dayStartWords()}.\n`;
   if (range) {
     text += `\nSince ${since}: ${total(range.total)}\n`;
     if (Object.keys(range.byFeature).length > 0) text += `By feature:\n${table(range.byFeature)}By day:\n${table(range.byDay, "key")}`;

@@ -7,6 +7,7 @@ import { EXIT, type NodeIo } from "../../node/node-io";
 import { loadVault, printVaultWarnings } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "../../node/router-index";
+import { removeEmptyPluginFolders } from "../../node/plugin-files";
 
 /** Help text of `kc undo`. */
 export const UNDO_HELP = `kc undo <vault> [--knowledge <folder>]
@@ -43,6 +44,7 @@ export async function runUndoCommand(args: ParsedArgs, io: NodeIo): Promise<numb
     return EXIT.ok;
   }
   const report = r.value;
+  await removeEmptyPluginFolders(vault.root);
   for (const line of formatUndoHeadline(report)) io.err(`${line}\n`);
   for (const p of report.restored) io.out(`restored ${p}\n`);
   for (const p of report.removed) io.out(`removed  ${p}\n`);

@@ -22,6 +22,66 @@ const keepLead =
   (_m: string, lead: string): string =>
     `${lead}${mark(name)}`;
 
+/**
+ * True for a value that only stands for a secret: already redacted, a variable reference, a <placeholder>, stars,
+ * xxxx, a boolean or null (quotes aside).
+ */
+function placeholderValue(value: string): boolean {
+  return /REDACTED|^\$\{|^\$[A-Z_]|^<|^\*+$|^x{4,}$|^(?:true|false|null|none|undefined)$/i.test(value.replace(/^["']/, "").replace(/["']$/, ""));
+}
+
+/** The parts of an environment variable's name (between _ . -) that make its value a credential. */
+const ENV_SECRET_PARTS = new Set([
+  "KEY",
+  "KEYS",
+  "APIKEY",
+  "TOKEN",
+  "TOKENS",
+  "SECRET",
+  "SECRETS",
+  "PASSWORD",
+  "PASSWORDS",
+  "PASSWD",
+  "PASS",
+  "PASSPHRASE",
+  "PWD",
+  "PW",
+  "AUTH",
+  "CREDENTIAL",
+  "CREDENTIALS",
+  "CRED",
+  "CREDS",
+  "PAT",
+  "DSN",
+  "SALT",
+  "PEPPER",
+  "SIG",
+  "SIGNATURE",
+  "SIGNING",
+  "PIN",
+  "OTP",
+  "TOTP",
+  "SEED",
+  "MNEMONIC",
+  "HMAC",
+  "COOKIE",
+  "SK",
+  "PRIVATE",
+  "WEBHOOK",
+  "CONNSTR",
+]);
+
+/**
+ * True when an environment variable's name says its value is a credential: a part of it is one of
+ * ENV_SECRET_PARTS (DB_PASSWORD, GH_PAT, SENTRY_DSN), it ends in one glued on (PGPASSWORD, GITHUBTOKEN), or it names a
+ * connection string. Length is bounded by the pattern (128 characters).
+ */
+export function envSecretName(name: string): boolean {
+  const upper = name.toUpperCase();
+  if (upper.split("_").some((part) => ENV_SECRET_PARTS.has(part))) return true;
+  return /(?:PASSWORD|PASSWD|TOKEN|SECRET|APIKEY|AUTHKEY)$|CONNECTION_?STRING|CONN_?STR/.test(upper);
+}
+
 /** Names whose value is a credential (.env, YAML, JSON, connection strings), matched in any case. */
 const SECRET_NAME =
   "(?:SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|PWD|PASS|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|ACCOUNT_?KEY|SHARED_?ACCESS_?KEY|SAS_?TOKEN|CREDENTIALS?|AUTH_?KEY|CLIENT_?SECRET|_KEY|COOKIE|SESSION_?ID)";
@@ -131,10 +191,23 @@ export const REDACTION_RULES: readonly RedactionRule[] = [
       `(^|[^A-Za-z0-9_])([A-Za-z0-9_.-]{0,64}${SECRET_NAME}[A-Za-z0-9_]{0,64})(["']?\\s{0,8}[:=]\\s{0,8})(?!\\[REDACTED)("[^"\\n]{4,4096}"|'[^'\\n]{4,4096}'|[^\\s"'\`,;&]{4,4096})`,
       "gi",
     ),
-    replace: (m, lead, name, sep, value: string) =>
-      /REDACTED|^\$\{|^\$[A-Z_]|^<|^\*+$|^x{4,}$|^(?:true|false|null|none|undefined)$/i.test(value.replace(/^["']/, "").replace(/["']$/, ""))
-        ? m
-        : `${lead}${name}${sep}${mark("secret-assignment")}`,
+    replace: (m, lead, name, sep, value: string) => (placeholderValue(value) ? m : `${lead}${name}${sep}${mark("secret-assignment")}`),
+  },
+  {
+    name: "env-assignment",
+    // A line of an environment file (.env, `env`, `export` in a shell profile, `docker run -e` lists dumped one a
+    // line): NAME=value at a line's start, where a part of NAME between _ . - names a credential, a wider class
+    // than the rule above (AUTH, PAT, DSN, SALT, SIGNATURE, PIN, SEED...) since a line of this shape is a setting, not
+    // prose. The value is taken whole up to the line's whitespace, ; , & included. Which names count is decided in
+    // code (envSecretName), so the pattern stays one bounded pass per line.
+    pattern:
+      /(^|\n)([ \t]{0,16}(?:export[ \t]{1,8})?)([A-Za-z_][A-Za-z0-9_]{0,127})([ \t]{0,8}=[ \t]{0,8})("[^"\n]{1,4096}"|'[^'\n]{1,4096}'|[^\s"']{1,4096})/g,
+    // Kept: a value that is only a placeholder (one earlier rule's whole, or a reference), or shorter than 4.
+    replace: (m, lead, head, name, sep, value: string) => {
+      const bare = value.replace(/^["']/, "").replace(/["']$/, "");
+      const kept = /^\[REDACTED:[a-z-]{1,40}\]$/.test(bare) || (!bare.includes("[REDACTED") && placeholderValue(value)) || bare.length < 4;
+      return envSecretName(name) && !kept ? `${lead}${head}${name}${sep}${mark("env-assignment")}` : m;
+    },
   },
   // Fail closed: a long token of mixed letters and digits (base64, random keys in error lines) with no known shape,
   // however long (the run is taken whole from its one start, so the open tail cannot backtrack). Decided in code, not

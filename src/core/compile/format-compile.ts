@@ -80,9 +80,26 @@ export function formatChanges(changes: FileChange[], notes: string[]): string {
     lines.push(`${c.kind === "create" ? "NEW    " : "UPDATE "} ${c.path}`);
     for (const s of c.summary) lines.push(`          ${s}`);
     if (c.kind === "update" && c.before !== null) for (const d of diffLines(c.before, c.after)) lines.push(`          ${d}`);
+    // A new file's text, as added lines, so the person reads what they are asked to write (a long one cut, and said so).
+    if (c.kind === "create") for (const l of newFileExcerpt(c.after)) lines.push(`          ${l}`);
   }
   for (const n of notes) lines.push(`note: ${n}`);
   return lines.join("\n");
+}
+
+/** A new file's first lines as "+ " lines, at most `maxLines` and about `maxChars`, then how many more lines there are. */
+export function newFileExcerpt(text: string, maxLines = 40, maxChars = 4000): string[] {
+  const all = text.replace(/\n$/, "").split("\n");
+  const out: string[] = [];
+  let used = 0;
+  for (const line of all) {
+    if (out.length >= maxLines || used + line.length > maxChars) break;
+    out.push(line === "" ? "+" : `+ ${line}`);
+    used += line.length + 1;
+  }
+  const more = all.length - out.length;
+  if (more > 0) out.push(`… ${more} more line${more === 1 ? "" : "s"} (the whole text is written)`);
+  return out;
 }
 
 function round(n: number): number {

@@ -12,8 +12,10 @@ function when(iso: string): string {
  * last write: after compiling several logs, one undo puts back only the last log).
  */
 export function formatUndoHeadline(r: UndoOutcome): string[] {
+  // A lint fix touches many notes and has no log: it is named as what it was, not by its first note's path.
+  const what = r.op === "lint-fix" ? "lint fix" : `${r.op} of ${r.logPath}`;
   const lines = [
-    `${r.interrupted ? "Finished putting back the interrupted" : "Undid the"} ${r.op} of ${r.logPath}, written ${when(r.at)}: ${r.restored.length} restored, ${r.removed.length} removed.`,
+    `${r.interrupted ? "Finished putting back the interrupted" : "Undid the"} ${what}, written ${when(r.at)}: ${r.restored.length} restored, ${r.removed.length} removed.`,
   ];
   if (r.remaining.length > 0) {
     const shown = r.remaining

@@ -57,7 +57,7 @@ export function restoredLogState(record: UndoRecord): { logPath: string; state: 
 /** Why an undo record must not be applied (a path the write rules refuse), or null when every path is allowed. */
 export function undoRecordProblem(record: UndoRecord, rules: WriteRules): string | null {
   for (const f of record.files) {
-    const refused = recordedWriteRefusal(f, record.op, rules);
+    const refused = recordedWriteRefusal(f, record.op, rules, record.scope);
     if (refused) return `The undo record names ${JSON.stringify(f.path)} (${refused}); it was not applied and nothing was changed.`;
   }
   return null;

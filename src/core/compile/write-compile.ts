@@ -6,6 +6,8 @@ export interface UndoRecord {
   version: 1;
   /** What is undone; records written before this field existed are compiles. */
   op?: "compile" | "revalidate" | "file-back" | "headers" | "lint-fix";
+  /** For a lint fix: the lint scope it was written in, whose rule its undo passes again (absent: the knowledge folder). */
+  scope?: "knowledge" | "vault";
   /** "pending" while the write runs (the write-ahead journal); absent once it completed. */
   status?: "pending";
   /** ISO time of the compile. */

@@ -173,6 +173,11 @@ export function isGraphArticle(path: string, knowledgeFolder: string, reportFold
 
 /** What the graph keeps of a note, from its parse (body links only; frontmatter links are the header's relationships). */
 export function graphArticleOf(path: string, header: CkpHeader, parsed: { links: { kind: string; path: string }[] }, fallbackTldr = ""): GraphArticle {
+  return { path, header, tldr: fallbackTldr, bodyLinks: bodyLinksOf(parsed) };
+}
+
+/** A note's links in its body that the graph draws (wikilinks and markdown links to a note), each target once. */
+export function bodyLinksOf(parsed: { links: { kind: string; path: string }[] }): string[] {
   const bodyLinks = parsed.links.filter((l) => (l.kind === "wikilink" || l.kind === "markdown") && l.path !== "").map((l) => l.path);
-  return { path, header, tldr: fallbackTldr, bodyLinks: [...new Set(bodyLinks)] };
+  return [...new Set(bodyLinks)];
 }

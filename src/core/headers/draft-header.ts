@@ -1,8 +1,12 @@
 import type { CkpHeader } from "../ckp/ckp-header";
 import { formatRelation } from "../ckp/parse-relation";
 import type { ParsedNote } from "../notes/note-types";
-import { unfencedLines } from "../notes/unfenced-lines";
 import { baseName, summaryProperty } from "../route/article-doc";
+import { draftAnswersWhen, nameQuestion } from "./draft-answers";
+import { keyTermsOf, tldrCandidates, TLDR_CHARS, type KeyTerms } from "./draft-tldr";
+import { cleanValue, plainText, proseParagraphs, wordsWithin, type ProseParagraph } from "./prose";
+
+export { plainText, proseParagraphs };
 
 /** The CKP fields a proposal sets on a note that lacks them; a field the note already has is never replaced. */
 export interface HeaderFields {
@@ -12,176 +16,99 @@ export interface HeaderFields {
   similar_mid?: string[];
 }
 
-/** Where each proposed relationship came from, for the review: a link in the note, or a lexical neighbour. */
+/** Where each proposed relationship came from, for the review: a link in the note, a lexical neighbour, or a note linking to it. */
 export interface DraftRelation {
   target: string;
   tier: "high" | "mid";
-  why: "link" | "neighbour";
+  why: "link" | "neighbour" | "backlink";
 }
 
-/** What drafting knows about one note: its text's parse and header, and its link and lexical neighbours. */
+/** What a note's text says, read once for every part of its draft. */
+export interface NoteReading {
+  title: string;
+  paragraphs: ProseParagraph[];
+  /** The opening prose, plain. */
+  opening: string;
+  key: KeyTerms;
+}
+
+/** Reads a note's prose for drafting: its paragraphs, opening and key terms (`idf` from the router's index). */
+export function readNote(path: string, text: string, parsed: ParsedNote, header: CkpHeader, idf: (term: string) => number): NoteReading {
+  const title = header.title ?? baseName(path);
+  const paragraphs = proseParagraphs(text.slice(parsed.bodyStartOffset));
+  const opening = paragraphs
+    .slice(0, 3)
+    .map((p) => plainText(p.text))
+    .join(" ");
+  return { title, paragraphs, opening, key: keyTermsOf(title, paragraphs, idf) };
+}
+
+/** What drafting knows about one note: its header and reading, its link and lexical neighbours, the base's stock headings. */
 export interface DraftInput {
   path: string;
-  text: string;
   parsed: ParsedNote;
   header: CkpHeader;
-  /** Vault paths of existing notes the body links to, in order of first mention (self and daily notes left out). */
+  reading: NoteReading;
+  /** Notes the body links to that may be related, best first (see rankLinks). */
   linked: string[];
-  /** Vault paths of lexically close notes, best first (self left out). */
+  /** Lexically close notes that may be related, best first (self left out). */
   neighbours: string[];
   /** The YYYY-MM stamp of each relationship (the month the draft is made). */
   month: string;
+  /** True for a heading phrase that many notes of the base repeat (a template's section). */
+  isStockHeading: (phrase: string) => boolean;
 }
 
-/** Headings that say nothing about what a note answers. */
-const GENERIC_HEADINGS = new Set([
-  "overview",
-  "contents",
-  "table of contents",
-  "toc",
-  "notes",
-  "note",
-  "references",
-  "reference",
-  "see also",
-  "related",
-  "links",
-  "sources",
-  "source",
-  "summary",
-  "introduction",
-  "intro",
-  "resources",
-  "appendix",
-  "details",
-  "misc",
-  "todo",
-  "backlinks",
-  "tags",
-  "metadata",
-  "examples",
-  "example",
-  "conclusion",
-]);
+/** One note's draft: the fields it would set, where its relationships come from, and the other TLDRs it could take. */
+export interface Draft {
+  fields: HeaderFields;
+  relations: DraftRelation[];
+  /** TLDR candidates after the one in `fields`, best first (for a run that finds the first taken by another note). */
+  otherTldrs: string[];
+}
 
 const MAX_HIGH = 3;
 const MAX_MID = 4;
-const MAX_ANSWERS = 6;
-const TLDR_CHARS = 280;
 
-/** Markdown links and emphasis as plain words: `[[a|b]]` → b, `[[a]]` → a, `[t](u)` → t, `**x**` → x. */
-export function plainText(text: string): string {
-  return text
-    .replace(/!?\[\[([^\]|]*)\|([^\]]*)\]\]/g, "$2")
-    .replace(/!?\[\[([^\]]*)\]\]/g, (_m, target: string) => target.replace(/#.*$/, "").split("/").pop() ?? target)
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/(\*\*|__|==|~~)(.+?)\1/g, "$2")
-    .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s.,;:!?)]|$)/g, "$1$2")
-    .replace(/`([^`]*)`/g, "$1")
-    .replace(/\s+/g, " ")
+/** True when the opening's first sentence defines the title ("X is …"). */
+function definesTitle(reading: NoteReading): boolean {
+  const t = reading.title
+    .toLowerCase()
+    .replace(/\s*\([^)]*\)\s*$/, "")
     .trim();
-}
-
-/** At most `max` characters of whole sentences (or whole words when a sentence is longer). */
-function sentencesWithin(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  const end = Math.max(cut.lastIndexOf(". "), cut.lastIndexOf("! "), cut.lastIndexOf("? "));
-  return end > max / 3 ? cut.slice(0, end + 1) : `${cut.replace(/\s+\S*$/, "")}…`;
+  const s = reading.opening.toLowerCase().replace(/^(?:the|an?)\s+/, "");
+  return t !== "" && s.startsWith(t) && /^s?\s*(?:\([^)]*\)\s*)?,?\s*(?:is|are|was|were|refers? to|means|denotes)\b/.test(s.slice(t.length));
 }
 
 /**
- * The body's paragraphs in order, each list item one of its own (marked): fenced code, headings, tables, embeds
- * and callout titles left out.
+ * The offline draft of a note's missing CKP fields: a TLDR that states the note's point (its own summary property,
+ * else the sentence of its opening prose that best carries its key terms as a claim), `answers_when` as the questions
+ * and situations a person would bring (draftAnswersWhen), SIMILAR_HIGH from the notes it links to that belong with it
+ * and SIMILAR_MID from further links and its closest notes in words, each stamped with the month. Fields the note
+ * already has are left out; an empty result means nothing is missing.
  */
-export function proseParagraphs(body: string): { text: string; item: boolean }[] {
-  const out: { text: string; item: boolean }[] = [];
-  let para: string[] = [];
-  let item = false;
-  const flush = (): void => {
-    if (para.length > 0) out.push({ text: para.join(" "), item });
-    para = [];
-    item = false;
-  };
-  for (const t of unfencedLines(body)) {
-    if (t === null) {
-      flush();
-      continue;
-    }
-    if (
-      t === "" ||
-      /^(?:>\s*)*$/.test(t) ||
-      t.startsWith("#") ||
-      /^(?:---+|\*\*\*+)$/.test(t) ||
-      t.startsWith("|") ||
-      t.startsWith("![[") ||
-      /^>\s*\[!/.test(t) ||
-      t.startsWith("<")
-    ) {
-      flush();
-      continue;
-    }
-    const unquoted = t.replace(/^(?:>\s*)+/, "");
-    if (/^(?:[-*+]|\d+[.)])\s+/.test(unquoted)) {
-      flush();
-      item = true;
-    }
-    para.push(unquoted.replace(/^(?:(?:[-*+]|\d+[.)])\s+)+/, "").replace(/^\[[ xX]\]\s+/, ""));
-  }
-  flush();
-  return out;
-}
-
-/** True for text that says something: a few words, not only a link or an address. */
-function isProse(text: string): boolean {
-  const words = text.replace(/<?https?:\/\/\S+>?/g, " ").match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length >= 5;
-}
-
-/** A TLDR from the note's own summary property or its first paragraph of prose; null when the note has none. */
-export function draftTldr(parsed: ParsedNote, text: string): string | null {
-  const own = summaryProperty(parsed.frontmatter);
-  const paragraphs = proseParagraphs(text.slice(parsed.bodyStartOffset))
-    .map((p) => ({ text: plainText(p.text), item: p.item }))
-    .filter((p) => isProse(p.text));
-  const opening = own ?? (paragraphs.find((p) => !p.item) ?? paragraphs[0])?.text ?? null;
-  if (opening === null) return null;
-  const plain = plainText(opening);
-  return plain === "" ? null : sentencesWithin(plain, TLDR_CHARS);
-}
-
-/** `answers_when` phrases from the note's section headings (generic ones left out), else from its title. */
-export function draftAnswersWhen(parsed: ParsedNote, title: string): string[] {
-  const seen = new Set<string>();
-  const own = title.toLowerCase();
-  for (const h of parsed.headings) {
-    const phrase = plainText(h.text)
-      .replace(/^[\d.)\s]+/, "")
-      .replace(/[:.]+$/, "")
-      .toLowerCase()
-      .trim();
-    if (phrase === "" || phrase === own || GENERIC_HEADINGS.has(phrase) || phrase.length > 60) continue;
-    seen.add(phrase);
-    if (seen.size >= MAX_ANSWERS) break;
-  }
-  if (seen.size === 0) seen.add(own.replace(/[-_]+/g, " "));
-  return [...seen];
-}
-
-/**
- * The offline draft of a note's missing CKP fields: a TLDR from its opening, `answers_when` from its headings,
- * SIMILAR_HIGH from the first notes it links to and SIMILAR_MID from further links and its lexical neighbours, each
- * stamped with the month. Fields the note already has are left out; an empty result means nothing is missing.
- */
-export function draftHeader(input: DraftInput): { fields: HeaderFields; relations: DraftRelation[] } {
-  const { header, parsed } = input;
+export function draftHeader(input: DraftInput): Draft {
+  const { header, parsed, reading } = input;
   const fields: HeaderFields = {};
   const relations: DraftRelation[] = [];
+  let otherTldrs: string[] = [];
   if (header.tldr === null) {
-    const tldr = draftTldr(parsed, input.text);
-    if (tldr !== null) fields.tldr = tldr;
+    const own = summaryProperty(parsed.frontmatter);
+    const options = own !== null ? [wordsWithin(cleanValue(own), TLDR_CHARS)] : tldrCandidates(reading.paragraphs, reading.title, reading.key);
+    const usable = options.filter((t) => t !== "");
+    if (usable.length > 0) fields.tldr = usable[0]!;
+    otherTldrs = usable.slice(1);
   }
-  if (header.answersWhen.length === 0) fields.answers_when = draftAnswersWhen(parsed, header.title ?? baseName(input.path));
+  if (header.answersWhen.length === 0)
+    fields.answers_when = draftAnswersWhen({
+      title: reading.title,
+      headings: parsed.headings,
+      paragraphs: reading.paragraphs,
+      opening: reading.opening,
+      definesTitle: definesTitle(reading),
+      keyTerms: new Set(reading.key.keys()),
+      isStockHeading: input.isStockHeading,
+    });
   if (header.similarHigh.length === 0 && header.similarMid.length === 0) {
     const links = [...new Set(input.linked)].filter((p) => p !== input.path);
     const high = links.slice(0, MAX_HIGH);
@@ -191,5 +118,41 @@ export function draftHeader(input: DraftInput): { fields: HeaderFields; relation
     if (high.length > 0) fields.similar_high = high.map((p) => formatRelation(p, input.month));
     if (mid.length > 0) fields.similar_mid = mid.map((p) => formatRelation(p, input.month));
   }
-  return { fields, relations };
+  return { fields, relations, otherTldrs };
+}
+
+/**
+ * A note's links ranked by how much they belong with it: a note that links back, one the opening names, one close in
+ * words (`near`, best first), then the order the note mentions them.
+ */
+export function rankLinks(linked: readonly string[], linksBack: (p: string) => boolean, opening: readonly string[], near: readonly string[]): string[] {
+  const score = (p: string, i: number): number =>
+    (linksBack(p) ? 2 : 0) + (opening.includes(p) ? 1 : 0) + (near.includes(p) ? 1 - near.indexOf(p) / (2 * near.length) : 0) - i / (10 * linked.length + 1);
+  return linked
+    .map((p, i) => ({ p, s: score(p, i) }))
+    .sort((a, b) => b.s - a.s)
+    .map((x) => x.p);
+}
+
+/**
+ * The draft of an empty note that other notes link to (a stub made by following a link): no TLDR, the question its
+ * name stands for (with the short form the name gives, "what is low voltage differential signalling (LVDS)"), and as
+ * SIMILAR_HIGH the notes that link to it most, which hold what the vault says about it.
+ */
+export function draftStub(input: { path: string; header: CkpHeader; linkedFrom: string[]; month: string }): Draft {
+  const fields: HeaderFields = {};
+  const relations: DraftRelation[] = [];
+  const title = input.header.title ?? baseName(input.path);
+  if (input.header.answersWhen.length === 0) fields.answers_when = [nameQuestion(title)];
+  if (input.header.similarHigh.length === 0 && input.header.similarMid.length === 0 && input.linkedFrom.length > 0) {
+    const high = input.linkedFrom.slice(0, MAX_HIGH);
+    for (const p of high) relations.push({ target: p, tier: "high", why: "backlink" });
+    fields.similar_high = high.map((p) => formatRelation(p, input.month));
+  }
+  return { fields, relations, otherTldrs: [] };
+}
+
+/** Where a proposed relationship came from, in the words the review shows. */
+export function relationSource(why: DraftRelation["why"]): string {
+  return why === "link" ? "linked from the note" : why === "backlink" ? "links to this note" : "close in words";
 }

@@ -1,4 +1,4 @@
-import { redactThenCut } from "../capture/redact";
+import { redactSecrets, redactThenCut } from "../capture/redact";
 import { estimateTokens } from "../llm/estimate-tokens";
 import type { CompletionRequest } from "../llm/language-model";
 import type { ListPrice } from "../llm/models";
@@ -66,15 +66,25 @@ export function refineBatches(items: readonly RefineItem[]): RefineItem[][] {
   return out;
 }
 
-/** The request for one batch of notes; each opening is redacted of secrets and cut to OPENING_CHARS. */
+/** A note's path as the request names it (redacted like every other field; the reply is matched back through it). */
+function sentPath(path: string): string {
+  return redactSecrets(path).text;
+}
+
+/**
+ * The request for one batch of notes. Every field sent is redacted of secrets, not the opening alone: the draft TLDR
+ * and answers_when are built from the note's text, and a path or title can hold a token too. The opening is cut to
+ * OPENING_CHARS after it is redacted.
+ */
 export function buildRefineRequest(batch: readonly RefineItem[]): CompletionRequest {
+  const clean = (text: string): string => redactSecrets(text).text;
   const user = batch
     .map((n) =>
       [
-        `## ${n.path}`,
-        `Title: ${n.title}`,
-        `Draft tldr: ${n.tldr ?? "(none)"}`,
-        `Draft answers_when: ${n.answersWhen.join(", ")}`,
+        `## ${sentPath(n.path)}`,
+        `Title: ${clean(n.title)}`,
+        `Draft tldr: ${n.tldr === null ? "(none)" : clean(n.tldr)}`,
+        `Draft answers_when: ${clean(n.answersWhen.join(", "))}`,
         "Opening:",
         redactThenCut(n.opening, OPENING_CHARS).text,
       ].join("\n"),
@@ -106,9 +116,15 @@ export function parseRefineReply(json: string, batch: readonly RefineItem[]): Ma
   }
   const notes = (value as { notes?: unknown } | null)?.notes;
   if (!Array.isArray(notes)) return out;
-  const asked = new Set(batch.map((n) => n.path));
+  // Paths as they were sent, back to the notes' own; two notes whose paths were sent alike are not told apart.
+  const asked = new Map<string, string | null>();
+  for (const n of batch) {
+    const sent = sentPath(n.path);
+    asked.set(sent, asked.has(sent) ? null : n.path);
+  }
   for (const n of notes as { path?: unknown; tldr?: unknown; answers_when?: unknown }[]) {
-    if (typeof n?.path !== "string" || !asked.has(n.path) || typeof n.tldr !== "string") continue;
+    const path = typeof n?.path === "string" ? asked.get(n.path) : undefined;
+    if (!path || typeof n.tldr !== "string") continue;
     const tldr = stripControls(n.tldr).replace(/\s+/g, " ").trim().slice(0, 400);
     const answersWhen = Array.isArray(n.answers_when)
       ? n.answers_when
@@ -117,7 +133,7 @@ export function parseRefineReply(json: string, batch: readonly RefineItem[]): Ma
           .filter((a) => a !== "" && a.length <= 80)
           .slice(0, 7)
       : [];
-    if (tldr !== "") out.set(n.path, { tldr, answersWhen });
+    if (tldr !== "") out.set(path, { tldr, answersWhen });
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import type { KnowledgeSettings } from "./knowledge-settings";
+import { compileDateFormat, DATE_FORMAT_TOKENS, matchDateFormat, type DateFormat } from "./match-date-format";
 import { parseSettingsJson, validateDailyNotesConfig } from "./validate-settings";
 
 type DailySettings = Pick<KnowledgeSettings, "dailyFolder" | "dailyFormat">;
@@ -14,48 +15,17 @@ export function readDailyNotesConfig(json: string | null): { folder: string; for
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const TOKENS = /\[([^\]]*)\]|YYYY|YY|MMMM|MMM|MM|M|Do|DD|D|dddd|ddd|./g;
+const cache = new Map<string, DateFormat>();
 
-const CAPTURES: Record<string, [string, "Y" | "YY" | "M" | "MMM" | "D"]> = {
-  YYYY: ["(\\d{4})", "Y"],
-  YY: ["(\\d{2})", "YY"],
-  MMMM: ["([A-Za-z]+)", "MMM"],
-  MMM: ["([A-Za-z]+)", "MMM"],
-  MM: ["(\\d{2})", "M"],
-  M: ["(\\d{1,2})", "M"],
-  DD: ["(\\d{2})", "D"],
-  D: ["(\\d{1,2})", "D"],
-  Do: ["(\\d{1,2})(?:st|nd|rd|th)", "D"],
-};
-
-interface Compiled {
-  re: RegExp;
-  groups: ("Y" | "YY" | "M" | "MMM" | "D")[];
-}
-const cache = new Map<string, Compiled>();
-
-function compile(format: string): Compiled {
-  const hit = cache.get(format);
-  if (hit) return hit;
-  const groups: Compiled["groups"] = [];
-  let src = "";
-  for (const m of format.matchAll(TOKENS)) {
-    const t = m[0];
-    const capture = CAPTURES[t];
-    if (m[1] !== undefined) src += escape(m[1]);
-    else if (capture) {
-      src += capture[0];
-      groups.push(capture[1]);
-    } else if (t === "dddd" || t === "ddd") src += "[A-Za-z]+";
-    else src += escape(t);
+/** The compiled format, kept for the next path (a vault matches every path against the same one or two formats). */
+function compiled(format: string): DateFormat {
+  let c = cache.get(format);
+  if (!c) {
+    if (cache.size > 64) cache.clear();
+    c = compileDateFormat(format);
+    cache.set(format, c);
   }
-  const c = { re: new RegExp(`^${src}$`, "i"), groups };
-  cache.set(format, c);
   return c;
-}
-
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /** The ISO date (YYYY-MM-DD) of a daily note path, or null when the path is not a daily note. */
@@ -65,20 +35,18 @@ export function matchDailyNote(path: string, settings: DailySettings): string | 
   const prefix = folder === "" ? "" : `${folder}/`;
   if (!path.startsWith(prefix)) return null;
   const name = path.slice(prefix.length, -3);
-  const c = compile(settings.dailyFormat || "YYYY-MM-DD");
-  const m = c.re.exec(name);
-  if (!m) return null;
+  const parts = matchDateFormat(compiled(settings.dailyFormat || "YYYY-MM-DD"), name);
+  if (!parts) return null;
   let y = -1;
   let mo = -1;
   let d = -1;
-  c.groups.forEach((g, i) => {
-    const v = m[i + 1]!;
-    if (g === "Y") y = Number(v);
-    else if (g === "YY") y = 2000 + Number(v);
-    else if (g === "M") mo = Number(v);
-    else if (g === "MMM") mo = MONTHS.findIndex((n) => n.toLowerCase().startsWith(v.toLowerCase()) && v.length >= 3) + 1;
-    else d = Number(v);
-  });
+  for (const { slot, text: v } of parts) {
+    if (slot === "Y") y = Number(v);
+    else if (slot === "YY") y = 2000 + Number(v);
+    else if (slot === "M") mo = Number(v);
+    else if (slot === "MMM") mo = MONTHS.findIndex((n) => n.toLowerCase().startsWith(v.toLowerCase()) && v.length >= 3) + 1;
+    else if (slot === "D") d = Number(v);
+  }
   if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > 31) return null;
   return `${String(y).padStart(4, "0")}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 }
@@ -87,7 +55,7 @@ export function matchDailyNote(path: string, settings: DailySettings): string | 
 export function dailyNotePath(isoDate: string, settings: DailySettings): string {
   const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
   const date = new Date(Date.UTC(y, m - 1, d));
-  const name = (settings.dailyFormat || "YYYY-MM-DD").replace(TOKENS, (t, lit: string | undefined) => {
+  const name = (settings.dailyFormat || "YYYY-MM-DD").replace(DATE_FORMAT_TOKENS, (t, lit: string | undefined) => {
     if (lit !== undefined) return lit;
     const map: Record<string, string> = {
       YYYY: String(y).padStart(4, "0"),

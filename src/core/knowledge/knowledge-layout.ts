@@ -8,7 +8,8 @@ export function isArticleKind(kind: KnowledgeKind | null): boolean {
 
 /**
  * True for the notes a whole-vault scope holds (the router's "vault" scope, the graph of every note): every markdown
- * note but the knowledge folder's index.md and log.md and the lint reports. One rule for the plugin and the CLI.
+ * note but the knowledge folder's index.md and log.md, the lint reports, and notes in hidden folders. One rule for
+ * the plugin and the CLI.
  */
 export function isVaultNote(path: string, knowledgeFolder: string, reportFolder?: string): boolean {
   return scopeNotes("vault", knowledgeFolder, reportFolder)(path);
@@ -27,9 +28,21 @@ export function scopeNotes(scope: "knowledge" | "vault", knowledgeFolder: string
   const vaultReports = own(knowledgeFolder);
   const index = `${prefix}index.md`;
   const log = `${prefix}log.md`;
-  const md = (path: string) => path.length >= 3 && path.charCodeAt(path.length - 3) === 46 && path.slice(-2).toLowerCase() === "md";
+  const md = (path: string) => path.length >= 3 && path.charCodeAt(path.length - 3) === 46 && path.slice(-2).toLowerCase() === "md" && !inHiddenFolder(path);
   if (scope === "vault") return (path) => md(path) && !path.startsWith(vaultReports) && path !== index && path !== log;
   return (path) => path.startsWith(prefix) && md(path) && !path.startsWith(reports) && path !== index && path !== log;
+}
+
+/**
+ * True for a path below a hidden folder (a folder whose name starts with ".": the config folder, .trash, .git…).
+ * Such a note is in no scope: Obsidian does not index it, and read_article and the write gate refuse it, so the
+ * router must not load and send it either. No regular expression: asked of every note at start-up.
+ */
+export function inHiddenFolder(path: string): boolean {
+  if (path.charCodeAt(0) === 46 && path.includes("/")) return true;
+  // The first "/." is a hidden folder when a "/" follows it; else it is the file itself, the last part.
+  const at = path.indexOf("/.");
+  return at !== -1 && path.indexOf("/", at + 1) !== -1;
 }
 
 /** The vault-relative folder lint reports are written to: the setting, or `<knowledgeFolder>/reports` when it is "". */

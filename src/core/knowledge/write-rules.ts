@@ -5,7 +5,11 @@ import type { FileWrite } from "./rewrite-file";
 import { findFrontmatter } from "../notes/frontmatter";
 
 /** What every write is checked against: the folder the plugin owns and where daily notes live. */
-export type WriteRules = Pick<KnowledgeSettings, "knowledgeFolder" | "dailyFolder" | "dailyFormat"> & { reportFolder?: string };
+export type WriteRules = Pick<KnowledgeSettings, "knowledgeFolder" | "dailyFolder" | "dailyFormat"> & {
+  reportFolder?: string;
+  /** Where lint looks, and so where a lint fix may write (lintFixRefusal); absent: the knowledge folder. */
+  lintScope?: KnowledgeSettings["lintScope"];
+};
 
 /**
  * Why the knowledge folder setting cannot be used for writing, or null when it can: the vault root would make every
@@ -33,14 +37,39 @@ export function knowledgeFolderProblem(rules: WriteRules): string | null {
 export function writeRefusal(path: string, rules: WriteRules): string | null {
   const folder = knowledgeFolderProblem(rules);
   if (folder) return folder;
+  const plain = plainNoteRefusal(path);
+  if (plain) return plain;
+  const k = trimSlashes(rules.knowledgeFolder.trim());
+  if (!path.startsWith(`${k}/`)) return `${path} is outside the knowledge folder ${k}/`;
+  if (matchDailyNote(path, rules) !== null) return `${path} is a daily note, which is never written`;
+  return null;
+}
+
+/**
+ * Why `path` is not a markdown note the vault plainly holds, or null: a vault-relative path that never climbs out,
+ * has no empty or dot segment, lies in no hidden or config folder (".obsidian", ".trash", ".git") and ends in .md.
+ * The part of every write rule that does not depend on the settings.
+ */
+export function plainNoteRefusal(path: string): string | null {
   if (path === "" || path.startsWith("/") || /^[a-z]:/i.test(path) || path.includes("\\")) return `${JSON.stringify(path)} is not a vault-relative path`;
   const parts = path.split("/");
   if (parts.some((s) => s === "" || s === "." || s === "..")) return `${JSON.stringify(path)} is not a plain vault path`;
   if (parts.some((s) => s.startsWith("."))) return `${path} is in a hidden or config folder`;
   if (!path.toLowerCase().endsWith(".md")) return `${path} is not a markdown note`;
-  const k = trimSlashes(rules.knowledgeFolder.trim());
-  if (!path.startsWith(`${k}/`)) return `${path} is outside the knowledge folder ${k}/`;
-  if (matchDailyNote(path, rules) !== null) return `${path} is a daily note, which is never written`;
+  return null;
+}
+
+/**
+ * Why a lint fix may not write `path`, or null: a fix goes where lint looks, and nowhere else. In the knowledge scope
+ * that is the knowledge-folder rule (writeRefusal). In the whole-vault scope it is every note lint covers: a plain
+ * markdown note of the vault (plainNoteRefusal: never outside it, never a hidden or config folder), except the lint
+ * reports it writes (in either scope); a daily note is covered there, so a fix the person reviewed may add to it.
+ */
+export function lintFixRefusal(path: string, rules: WriteRules, scope: string | undefined = rules.lintScope): string | null {
+  const refused = scope === "vault" ? plainNoteRefusal(path) : writeRefusal(path, rules);
+  if (refused) return refused;
+  // Lint never reads its own reports, in either scope, so no fix is about one.
+  if (classifyPath(path, rules.knowledgeFolder, reportFolderOf(rules)) === "report") return `${path} is a lint report, which lint fixes never change`;
   return null;
 }
 
@@ -80,11 +109,8 @@ function bodyAfterFrontmatter(text: string): string {
  */
 export function headerChangeRefusal(change: FileWrite, rules: WriteRules): string | null {
   const path = change.path;
-  if (path === "" || path.startsWith("/") || /^[a-z]:/i.test(path) || path.includes("\\")) return `${JSON.stringify(path)} is not a vault-relative path`;
-  const parts = path.split("/");
-  if (parts.some((s) => s === "" || s === "." || s === "..")) return `${JSON.stringify(path)} is not a plain vault path`;
-  if (parts.some((s) => s.startsWith("."))) return `${path} is in a hidden or config folder`;
-  if (!path.toLowerCase().endsWith(".md")) return `${path} is not a markdown note`;
+  const plain = plainNoteRefusal(path);
+  if (plain) return plain;
   if (matchDailyNote(path, rules) !== null) return `${path} is a daily note, which is never written`;
   if (change.before === null) return `${path} does not exist; headers are only added to existing notes`;
   if (bodyAfterFrontmatter(change.before) !== bodyAfterFrontmatter(change.after))
@@ -93,10 +119,13 @@ export function headerChangeRefusal(change: FileWrite, rules: WriteRules): strin
 }
 
 /**
- * Why one file of a recorded write is refused, or null: the knowledge-folder rule for every write, and for a header
- * write ("headers") also the frontmatter-only exception above. Checked before writing and again before undoing.
+ * Why one file of a recorded write is refused, or null: the knowledge-folder rule for every write, for a header write
+ * ("headers") also the frontmatter-only exception above, and for a lint fix ("lint-fix") the rule of the lint scope it
+ * was written in (`scope`, kept in its record, so undo applies the rule the write passed whatever the scope is now).
+ * Checked before writing and again before undoing.
  */
-export function recordedWriteRefusal(change: FileWrite, op: string | undefined, rules: WriteRules): string | null {
+export function recordedWriteRefusal(change: FileWrite, op: string | undefined, rules: WriteRules, scope?: string): string | null {
+  if (op === "lint-fix") return lintFixRefusal(change.path, rules, scope ?? "knowledge");
   const refused = writeRefusal(change.path, rules);
   if (refused === null || op !== "headers") return refused;
   return headerChangeRefusal(change, rules);

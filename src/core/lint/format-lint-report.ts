@@ -1,4 +1,4 @@
-import { formatLintPlace, oneBased } from "./format-lint-place";
+import { formatLintPlace } from "./format-lint-place";
 import type { LintCheck } from "./lint-check";
 import { LINT_CHECKS } from "./lint-checks";
 import type { LintFinding, Severity } from "./lint-types";
@@ -48,15 +48,19 @@ export function formatLintJson(findings: readonly LintFinding[], meta: LintRepor
   const report = {
     ...meta,
     counts: countBySeverity(findings),
-    findings: findings.map((f) => ({
-      check: f.check,
-      severity: f.severity,
-      path: f.path,
-      ...oneBased(f),
-      message: f.message,
-      fixable: f.fix !== undefined,
-      ...(f.related ? { related: f.related.map((r) => ({ path: r.path, ...oneBased(r), label: r.label })) } : {}),
-    })),
+    findings: findings.map((f) => {
+      const out: Record<string, unknown> = {
+        check: f.check,
+        severity: f.severity,
+        path: f.path,
+        line: f.line + 1,
+        column: f.col + 1,
+        message: f.message,
+        fixable: f.fix !== undefined,
+      };
+      if (f.related) out.related = f.related.map((r) => ({ path: r.path, line: r.line + 1, column: r.col + 1, label: r.label }));
+      return out;
+    }),
   };
   return JSON.stringify(report, null, 2) + "\n";
 }

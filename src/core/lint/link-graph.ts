@@ -36,6 +36,7 @@ export function updateEdges(graph: LinkGraph, view: VaultView, path: string): Se
  * thread for one long task during a sliced full run. The graph is consistent again only when it returns.
  */
 export function* updateEdgesSteps(graph: LinkGraph, view: VaultView, path: string): Generator<void, Set<string>, void> {
+  if (view.prepare) yield* view.prepare(path);
   const before = new Set<string>();
   removeEdges(graph, path, before);
   const note = view.note(path);

@@ -48,8 +48,20 @@ export interface LintContext extends LintOptions {
 export function createLintContext(view: VaultView, graph: LinkGraph, options: LintOptions): LintContext & { forget(path: string): void } {
   const headers = new Map<string, CkpHeader>();
   const reports = reportFolderOf(options.settings);
-  const kind = (p: string): ReturnType<typeof classifyPath> => classifyPath(p, options.settings.knowledgeFolder, reports);
-  const dailyDate = (p: string): string | null => matchDailyNote(p, options.settings);
+  // A path's kind and daily date follow from the path and the settings alone: worked out once a path, not at each of
+  // the checks that ask (classifyPath trims the folder names again at every call).
+  const kinds = new Map<string, ReturnType<typeof classifyPath>>();
+  const kind = (p: string): ReturnType<typeof classifyPath> => {
+    let k = kinds.get(p);
+    if (k === undefined) kinds.set(p, (k = classifyPath(p, options.settings.knowledgeFolder, reports)));
+    return k;
+  };
+  const dates = new Map<string, string | null>();
+  const dailyDate = (p: string): string | null => {
+    let d = dates.get(p);
+    if (d === undefined) dates.set(p, (d = matchDailyNote(p, options.settings)));
+    return d;
+  };
   return {
     ...options,
     view,

@@ -1,3 +1,4 @@
+import { formatLintPlace } from "./format-lint-place";
 import type { LintFinding, Severity } from "./lint-types";
 
 /** Lint counts and the most important findings, errors first. */
@@ -23,4 +24,20 @@ export function summarizeLint(findings: readonly LintFinding[], top: number): Li
     .slice(0, top);
   const byCheck = [...checks].map(([check, count]) => ({ check, count })).sort((a, b) => b.count - a.count || (a.check < b.check ? -1 : 1));
   return { total: findings.length, bySeverity, byCheck, top: first };
+}
+
+/**
+ * The summary in words, as the MCP server's lint_summary and Obsidian's command line give it: `where` names what was
+ * linted, `note` adds a sentence after the counts (what was left out); places 1-based, as `kc lint` prints them.
+ */
+export function formatLintSummary(s: LintSummary, where: string, note = ""): string {
+  if (s.total === 0) return `No lint findings in ${where}.${note}`;
+  const lines = [
+    `${s.total} finding${s.total === 1 ? "" : "s"} in ${where}: ${s.bySeverity.error} error(s), ${s.bySeverity.warning} warning(s), ${s.bySeverity.suggestion} suggestion(s).${note}`,
+    `By check: ${s.byCheck.map((c) => `${c.check} ${c.count}`).join(", ")}.`,
+    "",
+    `Top ${s.top.length}:`,
+  ];
+  for (const f of s.top) lines.push(`- ${f.severity} ${f.check} ${formatLintPlace(f)}: ${f.message.replace(/\s+/g, " ")}`);
+  return lines.join("\n");
 }

@@ -22,6 +22,12 @@ export interface CompletionRequest {
   signal?: AbortSignal;
   /** This call's request timeout in ms, over the model's own (a call not answered, or a stream silent, this long fails). */
   timeoutMs?: number;
+  /**
+   * Told what each reply the API billed used, as soon as it is known and whatever becomes of the reply (used, or
+   * refused after: two tool calls, too large, prose for a structured reply, a stream stopped part way). The spend
+   * ledger counts these; an adapter that never calls it leaves the completion's own usage to be counted.
+   */
+  onUsage?: (usage: TokenUsage) => void;
 }
 
 /** Tokens a call used, as the API reported them. */

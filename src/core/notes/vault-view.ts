@@ -14,4 +14,9 @@ export interface VaultView {
   note(path: string): ParsedNote | undefined;
   /** The path a link path resolves to from sourcePath (Obsidian's rules), or null when it does not resolve. */
   resolve(linkpath: string, sourcePath: string): string | null;
+  /**
+   * Optional steps (the caller yields between them) that make `note(path)` and resolving its links cheap afterwards: a
+   * view that converts a note with thousands of links, or indexes its targets, does so a part at a time.
+   */
+  prepare?(path: string): Generator<void, void, void>;
 }

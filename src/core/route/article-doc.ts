@@ -62,6 +62,25 @@ export function summaryProperty(frontmatter: Record<string, unknown> | null): st
   return null;
 }
 
+/**
+ * The name of the folder a folder note stands for (a `README`, `_README`, `index` or `_index` note, or one named as its
+ * folder), without the folder's numbering ("02-JOURNAL/_README.md" → "JOURNAL"); null for any other note.
+ */
+export function folderNoteName(path: string): string | null {
+  const parts = path.split("/");
+  if (parts.length < 2) return null;
+  const folder = parts[parts.length - 2]!;
+  const base = baseName(path);
+  if (!/^_?(?:readme|index|folder)$/i.test(base) && base.toLowerCase() !== folder.toLowerCase()) return null;
+  const name = folder.replace(/^\d+[\s._-]+/, "").trim();
+  return name === "" ? folder : name;
+}
+
+/** The name a question uses for a note: its header's title, else its folder's for a folder note, else its file name. */
+export function nameOf(doc: { path: string; header: CkpHeader }): string {
+  return doc.header.title ?? folderNoteName(doc.path) ?? baseName(doc.path);
+}
+
 /** An article's title: its header's, else the file name (the router also searches the file name). */
 export function titleOf(doc: { path: string; header: CkpHeader }): string {
   return doc.header.title ?? baseName(doc.path);
@@ -69,8 +88,9 @@ export function titleOf(doc: { path: string; header: CkpHeader }): string {
 
 /** The fields of an article's router view that follow from its path and header alone (a snapshot leaves them out). */
 export function headerFields(path: string, header: CkpHeader): Pick<ArticleDoc, "title" | "aliases" | "answers" | "tags" | "hasTldr"> {
+  const folder = folderNoteName(path);
   return {
-    title: `${header.title ?? baseName(path)} ${baseName(path).replace(/[-_]/g, " ")}`,
+    title: `${header.title ?? baseName(path)} ${baseName(path).replace(/[-_]/g, " ")}${folder !== null ? ` ${folder}` : ""}`,
     aliases: header.aliases.join(" \n "),
     answers: header.answersWhen.length > 0 ? header.answersWhen.join(" \n ") : "",
     tags: header.tags.join(" "),

@@ -1,8 +1,8 @@
 import MiniSearch, { type Options, type SearchResult } from "minisearch";
-import type { ArticleDoc } from "./article-doc";
-import { ArticleTerms } from "./article-terms";
+import { nameOf, type ArticleDoc } from "./article-doc";
+import { ArticleTerms, DocumentFrequencies } from "./article-terms";
 import { openPostings } from "./packed-freqs";
-import { processTerm, tokenizeText } from "./text-terms";
+import { processTerm, questionTerms, tokenizeText } from "./text-terms";
 
 /** The searchable fields of an article, in the order traces list them. */
 export const ROUTE_FIELDS = ["title", "aliases", "answers", "tldr", "tags", "headings", "body"] as const;
@@ -19,19 +19,25 @@ export type FieldWeights = Record<RouteField, number>;
  */
 export const DEFAULT_FIELD_WEIGHTS: FieldWeights = { title: 1.5, aliases: 1.5, answers: 1.5, tldr: 1.5, tags: 1, headings: 1, body: 1 };
 
+/** How much a note named by the question (every word of its title in it) outweighs its score, among the first hits. */
+const NAMED_BOOST = 2;
+const NAMED_WINDOW = 60;
+
 /** What a snapshot restores an index from (see ArticleIndex.restore). */
 export interface RestoredParts {
   search: MiniSearch<ArticleDoc>;
-  docs: readonly ArticleDoc[];
+  /** The articles by path (taken as they are: a restore fills them line by line), and the connection articles' paths. */
+  docs: Map<string, ArticleDoc>;
+  connections: Set<string>;
   terms: ArticleTerms;
-  df: Map<string, number>;
+  df: DocumentFrequencies;
 }
 
 /** One search hit: the article, its score, and which question terms matched which fields. */
 export interface ArticleHit {
   doc: ArticleDoc;
   score: number;
-  /** Question term (as processed) → fields it matched in. */
+  /** Question term (as processed) → fields it matched in (whole words, prefixes of the last term, near spellings). */
   matched: Map<string, RouteField[]>;
 }
 
@@ -43,11 +49,13 @@ export class ArticleIndex {
   /** The tokens of the article being added, per field: each field is tokenized once for both the search and `df`. */
   private adding: Partial<Record<RouteField, string[]>> | null = null;
   private search: MiniSearch<ArticleDoc>;
-  private readonly docs = new Map<string, ArticleDoc>();
+  private docs = new Map<string, ArticleDoc>();
   private terms = new ArticleTerms();
-  private df = new Map<string, number>();
+  private df = new DocumentFrequencies();
+  /** The articles' tokens summed, for their mean length. */
+  private tokenSum = 0;
   /** Paths of connection articles (a non-empty `connects`), so routing need not scan every article for them. */
-  private readonly connectionPaths = new Set<string>();
+  private connectionPaths = new Set<string>();
 
   /** Changes so far (each upsert and remove counts one): a snapshot taken over several slices checks it did not move. */
   revision = 0;
@@ -77,14 +85,14 @@ export class ArticleIndex {
    */
   adopt(parts: RestoredParts): void {
     this.search = parts.search;
-    this.docs.clear();
-    this.connectionPaths.clear();
-    for (const doc of parts.docs) {
-      this.docs.set(doc.path, doc);
-      if (doc.header.connects.length > 0) this.connectionPaths.add(doc.path);
-    }
+    // Taken, not copied: handing 10,000 articles over one by one was a task of its own over a frame's time.
+    this.docs = parts.docs;
+    this.connectionPaths = parts.connections;
     this.terms = parts.terms;
     this.df = parts.df;
+    let sum = 0;
+    for (const d of parts.docs.values()) sum += d.tokens;
+    this.tokenSum = sum;
     this.revision++;
   }
 
@@ -128,6 +136,15 @@ export class ArticleIndex {
     return (this.search as unknown as { _index: { get(term: string): Map<number, Map<number, number>> | undefined } })._index;
   }
 
+  /** How many times a processed term occurs in one field of an article (0 when it does not), from the engine's postings. */
+  termCount(path: string, term: string, field: RouteField): number {
+    const engine = this.search as unknown as { _idToShortId: Map<string, number>; _fieldIds: Record<string, number> };
+    const id = engine._idToShortId.get(path);
+    const fieldId = engine._fieldIds[field];
+    if (id === undefined || fieldId === undefined) return 0;
+    return this.postings().get(term)?.get(fieldId)?.get(id) ?? 0;
+  }
+
   /** Adds or replaces one article. */
   upsert(doc: ArticleDoc): void {
     this.revision++;
@@ -149,6 +166,7 @@ export class ArticleIndex {
       this.adding = null;
     }
     this.docs.set(doc.path, doc);
+    this.tokenSum += doc.tokens;
     if (doc.header.connects.length > 0) this.connectionPaths.add(doc.path);
     this.terms.set(doc.path, terms);
     for (const t of terms) this.df.set(t, (this.df.get(t) ?? 0) + 1);
@@ -156,8 +174,10 @@ export class ArticleIndex {
 
   /** Removes one article (no-op when absent). */
   remove(path: string): void {
-    if (!this.docs.has(path)) return;
+    const doc = this.docs.get(path);
+    if (!doc) return;
     this.revision++;
+    this.tokenSum -= doc.tokens;
     this.search.discard(path);
     this.docs.delete(path);
     this.connectionPaths.delete(path);
@@ -203,9 +223,62 @@ export class ArticleIndex {
     return kept.length > 0 ? kept.join(" ") : question;
   }
 
+  /** The mean length of an article in tokens (0 for an empty index). */
+  meanTokens(): number {
+    return this.docs.size > 0 ? this.tokenSum / this.docs.size : 0;
+  }
+
+  /** The number of articles a processed term occurs in. */
+  docFreq(term: string): number {
+    return this.df.get(term) ?? 0;
+  }
+
   /** Inverse document frequency of a processed term; unknown terms get the highest value. */
   idf(term: string): number {
     return Math.log(1 + this.docs.size / (1 + (this.df.get(term) ?? 0)));
+  }
+
+  /** Calls `fn` for each article a processed term occurs in, with how many times in one field (one pass over its postings). */
+  forEachPosting(term: string, fn: (path: string, field: RouteField, count: number) => void): void {
+    const engine = this.search as unknown as { _documentIds: Map<number, string>; _fieldIds: Record<string, number> };
+    const byField = this.postings().get(term);
+    if (!byField) return;
+    const names: RouteField[] = [];
+    for (const [name, id] of Object.entries(engine._fieldIds)) names[id] = name as RouteField;
+    for (const [fieldId, freqs] of byField) {
+      const field = names[fieldId];
+      if (field === undefined) continue;
+      for (const [shortId, count] of freqs) {
+        const path = engine._documentIds.get(shortId);
+        if (path !== undefined) fn(path, field, count);
+      }
+    }
+  }
+
+  /**
+   * Ranked hits as the router uses them: query's, except that a note the question names (every word of its title, of
+   * its folder's name for a folder note, or of one of its aliases of two words or more, in the question) counts twice
+   * its score, looked for among the first NAMED_WINDOW hits.
+   */
+  rankedHits(question: string, limit = 12): ArticleHit[] {
+    const hits = this.query(question, Math.max(limit, NAMED_WINDOW));
+    const asked = new Set(questionTerms(question));
+    let boosted = false;
+    const names = (d: ArticleDoc): string[][] => [questionTerms(nameOf(d)), ...d.header.aliases.map(questionTerms).filter((w) => w.length >= 2)];
+    for (const h of hits) {
+      const named = names(h.doc).some((words) => words.length > 0 && words.every((t) => asked.has(t)));
+      if (named) {
+        h.score *= NAMED_BOOST;
+        boosted = true;
+      }
+    }
+    if (boosted) hits.sort((a, b) => b.score - a.score);
+    return hits.slice(0, limit);
+  }
+
+  /** The processed terms of an article (none for an unknown one). */
+  termsOf(path: string): IterableIterator<string> {
+    return this.terms.of(path);
   }
 
   /** True when the processed term occurs in the article. */

@@ -1,3 +1,14 @@
+import { readNumbers } from "./packed-freqs";
+import { indexOfSorted } from "./term-tree";
+
+/** An article's term numbers still in a snapshot's text: `count` ascending numbers below `terms` from `start` (read at first use). */
+export interface PackedList {
+  text: string;
+  start: number;
+  count: number;
+  terms: number;
+}
+
 /**
  * Each article's processed terms, for the router's coverage test (has) and for taking an article's terms out of the
  * document frequencies when it is removed. An article indexed here holds a Set; an article restored from a snapshot
@@ -6,16 +17,16 @@
  */
 export class ArticleTerms {
   private readonly sets = new Map<string, Set<string>>();
-  private readonly packed = new Map<string, readonly number[]>();
-  /** The table the packed lists number into, and (built at the first lookup) each term's number. */
+  private packed = new Map<string, readonly number[] | PackedList>();
+  /** The table the packed lists number into: the snapshot's terms in ascending order (a term's number is found by bisection). */
   private table: readonly string[] = [];
-  private numberOf: Map<string, number> | null = null;
 
   /** Terms restored from a snapshot: `lists` gives each article's term numbers in ascending order into `table`. */
-  static packed(table: readonly string[], lists: ReadonlyMap<string, readonly number[]>): ArticleTerms {
+  static packed(table: readonly string[], lists: Map<string, readonly number[] | PackedList>): ArticleTerms {
     const terms = new ArticleTerms();
     terms.table = table;
-    for (const [path, list] of lists) terms.packed.set(path, list);
+    // Taken, not copied (10,000 entries in one go were most of a long task).
+    terms.packed = lists;
     return terms;
   }
 
@@ -37,11 +48,10 @@ export class ArticleTerms {
   has(path: string, term: string): boolean {
     const set = this.sets.get(path);
     if (set) return set.has(term);
-    const list = this.packed.get(path);
+    const list = this.listOf(path);
     if (!list) return false;
-    this.numberOf ??= new Map(this.table.map((t, i) => [t, i]));
-    const n = this.numberOf.get(term);
-    if (n === undefined) return false;
+    const n = indexOfSorted(this.table, term);
+    if (n === -1) return false;
     let lo = 0;
     let hi = list.length - 1;
     while (lo <= hi) {
@@ -61,6 +71,49 @@ export class ArticleTerms {
       yield* set;
       return;
     }
-    for (const n of this.packed.get(path) ?? []) yield this.table[n]!;
+    for (const n of this.listOf(path) ?? []) yield this.table[n]!;
+  }
+
+  /** An article's term numbers, read from the snapshot's text the first time they are asked for. */
+  private listOf(path: string): readonly number[] | undefined {
+    const list = this.packed.get(path);
+    if (list === undefined || Array.isArray(list)) return list;
+    const { text, start, count, terms } = list as PackedList;
+    const numbers: number[] = [];
+    readNumbers(text, start, count, (n) => numbers.push(n));
+    // A damaged list (not ascending, a term past the table, cut short) counts as none: the binary search needs order.
+    const valid = numbers.length === count && numbers.every((n, i) => n < terms && (i === 0 || n > numbers[i - 1]!));
+    const kept = valid ? numbers : [];
+    this.packed.set(path, kept);
+    return kept;
+  }
+}
+
+/**
+ * How many articles hold each term: for an index restored from a snapshot, the snapshot's counts (found by bisection in
+ * its sorted table, so a warm start fills no map of 40,000 terms) under the changes made since; otherwise a Map.
+ */
+export class DocumentFrequencies {
+  /** Counts set since the snapshot (0: the term is gone). */
+  private readonly changed = new Map<string, number>();
+
+  constructor(
+    private readonly table: readonly string[] = [],
+    private readonly countOf: (i: number) => number = () => 0,
+  ) {}
+
+  get(term: string): number | undefined {
+    const n = this.changed.get(term);
+    if (n !== undefined) return n === 0 ? undefined : n;
+    const i = this.table.length === 0 ? -1 : indexOfSorted(this.table, term);
+    return i === -1 ? undefined : this.countOf(i);
+  }
+
+  set(term: string, n: number): void {
+    this.changed.set(term, n);
+  }
+
+  delete(term: string): void {
+    this.changed.set(term, 0);
   }
 }

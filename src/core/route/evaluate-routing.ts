@@ -63,3 +63,34 @@ export function parseQuestionSet(text: string): EvalQuestion[] | string {
   }
   return out;
 }
+
+/**
+ * A question set's article paths as vault paths: each as written when the vault has it, else relative to the knowledge
+ * folder (`concepts/x.md` → `knowledge/concepts/x.md`), with or without `.md`; the paths found nowhere are listed
+ * (and left out of the needs), so a set written for another layout never scores a silent recall of 0.
+ */
+export function resolveNeeds(
+  questions: readonly EvalQuestion[],
+  exists: (path: string) => boolean,
+  knowledgeFolder: string,
+): { questions: EvalQuestion[]; unknown: string[] } {
+  const unknown: string[] = [];
+  const find = (need: string): string | null => {
+    const clean = need.replace(/\\/g, "/").replace(/^\.?\//, "");
+    const base = knowledgeFolder.replace(/\/+$/, "");
+    for (const p of [clean, `${clean}.md`, ...(base ? [`${base}/${clean}`, `${base}/${clean}.md`] : [])])
+      if (p.toLowerCase().endsWith(".md") && exists(p)) return p;
+    return null;
+  };
+  const out = questions.map((q) => {
+    const needs: string[] = [];
+    for (const n of q.needs) {
+      const p = find(n);
+      if (p !== null) needs.push(p);
+      else if (!unknown.includes(n)) unknown.push(n);
+    }
+    // A question whose needs are all unknown is left out rather than scored as out of the domain.
+    return q.needs.length > 0 && needs.length === 0 ? null : { ...q, needs };
+  });
+  return { questions: out.filter((q): q is EvalQuestion => q !== null), unknown };
+}

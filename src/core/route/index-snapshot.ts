@@ -1,16 +1,16 @@
 import MiniSearch, { type Options } from "minisearch";
-import type { CkpHeader, CkpRelation } from "../ckp/ckp-header";
-import { emptyCkpHeader } from "../ckp/read-ckp-header";
-import { headerFields, type ArticleDoc } from "./article-doc";
+import type { ArticleDoc } from "./article-doc";
 import { ArticleIndex } from "./article-index";
-import { ArticleTerms } from "./article-terms";
-import { PackedFreqs } from "./packed-freqs";
+import { docOf, docRow, type DocRow, type FileStamp } from "./snapshot-doc-rows";
+import { ArticleTerms, DocumentFrequencies, type PackedList } from "./article-terms";
+import { PackedFreqs, PackedPostings, readNumbers } from "./packed-freqs";
+import { LazyTermTreeNode, sortedTerms, type TermTreeView } from "./term-tree";
 
 /**
  * Bump when what the index holds changes: ArticleDoc's fields, tokenizing, term processing or the searched fields.
  * A snapshot of another version (or another plugin build) is ignored and the index built again.
  */
-export const SNAPSHOT_VERSION = 2;
+export const SNAPSHOT_VERSION = 5;
 
 const FORMAT = "kc-router-index";
 /** Articles per line and index numbers per line: each line is parsed in a step of its own, a few ms at most. */
@@ -18,13 +18,9 @@ export interface LineSizes {
   docs: number;
   numbers: number;
 }
-const LINE_SIZES: LineSizes = { docs: 100, numbers: 10_000 };
+const LINE_SIZES: LineSizes = { docs: 40, numbers: 10_000 };
 
-/** A note's file as the index saw it: a changed modification time or size means the note is read again. */
-export interface FileStamp {
-  mtime: number;
-  size: number;
-}
+export type { FileStamp };
 
 /** An index restored from a snapshot, with the stamp of each article's file when it was indexed. */
 export interface RestoredIndex {
@@ -40,7 +36,8 @@ type Postings = Map<number, Map<number, number>>;
  * arrays and loadJS turns into maps in one long task; reading the maps directly lets both be done in slices.
  */
 interface EngineInternals {
-  _index: { set(term: string, postings: Postings): unknown; [Symbol.iterator](): Iterator<[string, Postings]> };
+  /** The term tree (term-tree.ts) under the engine's map of terms; `_size` is that map's cached count. */
+  _index: { _tree: TermTreeView; _size: number | undefined };
   _documentIds: Map<number, string>;
   _idToShortId: Map<string, number>;
   _fieldLength: Map<number, number[]>;
@@ -58,7 +55,7 @@ function internalsOf(search: MiniSearch<ArticleDoc>): EngineInternals | null {
   const e = search as unknown as Partial<EngineInternals>;
   const ok =
     e._index !== undefined &&
-    typeof e._index.set === "function" &&
+    (e._index._tree instanceof Map || e._index._tree instanceof LazyTermTreeNode) &&
     e._documentIds instanceof Map &&
     e._idToShortId instanceof Map &&
     e._fieldLength instanceof Map &&
@@ -81,29 +78,38 @@ interface Header {
 }
 
 /**
- * One article: its engine id, its file's stamp, its field lengths, then its router view without the body and without
- * what follows from its path and header (headerFields), the header without its empty fields, and the fields that
- * differ from what the header gives (the TLDR of a note without one in its header).
+ * The numbers of a snapshot's terms or term lists, in a line of their own after the JSON line that says where each
+ * list starts: decimal, separated by commas, after the snapshot's id and a colon. A restore checks them in one pass
+ * over the text and reads each list only when it is used, so a warm start parses no array of a million numbers
+ * (which the garbage collector then copied: half of a restore's time).
  */
-type DocRow = [
-  shortId: number,
-  mtime: number,
-  size: number,
-  fieldLength: number[],
-  path: string,
-  headings: string,
-  hasBody: 0 | 1,
-  tokens: number,
-  tldrTokens: number,
-  header: Partial<Record<keyof CkpHeader, unknown>>,
-  own: Partial<Record<"title" | "aliases" | "answers" | "tags" | "tldr", string>>,
-];
+class RawLine {
+  private parts: number[] = [];
+  /** Characters so far, after the prefix: where the next number starts. */
+  length = 0;
+  get numbers(): number {
+    return this.parts.length;
+  }
+  constructor(private readonly id: string) {}
+  push(n: number): void {
+    this.parts.push(n);
+    this.length += String(n).length + 1;
+  }
+  take(): string {
+    // Every number followed by a comma, the last one too: the line is `length` characters after its prefix.
+    const line = `${this.id}:${this.parts.join(",")},`;
+    this.parts = [];
+    this.length = 0;
+    return line;
+  }
+}
 
 /**
- * Writes the index as lines of JSON, one step per line (the caller yields between steps): a header (format,
- * version, build, the snapshot's id, the line count), the articles (DocRow) with their files' stamps, then the
- * posting lists as arrays. Returns null when the index changed, or the engine vacuumed, between steps (try again
- * later: a vacuum reshapes the term tree the steps walk).
+ * Writes the index as lines, one step per line (the caller yields between steps): a header (format, version, build,
+ * the snapshot's id, the line count), the articles (DocRow) with their files' stamps, then the terms in ascending
+ * order (so a restore builds the term tree in one pass), each with its fields' posting lists, and last each article's
+ * terms by number; the lists' numbers on raw lines (RawLine) after the JSON lines that place them. Returns null when
+ * the index changed, or the engine vacuumed, between steps (try again later: a vacuum reshapes the term tree).
  */
 export function* writeSnapshot(
   index: ArticleIndex,
@@ -132,33 +138,70 @@ export function* writeSnapshot(
     }
   }
   if (docs.length > 0) lines.push(JSON.stringify({ id, docs }));
-  let terms: (string | number)[][] = [];
-  let numbers = 0;
-  for (const [term, fields] of engine._index) {
-    const row: (string | number)[] = [term];
+  // Each article's terms by number (their order here), for the lines after the terms: a restore reads them at first use.
+  const termsOf = new Map<number, number[]>();
+  const lastTerm = new Int32Array(engine._nextId).fill(-1);
+  const raw = new RawLine(id);
+  // A line's terms, and for each its document frequency, field count, then field id, pairs and start of each list.
+  let terms: string[] = [];
+  let places: number[] = [];
+  let number = 0;
+  for (const [term, fields] of sortedTerms<Postings>(engine._index._tree)) {
+    const at = places.length;
+    places.push(0, 0);
+    let distinct = 0;
     for (const [fieldId, freqs] of fields) {
-      const at = row.length;
-      row.push(fieldId, 0);
+      const start = raw.length;
+      let count = 0;
       // Postings of discarded articles linger until the engine vacuums; a snapshot leaves them out.
+      const add = (doc: number, freq: number): void => {
+        if (!engine._documentIds.has(doc)) return;
+        raw.push(doc);
+        raw.push(freq);
+        count++;
+        if (lastTerm[doc] === number) return;
+        lastTerm[doc] = number;
+        distinct++;
+        let list = termsOf.get(doc);
+        if (!list) termsOf.set(doc, (list = []));
+        list.push(number);
+      };
       const packed = freqs instanceof PackedFreqs ? freqs.unopened() : null;
       if (packed) {
-        for (let k = packed.from; k < packed.end; k += 2) if (engine._documentIds.has(packed.row[k]!)) row.push(packed.row[k]!, packed.row[k + 1]!);
-      } else for (const [doc, freq] of freqs) if (engine._documentIds.has(doc)) row.push(doc, freq);
-      if (row.length === at + 2) row.length = at;
-      else row[at + 1] = (row.length - at - 2) / 2;
+        let doc = 0;
+        readNumbers(packed.text, packed.start, 2 * packed.count, (n, k) => (k % 2 === 0 ? (doc = n) : add(doc, n)));
+      } else for (const [doc, freq] of freqs) add(doc, freq);
+      if (count > 0) places.push(fieldId, count, start);
     }
-    if (row.length === 1) continue;
-    terms.push(row);
-    numbers += row.length;
-    if (numbers >= sizes.numbers) {
-      lines.push(JSON.stringify({ id, terms }));
+    if (places.length === at + 2) {
+      places.length = at;
+      continue;
+    }
+    places[at] = distinct;
+    places[at + 1] = (places.length - at - 2) / 3;
+    terms.push(term);
+    number++;
+    if (raw.numbers >= sizes.numbers) {
+      lines.push(JSON.stringify({ id, terms, places, raw: raw.length }), raw.take());
       terms = [];
-      numbers = 0;
+      places = [];
       yield;
       if (moved()) return null;
     }
   }
-  if (terms.length > 0) lines.push(JSON.stringify({ id, terms }));
+  if (terms.length > 0) lines.push(JSON.stringify({ id, terms, places, raw: raw.length }), raw.take());
+  let lists: number[][] = [];
+  for (const [shortId, list] of termsOf) {
+    lists.push([shortId, list.length, raw.length]);
+    for (const n of list) raw.push(n);
+    if (raw.numbers >= sizes.numbers) {
+      lines.push(JSON.stringify({ id, termsOf: lists, raw: raw.length }), raw.take());
+      lists = [];
+      yield;
+      if (moved()) return null;
+    }
+  }
+  if (lists.length > 0) lines.push(JSON.stringify({ id, termsOf: lists, raw: raw.length }), raw.take());
   const header: Header = {
     format: FORMAT,
     version: SNAPSHOT_VERSION,
@@ -171,78 +214,6 @@ export function* writeSnapshot(
     averageFieldLength: engine._avgFieldLength,
   };
   return `${[JSON.stringify(header), ...lines].join("\n")}\n`;
-}
-
-const RELATION_KEYS = new Set<keyof CkpHeader>(["similarHigh", "similarMid"]);
-
-function docRow(shortId: number, stamp: FileStamp | undefined, lengths: number[], doc: ArticleDoc): DocRow {
-  const header: DocRow[9] = {};
-  const empty = emptyCkpHeader();
-  for (const key of Object.keys(empty) as (keyof CkpHeader)[]) {
-    const value = doc.header[key];
-    if (value === null || value === empty[key] || (Array.isArray(value) && value.length === 0)) continue;
-    // Relations as flat [target, stamp, …] lists: a tenth of the keys JSON would repeat.
-    header[key] = RELATION_KEYS.has(key) ? (value as CkpRelation[]).flatMap((r) => [r.target, r.stamp]) : value;
-  }
-  const own: DocRow[10] = {};
-  const derived = headerFields(doc.path, doc.header);
-  for (const key of ["title", "aliases", "answers", "tags"] as const) if (doc[key] !== derived[key]) own[key] = doc[key];
-  if (doc.tldr !== doc.header.tldr) own.tldr = doc.tldr;
-  return [shortId, stamp?.mtime ?? -1, stamp?.size ?? -1, lengths, doc.path, doc.headings, doc.hasBody ? 1 : 0, doc.tokens, doc.tldrTokens, header, own];
-}
-
-/** The article a DocRow holds (its body empty), or null when the row is not one this version writes. */
-function docOf(row: DocRow): ArticleDoc | null {
-  const [, , , , path, headings, hasBody, tokens, tldrTokens, compact, own] = row;
-  if (
-    typeof path !== "string" ||
-    typeof headings !== "string" ||
-    (hasBody !== 0 && hasBody !== 1) ||
-    typeof tokens !== "number" ||
-    typeof tldrTokens !== "number"
-  )
-    return null;
-  const header = headerOf(compact);
-  if (!header || typeof own !== "object" || own === null) return null;
-  for (const [key, value] of Object.entries(own)) if (!["title", "aliases", "answers", "tags", "tldr"].includes(key) || typeof value !== "string") return null;
-  const tldr = own.tldr ?? header.tldr;
-  if (tldr === null) return null;
-  return { path, ...headerFields(path, header), ...own, tldr, headings, body: "", hasBody: hasBody === 1, header, tokens, tldrTokens };
-}
-
-/** A header from its written form: every field it leaves out is empty; a field of the wrong shape refuses the row. */
-function headerOf(compact: unknown): CkpHeader | null {
-  if (typeof compact !== "object" || compact === null || Array.isArray(compact)) return null;
-  const header = emptyCkpHeader();
-  const fields = header as unknown as Record<string, unknown>;
-  const isText = (v: unknown) => typeof v === "string";
-  for (const [key, value] of Object.entries(compact as Record<string, unknown>)) {
-    if (!(key in header)) return null;
-    const empty = fields[key];
-    if (RELATION_KEYS.has(key as keyof CkpHeader)) {
-      if (!Array.isArray(value) || value.length % 2 !== 0) return null;
-      const relations: CkpRelation[] = [];
-      for (let i = 0; i < value.length; i += 2) {
-        const [target, stamp] = [value[i] as unknown, value[i + 1] as unknown];
-        if (!isText(target) || !(stamp === null || isText(stamp))) return null;
-        relations.push({ target: target, stamp: stamp });
-      }
-      fields[key] = relations;
-    } else if (Array.isArray(empty)) {
-      if (!Array.isArray(value) || !value.every(isText)) return null;
-      fields[key] = value;
-    } else if (key === "form") {
-      if (value !== "yaml" && value !== "plain") return null;
-      fields[key] = value;
-    } else if (key === "corroborations") {
-      if (typeof value !== "number") return null;
-      fields[key] = value;
-    } else {
-      if (!isText(value)) return null;
-      fields[key] = value;
-    }
-  }
-  return header;
 }
 
 /** Runs a snapshot's steps to the end at once (where nothing else waits, as in the command line). */
@@ -288,7 +259,8 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
   const options = index.searchOptions();
   const fields = options.fields;
   check(fields.every((f, i) => header.fieldIds[f] === i) && Object.keys(header.fieldIds).length === fields.length, "other fields");
-  const docs: ArticleDoc[] = [];
+  const docs = new Map<string, ArticleDoc>();
+  const connections = new Set<string>();
   // The engine's document tables, filled as the articles are read (loading them at once was one long step).
   const pathOf = new Map<number, string>();
   const idOf = new Map<string, number>();
@@ -297,19 +269,27 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
   // By engine id: 1 for a known article; the last term counted for it (document frequencies count each article once);
   // the numbers of its terms, ascending, into `table`.
   const known = new Uint8Array(header.nextId);
-  const lastTerm = new Int32Array(header.nextId).fill(-1);
-  const termLists: number[][] = [];
-  const lists = new Map<string, number[]>();
+  const hasList = new Uint8Array(header.nextId);
+  const lists = new Map<string, readonly number[] | PackedList>();
+  // The terms in ascending order, and for each: its line's places and raw line start, and where its own places begin.
   const table: string[] = [];
-  const df = new Map<string, number>();
+  const placesOf: number[][] = [];
+  const rawOf: number[] = [];
+  const lineOf: number[] = [];
+  const placeOf: number[] = [];
+  let postingsTotal = 0;
+  let listsTotal = 0;
   let search: MiniSearch<ArticleDoc> | null = null;
   let engine: EngineInternals | null = null;
-  // Articles come before terms: the engine is loaded with its documents when the first terms line comes.
+  // Articles, then terms, then each article's term lists: the engine is loaded with its documents when the first
+  // terms line comes. A raw line is checked as a whole (digits and commas, its length, its snapshot's id) by a native
+  // regular expression: reading a million numbers one by one in JavaScript cost more than the rest of a warm start.
+  const notNumbers = /[^0-9,]/g;
   for (let n = 1; n < header.lines; n++) {
     yield;
     const line = nextLine();
     check(line !== null, "cut off");
-    const part = JSON.parse(line) as { id?: string; docs?: DocRow[]; terms?: (string | number)[][] };
+    const part = JSON.parse(line) as { id?: string; docs?: DocRow[]; terms?: string[]; places?: number[]; termsOf?: number[][]; raw?: number };
     check(part.id === header.id, "mixed snapshots");
     if (part.docs) {
       check(engine === null, "articles after terms");
@@ -329,10 +309,9 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
             lengths.every((n) => typeof n === "number"),
           "bad article",
         );
-        docs.push(doc);
+        docs.set(doc.path, doc);
+        if (doc.header.connects.length > 0) connections.add(doc.path);
         known[shortId] = 1;
-        termLists[shortId] = [];
-        lists.set(doc.path, termLists[shortId]);
         pathOf.set(shortId, doc.path);
         idOf.set(doc.path, shortId);
         stamps.set(doc.path, { mtime, size });
@@ -340,49 +319,84 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
       }
       continue;
     }
-    check(Array.isArray(part.terms), "unknown line");
-    if (engine === null) {
-      check(docs.length === header.documentCount, "article count");
-      ({ search, engine } = emptyEngine(header, options, pathOf, idOf, fieldLength));
-    }
-    for (const row of part.terms) {
-      const term = row[0];
-      check(typeof term === "string" && !df.has(term), "bad term");
-      const number = table.length;
-      table.push(term);
-      let count = 0;
-      const postings: Postings = new Map();
-      let i = 1;
-      while (i < row.length) {
-        const fieldId = row[i] as number;
-        const size = row[i + 1] as number;
-        check(
-          Number.isInteger(size) && size > 0 && Number.isInteger(fieldId) && fieldId >= 0 && fieldId < fields.length && !postings.has(fieldId),
-          "bad postings",
-        );
-        for (let k = 0; k < size; k++) {
-          const doc = row[i + 2 + 2 * k] as number;
-          check(known[doc] === 1 && typeof row[i + 3 + 2 * k] === "number", "posting of an unknown article");
-          if (lastTerm[doc] !== number) {
-            lastTerm[doc] = number;
-            termLists[doc]!.push(number);
-            count++;
-          }
-        }
-        postings.set(fieldId, new PackedFreqs(row as number[], i + 2, size));
-        i += 2 + 2 * size;
+    // The raw line of numbers that follows: of this snapshot, whole, digits and commas only, each number's comma last.
+    const rawLength = part.raw;
+    check(Number.isInteger(rawLength) && rawLength! > 0 && n + 1 < header.lines && text.startsWith(`${header.id}:`, at), "bad raw line");
+    const rawStart = at + header.id.length + 1;
+    const rawEnd = rawStart + rawLength!;
+    notNumbers.lastIndex = rawStart;
+    check(notNumbers.exec(text)?.index === rawEnd && text.charCodeAt(rawEnd) === 10 && text.charCodeAt(rawEnd - 1) === 44, "bad raw line");
+    // Each list's start, after the one before has room for its numbers (a digit and a comma each at least), and the
+    // last one's inside the line. Its numbers are read when the list is first used; a posting that names no article is
+    // then passed over by the engine, as it passes over those of a removed one.
+    let free = 0;
+    const place = (start: unknown, count: unknown, numbers: number): number => {
+      check(Number.isInteger(start) && Number.isInteger(count) && (count as number) > 0 && (start as number) >= free, "bad list");
+      free = (start as number) + 2 * numbers * (count as number);
+      check(free <= rawLength!, "bad list");
+      return rawStart + (start as number);
+    };
+    if (part.terms) {
+      check(Array.isArray(part.terms) && lists.size === 0, "terms after term lists");
+      if (engine === null) {
+        check(docs.size === header.documentCount, "article count");
+        ({ search, engine } = emptyEngine(header, options, pathOf, idOf, fieldLength));
       }
-      check(i === row.length, "bad postings");
-      engine._index.set(term, postings);
-      df.set(term, count);
+      const places = part.places;
+      check(Array.isArray(places), "bad postings");
+      const line = placesOf.length;
+      placesOf.push(places);
+      rawOf.push(rawStart);
+      let p = 0;
+      for (const term of part.terms) {
+        // Terms in ascending order, each once (the order the writer walks the tree in).
+        check(typeof term === "string" && (table.length === 0 || term > table[table.length - 1]!), "terms out of order");
+        const count = places[p];
+        const width = places[p + 1];
+        check(Number.isInteger(count) && count! > 0 && count! <= docs.size && Number.isInteger(width) && width! > 0, "bad term");
+        table.push(term);
+        lineOf.push(line);
+        placeOf.push(p);
+        p += 2;
+        // Field ids in range and each once (a bit each), each list placed after the one before.
+        let seen = 0;
+        for (let f = 0; f < width!; f++, p += 3) {
+          const fieldId = places[p];
+          check(Number.isInteger(fieldId) && fieldId! >= 0 && fieldId! < fields.length && (seen & (1 << fieldId!)) === 0, "bad postings");
+          seen |= 1 << fieldId!;
+          place(places[p + 2], places[p + 1], 2);
+        }
+        postingsTotal += count!;
+      }
+      check(p === places.length, "bad postings");
+    } else {
+      check(Array.isArray(part.termsOf) && engine !== null, "unknown line");
+      for (const row of part.termsOf) {
+        const shortId = row[0]!;
+        const count = row[1]!;
+        const start = row[2];
+        check(Number.isInteger(shortId) && known[shortId] === 1 && hasList[shortId] === 0, "bad term list");
+        hasList[shortId] = 1;
+        lists.set(pathOf.get(shortId)!, { text, start: place(start, count, 1), count, terms: table.length });
+        listsTotal += count;
+      }
     }
+    at = rawEnd + 1;
+    n++;
   }
   check(at === text.length, "trailing lines");
-  check(docs.length === header.documentCount, "article count");
-  search ??= emptyEngine(header, options, pathOf, idOf, fieldLength).search;
+  check(docs.size === header.documentCount, "article count");
+  // As many terms in the articles' lists as their document frequencies count.
+  check(listsTotal === postingsTotal, "term lists");
+  ({ search, engine } = search && engine ? { search, engine } : emptyEngine(header, options, pathOf, idOf, fieldLength));
+  // The term tree and the postings are made when a search first looks into them; the counts read from their lines.
+  const postingsOf = (i: number): PackedPostings => new PackedPostings(text, rawOf[lineOf[i]!]!, placesOf[lineOf[i]!]!, placeOf[i]! + 2);
+  engine._index._tree = new LazyTermTreeNode(table, postingsOf, 0, table.length, 0);
+  engine._index._size = undefined;
+  const df = new DocumentFrequencies(table, (i) => placesOf[lineOf[i]!]![placeOf[i]!]!);
   // Handing 10,000 articles over is a step of its own, not the tail of the last line's.
   yield;
-  index.adopt({ search, docs, terms: ArticleTerms.packed(table, lists), df });
+  index.adopt({ search, docs, connections, terms: ArticleTerms.packed(table, lists), df });
   return { index, stamps };
 }
 

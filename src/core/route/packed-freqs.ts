@@ -1,30 +1,53 @@
 /**
- * One field's posting list of one term (article → frequency) as the engine's Map, filled from the snapshot's row
- * only when first used: a search touches a few terms, so a warm start need not build a million map entries first.
+ * Whole numbers written in decimal, each followed by a comma, in a snapshot's text: `count` of them from `start`, each
+ * passed to `each` with its place. The reader checked the line (digits and commas) but not each list's length: a
+ * damaged snapshot reads as fewer numbers, never past its line.
+ */
+export function readNumbers(text: string, start: number, count: number, each: (n: number, k: number) => void): void {
+  let at = start;
+  for (let k = 0; k < count; k++) {
+    let c = text.charCodeAt(at);
+    if (!(c >= 48 && c <= 57)) return;
+    let n = 0;
+    for (; c >= 48 && c <= 57; c = text.charCodeAt(++at)) n = n * 10 + (c - 48);
+    if (c !== 44) return;
+    each(n, k);
+    at++;
+  }
+}
+
+/**
+ * One field's posting list of one term (article → frequency) as the engine's Map, filled from the snapshot's text
+ * only when first used: a search touches a few terms, so a warm start need not build a million map entries first
+ * (nor a million numbers parsed into arrays the garbage collector then copies).
  */
 export class PackedFreqs extends Map<number, number> {
-  private row: readonly number[] | null;
+  private text: string | null;
 
   constructor(
-    row: readonly number[],
-    private readonly from: number,
+    text: string,
+    private readonly start: number,
     private readonly count: number,
   ) {
     super();
-    this.row = row;
+    this.text = text;
   }
 
-  /** The snapshot row's pairs [from, end) while the map has not been used (a snapshot copies them as they are). */
-  unopened(): { row: readonly number[]; from: number; end: number } | null {
-    return this.row === null ? null : { row: this.row, from: this.from, end: this.from + 2 * this.count };
+  /** The pairs' place in the snapshot's text (`count` pairs of numbers from `start`) while the map has not been used. */
+  unopened(): { text: string; start: number; count: number } | null {
+    return this.text === null ? null : { text: this.text, start: this.start, count: this.count };
   }
 
-  /** Fills the map from the row (once; nothing after that). */
+  /** Fills the map from the text (once; nothing after that). */
   open(): void {
-    const row = this.row;
-    if (row === null) return;
-    this.row = null;
-    for (let k = 0; k < this.count; k++) super.set(row[this.from + 2 * k]!, row[this.from + 2 * k + 1]!);
+    const text = this.text;
+    if (text === null) return;
+    this.text = null;
+    let doc = 0;
+    readNumbers(text, this.start, 2 * this.count, (n, k) => {
+      if (k % 2 === 0) doc = n;
+      else super.set(doc, n);
+    });
   }
 
   override get size(): number {
@@ -53,7 +76,7 @@ export class PackedFreqs extends Map<number, number> {
   }
 
   override clear(): void {
-    this.row = null;
+    this.text = null;
     super.clear();
   }
 
@@ -98,5 +121,69 @@ export function* openPostings(
         yield;
       }
     }
+  }
+}
+
+/**
+ * One term's posting lists by field (field id → its PackedFreqs) as the engine's Map, made from the snapshot's row
+ * only when first used. Not a Map: a warm start makes one for each of its 40,000+ terms and uses a handful, and a
+ * Map (a subclass even more) costs several times a plain object to make in code that has not been optimized yet.
+ * It answers every Map method the engine calls (get, set, delete, has, size, and iteration).
+ */
+export class PackedPostings {
+  private map: Map<number, Map<number, number>> | null = null;
+
+  /** `places[at - 1]` fields, then for each its id, pair count and list start (in `text`, after `offset`). */
+  constructor(
+    private readonly text: string,
+    private readonly offset: number,
+    private readonly places: readonly number[],
+    private readonly at: number,
+  ) {}
+
+  private fields(): Map<number, Map<number, number>> {
+    if (this.map === null) {
+      this.map = new Map();
+      const end = this.at + 3 * this.places[this.at - 1]!;
+      for (let i = this.at; i < end; i += 3) {
+        this.map.set(this.places[i]!, new PackedFreqs(this.text, this.offset + this.places[i + 2]!, this.places[i + 1]!));
+      }
+    }
+    return this.map;
+  }
+
+  get size(): number {
+    return this.fields().size;
+  }
+  get(fieldId: number): Map<number, number> | undefined {
+    return this.fields().get(fieldId);
+  }
+  has(fieldId: number): boolean {
+    return this.fields().has(fieldId);
+  }
+  set(fieldId: number, freqs: Map<number, number>): this {
+    this.fields().set(fieldId, freqs);
+    return this;
+  }
+  delete(fieldId: number): boolean {
+    return this.fields().delete(fieldId);
+  }
+  clear(): void {
+    this.fields().clear();
+  }
+  keys(): MapIterator<number> {
+    return this.fields().keys();
+  }
+  values(): MapIterator<Map<number, number>> {
+    return this.fields().values();
+  }
+  entries(): MapIterator<[number, Map<number, number>]> {
+    return this.fields().entries();
+  }
+  forEach(fn: (value: Map<number, number>, key: number, map: Map<number, Map<number, number>>) => void): void {
+    this.fields().forEach(fn);
+  }
+  [Symbol.iterator](): MapIterator<[number, Map<number, number>]> {
+    return this.fields()[Symbol.iterator]();
   }
 }

@@ -1,6 +1,7 @@
 import type { ArticleHit, ArticleIndex } from "./article-index";
 import { baseName, type ArticleDoc } from "./article-doc";
 import { questionTerms } from "./text-terms";
+import { articleCoverage } from "./question-coverage";
 import { DEFAULT_ROUTE_OPTIONS, type LoadReason, type LoadedArticle, type RouteOptions, type RouteResult, type SkippedArticle } from "./route-types";
 
 /** Resolves a relationship link path written in `from` to an article path, or null. */
@@ -33,17 +34,15 @@ export function routeQuestion(
   const base = { question, terms, loaded: [], skipped: [], totalTokens: 0, loadAllTokens, budget: opts.budget, mode: "full" as const };
   if (terms.length === 0) return { ...base, status: "empty-question", coverage: 0 };
 
-  const hits = index.query(q);
+  const hits = index.rankedHits(q);
   const top = hits[0];
   if (!top) return { ...base, status: "not-covered", coverage: 0 };
 
-  const weightOf = (t: string): number => index.idf(t);
-  const total = terms.reduce((s, t) => s + weightOf(t), 0);
-  const covers = (hit: ArticleHit, t: string): boolean => hit.matched.has(t) || index.has(hit.doc.path, t);
-  const coverageOf = (set: ArticleHit[]): number => terms.reduce((s, t) => s + (set.some((h) => covers(h, t)) ? weightOf(t) : 0), 0) / total;
+  const coverageOf = (set: ArticleHit[]): number => articleCoverage(index, set[0]!.doc, terms);
 
   const candidates = hits.filter((h, i) => i === 0 || h.score >= opts.minScoreRatio * top.score).slice(0, opts.maxMatches);
-  const coverage = coverageOf(candidates);
+  // Judged per match with the notes that load because of it, never summed over matches that each hold a part.
+  const coverage = Math.max(...candidates.map((h) => articleCoverage(index, h.doc, terms, linkedAmong(index, h.doc, hits, resolve))));
   if (coverage < opts.minCoverage) {
     const skipped = hits.slice(0, 3).map((h) => weak(h, coverageOf([h])));
     return { ...base, status: "not-covered", coverage, skipped };
@@ -121,6 +120,25 @@ function joiningConnections(index: ArticleIndex, resolve: ResolveTarget, matches
     if (joined.length >= 2) out.push({ doc: c, reason: { kind: "connection", of: joined }, n: joined.length });
   }
   return out.sort((a, b) => b.n - a.n || a.doc.path.localeCompare(b.doc.path)).map(({ doc, reason }) => ({ doc, reason }));
+}
+
+/**
+ * The notes that load with a match because of it: its SIMILAR_HIGH neighbours, and the hits it names as SIMILAR_MID
+ * or that name it in a relationship of theirs.
+ */
+function linkedAmong(index: ArticleIndex, doc: ArticleDoc, hits: readonly ArticleHit[], resolve: ResolveTarget): ArticleDoc[] {
+  const targets = (d: ArticleDoc): (string | null)[] => [
+    ...[...d.header.similarHigh, ...d.header.similarMid].map((r) => resolve(r.target, d.path)),
+    ...d.header.connects.map((t) => resolve(t, d.path)),
+  ];
+  const mine = new Set(targets(doc));
+  const out = hits.filter((h) => h.doc.path !== doc.path && (mine.has(h.doc.path) || targets(h.doc).includes(doc.path))).map((h) => h.doc);
+  for (const r of doc.header.similarHigh) {
+    const p = resolve(r.target, doc.path);
+    const d = p !== null && p !== doc.path ? index.get(p) : undefined;
+    if (d && !out.includes(d)) out.push(d);
+  }
+  return out;
 }
 
 function sumTokens(docs: Iterable<ArticleDoc>): number {

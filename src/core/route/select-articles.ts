@@ -64,7 +64,7 @@ export function shortlistFor(index: ArticleIndex, question: string, resolve: Res
     const header = headerOf(doc, `a${out.length + 1}`);
     out.push({ id: `a${out.length + 1}`, path: doc.path, rank, header, headerTokens: estimateTokens(header), doc });
   };
-  const hits = index.query(question.slice(0, 2000), size);
+  const hits = index.rankedHits(question.slice(0, 2000), size);
   hits.forEach((h, i) => add(h.doc, i + 1));
   for (const h of hits) {
     for (const rel of h.doc.header.similarHigh) {

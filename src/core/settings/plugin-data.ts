@@ -1,5 +1,5 @@
 import { currentModel, DEFAULT_MODEL, DEFAULT_SELECT_MODEL, type PriceOverride } from "../llm/models";
-import { readSpendSettings, type SpendCaps } from "../spend/spend-settings";
+import { readSpendSettings, spendCapProblems, type SpendCaps } from "../spend/spend-settings";
 import type { CompileState, KnowledgeSettings } from "../knowledge/knowledge-settings";
 import { validateSettings } from "../knowledge/validate-settings";
 import { mergeLintSettings, type LintSettings } from "./lint-settings";
@@ -140,14 +140,23 @@ export function loadPluginData(raw: unknown, file = "data.json"): { data: Plugin
   const capture = mergeCaptureSettings(data.capture);
   const lint = mergeLintSettings(data.lint);
   const caps: SpendCaps = { dailyCapUsd: spend.dailyCapUsd, monthlyCapUsd: spend.monthlyCapUsd };
-  for (const [name, used] of [
-    ["ask", ask],
-    ["compile", compile],
-    ["capture", capture],
-    ["lint", lint],
-    ["spend", caps],
+  // A cap that is not an amount is off: said in its own sentence (a cap written as "$5" is read, and named below).
+  const capProblems = spendCapProblems(raw);
+  warnings.push(...capProblems);
+  const savedSpend = (typeof data.spend === "object" && data.spend !== null && !Array.isArray(data.spend) ? { ...data.spend } : data.spend) as Record<
+    string,
+    unknown
+  >;
+  if (typeof savedSpend === "object" && savedSpend !== null)
+    for (const key of ["dailyCapUsd", "monthlyCapUsd"]) if (capProblems.some((p) => p.includes(`spend.${key} `))) delete savedSpend[key];
+  for (const [name, saved, used] of [
+    ["ask", data.ask, ask],
+    ["compile", data.compile, compile],
+    ["capture", data.capture, capture],
+    ["lint", data.lint, lint],
+    ["spend", savedSpend, caps],
   ] as const)
-    warnReplaced(data[name], used, `${file}: ${name}`, warnings);
+    warnReplaced(saved, used, `${file}: ${name}`, warnings);
   return { data: { settings, ask, compile, capture, lint, spend: caps, compileState }, warnings };
 }
 

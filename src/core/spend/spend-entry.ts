@@ -13,6 +13,8 @@ export interface SpendEntry {
   cacheWrite: number;
   /** USD at that model's price when made; null when the model's price was not known. */
   usd: number | null;
+  /** True when the API billed the call without reporting its usage (a timeout, an unreadable reply): `usd` is its worst case. */
+  estimated?: true;
 }
 
 /** Older calls folded into one line per month when the ledger is trimmed: the totals survive, the detail goes. */
@@ -76,6 +78,7 @@ export function parseSpendLine(line: string): SpendRecord | null {
     cacheRead: tokens[2]!,
     cacheWrite: tokens[3]!,
     usd,
+    ...(o.estimated === true ? { estimated: true as const } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import { priceFor, type PriceOverride } from "../llm/models";
 
 /** The caps on spending (data.json's `spend` section): 0 turns a cap off. */
 export interface SpendCaps {
-  /** USD a day (local calendar day) all model calls together may cost. */
+  /** USD a day all model calls together may cost; a day runs from local midnight to local midnight (the computer's time zone). */
   dailyCapUsd: number;
   /** USD a calendar month all model calls together may cost. */
   monthlyCapUsd: number;
@@ -58,8 +58,33 @@ export function readSpendSettings(data: unknown): SpendSettings {
     if (!listed || listed.input !== legacy.input || listed.output !== legacy.output) overrides[model] = legacy;
   }
   return {
-    dailyCapUsd: amount(saved.dailyCapUsd) ?? 0,
-    monthlyCapUsd: amount(saved.monthlyCapUsd) ?? 0,
+    dailyCapUsd: capAmount(saved.dailyCapUsd) ?? 0,
+    monthlyCapUsd: capAmount(saved.monthlyCapUsd) ?? 0,
     priceOverrides: overrides,
   };
+}
+
+/** A cap as saved: a non-negative number, or text a person would write for one ("5", "$5", "5.50 USD"); else undefined. */
+export function capAmount(v: unknown): number | undefined {
+  if (typeof v === "number") return amount(v);
+  if (typeof v !== "string") return undefined;
+  const m = /^\s*\$?\s*(\d{1,12}(?:\.\d{0,12})?|\.\d{1,12})\s*(?:usd|dollars?)?\s*$/i.exec(v);
+  return m ? amount(Number(m[1])) : undefined;
+}
+
+/**
+ * What is wrong with the caps of data.json's `spend` section: one sentence per cap that is set but not an amount
+ * (it would otherwise silently be off). kc refuses model calls until it is fixed; the plugin warns.
+ */
+export function spendCapProblems(data: unknown): string[] {
+  const saved = record(record(data).spend);
+  const problems: string[] = [];
+  for (const key of ["dailyCapUsd", "monthlyCapUsd"] as const) {
+    const v = saved[key];
+    if (v === undefined || v === null || capAmount(v) !== undefined) continue;
+    problems.push(
+      `data.json: spend.${key} is ${JSON.stringify(v)?.slice(0, 40) ?? String(typeof v)}, not an amount in US dollars, so the cap cannot be applied; write a number such as 5 (0 turns the cap off).`,
+    );
+  }
+  return problems;
 }

@@ -35,17 +35,26 @@ export async function acquireLockFile(
   const deadline = files.now() + waitMs;
   for (;;) {
     if (await files.createExclusive(path, text)) return { ok: true, release: () => releaseIfMine(files, path, owner.token) };
-    const seen = await readHolder(files, path);
+    let unreadable: unknown = null;
+    const seen = await readHolder(files, path, (e) => (unreadable = e));
     if (seen && isStale(files, seen)) {
       await removeIfUnchanged(files, path, seen.raw);
       continue;
     }
-    if (files.now() >= deadline) return { ok: false, holder: seen?.holder ?? {} };
+    if (files.now() >= deadline) {
+      // A lock that could never be read (a FIFO or folder in its place, no permission) is an error, not a holder.
+      if (unreadable !== null) throw unreadable instanceof Error ? unreadable : new Error(`${path} cannot be read`);
+      return { ok: false, holder: seen?.holder ?? {} };
+    }
     await files.sleep(100);
   }
 }
 
-async function readHolder(files: LockFiles, path: string): Promise<{ raw: { text: string; mtimeMs: number }; holder: Holder } | null> {
+async function readHolder(
+  files: LockFiles,
+  path: string,
+  onError: (e: unknown) => void = () => undefined,
+): Promise<{ raw: { text: string; mtimeMs: number }; holder: Holder } | null> {
   try {
     const raw = await files.read(path);
     if (!raw) return null;
@@ -57,7 +66,8 @@ async function readHolder(files: LockFiles, path: string): Promise<{ raw: { text
       // Half-written or foreign: held for now; its age makes it stale later.
     }
     return { raw, holder };
-  } catch {
+  } catch (e) {
+    onError(e);
     return null;
   }
 }

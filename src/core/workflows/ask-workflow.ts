@@ -125,9 +125,17 @@ export async function askQuestion(
   return { ...chosen, answer };
 }
 
-/** An article's title for traces and sources: its header's title, else its file name. */
-export function articleTitle(host: KcHost, path: string): string {
-  return host.index().get(path)?.header.title ?? baseName(path);
+/**
+ * A note's title, the one lookup for every place that names a note (traces, sources, citations in an answer): its
+ * header's title, else its file name. Takes a vault path or a link as an answer writes it: the index keys are paths
+ * with ".md", so a path without it and a bare name (`[[retry-with-backoff]]`) are resolved as Obsidian would first.
+ */
+export function articleTitle(host: Pick<KcHost, "index" | "resolve">, pathOrLink: string): string {
+  const index = host.index();
+  const direct = index.get(pathOrLink) ?? index.get(`${pathOrLink}.md`);
+  if (direct) return direct.header.title ?? baseName(pathOrLink);
+  const resolved = host.resolve(pathOrLink.replace(/\.md$/i, ""), "");
+  return (resolved !== null ? index.get(resolved)?.header.title : undefined) ?? baseName(pathOrLink);
 }
 
 /**

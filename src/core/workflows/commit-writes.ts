@@ -22,7 +22,7 @@ export async function commitWrites(
   record: UndoRecord,
 ): Promise<Result<UndoRecord, string>> {
   for (const f of record.files) {
-    const refused = recordedWriteRefusal(f, record.op, rules);
+    const refused = recordedWriteRefusal(f, record.op, rules, record.scope);
     if (refused) return err(`Nothing was written: ${refused}.`);
   }
   const pending = await pendingJournalRefusal(records);

@@ -1,10 +1,10 @@
 import { readCkpHeader } from "../ckp/read-ckp-header";
 import { setHeaderFields } from "../ckp/write-ckp-header";
 import type { UndoRecord } from "../compile/write-compile";
-import { draftHeader, type DraftRelation, type HeaderFields } from "../headers/draft-header";
+import { draftHeader, draftStub, rankLinks, readNote, type Draft, type DraftRelation, type HeaderFields } from "../headers/draft-header";
+import { HeaderVault } from "../headers/header-vault";
+import { wordNeighbours } from "../headers/word-neighbours";
 import { buildRefineRequest, estimateRefine, parseRefineReply, refineBatches, type RefineEstimate, type RefineItem } from "../headers/refine-headers";
-import { matchDailyNote } from "../knowledge/daily-notes";
-import { classifyPath, reportFolderOf } from "../knowledge/knowledge-layout";
 import { costAt } from "../llm/cost";
 import { addUsage, type TokenUsage } from "../llm/language-model";
 import { parseNote } from "../notes/parse-note";
@@ -48,6 +48,8 @@ export interface HeaderRequest {
   model?: boolean;
   /** Propose only: no review, no write. */
   dryRun?: boolean;
+  /** The vault's template folders (the Templates core plugin's and Templater's settings): their notes are never proposed. */
+  templateFolders?: string[];
 }
 
 /** What the person is asked: the spend before a model pass, and the review of the proposals (the paths to write). */
@@ -67,10 +69,10 @@ export interface HeaderRun {
 }
 
 /**
- * Proposes CKP headers for existing notes, the same in every host: an offline draft for each chosen note (TLDR from
- * its opening, answers_when from its headings, relationships from its links and lexical neighbours, stamped with the
- * month), optionally improved by the compile model after the spend is confirmed, then reviewed, and the accepted
- * notes written as one undoable write that changes frontmatter only.
+ * Proposes CKP headers for existing notes, the same in every host: an offline draft for each chosen note that may have
+ * one (never a template, drawing, board, canvas or generated report: those are skipped with the reason), the TLDRs
+ * made distinct across the run, optionally improved by the compile model after the spend is confirmed, then reviewed
+ * note by note, and the accepted notes written as one undoable write that changes frontmatter only.
  */
 export async function proposeNoteHeaders(
   host: KcHost,
@@ -78,6 +80,7 @@ export async function proposeNoteHeaders(
   ports: HeaderPorts = {},
   options: { signal?: AbortSignal } = {},
 ): Promise<HeaderRun> {
+  const vault = new HeaderVault(host, { folders: request.templateFolders ?? [] });
   const skipped: HeaderSkip[] = [];
   const paths: string[] = [];
   for (const name of request.paths) {
@@ -85,13 +88,18 @@ export async function proposeNoteHeaders(
     if (path === null) skipped.push({ path: name, reason: "no such note" });
     else if (!paths.includes(path)) paths.push(path);
   }
-  if (request.allMissing) for (const p of notesWithoutHeaders(host, request.allMissing, paths)) paths.push(p);
+  if (request.allMissing) for (const p of await vault.notesThatGainMost(request.allMissing, paths)) paths.push(p);
   const proposals: HeaderProposal[] = [];
+  const drafts = new Map<string, Draft>();
   for (const path of paths) {
-    const r = await draftProposal(host, path);
+    const r = await draftProposal(host, vault, path);
     if ("reason" in r) skipped.push(r);
-    else proposals.push(r);
+    else {
+      proposals.push(r.proposal);
+      drafts.set(path, r.draft);
+    }
   }
+  distinctTldrs(host, proposals, drafts, skipped);
   const pass = request.model && proposals.length > 0 ? await refineWithModel(host, proposals, ports, options.signal) : { status: "off" as const };
   const run: HeaderRun = { proposals, skipped, pass, written: null, writeError: null };
   if (request.dryRun || proposals.length === 0 || !ports.review) return run;
@@ -102,61 +110,101 @@ export async function proposeNoteHeaders(
   return w.ok ? { ...run, written: w.value } : { ...run, writeError: w.error };
 }
 
-/** Up to `max` notes of the index without a TLDR and answers_when of their own, in path order, leaving out `taken`. */
-export function notesWithoutHeaders(host: Pick<KcHost, "index" | "rules">, max: number, taken: readonly string[] = []): string[] {
-  const rules = host.rules();
-  const out: string[] = [];
-  const docs = [...host.index().all()].sort((a, b) => (a.path < b.path ? -1 : 1));
-  for (const d of docs) {
-    if (out.length >= max) break;
-    if (d.hasTldr || d.header.answersWhen.length > 0 || taken.includes(d.path) || !d.hasBody) continue;
-    if (isJournal(d.path, rules) || ownFile(d.path, host)) continue;
-    out.push(d.path);
-  }
-  return out;
+/** Up to `max` notes of the index that may have a header and have none, those that gain most first (HeaderVault). */
+export function notesWithoutHeaders(host: KcHost, max: number, taken: readonly string[] = [], templateFolders: string[] = []): Promise<string[]> {
+  return new HeaderVault(host, { folders: templateFolders }).notesThatGainMost(max, taken);
 }
 
-/** True for a daily note by the settings, or a note named by its date (a journal the settings do not describe). */
-function isJournal(path: string, rules: ReturnType<KcHost["rules"]>): boolean {
-  return matchDailyNote(path, rules) !== null || /^\d{4}-\d{2}-\d{2}\b/.test(baseName(path));
-}
-
-/** True for the knowledge folder's own files (index.md, log.md, lint reports), which never get a header. */
-function ownFile(path: string, host: Pick<KcHost, "rules">): boolean {
-  const rules = host.rules();
-  const kind = classifyPath(path, rules.knowledgeFolder, reportFolderOf(rules));
-  return kind === "index" || kind === "log" || kind === "report";
-}
-
-/** The offline proposal for one note, or why there is none. */
-async function draftProposal(host: KcHost, path: string): Promise<HeaderProposal | HeaderSkip> {
-  const text = await host.store.read(path).catch(() => null);
+/** The offline proposal for one note with its draft, or why there is none. */
+async function draftProposal(host: KcHost, vault: HeaderVault, path: string): Promise<{ proposal: HeaderProposal; draft: Draft } | HeaderSkip> {
+  const text = await vault.read(path);
   if (text === null) return { path, reason: "could not be read" };
-  if (ownFile(path, host)) return { path, reason: "is a file of the knowledge folder itself" };
   const gate = headerChangeRefusal({ path, before: text, after: text }, host.rules());
   if (gate) return { path, reason: gate };
-  const parsed = parseNote(text);
+  const why = await vault.skipReason(path);
+  if (why) return { path, reason: why };
+  const parsed = (await vault.parsed(path))!;
   if (parsed.frontmatterError) return { path, reason: "its frontmatter is not valid YAML; fix it first" };
   const header = readCkpHeader(parsed.frontmatter);
-  const rules = host.rules();
-  const linked = parsed.links
-    .filter((l) => (l.kind === "wikilink" || l.kind === "markdown") && l.path !== "")
-    .map((l) => host.resolve(l.path, path))
-    .filter((p): p is string => p !== null && p.toLowerCase().endsWith(".md") && p !== path && !isJournal(p, rules));
-  const doc = host.index().get(path);
-  const query = [header.title ?? baseName(path), ...parsed.headings.map((h) => h.text), doc?.tldr ?? ""].join(" ");
-  const hits = host
-    .index()
-    .query(query, 8)
-    .filter((h) => h.doc.path !== path && !isJournal(h.doc.path, rules) && !ownFile(h.doc.path, host));
-  const best = hits[0]?.score ?? 0;
-  const neighbours = hits
-    .filter((h) => h.score >= best * 0.5)
-    .slice(0, 3)
-    .map((h) => h.doc.path);
-  const { fields, relations } = draftHeader({ path, text, parsed, header, linked, neighbours, month: localDate(host.now()).slice(0, 7) });
-  if (Object.keys(fields).length === 0) return { path, reason: "already has a CKP header (tldr, answers_when and relationships)" };
-  return withFields(host, { path, before: text, after: text, fields, relations, by: "draft" });
+  const index = host.index();
+  const month = localDate(host.now()).slice(0, 7);
+  if (text.slice(parsed.bodyStartOffset).trim() === "") {
+    const from: { p: string; n: number; tokens: number }[] = [];
+    for (const [p, n] of await vault.backlinks(path)) if (await vault.mayRelate(p)) from.push({ p, n, tokens: index.get(p)?.tokens ?? 0 });
+    if (from.length === 0) return { path, reason: "is empty, and no note links to it" };
+    from.sort((a, b) => b.n - a.n || a.tokens - b.tokens || (a.p < b.p ? -1 : 1));
+    return finish(host, path, text, draftStub({ path, header, linkedFrom: from.map((f) => f.p), month }));
+  }
+  const reading = readNote(path, text, parsed, header, (t) => vault.idf(t));
+  if (reading.paragraphs.length === 0 && parsed.headings.length === 0) return { path, reason: "has no text to draft a header from" };
+  const near: string[] = [];
+  for (const n of wordNeighbours(index, path, reading.key))
+    if (near.length < 8 && !vault.isJournal(n.path) && (await vault.mayRelate(n.path))) near.push(n.path);
+  const linked: string[] = [];
+  for (const p of await vault.linksOf(path)) if (await vault.mayRelate(p)) linked.push(p);
+  const back = new Set<string>();
+  for (const p of linked) if ((await vault.linksOf(p)).includes(path)) back.add(p);
+  const openingEnd = /\n#{1,6}\s/.exec(text.slice(parsed.bodyStartOffset))?.index ?? 800;
+  const opening = parsed.links.filter((l) => l.start.offset < parsed.bodyStartOffset + openingEnd).map((l) => host.resolve(l.path, path));
+  const draft = draftHeader({
+    path,
+    parsed,
+    header,
+    reading,
+    linked: rankLinks(
+      linked,
+      (p) => back.has(p),
+      opening.filter((p): p is string => p !== null),
+      near,
+    ),
+    neighbours: near.slice(0, 3),
+    month,
+    isStockHeading: (h) => vault.isStockHeading(h),
+  });
+  return finish(host, path, text, draft);
+}
+
+/** The proposal a draft makes, or why there is none. */
+function finish(host: KcHost, path: string, text: string, draft: Draft): { proposal: HeaderProposal; draft: Draft } | HeaderSkip {
+  if (Object.keys(draft.fields).length === 0) return { path, reason: "already has a CKP header (tldr, answers_when and relationships)" };
+  const proposal = withFields(host, { path, before: text, after: text, fields: draft.fields, relations: draft.relations, by: "draft" });
+  return "after" in proposal ? { proposal, draft } : proposal;
+}
+
+/**
+ * Gives each proposal a TLDR no other note has (one the vault's notes already carry, or an earlier proposal's): the
+ * next of its own candidates, else none (two clippings of the same page say the same first sentence).
+ */
+function distinctTldrs(host: KcHost, proposals: HeaderProposal[], drafts: ReadonlyMap<string, Draft>, skipped: HeaderSkip[]): void {
+  const key = (t: string): string => t.toLowerCase().replace(/\W+/g, " ").trim();
+  const taken = new Set<string>();
+  for (const d of host.index().all()) if (d.hasTldr) taken.add(key(d.tldr));
+  for (let i = 0; i < proposals.length; i++) {
+    const p = proposals[i]!;
+    if (p.fields.tldr === undefined) continue;
+    if (!taken.has(key(p.fields.tldr))) {
+      taken.add(key(p.fields.tldr));
+      continue;
+    }
+    const other = drafts.get(p.path)?.otherTldrs.find((t) => !taken.has(key(t)));
+    const fields: HeaderFields = { ...p.fields };
+    if (other === undefined) delete fields.tldr;
+    else {
+      fields.tldr = other;
+      taken.add(key(other));
+    }
+    if (Object.keys(fields).length === 0) {
+      proposals.splice(i--, 1);
+      skipped.push({ path: p.path, reason: "its only TLDR is another note's" });
+      continue;
+    }
+    const next = withFields(host, { ...p, fields });
+    if ("after" in next) proposals[i] = next;
+    else {
+      proposals.splice(i--, 1);
+      skipped.push(next);
+    }
+  }
 }
 
 /** The proposal with its text recomputed from its fields, checked against the header write rule. */
@@ -201,7 +249,8 @@ async function refineWithModel(host: KcHost, proposals: HeaderProposal[], ports:
       const i = proposals.findIndex((p) => p.path === path);
       const p = proposals[i]!;
       const fields: HeaderFields = { ...p.fields };
-      if (fields.tldr !== undefined) fields.tldr = better.tldr;
+      // The model's TLDR for a note without one, whether or not an offline draft was found; never over the person's own.
+      if (fields.tldr !== undefined || host.index().get(p.path)?.hasTldr !== true) fields.tldr = better.tldr;
       if (fields.answers_when !== undefined && better.answersWhen.length > 0) fields.answers_when = better.answersWhen;
       const next = withFields(host, { ...p, fields, by: "model" });
       if ("after" in next) {

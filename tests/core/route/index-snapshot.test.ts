@@ -178,18 +178,30 @@ describe("router index snapshot", () => {
     expect(lines.length).toBeGreaterThan(3);
     const other = drain(writeSnapshot(index, new Map(), "0.2.0", "s2", small))!.split("\n");
     const header = JSON.parse(lines[0]!) as Record<string, unknown>;
+    // The first line of terms with its rows reordered or repeated: the terms must come in ascending order, once each.
+    const at = lines.findIndex((l) => l.includes('"terms":'));
+    const termsLine = JSON.parse(lines[at]!) as { id: string; terms: unknown[][] };
+    const withTerms = (terms: unknown[][]) => [...lines.slice(0, at), JSON.stringify({ ...termsLine, terms }), ...lines.slice(at + 1)].join("\n");
     const bad = {
+      "terms out of order": withTerms([...termsLine.terms].reverse()),
+      "a term twice": withTerms([termsLine.terms[0]!, ...termsLine.terms]),
       "cut off mid-line": text.slice(0, Math.floor(text.length / 2)),
       "cut off at a line": `${lines.slice(0, 2).join("\n")}\n`,
-      "not JSON": text.replace(/"terms":\[\[/, '"terms":[[}'),
+      "not JSON": text.replace(/"terms":\["/, '"terms":[}"'),
       "mixed writers": [lines[0], other[1], ...lines.slice(2)].join("\n"),
       "older version": [JSON.stringify({ ...header, version: SNAPSHOT_VERSION - 1 }), ...lines.slice(1)].join("\n"),
       "another build": [JSON.stringify({ ...header, build: "0.1.9" }), ...lines.slice(1)].join("\n"),
-      "a posting of no article": text.replace(/("terms":\[\["[^"]+",\d+,\d+,)\d+/, "$199999"),
+      "a posting list longer than its line": text.replace(/("places":\[\d+,\d+,\d+,)\d+/, "$199999"),
+      "a raw line cut short": text.replace(/(\ns1:[\d,]*?),\d+,\n/, "$1,\n"),
+      "a raw line of letters": text.replace(/(\ns1:\d+,)\d+/, "$1x"),
+      "a raw line of another snapshot": text.replace(/\ns1:/, "\ns2:"),
       empty: "",
       garbage: '{"format":"kc-router-index"}\n',
     };
-    for (const [what, t] of Object.entries(bad)) expect(drain(readSnapshot(t, "0.2.0")), what).toBeNull();
+    for (const [what, t] of Object.entries(bad)) {
+      expect(t, what).not.toBe(text);
+      expect(drain(readSnapshot(t, "0.2.0")), what).toBeNull();
+    }
     expect(drain(readSnapshot(text, "0.2.0"))).not.toBeNull();
   });
 

@@ -4,6 +4,7 @@ import { buildArticleDoc } from "../../../src/core/route/article-doc";
 import { parseNote } from "../../../src/core/notes/parse-note";
 import { routeQuestion, type ResolveTarget } from "../../../src/core/route/route-question";
 import { formatRouteTrace } from "../../../src/core/route/format-route-trace";
+import { termEvidence } from "../../../src/core/route/question-coverage";
 
 function article(o: { title: string; tldr?: string; answers?: string[]; high?: string[]; mid?: string[]; body: string }): string {
   const fm = [`title: "${o.title}"`];
@@ -172,5 +173,92 @@ describe("routeQuestion", () => {
     expect(a.terms.some((t) => t.includes("-"))).toBe(false);
     // same coverage as writing the parts apart
     expect(a.coverage).toBeCloseTo(routeQuestion(index, "retry backoff for a brand new phone", resolve).coverage, 6);
+  });
+
+  it("counts only whole (stemmed) words as coverage: bread is not breadcrumbs", () => {
+    const local = build({
+      "n/navigation.md": "# Breadcrumbs\n\nBreadcrumbs show where a page sits. Bake the breadcrumbs into every layout.\n",
+      "n/shell.md": "# Shell tips\n\nBake your aliases into the profile so every shell starts with them.\n",
+    });
+    const r = routeQuestion(local.index, "How do I bake sourdough bread?", local.resolve);
+    expect(r.status).toBe("not-covered");
+    expect(r.loaded).toEqual([]);
+  });
+
+  it("judges coverage per note: two notes that each hold a different part of a question do not add up", () => {
+    const parts = {
+      "n/a.md": "# Lenses\n\nA telephoto lens has a long focal length and a narrow field of view.\n",
+      "n/b.md": "# Tripods\n\nA tripod on a steady stand keeps the camera still.\n",
+      "n/pad.md": "# Filters\n\nA polarising filter cuts glare from water.\n",
+    };
+    const apart = build(parts);
+    const q = "Which telephoto lens and tripod stand suit winter hiking?";
+    const r0 = routeQuestion(apart.index, q, apart.resolve);
+    expect(r0.status).toBe("not-covered");
+    expect(r0.coverage).toBeLessThan(0.37);
+    const together = build({ ...parts, "n/c.md": "# Winter hiking kit\n\nFor winter hiking I carry a telephoto lens and a light tripod stand.\n" });
+    const r = routeQuestion(together.index, q, together.resolve);
+    expect(r.status).toBe("routed");
+    expect(r.loaded[0]?.path).toBe("n/c.md");
+  });
+
+  it("does not count one shared word as covering a question of three or more", () => {
+    const local = build({
+      "n/sentence.md": "# Sentence\n\nA sentence is an expression, such as the English example: I went to the beach.\n",
+      "n/other.md": "# Grammar\n\nA clause has a subject and a verb.\n",
+      ...Object.fromEntries([1, 2, 3].map((i) => [`n/pack-${i}.md`, `# Release ${i}\n\nWe pack the release build.\n`])),
+      ...Object.fromEntries([1, 2, 3].map((i) => [`n/week-${i}.md`, `# Sprint ${i}\n\nThe sprint lasts one week.\n`])),
+    });
+    const r = routeQuestion(local.index, "What should I pack for a week at the beach?", local.resolve);
+    expect(r.status).toBe("not-covered");
+    // no note holds two of its three words
+    expect(r.coverage).toBe(0);
+    // the same word is enough when the question is about it
+    expect(routeQuestion(local.index, "example sentence beach", local.resolve).status).toBe("routed");
+  });
+
+  it("weighs a word met once in a long note's body less than in its title or opening", () => {
+    const filler = "Lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor. ".repeat(400);
+    const local = build({
+      "n/long.md": `# Journal\n\nToday was quiet.\n\n${filler}\n\nThe cactus on the sill needs water.\n\n${filler}\n`,
+      "n/short.md": "# Cactus care\n\nWater a cactus once a fortnight in summer.\n",
+      "n/pad.md": "# Pad\n\nNothing here.\n",
+    });
+    const long = local.index.get("n/long.md")!;
+    const short = local.index.get("n/short.md")!;
+    expect(termEvidence(local.index, short, "cactus")).toBe(1);
+    expect(termEvidence(local.index, long, "cactus")).toBeLessThan(0.5);
+    expect(termEvidence(local.index, long, "breadcrumb")).toBe(0);
+  });
+
+  it("counts a note the question names by its whole title at twice its score, and only that note", () => {
+    const local = build({
+      "n/flowers.md": "A flower is the part of a plant that makes seeds.\n",
+      "n/flower-beds.md": "# Flower beds\n\nThe flower bed by the gate.\n",
+      ...Object.fromEntries([1, 2, 3].map((i) => [`n/gate-${i}.md`, `The flower pot by gate ${i}.\n`])),
+    });
+    const plain = new Map(local.index.query("flower").map((h) => [h.doc.path, h.score]));
+    const ranked = local.index.rankedHits("flower");
+    for (const h of ranked) expect(h.score).toBeCloseTo((h.doc.path === "n/flowers.md" ? 2 : 1) * plain.get(h.doc.path)!, 9);
+    expect(ranked.map((h) => h.score)).toEqual([...ranked.map((h) => h.score)].sort((a, b) => b - a));
+    expect(ranked[0]?.doc.path).toBe("n/flowers.md");
+  });
+
+  it("names a folder note by its folder and a note by an alias of two words or more", () => {
+    const local = build({
+      "02-GUIDES/_README.md": "# Index\n\nEvery note of this folder, newest first.\n",
+      "02-GUIDES/Guide - Backups.md": "# Backups\n\nThis guide keeps the backups guide short: one guide per tool.\n",
+      "Notes/x.md": "---\naliases: [Code Index, index]\n---\nA list of the code snippets kept in this vault, one per language.\n",
+      "Notes/y.md": "The code index of the library and its code, an index of code and the index of code again.\n",
+    });
+    const q = (question: string, path: string): number => {
+      const plain = local.index.query(question).find((h) => h.doc.path === path)?.score ?? 0;
+      return (local.index.rankedHits(question).find((h) => h.doc.path === path)?.score ?? 0) / plain;
+    };
+    expect(q("guides", "02-GUIDES/_README.md")).toBeCloseTo(2, 9);
+    expect(q("guides", "02-GUIDES/Guide - Backups.md")).toBeCloseTo(1, 9);
+    expect(q("code index", "Notes/x.md")).toBeCloseTo(2, 9);
+    // a one-word alias names nothing: "index" is in too many questions
+    expect(q("index of birds", "Notes/x.md")).toBeCloseTo(1, 9);
   });
 });

@@ -4,6 +4,7 @@ import { NOT_COVERED_ANSWER } from "../../../src/core/ask/build-answer-prompt";
 import { readIndexRows } from "../../../src/core/knowledge/index-file";
 import { err, ok } from "../../../src/core/result";
 import type { ModelPrice } from "../../../src/core/llm/models";
+import { titleCitations } from "../../../src/core/ask/title-citations";
 import { answerQuestion, articleTitle, EMPTY_QUESTION_ANSWER, fileBackAnswer, routeFor, selectFor } from "../../../src/core/workflows/ask-workflow";
 import type { KcHost, ModelOptions, ModelRole, OperationSettings } from "../../../src/core/ports/host";
 import { DEFAULT_KNOWLEDGE_SETTINGS } from "../../../src/core/knowledge/knowledge-settings";
@@ -89,6 +90,17 @@ describe("routing a question for Ask", () => {
     expect(host.index().get("knowledge/concepts/retry-with-backoff.md")?.title).not.toBe("Retry with backoff");
     expect(articleTitle(host, "knowledge/concepts/retry-with-backoff.md")).toBe("Retry with backoff");
     expect(articleTitle(host, "knowledge/concepts/gone.md")).toBe("gone");
+  });
+
+  it("names a cited note by its title however the answer writes the link: the path with or without .md, or its name", () => {
+    const { host } = askHost();
+    const titleOf = (p: string): string => articleTitle(host, p);
+    expect(titleOf("knowledge/concepts/retry-with-backoff")).toBe("Retry with backoff");
+    expect(titleOf("retry-with-backoff")).toBe("Retry with backoff");
+    expect(titleCitations("See [[knowledge/concepts/retry-with-backoff]] and [[retry-with-backoff#When]].", titleOf)).toBe(
+      "See [[knowledge/concepts/retry-with-backoff|Retry with backoff]] and [[retry-with-backoff#When|Retry with backoff]].",
+    );
+    expect(titleOf("knowledge/concepts/gone")).toBe("gone");
   });
 });
 

@@ -104,6 +104,67 @@ describe("proposeNoteHeaders", () => {
   });
 });
 
+describe("proposeNoteHeaders over a vault with clippings, stubs and reports", () => {
+  const clip = (title: string): string =>
+    `---\nsource: https://example.org/${title}\n---\n# ${title}\n\nThis page was clipped with the web clipper and saved for later reading in the vault.\n\nThe ${title.toLowerCase()} keeps its own notes below the clipping about what it means.\n`;
+
+  it("never gives two notes the same TLDR: the second takes its next candidate, or none", async () => {
+    const files = {
+      "Clips/Clip web pages.md": clip("Clip web pages"),
+      "Clips/Highlight web pages.md": clip("Highlight web pages"),
+      "Clips/Bare.md": "# Bare\n\nThis page was clipped with the web clipper and saved for later reading in the vault.\n",
+    };
+    const { host } = vaultHost(files);
+    const run = await proposeNoteHeaders(host, { paths: Object.keys(files), dryRun: true });
+    const tldrs = run.proposals.map((p) => p.fields.tldr).filter((t): t is string => t !== undefined);
+    expect(new Set(tldrs.map((t) => t.toLowerCase())).size).toBe(tldrs.length);
+    expect(tldrs.filter((t) => t.startsWith("This page was clipped"))).toHaveLength(1);
+  });
+
+  it("gives a stub that notes link to the name's question and those notes as SIMILAR_HIGH, and skips a stub nothing links to", async () => {
+    const files = {
+      "Tech/Low Voltage Differential Signalling.md": "",
+      "Tech/Display Interfaces.md": "# Display Interfaces\n\nPanels take [[Low Voltage Differential Signalling|LVDS]] or eDP from the board.\n",
+      "Tech/Camera Interfaces.md": "# Camera Interfaces\n\nOld sensors speak [[Low Voltage Differential Signalling|LVDS]] over a ribbon.\n",
+      "Tech/Orphan Stub.md": "\n",
+    };
+    const { host } = vaultHost(files);
+    const run = await proposeNoteHeaders(host, { paths: ["Tech/Low Voltage Differential Signalling.md", "Tech/Orphan Stub.md"], dryRun: true });
+    const stub = run.proposals.find((p) => p.path === "Tech/Low Voltage Differential Signalling.md")!;
+    expect(stub.fields.tldr).toBeUndefined();
+    expect(stub.fields.answers_when).toEqual(["what is low voltage differential signalling (LVDS)"]);
+    expect(stub.relations.map((r) => [r.target, r.tier, r.why])).toEqual([
+      ["Tech/Camera Interfaces.md", "high", "backlink"],
+      ["Tech/Display Interfaces.md", "high", "backlink"],
+    ]);
+    expect(run.skipped).toEqual([{ path: "Tech/Orphan Stub.md", reason: "is empty, and no note links to it" }]);
+  });
+
+  it("never relates a note to a generated report or a template, by link or by words", async () => {
+    const files = {
+      "Garden/Frost.md":
+        "# Frost\n\nFrost dates decide when the irrigation lines are drained. See [[Broken Links Output 2025-12-23]] and [[Frost template]].\n",
+      "Garden/Irrigation.md": "# Irrigation\n\nDrain the irrigation lines before the first frost dates of autumn.\n",
+      "Audit/Broken Links Output 2025-12-23.md": "# Broken links\n\nFrost dates irrigation lines drained frost dates irrigation lines.\n",
+      "Templates/Frost template.md": "# <% tp.file.title %>\n\nFrost dates irrigation lines drained.\n",
+      ...Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`Other/Note ${i}.md`, `# Note ${i}\n\nA note about topic number ${i} and nothing else.\n`])),
+    };
+    const { host } = vaultHost(files);
+    const run = await proposeNoteHeaders(host, { paths: ["Garden/Frost.md"], dryRun: true });
+    const targets = run.proposals[0]!.relations.map((r) => r.target);
+    expect(targets).not.toContain("Audit/Broken Links Output 2025-12-23.md");
+    expect(targets).not.toContain("Templates/Frost template.md");
+    expect(targets).toContain("Garden/Irrigation.md");
+  });
+
+  it("puts the notes the Ask panel's past questions loaded first among --all-missing, then the most linked to", async () => {
+    const { host } = vaultHost(ordinaryVaultFiles());
+    host.pluginFileTexts.set("ask-history.json", JSON.stringify({ questions: ["how long should the train reservation be made for the coast in summer"] }));
+    const run = await proposeNoteHeaders(host, { paths: [], allMissing: 2, dryRun: true });
+    expect(run.proposals.map((p) => p.path)).toEqual(["Travel/Train to the coast.md", "Projects/Garden irrigation.md"]);
+  });
+});
+
 describe("the header write rule", () => {
   const before = "---\ntags: [a]\n---\n# Note\n\nBody text.\n";
 

@@ -5,6 +5,7 @@ import {
   headerChangeRefusal,
   isArticlePath,
   knowledgeFolderProblem,
+  lintFixRefusal,
   recordedWriteRefusal,
   writeRefusal,
   type WriteRules,
@@ -241,5 +242,44 @@ describe("recordedWriteRefusal, checked before writing and again before undoing"
 
   it("lets a header write inside the knowledge folder pass the knowledge folder rule alone", () => {
     expect(recordedWriteRefusal({ path: "knowledge/a.md", before: body, after: `${withHeader}more\n` }, "headers", RULES)).toBeNull();
+  });
+});
+
+describe("lintFixRefusal: a lint fix writes where lint looks, and nowhere else", () => {
+  const vault = rules({ lintScope: "vault" });
+  const body = "# Note\n";
+  it("keeps the knowledge folder rule while lint covers only that folder", () => {
+    expect(lintFixRefusal("knowledge/concepts/a.md", RULES)).toBeNull();
+    expect(lintFixRefusal("Notes/n.md", RULES)).toContain("outside the knowledge folder");
+    expect(lintFixRefusal("Notes/n.md", rules({ lintScope: "knowledge" }))).toContain("outside the knowledge folder");
+  });
+
+  it("lets a fix write any note of the vault lint covers when it lints every note, a daily note among them", () => {
+    expect(lintFixRefusal("01. Personal/Teams.md", vault)).toBeNull();
+    expect(lintFixRefusal("knowledge/concepts/a.md", vault)).toBeNull();
+    expect(lintFixRefusal("daily/2026-03-01.md", vault)).toBeNull();
+  });
+
+  it.each([
+    [`${CONFIG_DIR}/plugins/x/notes.md`, "hidden or config folder"],
+    [".trash/old.md", "hidden or config folder"],
+    ["Notes/.hidden/n.md", "hidden or config folder"],
+    ["../outside.md", "not a plain vault path"],
+    ["/etc/passwd.md", "not a vault-relative path"],
+    ["C:/x.md", "not a vault-relative path"],
+    ["Notes\\n.md", "not a vault-relative path"],
+    ["Notes/n.canvas", "not a markdown note"],
+    ["knowledge/reports/lint-2026-03-01.md", "lint report"],
+  ])("never lets a fix write %s, whatever the scope", (path, why) => {
+    expect(lintFixRefusal(path, vault)).toContain(why);
+    expect(lintFixRefusal(path, RULES)).not.toBeNull();
+  });
+
+  it("is the rule a recorded lint fix passes, in the scope its record names, before writing and before undoing", () => {
+    const change = { path: "Notes/n.md", before: body, after: `${body}more\n` };
+    expect(recordedWriteRefusal(change, "lint-fix", RULES, "vault")).toBeNull();
+    expect(recordedWriteRefusal(change, "lint-fix", vault)).toContain("outside the knowledge folder");
+    expect(recordedWriteRefusal(change, "compile", vault, "vault")).toContain("outside the knowledge folder");
+    expect(recordedWriteRefusal({ ...change, path: `${CONFIG_DIR}/n.md` }, "lint-fix", vault, "vault")).toContain("hidden or config folder");
   });
 });

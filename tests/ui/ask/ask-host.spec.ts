@@ -91,7 +91,7 @@ describe("the Ask panel in Obsidian, end to end", () => {
     await vi.waitFor(() => {
       frames.splice(0).forEach((f) => f(0));
       // Rendered as markdown while it streams, the citation already showing the note's title.
-      expect(p.el.querySelector(".kc-ask-answer")?.textContent).toBe("Retries back off up to five times retry-with-backoff.");
+      expect(p.el.querySelector(".kc-ask-answer")?.textContent).toBe("Retries back off up to five times Retry with backoff.");
     });
     expect(p.el.querySelector(".kc-ask-submit")?.textContent).toBe("Stop");
     expect(p.el.querySelector(".kc-ask-progress")?.textContent).toMatch(/^Writing… \d+ s$/);

@@ -27,7 +27,7 @@ export const citedFileMissing: LintCheck = {
   id: "cited-file-missing",
   severity: "warning",
   description:
-    "An article cites a file of the code repository (`path/to/file.ts`) that no longer exists there: moved, renamed or deleted. Needs a repository folder (setting, or `kc lint --repo`).",
+    "An article cites a file of the code repository (`path/to/file.ts`) that no longer exists there: moved, renamed or deleted. Checked only when a code repository folder is set (in the lint settings).",
   examples: [
     {
       name: "a moved file, a URL and fenced code",

@@ -47,7 +47,8 @@ const fm = (body: string): string => `---\n${body}\n---\n# T\n`;
 export const ckpCaps: LintCheck = {
   id: "ckp-caps",
   severity: "error",
-  description: "More than 3 SIMILAR_HIGH or 5 SIMILAR_MID relationships (seed 002's caps); the fix keeps the first ones.",
+  description:
+    "More than 3 closely related (similar_high) or 5 loosely related (similar_mid) notes in a header, the most it keeps; the fix keeps the first ones.",
   examples: [
     {
       name: "four HIGH",

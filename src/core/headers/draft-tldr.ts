@@ -1,0 +1,124 @@
+import { questionTerms } from "../route/text-terms";
+import { cleanValue, isProse, plainText, sentencesOf, wordsWithin, type ProseParagraph } from "./prose";
+
+/** A note's key terms (processed as the router processes words) with their weight, the strongest 1. */
+export type KeyTerms = ReadonlyMap<string, number>;
+
+const KEY_TERMS = 12;
+/** Wikilinks, embeds and markdown links, left out of a note's own words. */
+const LINKS = /!?\[\[[^\]]*\]\]|!?\[[^\]]*\]\([^)]*\)|<?https?:\/\/\S+>?/g;
+/** Characters of a note's prose read for its key terms. */
+const KEY_TERM_CHARS = 20_000;
+/** Sentences of the note considered for its TLDR, from its start. */
+const CANDIDATE_SENTENCES = 24;
+export const TLDR_CHARS = 280;
+
+/**
+ * The terms that say what a note is about: its title's words, and the body's words by how often the note uses them
+ * against how rare they are in the vault (`idf`), the strongest twelve, weighted 0..1 (words of links left out).
+ */
+export function keyTermsOf(title: string, paragraphs: readonly ProseParagraph[], idf: (term: string) => number): KeyTerms {
+  const tf = new Map<string, number>();
+  let chars = 0;
+  for (const p of paragraphs) {
+    // The note's own words: the names of the notes it links to name other subjects; a long note's first pages say what
+    // it is about.
+    for (const t of questionTerms(p.text.replace(LINKS, " "))) tf.set(t, (tf.get(t) ?? 0) + 1);
+    if ((chars += p.text.length) > KEY_TERM_CHARS) break;
+  }
+  const score = new Map<string, number>();
+  for (const [t, n] of tf) score.set(t, (1 + Math.log(n)) * idf(t));
+  const titleTerms = questionTerms(title);
+  const best = Math.max(1e-9, ...score.values(), ...titleTerms.map((t) => 2 * idf(t)));
+  for (const t of titleTerms) score.set(t, Math.max(score.get(t) ?? 0, best));
+  const top = [...score].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, KEY_TERMS);
+  return new Map(top.map(([t, s]) => [t, s / best]));
+}
+
+/** Words that mark a sentence as saying something (a reason, a rule, a comparison, a result) rather than naming a topic. */
+const CLAIM =
+  /\b(?:because|so that|therefore|thus|must|should|never|always|only|more|less|better|worse|than|causes?|leads? to|requires?|allows?|prevents?|avoids?|helps?|makes?|keeps?|needs?|works?|fails?|depends?|means that|instead|unless|but)\b|\d/i;
+/** A sentence that leans on the one before it. */
+const LEANS =
+  /^(?:this|that|these|those|it|its|they|their|he|she|his|her|however|but|and|also|so|then|thus|hence|therefore|here|there|such|since|because|as|while|although|which|where|when|if|or|for example|e\.g|well|now|ok|okay|yes|no)\b/i;
+/** A finite verb: an auxiliary or a common verb; or a word in -s/-es/-ed in a sentence that ends as one. */
+const VERB =
+  /\b(?:is|are|was|were|be|been|being|has|have|had|can|could|will|would|shall|should|must|may|might|do|does|did|need|needs|make|makes|use|uses|let|lets|keep|keeps|means|stands)\b/i;
+const VERB_ENDING = /\b\p{L}{3,}(?:es|ed|s)\b/iu;
+/** Text that is not a sentence of prose: formulas, table cells, numbered section lists, paths and lists run together. */
+const NOT_PROSE = /\$|\\[a-z]+|\||(?:\d+\.){2,}\d|(?:\S+\s*\/\s*){2,}/;
+const COPULA = /^(?:is|are|was|were|refers? to|means|denotes|describes|stands for)\b/i;
+
+/** True when the sentence defines the title ("Colour theory is the study of…", "**FUSE** (…) is…"). */
+function definesTitle(sentence: string, title: string): boolean {
+  const s = sentence.toLowerCase().replace(/^(?:the|an?)\s+/, "");
+  const t = title
+    .toLowerCase()
+    .replace(/\s*\([^)]*\)\s*$/, "")
+    .trim();
+  if (t === "" || !s.startsWith(t)) return false;
+  const rest = s
+    .slice(t.length)
+    .replace(/^s?\s*(?:\([^)]*\)\s*)?,?\s*/, "")
+    .trim();
+  return COPULA.test(rest) || rest.startsWith("(") || rest === "";
+}
+
+/** How well a sentence states the note's point: its key terms, a claim, standing on its own, in the note's lead. */
+function scoreSentence(sentence: string, position: number, p: ProseParagraph, title: string, key: KeyTerms): number {
+  const terms = new Set(questionTerms(sentence));
+  if (terms.size < 4 || sentence.length < 30 || NOT_PROSE.test(sentence) || !/^[\p{Lu}"“]/u.test(sentence)) return -Infinity;
+  if (!VERB.test(sentence) && !(VERB_ENDING.test(sentence) && /[.!?]["”’)]*$/.test(sentence))) return -Infinity;
+  let keyed = 0;
+  for (const [t, w] of key) if (terms.has(t)) keyed += w;
+  let score = Math.min(1, keyed / 2.5);
+  if (CLAIM.test(sentence)) score += 0.15;
+  if (definesTitle(sentence, title)) score -= 0.25;
+  if (LEANS.test(sentence)) score -= 0.3;
+  if (/\?\s*$/.test(sentence)) score -= 1;
+  if (p.item) score -= 0.1;
+  // The note's lead (before its first section, or under a heading that repeats the title) states its point; a later
+  // section's sentence states that section's.
+  if (p.heading === "" || p.heading.toLowerCase() === title.toLowerCase()) score += 0.2;
+  if (sentence.length > 200) score -= sentence.length > TLDR_CHARS ? 0.4 : 0.2;
+  if (/https?:\/\//.test(sentence)) score -= 0.3;
+  return score - 0.015 * position;
+}
+
+/**
+ * The lead's sentence with its subject named: "It is the distance beyond which…" in the note "Hyperfocal distance"
+ * reads "Hyperfocal distance is the distance beyond which…" (a TLDR is read without the note around it).
+ */
+function namedSubject(sentence: string, title: string, p: ProseParagraph, position: number): string {
+  const lead = p.heading === "" || p.heading.toLowerCase() === title.toLowerCase();
+  const m = /^(?:it|this)\s+(is|was|are|were|refers to|means|describes)\b/i.exec(sentence);
+  if (!lead || position > 1 || !m || !/^[\p{L}\p{N}][\p{L}\p{N} '-]{0,60}$/u.test(title)) return sentence;
+  return `${title}${sentence.slice(m[0].length - m[1]!.length - 1)}`;
+}
+
+/**
+ * Candidate TLDRs of a note, best first, each one clean sentence: the sentences of its opening prose that carry its
+ * key terms and say something (a claim), standing on their own, rather than a definition of its title or a sentence
+ * that leans on the one before. Several, so a run can pass over one another note already has.
+ */
+export function tldrCandidates(paragraphs: readonly ProseParagraph[], title: string, key: KeyTerms): string[] {
+  const scored: { text: string; score: number }[] = [];
+  let position = 0;
+  for (const p of paragraphs) {
+    if (position >= CANDIDATE_SENTENCES) break;
+    const plain = plainText(p.text);
+    if (!isProse(plain)) continue;
+    for (const raw of sentencesOf(plain)) {
+      if (position >= CANDIDATE_SENTENCES) break;
+      const score = scoreSentence(raw, position, p, title, key);
+      if (score > -Infinity) scored.push({ text: wordsWithin(namedSubject(cleanValue(raw), title, p, position), TLDR_CHARS), score });
+      position++;
+    }
+  }
+  const seen = new Set<string>();
+  return scored
+    .filter((s) => s.score > -Infinity && s.text !== "")
+    .sort((a, b) => b.score - a.score)
+    .map((s) => s.text)
+    .filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
+}

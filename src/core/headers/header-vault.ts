@@ -1,0 +1,185 @@
+import { matchDailyNote } from "../knowledge/daily-notes";
+import { classifyPath, reportFolderOf } from "../knowledge/knowledge-layout";
+import { parseNote } from "../notes/parse-note";
+import type { ParsedNote } from "../notes/note-types";
+import type { KcHost } from "../ports/host";
+import { baseName } from "../route/article-doc";
+import { routeQuestion } from "../route/route-question";
+import { headingPhrase } from "./draft-answers";
+import { headerSkipReason, type TemplateFolders } from "./header-eligibility";
+
+/** The parts of a host a header run reads. */
+export type HeaderVaultHost = Pick<KcHost, "store" | "index" | "rules" | "resolve"> & Partial<Pick<KcHost, "pluginFiles">>;
+
+/** The plugin's file of the Ask panel's past questions (the plugin folder), read for how often each note is routed. */
+export const ASK_HISTORY_FILE = "ask-history.json";
+
+/**
+ * What one header run knows about the vault's notes, each read and parsed at most once: their texts, why a note may
+ * not get a header, the notes it links to, the headings every note repeats, and which notes would gain most.
+ */
+export class HeaderVault {
+  private readonly texts = new Map<string, Promise<string | null>>();
+  private readonly parses = new Map<string, ParsedNote>();
+  private readonly links = new Map<string, string[]>();
+  private stock: Set<string> | null = null;
+  private inbound: Map<string, Map<string, number>> | null = null;
+  private readonly skips = new Map<string, string | null>();
+  private readonly idfs = new Map<string, number>();
+
+  constructor(
+    readonly host: HeaderVaultHost,
+    readonly templates: TemplateFolders,
+  ) {}
+
+  /** The note's text, or null when it cannot be read. */
+  read(path: string): Promise<string | null> {
+    let t = this.texts.get(path);
+    if (!t) this.texts.set(path, (t = this.host.store.read(path).catch(() => null)));
+    return t;
+  }
+
+  /** The note's parse (its text read first), or null when it cannot be read. */
+  async parsed(path: string): Promise<ParsedNote | null> {
+    const hit = this.parses.get(path);
+    if (hit) return hit;
+    const text = await this.read(path);
+    if (text === null) return null;
+    const parsed = parseNote(text);
+    this.parses.set(path, parsed);
+    return parsed;
+  }
+
+  /** The router index's inverse document frequency of a processed term (remembered for the run). */
+  idf(term: string): number {
+    let v = this.idfs.get(term);
+    if (v === undefined) this.idfs.set(term, (v = this.host.index().idf(term)));
+    return v;
+  }
+
+  /** True for a daily note by the settings, or a note named by its date (a journal the settings do not describe). */
+  isJournal(path: string): boolean {
+    return matchDailyNote(path, this.host.rules()) !== null || /^\d{4}-\d{2}-\d{2}\b/.test(baseName(path));
+  }
+
+  /** True for the knowledge folder's own files (index.md, log.md, lint reports), which never get a header. */
+  isOwnFile(path: string): boolean {
+    const rules = this.host.rules();
+    const kind = classifyPath(path, rules.knowledgeFolder, reportFolderOf(rules));
+    return kind === "index" || kind === "log" || kind === "report";
+  }
+
+  /** Why a note may not have a header (nor be proposed as anyone's neighbour), or null when it may. */
+  async skipReason(path: string): Promise<string | null> {
+    const known = this.skips.get(path);
+    if (known !== undefined) return known;
+    const reason = await this.findSkipReason(path);
+    this.skips.set(path, reason);
+    return reason;
+  }
+
+  private async findSkipReason(path: string): Promise<string | null> {
+    if (this.isOwnFile(path)) return "is a file of the knowledge folder itself";
+    if (this.isJournal(path)) return "is a daily note";
+    const text = await this.read(path);
+    if (text === null) return "could not be read";
+    const parsed = await this.parsed(path);
+    return parsed ? headerSkipReason(path, text, parsed, this.templates) : "could not be read";
+  }
+
+  /** True when a note may be proposed as a relationship of another: readable, and not a template, report or journal. */
+  async mayRelate(path: string): Promise<boolean> {
+    return path.toLowerCase().endsWith(".md") && (await this.skipReason(path)) === null;
+  }
+
+  /** The notes a note links to in its body (markdown notes that exist, itself left out), in order of first mention. */
+  async linksOf(path: string): Promise<string[]> {
+    const hit = this.links.get(path);
+    if (hit) return hit;
+    const parsed = await this.parsed(path);
+    const out: string[] = [];
+    for (const l of parsed?.links ?? []) {
+      if ((l.kind !== "wikilink" && l.kind !== "markdown") || l.path === "") continue;
+      const p = this.host.resolve(l.path, path);
+      if (p !== null && p !== path && p.toLowerCase().endsWith(".md") && !out.includes(p)) out.push(p);
+    }
+    this.links.set(path, out);
+    return out;
+  }
+
+  /** The notes that link to a note (every note of the index read once, at the first call), with how many links each makes. */
+  async backlinks(path: string): Promise<ReadonlyMap<string, number>> {
+    if (this.inbound === null) {
+      const inbound = new Map<string, Map<string, number>>();
+      for (const d of [...this.host.index().all()]) {
+        const parsed = await this.parsed(d.path);
+        for (const l of parsed?.links ?? []) {
+          if ((l.kind !== "wikilink" && l.kind !== "markdown") || l.path === "") continue;
+          const target = this.host.resolve(l.path, d.path);
+          if (target === null || target === d.path) continue;
+          const from = inbound.get(target) ?? inbound.set(target, new Map()).get(target)!;
+          from.set(d.path, (from.get(d.path) ?? 0) + 1);
+        }
+      }
+      this.inbound = inbound;
+    }
+    return this.inbound.get(path) ?? new Map();
+  }
+
+  /** Headings (as phrases) that many notes of the base repeat: a template's sections, not what a note answers. */
+  isStockHeading(phrase: string): boolean {
+    if (this.stock === null) {
+      const counts = new Map<string, number>();
+      let notes = 0;
+      for (const d of this.host.index().all()) {
+        notes++;
+        const seen = new Set(d.headings.split(" \n ").map(headingPhrase));
+        for (const h of seen) if (h !== "") counts.set(h, (counts.get(h) ?? 0) + 1);
+      }
+      const floor = Math.max(3, Math.ceil(notes * 0.005));
+      this.stock = new Set([...counts].filter(([, n]) => n >= floor).map(([h]) => h));
+    }
+    return this.stock.has(phrase);
+  }
+
+  /**
+   * Up to `max` notes of the index without a TLDR and answers_when of their own that may have a header, the ones that
+   * gain most first: those the Ask panel's past questions were routed to, then those most linked to by other notes
+   * (every note is read once for its links), then the longer; `taken` left out. An empty note counts only when other
+   * notes link to it.
+   */
+  async notesThatGainMost(max: number, taken: readonly string[]): Promise<string[]> {
+    const routed = await this.routedCounts();
+    const out: { path: string; gain: number; tokens: number }[] = [];
+    for (const d of [...this.host.index().all()]) {
+      if (d.hasTldr || d.header.answersWhen.length > 0 || taken.includes(d.path)) continue;
+      const linkedFrom = (await this.backlinks(d.path)).size;
+      // An empty note is worth a header only as the name the notes that link to it use.
+      if (!d.hasBody && linkedFrom === 0) continue;
+      if ((await this.skipReason(d.path)) !== null) continue;
+      out.push({ path: d.path, gain: 3 * (routed.get(d.path) ?? 0) + linkedFrom, tokens: d.tokens });
+    }
+    return out
+      .sort((a, b) => b.gain - a.gain || b.tokens - a.tokens || (a.path < b.path ? -1 : 1))
+      .slice(0, max)
+      .map((c) => c.path);
+  }
+
+  /** How many of the Ask panel's past questions load each note (none when the host keeps no history). */
+  private async routedCounts(): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    const text = await this.host.pluginFiles?.read(ASK_HISTORY_FILE).catch(() => null);
+    let questions: unknown = null;
+    try {
+      questions = text ? (JSON.parse(text) as { questions?: unknown }).questions : null;
+    } catch {
+      return counts;
+    }
+    if (!Array.isArray(questions)) return counts;
+    for (const q of questions.slice(-200)) {
+      if (typeof q !== "string") continue;
+      for (const l of routeQuestion(this.host.index(), q, this.host.resolve).loaded) counts.set(l.path, (counts.get(l.path) ?? 0) + 1);
+    }
+    return counts;
+  }
+}

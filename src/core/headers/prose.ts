@@ -1,0 +1,161 @@
+import { stripControls } from "../util/strip-controls";
+import { unfencedLines } from "../notes/unfenced-lines";
+
+/** Markdown links and emphasis as plain words: `[[a|b]]` → b, `[[a]]` → a, `[t](u)` → t, `**x**` → x. */
+export function plainText(text: string): string {
+  return text
+    .replace(/!?\[\[([^\]|]*)\|([^\]]*)\]\]/g, "$2")
+    .replace(/!?\[\[([^\]]*)\]\]/g, (_m, target: string) => target.replace(/#.*$/, "").split("/").pop() ?? target)
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\[\^[^\]]*\]|\[\d+\]/g, "")
+    .replace(/(\*\*|__|==|~~)(.+?)\1/g, "$2")
+    .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s.,;:!?)]|$)/g, "$1$2")
+    .replace(/`([^`]*)`/g, "$1")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** One paragraph (or list item) of a note's prose, as written (markdown kept) and with the heading it sits under. */
+export interface ProseParagraph {
+  text: string;
+  item: boolean;
+  /** The nearest heading above it ("" before the first heading). */
+  heading: string;
+}
+
+/**
+ * The body's paragraphs in order, each list item one of its own (marked): fenced code, headings, tables, embeds
+ * and callout titles left out.
+ */
+export function proseParagraphs(body: string): ProseParagraph[] {
+  const out: ProseParagraph[] = [];
+  let para: string[] = [];
+  let item = false;
+  let heading = "";
+  const flush = (): void => {
+    if (para.length > 0) out.push({ text: para.join(" "), item, heading });
+    para = [];
+    item = false;
+  };
+  for (const t of unfencedLines(body)) {
+    if (t === null) {
+      flush();
+      continue;
+    }
+    if (t.startsWith("#") && /^#{1,6}\s/.test(t)) {
+      flush();
+      heading = t.replace(/^#+\s*/, "").replace(/\s+#+$/, "");
+      continue;
+    }
+    if (
+      t === "" ||
+      /^(?:>\s*)*$/.test(t) ||
+      t.startsWith("#") ||
+      /^(?:---+|\*\*\*+)$/.test(t) ||
+      t.startsWith("|") ||
+      t.startsWith("![[") ||
+      /^>\s*\[!/.test(t) ||
+      t.startsWith("<")
+    ) {
+      flush();
+      continue;
+    }
+    const unquoted = t.replace(/^(?:>\s*)+/, "");
+    if (/^(?:[-*+]|\d+[.)])\s+/.test(unquoted)) {
+      flush();
+      item = true;
+    }
+    para.push(unquoted.replace(/^(?:(?:[-*+]|\d+[.)])\s+)+/, "").replace(/^\[[ xX]\]\s+/, ""));
+  }
+  flush();
+  return out;
+}
+
+/** Abbreviations whose full stop does not end a sentence. */
+const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|dr|mr|mrs|ms|st|no|fig|vol|ed|al|inc|ltd|jr|sr)|\b[A-Z])\.$/i;
+
+/** A paragraph's sentences (a full stop after an abbreviation or an initial does not end one). */
+export function sentencesOf(paragraph: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  const re = /[.!?]["”’)\]]*(?=\s+["“‘([]?[\p{Lu}\p{N}])/gu;
+  for (let m = re.exec(paragraph); m !== null; m = re.exec(paragraph)) {
+    const end = m.index + m[0].length;
+    if (m[0][0] === "." && ABBREVIATIONS.test(paragraph.slice(Math.max(start, m.index - 8), m.index + 1))) continue;
+    out.push(paragraph.slice(start, end).trim());
+    start = end;
+  }
+  const rest = paragraph.slice(start).trim();
+  if (rest !== "") out.push(rest);
+  return out;
+}
+
+/** True for text that says something: a few words, not only a link, an address or a `key: value` line. */
+export function isProse(text: string): boolean {
+  if (/^[\p{L}][\p{L} ]{0,24}:\s*\S*$/u.test(text)) return false;
+  const words = text.replace(/<?https?:\/\/\S+>?/g, " ").match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.length >= 5;
+}
+
+const PAIRS: readonly [string, string][] = [
+  ["“", "”"],
+  ["‘", "’"],
+  ["«", "»"],
+  ["(", ")"],
+  ["[", "]"],
+];
+
+/**
+ * A value fit for a header: plain words, no wrapping quotes, and no quote or bracket left open or closed alone (a
+ * stray “ at the start of a cut sentence, a straight quote without its pair).
+ */
+export function cleanValue(text: string): string {
+  // Each pass can uncover a wrapping pair the last one left (a stray quote around a bracketed phrase): until stable.
+  let s = text;
+  for (let i = 0; i < 8; i++) {
+    const next = cleanOnce(s);
+    if (next === s) break;
+    s = next;
+  }
+  return s;
+}
+
+function cleanOnce(text: string): string {
+  let s = plainText(stripControls(text))
+    .replace(/[\u200b-\u200f]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  for (let changed = true; changed && s.length > 1;) {
+    changed = false;
+    for (const [open, close] of [...PAIRS, ['"', '"'] as [string, string], ["'", "'"] as [string, string]]) {
+      const whole = open === close ? count(s, open) === 2 : count(s, open) === 1 && count(s, close) === 1;
+      if (s.startsWith(open) && s.endsWith(close) && s.length > 2 && whole) {
+        s = s.slice(open.length, s.length - close.length).trim();
+        changed = true;
+      }
+    }
+  }
+  for (const [open, close] of PAIRS) {
+    // ’ is also an apostrophe (don’t): only an opening ‘ without its close is stray.
+    if (open === "‘") {
+      if (count(s, open) > count(s, close)) s = s.split(open).join("");
+    } else if (count(s, open) !== count(s, close)) s = s.split(open).join("").split(close).join("");
+  }
+  if (count(s, '"') % 2 === 1) s = s.split('"').join("");
+  return s
+    .replace(/^[\s'’,;:–—-]+/, "")
+    .replace(/[\s,;:–—-]+$/, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function count(s: string, ch: string): number {
+  return s.split(ch).length - 1;
+}
+
+/** At most `max` characters of whole words (with … when cut). */
+export function wordsWithin(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max).replace(/\s+\S*$/, "")}…`;
+}
