@@ -19,10 +19,6 @@ export function baseUrlProblem(args: ParsedArgs, env: Record<string, string | un
 }
 
 /** The model a command calls, from --model / --base-url and the environment, or what is wrong with its exit code. */
-export function modelFromArgs(
-  args: ParsedArgs,
-  io: NodeIo,
-  options: Parameters<typeof modelFromFlags>[2],
-): Promise<{ model: LanguageModel; id: string } | { error: string; exitCode: number }> {
+export function modelFromArgs(args: ParsedArgs, io: NodeIo, options: Parameters<typeof modelFromFlags>[2]): ReturnType<typeof modelFromFlags> {
   return modelFromFlags(modelFlags(args), io, options);
 }

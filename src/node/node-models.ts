@@ -1,5 +1,13 @@
-import { currentModel, DEFAULT_MODEL } from "../core/llm/models";
-import { SERVER_PRESETS, serverPreset, type ServerPreset } from "../core/llm/local-server";
+import { currentModel, DEFAULT_MODEL, DEFAULT_SELECT_MODEL, type ListPrice } from "../core/llm/models";
+import {
+  HOSTED_TIMEOUT_SECONDS,
+  SERVER_PRESETS,
+  serverPreset,
+  serverPriceFor,
+  smallModelFor,
+  timeoutSecondsFor,
+  type ServerPreset,
+} from "../core/llm/local-server";
 import type { LanguageModel } from "../core/llm/language-model";
 import { EXIT, type NodeIo } from "./node-io";
 import { nodeFetch, nodeTimers, process } from "./node-runtime";
@@ -54,6 +62,15 @@ export function baseUrlProblem(flags: ModelFlags, env: Record<string, string | u
     : `--base-url must be an http or https URL such as http://127.0.0.1:8080, not "${baseUrl}".`;
 }
 
+/**
+ * The model options of a small role (selection, distillation) called from flags alone: KC_SELECT_MODEL, else the
+ * select model, or on a server other than the Anthropic API, the main model (--model, KC_MODEL) when it is not Claude.
+ */
+export function smallModelOptions(flags: ModelFlags, env: Record<string, string | undefined>): { defaultModel: string; envModel: string } {
+  const main = modelIdFor({}, env);
+  return { defaultModel: smallModelFor(main, DEFAULT_SELECT_MODEL, effectiveBaseUrl(flags, env), namedServer(flags, env)), envModel: "KC_SELECT_MODEL" };
+}
+
 /** Which model id a Node host calls: the flag, else the environment variable, else the saved or built-in default. */
 export function modelIdFor(flags: ModelFlags, env: Record<string, string | undefined>, options: { defaultModel?: string; envModel?: string } = {}): string {
   return currentModel(flags.model ?? env[options.envModel ?? "KC_MODEL"] ?? options.defaultModel ?? DEFAULT_MODEL);
@@ -76,18 +93,22 @@ export async function modelFromFlags(
     onWait?: (seconds: number, reason: string) => void;
     onSilence?: (silentSeconds: number, stopsAfterSeconds: number) => void;
   },
-): Promise<{ model: LanguageModel; id: string } | { error: string; exitCode: number }> {
+): Promise<{ model: LanguageModel; id: string; price: ListPrice | null } | { error: string; exitCode: number }> {
   const baseUrl = effectiveBaseUrl(flags, io.env);
+  const named = namedServer(flags, io.env);
   const problem = baseUrlProblem(flags, io.env);
   if (problem) return { error: problem, exitCode: EXIT.usage };
   const apiKey = io.env.ANTHROPIC_API_KEY || null;
   if (!apiKey && !baseUrl) return { error: NO_KEY_MESSAGE, exitCode: EXIT.findings };
   const id = modelIdFor(flags, io.env, options);
-  const timeout = Number(io.env.KC_TIMEOUT_SECONDS ?? options.timeoutSeconds ?? 120);
+  // A local model server gets the local timeout unless one is set (a model loading on a CPU is slow to start).
+  const timeout = Number(io.env.KC_TIMEOUT_SECONDS ?? timeoutSecondsFor(id, baseUrl, options.timeoutSeconds ?? HOSTED_TIMEOUT_SECONDS, named));
   // Loaded only by commands that call a model: lint, route and graph start without the SDK.
   const { AnthropicLanguageModel } = await import("../llm/anthropic-language-model");
   return {
     id,
+    // Before the person's own prices (the spend settings put those over it): $0 on a local server, else the list price.
+    price: serverPriceFor(id, baseUrl, {}, named),
     model: new AnthropicLanguageModel({
       apiKey,
       model: id,

@@ -15,7 +15,8 @@ import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { nodeCappedModel } from "../../node/node-spend";
 import { FileWriteLock } from "../../node/file-write-lock";
 import { PluginFiles } from "../../node/plugin-files";
-import { modelFromArgs, waitLine } from "../model-options";
+import { modelFlags, modelFromArgs, waitLine } from "../model-options";
+import { smallModelOptions } from "../../node/node-models";
 import { folderOverrides, loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 
@@ -78,7 +79,7 @@ export async function runCaptureCommand(args: ParsedArgs, io: NodeIo): Promise<n
   };
   let distill: PricedModel | undefined;
   if (args.flags.has("distill") && !args.flags.has("dry-run")) {
-    const built = await modelFromArgs(args, io, { streaming: false, defaultModel: DEFAULT_SELECT_MODEL, envModel: "KC_SELECT_MODEL", onWait: waitLine(io) });
+    const built = await modelFromArgs(args, io, { streaming: false, ...smallModelOptions(modelFlags(args), io.env), onWait: waitLine(io) });
     if ("error" in built) {
       io.err(`--distill needs a model: ${built.error}\n`);
       return EXIT.usage;

@@ -4,8 +4,8 @@ import { parseQuestionSet, resolveNeeds, scoreRouting, type RoutingScore } from 
 import { routeQuestion } from "../../core/route/route-question";
 import { buildSelectRequest, selectArticles, shortlistFor, SELECT_SYSTEM_PROMPT } from "../../core/route/select-articles";
 import { estimateTokens } from "../../core/llm/estimate-tokens";
-import { DEFAULT_SELECT_MODEL } from "../../core/llm/models";
-import { modelFromArgs, waitLine } from "../model-options";
+import { modelFlags, modelFromArgs, waitLine } from "../model-options";
+import { smallModelOptions } from "../../node/node-models";
 import { fsPluginFiles } from "../../node/plugin-file-store";
 import { nodeCappedModel } from "../../node/node-spend";
 import { EXIT, usage, type NodeIo } from "../../node/node-io";
@@ -74,7 +74,7 @@ export async function runEvalRouteCommand(args: ParsedArgs, io: NodeIo): Promise
     { router: "shortlist ceiling", score: ceiling, note: `about ${meanPrompt} prompt tokens per selection call` },
   ];
   if (args.flags.has("select")) {
-    const built = await modelFromArgs(args, io, { streaming: false, defaultModel: DEFAULT_SELECT_MODEL, envModel: "KC_SELECT_MODEL", onWait: waitLine(io) });
+    const built = await modelFromArgs(args, io, { streaming: false, ...smallModelOptions(modelFlags(args), io.env), onWait: waitLine(io) });
     if ("error" in built) {
       io.err(`--select needs a model: ${built.error}\n`);
       return EXIT.usage;
