@@ -87,8 +87,9 @@ describe("kc against a local model server", () => {
     expect(ledgerOf(vault).every((e) => e.usd === 0)).toBe(true);
   });
 
-  it("distils a captured session with the local model", async () => {
+  it("distils a captured session with the local model, at $0 under a tiny cap", async () => {
     cpSync(FIXTURE_VAULT, vault, { recursive: true });
+    withCap(vault);
     const claude = mkdtempSync(join(COPY, "claude-"));
     const dir = join(claude, "projects", "p");
     mkdirSync(dir, { recursive: true });
@@ -103,6 +104,9 @@ describe("kc against a local model server", () => {
     expect(text).toContain("- [ ] Write the runbook");
     expect((server.requests.at(-1)!.body as { model: string }).model).toBe("llama3.2:3b");
     noRequestTwice();
+    const [entry] = ledgerOf(vault);
+    expect(entry).toMatchObject({ model: "llama3.2:3b", usd: 0 });
+    expect(entry!.input).toBeGreaterThan(0);
   });
 
   it("checks related articles for contradictions with the local model, each reply given as JSON in the text", async () => {
