@@ -10,6 +10,8 @@ import { TranscriptBuilder } from "../fakes/transcript-builder";
 import { SELECT_SYSTEM_PROMPT } from "../../src/core/route/select-articles";
 import { CONFIG_DIR } from "../fakes/config-dir";
 import { ordinaryVaultFiles } from "../fakes/ordinary-vault";
+import { nodeModels } from "../../src/node/node-host";
+import { modelFromFlags } from "../../src/node/node-models";
 
 // kc against a server that behaves as Ollama, LM Studio or llama.cpp's server do behind their Messages API: no key,
 // a model id such as llama3.2:3b, a 400 for the request fields it does not implement (here tools too, so structured
@@ -145,6 +147,24 @@ describe("kc against a local model server", () => {
     expect(r.code, r.err).toBe(0);
     expect(readFileSync(join(vault, "Health/Sleep.md"), "utf8")).toContain("tldr: Screens off after ten and a cool bedroom.");
     noRequestTwice();
+  });
+
+  it("waits for a local model 600 s, saying so while it is silent, the hosted API 120 s, and a set timeout wherever given", async () => {
+    const lines: string[] = [];
+    const io = (env: Record<string, string>) => ({ out: () => undefined, err: (t: string) => void lines.push(t), isTTY: false, env });
+    const optionsOf = (m: unknown) => Reflect.get(m as object, "options") as { timeoutMs: number; onSilence?: (s: number, stops: number) => void };
+    const local = await nodeModels({ server: "ollama", model: "llama3.2:3b" }, io({})).get("answer");
+    if (!local.ok) throw new Error(local.error.message);
+    expect(optionsOf(local.value.model).timeoutMs).toBe(600_000);
+    optionsOf(local.value.model).onSilence?.(10, 600);
+    expect(lines.at(-1)).toBe("Still waiting for the model: no reply for 10 s (it stops after 600 s; Ctrl-C stops it now)…\n");
+    const hosted = await nodeModels({}, io({ ANTHROPIC_API_KEY: "sk-test" })).get("answer");
+    expect(hosted.ok && optionsOf(hosted.value.model).timeoutMs).toBe(120_000);
+    // A model built from flags alone (kc capture --distill, kc eval-route --select) by the same rule.
+    const built = await modelFromFlags({ baseUrl: "http://localhost:1234", model: "qwen3-4b" }, io({}), { streaming: false });
+    expect("model" in built && optionsOf(built.model).timeoutMs).toBe(600_000);
+    const set = await modelFromFlags({ server: "ollama", model: "llama3.2:3b" }, io({ KC_TIMEOUT_SECONDS: "30" }), { streaming: false });
+    expect("model" in set && optionsOf(set.model).timeoutMs).toBe(30_000);
   });
 
   it("refuses a --server it does not know before reading anything", async () => {

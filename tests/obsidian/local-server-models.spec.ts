@@ -41,6 +41,19 @@ describe("the plugin's models on a local server", () => {
     expect(new Set(server.requests.map((q) => JSON.stringify(q.body))).size).toBe(server.requests.length);
   });
 
+  it("waits 600 s for a model on a local server's preset address, 120 s for the Anthropic API, and a person's own timeout wherever set", async () => {
+    const timeoutOf = async (baseUrl: string, model: string, timeoutSeconds = 120, role: "answer" | "select" = "answer") => {
+      const data = mergePluginData({ ask: { baseUrl, model, timeoutSeconds } });
+      const got = await settingsModels(createFakeApp({}, { "anthropic-api-key": "sk-test" }) as never, () => data).get(role);
+      if (!got.ok) throw new Error(got.error.message);
+      return (Reflect.get(got.value.model, "options") as { timeoutMs: number }).timeoutMs;
+    };
+    expect(await timeoutOf("http://localhost:11434", "llama3.2:3b")).toBe(600_000);
+    expect(await timeoutOf("http://localhost:1234", "qwen3-4b", 120, "select")).toBe(600_000);
+    expect(await timeoutOf("", "claude-sonnet-5-5")).toBe(120_000);
+    expect(await timeoutOf("http://localhost:11434", "llama3.2:3b", 45)).toBe(45_000);
+  });
+
   it("prices every role at $0 on Ollama's address, and the small roles call the answer model", () => {
     const models = modelsAt("http://localhost:11434");
     for (const role of ["answer", "compile", "select", "distill"] as const) expect(models.planned(role)).toEqual({ id: "llama3.2:3b", price: LOCAL_PRICE });
