@@ -53,12 +53,13 @@ export function isLocalAddress(baseUrl: string | undefined): boolean {
 }
 
 /**
- * The kind of server behind `baseUrl`: the preset the person named (`--server`, KC_SERVER), else the Anthropic API
- * for none, else the local preset whose port a local address listens on (127.0.0.1:11434 is Ollama), else null (a
- * compatible server of unknown kind, which may bill).
+ * The kind of server behind `baseUrl`: the preset the person named (`--server`, KC_SERVER) where its address is on
+ * this machine or network (a local preset named over a remote address, a hosted service, may bill: null), else the
+ * Anthropic API for none, else the local preset whose port a local address listens on (127.0.0.1:11434 is Ollama),
+ * else null (a compatible server of unknown kind, which may bill).
  */
 export function serverKindOf(baseUrl: string | undefined, named?: ServerPreset): ServerPreset | null {
-  if (named) return named;
+  if (named) return named === "anthropic" || !baseUrl || baseUrl.trim() === "" || isLocalAddress(baseUrl) ? named : null;
   if (!baseUrl || baseUrl.trim() === "") return "anthropic";
   if (!isLocalAddress(baseUrl)) return null;
   const port = new URL(baseUrl.trim()).port;

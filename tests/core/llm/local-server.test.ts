@@ -36,6 +36,10 @@ describe("local model servers", () => {
     expect(serverKindOf("http://127.0.0.1:43210")).toBeNull();
     expect(serverKindOf("https://proxy.example.com:11434")).toBeNull();
     expect(serverKindOf("http://127.0.0.1:43210", "ollama")).toBe("ollama");
+    // A local preset named over a remote address (a hosted service that may bill) is not taken as local.
+    expect(serverKindOf("https://ollama.example.com", "ollama")).toBeNull();
+    expect(serverPriceFor("llama3.2:3b", "https://ollama.example.com", {}, "ollama")).toBeNull();
+    expect(timeoutSecondsFor("llama3.2:3b", "https://ollama.example.com", 120, "ollama")).toBe(120);
     expect(serverPreset(" LM-Studio ")).toBe("lmstudio");
     expect(serverPreset("llama.cpp")).toBe("llamacpp");
     expect(serverPreset("openai")).toBeNull();
