@@ -198,8 +198,9 @@ export class AnthropicLanguageModel implements LanguageModel {
 
   /**
    * Sends the request, built afresh after each refusal of a compatible server that drops an optional feature it
-   * carried: each resend carries fewer features, so the same refused request is never sent twice, and a refusal that
-   * drops nothing is thrown as it came.
+   * carried (or, on the Anthropic API, of native structured output, asked with the tool instead): each resend carries
+   * less, so the same refused request is never sent twice, and a refusal that drops nothing is thrown as it came. A
+   * refusal is not billed; `send` reports the usage of the reply that answers.
    */
   private async degrading<T>(
     request: CompletionRequest,
