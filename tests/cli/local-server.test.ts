@@ -134,6 +134,18 @@ describe("kc against a local model server", () => {
     noRequestTwice();
   });
 
+  it("checks cited code with the local model, its reply given as JSON in the text", async () => {
+    const drift = join(import.meta.dirname, "..", "fixtures", "drift");
+    cpSync(join(drift, "vault"), vault, { recursive: true });
+    const outdated = [{ quote: "retries stop at `src/sync/outbox.ts:MAX_RETRIES`", explanation: "MAX_RETRIES is 5 now, and the article implies 3." }];
+    server.replies.push({ kind: "text", text: JSON.stringify({ outdated }) });
+    const r = await runKc(["drift", vault, "--repo", join(drift, "repo"), "--model-check", "--today", "2027-06-01", "--yes", ...LOCAL()], NO_KEY);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain("cited-claim-drift");
+    expect(r.out).toContain("MAX_RETRIES is 5 now");
+    noRequestTwice();
+  });
+
   it("improves drafted headers with the local model", async () => {
     for (const [p, t] of Object.entries(ordinaryVaultFiles())) {
       mkdirSync(join(vault, p, ".."), { recursive: true });
