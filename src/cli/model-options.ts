@@ -1,4 +1,3 @@
-import type { LanguageModel } from "../core/llm/language-model";
 import type { NodeIo } from "../node/node-io";
 import { baseUrlProblem as urlProblem, modelFromFlags, type ModelFlags } from "../node/node-models";
 import { flagString, type ParsedArgs } from "./parse-args";

@@ -8,6 +8,7 @@ import { cappedModel, SpendGuard } from "../../src/core/spend/capped-model";
 import { SpendLedger } from "../../src/core/spend/spend-ledger";
 import { DEFAULT_SPEND_SETTINGS } from "../../src/core/spend/spend-settings";
 import { LOCAL_PRICE } from "../../src/core/llm/local-server";
+import type { SpendEntry } from "../../src/core/spend/spend-entry";
 import { inMemoryPluginFiles } from "../fakes/in-memory-plugin-files";
 
 // Every reply a local server answers is counted once through the request's onUsage, whichever path it took: after
@@ -125,7 +126,7 @@ describe("the usage a local server's replies are counted at", () => {
     const h = heard();
     const controller = new AbortController();
     const pending = model().stream({ ...question, signal: controller.signal, onUsage: h.onUsage }, () => undefined);
-    setTimeout(() => controller.abort(), 50);
+    nodeTimers.setTimeout(() => controller.abort(), 50);
     expect(await pending).toMatchObject({ ok: false, error: { kind: "aborted" } });
     expect(h.seen).toEqual([]);
   });
@@ -143,7 +144,7 @@ describe("the capped model over a local server", () => {
     server.replies.push({ kind: "text", text: "Five retries." });
     expect((await capped.complete(buildSelectRequest("How long?", []))).ok).toBe(true);
     expect((await capped.stream(question, () => undefined)).ok).toBe(true);
-    const lines = (await ledger.read()).slice(1);
+    const lines = (await ledger.read()).slice(1) as SpendEntry[];
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({ feature: "select", model: "llama3.2:3b", input: 300, output: 20, usd: 0 });
     expect(lines[1]).toMatchObject({ model: "llama3.2:3b", usd: 0 });
