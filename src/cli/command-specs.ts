@@ -1,6 +1,6 @@
 import type { CommandSpec } from "./command-spec";
 
-const model = ["model", "base-url"];
+const model = ["model", "base-url", "server"];
 
 /**
  * Every command's arguments, looked up by name: plain data, kept apart from the command modules so that parsing a
@@ -14,14 +14,18 @@ export const COMMAND_SPECS: Record<string, CommandSpec> = {
     switches: ["progress", "write-report", "fix", "yes"],
   },
   route: { positionals: ["vault", "question"], values: ["format", "budget", "scope", "knowledge"], switches: ["closest"] },
-  ask: { positionals: ["vault", "question"], values: ["model", "base-url", "budget", "knowledge", "scope"], switches: ["closest", "file-back", "no-select"] },
+  ask: {
+    positionals: ["vault", "question"],
+    values: ["model", "base-url", "server", "budget", "knowledge", "scope"],
+    switches: ["closest", "file-back", "no-select"],
+  },
   mcp: { positionals: ["vault"], values: ["scope", "knowledge"], switches: [] },
   hooks: { positionals: ["install|uninstall"], values: ["vault", "project", "scope"], switches: ["user", "shared", "yes"] },
   headers: {
     positionals: ["vault", "note"],
     required: 1,
     variadic: true,
-    values: ["all-missing", "knowledge", "model", "base-url", "confirm-above", "accept"],
+    values: ["all-missing", "knowledge", "model", "base-url", "server", "confirm-above", "accept"],
     switches: ["with-model", "yes", "dry-run"],
   },
   compile: {

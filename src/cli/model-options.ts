@@ -1,15 +1,15 @@
-import type { LanguageModel } from "../core/llm/language-model";
 import type { NodeIo } from "../node/node-io";
 import { baseUrlProblem as urlProblem, modelFromFlags, type ModelFlags } from "../node/node-models";
 import { flagString, type ParsedArgs } from "./parse-args";
 
 export { NO_KEY_MESSAGE, silenceLine, waitLine } from "../node/node-models";
 
-/** The model flags a command was given (--model, --base-url); absent flags fall back to the environment later. */
+/** The model flags a command was given (--model, --base-url, --server); absent flags fall back to the environment later. */
 export function modelFlags(args: ParsedArgs): ModelFlags {
   const model = flagString(args, "model");
   const baseUrl = flagString(args, "base-url");
-  return { ...(model !== undefined ? { model } : {}), ...(baseUrl !== undefined ? { baseUrl } : {}) };
+  const server = flagString(args, "server");
+  return { ...(model !== undefined ? { model } : {}), ...(baseUrl !== undefined ? { baseUrl } : {}), ...(server !== undefined ? { server } : {}) };
 }
 
 /** What is wrong with --base-url (or ANTHROPIC_BASE_URL) in a sentence, or null (exit 2 before the vault is read). */
@@ -18,10 +18,6 @@ export function baseUrlProblem(args: ParsedArgs, env: Record<string, string | un
 }
 
 /** The model a command calls, from --model / --base-url and the environment, or what is wrong with its exit code. */
-export function modelFromArgs(
-  args: ParsedArgs,
-  io: NodeIo,
-  options: Parameters<typeof modelFromFlags>[2],
-): Promise<{ model: LanguageModel; id: string } | { error: string; exitCode: number }> {
+export function modelFromArgs(args: ParsedArgs, io: NodeIo, options: Parameters<typeof modelFromFlags>[2]): ReturnType<typeof modelFromFlags> {
   return modelFromFlags(modelFlags(args), io, options);
 }

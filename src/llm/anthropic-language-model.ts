@@ -2,13 +2,15 @@ import Anthropic from "@anthropic-ai/sdk";
 import type { Completion, CompletionRequest, LanguageModel, ModelError, TokenUsage } from "../core/llm/language-model";
 import { estimateTokens } from "../core/llm/estimate-tokens";
 import { callShapeOf } from "../core/llm/models";
-import { err, type Result } from "../core/result";
+import { err, ok, type Result } from "../core/result";
 import { scrubSecrets } from "../core/util/scrub-secrets";
 import { createAnthropicClient, type SdkEnvironment } from "./anthropic-client";
 import { limitReplySize } from "./limit-reply-size";
 import { replyTooLarge, reportUsage, toCompletion, usageOf } from "./to-completion";
 import { formatWait, mapModelError, serviceOf, waitOf, type ErrorContext } from "./map-model-error";
-import { buildMessageParams, checkNativeReply, refusesNativeOutput, type StructuredMode } from "./message-params";
+import { buildMessageParams, carriedFeatures, checkNativeReply, jsonObjectIn, refusesNativeOutput, type StructuredMode } from "./message-params";
+import { announceDropped, dropFeatures, droppedFeatures, featuresRefused, type ServerFeature } from "./server-features";
+import { accumulateStream, emptyStream, type StreamedReply, type StreamSoFar } from "./accumulate-stream";
 
 /** A call (or a stream's silence) longer than this fails, unless the options or the request say otherwise. */
 export const DEFAULT_TIMEOUT_MS = 120_000;
@@ -58,9 +60,16 @@ export interface AnthropicOptions {
   /**
    * How structured replies are asked for (see StructuredMode). Default: "native" for Claude 5 and later on the
    * Anthropic API, "tool" for earlier models and for any server behind `baseUrl` (which may not know the output
-   * format). A server that refuses the output format gets the tool from then on.
+   * format). A server that refuses the output format gets the tool from then on; one that refuses or ignores the
+   * tool gets "text" (the JSON asked for in the reply's text).
    */
   structuredOutput?: StructuredMode;
+  /**
+   * Told once per server, in a sentence, when a compatible server behind `baseUrl` refuses or ignores an optional
+   * feature (prompt caching, native structured output, thinking, a forced tool, tools, usage in the stream) and it is
+   * dropped for that server from then on.
+   */
+  onDegrade?: (message: string) => void;
   /** How a wait is sat out (default: a timer an abort ends early; false when aborted). Tests pass one that returns at once. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<boolean>;
 }
@@ -77,6 +86,8 @@ type Attempt = (signal: AbortSignal, alive: () => void, sdkTimeoutMs: number) =>
  * stream that goes silent, fails after the request timeout. Replies are bounded in size, a structured reply is asked
  * for natively (its JSON schema as the output format; prose is refused) or, where the server has no native structured
  * output, must be one call of the tool offered; every message is scrubbed of anything that looks like a secret.
+ * A compatible server (Ollama, LM Studio, llama.cpp) that refuses or ignores an optional feature has it dropped for
+ * its base URL, said once through `onDegrade` (see server-features.ts); structured replies then come as JSON in text.
  */
 export class AnthropicLanguageModel implements LanguageModel {
   private readonly client: Anthropic | null;
@@ -85,6 +96,8 @@ export class AnthropicLanguageModel implements LanguageModel {
   private readonly ctx: ErrorContext;
   private readonly reply: { maxReplyChars: number; model: string; baseUrl: string | undefined };
   private structured: StructuredMode;
+  /** The base URL of a compatible server, whose refused features are dropped; null for the Anthropic API. */
+  private readonly server: string | null;
 
   constructor(private readonly options: AnthropicOptions) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -92,6 +105,7 @@ export class AnthropicLanguageModel implements LanguageModel {
     this.ctx = { model: options.model, baseUrl: options.baseUrl, maxReplyChars: this.maxReplyChars };
     this.reply = { maxReplyChars: this.maxReplyChars, model: options.model, baseUrl: options.baseUrl };
     this.structured = options.structuredOutput ?? (!options.baseUrl && !callShapeOf(options.model).forceTool ? "native" : "tool");
+    this.server = options.baseUrl ? options.baseUrl.replace(/\/+$/, "") : null;
     // Bytes, not characters: a character can take 3 bytes of UTF-8 or 6 of a JSON escape, and an event stream wraps
     // every few characters in an event.
     const limitFor = (type: string): number => (type.includes("event-stream") ? 16 : 4) * this.maxReplyChars + 65_536;
@@ -112,23 +126,14 @@ export class AnthropicLanguageModel implements LanguageModel {
   }
 
   complete(request: CompletionRequest): Promise<Result<Completion, ModelError>> {
-    return this.run(request, async (signal, _alive, timeout) => {
-      if ((request.jsonSchema || request.effort) && this.structured === "native") {
-        try {
-          const reply = await this.client!.messages.create(this.params(request, "native"), { signal, timeout });
-          reportUsage(reply, request.onUsage);
-          const native = toCompletion(reply, { toolName: null, ...this.reply });
-          return native.ok && request.jsonSchema ? checkNativeReply(native.value) : native;
-        } catch (e) {
-          if (!refusesNativeOutput(e)) throw e;
-          // This server (or model) has no native structured output: ask with the offered tool, now and from now on.
-          this.structured = "tool";
-        }
-      }
-      const msg = await this.client!.messages.create(this.params(request), { signal, timeout });
-      reportUsage(msg, request.onUsage);
-      return toCompletion(msg, { toolName: request.jsonSchema?.name ?? null, ...this.reply });
-    });
+    return this.run(request, (signal, _alive, timeout) =>
+      this.degrading(request, async (params, used) => {
+        const msg = await this.client!.messages.create(params, { signal, timeout });
+        // Billed once it is answered, whatever becomes of the reply after.
+        reportUsage(msg, request.onUsage);
+        return this.structuredReply(msg, request, used);
+      }),
+    );
   }
 
   async stream(request: CompletionRequest, onText: (delta: string) => void): Promise<Result<Completion, ModelError>> {
@@ -140,38 +145,107 @@ export class AnthropicLanguageModel implements LanguageModel {
     let sent = 0;
     return this.run(
       request,
-      async (signal, alive, timeout) => {
-        const stream = this.client!.messages.stream(this.params(request), { signal, timeout });
-        let tooLong = false;
-        // The reply so far: once the API has started it, it is billed, even if the stream then stops.
-        let started: Anthropic.Message | null = null;
-        stream.on("streamEvent", (_event, snapshot) => {
-          started = snapshot;
-          alive();
-        });
-        stream.on("text", (delta) => {
-          if (tooLong) return;
-          if (sent + delta.length > this.maxReplyChars) {
-            tooLong = true;
-            stream.abort();
-            return;
+      (signal, alive, timeout) =>
+        this.degrading(request, async (params) => {
+          const events = await this.client!.messages.create({ ...params, stream: true }, { signal, timeout });
+          // The reply so far: once the server has started it, it is billed, even if the stream then stops.
+          const soFar = emptyStream();
+          let streamed: StreamedReply;
+          try {
+            streamed = await accumulateStream(
+              events,
+              alive,
+              (delta) => {
+                if (sent + delta.length > this.maxReplyChars) return false;
+                sent += delta.length;
+                onText(delta);
+                return true;
+              },
+              soFar,
+            );
+          } catch (e) {
+            if (soFar.started) request.onUsage?.(streamedUsage(request, soFar));
+            throw e;
           }
-          sent += delta.length;
-          onText(delta);
-        });
-        let final: Anthropic.Message;
-        try {
-          final = await stream.finalMessage();
-        } catch (e) {
-          if (started) request.onUsage?.(partialUsage(started));
-          if (tooLong) return err(replyTooLarge(sent + 1, this.maxReplyChars));
-          throw e;
-        }
-        reportUsage(final, request.onUsage);
-        return toCompletion(final, { toolName: null, ...this.reply });
-      },
+          if (streamed.tooLong) {
+            request.onUsage?.(streamedUsage(request, soFar));
+            return err(replyTooLarge(sent + 1, this.maxReplyChars));
+          }
+          const { message } = streamed;
+          if (!message.usage) {
+            // A server that reports no usage in the stream: its tokens by the local estimate, said once.
+            if (this.server) dropFeatures(this.server, ["stream-usage"], this.options.onDegrade);
+            const u = streamedUsage(request, soFar);
+            message.usage = { input_tokens: u.inputTokens, output_tokens: u.outputTokens } as Anthropic.Usage;
+          }
+          reportUsage(message, request.onUsage);
+          return toCompletion(message as Anthropic.Message, { toolName: null, ...this.reply });
+        }),
       () => sent === 0,
     );
+  }
+
+  /** How a structured reply is asked for now: natively, with the offered tool, or as JSON in the text. */
+  private modeFor(request: CompletionRequest): StructuredMode {
+    const dropped = this.dropped();
+    if (this.structured === "native" && (request.jsonSchema || request.effort) && !dropped.has("native-output")) return "native";
+    return this.structured === "text" || dropped.has("tools") ? "text" : "tool";
+  }
+
+  private dropped(): ReadonlySet<ServerFeature> {
+    return this.server ? droppedFeatures(this.server) : new Set();
+  }
+
+  /**
+   * Sends the request, built afresh after each refusal of a compatible server that drops an optional feature it
+   * carried (or, on the Anthropic API, of native structured output, asked with the tool instead): each resend carries
+   * less, so the same refused request is never sent twice, and a refusal that drops nothing is thrown as it came. A
+   * refusal is not billed; `send` reports the usage of the reply that answers.
+   */
+  private async degrading<T>(
+    request: CompletionRequest,
+    send: (params: Anthropic.MessageCreateParamsNonStreaming, mode: StructuredMode) => Promise<T>,
+  ): Promise<T> {
+    const dropped: ServerFeature[] = [];
+    try {
+      for (;;) {
+        const mode = this.modeFor(request);
+        const params = buildMessageParams(this.options.model, request, mode, this.dropped());
+        try {
+          return await send(params, mode);
+        } catch (e) {
+          const refused = this.server ? featuresRefused(e, carriedFeatures(params)) : [];
+          if (this.server && refused.length > 0) dropped.push(...dropFeatures(this.server, refused));
+          // This model has no native structured output: ask with the offered tool, now and from now on.
+          else if (mode === "native" && refusesNativeOutput(e)) this.structured = "tool";
+          else throw e;
+        }
+      }
+    } finally {
+      // One sentence for everything this call dropped, however many refusals it took.
+      if (this.server && this.options.onDegrade) announceDropped(this.server, dropped, this.options.onDegrade);
+    }
+  }
+
+  /**
+   * A reply as the caller gets it. A native structured reply must be JSON; a structured reply asked for in text, or
+   * one a model gave in text though offered the tool, is its JSON object (the caller's validation refuses anything
+   * else, with its one repair retry). A server whose model ignored the tool is asked in text from then on.
+   */
+  private structuredReply(msg: Anthropic.Message, request: CompletionRequest, mode: StructuredMode): Result<Completion, ModelError> {
+    const calledTool = Array.isArray(msg.content) && msg.content.some((b) => b.type === "tool_use");
+    // Asked in text, a model may still call the tool it once knew: its input is the reply all the same.
+    const toolName = mode === "tool" || (mode === "text" && calledTool) ? (request.jsonSchema?.name ?? null) : null;
+    const completion = toCompletion(msg, { toolName, ...this.reply });
+    if (!completion.ok || !request.jsonSchema) return completion;
+    if (mode === "native") return checkNativeReply(completion.value);
+    if (calledTool) return completion;
+    const json = jsonObjectIn(completion.value.text);
+    if (json === null) return completion;
+    // Offered the tool, the model answered with the JSON in its text: this server's models ignore tools, so ask in
+    // text from now on (the instructions then carry the schema).
+    if (mode === "tool" && this.server) dropFeatures(this.server, ["tools"], this.options.onDegrade);
+    return ok({ ...completion.value, text: json });
   }
 
   /** Runs the attempts and scrubs the message of any failure: no path out of the adapter shows a key. */
@@ -251,26 +325,18 @@ export class AnthropicLanguageModel implements LanguageModel {
     if (error.kind === "network") return `the connection to ${service} failed`;
     return `${service} failed`;
   }
-
-  private params(request: CompletionRequest, mode: StructuredMode = "tool"): Anthropic.MessageCreateParamsNonStreaming {
-    return buildMessageParams(this.options.model, request, mode);
-  }
 }
 
 /**
- * What a stream stopped part way has used: the input the API reported at its start, and the larger of the output it
- * reported and the local estimate of what it had sent (the final count comes only at the end).
+ * What a stream has used: the input the server reported at its start (else the local estimate of the prompt), and the
+ * larger of the output it reported and the local estimate of what it had sent (a stopped stream's final count never
+ * comes, and a compatible server may report none).
  */
-function partialUsage(snapshot: Anthropic.Message): TokenUsage {
-  const u = usageOf(snapshot.usage);
-  const content: unknown[] = Array.isArray(snapshot.content) ? snapshot.content : [];
-  const text = content
-    .map((b) => {
-      const block = b as { type?: unknown; text?: unknown };
-      return block.type === "text" && typeof block.text === "string" ? block.text : JSON.stringify(b);
-    })
-    .join("");
-  return { ...u, outputTokens: Math.max(u.outputTokens, estimateTokens(text)) };
+function streamedUsage(request: CompletionRequest, soFar: StreamSoFar): TokenUsage {
+  const u = usageOf(soFar.usage);
+  const reported = soFar.usage?.input_tokens;
+  const input = typeof reported === "number" ? u.inputTokens : estimateTokens([request.system, ...request.messages.map((m) => m.content)].join("\n"));
+  return { ...u, inputTokens: input, outputTokens: Math.max(u.outputTokens, estimateTokens(soFar.text)) };
 }
 
 function noKey(): ModelError {

@@ -33,8 +33,9 @@ export function formatWait(seconds: number): string {
 }
 
 /**
- * How long to wait before retrying a failure, in seconds, or null when retrying cannot help. The server's own
- * answer wins (x-should-retry, retry-after-ms, retry-after in seconds or as a date), else the SDK's backoff:
+ * How long to wait before retrying a failure, in seconds, or null when retrying cannot help (a request refused as it
+ * stands never is). The server's own answer wins (x-should-retry, retry-after-ms, retry-after in seconds or as a
+ * date), else the SDK's backoff:
  * 0.5 s doubling per attempt up to 8 s, less up to a quarter of jitter.
  */
 export function waitOf(e: unknown, attempt: number, now: number = Date.now()): number | null {
@@ -48,7 +49,10 @@ export function waitOf(e: unknown, attempt: number, now: number = Date.now()): n
   const headers = e.headers as Headers | undefined;
   const should = headers?.get("x-should-retry");
   const status = typeof e.status === "number" ? e.status : 0;
-  if (should === "false" || (should !== "true" && status !== 408 && status !== 409 && status !== 429 && status < 500)) return null;
+  const transient = status === 408 || status === 409 || status === 429 || status >= 500;
+  // A request the server refused as it stands (400, 404, 422…) is never sent again unchanged, whatever it says.
+  if (status >= 400 && !transient) return null;
+  if (should === "false" || (should !== "true" && !transient)) return null;
   const ms = Number.parseFloat(headers?.get("retry-after-ms") ?? "");
   if (Number.isFinite(ms) && ms >= 0) return ms / 1000;
   const after = headers?.get("retry-after");

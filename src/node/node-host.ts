@@ -1,4 +1,5 @@
-import { DEFAULT_MODEL, DEFAULT_SELECT_MODEL, priceFor } from "../core/llm/models";
+import { DEFAULT_MODEL, DEFAULT_SELECT_MODEL } from "../core/llm/models";
+import { serverPriceFor, smallModelFor, timeoutSecondsFor } from "../core/llm/local-server";
 import { err, ok } from "../core/result";
 import type { ArticleIndex } from "../core/route/article-index";
 import { shortHash } from "../core/util/short-hash";
@@ -10,7 +11,7 @@ import { nodeSettings } from "./node-read-host";
 import { nodeSpendModels } from "./node-spend";
 import { EXIT, type NodeIo } from "./node-io";
 import type { LoadedVault } from "./load-vault";
-import { modelFromFlags, modelIdFor, silenceLine, type ModelFlags } from "./node-models";
+import { effectiveBaseUrl, namedServer, modelFromFlags, modelIdFor, silenceLine, type ModelFlags } from "./node-models";
 import { DEFAULT_ASK_SETTINGS, type AskSettings } from "../core/settings/plugin-data";
 import { indexFileTokens } from "./router-index";
 import { fsPluginFiles } from "./plugin-file-store";
@@ -28,28 +29,41 @@ export type SavedModels = Pick<AskSettings, "model" | "selectModel" | "baseUrl" 
  */
 export function nodeModels(flags: ModelFlags, io: NodeIo, saved: SavedModels = DEFAULT_ASK_SETTINGS): ModelSource {
   const small = (role: ModelRole): boolean => role === "select" || role === "distill";
-  const savedUrl = flags.baseUrl === undefined && !io.env.ANTHROPIC_BASE_URL && saved.baseUrl.trim() !== "" ? saved.baseUrl.trim() : undefined;
+  const savedUrl = effectiveBaseUrl(flags, io.env) === undefined && saved.baseUrl.trim() !== "" ? saved.baseUrl.trim() : undefined;
+  const named = namedServer(flags, io.env);
   const flagsFor = (role: ModelRole): ModelFlags => {
     const baseUrl = flags.baseUrl ?? savedUrl;
-    return { ...(small(role) || flags.model === undefined ? {} : { model: flags.model }), ...(baseUrl !== undefined ? { baseUrl } : {}) };
+    return {
+      ...(small(role) || flags.model === undefined ? {} : { model: flags.model }),
+      ...(baseUrl !== undefined ? { baseUrl } : {}),
+      ...(flags.server !== undefined ? { server: flags.server } : {}),
+    };
   };
-  const idOptions = (role: ModelRole) =>
-    small(role) ? { defaultModel: saved.selectModel || DEFAULT_SELECT_MODEL, envModel: "KC_SELECT_MODEL" } : { defaultModel: saved.model || DEFAULT_MODEL };
+  const mainOptions = { defaultModel: saved.model || DEFAULT_MODEL };
+  const baseUrlOf = (role: ModelRole): string | undefined => effectiveBaseUrl(flagsFor(role), io.env);
+  // On a local server, the small roles call the main model unless a select model of that server is named.
+  const idOptions = (role: ModelRole) => {
+    if (!small(role)) return mainOptions;
+    const mainId = modelIdFor(flagsFor("answer"), io.env, mainOptions);
+    return { defaultModel: smallModelFor(mainId, saved.selectModel || DEFAULT_SELECT_MODEL, baseUrlOf(role), named), envModel: "KC_SELECT_MODEL" };
+  };
+  const priced = (id: string, role: ModelRole) => serverPriceFor(id, baseUrlOf(role), saved.priceOverrides, named);
   return {
     get: async (role, options = {}) => {
+      const id = modelIdFor(flagsFor(role), io.env, idOptions(role));
       const built = await modelFromFlags(flagsFor(role), io, {
         streaming: options.streaming ?? false,
         ...idOptions(role),
-        timeoutSeconds: saved.timeoutSeconds,
+        timeoutSeconds: timeoutSecondsFor(id, baseUrlOf(role), saved.timeoutSeconds, named),
         ...(options.onWait ? { onWait: options.onWait } : {}),
         onSilence: silenceLine(io),
       });
       if ("error" in built) return err({ kind: built.exitCode === EXIT.usage ? "bad-config" : "no-key", message: built.error });
-      return ok({ id: built.id, model: built.model, price: priceFor(built.id, saved.priceOverrides) });
+      return ok({ id: built.id, model: built.model, price: priced(built.id, role) });
     },
     planned: (role): PlannedModel => {
       const id = modelIdFor(flagsFor(role), io.env, idOptions(role));
-      return { id, price: priceFor(id, saved.priceOverrides) };
+      return { id, price: priced(id, role) };
     },
   };
 }

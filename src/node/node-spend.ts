@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { dirname, join } from "node:path";
 import process from "node:process";
 import type { LanguageModel } from "../core/llm/language-model";
+import type { ListPrice } from "../core/llm/models";
 import { err, ok, type Result } from "../core/result";
 import { SPEND_LEDGER_LOCK, SpendLedger, type SpendLedgerLock } from "../core/spend/spend-ledger";
 import { spendModels } from "../core/spend/spend-models";
@@ -83,17 +84,20 @@ export function nodeSpendModels(
   };
 }
 
-/** One model already built (by --model / --base-url) through the ledger and the caps, filed under `feature`, with its price. */
+/**
+ * One model already built (by --model / --base-url / --server) through the ledger and the caps, filed under `feature`,
+ * at the price it was built with ($0 on a local server) unless the person set one.
+ */
 export async function nodeCappedModel(
-  built: { id: string; model: LanguageModel },
+  built: { id: string; model: LanguageModel; price: ListPrice | null },
   feature: string,
   vaultRoot: string,
   env: Record<string, string | undefined>,
   files: PluginFileStore,
 ): Promise<Result<PricedModel, ModelUnavailable>> {
   const source: ModelSource = {
-    get: () => Promise.resolve(ok({ id: built.id, model: built.model, price: null })),
-    planned: () => ({ id: built.id, price: null }),
+    get: () => Promise.resolve(ok({ id: built.id, model: built.model, price: built.price })),
+    planned: () => ({ id: built.id, price: built.price }),
   };
   return nodeSpendModels(source, vaultRoot, env, files).get("compile", { feature });
 }

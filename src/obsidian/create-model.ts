@@ -1,5 +1,6 @@
-import type { App } from "obsidian";
-import { currentModel, DEFAULT_PRICE, priceFor, type ModelPrice } from "../core/llm/models";
+import { Notice, type App } from "obsidian";
+import { currentModel, DEFAULT_PRICE, type ModelPrice } from "../core/llm/models";
+import { serverPriceFor, smallModelFor, timeoutSecondsFor } from "../core/llm/local-server";
 import { AnthropicLanguageModel } from "../llm/anthropic-language-model";
 import type { AskSettings } from "../core/settings/plugin-data";
 import { createRequestUrlFetch } from "./request-url-fetch";
@@ -22,15 +23,17 @@ export function createModel(
     fetch: streamThrough ?? createRequestUrlFetch(),
     timers: window,
     streaming: streamThrough !== undefined,
-    timeoutMs: ask.timeoutSeconds * 1000,
+    timeoutMs: timeoutSecondsFor(ask.model, ask.baseUrl, ask.timeoutSeconds) * 1000,
     ...(onWait ? { onWait } : {}),
     ...(onSilence ? { onSilence } : {}),
+    // Said once per server and session: the features it refused or ignored, dropped from then on.
+    onDegrade: (message) => new Notice(message, 9000),
   });
 }
 
 /** The small model of the Ask settings (`selectModel`), for the selection step and capture's distillation. */
 export function createSelectModel(app: App, ask: AskSettings): AnthropicLanguageModel {
-  return createModel(app, { ...ask, model: ask.selectModel });
+  return createModel(app, { ...ask, model: smallModelFor(ask.model, ask.selectModel, ask.baseUrl) });
 }
 
 /**
@@ -39,5 +42,5 @@ export function createSelectModel(app: App, ask: AskSettings): AnthropicLanguage
  * for a model of unknown price, as before.
  */
 export function priceOf(ask: AskSettings): ModelPrice {
-  return priceFor(ask.model, ask.priceOverrides) ?? DEFAULT_PRICE;
+  return serverPriceFor(ask.model, ask.baseUrl, ask.priceOverrides) ?? DEFAULT_PRICE;
 }

@@ -1,6 +1,6 @@
 import { normalizePath, type App } from "obsidian";
 import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
-import { priceFor } from "../core/llm/models";
+import { serverPriceFor, smallModelFor } from "../core/llm/local-server";
 import { ok } from "../core/result";
 import { SPEND_LEDGER_LOCK, SpendLedger, type SpendLedgerLock } from "../core/spend/spend-ledger";
 import { spendModels } from "../core/spend/spend-models";
@@ -8,7 +8,7 @@ import type { CompileHost } from "../core/workflows/compile-workflow";
 import type { KcHost, ModelSource, OperationSettings, PluginFileStore } from "../core/ports/host";
 import { adapterLockFiles } from "./adapter-write-lock";
 import { createBrowserFirstFetch } from "./browser-first-fetch";
-import { createModel, createSelectModel, priceOf } from "./create-model";
+import { createModel, createSelectModel } from "./create-model";
 import type { PluginData } from "../core/settings/plugin-data";
 import { operationSettings } from "../core/settings/operation-settings";
 import { silenceNotice } from "./silence-notice";
@@ -35,15 +35,17 @@ export function settingsModels(app: App, data: () => PluginData): ModelSource {
   return {
     get: (role, options = {}) => {
       const ask = data().ask;
-      if (role === "select" || role === "distill")
-        return Promise.resolve(ok({ id: ask.selectModel, model: createSelectModel(app, ask), price: priceFor(ask.selectModel, ask.priceOverrides) }));
+      if (role === "select" || role === "distill") {
+        const id = smallModelFor(ask.model, ask.selectModel, ask.baseUrl);
+        return Promise.resolve(ok({ id, model: createSelectModel(app, ask), price: serverPriceFor(id, ask.baseUrl, ask.priceOverrides) }));
+      }
       const model = createModel(app, ask, options.onWait, options.streaming ? streamThrough : undefined, silenceNotice);
-      return Promise.resolve(ok({ id: ask.model, model, price: priceOf(ask) }));
+      return Promise.resolve(ok({ id: ask.model, model, price: serverPriceFor(ask.model, ask.baseUrl, ask.priceOverrides) }));
     },
     planned: (role) => {
       const ask = data().ask;
-      const id = role === "select" || role === "distill" ? ask.selectModel : ask.model;
-      return { id, price: priceFor(id, ask.priceOverrides) };
+      const id = role === "select" || role === "distill" ? smallModelFor(ask.model, ask.selectModel, ask.baseUrl) : ask.model;
+      return { id, price: serverPriceFor(id, ask.baseUrl, ask.priceOverrides) };
     },
   };
 }

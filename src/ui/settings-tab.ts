@@ -9,6 +9,7 @@ import { reportFolderRow } from "./report-folder-setting";
 import { PriceViews } from "./price-views";
 import { priceRows, spendSection, type SpendSettingsHost } from "./spend-settings";
 import { DEFAULT_MODEL, DEFAULT_SELECT_MODEL, priceFor } from "../core/llm/models";
+import { presetOf, SERVER_PRESETS, serverPreset } from "../core/llm/local-server";
 import { DEFAULT_KNOWLEDGE_SETTINGS, type KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import type { AskSettings, CompileSettings } from "../core/settings/plugin-data";
 
@@ -221,7 +222,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
       rows: [
         {
           name: "Anthropic API key",
-          desc: "Kept in Obsidian's secret storage, never in the plugin's data file or your notes.",
+          desc: "Kept in Obsidian's secret storage, never in the plugin's data file or your notes. Not needed for a local model server.",
           aliases: ["key", "token", "claude"],
           render: (setting) =>
             setting.addComponent((c) =>
@@ -242,6 +243,22 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
               models: () => this.modelList(),
               save: (id) => this.pick({ model: id }),
               priceOf: knownPrice,
+            }),
+        },
+        {
+          name: "Model server",
+          desc: "The Anthropic API, or a model server on this computer (Ollama, LM Studio, llama.cpp's server: no key needed, calls cost $0 unless you set a price). Picking one fills in the base URL below.",
+          aliases: ["ollama", "lm studio", "llama.cpp", "local model", "preset"],
+          render: (setting) =>
+            setting.addDropdown((d) => {
+              for (const [key, preset] of Object.entries(SERVER_PRESETS)) d.addOption(key, preset.label);
+              d.addOption("other", "Other (base URL below)");
+              d.setValue(presetOf(a().baseUrl) ?? "other").onChange(async (v) => {
+                const preset = serverPreset(v);
+                if (preset === null) return;
+                await this.host.updateAsk({ baseUrl: SERVER_PRESETS[preset].baseUrl });
+                this.redraw();
+              });
             }),
         },
         {
@@ -302,7 +319,7 @@ export class KnowledgeSettingsTab extends PluginSettingTab {
         ...priceRows(this.host, this.prices),
         {
           name: "Request timeout (seconds)",
-          desc: "A model call that has not answered (or a stream that has gone silent) this long is stopped. Waits the API asks for are sat out only up to a minute; longer ones fail at once, saying when to try again.",
+          desc: "A model call that has not answered (or a stream that has gone silent) this long is stopped. Left at 120, a local model server gets 600 (a model loading on a CPU can take minutes to answer). Waits the API asks for are sat out only up to a minute; longer ones fail at once, saying when to try again.",
           render: positive("timeoutSeconds"),
         },
       ],

@@ -48,8 +48,38 @@ export interface LoopbackServer {
   close(): Promise<void>;
 }
 
-/** Starts the server on a free port of 127.0.0.1. */
-export async function startLoopbackAnthropic(): Promise<LoopbackServer> {
+/**
+ * A "local server" mode that behaves as Ollama, LM Studio and llama.cpp's server do behind their Messages API: no key
+ * checked, the model id echoed as asked (`llama3.2:3b`), a 400 naming the first request field it does not implement
+ * (before any scripted reply is used), no usage in the stream, and the model list in the OpenAI shape they serve.
+ */
+export interface LocalServerMode {
+  /** Request fields answered with a 400 (default: cache_control, output_config, tool_choice, thinking). */
+  refuse?: string[];
+  /** The 400 names no field ("invalid request"), as a terse server does. */
+  vague?: boolean;
+}
+
+/** The fields a local server refuses unless told otherwise. */
+export const LOCAL_REFUSED_FIELDS = ["cache_control", "output_config", "tool_choice", "thinking"];
+
+/** The first of `fields` the request body carries anywhere (a key at any depth), or null. */
+function carriedField(body: unknown, fields: readonly string[]): string | null {
+  const seen = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === "object")
+      for (const [k, x] of Object.entries(v)) {
+        seen.add(k);
+        walk(x);
+      }
+  };
+  walk(body);
+  return fields.find((f) => seen.has(f)) ?? null;
+}
+
+/** Starts the server on a free port of 127.0.0.1 (in `local` mode: as a local model server behaves). */
+export async function startLoopbackAnthropic(local?: LocalServerMode): Promise<LoopbackServer> {
   const replies: ScriptedReply[] = [];
   const requests: RecordedRequest[] = [];
   const open = new Set<ServerResponse>();
@@ -63,11 +93,18 @@ export async function startLoopbackAnthropic(): Promise<LoopbackServer> {
       const recorded: RecordedRequest = { method: req.method ?? "", url: req.url ?? "", headers: req.headers, body };
       requests.push(recorded);
       handle.onRequest?.(recorded);
+      const refused = local && req.method === "POST" ? carriedField(body, local.refuse ?? LOCAL_REFUSED_FIELDS) : null;
+      if (refused) {
+        res.writeHead(400, { "content-type": "application/json" });
+        const message = local?.vague ? "invalid request" : `unsupported field: ${refused}`;
+        res.end(JSON.stringify({ type: "error", error: { type: "invalid_request_error", message } }));
+        return;
+      }
       const head = replies[0];
       const reply = (head?.kind === "models" && head.repeat ? head : replies.shift()) ?? { kind: "text", text: "(no scripted reply)" };
       open.add(res);
       res.on("close", () => open.delete(res));
-      respond(reply, body, res, req.headers);
+      respond(reply, body, res, req.headers, local !== undefined);
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
@@ -110,7 +147,7 @@ function message(reply: Extract<ScriptedReply, { kind: "text" | "tool" }>, model
   };
 }
 
-function respond(reply: ScriptedReply, body: Record<string, unknown>, res: ServerResponse, headers: IncomingMessage["headers"]): void {
+function respond(reply: ScriptedReply, body: Record<string, unknown>, res: ServerResponse, headers: IncomingMessage["headers"], local: boolean): void {
   if (reply.kind === "echo-key") {
     const key = String(headers["x-api-key"] ?? headers.authorization ?? "");
     res.writeHead(reply.status, { "content-type": "application/json" });
@@ -123,6 +160,11 @@ function respond(reply: ScriptedReply, body: Record<string, unknown>, res: Serve
     return;
   }
   if (reply.kind === "hang") return;
+  if (reply.kind === "models" && local) {
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify({ object: "list", data: reply.models.map((m) => ({ id: m.id, object: "model", created: 1767225600, owned_by: "library" })) }));
+    return;
+  }
   if (reply.kind === "models") {
     const data = reply.models.map((m) => ({ type: "model", id: m.id, display_name: m.name, created_at: "2026-01-01T00:00:00Z" }));
     res.writeHead(200, { "content-type": "application/json" });
@@ -159,7 +201,9 @@ function respond(reply: ScriptedReply, body: Record<string, unknown>, res: Serve
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   const send = (event: string, data: unknown): void => void res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   const full = message(reply.kind === "stall-after" ? { kind: "text", text: reply.text } : reply, model);
-  send("message_start", { type: "message_start", message: { ...full, content: [], stop_reason: null, usage: { ...full.usage, output_tokens: 0 } } });
+  const { usage: _usage, ...bare } = full;
+  const start = local ? { ...bare, content: [], stop_reason: null } : { ...full, content: [], stop_reason: null, usage: { ...full.usage, output_tokens: 0 } };
+  send("message_start", { type: "message_start", message: start });
   if (reply.kind === "tool") {
     send("content_block_start", {
       type: "content_block_start",
@@ -178,7 +222,7 @@ function respond(reply: ScriptedReply, body: Record<string, unknown>, res: Serve
   send("message_delta", {
     type: "message_delta",
     delta: { stop_reason: full.stop_reason, stop_sequence: null },
-    usage: { output_tokens: full.usage.output_tokens },
+    ...(local ? {} : { usage: { output_tokens: full.usage.output_tokens } }),
   });
   send("message_stop", { type: "message_stop" });
   res.end();

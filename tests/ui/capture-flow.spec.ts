@@ -14,6 +14,11 @@ import { priceFor } from "../../src/core/llm/models";
 import { startLoopbackAnthropic } from "../fakes/loopback-anthropic-server";
 import { forwardRequestUrlToFetch } from "../fakes/request-url-to-fetch";
 import { CONFIG_DIR } from "../fakes/config-dir";
+import { settingsModels } from "../../src/obsidian/plugin-host";
+import { spendModels } from "../../src/core/spend/spend-models";
+import { SpendLedger } from "../../src/core/spend/spend-ledger";
+import { DEFAULT_SPEND_SETTINGS } from "../../src/core/spend/spend-settings";
+import { inMemoryPluginFiles } from "../fakes/in-memory-plugin-files";
 
 let dir: string;
 beforeEach(() => {
@@ -98,6 +103,56 @@ describe("capture in Obsidian (desktop)", () => {
       expect(notices.at(-1)).toMatch(
         /^Capture: 2 session entries appended to daily notes\. Distillation: [\d,]+ in \+ [\d,]+ out tokens, \$\d\.\d{4} \(claude-select-test\)\.$/,
       );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("distils with a local model server's model, no key, its reply as JSON in the text, at $0 under a cap", async () => {
+    const server = await startLoopbackAnthropic({ refuse: ["cache_control", "output_config", "tool_choice", "thinking", "tools"] });
+    // The settings name Ollama's address, as its preset fills it in; the requests reach the test's server.
+    forwardRequestUrlToFetch("http://localhost:11434", server.baseUrl);
+    try {
+      const project = join(dir, "p");
+      mkdirSync(project, { recursive: true });
+      const t = new TranscriptBuilder("s1", "2026-11-20T10:00:00Z", { cwd: "/work/notes-app", gitBranch: "main", entrypoint: "cli" });
+      for (const p of ["plan the outbox", "add retries", "add jitter", "write tests"]) t.prompt(p).reply("ok");
+      writeFileSync(join(project, "s1.jsonl"), t.text());
+      const app = createFakeApp({ "daily/2026-11-01.md": "earlier\n" });
+      const data = mergePluginData({
+        ask: { baseUrl: "http://localhost:11434", model: "llama3.2:3b" },
+        capture: { roots: dir, idleMinutes: 0, projects: ["/work/notes-app"], distill: true },
+      });
+      // As the plugin host wires it: the settings' models through the ledger and a cap far below any hosted call.
+      const ledger = new SpendLedger(inMemoryPluginFiles());
+      const models = spendModels(
+        settingsModels(app as never, () => data),
+        {
+          ledger,
+          settings: () => ({ ...DEFAULT_SPEND_SETTINGS, dailyCapUsd: 1e-6 }),
+          now: () => new Date(),
+        },
+      );
+      const reply = { decisions: ["Keep five retries"], lessons: [], actions: ["Write the runbook"] };
+      server.replies.push({ kind: "text", text: `Here it is:\n\`\`\`json\n${JSON.stringify(reply)}\n\`\`\`` });
+      await runCaptureFlow(
+        app as never,
+        () => TEST_RULES,
+        () => data.capture,
+        `${CONFIG_DIR}/plugins/x`,
+        false,
+        async () => {
+          const got = await models.get("distill");
+          return got.ok ? got.value : null;
+        },
+      );
+      const last = server.requests.at(-1)!.body as { model: string; tools?: unknown };
+      expect(last.model).toBe("llama3.2:3b");
+      expect(last.tools).toBeUndefined();
+      expect(server.requests[0]!.headers["x-api-key"]).toBeUndefined();
+      expect(app.files.get("daily/2026-11-20.md")).toContain("**Decisions Made:**\n- Keep five retries");
+      expect(notices.at(-1)).toMatch(/Distillation: [\d,]+ in \+ [\d,]+ out tokens, \$0\.0000 \(llama3\.2:3b\)\.$/);
+      expect(await ledger.read()).toMatchObject([{ feature: "distill", model: "llama3.2:3b", usd: 0 }]);
     } finally {
       await server.close();
     }

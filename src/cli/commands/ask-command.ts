@@ -15,7 +15,7 @@ import { scopeFlag } from "../../node/router-index";
 import { warmRouterIndex } from "../../node/router-index-cache";
 
 /** Help text of `kc ask`. */
-export const ASK_HELP = `kc ask <vault> "question" [--model <id>] [--base-url <url>] [--budget <tokens>] [--knowledge <folder>] [--scope knowledge|vault]
+export const ASK_HELP = `kc ask <vault> "question" [--model <id>] [--base-url <url>|--server <name>] [--budget <tokens>] [--knowledge <folder>] [--scope knowledge|vault]
        [--closest] [--file-back] [--no-select]
 
 Routes the question (as \`kc route\`), lets the small model choose from the shortlisted headers when the plugin's
@@ -28,6 +28,8 @@ base" without calling the model, unless --closest asks to answer from the best m
                             current default); the choosing model is KC_SELECT_MODEL, else the plugin's
   --base-url <url>          an Anthropic-compatible server (or ANTHROPIC_BASE_URL); checked up front, and
                             enough without ANTHROPIC_API_KEY (a local server may need no key)
+  --server <name>           ollama, lmstudio, llamacpp or anthropic (or KC_SERVER): that server's base URL
+                            (unless --base-url gives another) and kind; a local model's calls cost $0
   --budget <tokens>         most tokens of articles to load (default: the plugin's Ask budget, else 6000)
   --knowledge <folder>      the knowledge folder (default: the plugin's setting, else "knowledge")
   --scope knowledge|vault   answer from the knowledge articles or from every note of the vault (default: the

@@ -15,14 +15,15 @@ import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { nodeCappedModel } from "../../node/node-spend";
 import { FileWriteLock } from "../../node/file-write-lock";
 import { PluginFiles } from "../../node/plugin-files";
-import { modelFromArgs, waitLine } from "../model-options";
+import { modelFlags, modelFromArgs, waitLine } from "../model-options";
+import { smallModelOptions } from "../../node/node-models";
 import { folderOverrides, loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 
 /** Help text of `kc capture`. */
 export const CAPTURE_HELP = `kc capture <vault> [--from <dir>] [--project <cwd>] [--since YYYY-MM-DD] [--dry-run] [--format text|json]
            [--min-prompts N] [--idle-minutes N] [--knowledge <folder>] [--daily-folder <folder>] [--daily-format <format>]
-           [--distill [--model <id>] [--base-url <url>] [--yes] [--confirm-above <usd>]] [--session-file <transcript.jsonl> | --hook]
+           [--distill [--model <id>] [--base-url <url>|--server <name>] [--yes] [--confirm-above <usd>]] [--session-file <transcript.jsonl> | --hook]
 
 Turns Claude Code session transcripts into daily-log entries (seed 000's session format): each session that has
 been idle for a while (default 10 minutes) and has at least --min-prompts prompts from you (default 4) is read
@@ -78,7 +79,7 @@ export async function runCaptureCommand(args: ParsedArgs, io: NodeIo): Promise<n
   };
   let distill: PricedModel | undefined;
   if (args.flags.has("distill") && !args.flags.has("dry-run")) {
-    const built = await modelFromArgs(args, io, { streaming: false, defaultModel: DEFAULT_SELECT_MODEL, envModel: "KC_SELECT_MODEL", onWait: waitLine(io) });
+    const built = await modelFromArgs(args, io, { streaming: false, ...smallModelOptions(modelFlags(args), io.env), onWait: waitLine(io) });
     if ("error" in built) {
       io.err(`--distill needs a model: ${built.error}\n`);
       return EXIT.usage;

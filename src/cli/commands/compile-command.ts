@@ -19,7 +19,7 @@ import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "../../node/router-index";
 /** Help text of `kc compile`. */
 export const COMPILE_HELP = `kc compile <vault> [--file <note>] [--all] [--dry-run] [--yes] [--force] [--format text|json]
-           [--model <id>] [--base-url <url>] [--knowledge <folder>] [--daily-folder <folder>] [--daily-format <format>]
+           [--model <id>] [--base-url <url>|--server <name>] [--knowledge <folder>] [--daily-folder <folder>] [--daily-format <format>]
            [--today YYYY-MM-DD] [--confirm-above <usd>]
 
 Compiles today's daily note (or --file <note>, or with --all every daily note never compiled or changed

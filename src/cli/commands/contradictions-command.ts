@@ -11,7 +11,7 @@ import { buildRouterIndex } from "../../node/router-index";
 
 /** Help text of `kc contradictions`. */
 export const CONTRADICTIONS_HELP = `kc contradictions <vault> [--dry-run] [--max-pairs N] [--max-tokens N] [--yes] [--confirm-above <usd>] [--format text|json]
-                  [--model <id>] [--base-url <url>]
+                  [--model <id>] [--base-url <url>|--server <name>]
 
 Seed 000's seventh check, bounded and opt-in: asks the model whether related articles contradict each other.
 Pairs come from structure, not from all pairs: articles related by SIMILAR_HIGH or SIMILAR_MID, the concepts a

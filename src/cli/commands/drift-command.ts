@@ -8,7 +8,7 @@ import { buildRouterIndex } from "../../node/router-index";
 
 /** Help text of `kc drift`. */
 export const DRIFT_HELP = `kc drift <vault> --repo <dir> [--format text|json] [--knowledge <folder>]
-         [--model-check [--older-than N] [--max-articles N] [--max-tokens N] [--dry-run] [--yes] [--confirm-above <usd>] [--today YYYY-MM-DD] [--model <id>] [--base-url <url>]]
+         [--model-check [--older-than N] [--max-articles N] [--max-tokens N] [--dry-run] [--yes] [--confirm-above <usd>] [--today YYYY-MM-DD] [--model <id>] [--base-url <url>|--server <name>]]
 
 Seed 003's drift check, deterministic and offline: every article that cites code (\`src/path.ts\`,
 \`src/path.ts:Symbol\`, \`lib/x.py:Class.method\`, \`crate/src/a.rs:Type::method\` in backticks or as link

@@ -4,8 +4,8 @@ import { parseQuestionSet, resolveNeeds, scoreRouting, type RoutingScore } from 
 import { routeQuestion } from "../../core/route/route-question";
 import { buildSelectRequest, selectArticles, shortlistFor, SELECT_SYSTEM_PROMPT } from "../../core/route/select-articles";
 import { estimateTokens } from "../../core/llm/estimate-tokens";
-import { DEFAULT_SELECT_MODEL } from "../../core/llm/models";
-import { modelFromArgs, waitLine } from "../model-options";
+import { modelFlags, modelFromArgs, waitLine } from "../model-options";
+import { smallModelOptions } from "../../node/node-models";
 import { fsPluginFiles } from "../../node/plugin-file-store";
 import { nodeCappedModel } from "../../node/node-spend";
 import { EXIT, usage, type NodeIo } from "../../node/node-io";
@@ -14,7 +14,7 @@ import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "../../node/router-index";
 
 /** Help text of `kc eval-route`. */
-export const EVAL_ROUTE_HELP = `kc eval-route <vault> <questions.json> [--select] [--model <id>] [--base-url <url>] [--format text|json]
+export const EVAL_ROUTE_HELP = `kc eval-route <vault> <questions.json> [--select] [--model <id>] [--base-url <url>|--server <name>] [--format text|json]
 
 Measures routing on a question set (a JSON array of {"id", "question", "needs": [article paths]}; an empty
 "needs" marks an out-of-domain question): recall of the needed articles, files loaded per question and the
@@ -74,7 +74,7 @@ export async function runEvalRouteCommand(args: ParsedArgs, io: NodeIo): Promise
     { router: "shortlist ceiling", score: ceiling, note: `about ${meanPrompt} prompt tokens per selection call` },
   ];
   if (args.flags.has("select")) {
-    const built = await modelFromArgs(args, io, { streaming: false, defaultModel: DEFAULT_SELECT_MODEL, envModel: "KC_SELECT_MODEL", onWait: waitLine(io) });
+    const built = await modelFromArgs(args, io, { streaming: false, ...smallModelOptions(modelFlags(args), io.env), onWait: waitLine(io) });
     if ("error" in built) {
       io.err(`--select needs a model: ${built.error}\n`);
       return EXIT.usage;

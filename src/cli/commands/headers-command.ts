@@ -14,8 +14,8 @@ import { readFile } from "node:fs/promises";
 import { templateFoldersOf } from "../../node/template-folders";
 
 /** Help text of `kc headers`. */
-export const HEADERS_HELP = `kc headers <vault> <note>... [--all-missing N] [--with-model] [--model <id>] [--base-url <url>] [--yes] [--accept <file>]
-           [--dry-run] [--confirm-above <usd>] [--knowledge <folder>]
+export const HEADERS_HELP = `kc headers <vault> <note>... [--all-missing N] [--with-model] [--model <id>] [--base-url <url>|--server <name>] [--yes]
+           [--accept <file>] [--dry-run] [--confirm-above <usd>] [--knowledge <folder>]
 
 Proposes CKP headers for existing notes that lack them, so Ask, route and the graph know them better: a
 TLDR that states the note's point (the sentence of its opening that best does, or its description

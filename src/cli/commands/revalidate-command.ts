@@ -10,7 +10,7 @@ import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "../../node/router-index";
 
 /** Help text of `kc revalidate`. */
-export const REVALIDATE_HELP = `kc revalidate <vault> <article> [--yes] [--model <id>] [--base-url <url>] [--knowledge <folder>] [--month YYYY-MM]
+export const REVALIDATE_HELP = `kc revalidate <vault> <article> [--yes] [--model <id>] [--base-url <url>|--server <name>] [--knowledge <folder>] [--month YYYY-MM]
 
 Re-applies seed 002's rubric to one article's SIMILAR_HIGH and SIMILAR_MID relationships (one bounded
 model call that sees the article's header and opening and the headers of at most 8 related articles),

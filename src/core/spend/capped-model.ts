@@ -81,7 +81,9 @@ export class SpendGuard {
   /** A ticket for a call within the caps (its worst case reserved while a cap is on), or the refusal that names why not. */
   async admit(model: string, estimateUsd: number | null): Promise<{ ok: true; ticket: SpendTicket } | { ok: false; error: CapRefusal }> {
     const { dailyCapUsd, monthlyCapUsd } = this.ports.settings();
-    if (dailyCapUsd <= 0 && monthlyCapUsd <= 0) return { ok: true, ticket: { estimateUsd, reservation: null } };
+    // No cap on, or a call that cannot cost anything (a local model server at $0): nothing to check or reserve, even
+    // on a day already over its cap.
+    if ((dailyCapUsd <= 0 && monthlyCapUsd <= 0) || estimateUsd === 0) return { ok: true, ticket: { estimateUsd, reservation: null } };
     const cap = (period: "day" | "month", capUsd: number, spentUsd: number, message: string): CapRefusal => ({
       kind: "cap",
       period,

@@ -5,7 +5,7 @@ import { cappedModel, SpendGuard, type SpendGuardPorts } from "./capped-model";
 
 /**
  * A host's models with spending in view: each model is priced by its own id (the person's override, else the table
- * of known prices, else unknown), and every call it makes is checked against the caps first and written to the
+ * of known prices, else the price the host gave it: $0 for a model on a local server, else unknown), and every call it makes is checked against the caps first and written to the
  * ledger after. Both hosts wrap their ModelSource in this once, so no feature can call a model around it.
  */
 export function spendModels(inner: ModelSource, ports: SpendGuardPorts): ModelSource & { guard: SpendGuard } {
@@ -15,12 +15,12 @@ export function spendModels(inner: ModelSource, ports: SpendGuardPorts): ModelSo
     get: async (role, options = {}) => {
       const got = await inner.get(role, options);
       if (!got.ok) return got;
-      const price = priceFor(got.value.id, ports.settings().priceOverrides);
+      const price = priceFor(got.value.id, ports.settings().priceOverrides) ?? got.value.price;
       return ok({ id: got.value.id, price, model: cappedModel(got.value.model, got.value.id, price, options.feature ?? role, guard) });
     },
     planned: (role) => {
-      const { id } = inner.planned(role);
-      return { id, price: priceFor(id, ports.settings().priceOverrides) };
+      const planned = inner.planned(role);
+      return { id: planned.id, price: priceFor(planned.id, ports.settings().priceOverrides) ?? planned.price };
     },
   };
 }

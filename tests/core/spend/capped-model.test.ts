@@ -8,6 +8,7 @@ import { spendModels } from "../../../src/core/spend/spend-models";
 import { DEFAULT_SPEND_SETTINGS, type SpendSettings } from "../../../src/core/spend/spend-settings";
 import { summarizeSpend } from "../../../src/core/spend/summarize-spend";
 import type { ModelSource } from "../../../src/core/ports/host";
+import { LOCAL_PRICE } from "../../../src/core/llm/local-server";
 import { inMemoryPluginFiles } from "../../fakes/in-memory-plugin-files";
 import { ScriptedLanguageModel } from "../../fakes/scripted-language-model";
 
@@ -85,6 +86,43 @@ describe("spendModels", () => {
     if (!got.ok) throw new Error("no model");
     const r = await got.value.model.complete(request);
     expect(r).toMatchObject({ ok: false, error: { kind: "cap", estimateUsd: null } });
+    expect(inner.requests).toHaveLength(0);
+  });
+
+  it("runs a local model's call at $0 even on a day already past the cap, and records it at $0 with its tokens", async () => {
+    const inner = new ScriptedLanguageModel(["reply", "reply"]);
+    const source: ModelSource = {
+      get: () => Promise.resolve(ok({ id: "llama3.2:3b", model: inner, price: LOCAL_PRICE })),
+      planned: () => ({ id: "llama3.2:3b", price: LOCAL_PRICE }),
+    };
+    const ledger = new SpendLedger(inMemoryPluginFiles());
+    await ledger.append({ at: "x", day: "2026-10-20", feature: "ask", model: "m", input: 0, output: 0, cacheRead: 0, cacheWrite: 0, usd: 2 }, now());
+    const models = spendModels(source, { ledger, settings: () => ({ ...DEFAULT_SPEND_SETTINGS, dailyCapUsd: 1, monthlyCapUsd: 1 }), now });
+    const got = await models.get("answer");
+    if (!got.ok) throw new Error("no model");
+    expect((await got.value.model.complete(request)).ok).toBe(true);
+    expect((await got.value.model.stream(request, () => undefined)).ok).toBe(true);
+    expect(inner.requests).toHaveLength(2);
+    const local = (await ledger.read()).slice(1);
+    expect(local).toMatchObject([
+      { model: "scripted", usd: 0, input: 100, output: 20 },
+      { model: "scripted", usd: 0, input: 100, output: 20 },
+    ]);
+  });
+
+  it("prices a local model at the person's own price when one is set, and caps it like any billed model", async () => {
+    const inner = new ScriptedLanguageModel(["reply"]);
+    const source: ModelSource = {
+      get: () => Promise.resolve(ok({ id: "llama3.2:3b", model: inner, price: LOCAL_PRICE })),
+      planned: () => ({ id: "llama3.2:3b", price: LOCAL_PRICE }),
+    };
+    const ledger = new SpendLedger(inMemoryPluginFiles());
+    const priceOverrides = { "llama3.2:3b": { input: 1, output: 2 } };
+    const models = spendModels(source, { ledger, settings: () => ({ ...DEFAULT_SPEND_SETTINGS, dailyCapUsd: 1e-9, priceOverrides }), now });
+    expect(models.planned("answer").price).toMatchObject({ input: 1, output: 2 });
+    const got = await models.get("answer");
+    if (!got.ok) throw new Error("no model");
+    expect(await got.value.model.complete(request)).toMatchObject({ ok: false, error: { kind: "cap" } });
     expect(inner.requests).toHaveLength(0);
   });
 
