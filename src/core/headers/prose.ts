@@ -1,8 +1,12 @@
 import { stripControls } from "../util/strip-controls";
 import { unfencedLines } from "../notes/unfenced-lines";
 
+const MARKUP_OR_SPACES = /[[*_=~`<]|\s\s|[^\S ]/;
+
 /** Markdown links and emphasis as plain words: `[[a|b]]` → b, `[[a]]` → a, `[t](u)` → t, `**x**` → x. */
 export function plainText(text: string): string {
+  // Most prose has no link, emphasis, code, tag or run of white space: nothing to do but trim it.
+  if (!MARKUP_OR_SPACES.test(text)) return text.trim();
   return text
     .replace(/!?\[\[([^\]|]*)\|([^\]]*)\]\]/g, "$2")
     .replace(/!?\[\[([^\]]*)\]\]/g, (_m, target: string) => target.replace(/#.*$/, "").split("/").pop() ?? target)

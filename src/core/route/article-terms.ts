@@ -102,10 +102,21 @@ export class DocumentFrequencies {
     private readonly countOf: (i: number) => number = () => 0,
   ) {}
 
+  /** The snapshot's counts in a Map, made once lookups have cost about what making it does (a run over every note). */
+  private byTerm: Map<string, number> | null = null;
+  private lookups = 0;
+
   get(term: string): number | undefined {
     const n = this.changed.get(term);
     if (n !== undefined) return n === 0 ? undefined : n;
-    const i = this.table.length === 0 ? -1 : indexOfSorted(this.table, term);
+    if (this.byTerm !== null) return this.byTerm.get(term);
+    if (this.table.length === 0) return undefined;
+    if (++this.lookups > this.table.length) {
+      this.byTerm = new Map();
+      for (let i = 0; i < this.table.length; i++) this.byTerm.set(this.table[i]!, this.countOf(i));
+      return this.byTerm.get(term);
+    }
+    const i = indexOfSorted(this.table, term);
     return i === -1 ? undefined : this.countOf(i);
   }
 
