@@ -30,7 +30,7 @@ export function createAnthropicClient(o: AnthropicClientOptions): Anthropic {
     o.env === undefined ? desktopEnvironment() : o.env,
     () =>
       new Anthropic({
-        apiKey: o.apiKey ?? "no-key-needed",
+        apiKey: o.apiKey !== null && sendsKeyTo(o.baseUrl) ? o.apiKey : "no-key-needed",
         baseURL: o.baseUrl || ANTHROPIC_API,
         webhookKey: null,
         logLevel: "off",
@@ -41,6 +41,23 @@ export function createAnthropicClient(o: AnthropicClientOptions): Anthropic {
         dangerouslyAllowBrowser: true,
       }),
   );
+}
+
+/**
+ * True when a key may go to this base URL: over https, or to this machine. Plain http to another host would carry it in
+ * clear text across the network; a model server on the local network (Ollama, LM Studio) needs no key and gets none.
+ */
+export function sendsKeyTo(baseUrl: string | undefined): boolean {
+  if (!baseUrl) return true;
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return false;
+  }
+  if (url.protocol === "https:") return true;
+  const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return url.protocol === "http:" && (host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host));
 }
 
 /** Runs `build` (synchronous, so nothing else sees the gap) with ANTHROPIC_CUSTOM_HEADERS absent, then puts it back. */
