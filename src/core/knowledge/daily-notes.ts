@@ -35,7 +35,10 @@ export function matchDailyNote(path: string, settings: DailySettings): string | 
   const prefix = folder === "" ? "" : `${folder}/`;
   if (!path.startsWith(prefix)) return null;
   const name = path.slice(prefix.length, -3);
-  const parts = matchDateFormat(compiled(settings.dailyFormat || "YYYY-MM-DD"), name);
+  const format = settings.dailyFormat || "YYYY-MM-DD";
+  // No token writes a "/", so a name in another folder depth than the format's cannot match (most of a vault's notes).
+  if (slashes(name) !== slashes(format)) return null;
+  const parts = matchDateFormat(compiled(format), name);
   if (!parts) return null;
   let y = -1;
   let mo = -1;
@@ -49,6 +52,12 @@ export function matchDailyNote(path: string, settings: DailySettings): string | 
   }
   if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > 31) return null;
   return `${String(y).padStart(4, "0")}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+function slashes(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf("/"); i !== -1; i = s.indexOf("/", i + 1)) n++;
+  return n;
 }
 
 /** The path of the daily note for an ISO date under the given settings. */
