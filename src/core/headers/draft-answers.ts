@@ -76,6 +76,9 @@ export function acronymOf(title: string, opening: string): string | null {
     const stated = new RegExp(`${esc}s?\\s*\\(\\s*([A-Za-z][A-Za-z0-9&-]{1,9})\\s*[),;]`, "i").exec(start);
     if (stated && /[A-Z]/.test(stated[1]!)) return stated[1]!;
   }
+  // A short form the opening gives as another name: "Also called CIEXYZ.", "also known as DBFS", "a.k.a. GSM".
+  const aka = /\b(?:also (?:called|known as)|a\.?k\.?a\.?)\s+["“(]?([A-Za-z][A-Za-z0-9&.-]{1,11}[A-Za-z0-9])/i.exec(start);
+  if (aka && (aka[1]!.match(/[A-Z]/g)?.length ?? 0) >= 2) return aka[1]!;
   // Only a name written as one (Title Case words of two letters or more), not "R - Excel Helpers" or a sentence.
   if (/\s[-–—:]\s|[:;,?!]/.test(name)) return null;
   const words = name.split(/[\s-]+/).filter((w) => !/^(?:of|and|the|in|for|on)$/i.test(w));

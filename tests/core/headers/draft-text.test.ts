@@ -95,6 +95,10 @@ describe("answers_when as the questions a person would bring", () => {
     expect(acronymOf("Natural Disposition to Believe in a Creator", "")).toBeNull();
     expect(acronymOf("Managing Hardware Projects", "")).toBeNull();
     expect(acronymOf("R - Excel Helpers", "")).toBeNull();
+    // another name the opening gives, when it is a short form (two capitals or more)
+    expect(acronymOf("CIE 1931 XYZ Colour Space", "Also called CIEXYZ.\n\nThis model was based on the RGB space.")).toBe("CIEXYZ");
+    expect(acronymOf("Decibels relative to full scale", "Decibels relative to full scale, also known as DBFS, measure level.")).toBe("DBFS");
+    expect(acronymOf("Physicalism", "Materialism, also called Physicalism, holds that…")).toBeNull();
     expect(nameQuestion("Low Voltage Differential Signalling")).toBe("what is low voltage differential signalling (LVDS)");
     expect(nameQuestion("Motors")).toBe("what are motors");
     expect(nameQuestion("Bill of Materials")).toBe("what is bill of materials");
