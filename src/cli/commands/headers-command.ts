@@ -69,7 +69,14 @@ export async function runHeadersCommand(args: ParsedArgs, io: NodeIo): Promise<n
   const host = nodeHost(vault, index, modelFlags(args), io);
   const run = await proposeNoteHeaders(
     host,
-    { paths: notes, allMissing, model: withModel, dryRun, templateFolders: await templateFoldersOf(vault.root) },
+    {
+      paths: notes,
+      allMissing,
+      model: withModel,
+      dryRun,
+      templateFolders: await templateFoldersOf(vault.root),
+      loaded: { text: (p) => vault.texts.get(p), parsed: (p) => vault.index.note(p) },
+    },
     {
       confirmSpend: async (e, modelId) =>
         (await confirmBatch(args, io, host.settings(), {

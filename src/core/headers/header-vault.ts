@@ -12,6 +12,15 @@ import { TermPostings } from "./word-neighbours";
 /** The parts of a host a header run reads. */
 export type HeaderVaultHost = Pick<KcHost, "store" | "index" | "rules" | "resolve"> & Partial<Pick<KcHost, "pluginFiles">>;
 
+/**
+ * Notes the host has read and parsed already in this run (the command line's loaded vault), used instead of reading and
+ * parsing them again. Proposals only: a header write still checks each file as it is on disk.
+ */
+export interface LoadedNotes {
+  text(path: string): string | undefined;
+  parsed(path: string): ParsedNote | undefined;
+}
+
 /** The plugin's file of the Ask panel's past questions (the plugin folder), read for how often each note is routed. */
 export const ASK_HISTORY_FILE = "ask-history.json";
 
@@ -32,12 +41,17 @@ export class HeaderVault {
   constructor(
     readonly host: HeaderVaultHost,
     readonly templates: TemplateFolders,
+    private readonly loaded?: LoadedNotes,
   ) {}
 
   /** The note's text, or null when it cannot be read. */
   read(path: string): Promise<string | null> {
     let t = this.texts.get(path);
-    if (!t) this.texts.set(path, (t = this.host.store.read(path).catch(() => null)));
+    if (!t) {
+      const known = this.loaded?.text(path);
+      t = known !== undefined ? Promise.resolve(known) : this.host.store.read(path).catch(() => null);
+      this.texts.set(path, t);
+    }
     return t;
   }
 
@@ -47,7 +61,8 @@ export class HeaderVault {
     if (hit) return hit;
     const text = await this.read(path);
     if (text === null) return null;
-    const parsed = parseNote(text);
+    // The host's parse only of the very text read here.
+    const parsed = (this.loaded?.text(path) === text ? this.loaded.parsed(path) : undefined) ?? parseNote(text);
     this.parses.set(path, parsed);
     return parsed;
   }

@@ -2,7 +2,7 @@ import { readCkpHeader } from "../ckp/read-ckp-header";
 import { setHeaderFields } from "../ckp/write-ckp-header";
 import type { UndoRecord } from "../compile/write-compile";
 import { draftHeader, draftStub, rankLinks, readNote, type Draft, type DraftRelation, type HeaderFields } from "../headers/draft-header";
-import { HeaderVault } from "../headers/header-vault";
+import { HeaderVault, type LoadedNotes } from "../headers/header-vault";
 import { wordNeighbours } from "../headers/word-neighbours";
 import { buildRefineRequest, estimateRefine, parseRefineReply, refineBatches, type RefineEstimate, type RefineItem } from "../headers/refine-headers";
 import { costAt } from "../llm/cost";
@@ -50,6 +50,8 @@ export interface HeaderRequest {
   dryRun?: boolean;
   /** The vault's template folders (the Templates core plugin's and Templater's settings): their notes are never proposed. */
   templateFolders?: string[];
+  /** Notes the host has already read and parsed (see LoadedNotes). */
+  loaded?: LoadedNotes;
 }
 
 /** What the person is asked: the spend before a model pass, and the review of the proposals (the paths to write). */
@@ -80,7 +82,7 @@ export async function proposeNoteHeaders(
   ports: HeaderPorts = {},
   options: { signal?: AbortSignal } = {},
 ): Promise<HeaderRun> {
-  const vault = new HeaderVault(host, { folders: request.templateFolders ?? [] });
+  const vault = new HeaderVault(host, { folders: request.templateFolders ?? [] }, request.loaded);
   const skipped: HeaderSkip[] = [];
   const paths: string[] = [];
   for (const name of request.paths) {
