@@ -17,6 +17,8 @@ export interface GraphScene {
   /** Colour of each node as an index into the palette's groups (−1: the neutral colour), or null to colour by type. */
   groups: number[] | null;
   adjacency: Adjacency;
+  /** Arrowheads on relationships (the Arrows toggle). */
+  arrows: boolean;
 }
 
 /** A scene over nodes and edges, nothing highlighted, every node at the origin. */
@@ -30,6 +32,7 @@ export function sceneOf(nodes: GraphNode[], edges: GraphScene["edges"]): GraphSc
     hovered: -1,
     groups: null,
     adjacency: adjacencyOf(nodes.length, edges),
+    arrows: true,
   };
 }
 
@@ -52,8 +55,8 @@ interface EdgeStyle {
 
 /**
  * Draws a frame on a 2D canvas. Edges batched into one path per style, each told apart by colour at any zoom (HIGH
- * in the muted text colour and thicker, MID faint, a connection's links in the connection colour, stale dashed in
- * the warning colour), with arrowheads pointing at the related note wherever an edge is long enough to carry one;
+ * in the muted text colour and thicker, MID faint, a connection's links in the connection colour, stale thin and dashed
+ * in the warning colour), with arrowheads (unless the Arrows toggle is off) pointing at the related note wherever an edge is long enough to carry one;
  * untyped body links (the whole-vault graph) thin, in the theme's graph line colour, without arrowheads. Nodes by shape (circle concept, diamond connection, square Q&A, ring missing) and colour (type, or folder or
  * community), never smaller than a few pixels. Hovering a note dims all but it and its neighbours. Labels fade in
  * with zoom by importance and never overlap (see placeLabels).
@@ -99,7 +102,9 @@ export function drawGraph(
     { color: p.mid, width: 1, dash: [], arrows: true, test: (e) => !e.stale && (e.tier === "mid" || e.tier === "source") },
     { color: p.connects, width: 1.3, dash: [], arrows: true, test: (e) => !e.stale && e.tier === "connects" },
     { color: p.high, width: 1.8, dash: [], arrows: true, test: (e) => !e.stale && e.tier === "high" },
-    { color: p.stale, width: 1.8, dash: [px(5), px(3)], arrows: true, test: (e) => e.stale },
+    // Stale: thin and dashed with wide gaps, in the warning colour (at 3:1): readable where one is looked at, without
+    // a hundred of them painting the canvas orange.
+    { color: p.stale, width: 1, dash: [px(4), px(4)], arrows: true, test: (e) => e.stale },
   ];
   const inFocus = (a: number, b: number): boolean =>
     focus !== null && (scene.hovered >= 0 ? a === scene.hovered || b === scene.hovered : focus.has(a) && focus.has(b));
@@ -109,12 +114,13 @@ export function drawGraph(
     // Translucency is blended into the colour: a path stroked with globalAlpha < 1 is many times slower to raster.
     const colour = focus ? blend(s.color, p.background, 0.25) : s.color;
     strokeEdges(ctx, mine, pos, colour, hairline && !s.dash.length ? devicePx : px(s.width), s.dash);
-    if (s.arrows) strokeArrowheads(ctx, mine, scene, t.k, colour, hairline ? devicePx : px(1.3));
+    const arrows = s.arrows && scene.arrows;
+    if (arrows) strokeArrowheads(ctx, mine, scene, t.k, colour, hairline ? devicePx : px(1.3));
     if (focus) {
       const lit = mine.filter(({ a, b }) => inFocus(a, b));
       // A lit untyped link takes the MID colour: the faint line colour would not stand out from the dimmed rest.
       strokeEdges(ctx, lit, pos, s.arrows ? s.color : p.mid, px(s.width + 0.8), s.dash);
-      if (s.arrows) strokeArrowheads(ctx, lit, scene, t.k, s.color, px(1.5));
+      if (arrows) strokeArrowheads(ctx, lit, scene, t.k, s.color, px(1.5));
     }
   }
   ctx.setLineDash([]);

@@ -221,7 +221,7 @@ export class GraphStage {
   private frameRequest(w: number, h: number, ratio: number): FrameRequest {
     const s = this.scene;
     const sent = this.sent;
-    const req: FrameRequest = { positions: s.positions, hovered: s.hovered, t: { ...this.t }, width: w, height: h, ratio, fitK: this.fitK };
+    const req: FrameRequest = { positions: s.positions, hovered: s.hovered, arrows: s.arrows, t: { ...this.t }, width: w, height: h, ratio, fitK: this.fitK };
     if (sent.scene !== s || sent.nodes !== s.nodes || sent.highlights !== s.highlights || sent.center !== s.center) {
       // Only what a frame draws (no TL;DRs, tags or paths of edges): copying between threads costs by size.
       req.scene = {

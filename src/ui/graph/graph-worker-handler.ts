@@ -22,6 +22,7 @@ export interface FrameRequest {
   palette?: GraphPalette;
   positions: Float64Array;
   hovered: number;
+  arrows: boolean;
   t: Transform;
   width: number;
   height: number;
@@ -96,6 +97,7 @@ export function createGraphWorkerHandler(ports: WorkerPorts): (msg: WorkerInboun
     if (!canvas || !palette || msg.positions.length !== scene.nodes.length * 2) return;
     scene.positions = msg.positions;
     scene.hovered = msg.hovered;
+    scene.arrows = msg.arrows;
     const w = Math.round(msg.width * msg.ratio);
     const h = Math.round(msg.height * msg.ratio);
     if (canvas.width !== w || canvas.height !== h) {
