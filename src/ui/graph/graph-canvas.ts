@@ -293,7 +293,8 @@ function drawLabels(
   const fade = Math.max(6, budget * 0.3);
   const candidate = (i: number, isForced: boolean): LabelCandidate => {
     const n = scene.nodes[i]!;
-    const text = isForced ? n.title : shortTitle(n.title);
+    // A note in focus gets its whole title where the pane has room for it; others (and long ones) a short one.
+    const text = isForced && measure(n.title) <= Math.min(width - 8, 320) ? n.title : shortTitle(n.title);
     return { i, x: pos[i * 2]! * t.k + t.x, y: pos[i * 2 + 1]! * t.k + t.y, r: drawnRadius(n, t.k) * t.k, text, width: measure(text), forced: isForced };
   };
   // The hovered note first, then the active note, then the rest in focus; then the rest by degree, a few more than
