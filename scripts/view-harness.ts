@@ -380,7 +380,9 @@ async function settled(): Promise<void> {
   watch.disconnect();
 }
 
-// KC_HARNESS_SLOWDOWN=<n> runs every page's main thread n times slower (Chrome's CPU throttling), as a loaded machine does.
+// KC_HARNESS_SLOWDOWN=<n> runs every page's main thread n times slower (Chrome's CPU throttling), as a loaded machine
+// does to the clock: every wait must still end on its condition. (It slows the CPU time of a task too, so the long-task
+// budget is scaled by n.)
 const slowdown = Math.max(1, Number(process.env.KC_HARNESS_SLOWDOWN ?? 1));
 const rows: Row[] = [];
 try {
@@ -406,7 +408,8 @@ try {
           () => true,
           () => false,
         );
-        const long = p.cpuTasks ? await stopTaskTrace(browser, p.cpuTasks.from, p.cpuTasks.to, 50) : [];
+        // Throttling emulates a slower processor (CPU time grows with it), so the 50 ms budget grows with it too.
+        const long = p.cpuTasks ? await stopTaskTrace(browser, p.cpuTasks.from, p.cpuTasks.to, 50 * slowdown) : [];
         if (p.prepare) await tab.evaluate(p.prepare);
         await tab.evaluate(settled);
         const suffix = size.name === "phone" ? (theme === "dark" ? "-phone" : null) : size.name === "short-sidebar" ? null : theme === "dark" ? "" : "-light";
