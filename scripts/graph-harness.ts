@@ -155,7 +155,8 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
   const longest = Math.max(0, ...tasks.map((t) => t.cpuMs));
   await page.focus("canvas");
   // "0" fits the graph and always draws: this wait ends with that frame.
-  await nextFrame(page, () => page.keyboard.press("0"), 120_000);
+  await page.keyboard.press("0");
+  await drawn(page);
   const opening = await page.evaluate(openingChecks, { x: LABEL_GAP_X - 0.5, y: LABEL_GAP_Y - 0.5 });
   opening.colours = await colourPixels(page);
   // A click on a drawn node opens it.
@@ -163,8 +164,10 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
   if (target.id) await page.mouse.click(target.x, target.y);
   const clickOpened = await page.evaluate(() => (window as unknown as { KC_OPENED: string[] }).KC_OPENED.slice(-1)[0] ?? null);
   if (clickOpened !== target.id) print(`${c.name}: clicked ${target.id} at ${Math.round(target.x)},${Math.round(target.y)}, opened ${clickOpened}`);
-  await nextFrame(page, () => page.mouse.move(1, 1));
+  await page.mouse.move(1, 1);
+  await drawn(page, -1);
   if (c.shot) await page.screenshot({ path: join(out, c.shot) });
+  const legendCut = c.width <= 400 ? await openLegend(page, c) : "-";
   const interaction = await interact(page, c);
   // The keyboard reaches the controls, the canvas and the list's links, from the top of the page (from the zoom
   // button last clicked, a hub's hundreds of listed links took every Tab before it came round to the toolbar).
@@ -204,6 +207,7 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
     overlaps: opening.overlaps,
     labelsCut: opening.cut,
     labelsClose: opening.close,
+    labelsHidden: opening.hidden,
     top20: opening.top20,
     arrows: opening.arrows,
     colours: opening.colours,
@@ -212,6 +216,7 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
     canvasPx: opening.canvasHeight,
     legend: opening.legend,
     legendCoverPct: opening.legendCover,
+    legendCut,
     ...interaction,
     clickOpens: clickOpened === target.id,
     keyboard:
@@ -222,12 +227,19 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
   };
 }
 
-/** Does `act`, then waits until the canvas has drawn a frame after it (however long a loaded machine takes). */
-async function nextFrame(page: Page, act: () => Promise<unknown>, limitMs = 5_000): Promise<void> {
-  const before = await page.evaluate(() => Number(document.querySelector("canvas")!.dataset.frames ?? 0));
-  await act();
-  // Nothing to draw (the action changed nothing) is no frame: that wait ends at its limit, which is no failure.
-  await page.waitForFunction((n) => Number(document.querySelector("canvas")!.dataset.frames ?? 0) > n, before, { timeout: limitMs }).catch(() => undefined);
+/**
+ * Waits until every frame asked for is drawn (and, given `hovered`, the hovered note is that one): what the last
+ * action changed is on the canvas, however long a loaded machine takes. The limit only ends a page that hangs.
+ */
+async function drawn(page: Page, hovered?: number): Promise<void> {
+  await page.waitForFunction(
+    (h) => {
+      const s = (window as unknown as { KC_VIEW: { stage: { idle(): boolean; scene: { hovered: number } } } }).KC_VIEW.stage;
+      return s.idle() && (h === null || s.scene.hovered === h);
+    },
+    hovered ?? null,
+    { timeout: 180_000 },
+  );
 }
 
 type ViewInPage = {
@@ -257,6 +269,7 @@ function openingChecks(gap: { x: number; y: number }): {
   overlaps: number;
   cut: number;
   close: number;
+  hidden: number;
   top20: string;
   missing: string;
   arrows: number;
@@ -281,6 +294,12 @@ function openingChecks(gap: { x: number; y: number }): {
     }
   const box = document.querySelector("canvas")!;
   const cut = L.filter((l) => l.x < -0.5 || l.y < -0.5 || l.x + l.width > box.clientWidth + 0.5 || l.y + l.height > box.clientHeight + 0.5).length;
+  // Labels under the zoom buttons or the legend (a name's end hidden behind them).
+  const cb = box.getBoundingClientRect();
+  const controls = [...document.querySelectorAll(".kc-graph-zoom, .kc-graph-legend-host")].map((e) => e.getBoundingClientRect());
+  const hidden = L.filter((l) =>
+    controls.some((r) => cb.left + l.x < r.right && r.left < cb.left + l.x + l.width && cb.top + l.y < r.bottom && r.top < cb.top + l.y + l.height),
+  ).length;
   const articles = v.scene.adjacency.byDegree.filter((i) => v.scene.nodes[i]!.kind !== "ghost");
   const top = articles.slice(0, Math.min(20, articles.length));
   const labelled = new Set(L.filter((l) => l.alpha >= 0.5).map((l) => l.i));
@@ -313,6 +332,7 @@ function openingChecks(gap: { x: number; y: number }): {
     overlaps,
     cut,
     close,
+    hidden,
     top20: `${top.filter((i) => labelled.has(i)).length}/${top.length}`,
     arrows,
     // Where an unlabelled top-20 article sits on screen, and at what strength a label was drawn for it (KC_VERBOSE).
@@ -405,12 +425,32 @@ function nodeOnScreen(): { id: string | null; i: number; x: number; y: number } 
   return { id: v.scene.nodes[i]?.id ?? null, i, x, y };
 }
 
+/**
+ * Opens the legend in a narrow pane, counts the lines it cuts (text wider than its box, or the legend wider than the
+ * stage), saves a picture of it in dist/, and folds it again.
+ */
+async function openLegend(page: Page, c: Case): Promise<number> {
+  await page.click(".kc-graph-legend summary");
+  await drawn(page);
+  const cut = await page.evaluate(() => {
+    const stage = document.querySelector(".kc-graph-stage")!.getBoundingClientRect();
+    const host = document.querySelector<HTMLElement>(".kc-graph-legend-host")!;
+    const lines = [...host.querySelectorAll<HTMLElement>(".kc-graph-legend-item > span:last-child, .kc-graph-legend-heading")];
+    const r = host.getBoundingClientRect();
+    return lines.filter((l) => l.scrollWidth > l.clientWidth + 1).length + (host.scrollWidth > host.clientWidth + 1 || r.right > stage.right + 1 ? 1 : 0);
+  });
+  await page.screenshot({ path: join(root, "dist", `legend-${c.name}.png`) });
+  await page.click(".kc-graph-legend summary");
+  await drawn(page);
+  return cut;
+}
+
 /** Hover (neighbours lit, tooltip inside the canvas), node drag, the zoom buttons and, on the phone, a pinch. */
 async function interact(page: Page, c: Case): Promise<Record<string, boolean | string>> {
   const target = await page.evaluate(nodeOnScreen);
   if (!target.id) return {};
   await page.mouse.move(target.x, target.y);
-  await page.waitForFunction((i) => (window as unknown as ViewInPage).KC_VIEW.stage.scene.hovered === i, target.i, { timeout: 30_000 }).catch(() => undefined);
+  await drawn(page, target.i).catch(() => undefined);
   const hover = await page.evaluate(() => {
     const v = (window as unknown as ViewInPage).KC_VIEW.stage;
     const tip = document.querySelector<HTMLElement>(".kc-graph-tooltip")!.getBoundingClientRect();
@@ -476,7 +516,8 @@ async function pinchOut(page: Page, box: { x: number; y: number; width: number; 
   ];
   await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: points(20) });
   for (const d of [30, 40, 50, 60]) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: points(d) });
-  await nextFrame(page, () => cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] }));
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await drawn(page);
   const k1 = await page.evaluate(() => (window as unknown as ViewInPage).KC_VIEW.stage.t.k);
   return (k1 / k0).toFixed(2);
 }
@@ -662,6 +703,8 @@ const failures = rows.flatMap((r) => {
   const [got, of] = String(r.top20).split("/").map(Number);
   if (r.overlaps !== 0) bad.push(`${r.overlaps} overlapping labels`);
   if (r.labelsCut !== 0) bad.push(`${r.labelsCut} labels cut at the canvas edge`);
+  if (r.labelsHidden !== 0) bad.push(`${r.labelsHidden} labels under the zoom buttons or the legend`);
+  if (r.legendCut !== "-" && r.legendCut !== 0) bad.push(`the open legend cuts ${r.legendCut} of its lines`);
   if (r.labelsClose !== 0) bad.push(`${r.labelsClose} pairs of labels closer than ${LABEL_GAP_X} px side by side`);
   if (String(r.case).startsWith("generated-2000") && (got! < 20 || (r.settleMs as number) > 2000 || (r.longestTaskMs as number) > 50))
     bad.push(`2,000 articles: top ${r.top20}, settle ${r.settleMs} ms, longest task ${r.longestTaskMs} ms`);

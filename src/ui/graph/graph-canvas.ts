@@ -1,6 +1,6 @@
 import type { GraphEdge, GraphNode } from "../../core/graph/graph-types";
 import { adjacencyOf, drawnRadius, type Adjacency, type Transform } from "./graph-geometry";
-import { labelBudget, placeLabels, shortTitle, type LabelCandidate, type PlacedLabel } from "./graph-labels";
+import { labelBudget, placeLabels, shortTitle, type LabelCandidate, type PlacedLabel, type ScreenRect } from "./graph-labels";
 import { blend, type GraphPalette } from "./graph-palette";
 
 export type { Transform } from "./graph-geometry";
@@ -69,6 +69,7 @@ export function drawGraph(
   width: number,
   height: number,
   fitK = t.k,
+  reserved: readonly ScreenRect[] = [],
 ): PlacedLabel[] {
   ctx.save();
   ctx.fillStyle = p.background;
@@ -140,7 +141,7 @@ export function drawGraph(
   ctx.lineWidth = px(2);
   ctx.stroke();
   ctx.restore();
-  return drawLabels(ctx, scene, t, p, width, height, fitK, seen, dimmed);
+  return drawLabels(ctx, scene, t, p, { width, height, fitK, reserved }, seen, dimmed);
 }
 
 function strokeEdges(ctx: CanvasRenderingContext2D, edges: GraphScene["edges"], pos: Float64Array, colour: string, width: number, dash: number[]): void {
@@ -257,12 +258,11 @@ function drawLabels(
   scene: GraphScene,
   t: Transform,
   p: GraphPalette,
-  width: number,
-  height: number,
-  fitK: number,
+  view: { width: number; height: number; fitK: number; reserved: readonly ScreenRect[] },
   seen: (i: number) => boolean,
   dimmed: (i: number) => boolean,
 ): PlacedLabel[] {
+  const { width, height, fitK, reserved } = view;
   const font = `12px ${p.font}`;
   ctx.save();
   ctx.font = font;
@@ -308,7 +308,7 @@ function drawLabels(
   }
   ctx.textBaseline = "top";
   ctx.textAlign = "left";
-  const placed = placeLabels(list, { budget, fade, lineHeight: 14, width, height });
+  const placed = placeLabels(list, { budget, fade, lineHeight: 14, width, height, reserved });
   // A halo in the background colour keeps a label readable over the edges behind it.
   ctx.lineWidth = 3;
   ctx.lineJoin = "round";

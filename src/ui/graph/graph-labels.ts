@@ -22,6 +22,14 @@ export interface PlacedLabel {
   alpha: number;
 }
 
+/** A rectangle on screen (pixels of the canvas). */
+export interface ScreenRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /** How many labels a zoom shows and where: `budget` labels at full strength, the next `fade` fading out. */
 export interface LabelOptions {
   budget: number;
@@ -29,6 +37,8 @@ export interface LabelOptions {
   lineHeight: number;
   width: number;
   height: number;
+  /** Parts of the canvas covered by controls (the zoom buttons, the legend): no label goes under them. */
+  reserved?: readonly ScreenRect[];
 }
 
 /** Least space between two labels side by side (more than a word space, so two names never read as one phrase). */
@@ -38,7 +48,7 @@ export const LABEL_GAP_X = 8;
 export const LABEL_GAP_Y = 2;
 
 /** Largest share of the canvas labels may cover: past it a small pane is text over text, so the rest are left out. */
-export const LABEL_COVER = 0.3;
+export const LABEL_COVER = 0.2;
 
 /** Labels at the zoom that fits the whole graph; zooming in by 2 shows four times as many. */
 export const LABELS_AT_FIT = 30;
@@ -52,7 +62,7 @@ export function labelBudget(k: number, fitK: number): number {
  * Places labels in the order given (most important first, as Obsidian's graph fades in its hubs' names first), each
  * below its node or, when that is taken, above, right, left, at a corner or one line further out; a label near the
  * canvas's edge slides along it while it still spans its node. A label that fits nowhere (whole, inside the canvas,
- * LABEL_GAP_X / LABEL_GAP_Y clear of every other) is left out, and once labels cover LABEL_COVER of the canvas the
+ * LABEL_GAP_X / LABEL_GAP_Y clear of every other and of the controls over the canvas) is left out, and once labels cover LABEL_COVER of the canvas the
  * rest are: no label is cut at the edge, none overlaps or runs into another. Forced labels come first whatever the
  * budget, but only where they fit; the others fade in with their rank.
  */
@@ -81,6 +91,7 @@ export function placeLabels(candidates: readonly LabelCandidate[], o: LabelOptio
   const room = LABEL_COVER * o.width * o.height;
   let covered = 0;
   let rank = 0;
+  for (const r of o.reserved ?? []) take(r.x - gx, r.y - gy, r.x + r.width + gx, r.y + r.height + gy);
   for (const c of ordered) {
     const alpha = c.forced ? 1 : Math.min(1, Math.max(0, (o.budget + o.fade - rank) / o.fade));
     if (!c.forced) rank++;

@@ -53,8 +53,11 @@ export const MIN_CONTRAST = 3;
 /** How far (degrees of hue) a region's colour stays from every node type's, so a region never reads as a type. */
 export const TYPE_HUE_GAP = 30;
 
-/** How many hues the regions get: the theme's own where they keep clear of the types, then hues made to fill the gaps. */
+/** How many colours the regions get: the theme's hues clear of the types, hues made to fill gaps, then toned ones. */
 const GROUP_HUES = 6;
+
+/** Hues are made in the gaps of the hue circle only up to this many: more would sit too close to tell apart. */
+const MADE_HUES_UP_TO = 4;
 
 /**
  * The palette from a variable lookup (`get` returns "" for an unset variable; values already "#rrggbb"). Every colour
@@ -83,26 +86,29 @@ export function paletteFrom(get: (name: string) => string, font = "sans-serif"):
     GROUP_SOURCES.map(get).filter((v) => v !== ""),
     [roles.concept, roles.connection, roles.qa],
     [roles.stale, roles.ghost],
+    luminanceOf(raw.text) < luminanceOf(bg) ? raw.text : bg,
   ).map(readable);
-  return { ...roles, link, groups: [...hues, ...hues.map((h) => readable(blend(raw.text, h, 0.45)))], hues: hues.length, font };
+  // Folders get six more: each region colour a step toward the text (a smaller step than the toned ones among the six).
+  return { ...roles, link, groups: [...hues, ...hues.map((h) => readable(blend(raw.text, h, 0.25)))], hues: hues.length, font };
 }
 
 /**
  * Hues for regions: the theme's colours whose hue is at least TYPE_HUE_GAP from every node type's (and 20° from the
- * stale and missing colours), then hues made in the widest gaps left (10° further from the types), six in all.
+ * stale and missing colours), then hues made in the widest gaps left (20° further from the types) up to four, then the
+ * first of them darkened, six in all.
  */
-export function groupHues(theme: readonly string[], types: readonly string[], warnings: readonly string[]): string[] {
+export function groupHues(theme: readonly string[], types: readonly string[], warnings: readonly string[], dark = "#000000"): string[] {
   const typeHues = types.map(hslOf).map((c) => c[0]);
   const warningHues = warnings.map(hslOf).map((c) => c[0]);
   const clear = (h: number, gap: number): boolean => typeHues.every((t) => hueGap(h, t) >= gap) && warningHues.every((w) => hueGap(h, w) >= 20);
   const chosen = theme.filter((c) => clear(hslOf(c)[0], TYPE_HUE_GAP) && hslOf(c)[1] > 0.2).slice(0, GROUP_HUES);
   const taken = (): number[] => [...typeHues, ...warningHues, ...chosen.map((c) => hslOf(c)[0])];
-  while (chosen.length < GROUP_HUES) {
+  while (chosen.length < MADE_HUES_UP_TO) {
     let best = -1;
     let bestGap = -1;
-    // Made hues keep further from the types (a hue circle's greens are wide: 110° reads as the Q&A green).
+    // Made hues keep further from the types (a hue circle's greens are wide: 95° and 110° read as the Q&A green).
     for (let h = 0; h < 360; h += 5) {
-      if (!clear(h, TYPE_HUE_GAP + 10)) continue;
+      if (!clear(h, TYPE_HUE_GAP + 20) || types.some((t) => colourDistance(t, hexOfHsl(h, 0.65, 0.5)) < 40)) continue;
       const gap = Math.min(...taken().map((t) => hueGap(h, t)));
       if (gap > bestGap) {
         best = h;
@@ -112,6 +118,10 @@ export function groupHues(theme: readonly string[], types: readonly string[], wa
     if (best < 0) break;
     chosen.push(hexOfHsl(best, 0.65, 0.5));
   }
+  // The rest are the first hues darkened (toward the darker of the text and the background): apart by lightness, where
+  // more hues would crowd the circle (toward a dark theme's light text they turned pastel, close to their hue).
+  const hues = chosen.length;
+  for (let i = 0; chosen.length < GROUP_HUES && i < hues; i++) chosen.push(blend(dark, chosen[i]!, 0.45));
   return chosen;
 }
 

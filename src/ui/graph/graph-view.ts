@@ -99,8 +99,10 @@ export class GraphView extends ItemView {
     tooltip.toggleClass("kc-hidden", true);
     // The legend starts folded to one "Legend" line in any pane: open, it hid a fifth of a wide canvas.
     this.legendEl = stage.createDiv({ cls: "kc-graph-legend-host", attr: { "data-open": "false" } });
+    const zoom = stage.createDiv({ cls: "kc-graph-zoom" });
+    this.stage.overlays = [zoom, this.legendEl];
     buildZoomButtons(
-      stage.createDiv({ cls: "kc-graph-zoom" }),
+      zoom,
       (f) => this.stage.zoomCentre(f),
       () => this.stage.fit(),
     );
@@ -109,6 +111,8 @@ export class GraphView extends ItemView {
     this.cache = await this.host.loadPositions();
     bindGraphInput(this, this.stage, { ...this.host, pin: (i, x, y) => this.layout.pin(i, x, y) });
     this.registerDomEvent(window, "resize", () => this.stage.requestDraw());
+    // The legend opened or folded: labels move out from under it (toggle does not bubble, so it is caught on the way down).
+    this.registerDomEvent(this.legendEl, "toggle", () => this.stage.requestDraw(), { capture: true });
     this.register(() => {
       this.layout.dispose();
       this.stage.dispose();
