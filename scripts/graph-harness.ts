@@ -104,6 +104,8 @@ function mostLinked(g: GraphView): string {
 
 interface Case {
   scope?: "vault";
+  /** Graph options restored before the first draw (as from the workspace). */
+  controls?: Record<string, unknown>;
   positions?: Record<string, [number, number]>;
   name: string;
   graph: GraphView;
@@ -125,7 +127,7 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
     file,
     htmlFor(
       c.theme,
-      `window.KC_GRAPH = ${JSON.stringify(c.graph)}; window.KC_ACTIVE = ${JSON.stringify(c.active)}; window.KC_MODE = "${c.mode}"; window.KC_ROUTE = ${JSON.stringify(c.route ?? null)}; window.KC_POSITIONS = ${JSON.stringify(c.positions ?? {})}; window.KC_SCOPE = "${c.scope ?? "knowledge"}";`,
+      `window.KC_GRAPH = ${JSON.stringify(c.graph)}; window.KC_ACTIVE = ${JSON.stringify(c.active)}; window.KC_MODE = "${c.mode}"; window.KC_ROUTE = ${JSON.stringify(c.route ?? null)}; window.KC_POSITIONS = ${JSON.stringify(c.positions ?? {})}; window.KC_SCOPE = "${c.scope ?? "knowledge"}"; window.KC_CONTROLS = ${JSON.stringify(c.controls ?? null)};`,
     ),
   );
   await page.setViewportSize({ width: c.width, height: c.height });
@@ -617,6 +619,19 @@ if (realVault) {
       theme: "dark",
       scope: "vault",
       shot: `../../dist/${name}-global-dark.png`,
+    },
+    {
+      // Orphans off: the 1,498 notes without links (the grey disk) left out.
+      name: `${name}-global-pane-dark-no-orphans`,
+      graph: g,
+      active: null,
+      mode: "global",
+      controls: { mode: "global", orphans: false },
+      width: 1100,
+      height: 760,
+      theme: "dark",
+      scope: "vault",
+      shot: `../../dist/${name}-global-dark-no-orphans.png`,
     },
     {
       name: `${name}-global-sidebar-light`,

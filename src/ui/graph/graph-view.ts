@@ -176,7 +176,12 @@ export class GraphView extends ItemView {
 
   private show(data: GraphData, active: string | null): void {
     const stage = this.stage;
-    const previous = new Map(stage.scene.nodes.map((n, i) => [n.id, [stage.scene.positions[i * 2]!, stage.scene.positions[i * 2 + 1]!] as [number, number]]));
+    // Positions of a layout that had not settled are no place to start cool from: a second change in quick succession
+    // (options restored, then the view switched) froze the first layout's seed, a ring, as the picture.
+    const settledBefore = stage.canvas.dataset.layout !== "running";
+    const previous = new Map(
+      settledBefore ? stage.scene.nodes.map((n, i) => [n.id, [stage.scene.positions[i * 2]!, stage.scene.positions[i * 2 + 1]!] as [number, number]]) : [],
+    );
     this.data = data;
     const index = new Map(data.nodes.map((n, i) => [n.id, i]));
     const edges = data.edges.flatMap((e) => {
