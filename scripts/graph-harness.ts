@@ -170,6 +170,7 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
   await drawn(page, -1);
   if (c.shot) await page.screenshot({ path: join(out, c.shot) });
   const legendCut = c.width <= 400 ? await openLegend(page, c) : "-";
+  const options = await checkOptions(page, c);
   const interaction = await interact(page, c);
   // The keyboard reaches the controls, the canvas and the list's links, from the top of the page (from the zoom
   // button last clicked, a hub's hundreds of listed links took every Tab before it came round to the toolbar).
@@ -219,6 +220,7 @@ async function measure(page: Page, c: Case): Promise<Record<string, string | num
     legend: opening.legend,
     legendCoverPct: opening.legendCover,
     legendCut,
+    options,
     ...interaction,
     clickOpens: clickOpened === target.id,
     keyboard:
@@ -445,6 +447,35 @@ async function openLegend(page: Page, c: Case): Promise<number> {
   await page.click(".kc-graph-legend summary");
   await drawn(page);
   return cut;
+}
+
+/**
+ * The options popover: opens from its button with Orphans and Arrows among its toggles, each row at least 24 px tall
+ * (40 where the page is a phone's), and closes on a press outside it. A picture of it open goes to dist/.
+ */
+async function checkOptions(page: Page, c: Case): Promise<true | string> {
+  await page.click(".kc-graph-options-button");
+  const open = await page.evaluate(
+    (phone) => {
+      const panel = document.querySelector<HTMLElement>(".kc-graph-options")!;
+      if (panel.classList.contains("kc-hidden")) return "the options button opened nothing";
+      const rows = [...panel.querySelectorAll<HTMLElement>(".kc-graph-toggle")];
+      const names = rows.map((r) => r.textContent ?? "");
+      if (!names.includes("Orphans") || !names.includes("Arrows")) return `toggles: ${names.join(", ")}`;
+      const small = rows.filter((r) => r.getBoundingClientRect().height < (phone ? 40 : 24) - 0.5).map((r) => r.textContent);
+      const p = panel.getBoundingClientRect();
+      if (p.right > window.innerWidth + 1 || p.left < -1) return `the panel leaves the window (${Math.round(p.left)} to ${Math.round(p.right)})`;
+      return small.length > 0 ? `rows under the target size: ${small.join(", ")}` : "";
+    },
+    await page.evaluate(() => document.body.classList.contains("is-phone")),
+  );
+  await page.screenshot({ path: join(root, "dist", `options-${c.name}.png`) });
+  // A press outside the panel: the bottom-left corner of the window (the list under the canvas, or the canvas's frame).
+  const vp = page.viewportSize()!;
+  await page.mouse.click(2, vp.height - 2);
+  const closed = await page.evaluate(() => document.querySelector(".kc-graph-options")!.classList.contains("kc-hidden"));
+  if (open) return open;
+  return closed ? true : "a press outside left the options open";
 }
 
 /** Hover (neighbours lit, tooltip inside the canvas), node drag, the zoom buttons and, on the phone, a pinch. */
@@ -719,6 +750,7 @@ const failures = rows.flatMap((r) => {
   if (r.overlaps !== 0) bad.push(`${r.overlaps} overlapping labels`);
   if (r.labelsCut !== 0) bad.push(`${r.labelsCut} labels cut at the canvas edge`);
   if (r.labelsHidden !== 0) bad.push(`${r.labelsHidden} labels under the zoom buttons or the legend`);
+  if (r.options !== true) bad.push(`graph options: ${r.options}`);
   if (r.legendCut !== "-" && r.legendCut !== 0) bad.push(`the open legend cuts ${r.legendCut} of its lines`);
   if (r.labelsClose !== 0) bad.push(`${r.labelsClose} pairs of labels closer than ${LABEL_GAP_X} px side by side`);
   if (String(r.case).startsWith("generated-2000") && (got! < 20 || (r.settleMs as number) > 2000 || (r.longestTaskMs as number) > 50))
