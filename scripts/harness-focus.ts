@@ -17,7 +17,7 @@ export async function checkFocus(page: Page, focusables: string[]): Promise<Focu
   // put first in the page, focused and removed, starts every walk at the top.
   await page.evaluate(() => {
     window.getSelection()?.removeAllRanges();
-    const top = document.createElement("button");
+    const top = createEl("button");
     document.body.prepend(top);
     top.focus();
     top.remove();
