@@ -57,12 +57,51 @@ const COLORS = {
   },
 };
 
+/** The accent of the default theme (--accent-h, -s, -l): hsl(254, 80%, 68%). */
+const ACCENT = { h: 254, s: 0.8, l: 0.68 };
+
+/**
+ * The colours the graph reads from one theme, as the canvas resolves them ("#rrggbb"): the same table the pages use,
+ * for the unit test of the graph palette's contrast (tests/ui/graph/graph-contrast.test.ts).
+ */
+export function themeColours(theme: "light" | "dark"): Record<string, string> {
+  const b = BASE[theme];
+  const c = COLORS[theme];
+  const { h, s, l } = ACCENT;
+  const k = (n: number): number => (n + h / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const channel = (n: number): string =>
+    Math.round(255 * (l - a * Math.max(-1, Math.min(k(n) - 3, 9 - k(n), 1))))
+      .toString(16)
+      .padStart(2, "0");
+  const accent = `#${channel(0)}${channel(8)}${channel(4)}`;
+  return {
+    "--color-accent": accent,
+    "--interactive-accent": accent,
+    "--color-red": c.red,
+    "--color-orange": c.orange,
+    "--color-yellow": c.yellow,
+    "--color-green": c.green,
+    "--color-cyan": c.cyan,
+    "--color-blue": c.blue,
+    "--color-purple": c.purple,
+    "--color-pink": c.pink,
+    "--background-primary": b["00"],
+    "--text-normal": b["100"],
+    "--text-muted": b["70"],
+    "--text-faint": b["50"],
+    "--graph-line": b["35"],
+    "--text-error": c.red,
+    "--text-warning": c.orange,
+  };
+}
+
 /** The CSS variables of one theme, on `body.theme-light` / `body.theme-dark`. */
 function variables(theme: "light" | "dark"): string {
   const b = BASE[theme];
   const c = COLORS[theme];
   return `body.theme-${theme} {
-  --accent-h: 254; --accent-s: 80%; --accent-l: 68%;
+  --accent-h: ${ACCENT.h}; --accent-s: ${Math.round(ACCENT.s * 100)}%; --accent-l: ${Math.round(ACCENT.l * 100)}%;
   --color-accent: hsl(var(--accent-h), var(--accent-s), var(--accent-l));
   --color-red: ${c.red}; --color-orange: ${c.orange}; --color-yellow: ${c.yellow}; --color-green: ${c.green};
   --color-cyan: ${c.cyan}; --color-blue: ${c.blue}; --color-purple: ${c.purple}; --color-pink: ${c.pink};

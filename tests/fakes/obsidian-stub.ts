@@ -100,6 +100,12 @@ export class ItemView extends Component {
     this.containerEl = createDiv("workspace-leaf-content");
     this.contentEl = this.containerEl.createDiv("view-content");
   }
+  getState(): Record<string, unknown> {
+    return {};
+  }
+  setState(_state: unknown, _result: unknown): Promise<void> {
+    return Promise.resolve();
+  }
   /** Like Obsidian: an icon button in the view header (here a `.view-actions` row above the content). */
   addAction(icon: string, title: string, callback: (evt: MouseEvent) => unknown): HTMLElement {
     let actions = this.containerEl.querySelector<HTMLElement>(":scope > .view-header .view-actions");

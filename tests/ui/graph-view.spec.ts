@@ -116,11 +116,12 @@ describe("the graph view", () => {
     await view.onClose();
   });
 
-  it("has a legend of shapes, tiers, staleness and direction, and zoom buttons", async () => {
+  it("has a legend of the shapes, tiers, staleness and direction the graph draws (issue 35: no lines for what it does not), and zoom buttons", async () => {
     const { view } = setup();
     await view.onOpen();
     const legend = [...view.contentEl.querySelectorAll(".kc-graph-legend-item")].map((i) => i.textContent);
-    expect(legend).toEqual(["Concept", "Connection", "Q&A", "Missing note", "HIGH", "MID", "Connects", "Stale", "Points to the related note"]);
+    // Around Alpha with MID off: three concepts, HIGH relationships, one of them stale; no connection, Q&A or missing note.
+    expect(legend).toEqual(["Concept", "HIGH", "Stale", "Points to the related note"]);
     expect([...view.contentEl.querySelectorAll(".kc-graph-zoom button")].map((b) => b.getAttribute("aria-label"))).toEqual([
       "Zoom in",
       "Zoom out",

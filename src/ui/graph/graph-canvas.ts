@@ -1,6 +1,6 @@
 import type { GraphEdge, GraphNode } from "../../core/graph/graph-types";
 import { adjacencyOf, drawnRadius, type Adjacency, type Transform } from "./graph-geometry";
-import { labelBudget, placeLabels, shortTitle, type LabelCandidate, type PlacedLabel } from "./graph-labels";
+import { labelBudget, placeLabels, shortTitle, type LabelCandidate, type PlacedLabel, type ScreenRect } from "./graph-labels";
 import { blend, type GraphPalette } from "./graph-palette";
 
 export type { Transform } from "./graph-geometry";
@@ -17,6 +17,8 @@ export interface GraphScene {
   /** Colour of each node as an index into the palette's groups (−1: the neutral colour), or null to colour by type. */
   groups: number[] | null;
   adjacency: Adjacency;
+  /** Arrowheads on relationships (the Arrows toggle). */
+  arrows: boolean;
 }
 
 /** A scene over nodes and edges, nothing highlighted, every node at the origin. */
@@ -30,6 +32,7 @@ export function sceneOf(nodes: GraphNode[], edges: GraphScene["edges"]): GraphSc
     hovered: -1,
     groups: null,
     adjacency: adjacencyOf(nodes.length, edges),
+    arrows: true,
   };
 }
 
@@ -52,8 +55,8 @@ interface EdgeStyle {
 
 /**
  * Draws a frame on a 2D canvas. Edges batched into one path per style, each told apart by colour at any zoom (HIGH
- * in the muted text colour and thicker, MID faint, a connection's links in the connection colour, stale dashed in
- * the warning colour), with arrowheads pointing at the related note wherever an edge is long enough to carry one;
+ * in the muted text colour and thicker, MID faint, a connection's links in the connection colour, stale thin and dashed
+ * in the warning colour), with arrowheads (unless the Arrows toggle is off) pointing at the related note wherever an edge is long enough to carry one;
  * untyped body links (the whole-vault graph) thin, in the theme's graph line colour, without arrowheads. Nodes by shape (circle concept, diamond connection, square Q&A, ring missing) and colour (type, or folder or
  * community), never smaller than a few pixels. Hovering a note dims all but it and its neighbours. Labels fade in
  * with zoom by importance and never overlap (see placeLabels).
@@ -66,6 +69,7 @@ export function drawGraph(
   width: number,
   height: number,
   fitK = t.k,
+  reserved: readonly ScreenRect[] = [],
 ): PlacedLabel[] {
   ctx.save();
   ctx.fillStyle = p.background;
@@ -99,7 +103,9 @@ export function drawGraph(
     { color: p.mid, width: 1, dash: [], arrows: true, test: (e) => !e.stale && (e.tier === "mid" || e.tier === "source") },
     { color: p.connects, width: 1.3, dash: [], arrows: true, test: (e) => !e.stale && e.tier === "connects" },
     { color: p.high, width: 1.8, dash: [], arrows: true, test: (e) => !e.stale && e.tier === "high" },
-    { color: p.stale, width: 1.8, dash: [px(5), px(3)], arrows: true, test: (e) => e.stale },
+    // Stale: thin and dashed with wide gaps, in the warning colour (at 3:1): readable where one is looked at, without
+    // a hundred of them painting the canvas orange.
+    { color: p.stale, width: 1, dash: [px(4), px(4)], arrows: true, test: (e) => e.stale },
   ];
   const inFocus = (a: number, b: number): boolean =>
     focus !== null && (scene.hovered >= 0 ? a === scene.hovered || b === scene.hovered : focus.has(a) && focus.has(b));
@@ -109,12 +115,13 @@ export function drawGraph(
     // Translucency is blended into the colour: a path stroked with globalAlpha < 1 is many times slower to raster.
     const colour = focus ? blend(s.color, p.background, 0.25) : s.color;
     strokeEdges(ctx, mine, pos, colour, hairline && !s.dash.length ? devicePx : px(s.width), s.dash);
-    if (s.arrows) strokeArrowheads(ctx, mine, scene, t.k, colour, hairline ? devicePx : px(1.3));
+    const arrows = s.arrows && scene.arrows;
+    if (arrows) strokeArrowheads(ctx, mine, scene, t.k, colour, hairline ? devicePx : px(1.3));
     if (focus) {
       const lit = mine.filter(({ a, b }) => inFocus(a, b));
       // A lit untyped link takes the MID colour: the faint line colour would not stand out from the dimmed rest.
       strokeEdges(ctx, lit, pos, s.arrows ? s.color : p.mid, px(s.width + 0.8), s.dash);
-      if (s.arrows) strokeArrowheads(ctx, lit, scene, t.k, s.color, px(1.5));
+      if (arrows) strokeArrowheads(ctx, lit, scene, t.k, s.color, px(1.5));
     }
   }
   ctx.setLineDash([]);
@@ -134,7 +141,7 @@ export function drawGraph(
   ctx.lineWidth = px(2);
   ctx.stroke();
   ctx.restore();
-  return drawLabels(ctx, scene, t, p, width, height, fitK, seen, dimmed);
+  return drawLabels(ctx, scene, t, p, { width, height, fitK, reserved }, seen, dimmed);
 }
 
 function strokeEdges(ctx: CanvasRenderingContext2D, edges: GraphScene["edges"], pos: Float64Array, colour: string, width: number, dash: number[]): void {
@@ -251,12 +258,11 @@ function drawLabels(
   scene: GraphScene,
   t: Transform,
   p: GraphPalette,
-  width: number,
-  height: number,
-  fitK: number,
+  view: { width: number; height: number; fitK: number; reserved: readonly ScreenRect[] },
   seen: (i: number) => boolean,
   dimmed: (i: number) => boolean,
 ): PlacedLabel[] {
+  const { width, height, fitK, reserved } = view;
   const font = `12px ${p.font}`;
   ctx.save();
   ctx.font = font;
@@ -287,7 +293,8 @@ function drawLabels(
   const fade = Math.max(6, budget * 0.3);
   const candidate = (i: number, isForced: boolean): LabelCandidate => {
     const n = scene.nodes[i]!;
-    const text = isForced ? n.title : shortTitle(n.title);
+    // A note in focus gets its whole title where the pane has room for it; others (and long ones) a short one.
+    const text = isForced && measure(n.title) <= Math.min(width - 8, 320) ? n.title : shortTitle(n.title);
     return { i, x: pos[i * 2]! * t.k + t.x, y: pos[i * 2 + 1]! * t.k + t.y, r: drawnRadius(n, t.k) * t.k, text, width: measure(text), forced: isForced };
   };
   // The hovered note first, then the active note, then the rest in focus; then the rest by degree, a few more than
@@ -301,7 +308,7 @@ function drawLabels(
   }
   ctx.textBaseline = "top";
   ctx.textAlign = "left";
-  const placed = placeLabels(list, { budget, fade, lineHeight: 14, width, height });
+  const placed = placeLabels(list, { budget, fade, lineHeight: 14, width, height, reserved });
   // A halo in the background colour keeps a label readable over the edges behind it.
   ctx.lineWidth = 3;
   ctx.lineJoin = "round";

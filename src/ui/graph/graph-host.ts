@@ -47,6 +47,7 @@ export function createGraphHost(
       return f instanceof TFile ? app.metadataCache.fileToLinktext(f, "", true) : path.replace(/\.md$/i, "");
     },
     loadPositions: () => graph.loadPositions(),
+    saveLayout: () => void app.workspace.requestSaveLayout(),
     savePositions: (p) => graph.savePositions(p),
     exportFile: async (name, data) => {
       if (typeof data === "string") {

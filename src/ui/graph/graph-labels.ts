@@ -22,6 +22,14 @@ export interface PlacedLabel {
   alpha: number;
 }
 
+/** A rectangle on screen (pixels of the canvas). */
+export interface ScreenRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
 /** How many labels a zoom shows and where: `budget` labels at full strength, the next `fade` fading out. */
 export interface LabelOptions {
   budget: number;
@@ -29,7 +37,18 @@ export interface LabelOptions {
   lineHeight: number;
   width: number;
   height: number;
+  /** Parts of the canvas covered by controls (the zoom buttons, the legend): no label goes under them. */
+  reserved?: readonly ScreenRect[];
 }
+
+/** Least space between two labels side by side (more than a word space, so two names never read as one phrase). */
+export const LABEL_GAP_X = 8;
+
+/** Least space between two labels one above the other. */
+export const LABEL_GAP_Y = 2;
+
+/** Largest share of the canvas labels may cover: past it a small pane is text over text, so the rest are left out. */
+export const LABEL_COVER = 0.2;
 
 /** Labels at the zoom that fits the whole graph; zooming in by 2 shows four times as many. */
 export const LABELS_AT_FIT = 30;
@@ -41,8 +60,11 @@ export function labelBudget(k: number, fitK: number): number {
 
 /**
  * Places labels in the order given (most important first, as Obsidian's graph fades in its hubs' names first), each
- * below its node or, when that is taken, above, right, left, at a corner or one line further out; a label that fits nowhere is left out, so no
- * two placed labels overlap. Forced labels come first whatever the budget; the others fade in with their rank.
+ * below its node or, when that is taken, above, right, left, at a corner or one line further out; a label near the
+ * canvas's edge slides along it while it still spans its node. A label that fits nowhere (whole, inside the canvas,
+ * LABEL_GAP_X / LABEL_GAP_Y clear of every other and of the controls over the canvas) is left out, and once labels cover LABEL_COVER of the canvas the
+ * rest are: no label is cut at the edge, none overlaps or runs into another. Forced labels come first whatever the
+ * budget, but only where they fit; the others fade in with their rank.
  */
 export function placeLabels(candidates: readonly LabelCandidate[], o: LabelOptions): PlacedLabel[] {
   const placed: PlacedLabel[] = [];
@@ -64,12 +86,21 @@ export function placeLabels(candidates: readonly LabelCandidate[], o: LabelOptio
     }
   };
   const ordered = [...candidates.filter((c) => c.forced), ...candidates.filter((c) => !c.forced)];
+  const gx = LABEL_GAP_X / 2;
+  const gy = LABEL_GAP_Y / 2;
+  const room = LABEL_COVER * o.width * o.height;
+  let covered = 0;
   let rank = 0;
+  for (const r of o.reserved ?? []) take(r.x - gx, r.y - gy, r.x + r.width + gx, r.y + r.height + gy);
   for (const c of ordered) {
     const alpha = c.forced ? 1 : Math.min(1, Math.max(0, (o.budget + o.fade - rank) / o.fade));
     if (!c.forced) rank++;
     if (alpha <= 0.05) break;
     const h = o.lineHeight;
+    if (c.width > o.width || covered + c.width * h > room) continue;
+    // Under or over the node, slid inside the canvas where the edge would cut it (while it still spans the node).
+    const slid = (x: number): number => Math.min(Math.max(0, x), o.width - c.width);
+    const spansNode = (x: number): boolean => x <= c.x && c.x <= x + c.width;
     const spots: [number, number][] = [
       [c.x - c.width / 2, c.y + c.r + 2],
       [c.x - c.width / 2, c.y - c.r - 2 - h],
@@ -99,12 +130,15 @@ export function placeLabels(candidates: readonly LabelCandidate[], o: LabelOptio
         [c.x - c.r - 4 - c.width, c.y - (n - 0.5) * (h + 2)],
       ]),
     ];
+    const [below, above] = spots;
+    const inside = [below!, above!].map(([x, y]): [number, number] => [slid(x), y]).filter(([x]) => spansNode(x));
+    spots.splice(2, 0, ...inside);
     for (const [x, y] of spots) {
-      if (x + c.width < 0 || y + h < 0 || x > o.width || y > o.height) continue;
-      // One pixel of air around each label.
-      if (!free(x - 1, y - 1, x + c.width + 1, y + h + 1)) continue;
-      take(x - 1, y - 1, x + c.width + 1, y + h + 1);
+      if (x < 0 || y < 0 || x + c.width > o.width || y + h > o.height) continue;
+      if (!free(x - gx, y - gy, x + c.width + gx, y + h + gy)) continue;
+      take(x - gx, y - gy, x + c.width + gx, y + h + gy);
       placed.push({ i: c.i, text: c.text, x, y, width: c.width, height: h, alpha });
+      covered += c.width * h;
       break;
     }
   }

@@ -2,7 +2,9 @@ import { filterGraph, neighbourhood } from "../../core/graph/graph-queries";
 import type { GraphView as GraphData } from "../../core/graph/graph-types";
 import { summarizeRoute } from "../../core/route/format-route-trace";
 import type { RouteResult } from "../../core/route/route-types";
-import type { ColourBy } from "./graph-toolbar";
+
+/** How nodes are coloured: by type, by folder, by community, or "auto" (type, or community on large graphs). */
+export type ColourBy = "auto" | "type" | "folder" | "community";
 
 /** The graph toolbar's choices: which part of the graph is shown. */
 export interface GraphControls {
@@ -14,6 +16,37 @@ export interface GraphControls {
   /** A node kind to keep in the whole-base view; "" keeps every kind. */
   kind: string;
   colour: ColourBy;
+  /** Notes with no link or relationship in what is shown (Obsidian's "Orphans"); the active note always stays. */
+  orphans: boolean;
+  /** Arrowheads on relationships. */
+  arrows: boolean;
+}
+
+/** The controls a new graph view starts with (as Obsidian's graph: orphans and arrows shown). */
+export const DEFAULT_CONTROLS: GraphControls = { mode: "local", depth: 1, mid: false, staleOnly: false, kind: "", colour: "auto", orphans: true, arrows: true };
+
+/** Saved controls read back (a view's saved state): anything missing or of the wrong type takes its default. */
+export function controlsFrom(saved: unknown): GraphControls {
+  const s = (saved && typeof saved === "object" ? saved : {}) as Record<string, unknown>;
+  const d = DEFAULT_CONTROLS;
+  const bool = (k: keyof GraphControls): boolean => (typeof s[k] === "boolean" ? s[k] : (d[k] as boolean));
+  const depth = typeof s.depth === "number" && Number.isInteger(s.depth) ? Math.min(5, Math.max(1, s.depth)) : d.depth;
+  return {
+    mode: s.mode === "global" ? "global" : "local",
+    depth,
+    mid: bool("mid"),
+    staleOnly: bool("staleOnly"),
+    kind: typeof s.kind === "string" && ["", "concept", "connection", "qa"].includes(s.kind) ? s.kind : d.kind,
+    colour: typeof s.colour === "string" && ["auto", "type", "folder", "community"].includes(s.colour) ? (s.colour as ColourBy) : d.colour,
+    orphans: bool("orphans"),
+    arrows: bool("arrows"),
+  };
+}
+
+/** The graph without its orphans (nodes that no shown edge touches), keeping `keep` (the active note) whatever it has. */
+export function withoutOrphans(g: GraphData, keep: string | null): GraphData {
+  const linked = new Set(g.edges.flatMap((e) => [e.from, e.to]));
+  return { ...g, nodes: g.nodes.filter((n) => linked.has(n.id) || n.id === keep) };
 }
 
 /** Above this many notes shown, "auto" colours by community instead of type (a ball of same-coloured dots says little). */
@@ -40,6 +73,7 @@ export function selectGraph(
     const center = active && whole.nodes.some((n) => n.id === active) ? active : null;
     let shown = center ? neighbourhood(whole, center, { depth: c.depth, mid: c.mid, body, cap: 300 }) : { nodes: [], edges: [], omitted: 0 };
     if (c.staleOnly) shown = filterGraph(shown, { cap: 300, staleOnly: true });
+    if (!c.orphans) shown = withoutOrphans(shown, center);
     const open = body
       ? "Open a note to see its links and relationships, or switch to the whole vault."
       : "Open an article of the knowledge base to see its relationships, or switch to the whole base.";
@@ -47,7 +81,8 @@ export function selectGraph(
   }
   const kinds = c.kind ? new Set([c.kind as GraphData["nodes"][number]["kind"]]) : undefined;
   const tiers = c.mid ? undefined : new Set<GraphData["edges"][number]["tier"]>(body ? ["high", "connects", "body"] : ["high", "connects"]);
-  const shown = filterGraph(whole, { cap: GLOBAL_CAP, staleOnly: c.staleOnly, ...(kinds ? { kinds } : {}), ...(tiers ? { tiers } : {}) });
+  const filtered = filterGraph(whole, { cap: GLOBAL_CAP, staleOnly: c.staleOnly, ...(kinds ? { kinds } : {}), ...(tiers ? { tiers } : {}) });
+  const shown = c.orphans ? filtered : withoutOrphans(filtered, null);
   return { shown, status: describeGraph(shown, body ? "in the vault" : "in the knowledge base", body) };
 }
 

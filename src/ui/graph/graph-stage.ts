@@ -1,6 +1,6 @@
 import { drawGraph, sceneOf, type GraphScene } from "./graph-canvas";
 import { nodeAt, type Transform } from "./graph-geometry";
-import type { PlacedLabel } from "./graph-labels";
+import type { PlacedLabel, ScreenRect } from "./graph-labels";
 import type { GraphPalette } from "./graph-palette";
 import type { FrameRequest } from "./graph-worker-handler";
 import { OffscreenRenderer } from "./offscreen-renderer";
@@ -21,6 +21,8 @@ export class GraphStage {
   autoFit = true;
   /** The labels the last frame drew (for tests and the harness: none overlap). */
   labels: PlacedLabel[] = [];
+  /** Controls drawn over the canvas (zoom buttons, legend): labels keep out from under them. */
+  overlays: HTMLElement[] = [];
   /** The zoom of the last fit: labels fade in relative to it. */
   private fitK = 1;
   private t: Transform = { x: 0, y: 0, k: 1 };
@@ -208,8 +210,22 @@ export class GraphStage {
     const ctx = c.getContext("2d");
     if (!ctx) return null;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    drawGraph(ctx, this.scene, this.t, this.palette, w, h, this.fitK);
+    drawGraph(ctx, this.scene, this.t, this.palette, w, h, this.fitK, this.reserved());
     return new Promise((r) => c.toBlob(r, "image/png"));
+  }
+
+  /** Whether every frame asked for has been drawn (for the harness: it waits on this, not on time). */
+  idle(): boolean {
+    return this.frame === 0 && !(this.renderer?.busy() ?? false);
+  }
+
+  /** Where the overlays cover the canvas, in its pixels. */
+  private reserved(): ScreenRect[] {
+    const c = this.canvas.getBoundingClientRect();
+    return this.overlays
+      .map((el) => el.getBoundingClientRect())
+      .filter((r) => r.width > 0 && r.height > 0)
+      .map((r) => ({ x: r.left - c.left, y: r.top - c.top, width: r.width, height: r.height }));
   }
 
   private drawn(labels: PlacedLabel[]): void {
@@ -221,7 +237,17 @@ export class GraphStage {
   private frameRequest(w: number, h: number, ratio: number): FrameRequest {
     const s = this.scene;
     const sent = this.sent;
-    const req: FrameRequest = { positions: s.positions, hovered: s.hovered, t: { ...this.t }, width: w, height: h, ratio, fitK: this.fitK };
+    const req: FrameRequest = {
+      positions: s.positions,
+      hovered: s.hovered,
+      arrows: s.arrows,
+      t: { ...this.t },
+      width: w,
+      height: h,
+      ratio,
+      fitK: this.fitK,
+      reserved: this.reserved(),
+    };
     if (sent.scene !== s || sent.nodes !== s.nodes || sent.highlights !== s.highlights || sent.center !== s.center) {
       // Only what a frame draws (no TL;DRs, tags or paths of edges): copying between threads costs by size.
       req.scene = {
@@ -273,6 +299,6 @@ export class GraphStage {
     const ctx = c.getContext("2d");
     if (!ctx) return;
     ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
-    this.drawn(drawGraph(ctx, this.scene, this.t, this.palette, w, h, this.fitK));
+    this.drawn(drawGraph(ctx, this.scene, this.t, this.palette, w, h, this.fitK, this.reserved()));
   }
 }

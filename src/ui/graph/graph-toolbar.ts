@@ -1,7 +1,7 @@
-import { setIcon } from "obsidian";
+import { setIcon, type Component } from "obsidian";
+import type { ColourBy, GraphControls } from "./graph-selection";
 
-/** How nodes are coloured: by type, by folder, by community, or "auto" (type, or community on large graphs). */
-export type ColourBy = "auto" | "type" | "folder" | "community";
+export type { ColourBy } from "./graph-selection";
 
 /** What the graph's toolbar changes; the view keeps the state, the toolbar only builds the controls. */
 export interface GraphToolbarActions {
@@ -11,6 +11,10 @@ export interface GraphToolbarActions {
   readonly colour: (by: ColourBy) => void;
   readonly mid: (on: boolean) => void;
   readonly staleOnly: (on: boolean) => void;
+  /** Shows or hides notes without links. */
+  readonly orphans: (on: boolean) => void;
+  /** Draws arrowheads on relationships or not. */
+  readonly arrows: (on: boolean) => void;
   /** Enter in the find box. */
   readonly find: (query: string) => void;
   /** Enter in the route preview box. */
@@ -28,15 +32,18 @@ export interface GraphToolbar {
   setMode(mode: "local" | "global"): void;
   /** Shows the scope in effect: the Notes choice, and "Whole vault" for the global view in the whole-vault scope. */
   setScope(scope: "knowledge" | "vault"): void;
+  /** Shows every control's value (restored from the view's saved state). */
+  sync(c: GraphControls): void;
 }
 
 /**
  * The toolbar: the view (this note or the whole base), a find box and an options button on one row, the route
  * preview on the next when the pane is narrow (a 300 px sidebar keeps it to two rows). Depth, Type, the notes held
- * (knowledge folder or whole vault), colouring, the MID and stale toggles and export sit in a popover the options button opens (Escape closes it). Each control is
+ * (knowledge folder or whole vault), colouring, the MID, stale, orphans and arrows toggles and export sit in a popover
+ * the options button opens; Escape or a click outside closes it (listeners registered on `owner`). Each control is
  * labelled for screen readers and reachable by Tab.
  */
-export function buildGraphToolbar(bar: HTMLElement, start: "local" | "global", act: GraphToolbarActions): GraphToolbar {
+export function buildGraphToolbar(bar: HTMLElement, start: GraphControls, act: GraphToolbarActions, owner: Component): GraphToolbar {
   const select = (
     parent: HTMLElement,
     label: string,
@@ -65,7 +72,7 @@ export function buildGraphToolbar(bar: HTMLElement, start: "local" | "global", a
       ["local", "This note"],
       ["global", "Whole base"],
     ],
-    start,
+    start.mode,
     (v) => act.mode(v === "global" ? "global" : "local"),
     "kc-graph-mode",
   );
@@ -86,7 +93,7 @@ export function buildGraphToolbar(bar: HTMLElement, start: "local" | "global", a
     return r;
   };
   const depthRow = row("Depth");
-  select(
+  const depthSelect = select(
     depthRow,
     "Depth",
     [1, 2, 3, 4, 5].map((d) => [String(d), String(d)]),
@@ -95,7 +102,7 @@ export function buildGraphToolbar(bar: HTMLElement, start: "local" | "global", a
     "kc-graph-depth",
   );
   const kindRow = row("Type");
-  select(
+  const kindSelect = select(
     kindRow,
     "Type",
     [
@@ -121,7 +128,7 @@ export function buildGraphToolbar(bar: HTMLElement, start: "local" | "global", a
         "kc-graph-scope",
       )
     : null;
-  select(
+  const colourSelect = select(
     row("Colour"),
     "Colour by",
     [
@@ -134,14 +141,19 @@ export function buildGraphToolbar(bar: HTMLElement, start: "local" | "global", a
     (v) => act.colour(v as ColourBy),
     "kc-graph-colour",
   );
-  const toggle = (label: string, onChange: (on: boolean) => void): void => {
+  const toggle = (label: string, cls: string, onChange: (on: boolean) => void): HTMLInputElement => {
     const wrap = panel.createEl("label", { cls: "kc-graph-toggle" });
-    const box = wrap.createEl("input", { type: "checkbox" });
+    const box = wrap.createEl("input", { type: "checkbox", cls });
     wrap.appendText(label);
     box.addEventListener("change", () => onChange(box.checked));
+    return box;
   };
-  toggle("MID relationships", act.mid);
-  toggle("Stale only", act.staleOnly);
+  const boxes = {
+    mid: toggle("MID relationships", "kc-graph-mid", act.mid),
+    staleOnly: toggle("Stale only", "kc-graph-stale", act.staleOnly),
+    orphans: toggle("Orphans", "kc-graph-orphans", act.orphans),
+    arrows: toggle("Arrows", "kc-graph-arrows", act.arrows),
+  };
   select(
     row("Export"),
     "Export",
@@ -161,21 +173,38 @@ export function buildGraphToolbar(bar: HTMLElement, start: "local" | "global", a
     button.setAttribute("aria-expanded", String(on));
   };
   button.addEventListener("click", () => open(panel.hasClass("kc-hidden")));
-  panel.addEventListener("keydown", (e) => {
-    if (e.key !== "Escape") return;
+  const escape = (e: KeyboardEvent): void => {
+    if (e.key !== "Escape" || panel.hasClass("kc-hidden")) return;
+    const inside = panel.contains(bar.ownerDocument.activeElement) || panel.contains(e.target as Node | null);
     open(false);
-    button.focus();
+    if (inside) button.focus();
+  };
+  // Escape closes it from inside the panel and from anywhere else in the window.
+  panel.addEventListener("keydown", escape);
+  owner.registerDomEvent(bar.ownerDocument, "keydown", escape);
+  // A press anywhere outside the panel and its button closes it (as Obsidian's menus and popovers close).
+  owner.registerDomEvent(bar.ownerDocument, "pointerdown", (e: PointerEvent) => {
+    const target = e.target as Node | null;
+    if (panel.hasClass("kc-hidden") || !target) return;
+    if (!panel.contains(target) && !button.contains(target)) open(false);
   });
   const setMode = (mode: "local" | "global"): void => {
     modeSelect.value = mode;
     depthRow.toggleClass("kc-hidden", mode !== "local");
     kindRow.toggleClass("kc-hidden", mode !== "global");
   };
-  setMode(start);
+  const sync = (c: GraphControls): void => {
+    setMode(c.mode);
+    depthSelect.value = String(c.depth);
+    kindSelect.value = c.kind;
+    colourSelect.value = c.colour;
+    for (const k of ["mid", "staleOnly", "orphans", "arrows"] as const) boxes[k].checked = c[k];
+  };
+  sync(start);
   const setScope = (scope: "knowledge" | "vault"): void => {
     if (scopeSelect) scopeSelect.value = scope;
     const whole = modeSelect.options[1];
     if (whole) whole.text = scope === "vault" ? "Whole vault" : "Whole base";
   };
-  return { setMode, setScope };
+  return { setMode, setScope, sync };
 }

@@ -30,6 +30,8 @@ export interface GraphHost {
   /** The link text that points at a path from anywhere (for drag and drop into a note). */
   linkText(path: string): string;
   loadPositions(): Promise<Positions>;
+  /** Asks the workspace to save its layout (where the view's options are kept); absent where there is none. */
+  saveLayout?(): void;
   savePositions(p: Positions): Promise<void>;
   /** Saves an export: copies text to the clipboard or downloads a file; says which in a notice. */
   exportFile(name: string, data: Blob | string): Promise<void>;

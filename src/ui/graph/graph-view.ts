@@ -1,4 +1,4 @@
-import { ItemView, type WorkspaceLeaf } from "obsidian";
+import { ItemView, type ViewStateResult, type WorkspaceLeaf } from "obsidian";
 import { graphToJson, graphToMermaid } from "../../core/graph/export-graph";
 import { routeHighlights } from "../../core/graph/graph-queries";
 import type { GraphView as GraphData } from "../../core/graph/graph-types";
@@ -7,7 +7,7 @@ import { radiusOf } from "./graph-geometry";
 import { bindGraphInput } from "./graph-input";
 import { renderLegend, type LegendGroups } from "./graph-legend";
 import { readPalette } from "./graph-palette";
-import { colourMode, describeRoutePreview, selectGraph, type GraphControls } from "./graph-selection";
+import { colourMode, controlsFrom, DEFAULT_CONTROLS, describeRoutePreview, selectGraph, type GraphControls } from "./graph-selection";
 import { GraphStage } from "./graph-stage";
 import { sceneToSvg } from "./graph-svg";
 import { buildGraphToolbar, type GraphToolbar } from "./graph-toolbar";
@@ -28,7 +28,7 @@ export const GRAPH_VIEW_TYPE = "kc-graph";
  * stands beside it (and instead of it on narrow screens).
  */
 export class GraphView extends ItemView {
-  private controls: GraphControls = { mode: "local", depth: 1, mid: false, staleOnly: false, kind: "", colour: "auto" };
+  private controls: GraphControls = { ...DEFAULT_CONTROLS };
   private highlights: Map<string, string> | null = null;
   private data: GraphData = { nodes: [], edges: [], omitted: 0 };
   private readonly stage = new GraphStage();
@@ -37,7 +37,7 @@ export class GraphView extends ItemView {
   private legendEl!: HTMLElement;
   private legendGroups: LegendGroups | null = null;
   private offerEl!: HTMLElement;
-  /** True while the graph holds the whole vault: untyped links are drawn and the legend names them. */
+  /** True while the graph holds the whole vault: untyped links are drawn. */
   private links = false;
   private toolbar!: GraphToolbar;
   private readonly layout = new LayoutRunner();
@@ -64,6 +64,21 @@ export class GraphView extends ItemView {
     return "git-fork";
   }
 
+  /** The graph options, saved with the workspace (Obsidian keeps a view's state in its layout). */
+  override getState(): Record<string, unknown> {
+    return { ...super.getState(), ...this.controls };
+  }
+
+  /** Restores the graph options the workspace saved. */
+  override async setState(state: unknown, result: ViewStateResult): Promise<void> {
+    this.controls = controlsFrom(state);
+    if (this.toolbar) {
+      this.toolbar.sync(this.controls);
+      this.refresh();
+    }
+    await super.setState(state, result);
+  }
+
   override async onOpen(): Promise<void> {
     const root = this.contentEl;
     root.empty();
@@ -84,8 +99,10 @@ export class GraphView extends ItemView {
     tooltip.toggleClass("kc-hidden", true);
     // The legend starts folded to one "Legend" line in any pane: open, it hid a fifth of a wide canvas.
     this.legendEl = stage.createDiv({ cls: "kc-graph-legend-host", attr: { "data-open": "false" } });
+    const zoom = stage.createDiv({ cls: "kc-graph-zoom" });
+    this.stage.overlays = [zoom, this.legendEl];
     buildZoomButtons(
-      stage.createDiv({ cls: "kc-graph-zoom" }),
+      zoom,
       (f) => this.stage.zoomCentre(f),
       () => this.stage.fit(),
     );
@@ -94,6 +111,8 @@ export class GraphView extends ItemView {
     this.cache = await this.host.loadPositions();
     bindGraphInput(this, this.stage, { ...this.host, pin: (i, x, y) => this.layout.pin(i, x, y) });
     this.registerDomEvent(window, "resize", () => this.stage.requestDraw());
+    // The legend opened or folded: labels move out from under it (toggle does not bubble, so it is caught on the way down).
+    this.registerDomEvent(this.legendEl, "toggle", () => this.stage.requestDraw(), { capture: true });
     this.register(() => {
       this.layout.dispose();
       this.stage.dispose();
@@ -111,8 +130,12 @@ export class GraphView extends ItemView {
   /** Re-reads the theme's colours (the plugin calls this on "css-change"). */
   themeChanged(): void {
     this.stage.palette = readPalette(this.contentEl);
-    renderLegend(this.legendEl, this.stage.palette, this.legendGroups, this.links);
+    this.renderLegend();
     this.stage.requestDraw();
+  }
+
+  private renderLegend(): void {
+    renderLegend(this.legendEl, this.stage.palette, this.stage.scene, this.legendGroups);
   }
 
   /** Recomputes what is shown from the graph and the controls, keeps known positions, and restarts the layout. */
@@ -131,7 +154,7 @@ export class GraphView extends ItemView {
     this.status.setText(status);
     this.show(shown, active);
     this.renderList(whole, active);
-    renderLegend(this.legendEl, this.stage.palette, this.legendGroups, this.links);
+    this.renderLegend();
   }
 
   /** An empty knowledge folder offers the whole vault (Ask's offer, in the same words), instead of an empty canvas. */
@@ -153,7 +176,12 @@ export class GraphView extends ItemView {
 
   private show(data: GraphData, active: string | null): void {
     const stage = this.stage;
-    const previous = new Map(stage.scene.nodes.map((n, i) => [n.id, [stage.scene.positions[i * 2]!, stage.scene.positions[i * 2 + 1]!] as [number, number]]));
+    // Positions of a layout that had not settled are no place to start cool from: a second change in quick succession
+    // (options restored, then the view switched) froze the first layout's seed, a ring, as the picture.
+    const settledBefore = stage.canvas.dataset.layout !== "running";
+    const previous = new Map(
+      settledBefore ? stage.scene.nodes.map((n, i) => [n.id, [stage.scene.positions[i * 2]!, stage.scene.positions[i * 2 + 1]!] as [number, number]]) : [],
+    );
     this.data = data;
     const index = new Map(data.nodes.map((n, i) => [n.id, i]));
     const edges = data.edges.flatMap((e) => {
@@ -171,6 +199,7 @@ export class GraphView extends ItemView {
     scene.positions = positions;
     scene.highlights = this.highlights;
     scene.center = active;
+    scene.arrows = this.controls.arrows;
     const by = colourMode(this.controls, data.nodes.length);
     // Groups are computed with the layout, off the main thread: nodes keep their type colours until they arrive.
     this.legendGroups = null;
@@ -193,7 +222,7 @@ export class GraphView extends ItemView {
                 names: groups.groups.map((g) => (by === "folder" ? g.name : `Around ${g.name}`)),
                 colours: groups.groups.map((g) => g.colour),
               };
-              renderLegend(this.legendEl, this.stage.palette, this.legendGroups, this.links);
+              this.renderLegend();
               stage.requestDraw();
             },
           };
@@ -226,35 +255,50 @@ export class GraphView extends ItemView {
   }
 
   private buildToolbar(bar: HTMLElement): void {
+    // Each change is saved with the workspace, as Obsidian saves its own graph's options.
     const refreshAfter =
       <T>(apply: (v: T) => void) =>
       (v: T): void => {
         apply(v);
         this.refresh();
+        this.host.saveLayout?.();
       };
-    const c = this.controls;
-    this.toolbar = buildGraphToolbar(bar, c.mode, {
-      mode: refreshAfter((m) => {
-        c.mode = m;
-        this.toolbar.setMode(m);
-        this.stage.fitted = false;
-      }),
-      depth: refreshAfter((d) => (c.depth = Math.min(5, Math.max(1, d)))),
-      kind: refreshAfter((k) => (c.kind = k)),
-      colour: refreshAfter((by) => (c.colour = by)),
-      mid: refreshAfter((on) => (c.mid = on)),
-      staleOnly: refreshAfter((on) => (c.staleOnly = on)),
-      find: (value) => {
-        const q = value.trim().toLowerCase();
-        const i = this.stage.scene.nodes.findIndex((n) => n.title.toLowerCase().includes(q) || n.id.toLowerCase().includes(q));
-        if (i >= 0) this.stage.focusNode(i);
-        else this.status.setText(`No note matching "${value}" in this view.`);
+    const c = (): GraphControls => this.controls;
+    this.toolbar = buildGraphToolbar(
+      bar,
+      this.controls,
+      {
+        mode: refreshAfter((m) => {
+          c().mode = m;
+          this.toolbar.setMode(m);
+          this.stage.fitted = false;
+        }),
+        depth: refreshAfter((d) => (c().depth = Math.min(5, Math.max(1, d)))),
+        kind: refreshAfter((k) => (c().kind = k)),
+        colour: refreshAfter((by) => (c().colour = by)),
+        mid: refreshAfter((on) => (c().mid = on)),
+        staleOnly: refreshAfter((on) => (c().staleOnly = on)),
+        orphans: refreshAfter((on) => (c().orphans = on)),
+        arrows: (on) => {
+          c().arrows = on;
+          this.stage.scene.arrows = on;
+          this.renderLegend();
+          this.stage.requestDraw();
+          this.host.saveLayout?.();
+        },
+        find: (value) => {
+          const q = value.trim().toLowerCase();
+          const i = this.stage.scene.nodes.findIndex((n) => n.title.toLowerCase().includes(q) || n.id.toLowerCase().includes(q));
+          if (i >= 0) this.stage.focusNode(i);
+          else this.status.setText(`No note matching "${value}" in this view.`);
+        },
+        previewRoute: (q) => this.previewRoute(q),
+        lastQuestion: () => this.host.lastQuestion(),
+        exportAs: (kind) => void this.exportAs(kind),
+        ...(this.host.setScope ? { scope: (scope: "knowledge" | "vault") => void this.host.setScope!(scope) } : {}),
       },
-      previewRoute: (q) => this.previewRoute(q),
-      lastQuestion: () => this.host.lastQuestion(),
-      exportAs: (kind) => void this.exportAs(kind),
-      ...(this.host.setScope ? { scope: (scope: "knowledge" | "vault") => void this.host.setScope!(scope) } : {}),
-    });
+      this,
+    );
   }
 
   private previewRoute(question: string): void {

@@ -3,6 +3,7 @@ import type { GraphEdge, GraphNode, GraphView } from "../../core/graph/graph-typ
 import { createForceLayout, pinNode, positionsOf, type LayoutInput } from "./force-layout";
 import { drawGraph, sceneOf, type GraphScene } from "./graph-canvas";
 import type { Transform } from "./graph-geometry";
+import type { ScreenRect } from "./graph-labels";
 import type { GraphPalette } from "./graph-palette";
 
 /** The nodes and edges a colouring needs (ids, kinds, titles, ends), cheap to post. */
@@ -22,11 +23,14 @@ export interface FrameRequest {
   palette?: GraphPalette;
   positions: Float64Array;
   hovered: number;
+  arrows: boolean;
   t: Transform;
   width: number;
   height: number;
   ratio: number;
   fitK: number;
+  /** Where controls cover the canvas (no label goes under them). */
+  reserved: ScreenRect[];
 }
 
 /** Messages the graph worker takes: a layout to run (and colour), a pin, a stop, a canvas to own, a frame to draw. */
@@ -96,6 +100,7 @@ export function createGraphWorkerHandler(ports: WorkerPorts): (msg: WorkerInboun
     if (!canvas || !palette || msg.positions.length !== scene.nodes.length * 2) return;
     scene.positions = msg.positions;
     scene.hovered = msg.hovered;
+    scene.arrows = msg.arrows;
     const w = Math.round(msg.width * msg.ratio);
     const h = Math.round(msg.height * msg.ratio);
     if (canvas.width !== w || canvas.height !== h) {
@@ -105,7 +110,7 @@ export function createGraphWorkerHandler(ports: WorkerPorts): (msg: WorkerInboun
     const ctx = canvas.getContext("2d");
     if (!ctx) return;
     ctx.setTransform(msg.ratio, 0, 0, msg.ratio, 0, 0);
-    const labels = drawGraph(ctx as unknown as CanvasRenderingContext2D, scene, msg.t, palette, msg.width, msg.height, msg.fitK);
+    const labels = drawGraph(ctx as unknown as CanvasRenderingContext2D, scene, msg.t, palette, msg.width, msg.height, msg.fitK, msg.reserved);
     ports.post({ kind: "drawn", frame: msg.frame, labels });
   };
   return (msg) => {

@@ -47,6 +47,11 @@ export class OffscreenRenderer {
     if (!this.inFlight) this.flush();
   }
 
+  /** Whether a frame is being drawn or waits to be. */
+  busy(): boolean {
+    return this.inFlight || this.pending !== null;
+  }
+
   /** Ends the worker (view closed). */
   dispose(): void {
     this.worker.terminate();

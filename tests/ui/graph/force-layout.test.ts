@@ -1,7 +1,7 @@
 import { forceCollide, forceManyBody, type SimulationNodeDatum } from "d3-force";
 import { describe, expect, it } from "vitest";
 import { forceCollideGrid } from "../../../src/ui/graph/collide-force";
-import { createForceLayout, type LayoutInput } from "../../../src/ui/graph/force-layout";
+import { createForceLayout, pinNode, type LayoutInput } from "../../../src/ui/graph/force-layout";
 import { forceManyBodyFlat } from "../../../src/ui/graph/many-body-force";
 import { seedPositions } from "../../../src/ui/graph/seed-layout";
 
@@ -155,5 +155,45 @@ describe("the cold layout", () => {
     );
     expect(distinct.size).toBe(50);
     expect(Math.hypot(at(40)[0] - at(41)[0], at(40)[1] - at(41)[1])).toBeLessThan(40);
+  });
+});
+
+describe("dragging a note", () => {
+  /** 200 notes in a tree with cross links, settled; the median and largest move of `who` after a drag of `i`. */
+  function drag(i: number): { others: number; neighbours: number; dragged: [number, number] } {
+    let s = 9;
+    const rnd = (): number => (s = (s * 16807) % 2147483647) / 2147483647;
+    const n = 200;
+    const links = Array.from({ length: n - 1 }, (_, k) => ({ source: k + 1, target: Math.floor(rnd() * (k + 1)), strong: rnd() < 0.5 }));
+    for (let k = 0; k < 60; k++) links.push({ source: Math.floor(rnd() * n), target: Math.floor(rnd() * n), strong: false });
+    const sim = createForceLayout({ nodes: Array.from({ length: n }, () => ({ r: 5 })), links });
+    while (sim.alpha() >= sim.alphaMin()) sim.tick(1);
+    const before = sim.nodes().map((m) => [m.x!, m.y!] as const);
+    const near = new Set(links.flatMap((l) => (l.source === i ? [l.target] : l.target === i ? [l.source] : [])));
+    // The pointer moves 120 px in 12 steps, a few ticks between moves (as pointer events arrive), then lets go.
+    for (let step = 1; step <= 12; step++) {
+      pinNode(sim, i, before[i]![0] + step * 10, before[i]![1] + step * 5);
+      sim.tick(3);
+    }
+    pinNode(sim, i, null, null);
+    for (let t = 0; t < 300 && sim.alpha() >= sim.alphaMin(); t++) sim.tick(1);
+    const moved = sim.nodes().map((m, k) => Math.hypot(m.x! - before[k]![0], m.y! - before[k]![1]));
+    const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+    return {
+      others: median(moved.filter((_, k) => k !== i && !near.has(k))),
+      neighbours: median(moved.filter((_, k) => near.has(k))),
+      dragged: [sim.nodes()[i]!.x! - before[i]![0], sim.nodes()[i]!.y! - before[i]![1]],
+    };
+  }
+
+  it("moves the note and its direct neighbours and leaves the rest in place (the rest moved a median 81 px)", () => {
+    const r = drag(0);
+    expect(r.others).toBeLessThan(0.5);
+    expect(r.neighbours).toBeGreaterThan(10);
+    expect(Math.hypot(...r.dragged)).toBeGreaterThan(60);
+  });
+
+  it("holds the rest of the graph the same way for a second drag of another note", () => {
+    expect(drag(5).others).toBeLessThan(0.5);
   });
 });
