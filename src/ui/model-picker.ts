@@ -84,14 +84,21 @@ export function renderModelPicker(setting: Setting, o: ModelPickerOptions): void
     }
     status.setText("");
     const listed = r.value.some((m) => m.id === current);
+    // The list names each model with its tier (a closed dropdown on a phone shows about 40 characters); the chosen
+    // model's ID and price are in the row's description.
+    const about = (id: string): string => {
+      const hint = modelHint(id, o.priceOf);
+      return id === OTHER ? "" : `${id}${hint ? ` · ${hint}` : ""}`;
+    };
     setting.addDropdown((d) => {
       for (const m of r.value) {
-        const hint = modelHint(m.id, o.priceOf);
-        d.addOption(m.id, `${m.name === m.id ? m.id : `${m.name} (${m.id})`}${hint ? ` — ${hint}` : ""}`);
+        const tier = tierOf(m.id);
+        d.addOption(m.id, `${m.name}${tier ? ` — ${tier}` : ""}`);
       }
       d.addOption(OTHER, "Other (type the ID)…");
       d.setValue(listed ? current : OTHER).onChange(async (v) => {
         input.toggleAttribute("hidden", v !== OTHER);
+        status.setText(about(v));
         if (v === OTHER) {
           input.focus();
           return;
@@ -105,6 +112,7 @@ export function renderModelPicker(setting: Setting, o: ModelPickerOptions): void
       setting.controlEl.insertBefore(d.selectEl, input);
     });
     input.toggleAttribute("hidden", listed);
+    if (listed) status.setText(about(current));
   });
 }
 

@@ -110,9 +110,13 @@ describe("the settings tab", () => {
     expect(select.value).toBe("claude-test");
     expect(model.querySelector("input")!.hidden).toBe(true);
     expect(model.querySelector(".setting-item-description")!.textContent).toContain(`Default: ${DEFAULT_MODEL}.`);
+    // Names in the list (a closed dropdown on a phone fits about 40 characters), the chosen model's ID in the description.
+    expect([...select.options].map((o) => o.text)).toEqual(["Claude Test", "Claude Other", "Other (type the ID)…"]);
+    expect(model.querySelector(".kc-setting-status")!.textContent).toBe("claude-test");
     select.value = "claude-other";
     select.dispatchEvent(new Event("change"));
     await until(() => data.ask.model === "claude-other");
+    expect(model.querySelector(".kc-setting-status")!.textContent).toBe("claude-other");
     // Both pickers share one listing: the Models API was asked once.
     expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(["GET /v1/models?limit=100"]);
     // "Other" brings back the free-text field.
