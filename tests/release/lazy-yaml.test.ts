@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const require = createRequire(import.meta.url);
-const root = join(__dirname, "..", "..");
+const root = process.cwd();
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
