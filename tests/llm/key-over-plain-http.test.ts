@@ -5,7 +5,7 @@ import { createAnthropicClient, sendsKeyTo } from "../../src/llm/anthropic-clien
 
 /** The key headers each request carried, answered with a minimal Messages reply (no network: the fetch is this function). */
 function recordingFetch(seen: string[]): typeof fetch {
-  return (async (_input: unknown, init?: RequestInit) => {
+  return async (_input: unknown, init?: RequestInit) => {
     const headers = new Headers(init?.headers);
     seen.push(`${headers.get("x-api-key") ?? ""}|${headers.get("authorization") ?? ""}`);
     const body = {
@@ -18,7 +18,7 @@ function recordingFetch(seen: string[]): typeof fetch {
       usage: { input_tokens: 1, output_tokens: 1 },
     };
     return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
-  }) as typeof fetch;
+  };
 }
 
 async function keySentTo(baseUrl: string): Promise<string> {

@@ -4,6 +4,7 @@
 import { createRequire } from "node:module";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import process from "node:process";
 import { describe, expect, it } from "vitest";
 
 const require = createRequire(import.meta.url);
