@@ -24,14 +24,32 @@ export function sceneToSvg(scene: GraphScene, p: GraphPalette): string {
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${minX - 40} ${minY - 40} ${maxX - minX + 80} ${maxY - minY + 80}">`,
     `<rect x="${minX - 40}" y="${minY - 40}" width="${maxX - minX + 80}" height="${maxY - minY + 80}" fill="${p.background}"/>`,
   ];
+  // Arrowheads as on the canvas: on relationships (never untyped body links) while the Arrows toggle is on, one marker
+  // per colour, each line ending at the edge of the node it points to so the head shows.
+  const markers = new Map<string, string>();
+  const lines: string[] = [];
   for (const { a, b, edge } of scene.edges) {
     const stroke = edge.stale ? p.stale : edge.tier === "high" ? p.high : edge.tier === "connects" ? p.connects : edge.tier === "body" ? p.link : p.mid;
     const w = edge.tier === "high" ? 2 : 0.8;
     const extra = edge.stale ? ' stroke-dasharray="6 4"' : edge.tier === "mid" ? ' stroke-opacity="0.4"' : "";
-    out.push(
-      `<line x1="${pos[a * 2]!.toFixed(1)}" y1="${pos[a * 2 + 1]!.toFixed(1)}" x2="${pos[b * 2]!.toFixed(1)}" y2="${pos[b * 2 + 1]!.toFixed(1)}" stroke="${stroke}" stroke-width="${w}"${extra}/>`,
+    const [x1, y1, bx, by] = [pos[a * 2]!, pos[a * 2 + 1]!, pos[b * 2]!, pos[b * 2 + 1]!];
+    const length = Math.hypot(bx - x1, by - y1);
+    const arrow = scene.arrows && edge.tier !== "body" && length > radiusOf(scene.nodes[b]!) + 8;
+    const cut = arrow ? (radiusOf(scene.nodes[b]!) + 1) / length : 0;
+    const id = arrow ? (markers.get(stroke) ?? markers.set(stroke, `kc-arrow-${markers.size}`).get(stroke)!) : "";
+    lines.push(
+      `<line x1="${x1.toFixed(1)}" y1="${y1.toFixed(1)}" x2="${(bx - (bx - x1) * cut).toFixed(1)}" y2="${(by - (by - y1) * cut).toFixed(1)}" stroke="${stroke}" stroke-width="${w}"${extra}${arrow ? ` marker-end="url(#${id})"` : ""}/>`,
     );
   }
+  if (markers.size > 0) {
+    out.push("<defs>");
+    for (const [colour, id] of markers)
+      out.push(
+        `<marker id="${id}" viewBox="0 0 8 8" refX="8" refY="4" markerWidth="8" markerHeight="8" markerUnits="userSpaceOnUse" orient="auto"><path d="M0,0 L8,4 L0,8" fill="none" stroke="${colour}" stroke-width="1.3"/></marker>`,
+      );
+    out.push("</defs>");
+  }
+  out.push(...lines);
   scene.nodes.forEach((n, i) => {
     const fill = n.kind === "concept" ? p.concept : n.kind === "connection" ? p.connection : n.kind === "qa" ? p.qa : n.kind === "ghost" ? "none" : p.other;
     out.push(
