@@ -1,6 +1,6 @@
 import type { Heading } from "../notes/note-types";
 import { isStopWord, questionTerms } from "../route/text-terms";
-import { cleanValue, plainText, sentencesOf, type ProseParagraph } from "./prose";
+import { cleanValue, plainSentences, plainText, sentencesOf, type ProseParagraph } from "./prose";
 
 const MAX_ANSWERS = 7;
 const MAX_HEADINGS = 4;
@@ -104,7 +104,7 @@ function definedTerms(paragraphs: readonly ProseParagraph[], title: string): str
   for (const p of paragraphs.slice(0, 20)) {
     const bold = /\*\*([^*]{2,60})\*\*(?:\s*\([^)]{1,30}\))?\s*,?\s*(?:is|are|refers to|means|denotes)\b/g;
     for (let m = bold.exec(p.text); m !== null; m = bold.exec(p.text)) out.push(plainText(m[1]!));
-    for (const s of sentencesOf(plainText(p.text))) {
+    for (const s of plainSentences(p)) {
       const m =
         /^((?:[\p{Lu}\p{N}][\p{L}\p{N}'-]*\s+){0,4}[\p{Lu}\p{N}][\p{L}\p{N}'-]*)\s*(\([^)]{1,30}\))?\s+(?:is|are|refers to|means|denotes)\s+(?:an?|the)\s/u.exec(
           s,
@@ -125,7 +125,7 @@ function askedQuestions(paragraphs: readonly ProseParagraph[], key: ReadonlySet<
   const out: string[] = [];
   for (const p of paragraphs) {
     if (p.item || !p.text.includes("?")) continue;
-    for (const s of sentencesOf(plainText(p.text))) {
+    for (const s of plainSentences(p)) {
       const q = cleanValue(s);
       const words = q.split(/\s+/).length;
       if (!q.endsWith("?") || words < 4 || words > 16 || !/^[\p{Lu}]/u.test(q) || /\b(?:you|your|yours|we|us|our|I|me|my)\b/i.test(q)) continue;

@@ -4,7 +4,7 @@ import type { ParsedNote } from "../notes/note-types";
 import { baseName, summaryProperty } from "../route/article-doc";
 import { draftAnswersWhen, nameQuestion } from "./draft-answers";
 import { keyTermsOf, tldrCandidates, TLDR_CHARS, type KeyTerms } from "./draft-tldr";
-import { cleanValue, plainText, proseParagraphs, wordsWithin, type ProseParagraph } from "./prose";
+import { cleanValue, plainOf, plainText, proseParagraphs, wordsWithin, type ProseParagraph } from "./prose";
 
 export { plainText, proseParagraphs };
 
@@ -38,7 +38,7 @@ export function readNote(path: string, text: string, parsed: ParsedNote, header:
   const paragraphs = proseParagraphs(text.slice(parsed.bodyStartOffset));
   const opening = paragraphs
     .slice(0, 3)
-    .map((p) => plainText(p.text))
+    .map((p) => plainOf(p))
     .join(" ");
   return { title, paragraphs, opening, key: keyTermsOf(title, paragraphs, idf) };
 }

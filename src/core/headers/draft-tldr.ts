@@ -1,5 +1,5 @@
-import { questionTerms } from "../route/text-terms";
-import { cleanValue, isProse, plainText, sentencesOf, wordsWithin, type ProseParagraph } from "./prose";
+import { forEachTerm, questionTerms } from "../route/text-terms";
+import { cleanValue, isProse, plainOf, plainSentences, wordsWithin, type ProseParagraph } from "./prose";
 
 /** A note's key terms (processed as the router processes words) with their weight, the strongest 1. */
 export type KeyTerms = ReadonlyMap<string, number>;
@@ -22,11 +22,19 @@ const TLDR_OPTIONS = 6;
 export function keyTermsOf(title: string, paragraphs: readonly ProseParagraph[], idf: (term: string) => number): KeyTerms {
   // tf: in how many paragraphs a term is.
   const tf = new Map<string, number>();
+  const lastIn = new Map<string, number>();
   let chars = 0;
+  let para = 0;
+  const count = (t: string): void => {
+    if (lastIn.get(t) === para) return;
+    lastIn.set(t, para);
+    tf.set(t, (tf.get(t) ?? 0) + 1);
+  };
   for (const p of paragraphs) {
     // The note's own words: the names of the notes it links to name other subjects; a long note's first pages say what
     // it is about.
-    for (const t of questionTerms(p.text.includes("[") || p.text.includes("http") ? p.text.replace(LINKS, " ") : p.text)) tf.set(t, (tf.get(t) ?? 0) + 1);
+    forEachTerm(p.text.includes("[") || p.text.includes("http") ? p.text.replace(LINKS, " ") : p.text, count);
+    para++;
     if ((chars += p.text.length) > KEY_TERM_CHARS) break;
   }
   const score = new Map<string, number>();
@@ -109,9 +117,8 @@ export function tldrCandidates(paragraphs: readonly ProseParagraph[], title: str
   let position = 0;
   for (const p of paragraphs) {
     if (position >= CANDIDATE_SENTENCES) break;
-    const plain = plainText(p.text);
-    if (!isProse(plain)) continue;
-    for (const raw of sentencesOf(plain)) {
+    if (!isProse(plainOf(p))) continue;
+    for (const raw of plainSentences(p)) {
       if (position >= CANDIDATE_SENTENCES) break;
       const score = scoreSentence(raw, position, p, title, key);
       if (score > -Infinity) scored.push({ raw, p, position, score });

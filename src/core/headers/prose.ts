@@ -76,6 +76,23 @@ export function proseParagraphs(body: string): ProseParagraph[] {
   return out;
 }
 
+/** A paragraph's plain text and its sentences, worked out once however many parts of a draft read them. */
+const READ = new WeakMap<ProseParagraph, { plain: string; sentences: string[] | null }>();
+
+/** The paragraph's text as plain words (plainText), remembered for the paragraph. */
+export function plainOf(p: ProseParagraph): string {
+  let r = READ.get(p);
+  if (!r) READ.set(p, (r = { plain: plainText(p.text), sentences: null }));
+  return r.plain;
+}
+
+/** The sentences of the paragraph's plain text (sentencesOf), remembered for the paragraph. */
+export function plainSentences(p: ProseParagraph): string[] {
+  const plain = plainOf(p);
+  const r = READ.get(p)!;
+  return (r.sentences ??= sentencesOf(plain));
+}
+
 /** Abbreviations whose full stop does not end a sentence. */
 const ABBREVIATIONS = /(?:\b(?:e\.g|i\.e|etc|vs|cf|approx|dr|mr|mrs|ms|st|no|fig|vol|ed|al|inc|ltd|jr|sr)|\b[A-Z])\.$/i;
 

@@ -141,10 +141,15 @@ const processed = new Map<string, string | null>();
  */
 export function questionTerms(question: string): string[] {
   const seen = new Set<string>();
-  for (const tok of tokenizeText(question)) {
+  forEachTerm(question, (t) => seen.add(t));
+  return [...seen];
+}
+
+/** Each content term of a text as questionTerms reads it, in order, repeats included. */
+export function forEachTerm(text: string, fn: (term: string) => void): void {
+  for (const tok of tokenizeText(text)) {
     if ((tok.includes("-") || tok.includes("_")) && /\p{L}/u.test(tok)) continue;
     const t = processTerm(tok);
-    if (t !== null) seen.add(t);
+    if (t !== null) fn(t);
   }
-  return [...seen];
 }
