@@ -82,10 +82,11 @@ function writePairs(pairs: readonly [string, unknown][]): string {
 // a note (most of `kc headers` over a large vault); the common values are written here directly instead, in the form
 // the package writes them, and anything else still goes through the package (tests/core/ckp compares the two).
 const KEYWORD = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/;
-// No character that is special anywhere in a plain scalar, no control, line-separator, BOM or surrogate (astral) character.
+// No character that is special anywhere in a plain scalar, no control, line-separator or BOM character, no lone surrogate
+// (an emoji, a pair, is written as it is).
 /* eslint-disable no-control-regex -- control characters are what these patterns keep out of a value written directly */
 const PLAIN = /^\p{L}[^:#"\\`\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff]*$/u;
-const QUOTABLE = /^[^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff]*$/;
+const QUOTABLE = /^[^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff]*$/u;
 /* eslint-enable no-control-regex -- end of the patterns above */
 
 /** A string as the package writes it: plain where nothing in it could be read otherwise, else in double quotes; null when neither is sure. */

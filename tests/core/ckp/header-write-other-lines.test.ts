@@ -110,7 +110,21 @@ describe("header values written without building a yaml Document", () => {
   const text = fc.array(fc.constantFrom(...chars), { minLength: 0, maxLength: 12 }).map((a) => a.join(""));
   const value = fc.oneof(
     text,
-    fc.constantFrom("null", "True", "yes", "x: y", "[[a]] 2026-03", "it's", "Why?", "2026-11", "2026-11-22", "2026-1", "12:30"),
+    fc.constantFrom(
+      "null",
+      "True",
+      "yes",
+      "x: y",
+      "[[a]] 2026-03",
+      "it's",
+      "Why?",
+      "2026-11",
+      "2026-11-22",
+      "2026-1",
+      "12:30",
+      "[[🏛️ Problems/Caste|Caste · 2026-11]]",
+      "half \ud83d pair",
+    ),
     fc.array(text, { maxLength: 3 }),
   );
 
