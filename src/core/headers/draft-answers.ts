@@ -71,7 +71,8 @@ export function acronymOf(title: string, opening: string): string | null {
   const name = title.replace(/\s*\([^)]*\)\s*$/, "").trim();
   if (name === "") return null;
   const start = opening.slice(0, 600);
-  if (start.includes("(")) {
+  // (The name's first word in the opening, before a pattern is made of the whole name.)
+  if (start.includes("(") && start.toLowerCase().includes(name.split(/[\s-]+/)[0]!.toLowerCase())) {
     const esc = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "[\\s-]+");
     const stated = new RegExp(`${esc}s?\\s*\\(\\s*([A-Za-z][A-Za-z0-9&-]{1,9})\\s*[),;]`, "i").exec(start);
     if (stated && /[A-Z]/.test(stated[1]!)) return stated[1]!;

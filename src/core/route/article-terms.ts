@@ -102,7 +102,10 @@ export class DocumentFrequencies {
     private readonly countOf: (i: number) => number = () => 0,
   ) {}
 
-  /** The snapshot's counts in a Map, made once lookups have cost about what making it does (a run over every note). */
+  /**
+   * The snapshot's counts in a Map, made once lookups have cost about what making it does: a bisection compares some
+   * sixteen strings, so after a sixteenth of the table's size in lookups (a run over many notes; many questions).
+   */
   private byTerm: Map<string, number> | null = null;
   private lookups = 0;
 
@@ -111,7 +114,7 @@ export class DocumentFrequencies {
     if (n !== undefined) return n === 0 ? undefined : n;
     if (this.byTerm !== null) return this.byTerm.get(term);
     if (this.table.length === 0) return undefined;
-    if (++this.lookups > this.table.length) {
+    if (++this.lookups > this.table.length >> 4) {
       this.byTerm = new Map();
       for (let i = 0; i < this.table.length; i++) this.byTerm.set(this.table[i]!, this.countOf(i));
       return this.byTerm.get(term);
