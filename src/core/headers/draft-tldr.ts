@@ -8,7 +8,7 @@ const KEY_TERMS = 12;
 /** Wikilinks, embeds and markdown links, left out of a note's own words. */
 const LINKS = /!?\[\[[^\]]*\]\]|!?\[[^\]]*\]\([^)]*\)|<?https?:\/\/\S+>?/g;
 /** Characters of a note's prose read for its key terms. */
-const KEY_TERM_CHARS = 20_000;
+const KEY_TERM_CHARS = 10_000;
 /** Sentences of the note considered for its TLDR, from its start. */
 const CANDIDATE_SENTENCES = 24;
 export const TLDR_CHARS = 280;
@@ -75,9 +75,14 @@ function definesTitle(sentence: string, title: string): boolean {
   return COPULA.test(rest) || rest.startsWith("(") || rest === "";
 }
 
+/** The terms of the sentence being scored (one set, cleared for each). */
+const SENTENCE_TERMS = new Set<string>();
+
 /** How well a sentence states the note's point: its key terms, a claim, standing on its own, in the note's lead. */
 function scoreSentence(sentence: string, position: number, p: ProseParagraph, title: string, key: KeyTerms): number {
-  const terms = new Set(questionTerms(sentence));
+  const terms = SENTENCE_TERMS;
+  terms.clear();
+  forEachTerm(sentence, (t) => terms.add(t));
   if (terms.size < 4 || sentence.length < 30 || NOT_PROSE.test(sentence) || !/^[\p{Lu}"“]/u.test(sentence)) return -Infinity;
   if (!VERB.test(sentence) && !(VERB_ENDING.test(sentence) && /[.!?]["”’)]*$/.test(sentence))) return -Infinity;
   let keyed = 0;
