@@ -105,7 +105,10 @@ export class LintUpdateQueue {
     });
   }
 
-  /** Parses the changed notes' texts (one note per step), then the engine's update step by step. */
+  /**
+   * Parses the changed notes' texts (one note per step), then the engine's update step by step, then assembles the
+   * ordered list of findings a few notes per step, so the views' first read after "changed" finds it ready.
+   */
   private *updateSteps(
     engine: LintEngine,
     texts: ReadonlyMap<string, string>,
@@ -118,5 +121,6 @@ export class LintUpdateQueue {
       yield;
     }
     yield* engine.updateSteps(changed, removed);
+    yield* engine.allSteps();
   }
 }

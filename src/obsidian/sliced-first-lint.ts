@@ -84,8 +84,8 @@ export async function runSlicedLint(ports: SlicedLintPorts): Promise<LintEngine 
     units.done = before + notesDone;
     if (!(await step())) return null;
   }
-  // Sorting every finding is a unit of its own, so the views' first render after "changed" starts a fresh slice.
-  engine.all();
+  // The ordered list of every finding is assembled in steps too, so the views' first read after "changed" finds it ready.
+  for (const all = engine.allSteps(); !all.next().done;) if (!(await step())) return null;
   if (!(await step())) return null;
   view.useResolvedLinks = false;
   return engine;
