@@ -102,8 +102,8 @@ export class LintView extends ItemView {
 
   /**
    * Brings the pane up to date with the host: progress, counts and the groups whose findings changed. A new set of
-   * findings (or filter) is gone through in steps: those that fit in a time slice now, the rest in later slices, so
-   * 40,000 findings never hold the thread for a frame; the counts and the list change together when it is done.
+   * findings (or filter) is gone through in steps: the first now, the rest in later time slices, so 40,000 findings
+   * never hold the thread for a frame; the counts and the list change together when it is done.
    */
   render(): void {
     this.renderProgress();
@@ -132,10 +132,10 @@ export class LintView extends ItemView {
     const build = ++this.builds;
     this.building = false;
     const scheduler = this.scheduler;
-    // A render starts its own slice: the host's event may come at the end of one of its own.
-    scheduler.restartSlice();
-    const first = this.runSteps(steps);
-    if (first) return this.apply(first, findings.length, note);
+    // One step now (a thousand findings: all of a small vault's), the rest in slices of their own: the host's event
+    // may come at the end of one of its slices, which must not grow by a slice of the pane's.
+    const first = steps.next();
+    if (first.done) return this.apply(first.value, findings.length, note);
     this.building = true;
     void (async () => {
       let model: LintPaneModel | null = null;
