@@ -83,7 +83,10 @@ export class RouterService {
     try {
       const text = await this.snapshot.store.read();
       if (text === null || gen !== this.generation) return this.abandon(gen);
-      this.scheduler.restartSlice();
+      // Reading it (decoding megabytes into a string) had that task; the restore begins in a fresh one, its first step
+      // being the first pass over that string.
+      await this.scheduler.pause();
+      if (gen !== this.generation) return this.abandon(gen);
       const restored = await this.drain(readSnapshot(text, this.snapshot.build), gen);
       if (!restored) return this.abandon(gen);
       await this.scheduler.yieldIfDue();

@@ -111,7 +111,7 @@ export class LintFindingList {
    * Shows findings already grouped by check (the lint pane builds the groups in steps): work per check, not per
    * finding, when each group's array is the one shown now or a new one; otherwise its items are compared.
    */
-  setGroups(byCheck: ReadonlyMap<string, PaneGroup>): void {
+  setGroups(byCheck: ReadonlyMap<string, PaneGroup>, overscanPx = OVERSCAN_PX): void {
     const before = new Map(this.groups.map((g) => [g.check.id, g]));
     const known = new Set(this.checks.map((c) => c.id));
     const checks = [...this.checks];
@@ -126,7 +126,7 @@ export class LintFindingList {
       groups.push(same ? old : { check, findings: mine.findings, keys: [], firstRow: 0, firstFinding: 0, top: 0, rowPx, shown: 0 });
     }
     this.groups = groups;
-    this.layout();
+    this.layout(overscanPx);
   }
 
   /** The findings of a check's group as shown now (the pane hands them back when it builds the next groups). */
@@ -142,7 +142,7 @@ export class LintFindingList {
   }
 
   /** Places the groups (title row, then the findings of an open group) and redraws the rows in view. */
-  private layout(): void {
+  private layout(overscanPx = OVERSCAN_PX): void {
     let rows = 0;
     let count = 0;
     let top = 0;
@@ -158,7 +158,7 @@ export class LintFindingList {
     this.rowCount = rows;
     this.findingCount = count;
     this.sizer.style.setProperty("--kc-list-height", `${top}px`);
-    this.renderWindow();
+    this.renderWindow(overscanPx);
   }
 
   /** How many rows exist in the DOM now. */
@@ -166,14 +166,17 @@ export class LintFindingList {
     return this.drawn.size;
   }
 
-  /** Draws the rows in view; rows that stay keep their elements, so nothing under the pointer or focus is rebuilt. */
-  renderWindow(): void {
+  /**
+   * Draws the rows in view and `overscanPx` beyond each edge (fewer: the margin is drawn in a later task); rows that
+   * stay keep their elements, so nothing under the pointer or focus is rebuilt.
+   */
+  renderWindow(overscanPx = OVERSCAN_PX): void {
     const hadFocus = this.el.contains(this.el.ownerDocument.activeElement);
     const focusedIndex = hadFocus ? this.resolveActive() : null;
     const top = this.el.scrollTop;
     const bottom = top + (this.el.clientHeight || FALLBACK_VIEWPORT_PX);
-    const from = this.rowAt(Math.max(0, top - OVERSCAN_PX));
-    const to = Math.min(this.rowCount, this.rowAt(bottom + OVERSCAN_PX) + 1);
+    const from = this.rowAt(Math.max(0, top - overscanPx));
+    const to = Math.min(this.rowCount, this.rowAt(bottom + overscanPx) + 1);
     const wanted: number[] = [];
     if (focusedIndex !== null && focusedIndex < from) wanted.push(focusedIndex);
     for (let i = from; i < to; i++) wanted.push(i);

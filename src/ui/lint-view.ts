@@ -148,7 +148,10 @@ export class LintView extends ItemView {
         model = this.runSteps(steps);
       }
       this.building = false;
-      this.apply(model, findings.length, note);
+      // The rows in view now; the margin drawn beyond them for a fast scroll in a task of its own.
+      this.apply(model, findings.length, note, 0);
+      await scheduler.pause();
+      if (build === this.builds) this.list.renderWindow();
     })();
   }
 
@@ -162,13 +165,13 @@ export class LintView extends ItemView {
   }
 
   /** Shows a built model: its counts, its groups, the "This note" button and the empty line. */
-  private apply(model: LintPaneModel, total: number, note: string | null): void {
+  private apply(model: LintPaneModel, total: number, note: string | null, overscanPx?: number): void {
     this.counts = model.counts;
     this.renderCounts();
     this.noteOnlyEl?.setText(
       this.noteOnly ? (note === null ? "This note: none open" : `This note: ${note.slice(note.lastIndexOf("/") + 1).replace(/\.md$/i, "")}`) : "This note only",
     );
-    this.list.setGroups(model.groups);
+    this.list.setGroups(model.groups, overscanPx);
     this.emptyEl.setText(
       total === 0
         ? "No findings: the knowledge base is healthy."
