@@ -3,7 +3,7 @@ import type { VaultView } from "../notes/vault-view";
 import type { LintCheck } from "./lint-check";
 import { LINT_CHECKS } from "./lint-checks";
 import { createLintContext, type LintContext, type LintOptions } from "./lint-context";
-import { createLinkGraph, removeEdges, updateEdgesSteps, type LinkGraph } from "./link-graph";
+import { createLinkGraph, removeEdgesSteps, updateEdgesSteps, type LinkGraph } from "./link-graph";
 import type { LintFinding, Severity } from "./lint-types";
 
 /** Paths whose findings `allSteps` copies into the ordered list per step (a few hundred findings at most, ~0.1 ms). */
@@ -104,7 +104,7 @@ export class LintEngine {
     }
     for (const r of removed) {
       for (const s of this.graph.reverse.get(r) ?? []) touched.add(s);
-      removeEdges(this.graph, r, touched);
+      yield* removeEdgesSteps(this.graph, r, touched);
       this.graph.reverse.delete(r);
       this.signatures.delete(r);
       this.ctx.forget(r);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LintEngine } from "../../../src/core/lint/lint-engine";
+import { removeEdgesSteps } from "../../../src/core/lint/link-graph";
 import { VaultIndex } from "../../../src/core/links/vault-index";
 import { DEFAULT_KNOWLEDGE_SETTINGS } from "../../../src/core/knowledge/knowledge-settings";
 import type { LintOptions } from "../../../src/core/lint/lint-context";
@@ -86,5 +87,29 @@ describe("LintEngine's ordered findings and counts", () => {
       expect(engine.counts()).toEqual(tally(engine.all()));
     }
     expect(engine.counts().error).toBeGreaterThan(0);
+  });
+});
+
+describe("removeEdgesSteps", () => {
+  it("drops the edges of a note that links 3,000 others a few hundred a step, and the engine's update ends as a fresh full run", () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i < 3000; i++) files[`knowledge/concepts/a${i}.md`] = `# A${i}\n[[index]]\n`;
+    files["knowledge/index.md"] = `# Index\n${Array.from({ length: 3000 }, (_, i) => `| [[a${i}]] |`).join("\n")}\n`;
+    const graph = engineOver(files).engine.links;
+    const touched = new Set<string>();
+    const steps = removeEdgesSteps(graph, "knowledge/index.md", touched);
+    let yields = 0;
+    while (!steps.next().done) yields++;
+    // 3,000 edges and 3,000 names, 256 a step.
+    expect(yields).toBe(Math.floor(6000 / 256));
+    expect(touched.size).toBe(3000);
+    expect([...graph.reverse.values()].some((sources) => sources.has("knowledge/index.md"))).toBe(false);
+    expect(graph.forward.has("knowledge/index.md")).toBe(false);
+
+    const { view, engine } = engineOver(files);
+    files["knowledge/index.md"] = "# Index\n[[nowhere]]\n";
+    view.setNote("knowledge/index.md", files["knowledge/index.md"]);
+    engine.update(["knowledge/index.md"]);
+    expect(engine.all()).toEqual(engineOver(files).engine.all());
   });
 });
