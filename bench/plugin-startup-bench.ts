@@ -344,6 +344,10 @@ async function benchOne(shape: VaultShape, mainJs: string): Promise<Figures> {
   const tFull = performance.now();
   engine.run();
   const fullSync = performance.now() - tFull;
+  // The stand-in's register() keeps nothing, so unload's clean-up is done here (as the warm-start bench does): no
+  // snapshot save or slice of this vault's plugin runs on into the next vault's measurement.
+  (plugin.router as { stop?: () => void }).stop?.();
+  (plugin.lint as { stop?: () => void }).stop?.();
   plugin.onunload?.();
   lintPane.containerEl.remove();
   ask.containerEl.remove();
