@@ -3,7 +3,7 @@ import { matchDailyNote } from "../core/knowledge/daily-notes";
 import { classifyPath, isArticleKind, reportFolderOf, trimSlashes } from "../core/knowledge/knowledge-layout";
 import type { KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import type { LintEngine } from "../core/lint/lint-engine";
-import type { LintFinding } from "../core/lint/lint-types";
+import type { LintFinding, Severity } from "../core/lint/lint-types";
 import type { ContradictionState } from "../core/contradictions/contradiction-state";
 import type { CodeRepoView } from "../core/drift/code-repo-view";
 import { err, type Result } from "../core/result";
@@ -19,6 +19,8 @@ import { createMainThreadScheduler } from "./main-thread-clock";
 import { ObsidianVaultView } from "./obsidian-vault-view";
 import type { PluginData } from "../core/settings/plugin-data";
 import { runSlicedLint, type ArticleSink } from "./sliced-first-lint";
+
+const NO_FINDINGS: Readonly<Record<Severity, number>> = { error: 0, warning: 0, suggestion: 0 };
 
 /** What the lint service gets beyond the vault: the code repository (desktop) and the contradiction state's file. */
 export interface LintExtras {
@@ -85,6 +87,11 @@ export class LintService extends Events {
   /** Current findings (empty until the first lint finishes). */
   findings(): readonly LintFinding[] {
     return this.engine?.all() ?? [];
+  }
+
+  /** Errors, warnings and suggestions of every current finding (zero until the first lint finishes), without a pass over them. */
+  counts(): Readonly<Record<Severity, number>> {
+    return this.engine?.counts() ?? NO_FINDINGS;
   }
 
   /** Errors and warnings of the notes in a folder (vault-relative), counted note by note (the status bar's numbers). */

@@ -1,5 +1,5 @@
 import type { LintEngine } from "../core/lint/lint-engine";
-import { parseNote } from "../core/notes/parse-note";
+import { parseNoteSteps } from "../core/notes/parse-note";
 import type { SliceScheduler } from "../core/util/slice-scheduler";
 import type { LintNoteCache } from "./lint-note-cache";
 
@@ -105,7 +105,10 @@ export class LintUpdateQueue {
     });
   }
 
-  /** Parses the changed notes' texts (one note per step), then the engine's update step by step. */
+  /**
+   * Parses the changed notes' texts (a note, or a thousand lines of a long one, per step), then the engine's update step by step, then assembles the
+   * ordered list of findings a few notes per step, so the views' first read after "changed" finds it ready.
+   */
   private *updateSteps(
     engine: LintEngine,
     texts: ReadonlyMap<string, string>,
@@ -114,9 +117,13 @@ export class LintUpdateQueue {
   ): Generator<void, void, void> {
     for (const [path, text] of texts) {
       if (!this.host.fileExists(path)) continue;
-      this.host.cache.absorb(path, text, parseNote(text));
+      // A long note (an index of every article) is parsed a thousand lines a step.
+      const parsed = yield* parseNoteSteps(text);
+      if (!this.host.fileExists(path)) continue;
+      this.host.cache.absorb(path, text, parsed);
       yield;
     }
     yield* engine.updateSteps(changed, removed);
+    yield* engine.allSteps();
   }
 }

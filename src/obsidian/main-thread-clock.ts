@@ -2,23 +2,44 @@ import { SliceScheduler, type SliceClock } from "../core/util/slice-scheduler";
 
 let channel: MessageChannel | null = null;
 const waiting: (() => void)[] = [];
+/** True while a message or timer is on its way to resume the next waiter. */
+let posted = false;
+
+/** Resumes one waiting slice; the next waiter gets a task of its own, queued behind whatever came meanwhile. */
+function resumeOne(): void {
+  posted = false;
+  const resume = waiting.shift();
+  if (waiting.length > 0) post();
+  resume?.();
+}
 
 /**
- * Gives the main thread back for one task. A posted message is a new task without the 4 ms clamp that nested
- * timers get, so hundreds of slices do not add seconds of idle time; timers are the fallback.
+ * Asks for a new task. A posted message is a new task without the 4 ms clamp that nested timers get, so hundreds of
+ * slices do not add seconds of idle time; timers are the fallback. One request at a time: the lint, the router and
+ * the lint pane each slice their work, and their slices must not run back to back as one long task (a timer fallback
+ * queued for each would run them all in one turn of the event loop).
  */
-function yieldToMain(): Promise<void> {
-  if (typeof MessageChannel === "undefined") return new Promise((resolve) => window.setTimeout(resolve, 0));
+function post(): void {
+  if (posted) return;
+  posted = true;
+  if (typeof MessageChannel === "undefined") {
+    window.setTimeout(resumeOne, 0);
+    return;
+  }
   if (!channel) {
     channel = new MessageChannel();
-    channel.port1.onmessage = () => waiting.shift()?.();
+    channel.port1.onmessage = resumeOne;
     // Node (the benchmark) keeps a process alive for a listening port; Obsidian has no unref.
     (channel.port1 as MessagePort & { unref?: () => void }).unref?.();
   }
-  const port = channel.port2;
+  channel.port2.postMessage(null);
+}
+
+/** Gives the main thread back for one task: resolves in a task of its own, after the slices that yielded before. */
+function yieldToMain(): Promise<void> {
   return new Promise((resolve) => {
     waiting.push(resolve);
-    port.postMessage(null);
+    post();
   });
 }
 

@@ -1,6 +1,6 @@
 import type { App, TFile } from "obsidian";
 import { scopeNotes } from "../core/knowledge/knowledge-layout";
-import { parseNote } from "../core/notes/parse-note";
+import { parseNote, parseNoteSteps } from "../core/notes/parse-note";
 import { ArticleIndex } from "../core/route/article-index";
 import { buildArticleDoc, type ArticleDoc } from "../core/route/article-doc";
 import { routeQuestion } from "../core/route/route-question";
@@ -83,7 +83,10 @@ export class RouterService {
     try {
       const text = await this.snapshot.store.read();
       if (text === null || gen !== this.generation) return this.abandon(gen);
-      this.scheduler.restartSlice();
+      // Reading it (decoding megabytes into a string) had that task; the restore begins in a fresh one, its first step
+      // being the first pass over that string.
+      await this.scheduler.pause();
+      if (gen !== this.generation) return this.abandon(gen);
       const restored = await this.drain(readSnapshot(text, this.snapshot.build), gen);
       if (!restored) return this.abandon(gen);
       await this.scheduler.yieldIfDue();
@@ -138,7 +141,12 @@ export class RouterService {
       for (const [k, text] of texts.entries()) {
         if (gen !== this.generation) return;
         if (text !== null) {
-          const doc = buildArticleDoc(files[i + k]!.path, text, parseNote(text));
+          // A long note is parsed a thousand lines a step.
+          const parse = parseNoteSteps(text);
+          let parsed = parse.next();
+          for (; !parsed.done; parsed = parse.next()) await this.scheduler.yieldIfDue();
+          if (gen !== this.generation) return;
+          const doc = buildArticleDoc(files[i + k]!.path, text, parsed.value);
           // Restored posting lists this note adds to are opened a step at a time first (after a warm start).
           const steps = this.index.prepare(doc);
           while (!steps.next().done) await this.scheduler.yieldIfDue();

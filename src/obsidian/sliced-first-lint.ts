@@ -2,7 +2,7 @@ import type { App, TFile } from "obsidian";
 import type { LintEngine } from "../core/lint/lint-engine";
 import { lintEngineFor, type LintInputs } from "../core/workflows/lint-run-workflow";
 import type { ParsedNote } from "../core/notes/note-types";
-import { parseNote } from "../core/notes/parse-note";
+import { parseNoteSteps } from "../core/notes/parse-note";
 import type { SliceScheduler } from "../core/util/slice-scheduler";
 import type { LintNoteCache } from "./lint-note-cache";
 
@@ -73,7 +73,12 @@ export async function runSlicedLint(ports: SlicedLintPorts): Promise<LintEngine 
     if (sink?.isArticle(path)) sink.addArticle(build, path, text, parsed);
   });
   if (!read) return null;
-  if (sink) await sink.finishBuild(build);
+  if (sink) {
+    await sink.finishBuild(build);
+    // Its listeners (Ask's pane drawing its examples) had that task: the lint goes on in a task of its own.
+    await ports.scheduler.pause();
+    if (!ports.current()) return null;
+  }
   const { engine } = lintEngineFor(view, ports.inputs());
   view.useResolvedLinks = true;
   // The paths sorted a part at a step (10,000 at once held the thread ~10 ms).
@@ -84,8 +89,8 @@ export async function runSlicedLint(ports: SlicedLintPorts): Promise<LintEngine 
     units.done = before + notesDone;
     if (!(await step())) return null;
   }
-  // Sorting every finding is a unit of its own, so the views' first render after "changed" starts a fresh slice.
-  engine.all();
+  // The ordered list of every finding is assembled in steps too, so the views' first read after "changed" finds it ready.
+  for (const all = engine.allSteps(); !all.next().done;) if (!(await step())) return null;
   if (!(await step())) return null;
   view.useResolvedLinks = false;
   return engine;
@@ -109,7 +114,11 @@ async function readAll(
     for (const [k, text] of texts.entries()) {
       const path = files[i + k]!.path;
       if (text !== null && vault.getAbstractFileByPath(path) !== null) {
-        const parsed = parseNote(text);
+        // A long note (an index of every article) is parsed a thousand lines a step.
+        const parse = parseNoteSteps(text);
+        let r = parse.next();
+        for (; !r.done; r = parse.next()) if (!(await step())) return false;
+        const parsed = r.value;
         if (ports.needsText(path)) ports.cache.absorb(path, text, parsed);
         also(path, text, parsed);
       }

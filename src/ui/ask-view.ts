@@ -13,6 +13,7 @@ import type { AskHost, AskTurn } from "./ask/ask-types";
 import { renderAnswerError } from "./ask/ask-error";
 import { StreamingMarkdown } from "./ask/stream-markdown";
 import { attachHistoryKeys } from "./ask/history-keys";
+import { formatCount } from "../core/util/format-count";
 
 export type { AskHost, AskTurn } from "./ask/ask-types";
 
@@ -300,6 +301,6 @@ export class AskView extends ItemView implements HoverParent {
 
   private indexingText(): string | null {
     const p = this.host.indexing?.() ?? null;
-    return p ? `Still indexing (${p.done.toLocaleString("en")} / ${p.total.toLocaleString("en")})` : null;
+    return p ? `Still indexing (${formatCount(p.done)} / ${formatCount(p.total)})` : null;
   }
 }

@@ -1,5 +1,6 @@
 import type { LintCheck } from "../core/lint/lint-check";
 import type { LintFinding, LintPlace } from "../core/lint/lint-types";
+import { buildLintPaneModel, type PaneGroup } from "./lint-pane-model";
 import { StickyTitle } from "./lint-sticky-title";
 import { createFindingRow, createGroupRow, findingKey, sameItems, unknownCheck, updateGroupRow } from "./lint-finding-row";
 
@@ -18,7 +19,7 @@ const FALLBACK_VIEWPORT_PX = 640;
 /** One check's findings; a group whose findings are the same objects as before is kept, with its row keys. */
 interface Group {
   check: LintCheck;
-  findings: LintFinding[];
+  findings: readonly LintFinding[];
   /** Row keys, computed when a row is first drawn. */
   keys: string[];
   /** Index of its title row and of its first finding among all findings. */
@@ -103,26 +104,34 @@ export class LintFindingList {
 
   /** Shows these findings (already filtered); groups whose findings are the same objects as before are kept whole. */
   setFindings(findings: readonly LintFinding[]): void {
-    const byCheck = new Map<string, LintFinding[]>();
-    for (const f of findings) {
-      const list = byCheck.get(f.check);
-      if (list) list.push(f);
-      else byCheck.set(f.check, [f]);
-    }
+    this.setGroups(buildLintPaneModel(findings, { lint: null, query: "" }).groups);
+  }
+
+  /**
+   * Shows findings already grouped by check (the lint pane builds the groups in steps): work per check, not per
+   * finding, when each group's array is the one shown now or a new one; otherwise its items are compared.
+   */
+  setGroups(byCheck: ReadonlyMap<string, PaneGroup>, overscanPx = OVERSCAN_PX): void {
     const before = new Map(this.groups.map((g) => [g.check.id, g]));
     const known = new Set(this.checks.map((c) => c.id));
     const checks = [...this.checks];
-    for (const [id, mine] of byCheck) if (!known.has(id)) checks.push(unknownCheck(mine[0]!));
+    for (const [id, mine] of byCheck) if (!known.has(id)) checks.push(unknownCheck(mine.findings[0]!));
     const groups: Group[] = [];
     for (const check of checks) {
       const mine = byCheck.get(check.id);
       if (!mine) continue;
       const old = before.get(check.id);
-      const rowPx = mine.some((f) => f.related && f.related.length > 0) ? FINDING_ROW_PX + RELATED_LINE_PX : FINDING_ROW_PX;
-      groups.push(old && sameItems(old.findings, mine) ? old : { check, findings: mine, keys: [], firstRow: 0, firstFinding: 0, top: 0, rowPx, shown: 0 });
+      const rowPx = mine.related ? FINDING_ROW_PX + RELATED_LINE_PX : FINDING_ROW_PX;
+      const same = old !== undefined && (old.findings === mine.findings || sameItems(old.findings, mine.findings));
+      groups.push(same ? old : { check, findings: mine.findings, keys: [], firstRow: 0, firstFinding: 0, top: 0, rowPx, shown: 0 });
     }
     this.groups = groups;
-    this.layout();
+    this.layout(overscanPx);
+  }
+
+  /** The findings of a check's group as shown now (the pane hands them back when it builds the next groups). */
+  shownOf(checkId: string): readonly LintFinding[] | undefined {
+    return this.groups.find((g) => g.check.id === checkId)?.findings;
   }
 
   /** Opens or closes a check's group; focus stays on its title. */
@@ -133,7 +142,7 @@ export class LintFindingList {
   }
 
   /** Places the groups (title row, then the findings of an open group) and redraws the rows in view. */
-  private layout(): void {
+  private layout(overscanPx = OVERSCAN_PX): void {
     let rows = 0;
     let count = 0;
     let top = 0;
@@ -149,7 +158,7 @@ export class LintFindingList {
     this.rowCount = rows;
     this.findingCount = count;
     this.sizer.style.setProperty("--kc-list-height", `${top}px`);
-    this.renderWindow();
+    this.renderWindow(overscanPx);
   }
 
   /** How many rows exist in the DOM now. */
@@ -157,14 +166,17 @@ export class LintFindingList {
     return this.drawn.size;
   }
 
-  /** Draws the rows in view; rows that stay keep their elements, so nothing under the pointer or focus is rebuilt. */
-  renderWindow(): void {
+  /**
+   * Draws the rows in view and `overscanPx` beyond each edge (fewer: the margin is drawn in a later task); rows that
+   * stay keep their elements, so nothing under the pointer or focus is rebuilt.
+   */
+  renderWindow(overscanPx = OVERSCAN_PX): void {
     const hadFocus = this.el.contains(this.el.ownerDocument.activeElement);
     const focusedIndex = hadFocus ? this.resolveActive() : null;
     const top = this.el.scrollTop;
     const bottom = top + (this.el.clientHeight || FALLBACK_VIEWPORT_PX);
-    const from = this.rowAt(Math.max(0, top - OVERSCAN_PX));
-    const to = Math.min(this.rowCount, this.rowAt(bottom + OVERSCAN_PX) + 1);
+    const from = this.rowAt(Math.max(0, top - overscanPx));
+    const to = Math.min(this.rowCount, this.rowAt(bottom + overscanPx) + 1);
     const wanted: number[] = [];
     if (focusedIndex !== null && focusedIndex < from) wanted.push(focusedIndex);
     for (let i = from; i < to; i++) wanted.push(i);

@@ -1,13 +1,15 @@
 import { Platform, setIcon, type Plugin } from "obsidian";
-import type { LintFinding } from "../core/lint/lint-types";
+import type { LintFinding, Severity } from "../core/lint/lint-types";
 import type { LintService } from "../obsidian/lint-service";
 import { SEVERITY_ICON } from "./lint-finding-row";
 
-/** What the status bar item reads: the findings once the first lint is ready (or, cheaper, their counts in a folder). */
+/** What the status bar item reads: the findings once the first lint is ready (or, cheaper, their counts kept by the lint). */
 export interface LintStatusSource {
   readonly ready: boolean;
   findings(): readonly LintFinding[];
   countIn?(folder: string): { errors: number; warnings: number };
+  /** Every finding's count by severity, kept as notes are linted: no pass over 40,000 findings on each change. */
+  counts?(): Readonly<Record<Severity, number>>;
 }
 
 /** Errors and warnings among the findings: every one the lint pane counts, in whichever scope lint looks. */
@@ -24,8 +26,8 @@ export function countFindings(findings: readonly LintFinding[]): { errors: numbe
 /**
  * The status bar item: the errors and warnings the lint pane counts, as icons and numbers (in words for screen readers
  * and Obsidian's one tooltip, from aria-label; no native title beside it); a click, Enter or Space opens the lint report. Hidden until the first lint is ready. `update` is
- * called on the lint service's "changed" event, which comes once per batch of edits, never per keystroke; it counts in
- * one pass and writes the DOM only when a number changed.
+ * called on the lint service's "changed" event, which comes once per batch of edits, never per keystroke; it reads the
+ * counts the lint keeps (or counts in one pass) and writes the DOM only when a number changed.
  */
 export class LintStatusBar {
   private readonly errorsEl: HTMLElement;
@@ -57,7 +59,8 @@ export class LintStatusBar {
       this.el.toggleClass("kc-hidden", true);
       return;
     }
-    const { errors, warnings } = countFindings(this.source.findings());
+    const kept = this.source.counts?.();
+    const { errors, warnings } = kept ? { errors: kept.error, warnings: kept.warning } : countFindings(this.source.findings());
     const key = `${errors}/${warnings}`;
     this.el.toggleClass("kc-hidden", false);
     if (key === this.shown) return;

@@ -3,8 +3,10 @@ import { oneBased } from "../core/lint/format-lint-place";
 import type { LintCheck } from "../core/lint/lint-check";
 import { LINT_CHECKS } from "../core/lint/lint-checks";
 import type { LintFinding, Severity } from "../core/lint/lint-types";
-import { filterLintFindings } from "../core/workflows/lint-run-workflow";
+import type { SliceScheduler } from "../core/util/slice-scheduler";
+import { createMainThreadScheduler } from "../obsidian/main-thread-clock";
 import { LintFindingList } from "./lint-finding-list";
+import { lintPaneModelSteps, type LintPaneModel } from "./lint-pane-model";
 import { checkTitle, SEVERITY_ICON } from "./lint-finding-row";
 
 /** The view type id of the lint report pane. */
@@ -55,10 +57,16 @@ export class LintView extends ItemView {
   private noteOnlyEl: HTMLButtonElement | null = null;
   private detailEl!: HTMLElement;
 
+  /** Renders started: a build still running in slices stops when a newer one starts. */
+  private builds = 0;
+  /** True while the findings of the last render are being gone through in slices (the list shows the previous ones). */
+  building = false;
+
   constructor(
     leaf: WorkspaceLeaf,
     private readonly host: LintViewHost,
     private readonly checks: readonly LintCheck[] = LINT_CHECKS,
+    private readonly scheduler: SliceScheduler = createMainThreadScheduler(),
   ) {
     super(leaf);
   }
@@ -87,10 +95,16 @@ export class LintView extends ItemView {
 
   override async onClose(): Promise<void> {
     this.unsubscribe?.();
+    // A build still running in slices is dropped with the pane.
+    this.builds++;
     await Promise.resolve();
   }
 
-  /** Brings the pane up to date with the host: progress, counts and the groups whose findings changed. */
+  /**
+   * Brings the pane up to date with the host: progress, counts and the groups whose findings changed. A new set of
+   * findings (or filter) is gone through in steps: the first now, the rest in later time slices, so 40,000 findings
+   * never hold the thread for a frame; the counts and the list change together when it is done.
+   */
   render(): void {
     this.renderProgress();
     const ready = this.host.ready;
@@ -101,47 +115,82 @@ export class LintView extends ItemView {
       return;
     }
     const findings = this.host.findings();
-    const counts = { error: 0, warning: 0, suggestion: 0 };
-    for (const f of findings) counts[f.severity]++;
-    this.counts = counts;
+    const note = this.noteOnly ? (this.host.activeNote?.() ?? null) : null;
+    const filter = `${SEVERITIES.filter((s) => this.shown.has(s)).join()}\u0000${this.query}\u0000${this.noteOnly ? `note:${note ?? ""}` : ""}`;
+    // The filter's icon says when some findings are hidden.
+    this.filterAction?.toggleClass("is-active", this.shown.size < SEVERITIES.length);
+    this.renderCounts();
+    if (this.shownFindings?.all === findings && this.shownFindings.filter === filter) return;
+    this.shownFindings = { all: findings, filter };
+    const narrowed = this.shown.size < SEVERITIES.length || this.noteOnly;
+    // Severity and note through core's lint filter (as `kc lint` and the MCP server filter), then the search words.
+    const steps = lintPaneModelSteps(
+      findings,
+      { lint: narrowed ? { severities: [...this.shown], ...(this.noteOnly ? { note: note ?? "" } : {}) } : null, query: this.query.toLowerCase() },
+      (check) => this.list.shownOf(check),
+    );
+    const build = ++this.builds;
+    this.building = false;
+    const scheduler = this.scheduler;
+    // One step now (a thousand findings: all of a small vault's), the rest in slices of their own: the host's event
+    // may come at the end of one of its slices, which must not grow by a slice of the pane's.
+    const first = steps.next();
+    if (first.done) return this.apply(first.value, findings.length, note);
+    this.building = true;
+    void (async () => {
+      let model: LintPaneModel | null = null;
+      for (;;) {
+        await scheduler.pause();
+        // A newer render (new findings, another filter) took over.
+        if (build !== this.builds) return;
+        // Drawing the rows is a unit of its own: it starts a fresh slice, never the end of one spent on the findings.
+        if (model) break;
+        model = this.runSteps(steps);
+      }
+      this.building = false;
+      // The rows in view now; the margin drawn beyond them for a fast scroll in a task of its own.
+      this.apply(model, findings.length, note, 0);
+      await scheduler.pause();
+      if (build === this.builds) this.list.renderWindow();
+    })();
+  }
+
+  /** Runs steps while the slice lasts: the model when it is built, else null. */
+  private runSteps(steps: Generator<void, LintPaneModel, void>): LintPaneModel | null {
+    for (;;) {
+      if (this.scheduler.due()) return null;
+      const r = steps.next();
+      if (r.done) return r.value;
+    }
+  }
+
+  /** Shows a built model: its counts, its groups, the "This note" button and the empty line. */
+  private apply(model: LintPaneModel, total: number, note: string | null, overscanPx?: number): void {
+    this.counts = model.counts;
+    this.renderCounts();
+    this.noteOnlyEl?.setText(
+      this.noteOnly ? (note === null ? "This note: none open" : `This note: ${note.slice(note.lastIndexOf("/") + 1).replace(/\.md$/i, "")}`) : "This note only",
+    );
+    this.list.setGroups(model.groups, overscanPx);
+    this.emptyEl.setText(
+      total === 0
+        ? "No findings: the knowledge base is healthy."
+        : this.noteOnly && note === null
+          ? "Open a note to see its findings."
+          : "Nothing to show with these filters.",
+    );
+    this.emptyEl.toggleClass("kc-hidden", model.shown > 0);
+  }
+
+  /** The counts by severity of the findings last built, each marked when its severity is hidden. */
+  private renderCounts(): void {
     for (const sev of SEVERITIES) {
-      const n = counts[sev];
+      const n = this.counts[sev];
       const el = this.countEls.get(sev)!;
       const words = `${n} ${PLURAL[sev][n === 1 ? 0 : 1]}${this.shown.has(sev) ? "" : " (hidden)"}`;
       el.querySelector(".kc-lint-count-n")!.setText(String(n));
       el.setAttr("aria-label", words);
       el.toggleClass("is-off", !this.shown.has(sev));
-    }
-    const note = this.noteOnly ? (this.host.activeNote?.() ?? null) : null;
-    const filter = `${SEVERITIES.filter((s) => this.shown.has(s)).join()}\u0000${this.query}\u0000${this.noteOnly ? `note:${note ?? ""}` : ""}`;
-    // The filter's icon says when some findings are hidden.
-    this.filterAction?.toggleClass("is-active", this.shown.size < SEVERITIES.length);
-    if (this.shownFindings?.all !== findings || this.shownFindings.filter !== filter) {
-      this.shownFindings = { all: findings, filter };
-      const q = this.query.toLowerCase();
-      const narrowed = this.shown.size < SEVERITIES.length || q !== "" || this.noteOnly;
-      // Severity and note through core's lint filter (as `kc lint` and the MCP server filter), then the search words.
-      const visible = !narrowed
-        ? findings
-        : filterLintFindings(findings, { severities: [...this.shown], ...(this.noteOnly ? { note: note ?? "" } : {}) }).filter(
-            (f) => q === "" || f.path.toLowerCase().includes(q) || f.message.toLowerCase().includes(q) || f.check.replace(/-/g, " ").includes(q),
-          );
-      this.noteOnlyEl?.setText(
-        this.noteOnly
-          ? note === null
-            ? "This note: none open"
-            : `This note: ${note.slice(note.lastIndexOf("/") + 1).replace(/\.md$/i, "")}`
-          : "This note only",
-      );
-      this.list.setFindings(visible);
-      this.emptyEl.setText(
-        findings.length === 0
-          ? "No findings: the knowledge base is healthy."
-          : this.noteOnly && note === null
-            ? "Open a note to see its findings."
-            : "Nothing to show with these filters.",
-      );
-      this.emptyEl.toggleClass("kc-hidden", visible.length > 0);
     }
   }
 
@@ -158,6 +207,8 @@ export class LintView extends ItemView {
   private build(): void {
     const root = this.contentEl;
     root.empty();
+    // A new list shows nothing yet: the next render builds it whatever was shown before.
+    this.shownFindings = null;
     root.addClass("kc-lint");
     // Actions are added right to left: the filter ends up last, nearest the pane's edge.
     if (!this.actionsAdded) {

@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { WorkspaceLeaf } from "obsidian";
 import { menusShown } from "../fakes/obsidian-stub";
 import { LintView, type LintViewHost } from "../../src/ui/lint-view";
+import { SliceScheduler } from "../../src/core/util/slice-scheduler";
 import { FINDING_ROW_PX } from "../../src/ui/lint-finding-list";
 import { LINT_CHECKS } from "../../src/core/lint/lint-checks";
 import type { LintFinding } from "../../src/core/lint/lint-types";
@@ -71,6 +72,8 @@ async function openView(findings: LintFinding[]) {
   const view = new LintView(new WorkspaceLeaf(), hs.h);
   document.body.appendChild(view.containerEl);
   await view.onOpen();
+  // Tens of thousands of findings are gone through in time slices: wait until the pane shows them.
+  await vi.waitFor(() => expect(view.building).toBe(false));
   return { ...hs, view, el: view.contentEl };
 }
 
@@ -219,6 +222,52 @@ describe("LintView", () => {
     // Rows are grouped by check: 30,000 rows down is inside the third group (missing-backlink, findings 20,001-30,000).
     expect(Math.min(...shown)).toBeGreaterThan(29000);
     expect(Math.max(...shown)).toBeLessThan(31000);
+  });
+
+  it("goes through 40,000 findings in time slices, shows them with their counts when done, and drops a build a newer render replaced", async () => {
+    // A clock that moves 1 ms each time it is read, and slices that end only when the test lets them.
+    let now = 0;
+    const waiting: (() => void)[] = [];
+    const scheduler = new SliceScheduler({ now: () => now++, yieldToMain: () => new Promise<void>((r) => waiting.push(r)) });
+    const many = manyFindings(40000);
+    const hs = host([]);
+    const view = new LintView(new WorkspaceLeaf(), hs.h, LINT_CHECKS, scheduler);
+    document.body.appendChild(view.containerEl);
+    await view.onOpen();
+    const el = view.contentEl;
+    const errors = () => el.querySelector(".kc-lint-count")?.getAttribute("aria-label");
+    const slice = async () => {
+      waiting.shift()?.();
+      await new Promise((r) => window.setTimeout(r, 0));
+    };
+    expect(errors()).toBe("0 errors");
+    hs.change(many);
+    // The render returned after one slice: the pane still shows what it showed, counts and list together.
+    expect(view.building).toBe(true);
+    expect(errors()).toBe("0 errors");
+    expect(el.querySelectorAll(".kc-lint-finding")).toHaveLength(0);
+    await slice();
+    expect(view.building).toBe(true);
+    // New findings before that build is done: it is dropped, and the newest are built.
+    const fewer = many.slice(0, 20000);
+    hs.change(fewer);
+    let slices = 0;
+    while (view.building && slices < 1000) {
+      await slice();
+      slices++;
+    }
+    expect(view.building).toBe(false);
+    expect(slices).toBeGreaterThan(3);
+    expect(errors()).toBe("5000 errors");
+    expect(el.querySelector(".kc-lint-finding")?.getAttribute("aria-setsize")).toBe("20000");
+    // The rows in view are drawn with the findings; the margin beyond them for a fast scroll in the next slice.
+    const inView = el.querySelectorAll(".kc-lint-row").length;
+    expect(inView).toBeGreaterThan(5);
+    expect(waiting).toHaveLength(1);
+    await slice();
+    expect(waiting).toHaveLength(0);
+    expect(el.querySelectorAll(".kc-lint-row").length).toBeGreaterThan(inView);
+    expect(Math.max(...positions(el))).toBeLessThan(60);
   });
 
   it("keeps keyboard focus on its finding, and the other rows' elements, when another group changes", async () => {

@@ -3,8 +3,11 @@ import type { VaultView } from "../notes/vault-view";
 import type { LintCheck } from "./lint-check";
 import { LINT_CHECKS } from "./lint-checks";
 import { createLintContext, type LintContext, type LintOptions } from "./lint-context";
-import { createLinkGraph, removeEdges, updateEdgesSteps, type LinkGraph } from "./link-graph";
-import type { LintFinding } from "./lint-types";
+import { createLinkGraph, removeEdgesSteps, updateEdgesSteps, type LinkGraph } from "./link-graph";
+import type { LintFinding, Severity } from "./lint-types";
+
+/** Paths whose findings `allSteps` copies into the ordered list per step (a few hundred findings at most, ~0.1 ms). */
+const PATHS_PER_STEP = 64;
 
 /**
  * Runs the checks over a vault and keeps their findings up to date one change at a time: after a note changes,
@@ -16,8 +19,12 @@ export class LintEngine {
   private ctx: LintContext & { forget(path: string): void };
   private readonly findings = new Map<string, LintFinding[]>();
   private sorted: LintFinding[] | null = null;
-  /** Paths that have findings, sorted; kept until a path gains its first finding or loses its last. */
-  private pathOrder: string[] | null = null;
+  /** Paths that have findings, sorted: a path is put in its place when it gains its first finding, taken out with its last. */
+  private pathOrder: string[] = [];
+  /** Counted as notes are visited and dropped, so the totals never need a pass over every finding. */
+  private readonly totals: Record<Severity, number> = { error: 0, warning: 0, suggestion: 0 };
+  /** Bumped whenever any finding changes: a list assembled in steps is kept only if nothing changed meanwhile. */
+  private version = 0;
   /** What other notes' findings read of a note (headings, blocks, updated date), to skip its neighbours when unchanged. */
   private readonly signatures = new Map<string, string>();
   /** How many notes the last run or update visited (for tests and benchmarks). */
@@ -49,7 +56,9 @@ export class LintEngine {
     this.findings.clear();
     this.signatures.clear();
     this.sorted = null;
-    this.pathOrder = null;
+    this.pathOrder = [];
+    this.totals.error = this.totals.warning = this.totals.suggestion = 0;
+    this.version++;
     const paths = this.view.notePaths();
     let done = 0;
     for (const p of paths) {
@@ -95,7 +104,7 @@ export class LintEngine {
     }
     for (const r of removed) {
       for (const s of this.graph.reverse.get(r) ?? []) touched.add(s);
-      removeEdges(this.graph, r, touched);
+      yield* removeEdgesSteps(this.graph, r, touched);
       this.graph.reverse.delete(r);
       this.signatures.delete(r);
       this.ctx.forget(r);
@@ -129,13 +138,37 @@ export class LintEngine {
 
   /** All current findings, ordered by path, line and column (the same array until findings change). */
   all(): LintFinding[] {
+    const steps = this.allSteps();
+    for (;;) {
+      const r = steps.next();
+      if (r.done) return r.value;
+    }
+  }
+
+  /**
+   * `all()` assembled a few paths per step, so a host can build the list of 40,000 findings in its time slices before
+   * anyone asks for it (at once it took a frame's time). Each note's findings are sorted when it is visited and the
+   * paths kept in order, so this is a concatenation. The list is kept only if no finding changed meanwhile.
+   */
+  *allSteps(): Generator<void, LintFinding[], void> {
     if (this.sorted) return this.sorted;
-    // Each note's findings are sorted when it is visited and the paths only when one gains or loses findings, so
-    // after an edit this is a concatenation (one comparator sort over 40,000 findings took tens of milliseconds).
-    this.pathOrder ??= [...this.findings.keys()].sort(comparePaths);
+    const version = this.version;
+    const order = this.pathOrder;
     const out: LintFinding[] = [];
-    for (const path of this.pathOrder) for (const f of this.findings.get(path)!) out.push(f);
+    for (let i = 0; i < order.length; i++) {
+      for (const f of this.findings.get(order[i]!)!) out.push(f);
+      if (i % PATHS_PER_STEP === PATHS_PER_STEP - 1 && i + 1 < order.length) {
+        yield;
+        // Something changed while this list was being assembled: start again from the current findings.
+        if (version !== this.version) return yield* this.allSteps();
+      }
+    }
     return (this.sorted = out);
+  }
+
+  /** Errors, warnings and suggestions of every current finding (kept as notes are visited: no pass over the findings). */
+  counts(): Readonly<Record<Severity, number>> {
+    return this.totals;
   }
 
   /**
@@ -175,23 +208,43 @@ export class LintEngine {
 
   private visit(path: string): void {
     this.sorted = null;
+    this.version++;
     this.signatures.set(path, this.signature(path));
     const out: LintFinding[] = [];
     for (const check of this.checks) for (const f of check.check(path, this.ctx)) out.push(f);
     if (out.length === 0) return this.drop(path);
-    if (!this.findings.has(path)) this.pathOrder = null;
+    const before = this.findings.get(path);
+    if (before) this.count(before, -1);
+    else this.pathOrder.splice(insertionPoint(this.pathOrder, path), 0, path);
+    this.count(out, 1);
     this.findings.set(path, out.sort(byPlace));
   }
 
   private drop(path: string): void {
-    if (!this.findings.delete(path)) return;
+    const before = this.findings.get(path);
+    if (!before) return;
+    this.findings.delete(path);
+    this.count(before, -1);
+    this.pathOrder.splice(insertionPoint(this.pathOrder, path), 1);
     this.sorted = null;
-    this.pathOrder = null;
+    this.version++;
+  }
+
+  private count(list: readonly LintFinding[], sign: 1 | -1): void {
+    for (const f of list) this.totals[f.severity] += sign;
   }
 }
 
-function comparePaths(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+/** Where `path` is or would go in the sorted `order` (binary search). */
+function insertionPoint(order: readonly string[], path: string): number {
+  let lo = 0;
+  let hi = order.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (order[mid]! < path) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function byPlace(a: LintFinding, b: LintFinding): number {

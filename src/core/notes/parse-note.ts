@@ -1,15 +1,39 @@
-import { findFrontmatter, readFrontmatter } from "./frontmatter";
+import { findFrontmatter, readFrontmatter, type FrontmatterBlock } from "./frontmatter";
 import { findFrontmatterFacts } from "./frontmatter-links";
 import type { ParsedNote } from "./note-types";
-import { scanBody } from "./scan-body";
+import { scanBody, scanBodySteps, type BodyScan } from "./scan-body";
 
 /** Parses a note's text into frontmatter, headings, block ids, links (with positions) and a word count; never throws. */
 export function parseNote(text: string): ParsedNote {
+  const head = readHead(text);
+  return assemble(text, head, scanBody(text, head.bodyStart, head.bodyStartLine));
+}
+
+/**
+ * `parseNote` as steps of a thousand lines of the body (a caller yields between them), so a note of 10,000 lines (an
+ * index of every article) is not parsed in one long task: the same result for any text.
+ */
+export function* parseNoteSteps(text: string, linesPerStep?: number): Generator<void, ParsedNote, void> {
+  const head = readHead(text);
+  return assemble(text, head, yield* scanBodySteps(text, head.bodyStart, head.bodyStartLine, linesPerStep));
+}
+
+interface Head {
+  block: FrontmatterBlock | null;
+  fm: ReturnType<typeof readFrontmatter>;
+  bodyStart: number;
+  bodyStartLine: number;
+}
+
+function readHead(text: string): Head {
   const block = findFrontmatter(text);
   const bodyStart = block ? block.bodyStart : text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const bodyStartLine = block ? block.bodyStartLine : 0;
   const fm = block ? readFrontmatter(block) : { data: null, error: null };
-  const body = scanBody(text, bodyStart, bodyStartLine);
+  return { block, fm, bodyStart, bodyStartLine };
+}
+
+function assemble(text: string, { block, fm, bodyStart, bodyStartLine }: Head, body: BodyScan): ParsedNote {
   const facts = block && fm.data ? findFrontmatterFacts(text, block, fm.data) : null;
   return {
     frontmatter: fm.data,

@@ -1,3 +1,4 @@
+import { formatCount } from "../util/format-count";
 import type { RouteResult } from "./route-types";
 import { skippedToShow } from "./format-route-trace";
 
@@ -11,5 +12,5 @@ export function describeRouteLine(route: RouteResult): string {
   const tail = skipped > 0 ? ` · ${skipped} skipped` : "";
   if (route.status === "not-covered") return `No sources · no article covers enough of the question${tail}`;
   const n = route.loaded.length;
-  return `${n} source${n === 1 ? "" : "s"} · ${route.totalTokens.toLocaleString("en")} tokens${route.mode === "tldr" ? " (summaries only)" : ""}${tail}`;
+  return `${n} source${n === 1 ? "" : "s"} · ${formatCount(route.totalTokens)} tokens${route.mode === "tldr" ? " (summaries only)" : ""}${tail}`;
 }

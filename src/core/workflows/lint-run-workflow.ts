@@ -110,8 +110,13 @@ export function lintEngineFor(
 
 /** The findings a host shows: of one note, of some severities; the order is kept. */
 export function filterLintFindings(findings: readonly LintFinding[], filter: LintFilter): LintFinding[] {
+  return findings.filter(lintFilterTest(filter));
+}
+
+/** The same filter as a test of one finding, for a host that goes through the findings in steps of its own. */
+export function lintFilterTest(filter: LintFilter): (f: LintFinding) => boolean {
   const severities = filter.severities === undefined ? null : new Set(filter.severities);
-  return findings.filter((f) => (filter.note === undefined || f.path === filter.note) && (severities === null || severities.has(f.severity)));
+  return (f) => (filter.note === undefined || f.path === filter.note) && (severities === null || severities.has(f.severity));
 }
 
 /** What a Node host hands a whole lint run: the vault as the engine reads it, the notes' texts, the plugin's files. */
