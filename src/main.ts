@@ -11,6 +11,7 @@ import { CompileService } from "./obsidian/compile-service";
 import { ContradictionService } from "./obsidian/contradiction-service";
 import { adapterContradictionStore } from "./obsidian/contradiction-store";
 import { GraphService } from "./obsidian/graph-service";
+import { closeMainThreadClock } from "./obsidian/main-thread-clock";
 import { LintService } from "./obsidian/lint-service";
 import { loadPluginData, mergePluginData, type PluginData } from "./core/settings/plugin-data";
 import type { PluginServices } from "./obsidian/plugin-services";
@@ -70,6 +71,7 @@ export default class KnowledgeCompilerPlugin extends Plugin {
     this.register(() => {
       this.lint.stop();
       this.router.stop();
+      closeMainThreadClock();
     });
     this.compile = new CompileService(
       this.app,

@@ -43,6 +43,18 @@ function yieldToMain(): Promise<void> {
   });
 }
 
+/**
+ * Closes the clock's message channel (the plugin's unload): an open port with a listener can keep the unloaded plugin's
+ * code alive. Slices still waiting are dropped with the services that made them; a later yield opens a new channel.
+ */
+export function closeMainThreadClock(): void {
+  channel?.port1.close();
+  channel?.port2.close();
+  channel = null;
+  waiting.length = 0;
+  posted = false;
+}
+
 /** The plugin's clock: performance.now and a yield to the main thread's task queue. */
 export const mainThreadClock: SliceClock = { now: () => performance.now(), yieldToMain };
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { mainThreadClock } from "../../src/obsidian/main-thread-clock";
+import { closeMainThreadClock, mainThreadClock } from "../../src/obsidian/main-thread-clock";
 
 describe("mainThreadClock.yieldToMain", () => {
   afterEach(() => {
@@ -28,5 +28,32 @@ describe("mainThreadClock.yieldToMain", () => {
     const resumed: number[] = [];
     await Promise.all([1, 2, 3].map((n) => mainThreadClock.yieldToMain().then(() => resumed.push(n))));
     expect(resumed).toEqual([1, 2, 3]);
+  });
+
+  it("closes its channel at unload, drops what waited, and opens a new one for a later yield", async () => {
+    closeMainThreadClock(); // a channel an earlier test opened
+    const closed: string[] = [];
+    const Real = MessageChannel;
+    vi.stubGlobal(
+      "MessageChannel",
+      class extends Real {
+        constructor() {
+          super();
+          const close1 = this.port1.close.bind(this.port1);
+          const close2 = this.port2.close.bind(this.port2);
+          this.port1.close = () => (closed.push("port1"), close1());
+          this.port2.close = () => (closed.push("port2"), close2());
+        }
+      },
+    );
+    await mainThreadClock.yieldToMain();
+    let dropped = false;
+    void mainThreadClock.yieldToMain().then(() => (dropped = true));
+    closeMainThreadClock();
+    expect(closed).toEqual(["port1", "port2"]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(dropped).toBe(false);
+    await mainThreadClock.yieldToMain();
+    closeMainThreadClock();
   });
 });
