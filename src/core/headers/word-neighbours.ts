@@ -42,8 +42,6 @@ const NO_PARTS = new Float64Array(0);
  */
 export class TermPostings {
   private readonly memo = new Map<string, TermUse>();
-  private readonly ids = new Map<string, number>();
-  private readonly paths: string[] = [];
   private score = new Float64Array(0);
   private shared = new Int32Array(0);
 
@@ -51,7 +49,7 @@ export class TermPostings {
 
   /** The closest notes to `path` by its key terms (see wordNeighbours). */
   neighbours(path: string, key: KeyTerms, max: number): { path: string; score: number }[] {
-    const self = this.ids.get(path) ?? -1;
+    const self = this.index.idOfPath(path) ?? -1;
     const touched: number[] = [];
     let looked = 0;
     for (const [term, weight] of key) {
@@ -69,7 +67,7 @@ export class TermPostings {
     }
     const out: { path: string; score: number }[] = [];
     for (const n of touched) {
-      if (this.shared[n]! >= 2) out.push({ path: this.paths[n]!, score: this.score[n]! });
+      if (this.shared[n]! >= 2) out.push({ path: this.index.pathOfId(n)!, score: this.score[n]! });
       this.shared[n] = 0;
       this.score[n] = 0;
     }
@@ -84,37 +82,34 @@ export class TermPostings {
     // A word only one note has links it to nothing; a word a twentieth of the vault has says little.
     if (df < 2 || df > Math.max(5, index.size / 20)) t = { skip: true, idf: 0, notes: NO_NOTES, parts: NO_PARTS };
     else {
-      const counts = new Map<string, number>();
-      index.forEachPosting(term, (p, field, n) => counts.set(p, (counts.get(p) ?? 0) + n * (FIELD_WEIGHT[field] ?? 1)));
+      // Its count in each note, the fields weighed (a note's number once, however many fields hold the term).
+      const counts = new Map<number, number>();
+      index.forEachPostingId(term, (id, field, n) => counts.set(id, (counts.get(id) ?? 0) + n * (FIELD_WEIGHT[field] ?? 1)));
       const mean = Math.max(1, index.meanTokens());
-      const notes = new Int32Array(counts.size);
-      const parts = new Float64Array(counts.size);
-      let i = 0;
-      for (const [p, tf] of counts) {
-        const length = (index.get(p)?.tokens ?? mean) / mean;
-        notes[i] = this.idOf(p);
-        parts[i++] = tf / (tf + 1.2 * (0.25 + 0.75 * length));
+      const notes: number[] = [];
+      const parts: number[] = [];
+      for (const [id, tf] of counts) {
+        const path = index.pathOfId(id);
+        if (path === undefined) continue;
+        const length = (index.get(path)?.tokens ?? mean) / mean;
+        notes.push(id);
+        parts.push(tf / (tf + 1.2 * (0.25 + 0.75 * length)));
+        this.room(id);
       }
-      t = { skip: false, idf: index.idf(term), notes, parts };
+      t = { skip: false, idf: index.idf(term), notes: Int32Array.from(notes), parts: Float64Array.from(parts) };
     }
     this.memo.set(term, t);
     return t;
   }
 
-  private idOf(path: string): number {
-    let id = this.ids.get(path);
-    if (id === undefined) {
-      id = this.paths.push(path) - 1;
-      this.ids.set(path, id);
-      if (id >= this.score.length) {
-        const score = new Float64Array(Math.max(64, id * 2));
-        const shared = new Int32Array(score.length);
-        score.set(this.score);
-        shared.set(this.shared);
-        this.score = score;
-        this.shared = shared;
-      }
-    }
-    return id;
+  /** Scratch space for note number `id`. */
+  private room(id: number): void {
+    if (id < this.score.length) return;
+    const score = new Float64Array(Math.max(64, id * 2));
+    const shared = new Int32Array(score.length);
+    score.set(this.score);
+    shared.set(this.shared);
+    this.score = score;
+    this.shared = shared;
   }
 }

@@ -254,18 +254,37 @@ export class ArticleIndex {
 
   /** Calls `fn` for each article a processed term occurs in, with how many times in one field (one pass over its postings). */
   forEachPosting(term: string, fn: (path: string, field: RouteField, count: number) => void): void {
-    const engine = this.search as unknown as { _documentIds: Map<number, string>; _fieldIds: Record<string, number> };
+    const documents = (this.search as unknown as { _documentIds: Map<number, string> })._documentIds;
+    this.forEachPostingId(term, (id, field, count) => {
+      const path = documents.get(id);
+      if (path !== undefined) fn(path, field, count);
+    });
+  }
+
+  /**
+   * forEachPosting by the search engine's number for each article (pathOfId names it; a number that names none, a
+   * removed article's, is passed over by the caller): a run over many terms counts by number, not by path.
+   */
+  forEachPostingId(term: string, fn: (id: number, field: RouteField, count: number) => void): void {
+    const engine = this.search as unknown as { _fieldIds: Record<string, number> };
     const byField = this.postings().get(term);
     if (!byField) return;
     const names = this.fieldNames(engine._fieldIds);
     for (const [fieldId, freqs] of byField) {
       const field = names[fieldId];
       if (field === undefined) continue;
-      for (const [shortId, count] of freqs) {
-        const path = engine._documentIds.get(shortId);
-        if (path !== undefined) fn(path, field, count);
-      }
+      for (const [shortId, count] of freqs) fn(shortId, field, count);
     }
+  }
+
+  /** The article the search engine numbers `id`, if any (see forEachPostingId). */
+  pathOfId(id: number): string | undefined {
+    return (this.search as unknown as { _documentIds: Map<number, string> })._documentIds.get(id);
+  }
+
+  /** The search engine's number for an article, if it has one. */
+  idOfPath(path: string): number | undefined {
+    return (this.search as unknown as { _idToShortId: Map<string, number> })._idToShortId.get(path);
   }
 
   /**
