@@ -51,7 +51,7 @@ describe("mainThreadClock.yieldToMain", () => {
     void mainThreadClock.yieldToMain().then(() => (dropped = true));
     closeMainThreadClock();
     expect(closed).toEqual(["port1", "port2"]);
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => window.setTimeout(r, 20));
     expect(dropped).toBe(false);
     await mainThreadClock.yieldToMain();
     closeMainThreadClock();
