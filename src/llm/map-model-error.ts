@@ -1,6 +1,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { ModelError } from "../core/llm/language-model";
 import { DEFAULT_MODEL } from "../core/llm/models";
+import { sendsKeyTo } from "./anthropic-client";
 import { ReplyTooLargeError } from "./limit-reply-size";
 
 const SETTINGS = "the plugin's settings (or the command's --model / ANTHROPIC_API_KEY)";
@@ -83,7 +84,13 @@ export function mapModelError(e: unknown, ctx: ErrorContext): ModelError {
     const status: number = typeof e.status === "number" ? e.status : 0;
     const reason = reasonOf(e);
     const because = reason ? `: ${reason}` : "";
-    if (status === 401) return { kind: "auth", message: `${Service} rejected the API key (401). Check the key in ${SETTINGS}.` };
+    if (status === 401)
+      return {
+        kind: "auth",
+        message: sendsKeyTo(ctx.baseUrl)
+          ? `${Service} rejected the API key (401). Check the key in ${SETTINGS}.`
+          : `${Service} asked for a key (401), and a key is sent only over https or to this machine, never over plain http to another host. Use an https base URL for it.`,
+      };
     if (status === 403)
       return {
         kind: "auth",

@@ -47,3 +47,26 @@ describe("where the key is sent", () => {
     expect(sendsKeyTo("http://app.localhost:3000")).toBe(true);
   });
 });
+
+describe("a server elsewhere that asks for the key over plain http", () => {
+  it("says why no key was sent, not that the key was wrong", async () => {
+    const { mapModelError } = await import("../../src/llm/map-model-error");
+    const refused = async (baseUrl: string): Promise<string> => {
+      const client = createAnthropicClient({
+        apiKey: "sk-ant-secret-key",
+        baseUrl,
+        fetch: async () => new Response(JSON.stringify({ type: "error", error: { type: "authentication_error", message: "no key" } }), { status: 401 }),
+        timeoutMs: 5000,
+        env: {},
+      });
+      try {
+        await client.messages.create({ model: "x", max_tokens: 5, messages: [{ role: "user", content: "hi" }] });
+        return "answered";
+      } catch (e) {
+        return mapModelError(e, { model: "x", baseUrl }).message;
+      }
+    };
+    expect(await refused("http://192.168.1.20:11434")).toMatch(/sent only over https or to this machine/);
+    expect(await refused("https://llm.example.org")).toMatch(/rejected the API key \(401\)/);
+  });
+});
