@@ -1,4 +1,5 @@
 import Anthropic from "@anthropic-ai/sdk";
+import { isThisMachine } from "../core/llm/local-server";
 
 /** The Anthropic API, used when no base URL is given. */
 export const ANTHROPIC_API = "https://api.anthropic.com";
@@ -49,15 +50,13 @@ export function createAnthropicClient(o: AnthropicClientOptions): Anthropic {
  */
 export function sendsKeyTo(baseUrl: string | undefined): boolean {
   if (!baseUrl) return true;
-  let url: URL;
+  let protocol: string;
   try {
-    url = new URL(baseUrl);
+    protocol = new URL(baseUrl).protocol;
   } catch {
     return false;
   }
-  if (url.protocol === "https:") return true;
-  const host = url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  return url.protocol === "http:" && (host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host));
+  return protocol === "https:" || (protocol === "http:" && isThisMachine(baseUrl));
 }
 
 /** Runs `build` (synchronous, so nothing else sees the gap) with ANTHROPIC_CUSTOM_HEADERS absent, then puts it back. */

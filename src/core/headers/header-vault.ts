@@ -35,7 +35,6 @@ export class HeaderVault {
   private stock: Set<string> | null = null;
   private inbound: Map<string, Map<string, number>> | null = null;
   private readonly skips = new Map<string, string | null>();
-  private readonly idfs = new Map<string, number>();
   private termPostings: TermPostings | null = null;
 
   constructor(
@@ -65,13 +64,6 @@ export class HeaderVault {
     const parsed = (this.loaded?.text(path) === text ? this.loaded.parsed(path) : undefined) ?? parseNote(text);
     this.parses.set(path, parsed);
     return parsed;
-  }
-
-  /** The router index's inverse document frequency of a processed term (remembered for the run). */
-  idf(term: string): number {
-    let v = this.idfs.get(term);
-    if (v === undefined) this.idfs.set(term, (v = this.host.index().idf(term)));
-    return v;
   }
 
   /** The index's term lookups for lexical neighbours, shared by every note of the run. */

@@ -7,22 +7,6 @@ const TERMS = 8;
 /** How much a word in each field says a note is about it. */
 const FIELD_WEIGHT: Partial<Record<RouteField, number>> = { title: 3, aliases: 2, answers: 2, tldr: 1.5, tags: 1.5, headings: 1.5, body: 1 };
 
-/**
- * The notes closest to one note in words, through the router's own index: its key terms looked up in the index's
- * posting lists (no fuzzy search), each note that holds them scored as a search for them would (rare terms weigh
- * more, a term's count saturates, long notes are not favoured), best first, with their scores; only notes that share
- * two or more of its key terms. The caller leaves out notes that may not be proposed (generated reports, templates).
- */
-export function wordNeighbours(
-  index: ArticleIndex,
-  path: string,
-  key: KeyTerms,
-  max = 20,
-  postings: TermPostings = new TermPostings(index),
-): { path: string; score: number }[] {
-  return postings.neighbours(path, key, max);
-}
-
 /** What one term gives every note's search for neighbours: per note holding it (by number), its saturated count. */
 interface TermUse {
   /** Too rare or too common to link notes: not looked up. */
@@ -47,7 +31,13 @@ export class TermPostings {
 
   constructor(private readonly index: ArticleIndex) {}
 
-  /** The closest notes to `path` by its key terms (see wordNeighbours). */
+  /**
+   * The notes closest to one note in words, through the router's own index: its key terms looked up in the index's
+   * posting lists (no fuzzy search), each note that holds them scored as a search for them would (rare terms weigh
+   * more, a term's count saturates, long notes are not favoured), best first, at most `max`, with their scores; only
+   * notes that share two or more of its key terms. The caller leaves out notes that may not be proposed (generated
+   * reports, templates).
+   */
   neighbours(path: string, key: KeyTerms, max: number): { path: string; score: number }[] {
     const self = this.index.idOfPath(path) ?? -1;
     const touched: number[] = [];

@@ -30,26 +30,39 @@ export function presetOf(baseUrl: string): ServerPreset | null {
 export const HOSTED_TIMEOUT_SECONDS = 120;
 export const LOCAL_TIMEOUT_SECONDS = 600;
 
+/** The host of a base URL, lowercase, without an IPv6 address's brackets; null when it is not a URL. */
+function hostOf(baseUrl: string | undefined): string | null {
+  if (!baseUrl || baseUrl.trim() === "") return null;
+  try {
+    return new URL(baseUrl.trim()).hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  } catch {
+    return null;
+  }
+}
+
+/** True when `baseUrl` is on this machine: localhost (and *.localhost), a loopback address (127.x, ::1). */
+export function isThisMachine(baseUrl: string | undefined): boolean {
+  const host = hostOf(baseUrl);
+  if (host === null) return false;
+  if (host.startsWith("::ffff:")) return isThisMachine(`http://${host.slice(7)}`);
+  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
 /**
- * True when `baseUrl` is on this machine or the local network: localhost (and *.localhost), a loopback, private,
- * link-local or unique-local address, or an mDNS *.local name.
+ * True when `baseUrl` is on this machine or the local network: this machine (isThisMachine), a private, link-local or
+ * unique-local address, or an mDNS *.local name.
  */
 export function isLocalAddress(baseUrl: string | undefined): boolean {
-  if (!baseUrl || baseUrl.trim() === "") return false;
-  let host: string;
-  try {
-    host = new URL(baseUrl.trim()).hostname.toLowerCase().replace(/^\[|\]$/g, "");
-  } catch {
-    return false;
-  }
-  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local")) return true;
+  const host = hostOf(baseUrl);
+  if (host === null) return false;
+  if (isThisMachine(baseUrl) || host.endsWith(".local")) return true;
   const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
   if (v4) {
     const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return a === 127 || a === 10 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+    return a === 10 || a === 0 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
   }
   if (host.startsWith("::ffff:")) return isLocalAddress(`http://${host.slice(7)}`);
-  return host === "::1" || /^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host);
+  return /^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host);
 }
 
 /**

@@ -252,18 +252,10 @@ export class ArticleIndex {
     return this.fieldNamesOf.names;
   }
 
-  /** Calls `fn` for each article a processed term occurs in, with how many times in one field (one pass over its postings). */
-  forEachPosting(term: string, fn: (path: string, field: RouteField, count: number) => void): void {
-    const documents = (this.search as unknown as { _documentIds: Map<number, string> })._documentIds;
-    this.forEachPostingId(term, (id, field, count) => {
-      const path = documents.get(id);
-      if (path !== undefined) fn(path, field, count);
-    });
-  }
-
   /**
-   * forEachPosting by the search engine's number for each article (pathOfId names it; a number that names none, a
-   * removed article's, is passed over by the caller): a run over many terms counts by number, not by path.
+   * Calls `fn` for each article a processed term occurs in, with how many times in one field (one pass over its
+   * postings), by the search engine's number for the article: pathOfId names it (a number that names none, a removed
+   * article's, is passed over by the caller), so a run over many terms counts by number, not by path.
    */
   forEachPostingId(term: string, fn: (id: number, field: RouteField, count: number) => void): void {
     const engine = this.search as unknown as { _fieldIds: Record<string, number> };

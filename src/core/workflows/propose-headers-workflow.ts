@@ -3,7 +3,6 @@ import { setHeaderFields } from "../ckp/write-ckp-header";
 import type { UndoRecord } from "../compile/write-compile";
 import { draftHeader, draftStub, rankLinks, readNote, type Draft, type DraftRelation, type HeaderFields } from "../headers/draft-header";
 import { HeaderVault, type LoadedNotes } from "../headers/header-vault";
-import { wordNeighbours } from "../headers/word-neighbours";
 import { buildRefineRequest, estimateRefine, parseRefineReply, refineBatches, type RefineEstimate, type RefineItem } from "../headers/refine-headers";
 import { costAt } from "../llm/cost";
 import { addUsage, type TokenUsage } from "../llm/language-model";
@@ -137,10 +136,10 @@ async function draftProposal(host: KcHost, vault: HeaderVault, path: string): Pr
     from.sort((a, b) => b.n - a.n || a.tokens - b.tokens || (a.p < b.p ? -1 : 1));
     return finish(host, path, text, draftStub({ path, header, linkedFrom: from.map((f) => f.p), month }));
   }
-  const reading = readNote(path, text, parsed, header, (t) => vault.idf(t));
+  const reading = readNote(path, text, parsed, header, (t) => index.idf(t));
   if (reading.paragraphs.length === 0 && parsed.headings.length === 0) return { path, reason: "has no text to draft a header from" };
   const near: string[] = [];
-  for (const n of wordNeighbours(index, path, reading.key, 20, vault.postings()))
+  for (const n of vault.postings().neighbours(path, reading.key, 20))
     if (near.length < 8 && !vault.isJournal(n.path) && (await vault.mayRelate(n.path))) near.push(n.path);
   const linked: string[] = [];
   for (const p of await vault.linksOf(path)) if (await vault.mayRelate(p)) linked.push(p);
