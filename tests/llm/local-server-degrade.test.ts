@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { AnthropicLanguageModel } from "../../src/llm/anthropic-language-model";
+import { localModel, type ModelOptions } from "../fakes/local-model";
 import { nodeFetch, nodeTimers } from "../../src/node/node-runtime";
 import { startLoopbackAnthropic, type LocalServerMode, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 import type { CompletionRequest } from "../../src/core/llm/language-model";
@@ -17,18 +17,7 @@ async function local(mode: LocalServerMode = {}): Promise<LoopbackServer> {
   return server;
 }
 const notices: string[] = [];
-const model = (over: Partial<ConstructorParameters<typeof AnthropicLanguageModel>[0]> = {}) =>
-  new AnthropicLanguageModel({
-    apiKey: null,
-    model: "llama3.2:3b",
-    baseUrl: server.baseUrl,
-    maxRetries: 0,
-    streaming: true,
-    fetch: nodeFetch,
-    timers: nodeTimers,
-    onDegrade: (m) => notices.push(m),
-    ...over,
-  });
+const model = (over: Partial<ModelOptions> = {}) => localModel(server, { onDegrade: (m) => notices.push(m), ...over });
 const SELECTED = { covered: true, articles: ["a1"] };
 const bodies = (): string[] => server.requests.map((r) => JSON.stringify(r.body));
 

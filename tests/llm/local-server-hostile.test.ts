@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { AnthropicLanguageModel } from "../../src/llm/anthropic-language-model";
-import { nodeFetch, nodeTimers } from "../../src/node/node-runtime";
+import { localModel, type ModelOptions } from "../fakes/local-model";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 import type { CompletionRequest } from "../../src/core/llm/language-model";
 import { buildSelectRequest } from "../../src/core/route/select-articles";
@@ -10,18 +9,7 @@ import { buildSelectRequest } from "../../src/core/route/select-articles";
 let server: LoopbackServer;
 afterEach(async () => server.close());
 
-const model = (over: Partial<ConstructorParameters<typeof AnthropicLanguageModel>[0]> = {}) =>
-  new AnthropicLanguageModel({
-    apiKey: null,
-    model: "llama3.2:3b",
-    baseUrl: server.baseUrl,
-    maxRetries: 2,
-    sleep: () => Promise.resolve(true),
-    streaming: true,
-    fetch: nodeFetch,
-    timers: nodeTimers,
-    ...over,
-  });
+const model = (over: Partial<ModelOptions> = {}) => localModel(server, { maxRetries: 2, sleep: () => Promise.resolve(true), ...over });
 const refuseAll = (message: string, headers: Record<string, string> = {}) => {
   for (let i = 0; i < 50; i++) server.replies.push({ kind: "status", status: 400, type: "invalid_request_error", message, headers });
 };

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { AnthropicLanguageModel } from "../../src/llm/anthropic-language-model";
-import { nodeFetch, nodeTimers } from "../../src/node/node-runtime";
+import { localModel, type ModelOptions } from "../fakes/local-model";
+import { nodeTimers } from "../../src/node/node-runtime";
 import { startLoopbackAnthropic, type LocalServerMode, type LoopbackServer } from "../fakes/loopback-anthropic-server";
 import type { CompletionRequest, TokenUsage } from "../../src/core/llm/language-model";
 import { buildSelectRequest } from "../../src/core/route/select-articles";
@@ -21,17 +21,7 @@ async function local(mode: LocalServerMode = {}): Promise<LoopbackServer> {
   server = await startLoopbackAnthropic(mode);
   return server;
 }
-const model = (over: Partial<ConstructorParameters<typeof AnthropicLanguageModel>[0]> = {}) =>
-  new AnthropicLanguageModel({
-    apiKey: null,
-    model: "llama3.2:3b",
-    baseUrl: server.baseUrl,
-    maxRetries: 0,
-    streaming: true,
-    fetch: nodeFetch,
-    timers: nodeTimers,
-    ...over,
-  });
+const model = (over: Partial<ModelOptions> = {}) => localModel(server, over);
 const heard = () => {
   const seen: TokenUsage[] = [];
   return { seen, onUsage: (u: TokenUsage) => void seen.push(u) };
