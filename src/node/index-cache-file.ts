@@ -1,7 +1,8 @@
 import { sep } from "node:path";
 import manifest from "../../manifest.json";
 import type { ArticleIndex } from "../core/route/article-index";
-import { allSteps, readSnapshot } from "../core/route/index-snapshot";
+import { allSteps } from "../core/route/index-snapshot";
+import { readSnapshot } from "../core/route/read-index-snapshot";
 import { CONFIG_DIR } from "./config-dir";
 import { readPrivateFile } from "./private-cache-file";
 

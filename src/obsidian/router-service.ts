@@ -9,7 +9,8 @@ import { estimateTokens } from "../core/llm/estimate-tokens";
 import { knowledgePaths } from "../core/knowledge/knowledge-layout";
 import type { ParsedNote } from "../core/notes/note-types";
 import type { SliceScheduler } from "../core/util/slice-scheduler";
-import { readSnapshot, writeSnapshot, type FileStamp, type RestoredIndex } from "../core/route/index-snapshot";
+import { writeSnapshot, type FileStamp, type RestoredIndex } from "../core/route/index-snapshot";
+import { readSnapshot } from "../core/route/read-index-snapshot";
 import { createMainThreadScheduler } from "./main-thread-clock";
 import type { RouterSnapshotStore } from "./router-snapshot-store";
 

@@ -4,7 +4,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { parseNote } from "../../../src/core/notes/parse-note";
 import { ArticleIndex } from "../../../src/core/route/article-index";
 import { buildArticleDoc } from "../../../src/core/route/article-doc";
-import { readSnapshot, SNAPSHOT_VERSION, writeSnapshot, type FileStamp } from "../../../src/core/route/index-snapshot";
+import { SNAPSHOT_VERSION, writeSnapshot, type FileStamp } from "../../../src/core/route/index-snapshot";
+import { readSnapshot } from "../../../src/core/route/read-index-snapshot";
 import { PackedFreqs } from "../../../src/core/route/packed-freqs";
 import { routeQuestion } from "../../../src/core/route/route-question";
 
