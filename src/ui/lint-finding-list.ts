@@ -1,6 +1,6 @@
 import type { LintCheck } from "../core/lint/lint-check";
 import type { LintFinding, LintPlace } from "../core/lint/lint-types";
-import { buildLintPaneModel, type PaneGroup } from "./lint-pane-model";
+import type { PaneGroup } from "./lint-pane-model";
 import { StickyTitle } from "./lint-sticky-title";
 import { createFindingRow, createGroupRow, findingKey, sameItems, unknownCheck, updateGroupRow } from "./lint-finding-row";
 
@@ -100,11 +100,6 @@ export class LintFindingList {
       if (key !== null && key !== this.activeKey) this.setActive(key);
       this.actions.show?.(this.findingOf(e.target instanceof HTMLElement ? e.target : null));
     });
-  }
-
-  /** Shows these findings (already filtered); groups whose findings are the same objects as before are kept whole. */
-  setFindings(findings: readonly LintFinding[]): void {
-    this.setGroups(buildLintPaneModel(findings, { lint: null, query: "" }).groups);
   }
 
   /**
