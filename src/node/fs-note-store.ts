@@ -79,14 +79,18 @@ export class FsNoteStore implements NoteStore {
 
   /** The text of a file, read synchronously (the CLI loads a vault in one tight loop); throws NoteStoreError. */
   readSync(path: string): string {
-    let bytes: Uint8Array;
+    let text: string | null;
     try {
-      bytes = readFileSync(this.abs(path));
+      const abs = this.abs(path);
+      // Decoded straight into a string (no Buffer per note). Invalid UTF-8 comes out as U+FFFD, so only a text holding
+      // one, rare in notes, is read again as bytes to tell a real U+FFFD from bytes that are not UTF-8.
+      text = readFileSync(abs, "utf8");
+      if (text.includes("\ufffd")) text = decodeText(readFileSync(abs));
+      else if (text.includes("\0")) text = null;
     } catch (e) {
       if (e instanceof NoteStoreError) throw e;
       throw unreadable(path, e);
     }
-    const text = decodeText(bytes);
     if (text === null) throw new NoteStoreError(path, "not-text", `${path} is not UTF-8 text (binary or another encoding); skipped.`);
     return text;
   }

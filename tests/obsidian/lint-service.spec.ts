@@ -5,6 +5,7 @@ import { join, relative } from "node:path";
 import { TFile } from "../fakes/obsidian-stub";
 import { LinkResolver } from "../../src/core/links/link-resolver";
 import { LintEngine } from "../../src/core/lint/lint-engine";
+import { LINKS_PER_STEP } from "../../src/core/lint/link-graph";
 import { parseNote } from "../../src/core/notes/parse-note";
 import { SliceScheduler } from "../../src/core/util/slice-scheduler";
 import { LintService } from "../../src/obsidian/lint-service";
@@ -312,22 +313,24 @@ describe("LintService's updates after an edit", () => {
 
   it("applies an edit of a note that links hundreds of others in slices, never in one long task, ending as a full run", async () => {
     const files: Record<string, string> = {};
-    for (let i = 0; i < 300; i++) files[`knowledge/concepts/n${i}.md`] = `---\ntldr: t\nanswers_when: [x]\n---\n# N${i}\n[[index]]\n`;
-    const rows = (n: number) => Array.from({ length: n }, (_, i) => `| [[n${i}]] |`).join("\n");
-    files["knowledge/index.md"] = `# Index\n${rows(299)}\n`;
+    // Links for 24 steps (a step resolves LINKS_PER_STEP links; a slice here is eight clock reads, one per step).
+    const n = 24 * LINKS_PER_STEP;
+    for (let i = 0; i < n; i++) files[`knowledge/concepts/n${i}.md`] = `---\ntldr: t\nanswers_when: [x]\n---\n# N${i}\n[[index]]\n`;
+    const rows = (k: number) => Array.from({ length: k }, (_, i) => `| [[n${i}]] |`).join("\n");
+    files["knowledge/index.md"] = `# Index\n${rows(n - 1)}\n`;
     const vault = vaultApp(files);
     const c = steppedClock();
     const service = new LintService(vault.app as never, () => mergePluginData(null), null, new SliceScheduler(c.clock, 8));
     const run = service.lintAll();
     await runUntil(c, () => service.ready);
     await run;
-    const text = `# Index\n${rows(300)}\n[[nowhere-at-all]]\n`;
+    const text = `# Index\n${rows(n)}\n[[nowhere-at-all]]\n`;
     service.onChanged(vault.write("knowledge/index.md", text) as never, text);
     await new Promise((r) => window.setTimeout(r, 350));
     // The batch timer has fired: the update has begun and stopped at a slice boundary, waiting for the thread.
     expect(c.waiting()).toBe(1);
     const slices = await runUntil(c, () => service.findingsFor("knowledge/index.md").some((f) => f.message.includes("nowhere-at-all")));
-    expect(slices).toBeGreaterThan(10);
+    expect(slices).toBeGreaterThanOrEqual(24 / 8);
     const strip = (fs: readonly { check: string; path: string; line: number }[]) => fs.map((f) => `${f.check} ${f.path}:${f.line}`);
     expect(strip(service.findings())).toEqual(strip(referenceFindings(vault.app, vault.texts, service)));
   });

@@ -12,9 +12,11 @@ type Piece =
   | { kind: "letters"; slot: DateSlot | null }
   | { kind: "ordinal" };
 
-/** A format compiled once: its pieces, in order. */
+/** A format compiled once: its pieces, in order, and the shortest and longest name they can match. */
 export interface DateFormat {
   pieces: readonly Piece[];
+  minLength: number;
+  maxLength: number;
 }
 
 /** The moment tokens a daily-notes format may hold; `[…]` is literal text and anything else one literal character. */
@@ -44,7 +46,13 @@ export function compileDateFormat(format: string): DateFormat {
     if (literal === undefined) pieces.push(...TOKEN_PIECES[m[0]]!);
     else for (let i = 0; i < literal.length; i++) pieces.push({ kind: "literal", code: fold(literal.charCodeAt(i)) });
   }
-  return { pieces };
+  let minLength = 0;
+  let maxLength = 0;
+  for (const p of pieces) {
+    minLength += p.kind === "digits" ? p.min : p.kind === "ordinal" ? 2 : 1;
+    maxLength += p.kind === "digits" ? p.max : p.kind === "ordinal" ? 2 : p.kind === "letters" ? Infinity : 1;
+  }
+  return { pieces, minLength, maxLength };
 }
 
 /**
@@ -56,6 +64,8 @@ export function compileDateFormat(format: string): DateFormat {
 export function matchDateFormat(format: DateFormat, name: string): { slot: DateSlot; text: string }[] | null {
   const { pieces } = format;
   const n = name.length;
+  // Most of a vault's names cannot match at all: a name too short or too long for the format is refused before any work.
+  if (n < format.minLength || n > format.maxLength) return null;
   const codes = new Uint16Array(n);
   for (let p = 0; p < n; p++) codes[p] = fold(name.charCodeAt(p));
   // digitRun[p] / letterRun[p]: how many digits / ASCII letters start at p.

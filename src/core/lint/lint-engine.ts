@@ -5,6 +5,7 @@ import { LINT_CHECKS } from "./lint-checks";
 import { createLintContext, type LintContext, type LintOptions } from "./lint-context";
 import { createLinkGraph, removeEdgesSteps, updateEdgesSteps, type LinkGraph } from "./link-graph";
 import type { LintFinding, Severity } from "./lint-types";
+import type { BlockId, Heading } from "../notes/note-types";
 
 /** Paths whose findings `allSteps` copies into the ordered list per step (a few hundred findings at most, ~0.1 ms). */
 const PATHS_PER_STEP = 64;
@@ -26,7 +27,7 @@ export class LintEngine {
   /** Bumped whenever any finding changes: a list assembled in steps is kept only if nothing changed meanwhile. */
   private version = 0;
   /** What other notes' findings read of a note (headings, blocks, updated date), to skip its neighbours when unchanged. */
-  private readonly signatures = new Map<string, string>();
+  private readonly signatures = new Map<string, Signature>();
   /** How many notes the last run or update visited (for tests and benchmarks). */
   lastVisited = 0;
 
@@ -119,7 +120,7 @@ export class LintEngine {
       touched.add(c);
       for (const t of yield* updateEdgesSteps(this.graph, this.view, c)) touched.add(t);
       if (isNew) for (const s of this.graph.byName.get(LinkResolver.keyOf(c)) ?? []) reresolve.add(s);
-      if (isNew || this.signatures.get(c) !== this.signature(c)) neighbours.push(c);
+      if (isNew || !sameSignature(this.signatures.get(c), this.signature(c))) neighbours.push(c);
     }
     for (const s of reresolve) {
       if (!this.view.note(s)) continue;
@@ -198,24 +199,30 @@ export class LintEngine {
     return this.graph;
   }
 
-  private signature(path: string): string {
+  private signature(path: string): Signature | undefined {
     const n = this.view.note(path);
-    if (!n) return "";
+    if (!n) return undefined;
     // A daily log's hash too: an article whose sources all changed since compile reads it.
     const log = this.ctx.dailyDate(path) !== null ? (this.options.logHash(path) ?? "") : "";
-    return `${n.headings.map((h) => h.text).join("\u0000")}\u0001${n.blockIds.map((b) => b.id).join("\u0000")}\u0001${this.ctx.header(path).updated ?? ""}\u0001${log}`;
+    // The parsed note's own lists: a changed note is parsed into new ones, so these keep what was read at the visit.
+    return { headings: n.headings, blockIds: n.blockIds, updated: this.ctx.header(path).updated ?? "", log };
   }
 
   private visit(path: string): void {
     this.sorted = null;
     this.version++;
-    this.signatures.set(path, this.signature(path));
+    const signature = this.signature(path);
+    if (signature) this.signatures.set(path, signature);
+    else this.signatures.delete(path);
     const out: LintFinding[] = [];
     for (const check of this.checks) for (const f of check.check(path, this.ctx)) out.push(f);
     if (out.length === 0) return this.drop(path);
     const before = this.findings.get(path);
+    const order = this.pathOrder;
     if (before) this.count(before, -1);
-    else this.pathOrder.splice(insertionPoint(this.pathOrder, path), 0, path);
+    // A full run visits paths in order: each goes at the end (a splice there still moved nothing, but searched).
+    else if (order.length === 0 || order[order.length - 1]! < path) order.push(path);
+    else order.splice(insertionPoint(order, path), 0, path);
     this.count(out, 1);
     this.findings.set(path, out.sort(byPlace));
   }
@@ -233,6 +240,23 @@ export class LintEngine {
   private count(list: readonly LintFinding[], sign: 1 | -1): void {
     for (const f of list) this.totals[f.severity] += sign;
   }
+}
+
+/** What other notes' findings read of a note when it was visited. */
+interface Signature {
+  headings: readonly Heading[];
+  blockIds: readonly BlockId[];
+  updated: string;
+  log: string;
+}
+
+/** Whether two visits read the same of a note: heading texts, block ids, updated date and log hash. */
+function sameSignature(a: Signature | undefined, b: Signature | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  if (a.updated !== b.updated || a.log !== b.log || a.headings.length !== b.headings.length || a.blockIds.length !== b.blockIds.length) return false;
+  for (let i = 0; i < a.headings.length; i++) if (a.headings[i]!.text !== b.headings[i]!.text) return false;
+  for (let i = 0; i < a.blockIds.length; i++) if (a.blockIds[i]!.id !== b.blockIds[i]!.id) return false;
+  return true;
 }
 
 /** Where `path` is or would go in the sorted `order` (binary search). */
