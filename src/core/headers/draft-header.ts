@@ -32,15 +32,18 @@ export interface NoteReading {
   key: KeyTerms;
 }
 
-/** Reads a note's prose for drafting: its paragraphs, opening and key terms (`idf` from the router's index). */
-export function readNote(path: string, text: string, parsed: ParsedNote, header: CkpHeader, idf: (term: string) => number): NoteReading {
+/**
+ * Reads a note's prose for drafting: its paragraphs, opening and key terms (`idf` from the router's index; `maxIdf`, when
+ * known, the most any term gets, which spares looking up terms that cannot be key).
+ */
+export function readNote(path: string, text: string, parsed: ParsedNote, header: CkpHeader, idf: (term: string) => number, maxIdf?: number): NoteReading {
   const title = header.title ?? baseName(path);
   const paragraphs = proseParagraphs(text.slice(parsed.bodyStartOffset));
   const opening = paragraphs
     .slice(0, 3)
     .map((p) => plainOf(p))
     .join(" ");
-  return { title, paragraphs, opening, key: keyTermsOf(title, paragraphs, idf) };
+  return { title, paragraphs, opening, key: keyTermsOf(title, paragraphs, idf, maxIdf) };
 }
 
 /** What drafting knows about one note: its header and reading, its link and lexical neighbours, the base's stock headings. */

@@ -19,7 +19,7 @@ const TLDR_OPTIONS = 6;
  * The terms that say what a note is about: its title's words, and the body's words by how often the note uses them
  * against how rare they are in the vault (`idf`), the strongest twelve, weighted 0..1 (words of links left out).
  */
-export function keyTermsOf(title: string, paragraphs: readonly ProseParagraph[], idf: (term: string) => number): KeyTerms {
+export function keyTermsOf(title: string, paragraphs: readonly ProseParagraph[], idf: (term: string) => number, maxIdf?: number): KeyTerms {
   // tf: in how many paragraphs a term is.
   const tf = new Map<string, number>();
   const lastIn = new Map<string, number>();
@@ -37,13 +37,48 @@ export function keyTermsOf(title: string, paragraphs: readonly ProseParagraph[],
     para++;
     if ((chars += p.text.length) > KEY_TERM_CHARS) break;
   }
-  const score = new Map<string, number>();
-  for (const [t, n] of tf) score.set(t, (1 + Math.log(n)) * idf(t));
+  const score = maxIdf === undefined ? scoreAll(tf, idf) : scoreLikelyTop(tf, idf, maxIdf);
   const titleTerms = questionTerms(title);
   const best = Math.max(1e-9, ...score.values(), ...titleTerms.map((t) => 2 * idf(t)));
   for (const t of titleTerms) score.set(t, Math.max(score.get(t) ?? 0, best));
   const top = [...score].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, KEY_TERMS);
   return new Map(top.map(([t, s]) => [t, s / best]));
+}
+
+/** Each term's score: how many paragraphs hold it, against its rarity. */
+function scoreAll(tf: ReadonlyMap<string, number>, idf: (term: string) => number): Map<string, number> {
+  const score = new Map<string, number>();
+  for (const [t, n] of tf) score.set(t, (1 + Math.log(n)) * idf(t));
+  return score;
+}
+
+/**
+ * `scoreAll` for the terms that can be among the strongest twelve, and the strongest of all: a term's score is at most
+ * (1 + log n) × `maxIdf`, so once twelve terms score above that for a paragraph count n, no term in n paragraphs or fewer
+ * can rank among them (title terms rank first whatever they score, so the twelve other scores are a safe bar). The
+ * same key terms as `scoreAll` gives, with a rarity lookup for a few dozen of a note's terms instead of hundreds.
+ */
+function scoreLikelyTop(tf: ReadonlyMap<string, number>, idf: (term: string) => number, maxIdf: number): Map<string, number> {
+  const byCount: string[][] = [];
+  for (const [t, n] of tf) (byCount[n] ??= []).push(t);
+  const score = new Map<string, number>();
+  // The strongest KEY_TERMS scores so far, strongest first.
+  const top: number[] = [];
+  for (let n = byCount.length - 1; n >= 1; n--) {
+    const terms = byCount[n];
+    if (terms === undefined) continue;
+    const weight = 1 + Math.log(n);
+    if (top.length === KEY_TERMS && weight * maxIdf < top[KEY_TERMS - 1]!) break;
+    for (const t of terms) {
+      const s = weight * idf(t);
+      score.set(t, s);
+      if (top.length === KEY_TERMS && s <= top[KEY_TERMS - 1]!) continue;
+      let i = top.length === KEY_TERMS ? KEY_TERMS - 1 : top.length;
+      for (; i > 0 && top[i - 1]! < s; i--) top[i] = top[i - 1]!;
+      top[i] = s;
+    }
+  }
+  return score;
 }
 
 /** Words that mark a sentence as saying something (a reason, a rule, a comparison, a result) rather than naming a topic. */
@@ -80,11 +115,13 @@ const SENTENCE_TERMS = new Set<string>();
 
 /** How well a sentence states the note's point: its key terms, a claim, standing on its own, in the note's lead. */
 function scoreSentence(sentence: string, position: number, p: ProseParagraph, title: string, key: KeyTerms): number {
+  // The cheap refusals first: most sentences fail one before their words are read.
+  if (sentence.length < 30 || !/^[\p{Lu}"“]/u.test(sentence) || NOT_PROSE.test(sentence)) return -Infinity;
+  if (!VERB.test(sentence) && !(VERB_ENDING.test(sentence) && /[.!?]["”’)]*$/.test(sentence))) return -Infinity;
   const terms = SENTENCE_TERMS;
   terms.clear();
   forEachTerm(sentence, (t) => terms.add(t));
-  if (terms.size < 4 || sentence.length < 30 || NOT_PROSE.test(sentence) || !/^[\p{Lu}"“]/u.test(sentence)) return -Infinity;
-  if (!VERB.test(sentence) && !(VERB_ENDING.test(sentence) && /[.!?]["”’)]*$/.test(sentence))) return -Infinity;
+  if (terms.size < 4) return -Infinity;
   let keyed = 0;
   for (const [t, w] of key) if (terms.has(t)) keyed += w;
   let score = Math.min(1, keyed / 2.5);

@@ -240,6 +240,11 @@ export class ArticleIndex {
     return Math.log(1 + this.docs.size / (1 + (this.df.get(term) ?? 0)));
   }
 
+  /** The most `idf` gives any term (one no article holds). */
+  maxIdf(): number {
+    return Math.log(1 + this.docs.size);
+  }
+
   private fieldNamesOf: { ids: Record<string, number>; names: RouteField[] } | null = null;
 
   /** The search engine's field names by id (the same object while the engine is; looked up once, not per term). */
