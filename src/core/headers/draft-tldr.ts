@@ -20,15 +20,17 @@ const TLDR_OPTIONS = 6;
  * against how rare they are in the vault (`idf`), the strongest twelve, weighted 0..1 (words of links left out).
  */
 export function keyTermsOf(title: string, paragraphs: readonly ProseParagraph[], idf: (term: string) => number, maxIdf?: number): KeyTerms {
-  // tf: in how many paragraphs a term is.
-  const tf = new Map<string, number>();
-  const lastIn = new Map<string, number>();
+  // tf: in how many paragraphs a term is (one Map probe per word: the count and the last paragraph counted in, together).
+  const tf = new Map<string, ParagraphCount>();
   let chars = 0;
   let para = 0;
   const count = (t: string): void => {
-    if (lastIn.get(t) === para) return;
-    lastIn.set(t, para);
-    tf.set(t, (tf.get(t) ?? 0) + 1);
+    const c = tf.get(t);
+    if (c === undefined) tf.set(t, { n: 1, last: para });
+    else if (c.last !== para) {
+      c.n++;
+      c.last = para;
+    }
   };
   for (const p of paragraphs) {
     // The note's own words: the names of the notes it links to name other subjects; a long note's first pages say what
@@ -45,10 +47,16 @@ export function keyTermsOf(title: string, paragraphs: readonly ProseParagraph[],
   return new Map(top.map(([t, s]) => [t, s / best]));
 }
 
+/** In how many paragraphs a term is, and the last one it was counted in. */
+interface ParagraphCount {
+  n: number;
+  last: number;
+}
+
 /** Each term's score: how many paragraphs hold it, against its rarity. */
-function scoreAll(tf: ReadonlyMap<string, number>, idf: (term: string) => number): Map<string, number> {
+function scoreAll(tf: ReadonlyMap<string, ParagraphCount>, idf: (term: string) => number): Map<string, number> {
   const score = new Map<string, number>();
-  for (const [t, n] of tf) score.set(t, (1 + Math.log(n)) * idf(t));
+  for (const [t, { n }] of tf) score.set(t, (1 + Math.log(n)) * idf(t));
   return score;
 }
 
@@ -58,9 +66,9 @@ function scoreAll(tf: ReadonlyMap<string, number>, idf: (term: string) => number
  * can rank among them (title terms rank first whatever they score, so the twelve other scores are a safe bar). The
  * same key terms as `scoreAll` gives, with a rarity lookup for a few dozen of a note's terms instead of hundreds.
  */
-function scoreLikelyTop(tf: ReadonlyMap<string, number>, idf: (term: string) => number, maxIdf: number): Map<string, number> {
+function scoreLikelyTop(tf: ReadonlyMap<string, ParagraphCount>, idf: (term: string) => number, maxIdf: number): Map<string, number> {
   const byCount: string[][] = [];
-  for (const [t, n] of tf) (byCount[n] ??= []).push(t);
+  for (const [t, { n }] of tf) (byCount[n] ??= []).push(t);
   const score = new Map<string, number>();
   // The strongest KEY_TERMS scores so far, strongest first.
   const top: number[] = [];
