@@ -72,7 +72,7 @@ export function acronymOf(title: string, opening: string): string | null {
   if (name === "") return null;
   const start = opening.slice(0, 600);
   // (The name's first word in the opening, before a pattern is made of the whole name.)
-  if (start.includes("(") && start.toLowerCase().includes(name.split(/[\s-]+/)[0]!.toLowerCase())) {
+  if (start.includes("(") && start.toLowerCase().includes(name.split(/[\s-]+/)[0]!.toLowerCase()) && mayStateAfter(name, start)) {
     const esc = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "[\\s-]+");
     const stated = new RegExp(`${esc}s?\\s*\\(\\s*([A-Za-z][A-Za-z0-9&-]{1,9})\\s*[),;]`, "i").exec(start);
     if (stated && /[A-Z]/.test(stated[1]!)) return stated[1]!;
@@ -96,6 +96,23 @@ export function acronymOf(title: string, opening: string): string | null {
   return /\s(?:to|a|an|the|between|with|by|at|or|vs|is|are|was|were|can|should|how|why|what|my|your|our|i|we)\s/i.test(` ${name.replace(/^the\s+/i, "")} `)
     ? null
     : initials;
+}
+
+/**
+ * Whether the opening may hold the name followed by "(": its last word (an ASCII one) somewhere before an optional "s",
+ * spaces and "(". A pattern made of the whole name is compiled per note, so it is made only for the few openings where
+ * it can match; a name that ends in another script always gets it.
+ */
+function mayStateAfter(name: string, start: string): boolean {
+  const last = name.slice(name.search(/\S+$/)).toLowerCase();
+  if (!/^[\x21-\x7e]+$/.test(last)) return true;
+  const lower = start.toLowerCase();
+  const paren = /s?\s*\(/y;
+  for (let at = lower.indexOf(last); at !== -1; at = lower.indexOf(last, at + 1)) {
+    paren.lastIndex = at + last.length;
+    if (paren.test(lower)) return true;
+  }
+  return false;
 }
 
 /** The terms a note defines ("**Term** is …", "Term (ACR) is …") other than its title, in order. */

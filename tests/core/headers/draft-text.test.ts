@@ -103,4 +103,31 @@ describe("answers_when as the questions a person would bring", () => {
     expect(nameQuestion("Motors")).toBe("what are motors");
     expect(nameQuestion("Bill of Materials")).toBe("what is bill of materials");
   });
+
+  it("finds the short form an opening states after any variant of the name (case, hyphens, spacing, a plural), in any script", () => {
+    const word = fc.oneof(fc.stringMatching(/^[A-Z][a-z]{1,7}$/), fc.constantFrom("Straße", "Ångström", "Über", "Kraft"));
+    // (A case change that changes the word's letters, as "ß" to "SS", is not the same name to a case-blind pattern.)
+    const variant = (w: string) => fc.constantFrom(...[w, w.toLowerCase(), w.toUpperCase()].filter((v) => v.length === w.length));
+    const gap = fc.constantFrom(" ", "  ", "-", " - ", "\t");
+    const noise = fc.array(fc.stringMatching(/^[a-z]{1,6}$/), { maxLength: 8 }).map((ws) => (ws.length ? ws.join(" ") + " " : ""));
+    fc.assert(
+      fc.property(
+        fc
+          .array(word, { minLength: 1, maxLength: 3 })
+          .chain((ws) => fc.tuple(fc.constant(ws), fc.tuple(...ws.map(variant)), fc.array(gap, { minLength: ws.length, maxLength: ws.length }))),
+        fc.stringMatching(/^[A-Z][A-Z0-9]{1,5}$/),
+        noise,
+        fc.constantFrom("", "s"),
+        fc.constantFrom("(", " (", "  ( "),
+        fc.constantFrom(")", " ,", ";"),
+        ([ws, shown, gaps], short, before, plural, open, close) => {
+          const name = ws.join(" ");
+          const written = shown.map((w, i) => (i === 0 ? w : gaps[i - 1] + w)).join("");
+          const opening = `${before}${written}${plural}${open}${short}${close} is what it is.`;
+          expect(acronymOf(name, opening)).toBe(short);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
 });
