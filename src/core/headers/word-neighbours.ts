@@ -28,6 +28,8 @@ export class TermPostings {
   private readonly memo = new Map<string, TermUse>();
   private score = new Float64Array(0);
   private shared = new Int32Array(0);
+  /** Per note number: its length against the mean, once looked up (0: not yet; -1: the number names no note). */
+  private length = new Float64Array(0);
 
   constructor(private readonly index: ArticleIndex) {}
 
@@ -75,16 +77,13 @@ export class TermPostings {
       // Its count in each note, the fields weighed (a note's number once, however many fields hold the term).
       const counts = new Map<number, number>();
       index.forEachPostingId(term, (id, field, n) => counts.set(id, (counts.get(id) ?? 0) + n * (FIELD_WEIGHT[field] ?? 1)));
-      const mean = Math.max(1, index.meanTokens());
       const notes: number[] = [];
       const parts: number[] = [];
       for (const [id, tf] of counts) {
-        const path = index.pathOfId(id);
-        if (path === undefined) continue;
-        const length = (index.get(path)?.tokens ?? mean) / mean;
+        const length = this.lengthOf(id);
+        if (length < 0) continue;
         notes.push(id);
         parts.push(tf / (tf + 1.2 * (0.25 + 0.75 * length)));
-        this.room(id);
       }
       t = { skip: false, idf: index.idf(term), notes: Int32Array.from(notes), parts: Float64Array.from(parts) };
     }
@@ -92,14 +91,31 @@ export class TermPostings {
     return t;
   }
 
+  /** Note number `id`'s length against the mean (-1 when the number names no note), looked up once per note. */
+  private lengthOf(id: number): number {
+    this.room(id);
+    const known = this.length[id]!;
+    if (known !== 0) return known;
+    const path = this.index.pathOfId(id);
+    const mean = Math.max(1, this.index.meanTokens());
+    const length = path === undefined ? -1 : (this.index.get(path)?.tokens ?? mean) / mean;
+    // A note of no words has length 0, the "not yet" mark: it is looked up again, and gives the same.
+    this.length[id] = length;
+    return length;
+  }
+
   /** Scratch space for note number `id`. */
   private room(id: number): void {
     if (id < this.score.length) return;
-    const score = new Float64Array(Math.max(64, id * 2));
-    const shared = new Int32Array(score.length);
+    const size = Math.max(64, id * 2);
+    const score = new Float64Array(size);
+    const shared = new Int32Array(size);
+    const length = new Float64Array(size);
     score.set(this.score);
     shared.set(this.shared);
+    length.set(this.length);
     this.score = score;
     this.shared = shared;
+    this.length = length;
   }
 }
