@@ -5,7 +5,7 @@ import { benchGraph } from "./graph-bench";
 import { benchLint } from "./lint-bench";
 import { benchPluginStartup } from "./plugin-startup-bench";
 import { benchPrimeHook } from "./prime-bench";
-import { benchWarmStart } from "./warm-start-bench";
+import { benchWarmStart, warmStartChild } from "./warm-start-bench";
 import { benchProcessLint } from "./process-bench";
 import { benchAnchorPairs, benchFieldWeights, benchQuestionSets, benchRouteTokens } from "./route-bench";
 import { benchHeaderRecall } from "./header-recall-bench";
@@ -18,6 +18,12 @@ const DATA = process.env.KC_RESEARCH_DATA ?? join(process.cwd(), "..", "shared",
 // process: whole-process ratios (lint vs byte floor, warm route vs cache check, headers vs lint; KC_PROCESS_RUNS, KC_HEADERS_RUNS).
 const only = process.env.KC_BENCH?.split(",").map((s) => s.trim());
 const want = (name: string): boolean => !only || only.includes(name);
+
+// One start of the warm-start benchmark, in a process of its own (warm-start-bench.ts starts it).
+if (process.env.KC_BENCH === "warm-child") {
+  await warmStartChild();
+  process.exit(0);
+}
 
 print(`# Knowledge Compiler benchmarks (${new Date().toISOString().slice(0, 10)}, node ${process.version})`);
 if (want("lint")) await benchLint(DATA);

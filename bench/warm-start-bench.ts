@@ -2,8 +2,10 @@
 // started cold (no snapshot), warm (the snapshot the plugin saved, no note changed) and warm with 1% of the articles
 // changed while Obsidian was closed, in alternating rounds. Measured from layout-ready: when the index is complete,
 // when lint is ready, and the longest main-thread task until each (the start-up benchmark's heartbeat). KC_VERBOSE says
-// when each run's longest task ended; KC_WARM_KEEP=<file> keeps a copy of the snapshot; KC_WARM_ROUNDS (default 3).
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+// when each run's longest task ended; KC_WARM_KEEP=<file> keeps a copy of the snapshot; KC_WARM_ROUNDS (default 3). Each
+// start runs in a Node process of its own, as Obsidian starts with a fresh heap.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import process from "node:process";
@@ -75,7 +77,7 @@ async function startOnce(root: string, texts: Map<string, string>, mainJs: strin
   const longestIndex = beat.longest(marks.complete + 1);
   if (process.env.KC_VERBOSE)
     print(
-      `  (longest task until the index was complete: ${ms(Math.min(longestIndex.wall, longestIndex.cpu))}, ending ${ms(longestIndex.at)} after layout-ready; complete at ${ms(marks.complete)})`,
+      `  (longest task until the index was complete: ${ms(Math.min(longestIndex.wall, longestIndex.cpu))}, ending ${ms(longestIndex.at)} after layout-ready; complete at ${ms(marks.complete)}; until lint was ready: ${ms(Math.min(longest.wall, longest.cpu))}, ending ${ms(longest.at)}; ready at ${ms(marks.lint)}; layout-ready at ${ms(t0)} of the process)`,
     );
   const run = {
     complete: marks.complete,
@@ -96,7 +98,49 @@ async function startOnce(root: string, texts: Map<string, string>, mainJs: strin
   return run;
 }
 
-/** Runs the three kinds of start in alternating rounds and prints their medians. */
+/** The vault's notes as they are on disk (the config folder left out): what a start's stand-in Obsidian reads. */
+function readVault(root: string): Map<string, string> {
+  const texts = new Map<string, string>();
+  const walk = (dir: string, rel: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (rel === "" && e.name.startsWith(".")) continue;
+      const path = rel === "" ? e.name : `${rel}/${e.name}`;
+      if (e.isDirectory()) walk(join(dir, e.name), path);
+      else texts.set(path, readFileSync(join(dir, e.name), "utf8"));
+    }
+  };
+  walk(root, "");
+  return texts;
+}
+
+/**
+ * One start in this process, which a parent started for it (KC_BENCH=warm-child): the vault at KC_WARM_ROOT as it is
+ * on disk, its result printed as one JSON line. A start in a process of its own has the heap Obsidian has at start-up,
+ * not one that earlier starts' stand-ins left behind (their collections made long tasks of their own).
+ */
+export async function warmStartChild(): Promise<void> {
+  const root = process.env.KC_WARM_ROOT!;
+  installWindow();
+  installDom();
+  const run = await startOnce(root, readVault(root), join(process.cwd(), "main.js"), process.env.KC_WARM_SAVE === "1");
+  process.stdout.write(`KC_WARM_RUN ${JSON.stringify(run)}\n`);
+}
+
+/** Runs one start in a fresh Node process (see warmStartChild). */
+function startInChild(root: string, save: boolean): Run {
+  const r = spawnSync(process.execPath, [...(process.env.KC_WARM_TRACE_GC ? ["--trace-gc"] : []), process.argv[1]!], {
+    encoding: "utf8",
+    env: { ...process.env, KC_BENCH: "warm-child", KC_WARM_ROOT: root, KC_WARM_SAVE: save ? "1" : "0" },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const line = /^KC_WARM_RUN (.*)$/m.exec(r.stdout);
+  if (!line) throw new Error(`a warm-start run failed: ${r.stderr.slice(-2000)}`);
+  // KC_VERBOSE's lines, said where this process prints.
+  for (const l of r.stdout.split("\n")) if (l.startsWith("  (") || (process.env.KC_WARM_TRACE_GC && /Mark-Compact|Scavenge/.test(l))) print(l);
+  return JSON.parse(line[1]!) as Run;
+}
+
+/** Runs the three kinds of start in alternating rounds, each in a process of its own, and prints their medians. */
 export async function benchWarmStart(): Promise<void> {
   print("\n## Warm start of the router's index (built main.js, stand-in Obsidian API, 10,000 generated articles)\n");
   const mainJs = join(process.cwd(), "main.js");
@@ -107,8 +151,6 @@ export async function benchWarmStart(): Promise<void> {
   const rounds = Number(process.env.KC_WARM_ROUNDS ?? 3);
   const { texts } = generateVault(SHAPE);
   const root = mkdtempSync(join(tmpdir(), "kc-warm-"));
-  const restoreWindow = installWindow();
-  installDom();
   const runs = new Map<Kind, Run[]>([
     ["cold", []],
     ["warm", []],
@@ -121,7 +163,7 @@ export async function benchWarmStart(): Promise<void> {
       writeFileSync(join(root, p), t);
     }
     // A first start saves the snapshot every warm run begins from.
-    await startOnce(root, texts, mainJs, true);
+    startInChild(root, true);
     snapshot = readFileSync(join(root, SNAPSHOT), "utf8");
     if (process.env.KC_WARM_KEEP) writeFileSync(process.env.KC_WARM_KEEP, snapshot);
     const articles = [...texts.keys()].filter((p) => p.startsWith("knowledge/concepts/"));
@@ -130,16 +172,14 @@ export async function benchWarmStart(): Promise<void> {
       for (const kind of runs.keys()) {
         rmSync(join(root, SNAPSHOT), { force: true });
         if (kind !== "cold") writeFileSync(join(root, SNAPSHOT), snapshot);
-        const now = new Map(texts);
         const saved = new Map<string, Date>();
         if (kind === "warm, 1% changed") {
           for (const p of changed) {
             saved.set(p, statSync(join(root, p)).mtime);
-            now.set(p, `${texts.get(p)!}\nEdited while Obsidian was closed: the queue now retries twice.\n`);
-            writeFileSync(join(root, p), now.get(p)!);
+            writeFileSync(join(root, p), `${texts.get(p)!}\nEdited while Obsidian was closed: the queue now retries twice.\n`);
           }
         }
-        runs.get(kind)!.push(await startOnce(root, now, mainJs, false));
+        runs.get(kind)!.push(startInChild(root, false));
         // Back as the snapshot knows them (same text, same modification time).
         for (const [p, mtime] of saved) {
           writeFileSync(join(root, p), texts.get(p)!);
@@ -148,7 +188,6 @@ export async function benchWarmStart(): Promise<void> {
       }
     }
   } finally {
-    restoreWindow();
     rmSync(root, { recursive: true, force: true });
   }
   print(`${(snapshot.length / 1e6).toFixed(1)} MB snapshot; ${rounds} alternating rounds, medians (range).\n`);
