@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { benchCompilePrompt } from "./compile-bench";
 import { benchGraph } from "./graph-bench";
 import { benchLint } from "./lint-bench";
-import { benchPluginStartup } from "./plugin-startup-bench";
+import { benchPluginStartup, startupChild } from "./plugin-startup-bench";
 import { benchPrimeHook } from "./prime-bench";
 import { benchWarmStart, warmStartChild } from "./warm-start-bench";
 import { benchProcessLint } from "./process-bench";
@@ -22,6 +22,10 @@ const want = (name: string): boolean => !only || only.includes(name);
 // One start of the warm-start benchmark, in a process of its own (warm-start-bench.ts starts it).
 if (process.env.KC_BENCH === "warm-child") {
   await warmStartChild();
+  process.exit(0);
+}
+if (process.env.KC_BENCH === "startup-child") {
+  await startupChild();
   process.exit(0);
 }
 
