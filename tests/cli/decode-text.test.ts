@@ -59,6 +59,8 @@ describe("FsNoteStore.readSync", () => {
         }),
         { numRuns: 500 },
       );
+      writeFileSync(join(dir, "bom.md"), Uint8Array.from([0xef, 0xbb, 0xbf, 0x61]));
+      expect(store.readSync("bom.md")).toBe("\ufeffa");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
