@@ -115,8 +115,12 @@ export function sentencesOf(paragraph: string): string[] {
 /** True for text that says something: a few words, not only a link, an address or a `key: value` line. */
 export function isProse(text: string): boolean {
   if (/^[\p{L}][\p{L} ]{0,24}:\s*\S*$/u.test(text)) return false;
-  const words = text.replace(/<?https?:\/\/\S+>?/g, " ").match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length >= 5;
+  // Five words are enough to tell: they are counted up to five, not listed for a whole long paragraph.
+  const plain = text.includes("http") ? text.replace(/<?https?:\/\/\S+>?/g, " ") : text;
+  const word = /[\p{L}\p{N}]+/gu;
+  let words = 0;
+  while (words < 5 && word.exec(plain) !== null) words++;
+  return words >= 5;
 }
 
 /** Anything cleanOnce (below) would change: text without it is returned as it is. */
