@@ -11,7 +11,7 @@ import { LazyTermTreeNode, sortedTerms, type TermTreeView } from "./term-tree";
  * Bump when what the index holds changes: ArticleDoc's fields, tokenizing, term processing or the searched fields.
  * A snapshot of another version (or another plugin build) is ignored and the index built again.
  */
-export const SNAPSHOT_VERSION = 5;
+export const SNAPSHOT_VERSION = 6;
 
 /** The first field of a snapshot's header: what kind of file it is. */
 export const FORMAT = "kc-router-index";

@@ -55,7 +55,10 @@ export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word);
 }
 
-/** A light English stemmer: folds plurals and common verb endings so "retries", "retrying" and "retried" meet. */
+/**
+ * A light English stemmer: folds plurals and common verb endings so "retries", "retrying" and "retried" meet, then
+ * derivational endings (deriveStem) so "symbolic" meets "symbol" and "adhesion" meets "adhesive".
+ */
 export function stemWord(word: string): string {
   if (word.length <= 3 || /\d/.test(word)) return word;
   let w = word;
@@ -69,7 +72,97 @@ export function stemWord(word: string): string {
   else if (w.endsWith("ed") && w.length > 4) w = undouble(w.slice(0, -2));
   if (w.endsWith("ly") && w.length > 5) w = w.slice(0, -2);
   if (w.endsWith("e") && w.length > 4) w = w.slice(0, -1);
+  return w.length > 5 ? deriveStem(w) : w;
+}
+
+// Porter's steps 2 to 4 (M. F. Porter, "An algorithm for suffix stripping", 1980) for the noun and adjective endings,
+// written for the stemmer above: it has dropped a final "e" ("serialize" and "serialized" are both "serializ") and
+// keeps a final "y" ("retry", "taxonomy") where Porter writes "i". Each list is tried longest suffix first; only the
+// longest suffix that ends a word is considered, and it goes only when what stays is long enough (Porter's measure).
+// Verb and agent endings (-ize, -ate, -er, -ance, -ent, -able) and a bare -ity are kept, which Porter drops: they join
+// words of other meanings ("serialize" and "serial", "modulate" and "module", "authority" and "author").
+
+/** Step 2 (the rest's measure above 0): a compound ending to its simpler form ("relational" → "relat", as "relate"). */
+const STEP2: readonly (readonly [string, string])[] = [
+  ["ification", "ify"],
+  ["ational", "at"],
+  ["tional", "tion"],
+  ["ization", "iz"],
+  ["isation", "is"],
+  ["iveness", "iv"],
+  ["fulness", "ful"],
+  ["ousness", "ous"],
+  ["bility", "bl"],
+  ["alism", "al"],
+  ["ality", "al"],
+  ["ivity", "iv"],
+  ["ation", "at"],
+  ["ator", "at"],
+  ["izer", "iz"],
+  ["iser", "is"],
+  ["ency", "enc"],
+  ["ancy", "anc"],
+];
+
+/** Step 3 (measure above 0). */
+const STEP3: readonly (readonly [string, string])[] = [
+  ["ical", "ic"],
+  ["ativ", "at"],
+  ["ness", ""],
+  ["ful", ""],
+];
+
+/** Step 4 (measure above 1): the ending goes. "ion" only after s or t, as in Porter; "ist" and "ify" added. */
+const STEP4: readonly string[] = ["ism", "ist", "ify", "ion", "iv", "al", "ic"];
+
+/**
+ * Derivational endings folded (Porter's steps 2 to 4, step 4 twice so "dimensional" meets "dimension"), then a final
+ * "y" after a consonant dropped where the rest is long enough ("taxonomy" meets "taxonomic", "classify" meets
+ * "classification"). A word keeps an ending when what would stay is too short to be a stem ("station", "retry").
+ */
+export function deriveStem(word: string): string {
+  let w = replaceEnding(word, STEP2);
+  w = replaceEnding(w, STEP3);
+  for (let pass = 0; pass < 2; pass++) {
+    const next = dropEnding(w);
+    if (next === w) break;
+    w = next;
+  }
+  if (/[^aeiouy]y$/.test(w) && measure(w.slice(0, -1)) > 1) w = w.slice(0, -1);
+  // "-ness" and "-ful" can uncover a final "e" the word alone loses ("awareness" meets "aware", read as "awar").
+  return w.endsWith("e") && w.length > 4 ? w.slice(0, -1) : w;
+}
+
+function replaceEnding(w: string, table: readonly (readonly [string, string])[]): string {
+  for (const [from, to] of table) {
+    if (!w.endsWith(from)) continue;
+    const stem = w.slice(0, -from.length);
+    return measure(stem) > 0 ? stem + to : w;
+  }
   return w;
+}
+
+function dropEnding(w: string): string {
+  for (const suffix of STEP4) {
+    if (!w.endsWith(suffix)) continue;
+    const stem = w.slice(0, -suffix.length);
+    if (suffix === "ion" && !/[st]$/.test(stem)) return w;
+    return measure(stem) > 1 ? stem : w;
+  }
+  return w;
+}
+
+/** Porter's measure: how many vowel-consonant sequences a stem has ("tr" 0, "tree" 0, "trouble" 1, "private" 2). */
+function measure(stem: string): number {
+  let m = 0;
+  let prevVowel = false;
+  for (let i = 0; i < stem.length; i++) {
+    const c = stem[i]!;
+    const vowel: boolean = "aeiou".includes(c) || (c === "y" && i > 0 && !prevVowel);
+    if (!vowel && prevVowel) m++;
+    prevVowel = vowel;
+  }
+  return m;
 }
 
 function undouble(w: string): string {

@@ -2,8 +2,9 @@ import fc from "fast-check";
 import MiniSearch from "minisearch";
 import { describe, expect, it } from "vitest";
 import { ArticleIndex, ROUTE_FIELDS } from "../../../src/core/route/article-index";
-import type { ArticleDoc } from "../../../src/core/route/article-doc";
-import { processTerm, tokenizeText } from "../../../src/core/route/text-terms";
+import { buildArticleDoc, type ArticleDoc } from "../../../src/core/route/article-doc";
+import { parseNote } from "../../../src/core/notes/parse-note";
+import { processTerm, questionTerms, stemWord, tokenizeText } from "../../../src/core/route/text-terms";
 
 // The tokenizer as it was written first (object-literal months, a trim and a date test on every word): the oracle
 // the faster one must agree with, except where the first one read "constructor" as a month.
@@ -133,6 +134,72 @@ describe("processTerm", () => {
     );
     expect(processTerm("the")).toBeNull();
     expect(processTerm("retries")).toBe("retry");
+  });
+});
+
+describe("stemWord: derivational endings", () => {
+  const meet = (...words: string[]) => expect(new Set(words.map(stemWord)).size, words.join(" / ")).toBe(1);
+  const apart = (a: string, b: string) => expect(stemWord(a), `${a} / ${b}`).not.toBe(stemWord(b));
+
+  it("folds a noun, its adjective and its verb to one stem (Porter's steps 2 to 4)", () => {
+    meet("symbol", "symbolic", "symbols");
+    meet("adhesion", "adhesive");
+    meet("taxonomy", "taxonomic", "taxonomies");
+    meet("classify", "classifying", "classified", "classification");
+    meet("dimension", "dimensional", "dimensions");
+    meet("moral", "morality");
+    meet("prescriptive", "prescriptivity");
+    meet("philology", "philologist", "philologists", "philological");
+    meet("photometry", "photometric", "photometrical");
+    meet("relate", "relation", "relational", "relative");
+    meet("migrate", "migrated", "migration", "migrations");
+    meet("notify", "notification");
+    meet("connect", "connection", "connections");
+  });
+
+  it("gives a derived word the same stem whatever its inflection, so a question meets a note written otherwise", () => {
+    meet("serialize", "serialized", "serializing", "serialization", "serializer");
+    meet("aware", "awareness");
+    meet("available", "availability");
+  });
+
+  it("keeps verb and agent endings, bare -ity, and endings whose rest is too short to be a stem", () => {
+    apart("serialize", "serial");
+    apart("modulate", "module");
+    apart("luminance", "luminous");
+    apart("civilization", "civil");
+    apart("electricity", "electric");
+    apart("authority", "author");
+    apart("university", "universe");
+    apart("station", "state");
+    for (const w of ["station", "nation", "music", "topic", "version", "session", "party"]) expect(stemWord(w)).toBe(w);
+    expect(processTerm("retries")).toBe("retry");
+  });
+
+  it("never empties a word nor makes it longer", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]{1,16}$/), (w) => {
+        const s = stemWord(w);
+        expect(s.length).toBeGreaterThan(0);
+        expect(s.length).toBeLessThanOrEqual(w.length);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("routes a derived form of a note's name to the note", () => {
+    const index = new ArticleIndex();
+    const note = (path: string, title: string, body: string) => {
+      const text = `# ${title}\n\n${body}\n`;
+      index.upsert(buildArticleDoc(path, text, parseNote(text)));
+    };
+    note("adhesive.md", "Adhesive Force", "The force between unlike molecules.");
+    note("capillary.md", "Capillary Action", "Liquid rises in a narrow tube through surface tension.");
+    note("taxonomy.md", "Taxonomy", "Naming and ranking living things.");
+    note("phenetics.md", "Phenetics", "Grouping organisms by overall likeness.");
+    expect(questionTerms("adhesion")).toEqual(questionTerms("adhesive"));
+    expect(index.rankedHits("adhesion")[0]?.doc.path).toBe("adhesive.md");
+    expect(index.rankedHits("taxonomic")[0]?.doc.path).toBe("taxonomy.md");
   });
 });
 
