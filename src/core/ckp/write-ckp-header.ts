@@ -41,7 +41,7 @@ export function setHeaderFields(text: string, fields: Record<string, unknown>): 
   if (added.length > 0) yaml = `${yaml}${yaml === "" || yaml.endsWith("\n") ? "" : "\n"}${writePairs(added)}`;
   // Nothing to write (a key already absent deleted): the note stays byte for byte, blank frontmatter lines included.
   if (block && yaml === before) return ok(text);
-  if (yaml.trim() === "") yaml = "";
+  // (Blank lines left after the last key is deleted stay too: every line but the written key's is kept as it was.)
   const header = `---\n${yaml}---\n`.replace(/\n/g, eol);
   const body = block ? text.slice(block.bodyStart) : text.slice(bom.length);
   return ok(bom + header + body);
