@@ -84,6 +84,12 @@ try {
   // gets the answer text. Decided per request, so a request Claude Code makes on the side changes nothing.
   server.onRequest = (req) => {
     if (!isMessages(req)) return;
+    // kc's Ask first has a small model pick from the shortlisted headers (the selection step, on by default): it is
+    // offered the choose_articles tool and picks the retry article by its shortlist id.
+    if (withOptionKey(req) && (req.body.tools ?? []).some((t) => t.name === "choose_articles")) {
+      const id = /\[(a\d+)\] Retry with backoff/i.exec(JSON.stringify(req.body.messages ?? []))?.[1] ?? "a1";
+      return void server.replies.push({ kind: "tool", name: "choose_articles", input: { covered: true, articles: [id] } });
+    }
     if (withOptionKey(req))
       return void server.replies.push({ kind: "text", text: "Five times, with jittered backoff [[knowledge/concepts/retry-with-backoff]]." });
     const results = JSON.stringify(req.body.messages ?? []).split('"type":"tool_result"').length - 1;
@@ -116,14 +122,14 @@ try {
   const askRequests = server.requests.filter(withOptionKey);
   const askResult = resultOf(claudeRequests, "toolu_ask");
   expect(
-    askRequests.length === 1,
-    `kc ask made ${askRequests.length} model requests with the plugin's key option (expected 1); ask said: ${askResult.slice(0, 300)}`,
+    askRequests.length === 2,
+    `kc ask made ${askRequests.length} model requests with the plugin's key option (expected 2: the selection step and the answer); ask said: ${askResult.slice(0, 300)}`,
   );
   expect(askResult.includes("Five times"), `ask's result is not the model's answer: ${askResult.slice(0, 300)}`);
   const ledger = join(vault, ".obsidian", "plugins", "ckp-knowledge-compiler", "spend-ledger.jsonl");
-  expect(existsSync(ledger) && readFileSync(ledger, "utf8").trim().split("\n").length === 1, `ask recorded no spend in ${ledger}`);
+  expect(existsSync(ledger) && readFileSync(ledger, "utf8").trim().split("\n").length === 2, `ask did not record its two calls in ${ledger}`);
   summary.push(
-    `headless session (claude -p, loopback Messages API): request ${primed + 1} of ${claudeRequests.length} carries prime's context (knowledge/concepts/retry-with-backoff); the 5 MCP tools sent; route named the article; ask made 1 model call with the sensitive key option and returned its answer`,
+    `headless session (claude -p, loopback Messages API): request ${primed + 1} of ${claudeRequests.length} carries prime's context (knowledge/concepts/retry-with-backoff); the 5 MCP tools sent; route named the article; ask made 2 model calls (selection, answer) with the sensitive key option and returned its answer`,
   );
   step("the same plugin on an ordinary vault (no knowledge folder): installed again with that vault, then claude -p");
   const ordinary = join(tmp, "ordinary vault");
