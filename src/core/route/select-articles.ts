@@ -131,6 +131,9 @@ export async function selectArticles(
   if (!reply.ok) return err(reply.error);
   addUsage(usage, reply.value.usage);
   const picked = parsePicks(reply.value.text, shortlist);
+  // A reply that is not a selection (prose, another shape, only ids the shortlist lacks) says nothing about coverage:
+  // the caller keeps the keyword route and says why. Only a readable "none" loads nothing.
+  if (picked === null) return err({ kind: "invalid-reply", message: "The selection model's reply was not a choice among the shortlisted articles." });
   if (picked.length === 0) return ok({ route: { ...base, status: "not-covered" }, shortlist, usage, called: true });
   const loaded: LoadedArticle[] = [];
   const skipped: SkippedArticle[] = [];
@@ -157,22 +160,26 @@ export async function selectArticles(
   return ok({ route: { ...base, status: "routed", loaded, skipped, totalTokens: total }, shortlist, usage, called: true });
 }
 
-/** The shortlisted entries a reply picks (unknown ids dropped, at most 4, no repeats); none when it says not covered. */
-export function parsePicks(text: string, shortlist: ShortlistEntry[]): ShortlistEntry[] {
+/**
+ * The shortlisted entries a reply picks (unknown ids dropped, at most 4, no repeats); none when it says not covered
+ * (or picks nothing); null when it is not a selection at all: not JSON, another shape, or only ids the shortlist lacks.
+ */
+export function parsePicks(text: string, shortlist: ShortlistEntry[]): ShortlistEntry[] | null {
   let v: unknown;
   try {
     v = JSON.parse(text);
   } catch {
-    return [];
+    return null;
   }
-  if (typeof v !== "object" || v === null) return [];
+  if (typeof v !== "object" || v === null) return null;
   const r = v as { covered?: unknown; articles?: unknown };
-  if (r.covered === false || !Array.isArray(r.articles)) return [];
+  if (r.covered === false) return [];
+  if (!Array.isArray(r.articles)) return null;
   const byId = new Map(shortlist.map((s) => [s.id, s]));
   const out: ShortlistEntry[] = [];
   for (const id of r.articles) {
     const s = typeof id === "string" ? byId.get(id.trim().replace(/^\[|\]$/g, "")) : undefined;
     if (s && !out.includes(s)) out.push(s);
   }
-  return out.slice(0, 4);
+  return out.length === 0 && r.articles.length > 0 ? null : out.slice(0, 4);
 }

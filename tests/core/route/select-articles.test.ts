@@ -66,10 +66,20 @@ describe("the model's selection step", () => {
     expect(none.requests).toHaveLength(0);
   });
 
+  it("keeps the keyword route when the reply is not a selection (prose from a model that ignored the tool)", async () => {
+    const model = new ScriptedLanguageModel(["Five times, with jittered backoff."]);
+    const r = await selectArticles(model, index, q, resolve);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error.kind).toBe("invalid-reply");
+  });
+
   it("reads only shortlist ids from a reply, whatever else it holds", () => {
     const list = shortlistFor(index, q, resolve);
-    expect(parsePicks("not json", list)).toEqual([]);
-    expect(parsePicks(JSON.stringify({ covered: true, articles: ["a2", "[a1]", "../etc/passwd", 7] }), list).map((s) => s.id)).toEqual(["a2", "a1"]);
+    expect(parsePicks("not json", list)).toBeNull();
+    expect(parsePicks(JSON.stringify({ covered: true, articles: ["../etc/passwd"] }), list)).toBeNull();
+    expect(parsePicks(JSON.stringify({ answer: "Five times" }), list)).toBeNull();
+    expect(parsePicks(JSON.stringify({ covered: true, articles: [] }), list)).toEqual([]);
+    expect(parsePicks(JSON.stringify({ covered: true, articles: ["a2", "[a1]", "../etc/passwd", 7] }), list)?.map((s) => s.id)).toEqual(["a2", "a1"]);
   });
 
   it("scores routers on a question set: recall, files per question and out-of-domain emptiness", async () => {

@@ -148,6 +148,16 @@ describe("the selection step", () => {
     expect(picked?.note.by === "keywords" && picked.note.reason).toContain("model not found");
     expect(picked?.route).toEqual(routeFor(host, COVERED));
   });
+
+  it("falls back to the keyword route when the select model answers in prose instead of choosing (a covered question stays covered)", async () => {
+    const { host } = askHost({ selectWithModel: true });
+    server.replies.push({ kind: "text", text: "Five times, with jittered backoff." });
+    const picked = await selectFor(host, COVERED);
+    expect(picked?.note.by).toBe("keywords");
+    expect(picked?.note.by === "keywords" && picked.note.reason).toContain("not a choice among the shortlisted articles");
+    expect(picked?.route).toEqual(routeFor(host, COVERED));
+    expect(picked?.route.status).toBe("routed");
+  });
 });
 
 describe("answering a routed question", () => {
