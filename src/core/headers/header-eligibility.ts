@@ -1,4 +1,5 @@
 import type { ParsedNote } from "../notes/note-types";
+import { TEMPLATE_PLACEHOLDER } from "../notes/template-placeholder";
 import { unfencedLines } from "../notes/unfenced-lines";
 import { baseName } from "../route/article-doc";
 
@@ -35,14 +36,11 @@ export function readTemplateFolders(templatesJson: string | null, templaterJson:
   return { folders };
 }
 
-/** Placeholders of the Templater plugin (`<% … %>`) and of the Templates core plugin (`{{title}}`, `{{date:…}}`). */
-const PLACEHOLDER = /<%[\s\S]*?%>|\{\{\s*(?:title|date|time)(?::[^}]*)?\s*\}\}/i;
-
 /** True when the text holds a template placeholder outside code (in its frontmatter or its prose). */
 function hasPlaceholder(text: string, bodyStart: number): boolean {
   if (!text.includes("<%") && !text.includes("{{")) return false;
-  if (PLACEHOLDER.test(text.slice(0, bodyStart))) return true;
-  for (const line of unfencedLines(text.slice(bodyStart))) if (line !== null && PLACEHOLDER.test(line.replace(/`[^`]*`/g, ""))) return true;
+  if (TEMPLATE_PLACEHOLDER.test(text.slice(0, bodyStart))) return true;
+  for (const line of unfencedLines(text.slice(bodyStart))) if (line !== null && TEMPLATE_PLACEHOLDER.test(line.replace(/`[^`]*`/g, ""))) return true;
   return false;
 }
 

@@ -1,4 +1,5 @@
 import { parse, YAMLParseError } from "yaml";
+import { TEMPLATE_PLACEHOLDER } from "./template-placeholder";
 import type { FrontmatterError } from "./note-types";
 import { parseSimpleYaml } from "./simple-yaml";
 
@@ -66,7 +67,8 @@ export function readFrontmatter(block: FrontmatterBlock): { data: Record<string,
   } catch (e) {
     const message = e instanceof Error ? (e.message.split("\n")[0] ?? "Invalid YAML") : "Invalid YAML";
     const at = e instanceof YAMLParseError ? locateInYaml(block, errorOffset(block.yamlText, e)) : { line: block.yamlStartLine, col: 0 };
-    return { data: null, error: { message: `Invalid YAML in frontmatter: ${message}`, ...at } };
+    const template = TEMPLATE_PLACEHOLDER.test(block.yamlText) ? { template: true } : {};
+    return { data: null, error: { message: `Invalid YAML in frontmatter: ${message}`, ...at, ...template } };
   }
 }
 

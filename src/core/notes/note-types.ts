@@ -48,6 +48,8 @@ export interface FrontmatterError {
   message: string;
   line: number;
   col: number;
+  /** The YAML holds a template's placeholders (`<% tp.file.title %>`, `{{date}}`): a template, filled in when used. */
+  template?: boolean;
 }
 
 /** Everything the core needs to know about one note's text; plain data, no behaviour. */
