@@ -93,6 +93,9 @@ export class ArticleTerms {
  * How many articles hold each term: for an index restored from a snapshot, the snapshot's counts (found by bisection in
  * its sorted table, so a warm start fills no map of 40,000 terms) under the changes made since; otherwise a Map.
  */
+/** Terms whose snapshot count DocumentFrequencies keeps once looked up (bounded: a long run forgets and looks again). */
+const MAX_SEEN = 100_000;
+
 export class DocumentFrequencies {
   /** Counts set since the snapshot (0: the term is gone). */
   private readonly changed = new Map<string, number>();
@@ -103,24 +106,24 @@ export class DocumentFrequencies {
   ) {}
 
   /**
-   * The snapshot's counts in a Map, made once lookups have cost about what making it does: a bisection compares some
-   * sixteen strings, so after a sixteenth of the table's size in lookups (a run over many notes; many questions).
+   * The counts of the terms looked up so far (-1: not in the table): each term is bisected once (some sixteen string
+   * comparisons), so a run over many notes pays per term it asks about, a little at each lookup. Filling a map of the
+   * whole table at once was one task of ~13 ms at 42,000 terms, past a frame in the plugin.
    */
-  private byTerm: Map<string, number> | null = null;
-  private lookups = 0;
+  private readonly seen = new Map<string, number>();
 
   get(term: string): number | undefined {
     const n = this.changed.get(term);
     if (n !== undefined) return n === 0 ? undefined : n;
-    if (this.byTerm !== null) return this.byTerm.get(term);
     if (this.table.length === 0) return undefined;
-    if (++this.lookups > this.table.length >> 4) {
-      this.byTerm = new Map();
-      for (let i = 0; i < this.table.length; i++) this.byTerm.set(this.table[i]!, this.countOf(i));
-      return this.byTerm.get(term);
+    let count = this.seen.get(term);
+    if (count === undefined) {
+      const i = indexOfSorted(this.table, term);
+      count = i === -1 ? -1 : this.countOf(i);
+      if (this.seen.size >= MAX_SEEN) this.seen.clear();
+      this.seen.set(term, count);
     }
-    const i = indexOfSorted(this.table, term);
-    return i === -1 ? undefined : this.countOf(i);
+    return count === -1 ? undefined : count;
   }
 
   set(term: string, n: number): void {
