@@ -19,7 +19,7 @@ const TLDR_OPTIONS = 6;
  * The terms that say what a note is about: its title's words, and the body's words by how often the note uses them
  * against how rare they are in the vault (`idf`), the strongest twelve, weighted 0..1 (words of links left out).
  */
-export function keyTermsOf(title: string, paragraphs: readonly ProseParagraph[], idf: (term: string) => number, maxIdf?: number): KeyTerms {
+export function keyTermsOf(title: string, paragraphs: readonly ProseParagraph[], idf: (term: string) => number, maxIdf = Infinity): KeyTerms {
   // tf: in how many paragraphs a term is (one Map probe per word: the count and the last paragraph counted in, together).
   const tf = new Map<string, ParagraphCount>();
   let chars = 0;
@@ -39,7 +39,7 @@ export function keyTermsOf(title: string, paragraphs: readonly ProseParagraph[],
     para++;
     if ((chars += p.text.length) > KEY_TERM_CHARS) break;
   }
-  const score = maxIdf === undefined ? scoreAll(tf, idf) : scoreLikelyTop(tf, idf, maxIdf);
+  const score = scoreLikelyTop(tf, idf, maxIdf);
   const titleTerms = questionTerms(title);
   const best = Math.max(1e-9, ...score.values(), ...titleTerms.map((t) => 2 * idf(t)));
   for (const t of titleTerms) score.set(t, Math.max(score.get(t) ?? 0, best));
@@ -53,18 +53,12 @@ interface ParagraphCount {
   last: number;
 }
 
-/** Each term's score: how many paragraphs hold it, against its rarity. */
-function scoreAll(tf: ReadonlyMap<string, ParagraphCount>, idf: (term: string) => number): Map<string, number> {
-  const score = new Map<string, number>();
-  for (const [t, { n }] of tf) score.set(t, (1 + Math.log(n)) * idf(t));
-  return score;
-}
-
 /**
- * `scoreAll` for the terms that can be among the strongest twelve, and the strongest of all: a term's score is at most
- * (1 + log n) × `maxIdf`, so once twelve terms score above that for a paragraph count n, no term in n paragraphs or fewer
- * can rank among them (title terms rank first whatever they score, so the twelve other scores are a safe bar). The
- * same key terms as `scoreAll` gives, with a rarity lookup for a few dozen of a note's terms instead of hundreds.
+ * Each term's score (how many paragraphs hold it, against its rarity) for the terms that can be among the strongest
+ * twelve, and the strongest of all: a term's score is at most (1 + log n) × `maxIdf`, so once twelve terms score above
+ * that for a paragraph count n, no term in n paragraphs or fewer can rank among them (title terms rank first whatever
+ * they score, so the twelve other scores are a safe bar). With no bound (Infinity) every term is scored; with the
+ * index's, a rarity lookup for a few dozen of a note's terms instead of hundreds, and the same key terms.
  */
 function scoreLikelyTop(tf: ReadonlyMap<string, ParagraphCount>, idf: (term: string) => number, maxIdf: number): Map<string, number> {
   const byCount: string[][] = [];

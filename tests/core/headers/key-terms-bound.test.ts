@@ -18,7 +18,8 @@ describe("keyTermsOf with a rarity bound", () => {
   it("gives exactly the key terms a lookup of every term gives, for any note and any rarities under the bound", () => {
     const paragraph = fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 40, size: "max" }).map((ws) => ws.join(" ") + ".");
     const note = fc.array(paragraph, { minLength: 1, maxLength: 12, size: "max" });
-    const rarity = fc.array(fc.double({ min: 0, max: 5, noNaN: true }), { minLength: 1, maxLength: 50, size: "max" });
+    // Rarities up to the bound, and at it or near it (the terms a wrong bound would wrongly pass over).
+    const rarity = fc.array(fc.oneof(fc.double({ min: 0, max: 5, noNaN: true }), fc.constantFrom(5, 4.5, 4)), { minLength: 1, maxLength: 50, size: "max" });
     fc.assert(
       fc.property(note, rarity, fc.constantFrom(...WORDS), (paras, values, titleWord) => {
         const idf = (t: string): number => values[slot(t, values.length)]!;
