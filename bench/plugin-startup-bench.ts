@@ -5,7 +5,6 @@
 // after one edit, routing on the plugin's own index, and the lint report pane's renders (in jsdom).
 import { mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { Buffer } from "node:buffer";
-import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -13,6 +12,7 @@ import v8 from "node:v8";
 import { compileFunction, runInNewContext } from "node:vm";
 import { clearImmediate, clearInterval, clearTimeout, setImmediate, setInterval, setTimeout } from "node:timers";
 import { generateKnowledgeBase, seededRandom } from "./generate-knowledge-base";
+import { printChildResult, runInChild } from "./child-run";
 import { createStandIn } from "./obsidian-stand-in";
 import { median, ms, percentile } from "./stats";
 import { installObsidianDomHelpers } from "../tests/fakes/obsidian-dom";
@@ -371,20 +371,7 @@ export async function startupChild(): Promise<void> {
   installWindow();
   installDom();
   const figures = await benchOne(shape, join(process.cwd(), "main.js"));
-  process.stdout.write(`KC_STARTUP_RUN ${JSON.stringify(figures)}\n`);
-}
-
-/** Runs one vault's start-up in a fresh Node process (see startupChild); what it printed on the way is printed here. */
-function startupInChild(label: string): Figures {
-  const r = spawnSync(process.execPath, [process.argv[1]!], {
-    encoding: "utf8",
-    env: { ...process.env, KC_BENCH: "startup-child", KC_STARTUP_SHAPE: label },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const line = /^KC_STARTUP_RUN (.*)$/m.exec(r.stdout);
-  if (!line) throw new Error(`the start-up run of ${label} failed: ${r.stderr.slice(-2000)}`);
-  for (const l of r.stdout.split("\n")) if (l !== "" && !l.startsWith("KC_STARTUP_RUN ") && !l.startsWith("# Knowledge Compiler")) print(l);
-  return JSON.parse(line[1]!) as Figures;
+  printChildResult(figures);
 }
 
 export async function benchPluginStartup(): Promise<void> {
@@ -398,7 +385,8 @@ export async function benchPluginStartup(): Promise<void> {
   const figures: Figures[] = [];
   // Each vault in a Node process of its own: one process's heap grew with every vault (to 428 MB by the fourth, 83 MB
   // for that vault alone), and its collections were counted as the next vault's long tasks.
-  for (const shape of SHAPES) if (!only || only.some((o) => shape.label.startsWith(o))) figures.push(startupInChild(shape.label));
+  for (const shape of SHAPES)
+    if (!only || only.some((o) => shape.label.startsWith(o))) figures.push(runInChild<Figures>("startup-child", { KC_STARTUP_SHAPE: shape.label }));
   print("| vault | notes | articles | onload | Ask answers (partial index) | Ask index complete | lint ready | longest task | tasks > 50 ms | findings |");
   print("|---|---|---|---|---|---|---|---|---|---|");
   for (const f of figures) print(f.startup);

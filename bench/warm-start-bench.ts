@@ -4,12 +4,12 @@
 // when lint is ready, and the longest main-thread task until each (the start-up benchmark's heartbeat). KC_VERBOSE says
 // when each run's longest task ended; KC_WARM_KEEP=<file> keeps a copy of the snapshot; KC_WARM_ROUNDS (default 3). Each
 // start runs in a Node process of its own, as Obsidian starts with a fresh heap.
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import process from "node:process";
 import { clearInterval } from "node:timers";
+import { printChildResult, runInChild } from "./child-run";
 import { createStandIn } from "./obsidian-stand-in";
 import {
   collectGarbage,
@@ -123,22 +123,11 @@ export async function warmStartChild(): Promise<void> {
   installWindow();
   installDom();
   const run = await startOnce(root, readVault(root), join(process.cwd(), "main.js"), process.env.KC_WARM_SAVE === "1");
-  process.stdout.write(`KC_WARM_RUN ${JSON.stringify(run)}\n`);
+  printChildResult(run);
 }
 
-/** Runs one start in a fresh Node process (see warmStartChild). */
-function startInChild(root: string, save: boolean): Run {
-  const r = spawnSync(process.execPath, [...(process.env.KC_WARM_TRACE_GC ? ["--trace-gc"] : []), process.argv[1]!], {
-    encoding: "utf8",
-    env: { ...process.env, KC_BENCH: "warm-child", KC_WARM_ROOT: root, KC_WARM_SAVE: save ? "1" : "0" },
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  const line = /^KC_WARM_RUN (.*)$/m.exec(r.stdout);
-  if (!line) throw new Error(`a warm-start run failed: ${r.stderr.slice(-2000)}`);
-  // KC_VERBOSE's lines, said where this process prints.
-  for (const l of r.stdout.split("\n")) if (l.startsWith("  (") || (process.env.KC_WARM_TRACE_GC && /Mark-Compact|Scavenge/.test(l))) print(l);
-  return JSON.parse(line[1]!) as Run;
-}
+/** KC_WARM_TRACE_GC=1: each start prints its collections. */
+const traceGc = (): string[] => (process.env.KC_WARM_TRACE_GC ? ["--trace-gc"] : []);
 
 /** Runs the three kinds of start in alternating rounds, each in a process of its own, and prints their medians. */
 export async function benchWarmStart(): Promise<void> {
@@ -163,7 +152,7 @@ export async function benchWarmStart(): Promise<void> {
       writeFileSync(join(root, p), t);
     }
     // A first start saves the snapshot every warm run begins from.
-    startInChild(root, true);
+    runInChild<Run>("warm-child", { KC_WARM_ROOT: root, KC_WARM_SAVE: "1" }, traceGc());
     snapshot = readFileSync(join(root, SNAPSHOT), "utf8");
     if (process.env.KC_WARM_KEEP) writeFileSync(process.env.KC_WARM_KEEP, snapshot);
     const articles = [...texts.keys()].filter((p) => p.startsWith("knowledge/concepts/"));
@@ -179,7 +168,7 @@ export async function benchWarmStart(): Promise<void> {
             writeFileSync(join(root, p), `${texts.get(p)!}\nEdited while Obsidian was closed: the queue now retries twice.\n`);
           }
         }
-        runs.get(kind)!.push(startInChild(root, false));
+        runs.get(kind)!.push(runInChild<Run>("warm-child", { KC_WARM_ROOT: root, KC_WARM_SAVE: "0" }, traceGc()));
         // Back as the snapshot knows them (same text, same modification time).
         for (const [p, mtime] of saved) {
           writeFileSync(join(root, p), texts.get(p)!);
