@@ -1,15 +1,16 @@
-// The adapter as the project calls a local model server (Ollama's model id, no key, streaming, Node's fetch and
-// timers) against a loopback server, with whatever a test changes: one set-up for the local-server tests.
+// The adapter against a loopback server (Node's fetch and timers, streaming, no retries), as the hosted API or a local
+// model server is called, with whatever a test changes: one set-up for the adapter's tests.
 import { AnthropicLanguageModel } from "../../src/llm/anthropic-language-model";
 import { nodeFetch, nodeTimers } from "../../src/node/node-runtime";
 import type { LoopbackServer } from "./loopback-anthropic-server";
 
 export type ModelOptions = ConstructorParameters<typeof AnthropicLanguageModel>[0];
 
-export function localModel(server: LoopbackServer, over: Partial<ModelOptions> = {}): AnthropicLanguageModel {
+/** The adapter against a loopback server as the hosted API is called (a key, streaming, no retries), with a test's changes. */
+export function loopbackModel(server: LoopbackServer, over: Partial<ModelOptions> = {}): AnthropicLanguageModel {
   return new AnthropicLanguageModel({
-    apiKey: null,
-    model: "llama3.2:3b",
+    apiKey: "sk-test",
+    model: "claude-test",
     baseUrl: server.baseUrl,
     maxRetries: 0,
     streaming: true,
@@ -17,4 +18,9 @@ export function localModel(server: LoopbackServer, over: Partial<ModelOptions> =
     timers: nodeTimers,
     ...over,
   });
+}
+
+/** The same as a local model server is called: Ollama's model id and no key. */
+export function localModel(server: LoopbackServer, over: Partial<ModelOptions> = {}): AnthropicLanguageModel {
+  return loopbackModel(server, { apiKey: null, model: "llama3.2:3b", ...over });
 }

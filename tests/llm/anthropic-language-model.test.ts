@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AnthropicLanguageModel } from "../../src/llm/anthropic-language-model";
-import { nodeFetch, nodeTimers } from "../../src/node/node-runtime";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
+import { loopbackModel, type ModelOptions } from "../fakes/local-model";
+import { nodeTimers } from "../../src/node/node-runtime";
 import type { CompletionRequest } from "../../src/core/llm/language-model";
 import { DEFAULT_MODEL } from "../../src/core/llm/models";
 
@@ -13,17 +13,7 @@ beforeEach(async () => {
 });
 afterEach(async () => server.close());
 
-const model = (over: Partial<ConstructorParameters<typeof AnthropicLanguageModel>[0]> = {}) =>
-  new AnthropicLanguageModel({
-    apiKey: "sk-test",
-    model: "claude-test",
-    baseUrl: server.baseUrl,
-    maxRetries: 0,
-    streaming: true,
-    fetch: nodeFetch,
-    timers: nodeTimers,
-    ...over,
-  });
+const model = (over: Partial<ModelOptions> = {}) => loopbackModel(server, over);
 const request = (over: Partial<CompletionRequest> = {}): CompletionRequest => ({
   system: "You answer from the loaded articles only.",
   messages: [{ role: "user", content: "How long do retries wait?" }],

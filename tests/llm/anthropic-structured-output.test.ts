@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AnthropicLanguageModel } from "../../src/llm/anthropic-language-model";
-import { nodeFetch, nodeTimers } from "../../src/node/node-runtime";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
+import { loopbackModel, type ModelOptions } from "../fakes/local-model";
 import type { CompletionRequest } from "../../src/core/llm/language-model";
 import { DEFAULT_MODEL, DEFAULT_SELECT_MODEL } from "../../src/core/llm/models";
 import { buildSelectRequest } from "../../src/core/route/select-articles";
@@ -15,18 +14,7 @@ beforeEach(async () => {
 });
 afterEach(async () => server.close());
 
-type Options = ConstructorParameters<typeof AnthropicLanguageModel>[0];
-const model = (id: string, over: Partial<Options> = {}) =>
-  new AnthropicLanguageModel({
-    apiKey: "sk-test",
-    model: id,
-    baseUrl: server.baseUrl,
-    maxRetries: 0,
-    streaming: true,
-    fetch: nodeFetch,
-    timers: nodeTimers,
-    ...over,
-  });
+const model = (id: string, over: Partial<ModelOptions> = {}) => loopbackModel(server, { model: id, ...over });
 const native = (id: string) => model(id, { structuredOutput: "native" });
 const compileRequest = (): CompletionRequest => ({
   system: COMPILE_SYSTEM_PROMPT,

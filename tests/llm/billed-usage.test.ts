@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { AnthropicLanguageModel } from "../../src/llm/anthropic-language-model";
-import { nodeFetch, nodeTimers } from "../../src/node/node-runtime";
 import { startLoopbackAnthropic, type LoopbackServer } from "../fakes/loopback-anthropic-server";
+import { loopbackModel, type ModelOptions } from "../fakes/local-model";
 import type { CompletionRequest, TokenUsage } from "../../src/core/llm/language-model";
 import { priceFor } from "../../src/core/llm/models";
 import { cappedModel, SpendGuard, worstCaseUsd } from "../../src/core/spend/capped-model";
@@ -19,17 +18,7 @@ beforeEach(async () => {
 afterEach(async () => server.close());
 
 const MODEL = "claude-sonnet-5-5";
-const adapter = (over: Partial<ConstructorParameters<typeof AnthropicLanguageModel>[0]> = {}) =>
-  new AnthropicLanguageModel({
-    apiKey: "sk-test",
-    model: MODEL,
-    baseUrl: server.baseUrl,
-    maxRetries: 0,
-    streaming: true,
-    fetch: nodeFetch,
-    timers: nodeTimers,
-    ...over,
-  });
+const adapter = (over: Partial<ModelOptions> = {}) => loopbackModel(server, { model: MODEL, ...over });
 const schema = { name: "propose_articles", description: "d", schema: { type: "object" } };
 const request = (over: Partial<CompletionRequest> = {}): CompletionRequest => ({
   system: "You answer from the loaded articles only.",
