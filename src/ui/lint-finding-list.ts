@@ -3,41 +3,12 @@ import type { LintFinding, LintPlace } from "../core/lint/lint-types";
 import type { PaneGroup } from "./lint-pane-model";
 import { StickyTitle } from "./lint-sticky-title";
 import { createFindingRow, createGroupRow, findingKey, sameItems, unknownCheck, updateGroupRow } from "./lint-finding-row";
+import { FINDING_ROW_PX, placeGroups, RELATED_LINE_PX, rowAtHeight, rowHeight, rowOf, rowTop, type Group, type Row } from "./lint-list-geometry";
 
-/**
- * Heights in px of a check's title row (name and description), of a finding row (a path on up to two lines and the
- * message), and what a line of related places adds to the rows of a check that has them; styles.css uses the same.
- */
-export const GROUP_ROW_PX = 56;
-export const FINDING_ROW_PX = 60;
-export const RELATED_LINE_PX = 22;
 /** Rows drawn beyond each edge of the visible area, so a fast scroll does not show blanks. */
 const OVERSCAN_PX = 480;
 /** Height assumed before the list has been laid out (and in tests, where nothing is). */
 const FALLBACK_VIEWPORT_PX = 640;
-
-/** One check's findings; a group whose findings are the same objects as before is kept, with its row keys. */
-interface Group {
-  check: LintCheck;
-  findings: readonly LintFinding[];
-  /** Row keys, computed when a row is first drawn. */
-  keys: string[];
-  /** Index of its title row and of its first finding among all findings. */
-  firstRow: number;
-  firstFinding: number;
-  /** Top of its title row in px. */
-  top: number;
-  /** Height of each of its finding rows: taller when a finding has related places. */
-  rowPx: number;
-  /** Finding rows shown: 0 while collapsed. */
-  shown: number;
-}
-
-/** A row: a group's title (k = -1) or its k-th finding. */
-interface Row {
-  group: Group;
-  k: number;
-}
 
 /** A drawn row's element and the state last written to it, so a redraw writes only what changed. */
 interface Drawn {
@@ -138,21 +109,10 @@ export class LintFindingList {
 
   /** Places the groups (title row, then the findings of an open group) and redraws the rows in view. */
   private layout(overscanPx = OVERSCAN_PX): void {
-    let rows = 0;
-    let count = 0;
-    let top = 0;
-    for (const g of this.groups) {
-      g.firstRow = rows;
-      g.firstFinding = count;
-      g.top = top;
-      g.shown = this.collapsed.has(g.check.id) ? 0 : g.findings.length;
-      rows += 1 + g.shown;
-      count += g.findings.length;
-      top += GROUP_ROW_PX + g.shown * g.rowPx;
-    }
+    const { rows, findings, height } = placeGroups(this.groups, this.collapsed);
     this.rowCount = rows;
-    this.findingCount = count;
-    this.sizer.style.setProperty("--kc-list-height", `${top}px`);
+    this.findingCount = findings;
+    this.sizer.style.setProperty("--kc-list-height", `${height}px`);
     this.renderWindow(overscanPx);
   }
 
@@ -202,44 +162,12 @@ export class LintFindingList {
     this.sticky.update(g && { check: g.check, count: g.findings.length, top: g.top }, top);
   }
 
-  /** The row at an index: its group (at most one per check) and its place in it. */
   private row(i: number): Row {
-    let lo = 0;
-    let hi = this.groups.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.groups[mid]!.firstRow <= i) lo = mid;
-      else hi = mid - 1;
-    }
-    const group = this.groups[lo]!;
-    return { group, k: i - group.firstRow - 1 };
+    return rowOf(this.groups, i);
   }
 
-  /** Top of a row in px. */
-  private offset(i: number): number {
-    const { group, k } = this.row(i);
-    return k < 0 ? group.top : group.top + GROUP_ROW_PX + k * group.rowPx;
-  }
-
-  /** Height of a row in px. */
-  private heightOf(i: number): number {
-    const { group, k } = this.row(i);
-    return k < 0 ? GROUP_ROW_PX : group.rowPx;
-  }
-
-  /** The row at a height in px (the last row when below the end). */
   private rowAt(y: number): number {
-    if (this.groups.length === 0) return 0;
-    let lo = 0;
-    let hi = this.groups.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (this.groups[mid]!.top <= y) lo = mid;
-      else hi = mid - 1;
-    }
-    const g = this.groups[lo]!;
-    if (y < g.top + GROUP_ROW_PX) return g.firstRow;
-    return g.firstRow + 1 + Math.min(g.shown - 1, Math.floor((y - g.top - GROUP_ROW_PX) / g.rowPx));
+    return rowAtHeight(this.groups, y);
   }
 
   private findingAt(i: number): LintFinding | null {
@@ -292,7 +220,7 @@ export class LintFindingList {
 
   private place(d: Drawn, row: Row, index: number): void {
     d.index = index;
-    const top = this.offset(index);
+    const top = rowTop(this.groups, index);
     if (d.top !== top) {
       d.top = top;
       d.el.style.setProperty("--kc-row-top", `${top}px`);
@@ -378,11 +306,11 @@ export class LintFindingList {
   }
 
   private scrollToRow(i: number): void {
-    const top = this.offset(i);
+    const top = rowTop(this.groups, i);
     const height = this.el.clientHeight || FALLBACK_VIEWPORT_PX;
-    const rowHeight = this.heightOf(i);
+    const bottom = top + rowHeight(this.groups, i);
     if (top < this.el.scrollTop) this.el.scrollTop = top;
-    else if (top + rowHeight > this.el.scrollTop + height) this.el.scrollTop = top + rowHeight - height;
+    else if (bottom > this.el.scrollTop + height) this.el.scrollTop = bottom - height;
   }
 
   private focusRow(i: number): void {

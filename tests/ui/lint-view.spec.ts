@@ -3,7 +3,7 @@ import { WorkspaceLeaf } from "obsidian";
 import { menusShown } from "../fakes/obsidian-stub";
 import { LintView, type LintViewHost } from "../../src/ui/lint-view";
 import { SliceScheduler } from "../../src/core/util/slice-scheduler";
-import { FINDING_ROW_PX } from "../../src/ui/lint-finding-list";
+import { FINDING_ROW_PX } from "../../src/ui/lint-list-geometry";
 import { LINT_CHECKS } from "../../src/core/lint/lint-checks";
 import type { LintFinding } from "../../src/core/lint/lint-types";
 
