@@ -1,9 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
+import { graphModelOf } from "../fakes/graph-model-of";
 import { WorkspaceLeaf } from "obsidian";
-import { readCkpHeader } from "../../src/core/ckp/read-ckp-header";
-import { GraphModel, graphArticleOf } from "../../src/core/graph/graph-model";
-import { VaultIndex } from "../../src/core/links/vault-index";
-import { parseNote } from "../../src/core/notes/parse-note";
 import type { RouteResult } from "../../src/core/route/route-types";
 import { GraphView, type GraphHost } from "../../src/ui/graph/graph-view";
 
@@ -18,16 +15,7 @@ const FILES: Record<string, string> = {
 };
 
 function setup(active: string | null = "knowledge/concepts/a.md") {
-  const vault = new VaultIndex();
-  for (const [p, t] of Object.entries(FILES)) vault.setNote(p, t);
-  const model = new GraphModel(
-    () => "knowledge",
-    (l, from) => vault.resolve(l, from),
-  );
-  for (const [p, t] of Object.entries(FILES)) {
-    const parsed = parseNote(t);
-    model.set(graphArticleOf(p, readCkpHeader(parsed.frontmatter), parsed));
-  }
+  const model = graphModelOf(FILES);
   let changed: () => void = () => undefined;
   const state = { active, opened: [] as string[], saved: 0, ready: true };
   const host: GraphHost = {

@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { graphModelOf } from "../../fakes/graph-model-of";
 import { WorkspaceLeaf } from "obsidian";
-import { readCkpHeader } from "../../../src/core/ckp/read-ckp-header";
-import { GraphModel, graphArticleOf } from "../../../src/core/graph/graph-model";
-import { VaultIndex } from "../../../src/core/links/vault-index";
-import { parseNote } from "../../../src/core/notes/parse-note";
 import { GraphView, type GraphHost } from "../../../src/ui/graph/graph-view";
 import { controlsFrom, DEFAULT_CONTROLS } from "../../../src/ui/graph/graph-selection";
 
@@ -17,16 +14,7 @@ const FILES: Record<string, string> = {
 };
 
 function setup() {
-  const vault = new VaultIndex();
-  for (const [p, t] of Object.entries(FILES)) vault.setNote(p, t);
-  const model = new GraphModel(
-    () => "knowledge",
-    (l, from) => vault.resolve(l, from),
-  );
-  for (const [p, t] of Object.entries(FILES)) {
-    const parsed = parseNote(t);
-    model.set(graphArticleOf(p, readCkpHeader(parsed.frontmatter), parsed));
-  }
+  const model = graphModelOf(FILES);
   const state = { saves: 0 };
   const host: GraphHost = {
     graph: (o) => model.snapshot(o),
