@@ -1,8 +1,9 @@
-// Bundles the plugin (main.js, CommonJS, for Obsidian), the CLI (dist/cli.mjs, ESM, for Node; a copy goes into the
-// Claude Code plugin, claude-plugin/dist) and, on demand, the benchmarks (dist/bench.mjs).
+// Bundles the plugin (main.js, CommonJS, for Obsidian), the CLI (dist/kc.cjs and its bundles, for Node; a copy goes
+// into the Claude Code plugin, claude-plugin/dist) and, on demand, the benchmarks (dist/bench.mjs).
 import esbuild from "esbuild";
 import { pluginBuildOptions } from "./scripts/plugin-build-options.mjs";
-import { chmodSync, cpSync, rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
+import { buildCli as buildCliInto } from "./scripts/build-cli.mjs";
 
 const mode = process.argv[2] ?? "dev";
 const production = mode === "production";
@@ -24,55 +25,12 @@ const nodeEntry = (entry, outfile) => ({
   logLevel: "info",
 });
 
-/**
- * The CLI, dist/cli.mjs: minified, with a shebang first so the installed `kc` (npm's bin link) runs it, and executable. Split: modules only some
- * commands import (the Anthropic SDK, half the bundle) are chunks in dist/cli-chunks/ loaded when a command needs them,
- * so `kc lint` compiles less before it starts.
- *
- * It also tells V8 not to inline when it optimizes: a command is one short run, and inlining made the optimizing
- * compiler's background threads spend ~250 ms of CPU on kc lint of 2,721 notes (as much as the command's own thread) for
- * no gain on that thread; without it they spend ~150 ms, and on a busy or 2-core machine the run ends ~15% sooner.
- * (Measured with each thread's schedstat; long runs such as kc route on 2,721 notes lose ~1%.)
- */
-/** Points the CLI's imports of "yaml" at scripts/lazy-yaml.cjs (which requires the real package, built apart, at first use): see that file. */
-const lazyYaml = {
-  name: "lazy-yaml",
-  setup(build) {
-    build.onResolve({ filter: /^yaml$/ }, () => ({ path: new URL("./scripts/lazy-yaml.cjs", import.meta.url).pathname }));
-  },
-};
-
+/** The CLI (scripts/build-cli.mjs), and the same files inside the Claude Code plugin. */
 async function buildCli() {
-  rmSync("dist/cli-chunks", { recursive: true, force: true });
-  const { outfile: _single, ...cli } = nodeEntry("src/cli/main.ts");
-  await esbuild.build({
-    ...cli,
-    entryPoints: { cli: "src/cli/main.ts" },
-    outdir: "dist",
-    splitting: true,
-    chunkNames: "cli-chunks/[name]-[hash]",
-    outExtension: { ".js": ".mjs" },
-    // KC_PROFILE=1 keeps names readable for a CPU profile.
-    minify: !process.env.KC_PROFILE,
-    plugins: [lazyYaml],
-    // In every output file (esbuild has one banner per build); setting the flag again when a chunk loads changes nothing.
-    banner: { js: `#!/usr/bin/env node\nimport { setFlagsFromString as __kcV8Flags } from "node:v8"; __kcV8Flags("--no-turbo-inlining");\n${requireShim}` },
-  });
-  chmodSync("dist/cli.mjs", 0o755);
-  // The yaml package, outside the ES module graph: required by scripts/lazy-yaml.cjs only when a command needs it.
-  await esbuild.build({
-    stdin: { contents: 'module.exports = require("yaml");', resolveDir: import.meta.dirname, loader: "js" },
-    bundle: true,
-    format: "cjs",
-    platform: "node",
-    target: "node20",
-    outfile: "dist/cli-chunks/yaml.cjs",
-    minify: true,
-    logLevel: "info",
-  });
+  await buildCliInto({ outdir: "dist" });
   // The Claude Code plugin (claude-plugin/) runs the CLI it ships, never a registry name: the same files, inside it.
   rmSync("claude-plugin/dist", { recursive: true, force: true });
-  cpSync("dist/cli.mjs", "claude-plugin/dist/cli.mjs");
+  for (const file of ["kc.cjs", "cli.mjs"]) cpSync(`dist/${file}`, `claude-plugin/dist/${file}`);
   cpSync("dist/cli-chunks", "claude-plugin/dist/cli-chunks", { recursive: true });
 }
 

@@ -19,7 +19,7 @@ function run(args: string[], env: Record<string, string>): { seconds: number; st
 
 /** Prints the prime hook's whole-process time beside the floor and the CLI's start-up, and checks it on a large base. */
 export function benchPrimeHook(runs = 9): void {
-  const cli = join(process.cwd(), "dist", "cli.mjs");
+  const cli = join(process.cwd(), "dist", "kc.cjs");
   const demo = join(process.cwd(), "examples", "demo-vault");
   const cache = mkdtempSync(join(tmpdir(), "kc-prime-bench-cache-"));
   const warm = { KC_CACHE_DIR: cache };

@@ -70,7 +70,7 @@ function measure(pair: Pair, probe: string): { floor: [number, number]; kc: [num
 
 /** Every whole-process ratio of the issue, for each real vault there is. */
 export function benchProcessLint(dataDir: string, runs = Number(process.env.KC_PROCESS_RUNS ?? 7)): void {
-  const cli = join(process.cwd(), "dist", "cli.mjs");
+  const cli = join(process.cwd(), "dist", "kc.cjs");
   if (!existsSync(cli)) {
     print("\n(whole-process benchmarks skipped: run `npm run build` first)");
     return;

@@ -27,7 +27,7 @@ const isMessages = (r) => r.url.startsWith("/v1/messages");
 /** Whether a request carries the option's key (as x-api-key, or as a bearer token: kc sends it so to a base URL). */
 const withOptionKey = (r) => r.headers["x-api-key"] === OPTION_KEY || r.headers.authorization === `Bearer ${OPTION_KEY}`;
 
-if (!existsSync(join(root, "claude-plugin", "dist", "cli.mjs"))) fail("claude-plugin/dist/cli.mjs is missing: run npm run build first.");
+if (!existsSync(join(root, "claude-plugin", "dist", "kc.cjs"))) fail("claude-plugin/dist/kc.cjs is missing: run npm run build first.");
 
 const tmp = mkdtempSync(join(tmpdir(), "kc-check-plugin-"));
 const prefix = join(tmp, "prefix");

@@ -8,7 +8,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const cli = join(root, "dist", "cli.mjs");
+const cli = join(root, "dist", "kc.cjs");
 const vault = join(root, "examples", "demo-vault");
 const shown = relative(process.cwd(), vault) || ".";
 
@@ -70,7 +70,7 @@ console.log(kc("compile", vault, "--all", "--dry-run").trimEnd());
 const copy = "/tmp/demo-vault";
 console.log(`\nFor real, on a copy with a key (compile asks before it writes; \`kc undo\` puts it back; or \`npm run demo -- --live\`):`);
 console.log(
-  `  cp -r ${shown} ${copy} && export ANTHROPIC_API_KEY=… && node dist/cli.mjs compile ${copy} --all && node dist/cli.mjs ask ${copy} "${questions[1]}"`,
+  `  cp -r ${shown} ${copy} && export ANTHROPIC_API_KEY=… && node dist/kc.cjs compile ${copy} --all && node dist/kc.cjs ask ${copy} "${questions[1]}"`,
 );
 
 if (process.argv.includes("--live")) {

@@ -1,4 +1,4 @@
-// The command line's stand-in for the `yaml` package (esbuild.config.mjs points the CLI's imports of "yaml" here):
+// The command line's stand-in for the `yaml` package (scripts/build-cli.mjs points the CLI's imports of "yaml" here):
 // the same names, each read from the real package on first use. The package is a file of its own beside the chunks
 // (dist/cli-chunks/yaml.cjs, built apart) that Node's require loads only then: bundled into the chunks, it was read
 // and compiled at every start of every command (~15 ms of CPU), and evaluated by none that meets no frontmatter
@@ -6,7 +6,7 @@
 let real = null;
 const yaml = () => {
   if (real !== null) return real;
-  // The code below ends up in dist/cli.mjs or in a chunk in dist/cli-chunks/, and require resolves from that file; the
+  // The code below ends up in a bundle in dist/cli-chunks/, and require resolves from that file; the
   // package itself last, for this file loaded from the source tree (its test).
   for (const path of ["./yaml.cjs", "./cli-chunks/yaml.cjs", "yaml"]) {
     try {

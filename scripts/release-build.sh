@@ -18,7 +18,7 @@ for f in main.js manifest.json styles.css; do [ -s "$f" ] || { echo "release: $f
 for f in claude-plugin/.claude-plugin/plugin.json .claude-plugin/marketplace.json; do
   grep -q "\"version\": \"$version\"" "$f" || { echo "release: $f does not carry version $version" >&2; exit 1; }
 done
-[ -s claude-plugin/dist/cli.mjs ] || { echo "release: claude-plugin/dist/cli.mjs is missing (the build puts it there)" >&2; exit 1; }
+[ -s claude-plugin/dist/kc.cjs ] || { echo "release: claude-plugin/dist/kc.cjs is missing (the build puts it there)" >&2; exit 1; }
 # The command line as the README installs it (npm install --global ./knowledge-compiler-<version>.tgz), already built.
 npm pack --ignore-scripts > /dev/null
 # The marketplace with the plugin, its CLI built in, in one folder: unzip it and `/plugin marketplace add` the folder.

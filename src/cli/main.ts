@@ -1,242 +1,31 @@
-import { realpathSync } from "node:fs";
-import { pathToFileURL } from "node:url";
-import { EXIT, type NodeIo } from "../node/node-io";
-import { VaultPathError } from "../node/load-vault";
-import { COMMAND_SPECS } from "./command-specs";
-import { describeError } from "../core/workflows/commit-writes";
-import { scrubSecrets } from "../core/util/scrub-secrets";
-import { stripControls } from "../core/util/strip-controls";
-import { parseCommandArgs, type ParsedArgs } from "./parse-args";
-import process from "node:process";
-import { clearTimeout, setTimeout } from "node:timers";
-// Only the version is bundled (esbuild keeps the one field a named import of JSON uses): built in at build time.
-import { version } from "../../package.json";
-
-const HELP = `kc: the Knowledge Compiler's command line, on the same core as the Obsidian plugin.
-
-Commands:
-  kc lint <vault>                   check links, orphans, backlinks, CKP headers, daily logs
-  kc route <vault> "question"       show which articles a question would load, and why (no network)
-  kc ask <vault> "question"         answer from the routed articles with citations (needs ANTHROPIC_API_KEY)
-  kc compile <vault>                compile today's daily note (or --file, --all) into reviewed articles
-  kc revalidate <vault> <article>   re-check one article's relationships and re-stamp them (reviewed)
-  kc headers <vault> <note>...      propose CKP headers for notes that lack them (offline draft, reviewed, undoable)
-  kc undo <vault>                   put back the files of the last compile, revalidation or header write
-  kc contradictions <vault>         ask the model whether related articles contradict each other (bounded, opt-in)
-  kc drift <vault> --repo <dir>     articles citing code files or symbols that no longer exist (offline)
-  kc eval-route <vault> <set.json>  recall of routing on a question set (lexical, shortlist ceiling; --select)
-  kc graph <vault>                  the graph of CKP tiers as JSON, DOT or Mermaid (no network)
-  kc capture <vault>                turn Claude Code sessions into daily-log entries (redacted, never twice)
-  kc prime <vault>                  a bounded, routed context for a new Claude Code session (--hook for SessionStart)
-  kc mcp <vault>                    an MCP server (stdio) for Claude Code: route, read_article, ask, lint_summary, recent_sessions
-  kc hooks install|uninstall        add (or remove) the prime and capture hooks and the MCP server in Claude Code's settings
-  kc spend <vault>                  what model calls cost today, this month and by feature, and the caps (no network)
-  kc help <command>                 help for one command
-  kc --version                      this package's version
-
-Run \`kc help lint\` for options.`;
-
-/** One command: its help text and how to run it. */
-interface Command {
-  help: string;
-  run: (args: ParsedArgs, io: NodeIo) => Promise<number>;
-}
+import type { NodeIo } from "../node/node-io";
+import { runCliWith, type Command } from "./run-cli";
 
 /**
- * Each command is loaded only when it is run or its help is asked for: the build makes each a chunk of its own, so
- * `kc prime --hook` (at every Claude Code session start) compiles prime's code, not the compiler's, the linter's or
- * the model SDK's.
+ * Every command, each loaded only when it is run or its help is asked for: the CLI's in-process entry (tests, the
+ * benchmarks and harnesses that bundle it). The release does not run this table: each command is a bundle of its own
+ * (scripts/build-cli.mjs), and kc's launcher loads the one a command line names.
  */
-const COMMANDS: Record<string, () => Promise<Command>> = {
-  lint: async () => {
-    const m = await import("./commands/lint-command");
-    return { help: m.LINT_HELP, run: m.runLintCommand };
-  },
-  route: async () => {
-    const m = await import("./commands/route-command");
-    return { help: m.ROUTE_HELP, run: m.runRouteCommand };
-  },
-  ask: async () => {
-    const m = await import("./commands/ask-command");
-    return { help: m.ASK_HELP, run: m.runAskCommand };
-  },
-  compile: async () => {
-    const m = await import("./commands/compile-command");
-    return { help: m.COMPILE_HELP, run: m.runCompileCommand };
-  },
-  revalidate: async () => {
-    const m = await import("./commands/revalidate-command");
-    return { help: m.REVALIDATE_HELP, run: m.runRevalidateCommand };
-  },
-  undo: async () => {
-    const m = await import("./commands/undo-command");
-    return { help: m.UNDO_HELP, run: m.runUndoCommand };
-  },
-  headers: async () => {
-    const m = await import("./commands/headers-command");
-    return { help: m.HEADERS_HELP, run: m.runHeadersCommand };
-  },
-  graph: async () => {
-    const m = await import("./commands/graph-command");
-    return { help: m.GRAPH_HELP, run: m.runGraphCommand };
-  },
-  capture: async () => {
-    const m = await import("./commands/capture-command");
-    return { help: m.CAPTURE_HELP, run: m.runCaptureCommand };
-  },
-  prime: async () => {
-    const m = await import("./commands/prime-command");
-    return { help: m.PRIME_HELP, run: m.runPrimeCommand };
-  },
-  "eval-route": async () => {
-    const m = await import("./commands/eval-route-command");
-    return { help: m.EVAL_ROUTE_HELP, run: m.runEvalRouteCommand };
-  },
-  contradictions: async () => {
-    const m = await import("./commands/contradictions-command");
-    return { help: m.CONTRADICTIONS_HELP, run: m.runContradictionsCommand };
-  },
-  drift: async () => {
-    const m = await import("./commands/drift-command");
-    return { help: m.DRIFT_HELP, run: m.runDriftCommand };
-  },
-  mcp: async () => {
-    const m = await import("./commands/mcp-command");
-    return { help: m.MCP_HELP, run: m.runMcpCommand };
-  },
-  hooks: async () => {
-    const m = await import("./commands/hooks-command");
-    return { help: m.HOOKS_HELP, run: m.runHooksCommand };
-  },
-  spend: async () => {
-    const m = await import("./commands/spend-command");
-    return { help: m.SPEND_HELP, run: m.runSpendCommand };
-  },
+export const COMMANDS: Record<string, () => Promise<Command>> = {
+  lint: async () => (await import("./commands/lint-command")).command,
+  route: async () => (await import("./commands/route-command")).command,
+  ask: async () => (await import("./commands/ask-command")).command,
+  compile: async () => (await import("./commands/compile-command")).command,
+  revalidate: async () => (await import("./commands/revalidate-command")).command,
+  undo: async () => (await import("./commands/undo-command")).command,
+  headers: async () => (await import("./commands/headers-command")).command,
+  graph: async () => (await import("./commands/graph-command")).command,
+  capture: async () => (await import("./commands/capture-command")).command,
+  prime: async () => (await import("./commands/prime-command")).command,
+  "eval-route": async () => (await import("./commands/eval-route-command")).command,
+  contradictions: async () => (await import("./commands/contradictions-command")).command,
+  drift: async () => (await import("./commands/drift-command")).command,
+  mcp: async () => (await import("./commands/mcp-command")).command,
+  hooks: async () => (await import("./commands/hooks-command")).command,
+  spend: async () => (await import("./commands/spend-command")).command,
 };
 
-/** The command of that name, loaded; undefined for a name that is none (including "constructor" and the like). */
-function loadCommand(name: string | undefined): Promise<Command> | undefined {
-  return name !== undefined && Object.hasOwn(COMMANDS, name) ? COMMANDS[name]!() : undefined;
-}
-
 /** Runs the CLI with arguments (without node and script) and returns the exit code; never throws. */
-export async function runCli(argv: readonly string[], io: NodeIo): Promise<number> {
-  const name = argv.find((a) => !a.startsWith("-"));
-  const wantsHelp = argv.includes("--help") || argv.includes("-h");
-  if (!name && argv.includes("--version")) {
-    io.out(`${version}\n`);
-    return EXIT.ok;
-  }
-  if (!name || name === "help") {
-    const topic = name === "help" ? argv[argv.indexOf("help") + 1] : undefined;
-    const command = await loadCommand(topic);
-    if (topic !== undefined && !command) {
-      io.err(`No command "${topic}".\n\n${HELP}\n`);
-      return EXIT.usage;
-    }
-    io.out(`${command?.help ?? HELP}\n`);
-    return EXIT.ok;
-  }
-  const spec = Object.hasOwn(COMMAND_SPECS, name) ? COMMAND_SPECS[name] : undefined;
-  const command = spec ? await loadCommand(name) : undefined;
-  if (!command || !spec) {
-    io.err(`Unknown command "${name}".\n\n${HELP}\n`);
-    return EXIT.usage;
-  }
-  if (wantsHelp) {
-    io.out(`${command.help}\n`);
-    return EXIT.ok;
-  }
-  const args = parseCommandArgs(name, argv, spec);
-  if ("error" in args) {
-    io.err(`${args.error}\nRun \`kc help ${name}\` for its options.\n`);
-    return EXIT.usage;
-  }
-  try {
-    return await command.run(args, io);
-  } catch (e) {
-    if (e instanceof VaultPathError) {
-      io.err(`${e.message}\n`);
-      return EXIT.usage;
-    }
-    // Never a raw JavaScript message or stack: the file-system cause in words, else what to do.
-    const cause = describeError(e);
-    io.err(
-      cause === "the file system refused the write"
-        ? `kc ${name} stopped on an error it cannot explain; nothing more was done. Please report it with the command you ran.\n`
-        : `kc ${name} stopped: ${stripControls(scrubSecrets(cause))}.\n`,
-    );
-    return EXIT.findings;
-  }
-}
-
-/** A yes/no question on the terminal (default no). */
-async function askOnTerminal(question: string): Promise<boolean> {
-  // Loaded here, not at start-up: only a terminal run that asks a question needs it.
-  const { createInterface } = await import("node:readline");
-  const rl = createInterface({ input: process.stdin, output: process.stderr });
-  const answer = await new Promise<string>((r) => rl.question(`${question} [y/N] `, r));
-  rl.close();
-  return /^y(es)?$/i.test(answer.trim());
-}
-
-/**
- * Reads stdin until it ends or holds one whole JSON value, but gives up after `ms` (Claude Code may leave a hook's
- * stdin open): a hook never hangs on it. Reads nothing from a terminal.
- */
-function readStdin(ms = 1000): Promise<string> {
-  if (process.stdin.isTTY) return Promise.resolve("");
-  return new Promise((done) => {
-    let text = "";
-    const finish = (): void => {
-      clearTimeout(timer);
-      // Let go of stdin so an open pipe does not keep the process alive after the command has finished.
-      process.stdin.destroy();
-      done(text);
-    };
-    const timer = setTimeout(finish, ms);
-    process.stdin.setEncoding("utf8");
-    process.stdin.on("data", (chunk: string) => {
-      text += chunk;
-      // A hook's JSON is one object: once it parses, there is nothing more to wait for.
-      try {
-        JSON.parse(text);
-        finish();
-      } catch {
-        // Not whole yet.
-      }
-    });
-    process.stdin.on("end", finish);
-    process.stdin.on("error", finish);
-  });
-}
-
-/** True when this module is the program run (also through a symlink such as node_modules/.bin/kc), not imported. */
-function isEntry(): boolean {
-  const script = typeof process !== "undefined" ? process.argv[1] : undefined;
-  if (!script) return false;
-  // Other programs bundle this module too (benchmarks, harnesses): only the CLI's own bundle runs the CLI.
-  if (!/\/cli\.m?js$/.test(new URL(import.meta.url).pathname)) return false;
-  try {
-    return import.meta.url === pathToFileURL(realpathSync(script)).href;
-  } catch {
-    return false;
-  }
-}
-if (isEntry()) {
-  // A closed pipe (`kc lint … | head`) ends output quietly instead of crashing.
-  process.stdout.on("error", (e: Error & { code?: string }) => {
-    if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
-  });
-  const io: NodeIo = {
-    out: (t) => process.stdout.write(t),
-    err: (t) => process.stderr.write(t),
-    isTTY: Boolean(process.stderr.isTTY),
-    env: process.env,
-    readStdin,
-    ...(process.stdin.isTTY && process.stderr.isTTY ? { confirm: askOnTerminal } : {}),
-  };
-  void runCli(process.argv.slice(2), io).then((code) => {
-    process.exitCode = code;
-  });
+export function runCli(argv: readonly string[], io: NodeIo): Promise<number> {
+  return runCliWith(argv, io, COMMANDS);
 }

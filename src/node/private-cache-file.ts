@@ -72,16 +72,16 @@ export function readPrivateFile(path: string): Buffer | null {
 }
 
 /**
- * Replaces a cache file with `text`: a new temporary file beside it, created 0600 (exclusive, never through a link),
+ * Replaces a cache file with `data` (text is written as UTF-8): a new temporary file beside it, created 0600 (exclusive, never through a link),
  * written whole, then renamed over the file (a link in its place is replaced, not followed). False when that failed;
  * the temporary file is then removed.
  */
-export function writePrivateFile(path: string, text: string): boolean {
+export function writePrivateFile(path: string, data: string | Uint8Array): boolean {
   const tmp = `${path}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;
   let fd: number | null = null;
   try {
     fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o600);
-    const bytes = Buffer.from(text, "utf8");
+    const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
     for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
     closeSync(fd);
     fd = null;

@@ -12,19 +12,11 @@ import { allSteps, writeSnapshot, type FileStamp } from "../core/route/index-sna
 import { shortHash } from "../core/util/short-hash";
 import type { LoadedVault } from "./load-vault";
 import { openPrivateFolder, sweepPrivateTemps, writePrivateFile } from "./private-cache-file";
+import { cacheFolder } from "./cache-folder";
+
+export { cacheFolder };
 import { asciiJson, readIndexCache, recordLine, type CachedIndex, type NoteRecord, type NoteStamp } from "./index-cache-file";
 import type { RouteScope } from "./router-index";
-
-/**
- * Where kc keeps its caches: $KC_CACHE_DIR, else $XDG_CACHE_HOME/knowledge-compiler, else ~/.cache/knowledge-compiler;
- * null (no cache) when KC_CACHE is "off" or the environment names no home.
- */
-export function cacheFolder(env: Record<string, string | undefined>): string | null {
-  if (env.KC_CACHE === "off") return null;
-  if (env.KC_CACHE_DIR) return env.KC_CACHE_DIR;
-  if (env.XDG_CACHE_HOME) return join(env.XDG_CACHE_HOME, "knowledge-compiler");
-  return env.HOME ? join(env.HOME, ".cache", "knowledge-compiler") : null;
-}
 
 /**
  * A note changed this long before the vault was loaded, or later, is indexed but not trusted: its next check reads it

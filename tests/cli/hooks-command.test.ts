@@ -62,7 +62,7 @@ describe("kc hooks install", () => {
     const [capture] = commands(s, "SessionEnd");
     const quotedVault = `'${vault.replace(/'/g, `'\\''`)}'`;
     const cli = /^'[^']*' '([^']*)'/.exec(prime!)?.[1] ?? "";
-    expect(cli).toMatch(/^\/.*\/cli\.mjs$/);
+    expect(cli).toMatch(/^\/.*\/kc\.cjs$/);
     expect(prime).toBe(`'${process.execPath}' '${cli}' prime ${quotedVault} --hook`);
     expect(capture).toContain(`capture ${quotedVault} --hook`);
     for (const c of [prime!, capture!]) expect(c).not.toMatch(/\bnpx\b/);
@@ -71,7 +71,7 @@ describe("kc hooks install", () => {
     expect(m.mcpServers!["knowledge-compiler"]).toEqual({
       type: "stdio",
       command: process.execPath,
-      args: [expect.stringMatching(/^\/.*cli\.mjs$/), "mcp", vault],
+      args: [expect.stringMatching(/^\/.*kc\.cjs$/), "mcp", vault],
     });
     const backups = readdirSync(join(project, ".claude")).filter((f) => f.startsWith("settings.json.kc-backup-"));
     expect(backups).toHaveLength(1);
@@ -146,8 +146,8 @@ describe("kc hooks install --project without --shared", () => {
     expect(r.code, r.err).toBe(0);
     expect(json(settingsFile())).toEqual(OTHER_SETTINGS);
     expect(json(mcpFile())).toEqual(OTHER_MCP);
-    expect(commands(json(localFile()), "SessionStart")).toEqual([expect.stringMatching(/cli\.mjs' prime /)]);
-    expect(commands(json(localFile()), "SessionEnd")).toEqual([expect.stringMatching(/cli\.mjs' capture /)]);
+    expect(commands(json(localFile()), "SessionStart")).toEqual([expect.stringMatching(/kc\.cjs' prime /)]);
+    expect(commands(json(localFile()), "SessionEnd")).toEqual([expect.stringMatching(/kc\.cjs' capture /)]);
     const user = json(userJson()) as ClaudeJson & { projects: Record<string, { mcpServers?: Record<string, unknown>; allowedTools?: unknown }> };
     expect(user.numStartups).toBe(3);
     expect(user.mcpServers).toBeUndefined();
@@ -156,7 +156,7 @@ describe("kc hooks install --project without --shared", () => {
     expect(user.projects[project]!.mcpServers!["knowledge-compiler"]).toEqual({
       type: "stdio",
       command: process.execPath,
-      args: [expect.stringMatching(/cli\.mjs$/), "mcp", vault],
+      args: [expect.stringMatching(/kc\.cjs$/), "mcp", vault],
     });
   });
 
@@ -217,8 +217,8 @@ describe("kc hooks install on a vault without a knowledge folder", () => {
     expect(r.code, r.err).toBe(0);
     expect(r.err).toContain(`${vault} has no knowledge folder ("knowledge", from the default), so every note of the vault is used (--scope vault).`);
     const s = json(settingsFile());
-    expect(commands(s, "SessionStart")).toEqual([expect.stringMatching(/cli\.mjs' prime '.*' --scope vault --hook$/)]);
-    expect(commands(s, "SessionEnd")).toEqual([expect.stringMatching(/cli\.mjs' capture '.*' --hook$/)]);
+    expect(commands(s, "SessionStart")).toEqual([expect.stringMatching(/kc\.cjs' prime '.*' --scope vault --hook$/)]);
+    expect(commands(s, "SessionEnd")).toEqual([expect.stringMatching(/kc\.cjs' capture '.*' --hook$/)]);
     expect((json(mcpFile()).mcpServers!["knowledge-compiler"] as { args: string[] }).args.slice(1)).toEqual(["mcp", vault, "--scope", "vault"]);
     // What install wrote, uninstall finds and removes.
     expect((await uninstall("--yes")).code).toBe(0);

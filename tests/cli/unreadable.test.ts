@@ -4,8 +4,8 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeF
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
-import { build } from "esbuild";
 import { runKc } from "../fakes/run-kc";
+import { buildCliInto } from "../fakes/build-cli";
 import { FsNoteStore } from "../../src/node/fs-note-store";
 import { FIXTURE_VAULT } from "../core/compile/compile-fixture";
 
@@ -79,19 +79,10 @@ async function kcWithPermissions(args: string[]) {
   const dir = mkdtempSync(join(tmpdir(), "kc-bundle-"));
   try {
     chmodSync(dir, 0o755);
-    const banner = "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
-    await build({
-      entryPoints: ["src/cli/main.ts"],
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      outfile: join(dir, "cli.mjs"),
-      banner: { js: banner },
-      logLevel: "silent",
-    });
-    chmodSync(join(dir, "cli.mjs"), 0o755);
-    const r = spawnSync(process.execPath, [join(dir, "cli.mjs"), ...args], { uid: NOBODY, gid: NOBODY, encoding: "utf8", cwd: dir });
+    // The release build, run as nobody (whose cache folder, under root's home, it cannot make: no code cache).
+    const cli = await buildCliInto(dir);
+    for (const d of [dir, join(dir, "cli-chunks")]) chmodSync(d, 0o755);
+    const r = spawnSync(process.execPath, [cli, ...args], { uid: NOBODY, gid: NOBODY, encoding: "utf8", cwd: dir });
     return { code: r.status ?? -1, out: r.stdout, err: r.stderr };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -56,7 +56,7 @@ describe("the Claude Code plugin and its marketplace", () => {
     expect(all).toHaveLength(3);
     for (const h of all) {
       expect(h.command).toBe("node");
-      expect(h.args[0]).toBe("${CLAUDE_PLUGIN_ROOT}/dist/cli.mjs");
+      expect(h.args[0]).toBe("${CLAUDE_PLUGIN_ROOT}/dist/kc.cjs");
     }
     expect(hooks.SessionStart![0]!.hooks[0]!.args.slice(1)).toEqual(["prime", "${user_config.vault}", "--scope", "${user_config.scope}", "--hook"]);
     expect(hooks.SessionEnd![0]!.hooks[0]!.args.slice(1)).toEqual(["capture", "${user_config.vault}", "--hook"]);
@@ -76,7 +76,9 @@ describe("the Claude Code plugin and its marketplace", () => {
   });
 
   it("is built into by the release build, checked by check:plugin in the release workflow", () => {
-    expect(readFileSync(join(root, "esbuild.config.mjs"), "utf8")).toContain('cpSync("dist/cli.mjs", "claude-plugin/dist/cli.mjs")');
+    const config = readFileSync(join(root, "esbuild.config.mjs"), "utf8");
+    expect(config).toContain('for (const file of ["kc.cjs", "cli.mjs"]) cpSync(`dist/${file}`, `claude-plugin/dist/${file}`);');
+    expect(config).toContain('cpSync("dist/cli-chunks", "claude-plugin/dist/cli-chunks", { recursive: true });');
     expect(readFileSync(join(root, ".github", "workflows", "release.yml"), "utf8")).toContain("- run: npm run check:plugin");
     expect((read("package.json") as { scripts: Record<string, string> }).scripts["check:plugin"]).toBe("npm run build && node scripts/check-plugin.mjs");
   });

@@ -13,6 +13,7 @@ import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/
 import { flagString, type ParsedArgs } from "../parse-args";
 import { scopeFlag } from "../../node/router-index";
 import { warmRouterIndex } from "../../node/router-index-cache";
+import type { Command } from "../run-cli";
 
 /** Help text of `kc ask`. */
 export const ASK_HELP = `kc ask <vault> "question" [--model <id>] [--base-url <url>|--server <name>] [--budget <tokens>] [--knowledge <folder>] [--scope knowledge|vault]
@@ -123,3 +124,6 @@ async function fileAnswerBack(host: KcHost, route: RouteResult, answer: string, 
   io.err(`Filed to ${written.value} (with its row in index.md and an entry in log.md); \`kc undo\` removes it again.\n`);
   return EXIT.ok;
 }
+
+/** The command as kc's command tables hold it (main.ts, and the release bundle of this command alone). */
+export const command: Command = { help: ASK_HELP, run: runAskCommand };

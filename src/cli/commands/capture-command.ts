@@ -19,6 +19,7 @@ import { modelFlags, modelFromArgs, waitLine } from "../model-options";
 import { smallModelOptions } from "../../node/node-models";
 import { folderOverrides, loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
+import type { Command } from "../run-cli";
 
 /** Help text of `kc capture`. */
 export const CAPTURE_HELP = `kc capture <vault> [--from <dir>] [--project <cwd>] [--since YYYY-MM-DD] [--dry-run] [--format text|json]
@@ -187,3 +188,6 @@ function strayDailyFolder(vault: LoadedVault): string | null {
   if (vault.sources.dailyFolder !== "the default") return null;
   return missingFolderProblem(vault, "daily", "capture creates no folder that is not configured");
 }
+
+/** The command as kc's command tables hold it (main.ts, and the release bundle of this command alone). */
+export const command: Command = { help: CAPTURE_HELP, run: runCaptureCommand };

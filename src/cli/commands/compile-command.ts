@@ -17,6 +17,7 @@ import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { dailyNotesLine, folderOverrides, loadVault, missingFolderProblem, printVaultWarnings, type LoadedVault } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "../../node/router-index";
+import type { Command } from "../run-cli";
 /** Help text of `kc compile`. */
 export const COMPILE_HELP = `kc compile <vault> [--file <note>] [--all] [--dry-run] [--yes] [--force] [--format text|json]
            [--model <id>] [--base-url <url>|--server <name>] [--knowledge <folder>] [--daily-folder <folder>] [--daily-format <format>]
@@ -196,3 +197,6 @@ function printResults(results: LogResult[], format: string, io: NodeIo): number 
   if (format === "json") io.out(`${JSON.stringify({ logs: reports }, null, 2)}\n`);
   return code;
 }
+
+/** The command as kc's command tables hold it (main.ts, and the release bundle of this command alone). */
+export const command: Command = { help: COMPILE_HELP, run: runCompileCommand };

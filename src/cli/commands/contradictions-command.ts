@@ -8,6 +8,7 @@ import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/
 import { waitLine, modelFlags } from "../model-options";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "../../node/router-index";
+import type { Command } from "../run-cli";
 
 /** Help text of `kc contradictions`. */
 export const CONTRADICTIONS_HELP = `kc contradictions <vault> [--dry-run] [--max-pairs N] [--max-tokens N] [--yes] [--confirm-above <usd>] [--format text|json]
@@ -109,3 +110,6 @@ export async function runContradictionsCommand(args: ParsedArgs, io: NodeIo): Pr
   );
   return found.length > 0 || report.failed > 0 || report.unusable > 0 ? EXIT.findings : EXIT.ok;
 }
+
+/** The command as kc's command tables hold it (main.ts, and the release bundle of this command alone). */
+export const command: Command = { help: CONTRADICTIONS_HELP, run: runContradictionsCommand };

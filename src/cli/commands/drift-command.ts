@@ -5,6 +5,7 @@ import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/
 import { flagString, type ParsedArgs } from "../parse-args";
 import { runDriftModelCheck } from "./drift-model-check";
 import { buildRouterIndex } from "../../node/router-index";
+import type { Command } from "../run-cli";
 
 /** Help text of `kc drift`. */
 export const DRIFT_HELP = `kc drift <vault> --repo <dir> [--format text|json] [--knowledge <folder>]
@@ -54,3 +55,6 @@ export async function runDriftCommand(args: ParsedArgs, io: NodeIo): Promise<num
   }
   return findings.length > 0 ? EXIT.findings : EXIT.ok;
 }
+
+/** The command as kc's command tables hold it (main.ts, and the release bundle of this command alone). */
+export const command: Command = { help: DRIFT_HELP, run: runDriftCommand };

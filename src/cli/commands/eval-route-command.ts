@@ -12,6 +12,7 @@ import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { loadVault, printVaultWarnings } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "../../node/router-index";
+import type { Command } from "../run-cli";
 
 /** Help text of `kc eval-route`. */
 export const EVAL_ROUTE_HELP = `kc eval-route <vault> <questions.json> [--select] [--model <id>] [--base-url <url>|--server <name>] [--format text|json]
@@ -114,3 +115,6 @@ export async function runEvalRouteCommand(args: ParsedArgs, io: NodeIo): Promise
   }
   return EXIT.ok;
 }
+
+/** The command as kc's command tables hold it (main.ts, and the release bundle of this command alone). */
+export const command: Command = { help: EVAL_ROUTE_HELP, run: runEvalRouteCommand };

@@ -7,6 +7,7 @@ import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/
 import { scopeFlag } from "../../node/router-index";
 import { warmRouterIndex } from "../../node/router-index-cache";
 import { flagString, type ParsedArgs } from "../parse-args";
+import type { Command } from "../run-cli";
 
 /** Help text of `kc graph`. */
 export const GRAPH_HELP = `kc graph <vault> [--format json|dot|mermaid] [--around <article>] [--depth 1|2] [--mid] [--stale-only]
@@ -101,3 +102,6 @@ function findNode(name: string, resolve: (link: string) => string | null, ids: s
   const r = resolve(clean.replace(/\.md$/i, ""));
   return r !== null && known.has(r) ? r : null;
 }
+
+/** The command as kc's command tables hold it (main.ts, and the release bundle of this command alone). */
+export const command: Command = { help: GRAPH_HELP, run: runGraphCommand };

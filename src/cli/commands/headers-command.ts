@@ -12,6 +12,7 @@ import { flagString, type ParsedArgs } from "../parse-args";
 import { warmRouterIndex } from "../../node/router-index-cache";
 import { readFile } from "node:fs/promises";
 import { templateFoldersOf } from "../../node/template-folders";
+import type { Command } from "../run-cli";
 
 /** Help text of `kc headers`. */
 export const HEADERS_HELP = `kc headers <vault> <note>... [--all-missing N] [--with-model] [--model <id>] [--base-url <url>|--server <name>] [--yes]
@@ -177,3 +178,6 @@ function printProposals(io: NodeIo, proposals: readonly HeaderProposal[], pass: 
   }
   io.out(`${lines.join("")}\n`);
 }
+
+/** The command as kc's command tables hold it (main.ts, and the release bundle of this command alone). */
+export const command: Command = { help: HEADERS_HELP, run: runHeadersCommand };

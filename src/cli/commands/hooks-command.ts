@@ -13,6 +13,7 @@ import { loadVault } from "../../node/load-vault";
 import type { RouteScope } from "../../node/router-index";
 import { resolveScope } from "../../node/vault-scope";
 import { cacheFolder } from "../../node/router-index-cache";
+import type { Command } from "../run-cli";
 
 /** Help text of `kc hooks`. */
 export const HOOKS_HELP = `kc hooks install [--vault <dir>] [--scope knowledge|vault] [--project <dir> [--shared]] [--user] [--yes]
@@ -21,7 +22,7 @@ kc hooks uninstall [--project <dir> [--shared]] [--user] [--yes]
 Wires Claude Code to the knowledge base: a SessionStart hook that primes each new session (kc prime --hook), a
 SessionEnd hook that captures the ending session into today's daily note (kc capture --hook: only that session's new
 records) and the MCP server (kc mcp). The hooks call this installed package by absolute path (the node running it
-and its dist/cli.mjs), never a name a package registry could resolve to someone else's package.
+and its dist/kc.cjs), never a name a package registry could resolve to someone else's package.
 The entries hold this machine's paths, so by default they go where Claude Code keeps one person's settings for a
 project: the hooks in the project's .claude/settings.local.json (personal; Claude Code git-ignores it) and the server
 in ~/.claude.json under the project (Claude Code's "local" MCP scope). --shared writes the project's checked-in
@@ -183,7 +184,7 @@ async function writeMerged(shown: Planned, home: string, entries: KcHookEntries 
 }
 
 /**
- * The commands and server entry for a vault: this node and this package's dist/cli.mjs, by absolute path, quoted;
+ * The commands and server entry for a vault: this node and this package's dist/kc.cjs, by absolute path, quoted;
  * prime and the server with the scope (written only when it is not the commands' default, knowledge).
  */
 function hookEntries(vault: string, scope: RouteScope): KcHookEntries {
@@ -224,19 +225,24 @@ async function preparePrime(vault: string, scope: RouteScope, io: NodeIo): Promi
   );
 }
 
-/** The absolute path of this package's dist/cli.mjs: the script running (links resolved), else found from this module. */
+/**
+ * The absolute path of this package's entry, dist/kc.cjs: the script running (links resolved; its kc.cjs when that is
+ * the older entry, cli.mjs, which only loads kc.cjs), else found from this module.
+ */
 function cliPath(): string {
   const script = process.argv[1];
   try {
-    if (script && /cli\.mjs$/.test(realpathSync(script))) return realpathSync(script);
+    const real = script ? realpathSync(script) : "";
+    if (/[\\/]kc\.cjs$/.test(real)) return real;
+    if (/[\\/]cli\.mjs$/.test(real) && existsSync(join(dirname(real), "kc.cjs"))) return join(dirname(real), "kc.cjs");
   } catch {
     // Not a file: look from this module's own place instead.
   }
   for (let dir = dirname(fileURLToPath(import.meta.url)); dirname(dir) !== dir; dir = dirname(dir)) {
-    if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "src", "cli", "main.ts"))) return join(dir, "dist", "cli.mjs");
-    if (existsSync(join(dir, "cli.mjs"))) return join(dir, "cli.mjs");
+    if (existsSync(join(dir, "package.json")) && existsSync(join(dir, "src", "cli", "main.ts"))) return join(dir, "dist", "kc.cjs");
+    if (existsSync(join(dir, "kc.cjs"))) return join(dir, "kc.cjs");
   }
-  return resolve("dist", "cli.mjs");
+  return resolve("dist", "kc.cjs");
 }
 
 function isFolder(path: string): boolean {
@@ -246,3 +252,6 @@ function isFolder(path: string): boolean {
     return false;
   }
 }
+
+/** The command as kc's command tables hold it (main.ts, and the release bundle of this command alone). */
+export const command: Command = { help: HOOKS_HELP, run: runHooksCommand };

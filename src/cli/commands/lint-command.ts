@@ -11,6 +11,7 @@ import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { runLintFixes } from "./lint-fix";
+import type { Command } from "../run-cli";
 
 /** Help text of `kc lint`. */
 export const LINT_HELP = `kc lint <vault> [--scope knowledge|vault] [--format md|json|sarif] [--knowledge <folder>] [--repo <dir>] [--stale-after-days N] [--today YYYY-MM-DD] [--progress] [--write-report]
@@ -107,3 +108,6 @@ export async function runLintCommand(args: ParsedArgs, io: NodeIo): Promise<numb
   }
   return findings.some((f) => f.severity === "error") ? EXIT.findings : EXIT.ok;
 }
+
+/** The command as kc's command tables hold it (main.ts, and the release bundle of this command alone). */
+export const command: Command = { help: LINT_HELP, run: runLintCommand };

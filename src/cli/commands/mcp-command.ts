@@ -5,6 +5,7 @@ import { loadVault, PLUGIN_ID } from "../../node/load-vault";
 import { SPEND_LEDGER_FILE } from "../../core/spend/spend-ledger";
 import { flagString, type ParsedArgs } from "../parse-args";
 import process from "node:process";
+import type { Command } from "../run-cli";
 
 /** Help text of `kc mcp`. */
 export const MCP_HELP = `kc mcp <vault> [--scope knowledge|vault|auto] [--knowledge <folder>]
@@ -18,7 +19,7 @@ ask (a routed, cited answer with tokens and cost; needs ANTHROPIC_API_KEY or ANT
 environment), lint_summary (counts and top findings) and recent_sessions (what capture recorded for the project).
 Every result is bounded (max_chars). \`kc hooks install\` adds it to Claude Code's MCP servers; by hand, in the
 project's .mcp.json (the paths are where node and this package are installed):
-  { "mcpServers": { "knowledge-compiler": { "command": "/usr/bin/node", "args": ["/path/to/knowledge-compiler/dist/cli.mjs", "mcp", "/path/to/vault"] } } }
+  { "mcpServers": { "knowledge-compiler": { "command": "/usr/bin/node", "args": ["/path/to/knowledge-compiler/dist/kc.cjs", "mcp", "/path/to/vault"] } } }
 
   --scope knowledge|vault|auto
                             route and read the knowledge articles (default) or every note of the vault; auto: the
@@ -55,3 +56,6 @@ export async function runMcpCommand(args: ParsedArgs, io: NodeIo): Promise<numbe
   );
   return EXIT.ok;
 }
+
+/** The command as kc's command tables hold it (main.ts, and the release bundle of this command alone). */
+export const command: Command = { help: MCP_HELP, run: runMcpCommand };

@@ -6,6 +6,7 @@ import { loadVault, missingFolderProblem, printVaultWarnings } from "../../node/
 import { flagString, type ParsedArgs } from "../parse-args";
 import { resolveScope, scopeChoiceFlag } from "../../node/vault-scope";
 import { warmRouterIndex } from "../../node/router-index-cache";
+import type { Command } from "../run-cli";
 
 /** Help text of `kc prime`. */
 export const PRIME_HELP = `kc prime <vault> [--question "…"] [--cwd <dir>] [--max-chars N] [--hook] [--knowledge <folder>]
@@ -25,7 +26,7 @@ only the notes changed since it was written are read again.
 --hook prints the JSON a SessionStart hook expects ({"hookSpecificOutput": {"hookEventName": "SessionStart",
 "additionalContext": …}}). \`kc hooks install --vault <vault>\` wires it (and the capture hook and the MCP server) into
 Claude Code's settings, calling this package by absolute path; by hand, in .claude/settings.local.json:
-  "hooks": { "SessionStart": [{ "hooks": [{ "type": "command", "command": "'/usr/bin/node' '/path/to/knowledge-compiler/dist/cli.mjs' prime '/path/to/vault' --hook" }] }] }`;
+  "hooks": { "SessionStart": [{ "hooks": [{ "type": "command", "command": "'/usr/bin/node' '/path/to/knowledge-compiler/dist/kc.cjs' prime '/path/to/vault' --hook" }] }] }`;
 
 /** What a SessionStart hook may inject (Claude Code's cap on `additionalContext`), and prime's default under it. */
 const HOOK_MAX_CHARS = 10_000;
@@ -73,3 +74,6 @@ export async function runPrimeCommand(args: ParsedArgs, io: NodeIo): Promise<num
   io.err(`${context.loaded.length} ${noun}${context.loaded.length === 1 ? "" : "s"}, ${context.text.length} characters (bound ${maxChars}).\n`);
   return EXIT.ok;
 }
+
+/** The command as kc's command tables hold it (main.ts, and the release bundle of this command alone). */
+export const command: Command = { help: PRIME_HELP, run: runPrimeCommand };

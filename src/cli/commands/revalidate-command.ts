@@ -8,6 +8,7 @@ import { EXIT, type NodeIo } from "../../node/node-io";
 import { loadVault, printVaultWarnings } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "../../node/router-index";
+import type { Command } from "../run-cli";
 
 /** Help text of `kc revalidate`. */
 export const REVALIDATE_HELP = `kc revalidate <vault> <article> [--yes] [--model <id>] [--base-url <url>|--server <name>] [--knowledge <folder>] [--month YYYY-MM]
@@ -74,3 +75,6 @@ export async function runRevalidateCommand(args: ParsedArgs, io: NodeIo): Promis
       return EXIT.ok;
   }
 }
+
+/** The command as kc's command tables hold it (main.ts, and the release bundle of this command alone). */
+export const command: Command = { help: REVALIDATE_HELP, run: runRevalidateCommand };

@@ -7,6 +7,7 @@ import { flagString, type ParsedArgs } from "../parse-args";
 import { indexFileTokens, scopeFlag } from "../../node/router-index";
 import { warmRouterIndex } from "../../node/router-index-cache";
 import { nodeSettings } from "../../node/node-read-host";
+import type { Command } from "../run-cli";
 
 /** Help text of `kc route`. */
 export const ROUTE_HELP = `kc route <vault> "question" [--format text|json] [--knowledge <folder>] [--budget <tokens>] [--scope knowledge|vault] [--closest]
@@ -70,3 +71,6 @@ export async function runRouteCommand(args: ParsedArgs, io: NodeIo): Promise<num
   io.out(format === "json" ? `${JSON.stringify({ ...route, skipped: skippedToShow(route), shortlist }, null, 2)}\n` : `${formatRouteTrace(route)}\n`);
   return EXIT.ok;
 }
+
+/** The command as kc's command tables hold it (main.ts, and the release bundle of this command alone). */
+export const command: Command = { help: ROUTE_HELP, run: runRouteCommand };

@@ -10,6 +10,7 @@ import { fsPluginFiles } from "../../node/plugin-file-store";
 import { EXIT, usage, type NodeIo } from "../../node/node-io";
 import { readNodeSpendSettings } from "../../node/node-spend";
 import { flagString, type ParsedArgs } from "../parse-args";
+import type { Command } from "../run-cli";
 
 /** Help text of `kc spend`. */
 export const SPEND_HELP = `kc spend <vault> [--since YYYY-MM-DD] [--format text|json]
@@ -77,3 +78,6 @@ export async function runSpendCommand(args: ParsedArgs, io: NodeIo): Promise<num
   io.out(text);
   return EXIT.ok;
 }
+
+/** The command as kc's command tables hold it (main.ts, and the release bundle of this command alone). */
+export const command: Command = { help: SPEND_HELP, run: runSpendCommand };

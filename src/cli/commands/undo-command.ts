@@ -8,6 +8,7 @@ import { loadVault, printVaultWarnings } from "../../node/load-vault";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { buildRouterIndex } from "../../node/router-index";
 import { removeEmptyPluginFolders } from "../../node/plugin-files";
+import type { Command } from "../run-cli";
 
 /** Help text of `kc undo`. */
 export const UNDO_HELP = `kc undo <vault> [--knowledge <folder>]
@@ -51,3 +52,6 @@ export async function runUndoCommand(args: ParsedArgs, io: NodeIo): Promise<numb
   for (const l of report.left) io.out(`left     ${l.path} (${l.reason})\n`);
   return report.left.length > 0 ? EXIT.findings : EXIT.ok;
 }
+
+/** The command as kc's command tables hold it (main.ts, and the release bundle of this command alone). */
+export const command: Command = { help: UNDO_HELP, run: runUndoCommand };

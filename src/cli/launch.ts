@@ -1,0 +1,26 @@
+// kc's entry (dist/kc.cjs, the package's bin): picks the bundle that holds the command a command line names and runs
+// it from V8's code cache (node/code-cache.ts). CommonJS, not an ES module: Node 20's ES module loader costs ~15 ms of
+// start-up before the first line of a command runs, and compiles with no cache.
+import { setFlagsFromString } from "node:v8";
+import { join } from "node:path";
+import process from "node:process";
+import { runBundle } from "../node/code-cache";
+
+/* global __dirname -- this file is bundled as CommonJS (dist/kc.cjs): its own folder, links resolved, as Node loaded it. */
+
+/** Written by the build (scripts/build-cli.mjs): each command's bundle in cli-chunks/, and the one for everything else. */
+declare const KC_BUNDLES: { readonly main: string; readonly commands: Readonly<Record<string, string>> };
+
+// No inlining when V8 optimizes: a command is one short run, and inlining made the optimizing compiler's background
+// threads spend ~250 ms of CPU on `kc lint` of 2,721 notes for no gain on the command's own thread. Set before any
+// bundle is compiled, so the code cache is made and read under the same flags.
+setFlagsFromString("--no-turbo-inlining");
+
+const argv = process.argv.slice(2);
+// As the CLI reads it (run-cli.ts): the first word that is not an option; for `kc help <command>`, that command.
+const name = argv.find((a) => !a.startsWith("-"));
+const topic = name === "help" ? argv[argv.indexOf("help") + 1] : name;
+const known = topic !== undefined && Object.hasOwn(KC_BUNDLES.commands, topic);
+const run = runBundle(join(__dirname, "cli-chunks", known ? KC_BUNDLES.commands[topic]! : KC_BUNDLES.main), process.env);
+// Only a run of a command leaves a code cache: help, --version and a mistyped command compile too little to keep.
+if (known && name !== "help" && !argv.includes("--help") && !argv.includes("-h")) process.once("exit", run.save);

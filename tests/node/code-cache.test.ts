@@ -1,0 +1,131 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { build } from "esbuild";
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import process from "node:process";
+import { Buffer } from "node:buffer";
+import { codeCachePath } from "../../src/node/code-cache";
+
+// The launcher's code cache (src/node/code-cache.ts): made once, used after, never read when another user could have
+// written it or when it is a link, refused by V8 when it is not code for this bundle, and kept only where kc's other
+// caches are. Each run is a process of its own, as kc's are: within one process V8 compiles the same text once and
+// would never look at the cache again.
+let runner: string;
+let runnerDir: string;
+beforeAll(async () => {
+  runnerDir = mkdtempSync(join(tmpdir(), "kc-code-cache-runner-"));
+  runner = join(runnerDir, "run.cjs");
+  await build({
+    stdin: {
+      contents: `import { runBundle } from ${JSON.stringify(join(import.meta.dirname, "..", "..", "src", "node", "code-cache.ts"))};
+const run = runBundle(process.argv[2], process.env);
+run.save();
+process.stdout.write(JSON.stringify({ use: run.use, seen: globalThis.__kcBundleSeen }));`,
+      resolveDir: runnerDir,
+      loader: "ts",
+    },
+    bundle: true,
+    platform: "node",
+    format: "cjs",
+    outfile: runner,
+    logLevel: "silent",
+  });
+}, 60_000);
+afterAll(() => rmSync(runnerDir, { recursive: true, force: true }));
+
+/** One run of the bundle in a new Node process, saving its cache as the launcher does at exit. */
+function runBundle(file: string, env: Record<string, string>): { use: string; seen: unknown } {
+  const r = spawnSync(process.execPath, [runner, file], { env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8" });
+  expect(r.stderr).toBe("");
+  return JSON.parse(r.stdout) as { use: string; seen: unknown };
+}
+const POSIX = process.platform !== "win32";
+let dir: string;
+let cache: string;
+let bundle: string;
+const env = (): Record<string, string> => ({ KC_CACHE_DIR: cache });
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "kc-code-cache-"));
+  cache = join(dir, "cache");
+  bundle = join(dir, "cli-chunks", "lint-ABC123.cjs");
+  mkdirSync(join(dir, "cli-chunks"));
+  writeFileSync(join(dir, "cli-chunks", "helper.cjs"), "module.exports = (n) => n * 2;\n");
+  // Reads its own require, module, exports, __filename and __dirname, as a bundle does.
+  writeFileSync(
+    bundle,
+    `const twice = require("./helper.cjs");
+module.exports.value = twice(21);
+globalThis.__kcBundleSeen = { value: module.exports.value, same: exports === module.exports, file: __filename, dir: __dirname };
+function unused(a) { return [a, a + 1].map((x) => x * 3); }
+`,
+  );
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("a command bundle run through the code cache", () => {
+  const seen = (): unknown => ({ value: 42, same: true, file: bundle, dir: join(dir, "cli-chunks") });
+
+  it("runs as require would, makes its cache once (private), and uses it after", () => {
+    expect(runBundle(bundle, env())).toEqual({ use: "none", seen: seen() });
+    const path = codeCachePath(bundle, env())!;
+    expect(path.startsWith(join(cache, "code-lint-ABC123-"))).toBe(true);
+    expect(readdirSync(cache)).toEqual([path.slice(cache.length + 1)]);
+    if (POSIX) {
+      expect(lstatSync(cache).mode & 0o777).toBe(0o700);
+      expect(lstatSync(path).mode & 0o777).toBe(0o600);
+    }
+    expect(runBundle(bundle, env())).toEqual({ use: "used", seen: seen() });
+    expect(readdirSync(cache)).toHaveLength(1);
+  });
+
+  it("keeps no cache with KC_CACHE=off", () => {
+    expect(runBundle(bundle, { KC_CACHE: "off", KC_CACHE_DIR: cache }).use).toBe("off");
+    expect(existsSync(cache)).toBe(false);
+  });
+
+  it("makes a new cache for a changed bundle, under another name", () => {
+    runBundle(bundle, env());
+    const old = codeCachePath(bundle, env());
+    writeFileSync(bundle, `${readFileSync(bundle, "utf8")}globalThis.__kcBundleSeen.changed = true;\n`);
+    expect(runBundle(bundle, env())).toEqual({ use: "none", seen: { ...(seen() as object), changed: true } });
+    expect(codeCachePath(bundle, env())).not.toBe(old);
+    expect(runBundle(bundle, env()).use).toBe("used");
+  });
+
+  it("runs the bundle when the cache is not V8's code for it, and replaces the cache", () => {
+    runBundle(bundle, env());
+    const path = codeCachePath(bundle, env())!;
+    writeFileSync(path, Buffer.alloc(4096, 7), { mode: 0o600 });
+    expect(runBundle(bundle, env())).toEqual({ use: "refused", seen: seen() });
+    expect(runBundle(bundle, env()).use).toBe("used");
+  });
+
+  it.runIf(POSIX)("never reads a cache others could read or write, nor one that is a link; replaces either", () => {
+    runBundle(bundle, env());
+    const path = codeCachePath(bundle, env())!;
+    chmodSync(path, 0o644);
+    expect(runBundle(bundle, env()).use).toBe("none");
+    expect(lstatSync(path).mode & 0o777).toBe(0o600);
+
+    const elsewhere = join(dir, "elsewhere.v8");
+    const good = readFileSync(path);
+    writeFileSync(elsewhere, good, { mode: 0o600 });
+    rmSync(path);
+    symlinkSync(elsewhere, path);
+    expect(runBundle(bundle, env()).use).toBe("none");
+    expect(lstatSync(path).isSymbolicLink()).toBe(false);
+    expect(readFileSync(elsewhere)).toEqual(good);
+    expect(runBundle(bundle, env()).use).toBe("used");
+  });
+
+  it.runIf(POSIX)("makes a cache folder others could enter private before writing in it", () => {
+    mkdirSync(cache);
+    chmodSync(cache, 0o777);
+    runBundle(bundle, env());
+    expect(lstatSync(cache).mode & 0o777).toBe(0o700);
+    expect(runBundle(bundle, env()).use).toBe("used");
+  });
+});

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import process from "node:process";
+import { buildCliInto } from "../fakes/build-cli";
+import { runKc } from "../fakes/run-kc";
+import { COMMAND_SPECS } from "../../src/cli/command-specs";
+
+// The release CLI as installed: kc.cjs picks the bundle of the command a command line names (scripts/build-cli.mjs)
+// and runs it from V8's code cache; cli.mjs, the older entry, runs the same. Every command answers through its own
+// bundle as it does in process, and only a run of a command (not of help) leaves a cache behind.
+const root = join(import.meta.dirname, "..", "..");
+let dir: string;
+let kc: string;
+let vault: string;
+let cache: string;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "kc-launcher-"));
+  kc = await buildCliInto(join(dir, "dist"));
+  vault = join(dir, "vault");
+  cpSync(join(root, "examples", "demo-vault"), vault, { recursive: true });
+  cache = join(dir, "cache");
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const run = (entry: string, args: string[]) =>
+  spawnSync(process.execPath, [entry, ...args], { encoding: "utf8", env: { PATH: process.env.PATH ?? "", HOME: join(dir, "home"), KC_CACHE_DIR: cache } });
+const caches = (): string[] => (existsSync(cache) ? readdirSync(cache).filter((f) => f.startsWith("code-")) : []);
+
+describe("the installed kc", () => {
+  it("answers help and --version, and every command's help, as the CLI does in process, leaving no code cache", async () => {
+    for (const args of [
+      ["--version"],
+      [],
+      ["help"],
+      ["nope"],
+      ["help", "nope"],
+      ...Object.keys(COMMAND_SPECS).flatMap((c) => [
+        ["help", c],
+        [c, "--help"],
+      ]),
+    ]) {
+      const inProcess = await runKc(args);
+      const r = run(kc, args);
+      expect({ args, code: r.status, out: r.stdout, err: r.stderr }).toEqual({ args, code: inProcess.code, out: inProcess.out, err: inProcess.err });
+    }
+    expect(caches()).toEqual([]);
+  }, 120_000);
+
+  it("runs a command from its own bundle, caches its code once, and runs the same from the cache and through cli.mjs", () => {
+    const first = run(kc, ["lint", vault, "--format", "json", "--today", "2026-11-28"]);
+    expect(first.stderr).toBe("");
+    const made = caches();
+    expect(made).toEqual([expect.stringMatching(/^code-lint-[A-Z0-9]+-\d+-\d+-v\d+\.\d+\.\d+-\w+\.v8$/)]);
+    const again = run(kc, ["lint", vault, "--format", "json", "--today", "2026-11-28"]);
+    const older = run(join(dir, "dist", "cli.mjs"), ["lint", vault, "--format", "json", "--today", "2026-11-28"]);
+    for (const r of [again, older]) expect({ code: r.status, out: r.stdout, err: r.stderr }).toEqual({ code: first.status, out: first.stdout, err: "" });
+    expect(caches()).toEqual(made);
+  });
+
+  it("writes hooks that call kc.cjs, also when installed through the older entry cli.mjs", () => {
+    const project = join(dir, "project");
+    mkdirSync(project);
+    const r = run(join(dir, "dist", "cli.mjs"), ["hooks", "install", "--vault", vault, "--project", project, "--shared", "--yes"]);
+    expect(r.status, r.stderr).toBe(0);
+    const settings = readFileSync(join(project, ".claude", "settings.json"), "utf8");
+    const entry = realpathSync(kc);
+    expect(settings).toContain(`'${entry}' prime `);
+    expect(settings).not.toContain("cli.mjs");
+  });
+});
