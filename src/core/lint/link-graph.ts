@@ -40,8 +40,11 @@ export const LINKS_PER_STEP = 64;
  */
 export function* updateEdgesSteps(graph: LinkGraph, view: VaultView, path: string): Generator<void, Set<string>, void> {
   if (view.prepare) yield* view.prepare(path);
+  // A note the graph holds nothing of yet (each note of a full run) has no edges to drop, and each target is a change.
+  // Its targets are recorded before any of its other entries, and dropped with the last.
+  const known = graph.targets.has(path);
   const before = new Set<string>();
-  yield* removeEdgesSteps(graph, path, before);
+  if (known) yield* removeEdgesSteps(graph, path, before);
   const note = view.note(path);
   if (!note) return before;
   const body = new Set<string>();
@@ -62,10 +65,13 @@ export function* updateEdgesSteps(graph: LinkGraph, view: VaultView, path: strin
   graph.forward.set(path, body);
   graph.frontmatter.set(path, fm);
   const after = new Set<string>();
-  for (const t of [...body, ...fm]) {
-    addTo(graph.reverse, t, path);
-    after.add(t);
+  for (const edges of [body, fm]) {
+    for (const t of edges) {
+      addTo(graph.reverse, t, path);
+      after.add(t);
+    }
   }
+  if (!known) return after;
   const changed = new Set<string>();
   for (const t of before) if (!after.has(t)) changed.add(t);
   for (const t of after) if (!before.has(t)) changed.add(t);

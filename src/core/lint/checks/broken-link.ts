@@ -36,7 +36,9 @@ export const brokenLink: LintCheck = {
     if (!note) return [];
     const out = [];
     const targets = ctx.graph.targets.get(path);
-    for (const [i, link] of note.links.entries()) {
+    const links = note.links;
+    for (let i = 0; i < links.length; i++) {
+      const link = links[i]!;
       if (link.kind === "frontmatter" && link.property !== undefined && RELATIONS.has(link.property)) continue;
       if (isTemplatePlaceholder(link.path) || isTemplatePlaceholder(link.subpath)) continue;
       const target = targets?.[i] !== undefined ? targets[i]! : ctx.view.resolve(link.path, path);

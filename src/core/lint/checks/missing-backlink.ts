@@ -24,13 +24,15 @@ export const missingBacklink: LintCheck = {
     const note = ctx.view.note(path);
     if (!note) return [];
     const out: LintFinding[] = [];
-    const seen = new Set<string>();
+    let seen: Set<string> | null = null;
     const targets = ctx.graph.targets.get(path);
-    for (const [i, link] of note.links.entries()) {
+    const links = note.links;
+    for (let i = 0; i < links.length; i++) {
+      const link = links[i]!;
       if (link.kind === "frontmatter" || link.kind === "embed" || link.kind === "markdown-embed") continue;
       const target = targets?.[i] !== undefined ? targets[i]! : ctx.view.resolve(link.path, path);
-      if (target === null || target === path || seen.has(target) || !isLinkable(target, ctx)) continue;
-      seen.add(target);
+      if (target === null || target === path || seen?.has(target) || !isLinkable(target, ctx)) continue;
+      (seen ??= new Set()).add(target);
       const back = ctx.graph.forward.get(target)?.has(path) || ctx.graph.frontmatter.get(target)?.has(path);
       if (back) continue;
       const f = withEnd(finding(this, path, link.start.line, link.start.col, `${link.original} → "${target}" does not link back to this note.`), link);
