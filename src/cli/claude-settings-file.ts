@@ -2,7 +2,7 @@
 // (never through a symbolic link, never a FIFO), a replacement created with the file's own mode before a byte is
 // written (~/.claude.json is private), put in place by rename only while the file still reads as it did, one backup
 // beside it, and a lock against a second `kc hooks` at the same time.
-import { randomUUID } from "node:crypto";
+import { randomId } from "../node/random-id";
 import { constants } from "node:fs";
 import { mkdir, open, realpath, rename, rm } from "node:fs/promises";
 import { dirname, join, relative, isAbsolute } from "node:path";
@@ -102,14 +102,14 @@ export async function writeOwned(claudeHome: string, owned: Record<string, KcOwn
 export async function lockHooks(claudeHome: string): Promise<{ release: () => Promise<void> } | string> {
   const path = join(claudeHome, "knowledge-compiler-hooks.lock");
   await mkdir(claudeHome, { recursive: true });
-  const r = await acquireLockFile(fsLockFiles(), path, { pid: process.pid, token: randomUUID() }, 30_000);
+  const r = await acquireLockFile(fsLockFiles(), path, { pid: process.pid, token: randomId() }, 30_000);
   if (r.ok) return r;
   return `Another kc hooks install or uninstall is changing these files (process ${typeof r.holder.pid === "number" ? r.holder.pid : "unknown"}); nothing was written. Try again when it has finished, or delete ${path} if none is running.`;
 }
 
 /** A temporary file beside `path`, created exclusively (no link followed) with `mode` set before the text is written. */
 async function writeTemp(path: string, text: string, mode: number, exact: boolean): Promise<string> {
-  const tmp = `${path}.kc-${process.pid}-${randomUUID().slice(0, 8)}.tmp`;
+  const tmp = `${path}.kc-${process.pid}-${randomId().slice(0, 8)}.tmp`;
   const fh = await open(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, mode);
   try {
     // The umask may have narrowed the mode: set the old file's exactly, while the file is still empty.

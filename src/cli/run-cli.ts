@@ -6,6 +6,7 @@ import { scrubSecrets } from "../core/util/scrub-secrets";
 import { stripControls } from "../core/util/strip-controls";
 import { parseCommandArgs, type ParsedArgs } from "./parse-args";
 import process from "node:process";
+import { isatty } from "node:tty";
 import { clearTimeout, setTimeout } from "node:timers";
 // Only the version is bundled (esbuild keeps the one field a named import of JSON uses): built in at build time.
 import { version } from "../../package.json";
@@ -118,7 +119,7 @@ async function askOnTerminal(question: string): Promise<boolean> {
  * stdin open): a hook never hangs on it. Reads nothing from a terminal.
  */
 function readStdin(ms = 1000): Promise<string> {
-  if (process.stdin.isTTY) return Promise.resolve("");
+  if (isatty(0)) return Promise.resolve("");
   return new Promise((done) => {
     let text = "";
     const finish = (): void => {
@@ -153,10 +154,11 @@ export function startCli(commands: CommandTable): void {
   const io: NodeIo = {
     out: (t) => process.stdout.write(t),
     err: (t) => process.stderr.write(t),
-    isTTY: Boolean(process.stderr.isTTY),
+    isTTY: isatty(2),
     env: process.env,
     readStdin,
-    ...(process.stdin.isTTY && process.stderr.isTTY ? { confirm: askOnTerminal } : {}),
+    // isatty, not process.stdin.isTTY: that makes stdin's stream (and loads the modules behind it) for every command.
+    ...(isatty(0) && isatty(2) ? { confirm: askOnTerminal } : {}),
   };
   void runCliWith(process.argv.slice(2), io, commands).then((code) => {
     process.exitCode = code;

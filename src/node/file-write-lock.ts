@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomId } from "./random-id";
 import { link, mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { WriteLock } from "../core/ports/compile-records";
@@ -17,7 +17,7 @@ export function fsLockFiles(vaultRoot?: string): LockFiles {
     async createExclusive(path, text) {
       if (vaultRoot !== undefined) await guardedFolder(vaultRoot, dirname(path), true);
       else await mkdir(dirname(path), { recursive: true });
-      const temp = `${path}.${process.pid}.${randomUUID()}`;
+      const temp = `${path}.${process.pid}.${randomId()}`;
       await writeFile(temp, text, { flag: "wx", mode: PRIVATE_FILE_MODE });
       try {
         await link(temp, path);
@@ -52,7 +52,7 @@ export class FileWriteLock implements WriteLock {
 
   async acquire(): Promise<{ ok: true; release: () => Promise<void> } | { ok: false; message: string }> {
     try {
-      const r = await acquireLockFile(fsLockFiles(this.vaultRoot), this.path, { pid: process.pid, token: randomUUID() }, this.waitMs);
+      const r = await acquireLockFile(fsLockFiles(this.vaultRoot), this.path, { pid: process.pid, token: randomId() }, this.waitMs);
       if (r.ok) return r;
       const pid = typeof r.holder.pid === "number" ? r.holder.pid : "unknown";
       const at = typeof r.holder.at === "string" ? r.holder.at : "unknown";

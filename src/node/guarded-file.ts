@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomId } from "./random-id";
 import { constants, type Stats } from "node:fs";
 import { lstat, mkdir, open, realpath, rename, rm, type FileHandle } from "node:fs/promises";
 import { basename, dirname, isAbsolute, join, relative } from "node:path";
@@ -143,7 +143,7 @@ export async function writeGuardedFile(root: string, path: string, text: string,
   });
   if (before?.isDirectory()) throw refusedKind(path, before);
   if (options.keepMode && before?.isFile()) mode = before.mode & 0o777;
-  const temp = join(folder, `.${basename(path)}.${process.pid}.${randomUUID()}.tmp`);
+  const temp = join(folder, `.${basename(path)}.${process.pid}.${randomId()}.tmp`);
   const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, mode);
   try {
     try {

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { randomId } from "./random-id";
 import { dirname, join } from "node:path";
 import process from "node:process";
 import type { LanguageModel } from "../core/llm/language-model";
@@ -52,7 +52,7 @@ export function nodeLedgerLock(vaultRoot: string): SpendLedgerLock {
   return {
     files: fsLockFiles(vaultRoot),
     path: join(vaultRoot, dirname(DATA_FILE), SPEND_LEDGER_LOCK),
-    owner: { pid: process.pid, token: () => randomUUID() },
+    owner: { pid: process.pid, token: () => randomId() },
   };
 }
 
