@@ -135,6 +135,9 @@ const PAIRS: readonly [string, string][] = [
   ["[", "]"],
 ];
 
+/** The pairs a value may be wrapped in as a whole: the brackets and curly quotes, and straight quotes. */
+const WRAPPING: readonly [string, string][] = [...PAIRS, ['"', '"'], ["'", "'"]];
+
 /**
  * A value fit for a header: plain words, no wrapping quotes, and no quote or bracket left open or closed alone (a
  * stray “ at the start of a cut sentence, a straight quote without its pair).
@@ -159,7 +162,7 @@ function cleanOnce(text: string): string {
     .trim();
   for (let changed = true; changed && s.length > 1;) {
     changed = false;
-    for (const [open, close] of [...PAIRS, ['"', '"'] as [string, string], ["'", "'"] as [string, string]]) {
+    for (const [open, close] of WRAPPING) {
       const whole = open === close ? count(s, open) === 2 : count(s, open) === 1 && count(s, close) === 1;
       if (s.startsWith(open) && s.endsWith(close) && s.length > 2 && whole) {
         s = s.slice(open.length, s.length - close.length).trim();
@@ -181,8 +184,11 @@ function cleanOnce(text: string): string {
     .trim();
 }
 
+/** How many times `ch` (one character) is in `s`. */
 function count(s: string, ch: string): number {
-  return s.split(ch).length - 1;
+  let n = 0;
+  for (let i = s.indexOf(ch); i !== -1; i = s.indexOf(ch, i + 1)) n++;
+  return n;
 }
 
 /** At most `max` characters of whole words (with … when cut). */

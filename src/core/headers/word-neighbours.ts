@@ -30,6 +30,8 @@ export class TermPostings {
   private shared = new Int32Array(0);
   /** Per note number: its length against the mean, once looked up (0: not yet; -1: the number names no note). */
   private length = new Float64Array(0);
+  /** Per note number: its weighed count of the term being looked up (0 between lookups). */
+  private counts = new Float64Array(0);
 
   constructor(private readonly index: ArticleIndex) {}
 
@@ -74,12 +76,19 @@ export class TermPostings {
     // A word only one note has links it to nothing; a word a twentieth of the vault has says little.
     if (df < 2 || df > Math.max(5, index.size / 20)) t = { skip: true, idf: 0, notes: NO_NOTES, parts: NO_PARTS };
     else {
-      // Its count in each note, the fields weighed (a note's number once, however many fields hold the term).
-      const counts = new Map<number, number>();
-      index.forEachPostingId(term, (id, field, n) => counts.set(id, (counts.get(id) ?? 0) + n * (FIELD_WEIGHT[field] ?? 1)));
+      // Its count in each note, the fields weighed (a note's number once, however many fields hold the term, in the
+      // order the index first names it): added up in scratch space, not a Map per term (~7 MB over 2,721 notes).
+      const ids: number[] = [];
+      index.forEachPostingId(term, (id, field, n) => {
+        this.room(id);
+        if (this.counts[id] === 0) ids.push(id);
+        this.counts[id]! += n * (FIELD_WEIGHT[field] ?? 1);
+      });
       const notes: number[] = [];
       const parts: number[] = [];
-      for (const [id, tf] of counts) {
+      for (const id of ids) {
+        const tf = this.counts[id]!;
+        this.counts[id] = 0;
         const length = this.lengthOf(id);
         if (length < 0) continue;
         notes.push(id);
@@ -111,11 +120,14 @@ export class TermPostings {
     const score = new Float64Array(size);
     const shared = new Int32Array(size);
     const length = new Float64Array(size);
+    const counts = new Float64Array(size);
     score.set(this.score);
     shared.set(this.shared);
     length.set(this.length);
+    counts.set(this.counts);
     this.score = score;
     this.shared = shared;
     this.length = length;
+    this.counts = counts;
   }
 }
