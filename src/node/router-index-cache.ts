@@ -71,25 +71,35 @@ export async function warmRouterIndex(
   const folder = cacheFolder(env);
   const file = folder !== null && openPrivateFolder(folder) ? join(folder, `router-${shortHash(`${vault.root}\0${scope}`)}.jsonl`) : null;
   const sameKey = previous !== null && previous.key.length === key.length && previous.key.every((k, i) => k === key[i]);
-  const base = sameKey ? previous : file ? readIndexCache(file, key, routed) : null;
-  const index = base?.index ?? new ArticleIndex();
-  const baseLinks = (): ReadonlyMap<string, readonly string[]> => base?.links() ?? new Map<string, readonly string[]>();
+  const cached = sameKey ? previous : file ? readIndexCache(file, key, routed) : null;
   const records = new Map<string, NoteRecord>();
   const racyAfter = (vault.loadedAt ?? Date.now()) - RACY_MS;
+  let changed: [string, NoteStamp | null][] = [];
+  const stamped: [string, NoteStamp | null][] = [];
+  const prefix = `${vault.root}${sep}`;
+  for (const path of sources) {
+    const stamp = stampOf(prefix + (sep === "/" ? path : path.replaceAll("/", sep)));
+    stamped.push([path, stamp]);
+    const old = cached?.records.get(path);
+    if (stamp && old && old.state !== "racy" && sameFile(stamp, old)) records.set(path, old);
+    else changed.push([path, stamp]);
+  }
+  // When most notes changed (a checkout, a sync, a vault written moments ago), every note goes into a new index, in
+  // the order a first build takes them: that took half the time of replacing each in the cached index (0.6 s against
+  // 1.3 s for 2,000 articles).
+  const base = cached !== null && changed.length * 2 > sources.length ? null : cached;
+  if (base === null && cached !== null) {
+    changed = stamped;
+    records.clear();
+  }
+  const index = base?.index ?? new ArticleIndex();
+  const baseLinks = (): ReadonlyMap<string, readonly string[]> => base?.links() ?? new Map<string, readonly string[]>();
   const listed = new Set(sources);
   let removed = 0;
   for (const doc of [...index.all()]) {
     if (listed.has(doc.path)) continue;
     index.remove(doc.path);
     removed++;
-  }
-  const changed: [string, NoteStamp | null][] = [];
-  const prefix = `${vault.root}${sep}`;
-  for (const path of sources) {
-    const stamp = stampOf(prefix + (sep === "/" ? path : path.replaceAll("/", sep)));
-    const old = base?.records.get(path);
-    if (stamp && old && old.state !== "racy" && sameFile(stamp, old)) records.set(path, old);
-    else changed.push([path, stamp]);
   }
   const current = changed.length > 0 || removed > 0 || base === null ? new Map(baseLinks()) : null;
   for (const [path, stamp] of changed) {

@@ -80,6 +80,36 @@ describe("one warm index for every command", () => {
     expect(routesOf(next.index, resolve)).toEqual(routesOf(fresh, resolve));
   });
 
+  it("builds a new index when most notes changed, routing and caching exactly as a first build", async () => {
+    const listed = () => loadVault(vault, {}, undefined, { read: "none" });
+    const first = await warmRouterIndex(await listed(), "knowledge", env);
+    expect(first.how).toBe("built");
+    const [file] = cacheFiles();
+    const notes = readdirSync(join(vault, "knowledge"), { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".md"));
+    // All but two: most of the notes the index reads (the knowledge folder's, not its reports).
+    for (const f of notes.slice(2)) appendFileSync(join(vault, "knowledge", f), "\nTouched by a sync.\n");
+    const listing = await listed();
+    const warm = await warmRouterIndex(listing, "knowledge", env);
+    expect([warm.how, warm.reread]).toEqual(["built", first.reread]);
+    const afterWarm = readFileSync(join(cache, file!), "utf8");
+    const none = mkdtempSync(join(tmpdir(), "kc-warm-index-fresh-"));
+    try {
+      // The same listing (same load time, so the same notes count as just changed), indexed with no cache.
+      const fresh = await warmRouterIndex(listing, "knowledge", { KC_CACHE_DIR: none });
+      const resolve = (l: string, from: string) => listing.index.resolve(l, from);
+      expect(routesOf(warm.index, resolve)).toEqual(routesOf(fresh.index, resolve));
+      expect(afterWarm).toBe(readFileSync(join(none, file!), "utf8"));
+    } finally {
+      rmSync(none, { recursive: true, force: true });
+    }
+    // Once they are old enough to trust (read again once more) and one note changes, the cached index is updated.
+    await sleep(2_100);
+    await warmRouterIndex(await listed(), "knowledge", env);
+    appendFileSync(join(vault, NOTE), "\nOne more edit.\n");
+    const one = await warmRouterIndex(await listed(), "knowledge", env);
+    expect([one.how, one.reread]).toEqual(["updated", 1]);
+  });
+
   it("catches a note edited with the same size and modification time (its change time moved)", async () => {
     const question = ["prime", vault, "--question", "koala", "--max-chars", "40000"];
     expect((await runKc(question, env)).out).not.toContain("retry-with-backoff");
