@@ -1,3 +1,4 @@
+import { parseNote } from "../core/notes/parse-note";
 import { statSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { basename, join, resolve } from "node:path";
@@ -55,6 +56,12 @@ export class VaultPathError extends Error {}
  */
 export interface LoadOptions {
   read?: "all" | "knowledge" | "none";
+  /**
+   * Count each note's words only up to the sparse threshold (the settings' sparseWords), for kc lint: the one reader of
+   * the count asks only whether a note is under it, and a long note's words were most of the counting (~12 ms of
+   * 2,721 notes). The count of a note at or over the threshold is then at least the threshold, not exact.
+   */
+  wordsUpToSparse?: boolean;
 }
 
 /**
@@ -106,6 +113,7 @@ export async function loadVault(
   const under = options.read === "knowledge" && settings.knowledgeFolder !== "" ? `${settings.knowledgeFolder}/` : "";
   const index = new VaultIndex();
   const texts = new Map<string, string>();
+  const wordLimit = options.wordsUpToSparse ? settings.sparseWords : Infinity;
   const skipped: LoadedVault["skipped"] = [];
   let done = 0;
   for (const f of files) {
@@ -113,7 +121,7 @@ export async function loadVault(
       try {
         const text = store.readSync(f.path);
         texts.set(f.path, text);
-        index.setNote(f.path, text);
+        index.setParsed(f.path, parseNote(text, wordLimit));
       } catch (e) {
         if (!(e instanceof NoteStoreError)) throw e;
         skipped.push({ path: f.path, reason: e.message });

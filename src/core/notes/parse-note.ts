@@ -3,10 +3,14 @@ import { findFrontmatterFacts } from "./frontmatter-links";
 import type { ParsedNote } from "./note-types";
 import { scanBody, scanBodySteps, type BodyScan } from "./scan-body";
 
-/** Parses a note's text into frontmatter, headings, block ids, links (with positions) and a word count; never throws. */
-export function parseNote(text: string): ParsedNote {
+/**
+ * Parses a note's text into frontmatter, headings, block ids, links (with positions) and a word count; never throws.
+ * With `wordLimit`, words are counted only until there are that many (the count is then at least the limit): a run
+ * that only asks whether notes are under a threshold (kc lint's sparse check) need not count a long note to its end.
+ */
+export function parseNote(text: string, wordLimit = Infinity): ParsedNote {
   const head = readHead(text);
-  return assemble(text, head, scanBody(text, head.bodyStart, head.bodyStartLine));
+  return assemble(text, head, scanBody(text, head.bodyStart, head.bodyStartLine, wordLimit));
 }
 
 /**

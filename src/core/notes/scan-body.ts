@@ -17,8 +17,8 @@ export interface BodyScan {
  * fenced code (also in quotes, callouts and list items), inline code, and `%%` / `<!-- -->` comments hide links;
  * comments are left out of the word count, code is not.
  */
-export function scanBody(text: string, bodyStart: number, bodyStartLine: number): BodyScan {
-  const scanner = new BodyScanner(text, bodyStart, bodyStartLine);
+export function scanBody(text: string, bodyStart: number, bodyStartLine: number, wordLimit = Infinity): BodyScan {
+  const scanner = new BodyScanner(text, bodyStart, bodyStartLine, wordLimit);
   scanner.scan(Infinity);
   return scanner.out;
 }
@@ -37,7 +37,7 @@ const SPECIAL_CHAR = /[[`%<]/g;
 
 class BodyScanner {
   readonly out: BodyScan = { headings: [], blockIds: [], links: [], wordCount: 0 };
-  private readonly words = new WordCounter();
+  private readonly words: WordCounter;
   private special = -1;
   /** Text before this offset is hidden (a comment or a code span running over several lines). */
   private resume = 0;
@@ -54,7 +54,9 @@ class BodyScanner {
     private readonly text: string,
     bodyStart: number,
     bodyStartLine: number,
+    wordLimit = Infinity,
   ) {
+    this.words = new WordCounter(wordLimit);
     this.pos = bodyStart;
     this.resume = bodyStart;
     this.line = bodyStartLine;

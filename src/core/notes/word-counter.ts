@@ -7,8 +7,12 @@ export class WordCounter {
   /** True while the last character added belongs to a word; set false to end the word there. */
   inWord = false;
 
+  /** Once `count` reaches `limit`, nothing more is counted: the count is then at least the limit, not exact. */
+  constructor(private readonly limit = Infinity) {}
+
   /** Adds the words of text[from, to). */
   add(text: string, from: number, to: number): void {
+    if (this.count >= this.limit) return;
     let words = 0;
     let prev = this.inWord ? 1 : 0;
     for (let k = from; k < to; k++) {
