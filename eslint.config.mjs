@@ -26,6 +26,7 @@ export default defineConfig([
             "scripts/check-plugin.mjs",
             "scripts/lazy-yaml.cjs",
             "scripts/review-check.mjs",
+            "scripts/build-cli.mjs",
           ],
           maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 16,
         },
