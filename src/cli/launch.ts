@@ -22,5 +22,10 @@ const name = argv.find((a) => !a.startsWith("-"));
 const topic = name === "help" ? argv[argv.indexOf("help") + 1] : name;
 const known = topic !== undefined && Object.hasOwn(KC_BUNDLES.commands, topic);
 const run = runBundle(join(__dirname, "cli-chunks", known ? KC_BUNDLES.commands[topic]! : KC_BUNDLES.main), process.env);
-// Only a run of a command leaves a code cache: help, --version and a mistyped command compile too little to keep.
-if (known && name !== "help" && !argv.includes("--help") && !argv.includes("-h")) process.once("exit", run.save);
+// Only a command that ran leaves a code cache: help, --version, a mistyped command or a usage error (exit code 2)
+// compile too little of it, and a cache V8 takes is never made again.
+if (known && name !== "help" && !argv.includes("--help") && !argv.includes("-h")) {
+  process.once("exit", (code) => {
+    if (code === 0 || code === 1) run.save();
+  });
+}

@@ -50,6 +50,9 @@ describe("the installed kc", () => {
   }, 120_000);
 
   it("runs a command from its own bundle, caches its code once, and runs the same from the cache and through cli.mjs", () => {
+    // A usage error (exit code 2) ran too little of the command to keep.
+    expect(run(kc, ["lint", join(dir, "no-such-vault")]).status).toBe(2);
+    expect(caches()).toEqual([]);
     const first = run(kc, ["lint", vault, "--format", "json", "--today", "2026-11-28"]);
     expect(first.stderr).toBe("");
     const made = caches();
