@@ -47,6 +47,18 @@ const MONTHS = new Map<string, string>(
   }),
 );
 
+/** The first two letters of every month name above (a–z pairs), so most words are never looked up in MONTHS. */
+const MONTH_STARTS = new Uint8Array(26 * 26);
+for (const name of MONTHS.keys()) MONTH_STARTS[(name.charCodeAt(0) - 97) * 26 + name.charCodeAt(1) - 97] = 1;
+
+/** The month number of a lowercase token that is a month's name or abbreviation, else undefined. */
+function monthOf(tok: string): string | undefined {
+  if (tok.length < 3 || tok.length > 9) return undefined;
+  const a = tok.charCodeAt(0) - 97;
+  const b = tok.charCodeAt(1) - 97;
+  return a >= 0 && a < 26 && b >= 0 && b < 26 && MONTH_STARTS[a * 26 + b] === 1 ? MONTHS.get(tok) : undefined;
+}
+
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'_-]*/gu;
 const ISO_DATE = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/;
 
@@ -174,15 +186,18 @@ function undouble(w: string): string {
 /** Splits text into lowercase word tokens (hyphenated words also yield their parts); dates are folded to ISO forms. */
 export function tokenizeText(text: string): string[] {
   const out: string[] = [];
-  forEachToken(text, (tok) => out.push(tok));
+  forEachToken(text, (tok) => {
+    out.push(tok);
+  });
   return out;
 }
 
 /**
- * Each token of `tokenizeText`, in order, handed to `fn` as it is found: header drafts read the terms of every
- * paragraph of a vault, and the array of them was garbage at once (about 20 MB over 2,721 notes).
+ * Each token of `tokenizeText`, in order, handed to `fn` as it is found (header drafts read the terms of every
+ * paragraph of a vault, and the array of them was garbage at once: about 20 MB over 2,721 notes), with whether it
+ * holds a hyphen or an underscore.
  */
-function forEachToken(text: string, fn: (token: string) => unknown): void {
+function forEachToken(text: string, fn: (token: string, joined: boolean) => void): void {
   const raw = text.toLowerCase().match(WORD) ?? [];
   for (let i = 0; i < raw.length; i++) {
     let tok = raw[i]!;
@@ -191,20 +206,21 @@ function forEachToken(text: string, fn: (token: string) => unknown): void {
     const c = tok.charCodeAt(0);
     const iso = c >= 48 && c <= 57 && (tok.length === 7 || tok.length === 10) ? ISO_DATE.exec(tok) : null;
     if (iso) {
-      fn(tok);
-      fn(`${iso[1]}-${iso[2]}`);
-      fn(iso[1]!);
-      if (iso[3]) fn(`${iso[2]}-${iso[3]}`);
+      fn(tok, true);
+      fn(`${iso[1]}-${iso[2]}`, true);
+      fn(iso[1]!, false);
+      if (iso[3]) fn(`${iso[2]}-${iso[3]}`, true);
       continue;
     }
-    const month = tok.length >= 3 && tok.length <= 9 ? MONTHS.get(tok) : undefined;
+    const month = monthOf(tok);
     if (month !== undefined) {
-      for (const f of foldWrittenDate(month, raw[i - 1], raw[i + 1], raw[i + 2])) fn(f);
-      if (tok.length > 3) fn(tok);
+      for (const f of foldWrittenDate(month, raw[i - 1], raw[i + 1], raw[i + 2])) fn(f, f.includes("-"));
+      if (tok.length > 3) fn(tok, false);
       continue;
     }
-    fn(tok);
-    if (tok.includes("-") || tok.includes("_")) for (const part of tok.split(/[-_]+/)) if (part && part !== tok) fn(part);
+    const joined = tok.includes("-") || tok.includes("_");
+    fn(tok, joined);
+    if (joined) for (const part of tok.split(/[-_]+/)) if (part && part !== tok) fn(part, false);
   }
 }
 
@@ -249,8 +265,8 @@ export function questionTerms(question: string): string[] {
 
 /** Each content term of a text as questionTerms reads it, in order, repeats included. */
 export function forEachTerm(text: string, fn: (term: string) => void): void {
-  forEachToken(text, (tok) => {
-    if ((tok.includes("-") || tok.includes("_")) && /\p{L}/u.test(tok)) return;
+  forEachToken(text, (tok, joined) => {
+    if (joined && /\p{L}/u.test(tok)) return;
     const t = processTerm(tok);
     if (t !== null) fn(t);
   });
