@@ -64,7 +64,8 @@ export async function runHeadersCommand(args: ParsedArgs, io: NodeIo): Promise<n
     accept = listed;
   }
   const knowledge = flagString(args, "knowledge");
-  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {});
+  // Drafts never read a note's word count.
+  const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {}, undefined, { countWords: "no" });
   const { index } = await warmRouterIndex(vault, "vault", io.env);
   printVaultWarnings(vault, io);
   const host = nodeHost(vault, index, modelFlags(args), io);

@@ -72,7 +72,7 @@ export async function runLintCommand(args: ParsedArgs, io: NodeIo): Promise<numb
     dir,
     { ...(scope !== undefined ? { lintScope: scope } : {}), ...(knowledge !== undefined ? { knowledgeFolder: knowledge } : {}) },
     progress ? (d, t) => io.err(`\rreading ${d}/${t} files`) : undefined,
-    { wordsUpToSparse: true },
+    { countWords: "up-to-sparse" },
   );
   if (progress) io.err("\n");
   printVaultWarnings(vault, io);

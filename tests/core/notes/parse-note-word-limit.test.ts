@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { parseNote } from "../../../src/core/notes/parse-note";
 
-// kc lint counts each note's words only up to the sparse threshold (load-vault's wordsUpToSparse): under the limit the
+// kc lint counts each note's words only up to the sparse threshold (load-vault's countWords: "up-to-sparse"): under the limit the
 // count is exact, at or over it the count says so, and nothing else in the parse changes.
 describe("parseNote with a word limit", () => {
   it("counts exactly under the limit, at least the limit otherwise, and parses everything else the same", () => {
