@@ -1,7 +1,7 @@
 import MiniSearch, { type Options, type SearchResult } from "minisearch";
 import { nameOf, type ArticleDoc } from "./article-doc";
 import { ArticleTerms, DocumentFrequencies } from "./article-terms";
-import { openPostings } from "./packed-freqs";
+import { openPostings, PackedFreqs } from "./packed-freqs";
 import { processTerm, questionTerms, tokenizeText } from "./text-terms";
 
 /** The searchable fields of an article, in the order traces list them. */
@@ -270,7 +270,8 @@ export class ArticleIndex {
     for (const [fieldId, freqs] of byField) {
       const field = names[fieldId];
       if (field === undefined) continue;
-      for (const [shortId, count] of freqs) fn(shortId, field, count);
+      if (freqs instanceof PackedFreqs) freqs.forEachPair((shortId, count) => fn(shortId, field, count));
+      else freqs.forEach((count, shortId) => fn(shortId, field, count));
     }
   }
 

@@ -54,6 +54,24 @@ export class PackedFreqs extends Map<number, number> {
     return this.text === null;
   }
 
+  /**
+   * Each pair (article, frequency) in the list's order. A list never used is read straight from the snapshot's text
+   * and left unopened: a run that reads each list once (header drafts look up some 15,000 terms' lists) would
+   * otherwise fill a map for each only to walk it once.
+   */
+  forEachPair(fn: (id: number, count: number) => void): void {
+    const packed = this.unopened();
+    if (packed === null) {
+      this.forEach((count, id) => fn(id, count));
+      return;
+    }
+    let doc = 0;
+    readNumbers(packed.text, packed.start, 2 * packed.count, (v, k) => {
+      if (k % 2 === 0) doc = v;
+      else fn(doc, v);
+    });
+  }
+
   /** Fills the map from the text (once; nothing after that). */
   open(): void {
     this.openSome(this.left);

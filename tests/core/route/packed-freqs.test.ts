@@ -48,4 +48,24 @@ describe("PackedFreqs opened in steps", () => {
     expect(freqs.openSome(5)).toBe(true);
     expect([...freqs]).toEqual([[1, 2]]);
   });
+
+  it("hands each pair on in the list's order, from the text of a list never used (leaving it unopened) or from the map", () => {
+    const { text, pairs } = packed(3000);
+    const each = (f: PackedFreqs): [number, number][] => {
+      const out: [number, number][] = [];
+      f.forEachPair((id, n) => out.push([id, n]));
+      return out;
+    };
+    const fresh = new PackedFreqs(text, 2, pairs.length);
+    expect(each(fresh)).toEqual(pairs);
+    expect(fresh.unopened()).not.toBeNull();
+    const part = new PackedFreqs(text, 2, pairs.length);
+    part.openSome(100);
+    expect(each(part)).toEqual(pairs);
+    for (const damaged of ["1,2,3,x,5,6,", "1,2,3,", "1,2,3"]) {
+      const whole = new PackedFreqs(damaged, 0, 3);
+      whole.open();
+      expect(each(new PackedFreqs(damaged, 0, 3)), damaged).toEqual([...whole]);
+    }
+  });
 });
