@@ -21,7 +21,16 @@ const argv = process.argv.slice(2);
 const name = argv.find((a) => !a.startsWith("-"));
 const topic = name === "help" ? argv[argv.indexOf("help") + 1] : name;
 const known = topic !== undefined && Object.hasOwn(KC_BUNDLES.commands, topic);
-const run = runBundle(join(__dirname, "cli-chunks", known ? KC_BUNDLES.commands[topic]! : KC_BUNDLES.main), process.env);
+const bundle = join(__dirname, "cli-chunks", known ? KC_BUNDLES.commands[topic]! : KC_BUNDLES.main);
+let run: ReturnType<typeof runBundle>;
+try {
+  run = runBundle(bundle, process.env);
+} catch (e) {
+  // A copy of kc with files missing (a partial copy, a cleaned folder): a sentence, not a stack trace.
+  if ((e as { code?: string; path?: string }).code !== "ENOENT" || (e as { path?: string }).path !== bundle) throw e;
+  process.stderr.write(`kc: ${bundle} is missing; install the package again.\n`);
+  process.exit(2);
+}
 // Only a command that ran leaves a code cache: help, --version, a mistyped command or a usage error (exit code 2)
 // compile too little of it, and a cache V8 takes is never made again.
 if (known && name !== "help" && !argv.includes("--help") && !argv.includes("-h")) {

@@ -40,8 +40,8 @@ export type CodeCacheUse = "used" | "none" | "refused" | "off";
 /**
  * Runs a CommonJS bundle as `require` would (its own require, module and exports), compiled from the code cache when
  * there is a usable one. `save` writes one, with every function compiled so far, when there was none to use; the
- * launcher calls it as the process exits, not after a run that only printed help (such a cache would hold little of
- * the command's code, and a cache V8 takes is never made again).
+ * launcher calls it as the process exits, only after a command ran (launch.ts: help or a usage error compiles little
+ * of the command, and a cache V8 takes is never made again).
  */
 export function runBundle(file: string, env: Record<string, string | undefined>): { use: CodeCacheUse; save: () => void } {
   const source = readFileSync(file, "utf8");

@@ -73,4 +73,18 @@ describe("the installed kc", () => {
     expect(settings).toContain(`'${entry}' prime `);
     expect(settings).not.toContain("cli.mjs");
   });
+
+  it("says which bundle is missing from a damaged copy, in a sentence and with exit code 2", () => {
+    const copy = join(dir, "damaged");
+    cpSync(join(dir, "dist"), copy, { recursive: true });
+    const lint = readdirSync(join(copy, "cli-chunks")).find((f) => f.startsWith("lint-"))!;
+    rmSync(join(copy, "cli-chunks", lint));
+    const r = run(join(copy, "kc.cjs"), ["lint", vault]);
+    expect({ code: r.status, err: r.stderr, out: r.stdout }).toEqual({
+      code: 2,
+      err: `kc: ${join(realpathSync(copy), "cli-chunks", lint)} is missing; install the package again.\n`,
+      out: "",
+    });
+    expect(run(join(copy, "kc.cjs"), ["--version"]).status).toBe(0);
+  });
 });
