@@ -4,6 +4,7 @@
 import { setFlagsFromString } from "node:v8";
 import { join } from "node:path";
 import process from "node:process";
+import { setTimeout } from "node:timers";
 import { runBundle } from "../node/code-cache";
 
 /* global __dirname -- this file is bundled as CommonJS (dist/kc.cjs): its own folder, links resolved, as Node loaded it. */
@@ -15,6 +16,9 @@ declare const KC_BUNDLES: { readonly main: string; readonly commands: Readonly<R
 // threads spend ~250 ms of CPU on `kc lint` of 2,721 notes for no gain on the command's own thread. Set before any
 // bundle is compiled, so the code cache is made and read under the same flags.
 setFlagsFromString("--no-turbo-inlining");
+
+/** How long a command runs before its code cache is saved without waiting for its exit. */
+const LONG_RUN_MS = 5_000;
 
 const argv = process.argv.slice(2);
 // As the CLI reads it (run-cli.ts): the first word that is not an option; for `kc help <command>`, that command.
@@ -34,7 +38,16 @@ try {
 // Only a command that ran leaves a code cache: help, --version, a mistyped command or a usage error (exit code 2)
 // compile too little of it, and a cache V8 takes is never made again.
 if (known && name !== "help" && !argv.includes("--help") && !argv.includes("-h")) {
+  let saved = false;
+  const save = (): void => {
+    if (saved) return;
+    saved = true;
+    run.save();
+  };
   process.once("exit", (code) => {
-    if (code === 0 || code === 1) run.save();
+    if (code === 0 || code === 1) save();
   });
+  // A command still running after a few seconds has started (kc mcp, a server Claude Code stops with a signal, never
+  // reaches "exit"): its cache is saved then. The timer never keeps a finished command alive.
+  setTimeout(save, LONG_RUN_MS).unref();
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { setTimeout as sleep } from "node:timers/promises";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -87,4 +88,19 @@ describe("the installed kc", () => {
     });
     expect(run(join(copy, "kc.cjs"), ["--version"]).status).toBe(0);
   });
+
+  it("caches the code of a command still running after a few seconds (kc mcp, which a signal stops)", async () => {
+    const child = spawn(process.execPath, [kc, "mcp", vault], {
+      env: { PATH: process.env.PATH ?? "", HOME: join(dir, "home"), KC_CACHE_DIR: cache },
+      stdio: ["pipe", "ignore", "ignore"],
+    });
+    try {
+      const mcp = () => caches().filter((f) => f.startsWith("code-mcp-"));
+      expect(mcp()).toEqual([]);
+      for (let waited = 0; mcp().length === 0 && waited < 15_000; waited += 250) await sleep(250);
+      expect(mcp()).toEqual([expect.stringMatching(/^code-mcp-[A-Z0-9]+-/)]);
+    } finally {
+      child.kill("SIGTERM");
+    }
+  }, 30_000);
 });
