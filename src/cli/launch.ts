@@ -25,10 +25,13 @@ const argv = process.argv.slice(2);
 const name = argv.find((a) => !a.startsWith("-"));
 const topic = name === "help" ? argv[argv.indexOf("help") + 1] : name;
 const known = topic !== undefined && Object.hasOwn(KC_BUNDLES.commands, topic);
-const bundle = join(__dirname, "cli-chunks", known ? KC_BUNDLES.commands[topic]! : KC_BUNDLES.main);
+const file = known ? KC_BUNDLES.commands[topic]! : KC_BUNDLES.main;
+const bundle = join(__dirname, "cli-chunks", file);
+// A bundle several commands share (those that call a model) keeps a code cache for each.
+const shared = known && Object.values(KC_BUNDLES.commands).filter((f) => f === file).length > 1;
 let run: ReturnType<typeof runBundle>;
 try {
-  run = runBundle(bundle, process.env);
+  run = runBundle(bundle, process.env, shared ? topic : undefined);
 } catch (e) {
   // A copy of kc with files missing (a partial copy, a cleaned folder): a sentence, not a stack trace.
   if ((e as { code?: string; path?: string }).code !== "ENOENT" || (e as { path?: string }).path !== bundle) throw e;

@@ -25,12 +25,16 @@ const TAIL = "\n})";
 /** A cache file unused this long is removed when another is saved (a bundle of an earlier version of kc, say). */
 const STALE_MS = 30 * 24 * 3600 * 1000;
 
-/** Where the code cache of `file` is kept, or null with no cache folder (KC_CACHE=off, no home). */
-export function codeCachePath(file: string, env: Record<string, string | undefined>): string | null {
+/**
+ * Where the code cache of `file` is kept, or null with no cache folder (KC_CACHE=off, no home). `command` names the
+ * command run when a bundle holds several: each keeps a cache of what it compiles.
+ */
+export function codeCachePath(file: string, env: Record<string, string | undefined>, command?: string): string | null {
   const folder = cacheFolder(env);
   if (folder === null) return null;
   const s = statSync(file);
-  const key = `${basename(file, ".cjs")}-${s.size}-${Math.trunc(s.mtimeMs)}-${process.version}-${process.arch}`;
+  const name = command === undefined ? basename(file, ".cjs") : `${basename(file, ".cjs")}.${command}`;
+  const key = `${name}-${s.size}-${Math.trunc(s.mtimeMs)}-${process.version}-${process.arch}`;
   return join(folder, `code-${key.replace(/[^\w.-]/g, "_")}.v8`);
 }
 
@@ -43,9 +47,9 @@ export type CodeCacheUse = "used" | "none" | "refused" | "off";
  * launcher calls it as the process exits, only after a command ran (launch.ts: help or a usage error compiles little
  * of the command, and a cache V8 takes is never made again).
  */
-export function runBundle(file: string, env: Record<string, string | undefined>): { use: CodeCacheUse; save: () => void } {
+export function runBundle(file: string, env: Record<string, string | undefined>, command?: string): { use: CodeCacheUse; save: () => void } {
   const source = readFileSync(file, "utf8");
-  const cachePath = codeCachePath(file, env);
+  const cachePath = codeCachePath(file, env, command);
   const cached = cachePath === null ? null : readPrivateFile(cachePath);
   const script = new Script(HEAD + source + TAIL, { filename: file, ...(cached ? { cachedData: cached } : {}) });
   const use: CodeCacheUse = cachePath === null ? "off" : cached === null ? "none" : script.cachedDataRejected === true ? "refused" : "used";

@@ -103,4 +103,19 @@ describe("the installed kc", () => {
       child.kill("SIGTERM");
     }
   }, 30_000);
+
+  it("runs the commands that call a model from one shared bundle, each keeping a code cache of its own", () => {
+    const shared = readdirSync(join(dir, "dist", "cli-chunks")).filter((f) => f.startsWith("model-"));
+    expect(shared).toHaveLength(1);
+    for (const c of ["ask", "compile", "contradictions", "drift", "eval-route", "revalidate", "undo"]) {
+      expect(
+        readdirSync(join(dir, "dist", "cli-chunks")).some((f) => f.startsWith(`${c}-`)),
+        c,
+      ).toBe(false);
+    }
+    expect(run(kc, ["undo", vault]).status).toBe(0);
+    expect(run(kc, ["drift", vault, "--repo", vault]).status).toBe(1);
+    const model = caches().filter((f) => f.startsWith("code-model-"));
+    expect(model.map((f) => f.split("-")[2]!.replace(/^[A-Z0-9]+\./, ""))).toEqual(["drift", "undo"]);
+  });
 });
