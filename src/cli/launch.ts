@@ -6,6 +6,7 @@ import { join } from "node:path";
 import process from "node:process";
 import { setTimeout } from "node:timers";
 import { runBundle } from "../node/code-cache";
+import { readCommandLine } from "./command-line";
 
 /* global __dirname -- this file is bundled as CommonJS (dist/kc.cjs): its own folder, links resolved, as Node loaded it. */
 
@@ -20,10 +21,7 @@ setFlagsFromString("--no-turbo-inlining");
 /** How long a command runs before its code cache is saved without waiting for its exit. */
 const LONG_RUN_MS = 5_000;
 
-const argv = process.argv.slice(2);
-// As the CLI reads it (run-cli.ts): the first word that is not an option; for `kc help <command>`, that command.
-const name = argv.find((a) => !a.startsWith("-"));
-const topic = name === "help" ? argv[argv.indexOf("help") + 1] : name;
+const { name, topic, wantsHelp } = readCommandLine(process.argv.slice(2));
 const known = topic !== undefined && Object.hasOwn(KC_BUNDLES.commands, topic);
 const file = known ? KC_BUNDLES.commands[topic]! : KC_BUNDLES.main;
 const bundle = join(__dirname, "cli-chunks", file);
@@ -40,7 +38,7 @@ try {
 }
 // Only a command that ran leaves a code cache: help, --version, a mistyped command or a usage error (exit code 2)
 // compile too little of it, and a cache V8 takes is never made again.
-if (known && name !== "help" && !argv.includes("--help") && !argv.includes("-h")) {
+if (known && name !== "help" && !wantsHelp) {
   let saved = false;
   const save = (): void => {
     if (saved) return;

@@ -5,6 +5,7 @@ import { describeError } from "../core/workflows/commit-writes";
 import { scrubSecrets } from "../core/util/scrub-secrets";
 import { stripControls } from "../core/util/strip-controls";
 import { parseCommandArgs, type ParsedArgs } from "./parse-args";
+import { readCommandLine } from "./command-line";
 import process from "node:process";
 import { isatty } from "node:tty";
 import { clearTimeout, setTimeout } from "node:timers";
@@ -55,14 +56,12 @@ function loadCommand(commands: CommandTable, name: string | undefined): Promise<
  * the command's name, so a name outside a bundle's table is one no bundle has).
  */
 export async function runCliWith(argv: readonly string[], io: NodeIo, commands: CommandTable): Promise<number> {
-  const name = argv.find((a) => !a.startsWith("-"));
-  const wantsHelp = argv.includes("--help") || argv.includes("-h");
+  const { name, topic, wantsHelp } = readCommandLine(argv);
   if (!name && argv.includes("--version")) {
     io.out(`${version}\n`);
     return EXIT.ok;
   }
   if (!name || name === "help") {
-    const topic = name === "help" ? argv[argv.indexOf("help") + 1] : undefined;
     const command = await loadCommand(commands, topic);
     if (topic !== undefined && !command) {
       io.err(`No command "${topic}".\n\n${HELP}\n`);
