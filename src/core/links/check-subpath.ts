@@ -33,8 +33,3 @@ export function checkSubpath(note: ParsedNote, subpath: string): boolean {
   }
   return true;
 }
-
-/** Links whose path is a template placeholder (Templater `<% … %>`, `{{…}}`) are never broken. */
-export function isTemplatePlaceholder(linkpath: string): boolean {
-  return /<%.*%>|\{\{.*\}\}/.test(linkpath);
-}

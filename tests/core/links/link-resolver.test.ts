@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { LinkResolver } from "../../../src/core/links/link-resolver";
-import { checkSubpath, isTemplatePlaceholder } from "../../../src/core/links/check-subpath";
+import { checkSubpath } from "../../../src/core/links/check-subpath";
+import { isTemplatePlaceholder } from "../../../src/core/notes/template-placeholder";
 import { parseNote } from "../../../src/core/notes/parse-note";
 
 function resolver(paths: string[]): LinkResolver {

@@ -1,4 +1,5 @@
-import { checkSubpath, isTemplatePlaceholder } from "../../links/check-subpath";
+import { checkSubpath } from "../../links/check-subpath";
+import { isTemplatePlaceholder } from "../../notes/template-placeholder";
 import { finding, withEnd, type LintCheck } from "../lint-check";
 
 const RELATIONS = new Set(["similar_high", "similar_mid"]);
