@@ -72,9 +72,9 @@ export function readPrivateFile(path: string): Buffer | null {
 }
 
 /**
- * Replaces a cache file with `data` (text is written as UTF-8): a new temporary file beside it, created 0600 (exclusive, never through a link),
- * written whole, then renamed over the file (a link in its place is replaced, not followed). False when that failed;
- * the temporary file is then removed.
+ * Replaces a cache file with `data` (text is written as UTF-8): a new temporary file beside it, created 0600
+ * (exclusive, never through a link), written whole, then renamed over the file (a link in its place is replaced, not
+ * followed). False when that failed; the temporary file is then removed.
  */
 export function writePrivateFile(path: string, data: string | Uint8Array): boolean {
   const tmp = `${path}.${process.pid}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`;

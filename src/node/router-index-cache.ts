@@ -13,8 +13,6 @@ import { shortHash } from "../core/util/short-hash";
 import type { LoadedVault } from "./load-vault";
 import { openPrivateFolder, sweepPrivateTemps, writePrivateFile } from "./private-cache-file";
 import { cacheFolder } from "./cache-folder";
-
-export { cacheFolder };
 import { asciiJson, readIndexCache, recordLine, type CachedIndex, type NoteRecord, type NoteStamp } from "./index-cache-file";
 import type { RouteScope } from "./router-index";
 

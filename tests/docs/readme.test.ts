@@ -6,7 +6,7 @@ import { COMMAND_SPECS } from "../../src/cli/command-specs";
 import { DEFAULT_MODEL, DEFAULT_SELECT_MODEL } from "../../src/core/llm/models";
 import { LINT_CHECKS } from "../../src/core/lint/lint-checks";
 import { DEFAULT_TIMEOUT_MS } from "../../src/llm/anthropic-language-model";
-import { cacheFolder } from "../../src/node/router-index-cache";
+import { cacheFolder } from "../../src/node/cache-folder";
 import { mergePluginData } from "../../src/core/settings/plugin-data";
 import { runKc } from "../fakes/run-kc";
 

@@ -12,7 +12,7 @@ import { CONFIG_DIR } from "../../node/config-dir";
 import { loadVault } from "../../node/load-vault";
 import type { RouteScope } from "../../node/router-index";
 import { resolveScope } from "../../node/vault-scope";
-import { cacheFolder } from "../../node/router-index-cache";
+import { cacheFolder } from "../../node/cache-folder";
 import type { Command } from "../run-cli";
 
 /** Help text of `kc hooks`. */

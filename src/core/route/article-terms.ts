@@ -89,13 +89,13 @@ export class ArticleTerms {
   }
 }
 
+/** Terms whose snapshot count DocumentFrequencies keeps once looked up (bounded: a long run forgets and looks again). */
+const MAX_SEEN = 100_000;
+
 /**
  * How many articles hold each term: for an index restored from a snapshot, the snapshot's counts (found by bisection in
  * its sorted table, so a warm start fills no map of 40,000 terms) under the changes made since; otherwise a Map.
  */
-/** Terms whose snapshot count DocumentFrequencies keeps once looked up (bounded: a long run forgets and looks again). */
-const MAX_SEEN = 100_000;
-
 export class DocumentFrequencies {
   /** Counts set since the snapshot (0: the term is gone). */
   private readonly changed = new Map<string, number>();
