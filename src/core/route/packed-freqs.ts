@@ -22,6 +22,18 @@ export function readNumbers(text: string, start: number, count: number, each: (n
 export const PAIRS_PER_STEP = 1024;
 
 /**
+ * Reads `pairs` (article, frequency) pairs of numbers from `at` in a snapshot's text, handing each on; returns where
+ * reading stopped (negative when the text is damaged: the pairs read before the damage were handed on).
+ */
+function readPairs(text: string, at: number, pairs: number, fn: (doc: number, count: number) => void): number {
+  let doc = 0;
+  return readNumbers(text, at, 2 * pairs, (v, k) => {
+    if (k % 2 === 0) doc = v;
+    else fn(doc, v);
+  });
+}
+
+/**
  * One field's posting list of one term (article → frequency) as the engine's Map, filled from the snapshot's text
  * only when first used: a search touches a few terms, so a warm start need not build a million map entries first
  * (nor a million numbers parsed into arrays the garbage collector then copies).
@@ -65,11 +77,7 @@ export class PackedFreqs extends Map<number, number> {
       this.forEach((count, id) => fn(id, count));
       return;
     }
-    let doc = 0;
-    readNumbers(packed.text, packed.start, 2 * packed.count, (v, k) => {
-      if (k % 2 === 0) doc = v;
-      else fn(doc, v);
-    });
+    readPairs(packed.text, packed.start, packed.count, fn);
   }
 
   /** Fills the map from the text (once; nothing after that). */
@@ -82,11 +90,7 @@ export class PackedFreqs extends Map<number, number> {
     const text = this.text;
     if (text === null) return true;
     const n = Math.min(pairs, this.left);
-    let doc = 0;
-    const at = readNumbers(text, this.at, 2 * n, (v, k) => {
-      if (k % 2 === 0) doc = v;
-      else super.set(doc, v);
-    });
+    const at = readPairs(text, this.at, n, (doc, count) => super.set(doc, count));
     this.left -= n;
     this.at = at;
     // Complete, or damaged: what was read is the list.
