@@ -52,16 +52,21 @@ export function placeGroups(groups: readonly Group[], collapsed: ReadonlySet<str
   return { rows, findings, height };
 }
 
-/** The row at an index: its group (at most one per check) and its place in it. */
-export function rowOf(groups: readonly Group[], i: number): Row {
+/** The last group whose `key` is at most `value` (groups are in order of both their first row and their top). */
+function lastGroupFrom(groups: readonly Group[], key: "firstRow" | "top", value: number): Group {
   let lo = 0;
   let hi = groups.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (groups[mid]!.firstRow <= i) lo = mid;
+    if (groups[mid]![key] <= value) lo = mid;
     else hi = mid - 1;
   }
-  const group = groups[lo]!;
+  return groups[lo]!;
+}
+
+/** The row at an index: its group (at most one per check) and its place in it. */
+export function rowOf(groups: readonly Group[], i: number): Row {
+  const group = lastGroupFrom(groups, "firstRow", i);
   return { group, k: i - group.firstRow - 1 };
 }
 
@@ -80,14 +85,7 @@ export function rowHeight(groups: readonly Group[], i: number): number {
 /** The row at a height in px (the last row when below the end). */
 export function rowAtHeight(groups: readonly Group[], y: number): number {
   if (groups.length === 0) return 0;
-  let lo = 0;
-  let hi = groups.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (groups[mid]!.top <= y) lo = mid;
-    else hi = mid - 1;
-  }
-  const g = groups[lo]!;
+  const g = lastGroupFrom(groups, "top", y);
   if (y < g.top + GROUP_ROW_PX) return g.firstRow;
   return g.firstRow + 1 + Math.min(g.shown - 1, Math.floor((y - g.top - GROUP_ROW_PX) / g.rowPx));
 }

@@ -1,25 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { WorkspaceLeaf } from "obsidian";
-import { readCkpHeader } from "../../src/core/ckp/read-ckp-header";
-import { GraphModel, graphArticleOf } from "../../src/core/graph/graph-model";
-import { VaultIndex } from "../../src/core/links/vault-index";
-import { parseNote } from "../../src/core/notes/parse-note";
+import { GraphModel } from "../../src/core/graph/graph-model";
 import { GraphView, type GraphHost } from "../../src/ui/graph/graph-view";
 import { ordinaryVaultFiles } from "../fakes/ordinary-vault";
+import { graphModelOf } from "../fakes/graph-model-of";
 
 /** The graph view over an ordinary vault, in the scope `state.scope`, with a host that records scope changes. */
 function setup(scope: "knowledge" | "vault", active: string | null = null) {
-  const files = ordinaryVaultFiles();
-  const vault = new VaultIndex();
-  for (const [p, t] of Object.entries(files)) vault.setNote(p, t);
-  const model = new GraphModel(
-    () => "knowledge",
-    (l, from) => vault.resolve(l, from),
-  );
-  for (const [p, t] of Object.entries(files)) {
-    const parsed = parseNote(t);
-    model.set(graphArticleOf(p, readCkpHeader(parsed.frontmatter), parsed));
-  }
+  const model = graphModelOf(ordinaryVaultFiles());
   const empty = new GraphModel(
     () => "knowledge",
     () => null,
