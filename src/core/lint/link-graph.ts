@@ -1,20 +1,21 @@
 import { LinkResolver } from "../links/link-resolver";
+import type { NoteLink } from "../notes/note-types";
 import type { VaultView } from "../notes/vault-view";
 
 /** One resolved edge kind: body links and frontmatter links are kept apart (CKP relations are one-way by design). */
 export interface LinkGraph {
   /** Body links (wikilinks, embeds, markdown links): source → resolved targets, self-links excluded. */
-  forward: Map<string, Set<string>>;
+  forward: Map<string, ReadonlySet<string>>;
   /** Every resolved link, body or frontmatter: target → sources. */
   reverse: Map<string, Set<string>>;
   /** Frontmatter links: source → resolved targets. */
-  frontmatter: Map<string, Set<string>>;
+  frontmatter: Map<string, ReadonlySet<string>>;
   /** Lowercase link name → notes containing a link with that name (resolved or not). */
   byName: Map<string, Set<string>>;
   /** Note → the lowercase link names it contains (to undo byName cheaply). */
-  namesOf: Map<string, Set<string>>;
+  namesOf: Map<string, ReadonlySet<string>>;
   /** Note → the resolved target of each of its links, aligned with `ParsedNote.links` (null = unresolved). */
-  targets: Map<string, (string | null)[]>;
+  targets: Map<string, readonly (string | null)[]>;
 }
 
 /** An empty graph. */
@@ -41,41 +42,79 @@ export const LINKS_PER_STEP = 64;
 export function* updateEdgesSteps(graph: LinkGraph, view: VaultView, path: string): Generator<void, Set<string>, void> {
   if (view.prepare) yield* view.prepare(path);
   // A note the graph holds nothing of yet (each note of a full run) has no edges to drop, and each target is a change.
-  // Its targets are recorded before any of its other entries, and dropped with the last.
   const known = graph.targets.has(path);
   const before = new Set<string>();
   if (known) yield* removeEdgesSteps(graph, path, before);
   const note = view.note(path);
   if (!note) return before;
-  const body = new Set<string>();
-  const fm = new Set<string>();
-  const names = new Set<string>();
-  const targets: (string | null)[] = [];
-  graph.targets.set(path, targets);
-  for (const link of note.links) {
-    const name = LinkResolver.keyOf(link.path || path);
-    names.add(name);
-    addTo(graph.byName, name, path);
-    const target = isRootedWikilink(link) ? null : view.resolve(link.path, path);
-    targets.push(target);
-    if (target !== null && target !== path) (link.kind === "frontmatter" ? fm : body).add(target);
-    if (targets.length % LINKS_PER_STEP === 0) yield;
+  const edges = startEdges(graph, path, note.links.length);
+  for (let i = 0; i < note.links.length; i += LINKS_PER_STEP) {
+    if (i > 0) yield;
+    readLinks(graph, view, path, note.links, i, Math.min(i + LINKS_PER_STEP, note.links.length), edges);
   }
-  graph.namesOf.set(path, names);
-  graph.forward.set(path, body);
-  graph.frontmatter.set(path, fm);
+  recordEdges(graph, path, edges);
   const after = new Set<string>();
-  for (const edges of [body, fm]) {
-    for (const t of edges) {
-      addTo(graph.reverse, t, path);
-      after.add(t);
-    }
-  }
+  for (const set of [edges.body, edges.fm]) if (set) for (const t of set) after.add(t);
   if (!known) return after;
   const changed = new Set<string>();
   for (const t of before) if (!after.has(t)) changed.add(t);
   for (const t of after) if (!before.has(t)) changed.add(t);
   return changed;
+}
+
+/**
+ * A note the graph holds nothing of, linked in one go: each note of a full run, where no view needs preparing and no
+ * one asks what changed. The same graph as `updateEdges`, without its generator and sets of changes, which were most
+ * of the time of a full run over notes of few links (a cold process runs this once a note).
+ */
+export function addNoteEdges(graph: LinkGraph, view: VaultView, path: string): void {
+  const note = view.note(path);
+  if (!note) return;
+  const edges = startEdges(graph, path, note.links.length);
+  readLinks(graph, view, path, note.links, 0, note.links.length, edges);
+  recordEdges(graph, path, edges);
+}
+
+/** The shared empty set and list of a note without links of that kind: never changed (the graph's types say so). */
+const NONE: ReadonlySet<string> = new Set();
+const NO_TARGETS: readonly (string | null)[] = [];
+
+/** One note's edges as its links are read; a set is made at its first member. */
+interface NoteEdges {
+  targets: (string | null)[];
+  names: Set<string> | null;
+  body: Set<string> | null;
+  fm: Set<string> | null;
+}
+
+/** Starts a note's edges. Its targets are recorded before any of its other entries, and dropped with the last. */
+function startEdges(graph: LinkGraph, path: string, links: number): NoteEdges {
+  const targets: (string | null)[] = [];
+  graph.targets.set(path, links === 0 ? NO_TARGETS : targets);
+  return { targets, names: null, body: null, fm: null };
+}
+
+/** Resolves links [from, to) of a note into its edges, and files each link's name under the note. */
+function readLinks(graph: LinkGraph, view: VaultView, path: string, links: readonly NoteLink[], from: number, to: number, edges: NoteEdges): void {
+  for (let i = from; i < to; i++) {
+    const link = links[i]!;
+    const name = LinkResolver.keyOf(link.path || path);
+    (edges.names ??= new Set()).add(name);
+    addTo(graph.byName, name, path);
+    const target = isRootedWikilink(link) ? null : view.resolve(link.path, path);
+    edges.targets.push(target);
+    if (target === null || target === path) continue;
+    if (link.kind === "frontmatter") (edges.fm ??= new Set()).add(target);
+    else (edges.body ??= new Set()).add(target);
+  }
+}
+
+/** Puts a note's read edges in the graph: its names, body and frontmatter targets, and the reverse edges. */
+function recordEdges(graph: LinkGraph, path: string, edges: NoteEdges): void {
+  graph.namesOf.set(path, edges.names ?? NONE);
+  graph.forward.set(path, edges.body ?? NONE);
+  graph.frontmatter.set(path, edges.fm ?? NONE);
+  for (const set of [edges.body, edges.fm]) if (set) for (const t of set) addTo(graph.reverse, t, path);
 }
 
 /** Edges or names `removeEdgesSteps` drops per step. */

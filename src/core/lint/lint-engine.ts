@@ -3,7 +3,7 @@ import type { VaultView } from "../notes/vault-view";
 import type { LintCheck } from "./lint-check";
 import { LINT_CHECKS } from "./lint-checks";
 import { createLintContext, type LintContext, type LintOptions } from "./lint-context";
-import { createLinkGraph, removeEdgesSteps, updateEdgesSteps, type LinkGraph } from "./link-graph";
+import { addNoteEdges, createLinkGraph, removeEdgesSteps, updateEdgesSteps, type LinkGraph } from "./link-graph";
 import type { LintFinding, Severity } from "./lint-types";
 import type { BlockId, Heading } from "../notes/note-types";
 
@@ -41,8 +41,17 @@ export class LintEngine {
 
   /** Full lint: rebuilds the link graph and runs every check on every note. */
   run(): LintFinding[] {
-    const steps = this.runSteps();
-    while (!steps.next().done);
+    if (this.view.prepare) {
+      const steps = this.runSteps();
+      while (!steps.next().done);
+      return this.all();
+    }
+    // In one go (the command line's whole run): the steps' generators, run once a note in a cold process, cost more
+    // than the link graph they build.
+    const paths = this.reset();
+    for (const p of paths) addNoteEdges(this.graph, this.view, p);
+    for (const p of paths) this.visit(p);
+    this.lastVisited = paths.length;
     return this.all();
   }
 
@@ -52,15 +61,7 @@ export class LintEngine {
    * findings are partial until it ends, and `update` must wait for it.
    */
   *runSteps(): Generator<number, void, void> {
-    this.graph = createLinkGraph();
-    this.ctx = createLintContext(this.view, this.graph, this.options);
-    this.findings.clear();
-    this.signatures.clear();
-    this.sorted = null;
-    this.pathOrder = [];
-    this.totals.error = this.totals.warning = this.totals.suggestion = 0;
-    this.version++;
-    const paths = this.view.notePaths();
+    const paths = this.reset();
     let done = 0;
     for (const p of paths) {
       for (const edges = updateEdgesSteps(this.graph, this.view, p); !edges.next().done;) yield done;
@@ -71,6 +72,19 @@ export class LintEngine {
       yield ++done;
     }
     this.lastVisited = paths.length;
+  }
+
+  /** Forgets every edge and finding before a full run; the notes to run over. */
+  private reset(): readonly string[] {
+    this.graph = createLinkGraph();
+    this.ctx = createLintContext(this.view, this.graph, this.options);
+    this.findings.clear();
+    this.signatures.clear();
+    this.sorted = null;
+    this.pathOrder = [];
+    this.totals.error = this.totals.warning = this.totals.suggestion = 0;
+    this.version++;
+    return this.view.notePaths();
   }
 
   /** Replaces the options (settings, compile state, hashes) and lints again in full. */

@@ -113,3 +113,32 @@ describe("removeEdgesSteps", () => {
     expect(engine.all()).toEqual(engineOver(files).engine.all());
   });
 });
+
+describe("LintEngine.run in one go", () => {
+  /** Notes with each kind of link: body and frontmatter, to itself, rooted, unresolved, repeated, none. */
+  const files: Record<string, string> = {
+    "knowledge/concepts/a.md": '---\nsimilar_mid:\n  - "[[b|b · 2026-01]]"\n---\n# A\n[[b]] [[b]] [[a]] [[/c]] [[missing]] ![[c]] [md](c.md)\n',
+    "knowledge/concepts/b.md": "# B\n[[a#A]]\n",
+    "knowledge/concepts/c.md": "# C\nno links\n",
+    "knowledge/index.md": "# Index\n[[a]] [[b]] [[c]]\n",
+    "notes/loose.md": "# Loose\n[[C]] [[nowhere]]\n",
+  };
+
+  it("builds the same link graph and findings as draining its steps, and updates from there alike", () => {
+    const oneGo = engineOver(files);
+    const stepped = engineOver(files);
+    const steps = stepped.engine.runSteps();
+    while (!steps.next().done);
+    const plain = (g: typeof oneGo.engine.links) =>
+      Object.fromEntries(Object.entries(g).map(([k, m]) => [k, [...(m as Map<string, Iterable<string | null>>)].map(([p, v]) => [p, [...v]]).sort()]));
+    expect(plain(oneGo.engine.links)).toEqual(plain(stepped.engine.links));
+    expect(oneGo.engine.all()).toEqual(stepped.engine.all());
+    expect(oneGo.engine.all().length).toBeGreaterThan(3);
+    for (const { view, engine } of [oneGo, stepped]) {
+      view.setNote("knowledge/concepts/c.md", "# C\n[[a]] [[new-missing]]\n");
+      engine.update(["knowledge/concepts/c.md"]);
+    }
+    expect(plain(oneGo.engine.links)).toEqual(plain(stepped.engine.links));
+    expect(oneGo.engine.all()).toEqual(engineOver({ ...files, "knowledge/concepts/c.md": "# C\n[[a]] [[new-missing]]\n" }).engine.all());
+  });
+});
