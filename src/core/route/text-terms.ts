@@ -263,10 +263,16 @@ export function questionTerms(question: string): string[] {
   return [...seen];
 }
 
+/**
+ * A letter. A module constant, not a literal where it is used: esbuild writes a lone `\p{…}` literal as a `new RegExp`
+ * call, which made a RegExp object at each joined token of every text read.
+ */
+const LETTER = /\p{L}/u;
+
 /** Each content term of a text as questionTerms reads it, in order, repeats included. */
 export function forEachTerm(text: string, fn: (term: string) => void): void {
   forEachToken(text, (tok, joined) => {
-    if (joined && /\p{L}/u.test(tok)) return;
+    if (joined && LETTER.test(tok)) return;
     const t = processTerm(tok);
     if (t !== null) fn(t);
   });
