@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ArticleIndex, ROUTE_FIELDS } from "../../../src/core/route/article-index";
 import { buildArticleDoc, type ArticleDoc } from "../../../src/core/route/article-doc";
 import { parseNote } from "../../../src/core/notes/parse-note";
-import { processTerm, questionTerms, stemWord, tokenizeText } from "../../../src/core/route/text-terms";
+import { forEachTerm, processTerm, questionTerms, stemWord, tokenizeText } from "../../../src/core/route/text-terms";
 
 // The tokenizer as it was written first (object-literal months, a trim and a date test on every word): the oracle
 // the faster one must agree with, except where the first one read "constructor" as a month.
@@ -100,8 +100,30 @@ const WORDS = [
   ".",
   ",",
   "2026",
+  // Letters and marks beyond ASCII: a capital whose lowercase is two characters, a combining accent, scripts without
+  // case, letters and a symbol outside the Basic Multilingual Plane, surrogates standing alone, quotes that are not '.
+  "İstanbul",
+  "ΣΊΣΥΦΟΣ",
+  "e\u0301",
+  "東京",
+  "𝐀𝐁c",
+  "😀",
+  "\ud800",
+  "\udc00x",
+  "x’s",
+  "rock'n'roll",
+  "__init__",
+  "a-b_c",
+  "7-eleven",
+  "12th",
+  "NOV",
+  "mark",
+  "decide",
 ];
-const text = fc.array(fc.constantFrom(...WORDS), { maxLength: 30 }).map((w) => w.join(" "));
+/** Words run together by spaces, nothing, joiners and punctuation, so a word's bounds are the tokenizer's own work. */
+const text = fc
+  .array(fc.tuple(fc.constantFrom(...WORDS), fc.constantFrom(" ", "", "-", "'", ".", "\n", "’", "_")), { maxLength: 30 })
+  .map((ws) => ws.map(([w, sep]) => w + sep).join(""));
 
 describe("tokenizeText", () => {
   it("gives the same tokens as the first, slower tokenizer on any mix of words, dates, quotes and hyphens", () => {
@@ -121,6 +143,43 @@ describe("tokenizeText", () => {
   it("folds written dates and ISO dates so they meet", () => {
     expect(tokenizeText("on 14 September 2026")).toEqual(expect.arrayContaining(["2026-09", "09-14", "2026-09-14"]));
     expect(tokenizeText("2026-09-14")).toEqual(["2026-09-14", "2026-09", "2026", "09-14"]);
+  });
+});
+
+describe("forEachTerm", () => {
+  /** The terms as the tokens give them: a joined token with a letter counts through its parts only. */
+  const referenceTerms = (t: string) =>
+    referenceTokenize(t).flatMap((tok) => {
+      if (/[-_]/.test(tok) && /\p{L}/u.test(tok)) return [];
+      const term = processTerm(tok);
+      return term === null ? [] : [term];
+    });
+  const termsOf = (t: string) => {
+    const out: string[] = [];
+    forEachTerm(t, (term) => out.push(term));
+    return out;
+  };
+
+  it("gives the terms of the tokens, whether a word is read by its characters or as a token", () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(termsOf(t)).toEqual(referenceTerms(t));
+        // Asked again, the words are found in its table of plain words: the same terms.
+        expect(termsOf(t)).toEqual(referenceTerms(t));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("tells apart words that share a slot of its table, and gives the same terms after the table fills and is emptied", () => {
+    // 70,000 distinct words, many of one length: the table holds 65,536 at most, and probes pass other words on the way.
+    const words = Array.from({ length: 70_000 }, (_, i) => `w${i.toString(36)}x`);
+    const expected = words.map((w) => processTerm(w));
+    const sample = "Retrying the queues of 14 September 2026 retried";
+    const before = termsOf(sample);
+    expect(termsOf(words.join(" "))).toEqual(expected);
+    expect(termsOf(sample)).toEqual(before);
+    expect(termsOf(words.join(" "))).toEqual(expected);
   });
 });
 
