@@ -41,10 +41,24 @@ export function keyTermsOf(title: string, paragraphs: readonly ProseParagraph[],
   }
   const score = scoreLikelyTop(tf, idf, maxIdf);
   const titleTerms = questionTerms(title);
-  const best = Math.max(1e-9, ...score.values(), ...titleTerms.map((t) => 2 * idf(t)));
+  let best = 1e-9;
+  for (const s of score.values()) if (s > best) best = s;
+  for (const t of titleTerms) best = Math.max(best, 2 * idf(t));
   for (const t of titleTerms) score.set(t, Math.max(score.get(t) ?? 0, best));
-  const top = [...score].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, KEY_TERMS);
+  // The strongest twelve, by score and then by name, chosen in one pass (a sort of every scored term was most of this).
+  const top: [string, number][] = [];
+  for (const entry of score) {
+    if (top.length === KEY_TERMS && !before(entry, top[KEY_TERMS - 1]!)) continue;
+    let i = top.length === KEY_TERMS ? KEY_TERMS - 1 : top.length;
+    for (; i > 0 && before(entry, top[i - 1]!); i--) top[i] = top[i - 1]!;
+    top[i] = entry;
+  }
   return new Map(top.map(([t, s]) => [t, s / best]));
+}
+
+/** Whether a scored term ranks above another: the higher score, then the name first in order. */
+function before(a: readonly [string, number], b: readonly [string, number]): boolean {
+  return a[1] > b[1] || (a[1] === b[1] && a[0] < b[0]);
 }
 
 /** In how many paragraphs a term is, and the last one it was counted in. */
@@ -93,8 +107,19 @@ const LEANS =
 const VERB =
   /\b(?:is|are|was|were|be|been|being|has|have|had|can|could|will|would|shall|should|must|may|might|do|does|did|need|needs|make|makes|use|uses|let|lets|keep|keeps|means|stands)\b/i;
 const VERB_ENDING = /\b\p{L}{3,}(?:es|ed|s)\b/iu;
-/** Text that is not a sentence of prose: formulas, table cells, numbered section lists, paths and lists run together. */
-const NOT_PROSE = /\$|\\[a-z]+|\||(?:\d+\.){2,}\d|(?:\S+\s*\/\s*){2,}/;
+/** Text that is not a sentence of prose: formulas, table cells, numbered section lists; or paths and lists run together. */
+const NOT_PROSE = /\$|\\[a-z]+|\||(?:\d+\.){2,}\d/;
+const RUN_TOGETHER = /(?:\S+\s*\/\s*){2,}/;
+
+/**
+ * NOT_PROSE or RUN_TOGETHER, as one pattern of both read it. RUN_TOGETHER is tried only on text with two slashes,
+ * which it needs: on any other sentence it backtracked through each word, ~2% of a header run.
+ */
+function notProse(sentence: string): boolean {
+  if (NOT_PROSE.test(sentence)) return true;
+  const slash = sentence.indexOf("/");
+  return slash !== -1 && sentence.includes("/", slash + 1) && RUN_TOGETHER.test(sentence);
+}
 const COPULA = /^(?:is|are|was|were|refers? to|means|denotes|describes|stands for)\b/i;
 
 /** True when the sentence defines the title ("Colour theory is the study of…", "**FUSE** (…) is…"). */
@@ -118,7 +143,7 @@ const SENTENCE_TERMS = new Set<string>();
 /** How well a sentence states the note's point: its key terms, a claim, standing on its own, in the note's lead. */
 function scoreSentence(sentence: string, position: number, p: ProseParagraph, title: string, key: KeyTerms): number {
   // The cheap refusals first: most sentences fail one before their words are read.
-  if (sentence.length < 30 || !/^[\p{Lu}"“]/u.test(sentence) || NOT_PROSE.test(sentence)) return -Infinity;
+  if (sentence.length < 30 || !/^[\p{Lu}"“]/u.test(sentence) || notProse(sentence)) return -Infinity;
   if (!VERB.test(sentence) && !(VERB_ENDING.test(sentence) && /[.!?]["”’)]*$/.test(sentence))) return -Infinity;
   const terms = SENTENCE_TERMS;
   terms.clear();
