@@ -115,7 +115,7 @@ const RUN_TOGETHER = /(?:\S+\s*\/\s*){2,}/;
  * NOT_PROSE or RUN_TOGETHER, as one pattern of both read it. RUN_TOGETHER is tried only on text with two slashes,
  * which it needs: on any other sentence it backtracked through each word, ~2% of a header run.
  */
-function notProse(sentence: string): boolean {
+export function notProse(sentence: string): boolean {
   if (NOT_PROSE.test(sentence)) return true;
   const slash = sentence.indexOf("/");
   return slash !== -1 && sentence.includes("/", slash + 1) && RUN_TOGETHER.test(sentence);
