@@ -85,7 +85,8 @@ const KEYWORD = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/;
 // No character that is special anywhere in a plain scalar, no control, line-separator or BOM character, no lone surrogate
 // (an emoji, a pair, is written as it is).
 /* eslint-disable no-control-regex -- control characters are what these patterns keep out of a value written directly */
-const PLAIN = /^\p{L}[^:#"\\`\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff]*$/u;
+// A double quote is special only where a value starts ("Logic comes from "logica" in Latin." is plain).
+const PLAIN = /^\p{L}[^:#\\`\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff]*$/u;
 const QUOTABLE = /^[^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff]*$/u;
 /* eslint-enable no-control-regex -- end of the patterns above */
 
