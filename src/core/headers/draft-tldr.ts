@@ -20,24 +20,22 @@ const TLDR_OPTIONS = 6;
  * against how rare they are in the vault (`idf`), the strongest twelve, weighted 0..1 (words of links left out).
  */
 export function keyTermsOf(title: string, paragraphs: readonly ProseParagraph[], idf: (term: string) => number, maxIdf = Infinity): KeyTerms {
-  // tf: in how many paragraphs a term is (one Map probe per word: the count and the last paragraph counted in, together).
-  const tf = new Map<string, ParagraphCount>();
+  // tf: in how many paragraphs a term is and the last paragraph counted in, in one number (n × PARAGRAPHS + last): one
+  // Map probe for most words, and no object per term of every note.
+  const tf = new Map<string, number>();
   let chars = 0;
   let para = 0;
   const count = (t: string): void => {
     const c = tf.get(t);
-    if (c === undefined) tf.set(t, { n: 1, last: para });
-    else if (c.last !== para) {
-      c.n++;
-      c.last = para;
-    }
+    if (c === undefined) tf.set(t, PARAGRAPHS + para);
+    else if (c % PARAGRAPHS !== para) tf.set(t, (c - (c % PARAGRAPHS) + PARAGRAPHS) | para);
   };
   for (const p of paragraphs) {
     // The note's own words: the names of the notes it links to name other subjects; a long note's first pages say what
     // it is about.
     forEachTerm(p.text.includes("[") || p.text.includes("http") ? p.text.replace(LINKS, " ") : p.text, count);
     para++;
-    if ((chars += p.text.length) > KEY_TERM_CHARS) break;
+    if ((chars += p.text.length) > KEY_TERM_CHARS || para === PARAGRAPHS - 1) break;
   }
   const score = scoreLikelyTop(tf, idf, maxIdf);
   const titleTerms = questionTerms(title);
@@ -61,11 +59,11 @@ function before(a: readonly [string, number], b: readonly [string, number]): boo
   return a[1] > b[1] || (a[1] === b[1] && a[0] < b[0]);
 }
 
-/** In how many paragraphs a term is, and the last one it was counted in. */
-interface ParagraphCount {
-  n: number;
-  last: number;
-}
+/**
+ * More than the paragraphs a note is read in for its key terms (at most KEY_TERM_CHARS + 1 of them, each of a character
+ * or more; the loop stops there whatever they hold): a power of two, so a count and a paragraph number share a number.
+ */
+const PARAGRAPHS = 1 << 14;
 
 /**
  * Each term's score (how many paragraphs hold it, against its rarity) for the terms that can be among the strongest
@@ -74,9 +72,9 @@ interface ParagraphCount {
  * they score, so the twelve other scores are a safe bar). With no bound (Infinity) every term is scored; with the
  * index's, a rarity lookup for a few dozen of a note's terms instead of hundreds, and the same key terms.
  */
-function scoreLikelyTop(tf: ReadonlyMap<string, ParagraphCount>, idf: (term: string) => number, maxIdf: number): Map<string, number> {
+function scoreLikelyTop(tf: ReadonlyMap<string, number>, idf: (term: string) => number, maxIdf: number): Map<string, number> {
   const byCount: string[][] = [];
-  for (const [t, { n }] of tf) (byCount[n] ??= []).push(t);
+  tf.forEach((c, t) => (byCount[Math.floor(c / PARAGRAPHS)] ??= []).push(t));
   const score = new Map<string, number>();
   // The strongest KEY_TERMS scores so far, strongest first.
   const top: number[] = [];
