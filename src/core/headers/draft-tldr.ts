@@ -45,18 +45,18 @@ export function keyTermsOf(title: string, paragraphs: readonly ProseParagraph[],
   for (const t of titleTerms) score.set(t, Math.max(score.get(t) ?? 0, best));
   // The strongest twelve, by score and then by name, chosen in one pass (a sort of every scored term was most of this).
   const top: [string, number][] = [];
-  for (const entry of score) {
-    if (top.length === KEY_TERMS && !before(entry, top[KEY_TERMS - 1]!)) continue;
+  score.forEach((s, t) => {
+    if (top.length === KEY_TERMS && !before(t, s, top[KEY_TERMS - 1]!)) return;
     let i = top.length === KEY_TERMS ? KEY_TERMS - 1 : top.length;
-    for (; i > 0 && before(entry, top[i - 1]!); i--) top[i] = top[i - 1]!;
-    top[i] = entry;
-  }
+    for (; i > 0 && before(t, s, top[i - 1]!); i--) top[i] = top[i - 1]!;
+    top[i] = [t, s];
+  });
   return new Map(top.map(([t, s]) => [t, s / best]));
 }
 
-/** Whether a scored term ranks above another: the higher score, then the name first in order. */
-function before(a: readonly [string, number], b: readonly [string, number]): boolean {
-  return a[1] > b[1] || (a[1] === b[1] && a[0] < b[0]);
+/** Whether term `t` of score `s` ranks above a scored term: the higher score, then the name first in order. */
+function before(t: string, s: number, other: readonly [string, number]): boolean {
+  return s > other[1] || (s === other[1] && t < other[0]);
 }
 
 /**
