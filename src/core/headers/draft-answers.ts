@@ -115,6 +115,9 @@ function mayStateAfter(name: string, start: string): boolean {
   return false;
 }
 
+/** What a sentence that defines a term holds after the term (see definedTerms' pattern). */
+const DEFINING_VERB = /\s(?:is|are|refers to|means|denotes)\s+(?:an?|the)\s/;
+
 /** The terms a note defines ("**Term** is …", "Term (ACR) is …") other than its title, in order. */
 function definedTerms(paragraphs: readonly ProseParagraph[], title: string): string[] {
   const out: string[] = [];
@@ -123,6 +126,8 @@ function definedTerms(paragraphs: readonly ProseParagraph[], title: string): str
     const bold = /\*\*([^*]{2,60})\*\*(?:\s*\([^)]{1,30}\))?\s*,?\s*(?:is|are|refers to|means|denotes)\b/g;
     for (let m = bold.exec(p.text); m !== null; m = bold.exec(p.text)) out.push(plainText(m[1]!));
     for (const s of plainSentences(p)) {
+      // The definition's verb first (most sentences have none): the pattern of the name before it is the slow part.
+      if (!DEFINING_VERB.test(s)) continue;
       const m =
         /^((?:[\p{Lu}\p{N}][\p{L}\p{N}'-]*\s+){0,4}[\p{Lu}\p{N}][\p{L}\p{N}'-]*)\s*(\([^)]{1,30}\))?\s+(?:is|are|refers to|means|denotes)\s+(?:an?|the)\s/u.exec(
           s,
