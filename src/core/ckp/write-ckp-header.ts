@@ -85,18 +85,28 @@ const KEYWORD = /^(?:null|Null|NULL|true|True|TRUE|false|False|FALSE)$/;
 // No character that is special anywhere in a plain scalar, no control, line-separator or BOM character, no lone surrogate
 // (an emoji, a pair, is written as it is).
 /* eslint-disable no-control-regex -- control characters are what these patterns keep out of a value written directly */
-// A double quote is special only where a value starts ("Logic comes from "logica" in Latin." is plain).
+// A double quote is special only where a value starts ("Logic comes from "logica" in Latin." is plain), and commas and
+// brackets only inside a {…} or […] block, which these values are never written in (a list read inline is written
+// through the package).
 const PLAIN = /^\p{L}[^:#\\`\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff]*$/u;
 const QUOTABLE = /^[^"\\\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff]*$/u;
+const SINGLE_QUOTABLE = /^[^\x00-\x1f\x7f-\x9f\u2028\u2029\ufeff\ud800-\udfff]*$/u;
 /* eslint-enable no-control-regex -- end of the patterns above */
 
-/** A string as the package writes it: plain where nothing in it could be read otherwise, else in double quotes; null when neither is sure. */
+/**
+ * A string as the package writes it: plain where nothing in it could be read otherwise, else in double quotes, or in
+ * single quotes for a quotation; null when none is sure.
+ */
 function simpleScalar(s: string): string | null {
   if (s === "" || s.trim() !== s) return null;
-  if (PLAIN.test(s) && !KEYWORD.test(s) && !/[,[\]{}]/.test(s)) return s;
+  if (PLAIN.test(s) && !KEYWORD.test(s)) return s;
   // A month or a day (`updated: 2026-11-22`), which the package writes plain too; YAML's core schema reads it as text.
   if (/^\d{4}-\d{2}(?:-\d{2})?$/.test(s)) return s;
-  return QUOTABLE.test(s) ? `"${s}"` : null;
+  if (QUOTABLE.test(s)) return `"${s}"`;
+  // A quotation that cannot be plain (it opens the value, or a ": " or " #" is in it) and holds no single quote: in single
+  // quotes, which need no escapes, as the package writes it.
+  const cannotBePlain = s.startsWith('"') || s.includes(": ") || s.includes(" #") || s.endsWith(":");
+  return cannotBePlain && s.includes('"') && !s.includes("'") && SINGLE_QUOTABLE.test(s) ? `'${s}'` : null;
 }
 
 /** `key: value` for a string or a non-empty list of strings that simpleScalar writes; null for anything else. */

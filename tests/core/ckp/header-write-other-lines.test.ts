@@ -124,6 +124,12 @@ describe("header values written without building a yaml Document", () => {
       "12:30",
       "[[🏛️ Problems/Caste|Caste · 2026-11]]",
       "half \ud83d pair",
+      '"Quoted" first, then more',
+      'Alan Watts: "The menu is not the meal"',
+      '"a" #b',
+      '"back\\slash"',
+      'ends "with":',
+      'A "quote", a comma and [brackets]',
     ),
     fc.array(text, { maxLength: 3 }),
   );
