@@ -22,7 +22,7 @@ beforeAll(async () => {
       contents: `import { runBundle } from ${JSON.stringify(join(import.meta.dirname, "..", "..", "src", "node", "code-cache.ts"))};
 const run = runBundle(process.argv[2], process.env);
 run.save();
-process.stdout.write(JSON.stringify({ use: run.use, seen: globalThis.__kcBundleSeen }));`,
+process.stdout.write(JSON.stringify({ use: run.use, seen: globalThis.__kcBundleSeen, siblings: Object.fromEntries(run.siblings) }));`,
       resolveDir: runnerDir,
       loader: "ts",
     },
@@ -37,9 +37,15 @@ afterAll(() => rmSync(runnerDir, { recursive: true, force: true }));
 
 /** One run of the bundle in a new Node process, saving its cache as the launcher does at exit. */
 function runBundle(file: string, env: Record<string, string>): { use: string; seen: unknown } {
+  return runBundleWithSiblings(file, env).bundle;
+}
+
+/** The same run, with how the package files beside the bundle it required were compiled. */
+function runBundleWithSiblings(file: string, env: Record<string, string>): { bundle: { use: string; seen: unknown }; siblings: Record<string, string> } {
   const r = spawnSync(process.execPath, [runner, file], { env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8" });
   expect(r.stderr).toBe("");
-  return JSON.parse(r.stdout) as { use: string; seen: unknown };
+  const out = JSON.parse(r.stdout) as { use: string; seen: unknown; siblings: Record<string, string> };
+  return { bundle: { use: out.use, seen: out.seen }, siblings: out.siblings };
 }
 const POSIX = process.platform !== "win32";
 let dir: string;
@@ -69,16 +75,24 @@ describe("a command bundle run through the code cache", () => {
   const seen = (): unknown => ({ value: 42, same: true, file: bundle, dir: join(dir, "cli-chunks") });
 
   it("runs as require would, makes its cache once (private), and uses it after", () => {
-    expect(runBundle(bundle, env())).toEqual({ use: "none", seen: seen() });
+    expect(runBundleWithSiblings(bundle, env())).toEqual({ bundle: { use: "none", seen: seen() }, siblings: { "helper.cjs": "none" } });
     const path = codeCachePath(bundle, env())!;
     expect(path.startsWith(join(cache, "code-lint-ABC123-"))).toBe(true);
-    expect(readdirSync(cache)).toEqual([path.slice(cache.length + 1)]);
+    // The package file beside it that it required keeps a cache of its own, for this bundle.
+    const helper = codeCachePath(join(dir, "cli-chunks", "helper.cjs"), env(), "lint-ABC123")!;
+    expect(helper.startsWith(join(cache, "code-helper.lint-ABC123-"))).toBe(true);
+    expect(readdirSync(cache).sort()).toEqual([path, helper].map((p) => p.slice(cache.length + 1)).sort());
     if (POSIX) {
       expect(lstatSync(cache).mode & 0o777).toBe(0o700);
       expect(lstatSync(path).mode & 0o777).toBe(0o600);
     }
-    expect(runBundle(bundle, env())).toEqual({ use: "used", seen: seen() });
-    expect(readdirSync(cache)).toHaveLength(1);
+    expect(runBundleWithSiblings(bundle, env())).toEqual({ bundle: { use: "used", seen: seen() }, siblings: { "helper.cjs": "used" } });
+    expect(readdirSync(cache)).toHaveLength(2);
+  });
+
+  it("requires a file beside it that is not there, or one elsewhere, through Node as before", () => {
+    writeFileSync(bundle, `let missing = "";\ntry { require("./gone.cjs"); } catch (e) { missing = e.code; }\nglobalThis.__kcBundleSeen = { missing, path: typeof require("node:path").join };\n`);
+    expect(runBundleWithSiblings(bundle, env())).toEqual({ bundle: { use: "none", seen: { missing: "MODULE_NOT_FOUND", path: "function" } }, siblings: {} });
   });
 
   it("keeps no cache with KC_CACHE=off", () => {
