@@ -43,6 +43,7 @@ export class TermPostings {
    * reports, templates).
    */
   neighbours(path: string, key: KeyTerms, max: number): { path: string; score: number }[] {
+    if (max <= 0) return [];
     const self = this.index.idOfPath(path) ?? -1;
     const touched: number[] = [];
     let looked = 0;
@@ -59,13 +60,23 @@ export class TermPostings {
         this.score[n]! += w * t.parts[i]!;
       }
     }
-    const out: { path: string; score: number }[] = [];
+    // The best `max` by score, then path, chosen as they come (a note touches hundreds of others; only these are named).
+    const best: { path: string; score: number }[] = [];
     for (const n of touched) {
-      if (this.shared[n]! >= 2) out.push({ path: this.index.pathOfId(n)!, score: this.score[n]! });
+      const score = this.score[n]!;
+      if (this.shared[n]! >= 2 && (best.length < max || score >= best[max - 1]!.score)) {
+        const path = this.index.pathOfId(n)!;
+        const ahead = (o: { path: string; score: number }): boolean => score > o.score || (score === o.score && path < o.path);
+        if (best.length < max || ahead(best[max - 1]!)) {
+          let i = best.length < max ? best.length : max - 1;
+          for (; i > 0 && ahead(best[i - 1]!); i--) best[i] = best[i - 1]!;
+          best[i] = { path, score };
+        }
+      }
       this.shared[n] = 0;
       this.score[n] = 0;
     }
-    return out.sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1)).slice(0, max);
+    return best;
   }
 
   private of(term: string): TermUse {
