@@ -247,7 +247,8 @@ function emitWord(s: string, start: number, end: number, before: number, beforeE
 // is the faster of the two. A code unit's kind: 1 a letter or digit (\p{L}\p{N}), 2 one that joins a word (' _ -), 3
 // neither; 0 not yet looked up (surrogates always are: a pair is looked up as its code point).
 const UNIT_KIND = new Uint8Array(65536);
-for (let c = 0; c < 128; c++) UNIT_KIND[c] = (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90) ? 1 : c === 39 || c === 95 || c === 45 ? 2 : 3;
+for (let c = 0; c < 128; c++)
+  UNIT_KIND[c] = (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90) ? 1 : c === 39 || c === 95 || c === 45 ? 2 : 3;
 const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 
 /** The kind of the character at `i` (a surrogate pair as one code point; a lone surrogate is neither). */
