@@ -91,7 +91,10 @@ describe("a command bundle run through the code cache", () => {
   });
 
   it("requires a file beside it that is not there, or one elsewhere, through Node as before", () => {
-    writeFileSync(bundle, `let missing = "";\ntry { require("./gone.cjs"); } catch (e) { missing = e.code; }\nglobalThis.__kcBundleSeen = { missing, path: typeof require("node:path").join };\n`);
+    writeFileSync(
+      bundle,
+      `let missing = "";\ntry { require("./gone.cjs"); } catch (e) { missing = e.code; }\nglobalThis.__kcBundleSeen = { missing, path: typeof require("node:path").join };\n`,
+    );
     expect(runBundleWithSiblings(bundle, env())).toEqual({ bundle: { use: "none", seen: { missing: "MODULE_NOT_FOUND", path: "function" } }, siblings: {} });
   });
 
