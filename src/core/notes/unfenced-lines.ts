@@ -5,7 +5,8 @@
  */
 export function* unfencedLines(body: string): Generator<string | null> {
   let fence: string | null = null;
-  for (const line of body.split(/\r?\n/)) {
+  // Split at "\n" alone: a "\r" before it is white space the trim takes off.
+  for (const line of body.split("\n")) {
     const t = line.trim();
     const marker = /^(?:>\s*)*(`{3,}|~{3,})/.exec(t)?.[1] ?? null;
     if (fence !== null) {
