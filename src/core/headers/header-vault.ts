@@ -9,6 +9,9 @@ import { headingPhrase } from "./draft-answers";
 import { headerSkipReason, type TemplateFolders } from "./header-eligibility";
 import { TermPostings } from "./word-neighbours";
 
+/** A markdown note's name (any case of the extension). */
+const MARKDOWN = /\.md$/i;
+
 /** The parts of a host a header run reads. */
 export type HeaderVaultHost = Pick<KcHost, "store" | "index" | "rules" | "resolve"> & Partial<Pick<KcHost, "pluginFiles">>;
 
@@ -103,7 +106,7 @@ export class HeaderVault {
 
   /** True when a note may be proposed as a relationship of another: readable, and not a template, report or journal. */
   async mayRelate(path: string): Promise<boolean> {
-    return path.toLowerCase().endsWith(".md") && (await this.skipReason(path)) === null;
+    return MARKDOWN.test(path) && (await this.skipReason(path)) === null;
   }
 
   /** The notes a note links to in its body (markdown notes that exist, itself left out), in order of first mention. */

@@ -119,7 +119,8 @@ export function isProse(text: string): boolean {
   const plain = text.includes("http") ? text.replace(/<?https?:\/\/\S+>?/g, " ") : text;
   const word = /[\p{L}\p{N}]+/gu;
   let words = 0;
-  while (words < 5 && word.exec(plain) !== null) words++;
+  // test, not exec: each step only moves lastIndex on, with no array of the match.
+  while (words < 5 && word.test(plain)) words++;
   return words >= 5;
 }
 

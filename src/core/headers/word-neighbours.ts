@@ -66,10 +66,9 @@ export class TermPostings {
       const score = this.score[n]!;
       if (this.shared[n]! >= 2 && (best.length < max || score >= best[max - 1]!.score)) {
         const path = this.index.pathOfId(n)!;
-        const ahead = (o: { path: string; score: number }): boolean => score > o.score || (score === o.score && path < o.path);
-        if (best.length < max || ahead(best[max - 1]!)) {
+        if (best.length < max || ahead(score, path, best[max - 1]!)) {
           let i = best.length < max ? best.length : max - 1;
-          for (; i > 0 && ahead(best[i - 1]!); i--) best[i] = best[i - 1]!;
+          for (; i > 0 && ahead(score, path, best[i - 1]!); i--) best[i] = best[i - 1]!;
           best[i] = { path, score };
         }
       }
@@ -141,4 +140,9 @@ export class TermPostings {
     this.length = length;
     this.counts = counts;
   }
+}
+
+/** Whether a note of `score` at `path` ranks before another: the higher score, then the path first in order. */
+function ahead(score: number, path: string, other: { path: string; score: number }): boolean {
+  return score > other.score || (score === other.score && path < other.path);
 }
