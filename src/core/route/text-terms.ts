@@ -400,10 +400,7 @@ function plainTerm(s: string, start: number, end: number, hash: number): string 
   for (let slot = (hash ^ (hash >>> 15)) & plainMask; ; slot = (slot + 1) & plainMask) {
     const word = plainWords[slot];
     if (word === undefined) break;
-    if (plainHashes[slot] !== hash || word.length !== length) continue;
-    let k = 0;
-    while (k < length && word.charCodeAt(k) === s.charCodeAt(start + k)) k++;
-    if (k === length) return plainTerms[slot]!;
+    if (plainHashes[slot] === hash && word.length === length && s.startsWith(word, start)) return plainTerms[slot]!;
   }
   const word = s.slice(start, end);
   const term = processTerm(word);
