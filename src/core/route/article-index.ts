@@ -3,6 +3,7 @@ import { nameOf, type ArticleDoc } from "./article-doc";
 import { ArticleTerms, DocumentFrequencies } from "./article-terms";
 import { openPostings, PackedFreqs } from "./packed-freqs";
 import { processTerm, questionTerms, tokenizeText } from "./text-terms";
+import { indexOfSorted } from "./term-tree";
 
 /** The searchable fields of an article, in the order traces list them. */
 export const ROUTE_FIELDS = ["title", "aliases", "answers", "tldr", "tags", "headings", "body"] as const;
@@ -33,6 +34,11 @@ export interface RestoredParts {
   connections: Set<string>;
   terms: ArticleTerms;
   df: DocumentFrequencies;
+  /**
+   * The snapshot's terms in order and each one's posting lists by place: the engine's term tree is made of them, and
+   * a posting list is found here by bisection while the index is as restored.
+   */
+  postingsAt?: { table: readonly string[]; postingsOf(i: number): Map<number, Map<number, number>> };
 }
 
 /** One search hit: the article, its score, and which question terms matched which fields. */
@@ -96,6 +102,22 @@ export class ArticleIndex {
     for (const d of parts.docs.values()) sum += d.tokens;
     this.tokenSum = sum;
     this.revision++;
+    this.restored = parts.postingsAt ? { ...parts.postingsAt, revision: this.revision } : null;
+  }
+
+  /** The restored posting lists, valid while `revision` is still the restore's (no article added or removed since). */
+  private restored: (NonNullable<RestoredParts["postingsAt"]> & { revision: number }) | null = null;
+
+  /**
+   * A term's posting lists by field: from the snapshot's table while the index is as restored (a bisection), else from
+   * the engine's term tree. The tree's walk scans each node's edges and cuts the key at each, ~6 µs a term: most of
+   * looking up a header run's 8,000 key terms.
+   */
+  private postingsOfTerm(term: string): Map<number, Map<number, number>> | undefined {
+    const r = this.restored;
+    if (r === null || r.revision !== this.revision) return this.postings().get(term);
+    const i = indexOfSorted(r.table, term);
+    return i === -1 ? undefined : r.postingsOf(i);
   }
 
   /**
@@ -264,7 +286,7 @@ export class ArticleIndex {
    */
   forEachPostingId(term: string, fn: (id: number, field: RouteField, count: number) => void): void {
     const engine = this.search as unknown as { _fieldIds: Record<string, number> };
-    const byField = this.postings().get(term);
+    const byField = this.postingsOfTerm(term);
     if (!byField) return;
     const names = this.fieldNames(engine._fieldIds);
     for (const [fieldId, freqs] of byField) {

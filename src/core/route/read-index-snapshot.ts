@@ -181,7 +181,14 @@ function* restore(text: string, build: string): Generator<void, RestoredIndex | 
   const df = new DocumentFrequencies(table, (i) => placesOf[lineOf[i]!]![placeOf[i]!]!);
   // Handing 10,000 articles over is a step of its own, not the tail of the last line's.
   yield;
-  index.adopt({ search, docs, connections, terms: ArticleTerms.packed(table, lists), df });
+  index.adopt({
+    search,
+    docs,
+    connections,
+    terms: ArticleTerms.packed(table, lists),
+    df,
+    postingsAt: { table, postingsOf: (i) => postingsOf(i) as unknown as Map<number, Map<number, number>> },
+  });
   return { index, stamps };
 }
 

@@ -8,6 +8,7 @@ import { SNAPSHOT_VERSION, writeSnapshot, type FileStamp } from "../../../src/co
 import { readSnapshot } from "../../../src/core/route/read-index-snapshot";
 import { PackedFreqs } from "../../../src/core/route/packed-freqs";
 import { routeQuestion } from "../../../src/core/route/route-question";
+import { processTerm } from "../../../src/core/route/text-terms";
 
 const ROOT = join(import.meta.dirname, "..", "..", "..", "examples");
 const DEMO = join(ROOT, "demo-vault");
@@ -81,6 +82,35 @@ describe("router index snapshot", () => {
     const asked = (i: ArticleIndex) =>
       ["zebra merges", "quokka retries", ...questions()].map((q) => routeQuestion(i, q, resolve, { budget: 6000 }).loaded.map((l) => l.path));
     expect(asked(restored!.index)).toEqual(asked(fresh));
+  });
+
+  it("gives each term's postings as the index it was taken from, straight from the snapshot, and after a change too", () => {
+    const texts = demoArticles();
+    const index = new ArticleIndex();
+    for (const [p, t] of texts) index.upsert(doc(p, t));
+    const restored = drain(readSnapshot(drain(writeSnapshot(index, new Map(), "b", "t", small))!, "b"))!.index;
+    const terms = new Set<string>();
+    for (const t of texts.values()) for (const w of t.toLowerCase().split(/[^a-z0-9]+/)) if (w.length > 1) terms.add(processTerm(w) ?? w);
+    for (const t of ["zzz", "", "a", "~"]) terms.add(t);
+    const postings = (i: ArticleIndex) =>
+      [...terms].map((t) => {
+        const out: string[] = [];
+        i.forEachPostingId(t, (id, field, n) => out.push(`${i.pathOfId(id)} ${field} ${n}`));
+        return [t, out.sort()];
+      });
+    const expected = postings(index);
+    expect(expected.filter(([, p]) => p.length > 0).length).toBeGreaterThan(100);
+    expect(postings(restored)).toEqual(expected);
+    // Changed after the restore: the engine's own lists, as a fresh build's.
+    const fresh = new ArticleIndex();
+    for (const d of index.all()) fresh.upsert(d);
+    const [first] = [...texts.keys()];
+    for (const target of [restored, fresh]) {
+      target.upsert(doc(first!, "# Replaced\n\nOnly a zebra and a quokka here now.\n"));
+      target.upsert(doc("knowledge/concepts/new-one.md", "# New one\n\nA quokka syncs retries.\n"));
+    }
+    terms.add("zebra").add("quokka");
+    expect(postings(restored)).toEqual(postings(fresh));
   });
 
   it("restores every article's terms and document frequencies, and takes them out again on removal", async () => {
