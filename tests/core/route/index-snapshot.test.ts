@@ -96,7 +96,7 @@ describe("router index snapshot", () => {
       [...terms].map((t) => {
         const out: string[] = [];
         i.forEachPostingId(t, (id, field, n) => out.push(`${i.pathOfId(id)} ${field} ${n}`));
-        return [t, out.sort()];
+        return [t, out.sort()] as const;
       });
     const expected = postings(index);
     expect(expected.filter(([, p]) => p.length > 0).length).toBeGreaterThan(100);
