@@ -133,8 +133,8 @@ const STEP4: readonly string[] = ["ism", "ist", "ify", "ion", "iv", "al", "ic"];
  * "classification"). A word keeps an ending when what would stay is too short to be a stem ("station", "retry").
  */
 export function deriveStem(word: string): string {
-  let w = replaceEnding(word, STEP2);
-  w = replaceEnding(w, STEP3);
+  let w = replaceEnding(word, STEP2, STEP2_LAST);
+  w = replaceEnding(w, STEP3, STEP3_LAST);
   for (let pass = 0; pass < 2; pass++) {
     const next = dropEnding(w);
     if (next === w) break;
@@ -145,8 +145,18 @@ export function deriveStem(word: string): string {
   return w.endsWith("e") && w.length > 4 ? w.slice(0, -1) : w;
 }
 
-function replaceEnding(w: string, table: readonly (readonly [string, string])[]): string {
-  for (const [from, to] of table) {
+/** The last characters the endings of a table end in: a word ending otherwise has none of them (most words). */
+function lastChars(endings: readonly string[]): ReadonlySet<number> {
+  return new Set(endings.map((e) => e.charCodeAt(e.length - 1)));
+}
+const STEP2_LAST = lastChars(STEP2.map(([from]) => from));
+const STEP3_LAST = lastChars(STEP3.map(([from]) => from));
+const STEP4_LAST = lastChars(STEP4);
+
+function replaceEnding(w: string, table: readonly (readonly [string, string])[], last: ReadonlySet<number>): string {
+  if (!last.has(w.charCodeAt(w.length - 1))) return w;
+  for (let i = 0; i < table.length; i++) {
+    const [from, to] = table[i]!;
     if (!w.endsWith(from)) continue;
     const stem = w.slice(0, -from.length);
     return measure(stem) > 0 ? stem + to : w;
@@ -155,7 +165,9 @@ function replaceEnding(w: string, table: readonly (readonly [string, string])[])
 }
 
 function dropEnding(w: string): string {
-  for (const suffix of STEP4) {
+  if (!STEP4_LAST.has(w.charCodeAt(w.length - 1))) return w;
+  for (let i = 0; i < STEP4.length; i++) {
+    const suffix = STEP4[i]!;
     if (!w.endsWith(suffix)) continue;
     const stem = w.slice(0, -suffix.length);
     if (suffix === "ion" && !/[st]$/.test(stem)) return w;
@@ -169,8 +181,9 @@ function measure(stem: string): number {
   let m = 0;
   let prevVowel = false;
   for (let i = 0; i < stem.length; i++) {
-    const c = stem[i]!;
-    const vowel: boolean = "aeiou".includes(c) || (c === "y" && i > 0 && !prevVowel);
+    const c = stem.charCodeAt(i);
+    // a e i o u, or a y after a consonant (not first).
+    const vowel: boolean = c === 97 || c === 101 || c === 105 || c === 111 || c === 117 || (c === 121 && i > 0 && !prevVowel);
     if (!vowel && prevVowel) m++;
     prevVowel = vowel;
   }
