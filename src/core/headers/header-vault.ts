@@ -76,8 +76,16 @@ export class HeaderVault {
 
   /** True for a daily note by the settings, or a note named by its date (a journal the settings do not describe). */
   isJournal(path: string): boolean {
-    return matchDailyNote(path, this.host.rules()) !== null || /^\d{4}-\d{2}-\d{2}\b/.test(baseName(path));
+    // Asked for each neighbour of each note: remembered per path.
+    let journal = this.journals.get(path);
+    if (journal === undefined) {
+      journal = matchDailyNote(path, this.host.rules()) !== null || /^\d{4}-\d{2}-\d{2}\b/.test(baseName(path));
+      this.journals.set(path, journal);
+    }
+    return journal;
   }
+
+  private readonly journals = new Map<string, boolean>();
 
   /** True for the knowledge folder's own files (index.md, log.md, lint reports), which never get a header. */
   isOwnFile(path: string): boolean {
