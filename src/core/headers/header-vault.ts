@@ -113,6 +113,16 @@ export class HeaderVault {
   }
 
   /** True when a note may be proposed as a relationship of another: readable, and not a template, report or journal. */
+  /**
+   * mayRelate when its answer is already known, without a promise (a run asks it for each neighbour of each note);
+   * null when it is not known yet.
+   */
+  mayRelateNow(path: string): boolean | null {
+    if (!MARKDOWN.test(path)) return false;
+    const known = this.skips.get(path);
+    return known === undefined ? null : known === null;
+  }
+
   async mayRelate(path: string): Promise<boolean> {
     return MARKDOWN.test(path) && (await this.skipReason(path)) === null;
   }

@@ -131,7 +131,8 @@ async function draftProposal(host: KcHost, vault: HeaderVault, path: string): Pr
   const month = localDate(host.now()).slice(0, 7);
   if (text.slice(parsed.bodyStartOffset).trim() === "") {
     const from: { p: string; n: number; tokens: number }[] = [];
-    for (const [p, n] of await vault.backlinks(path)) if (await vault.mayRelate(p)) from.push({ p, n, tokens: index.get(p)?.tokens ?? 0 });
+    for (const [p, n] of await vault.backlinks(path))
+      if (vault.mayRelateNow(p) ?? (await vault.mayRelate(p))) from.push({ p, n, tokens: index.get(p)?.tokens ?? 0 });
     if (from.length === 0) return { path, reason: "is empty, and no note links to it" };
     from.sort((a, b) => b.n - a.n || a.tokens - b.tokens || (a.p < b.p ? -1 : 1));
     return finish(host, path, text, draftStub({ path, header, linkedFrom: from.map((f) => f.p), month }));
@@ -140,9 +141,9 @@ async function draftProposal(host: KcHost, vault: HeaderVault, path: string): Pr
   if (reading.paragraphs.length === 0 && parsed.headings.length === 0) return { path, reason: "has no text to draft a header from" };
   const near: string[] = [];
   for (const n of vault.postings().neighbours(path, reading.key, 20))
-    if (near.length < 8 && !vault.isJournal(n.path) && (await vault.mayRelate(n.path))) near.push(n.path);
+    if (near.length < 8 && !vault.isJournal(n.path) && (vault.mayRelateNow(n.path) ?? (await vault.mayRelate(n.path)))) near.push(n.path);
   const linked: string[] = [];
-  for (const p of await vault.linksOf(path)) if (await vault.mayRelate(p)) linked.push(p);
+  for (const p of await vault.linksOf(path)) if (vault.mayRelateNow(p) ?? (await vault.mayRelate(p))) linked.push(p);
   const back = new Set<string>();
   for (const p of linked) if ((await vault.linksOf(p)).includes(path)) back.add(p);
   const openingEnd = /\n#{1,6}\s/.exec(text.slice(parsed.bodyStartOffset))?.index ?? 800;
