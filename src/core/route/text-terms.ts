@@ -2,6 +2,8 @@
  * Term handling shared by indexing and questions: lowercase words, English stop words dropped,
  * a light suffix stemmer, and dates folded so "2026-09-14", "14 September 2026" and "Sept 14" meet.
  */
+import { PlainTerms } from "./plain-terms";
+import { lastWord, wordEnd, wordStart } from "./word-scan";
 
 const STOP_WORDS = new Set(
   (
@@ -51,15 +53,19 @@ const MONTHS = new Map<string, string>(
 const MONTH_STARTS = new Uint8Array(26 * 26);
 for (const name of MONTHS.keys()) MONTH_STARTS[(name.charCodeAt(0) - 97) * 26 + name.charCodeAt(1) - 97] = 1;
 
-/** The month number of a lowercase token that is a month's name or abbreviation, else undefined. */
-function monthOf(tok: string): string | undefined {
-  if (tok.length < 3 || tok.length > 9) return undefined;
-  const a = tok.charCodeAt(0) - 97;
-  const b = tok.charCodeAt(1) - 97;
-  return a >= 0 && a < 26 && b >= 0 && b < 26 && MONTH_STARTS[a * 26 + b] === 1 ? MONTHS.get(tok) : undefined;
+/** Whether the word of `s` at [start, end) may be a month's name: its length and first two letters are a month's. */
+function mayBeMonth(s: string, start: number, end: number): boolean {
+  if (end - start < 3 || end - start > 9) return false;
+  const a = s.charCodeAt(start) - 97;
+  const b = s.charCodeAt(start + 1) - 97;
+  return a >= 0 && a < 26 && b >= 0 && b < 26 && MONTH_STARTS[a * 26 + b] === 1;
 }
 
-// A word (WORD): /[\p{L}\p{N}][\p{L}\p{N}'_-]*/u matched over the lowercase text, read by hand (wordStart, wordEnd).
+/** The month number of a lowercase token that is a month's name or abbreviation, else undefined. */
+function monthOf(tok: string): string | undefined {
+  return mayBeMonth(tok, 0, tok.length) ? MONTHS.get(tok) : undefined;
+}
+
 const ISO_DATE = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/;
 
 /** True for words that carry no topic (English stop words). */
@@ -256,72 +262,6 @@ function emitWord(s: string, start: number, end: number, before: number, beforeE
   if (joined) for (const part of tok.split(/[-_]+/)) if (part && part !== tok) fn(part, false);
 }
 
-// WORD read by hand: irregexp's match of a Unicode class made an array of every word of a text, and the scan below
-// is the faster of the two. A code unit's kind: 1 a letter or digit (\p{L}\p{N}), 2 one that joins a word (' _ -), 3
-// neither; 0 not yet looked up (surrogates always are: a pair is looked up as its code point).
-const UNIT_KIND = new Uint8Array(65536);
-for (let c = 0; c < 128; c++)
-  UNIT_KIND[c] = (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90) ? 1 : c === 39 || c === 95 || c === 45 ? 2 : 3;
-const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
-
-/** The kind of the character at `i` (a surrogate pair as one code point; a lone surrogate is neither). */
-function kindAt(s: string, i: number): number {
-  const c = s.charCodeAt(i);
-  const k = UNIT_KIND[c]!;
-  if (k !== 0) return k;
-  if (c >= 0xd800 && c <= 0xdfff) {
-    const pair = c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
-    return pair && LETTER_OR_DIGIT.test(s.slice(i, i + 2)) ? 1 : 3;
-  }
-  return (UNIT_KIND[c] = LETTER_OR_DIGIT.test(s[i]!) ? 1 : 3);
-}
-
-/** How many code units the character at `i` takes: 2 for a surrogate pair. */
-function widthAt(s: string, i: number): number {
-  const c = s.charCodeAt(i);
-  return c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00 ? 2 : 1;
-}
-
-/** Where the next word starts at or after `from` (a letter or digit); the text's length when there is none. */
-function wordStart(s: string, from: number): number {
-  let i = from;
-  while (i < s.length) {
-    const c = s.charCodeAt(i);
-    if (c < 128) {
-      if (UNIT_KIND[c] === 1) return i;
-      i++;
-    } else if (kindAt(s, i) === 1) return i;
-    else i += widthAt(s, i);
-  }
-  return s.length;
-}
-
-/** Set by `wordEnd`: whether the word holds a joining character, and a hash of its code units. Read at once. */
-let wordJoined = false;
-let wordHash = 0;
-
-/** Where the word starting at `start` ends (after its last letter, digit or joining character). */
-function wordEnd(s: string, start: number): number {
-  let joined = false;
-  let h = 0x811c9dc5;
-  let i = start;
-  while (i < s.length) {
-    const c = s.charCodeAt(i);
-    const k = c < 128 ? UNIT_KIND[c]! : kindAt(s, i);
-    if (k === 3) break;
-    if (k === 2) joined = true;
-    h = Math.imul(h ^ c, 0x01000193);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      // A pair (kindAt saw its low half): both halves hashed.
-      h = Math.imul(h ^ s.charCodeAt(i + 1), 0x01000193);
-      i += 2;
-    } else i++;
-  }
-  wordJoined = joined;
-  wordHash = h;
-  return i;
-}
-
 function foldWrittenDate(month: string, before?: string, after?: string, after2?: string): string[] {
   const day = (s?: string): string | null => {
     const m = s ? /^(\d{1,2})(?:st|nd|rd|th)?$/.exec(s) : null;
@@ -381,8 +321,8 @@ export function forEachTerm(text: string, fn: (term: string) => void): void {
     const end = wordEnd(s, start);
     // Most words are plain (no quote or joining character, not a month's name): their term is found by their
     // characters in the text, with no string made for them.
-    if (!wordJoined && !mayBeMonth(s, start, end)) {
-      const t = plainTerm(s, start, end, wordHash);
+    if (!lastWord.joined && !mayBeMonth(s, start, end)) {
+      const t = PLAIN_TERMS.termAt(s, start, end, lastWord.hash);
       if (t !== null) fn(t);
     } else emitWord(s, start, end, before, beforeEnd, onToken);
     before = start;
@@ -390,55 +330,5 @@ export function forEachTerm(text: string, fn: (term: string) => void): void {
   }
 }
 
-/** Whether a plain word of `s` at [start, end) may be a month's name (monthOf's test without making the string). */
-function mayBeMonth(s: string, start: number, end: number): boolean {
-  if (end - start < 3 || end - start > 9) return false;
-  const a = s.charCodeAt(start) - 97;
-  const b = s.charCodeAt(start + 1) - 97;
-  return a >= 0 && a < 26 && b >= 0 && b < 26 && MONTH_STARTS[a * 26 + b] === 1;
-}
-
-// The terms of plain words met so far, by their characters: an open-addressed table (linear probing) of each word's
-// hash, text and term, grown to at most MAX_PLAIN words, then emptied (a vocabulary is small next to a vault's words).
-const MAX_PLAIN = 1 << 16;
-let plainMask = (1 << 12) - 1;
-let plainHashes = new Int32Array(plainMask + 1);
-let plainWords: (string | undefined)[] = new Array<string | undefined>(plainMask + 1).fill(undefined);
-let plainTerms: (string | null)[] = new Array<string | null>(plainMask + 1).fill(null);
-let plainCount = 0;
-
-/** processTerm of the plain word at [start, end) of `s`, whose code units hash to `hash`. */
-function plainTerm(s: string, start: number, end: number, hash: number): string | null {
-  const length = end - start;
-  for (let slot = (hash ^ (hash >>> 15)) & plainMask; ; slot = (slot + 1) & plainMask) {
-    const word = plainWords[slot];
-    if (word === undefined) break;
-    if (plainHashes[slot] === hash && word.length === length && s.startsWith(word, start)) return plainTerms[slot]!;
-  }
-  const word = s.slice(start, end);
-  const term = processTerm(word);
-  if (plainCount >= MAX_PLAIN) resizePlain(plainMask + 1, false);
-  else if (2 * (plainCount + 1) > plainMask + 1) resizePlain(2 * (plainMask + 1), true);
-  storePlain(word, hash, term);
-  return term;
-}
-
-function storePlain(word: string, hash: number, term: string | null): void {
-  let slot = (hash ^ (hash >>> 15)) & plainMask;
-  while (plainWords[slot] !== undefined) slot = (slot + 1) & plainMask;
-  plainHashes[slot] = hash;
-  plainWords[slot] = word;
-  plainTerms[slot] = term;
-  plainCount++;
-}
-
-/** A table of `size` slots, with the words it held when `keep` (grown), else empty (full). */
-function resizePlain(size: number, keep: boolean): void {
-  const [hashes, words, terms] = [plainHashes, plainWords, plainTerms];
-  plainMask = size - 1;
-  plainHashes = new Int32Array(size);
-  plainWords = new Array<string | undefined>(size).fill(undefined);
-  plainTerms = new Array<string | null>(size).fill(null);
-  plainCount = 0;
-  if (keep) for (let i = 0; i < words.length; i++) if (words[i] !== undefined) storePlain(words[i]!, hashes[i]!, terms[i]!);
-}
+/** The terms of the plain words met so far (see forEachTerm), shared by every text read. */
+const PLAIN_TERMS = new PlainTerms(processTerm);
