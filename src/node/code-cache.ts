@@ -64,15 +64,17 @@ export function runBundle(
     const sibling = (id: string): unknown => {
       const name = /^\.\/([\w.-]+\.cjs)$/.exec(id)?.[1];
       const path = name === undefined ? null : join(dirname(from), name);
-      if (path === null || path === file || !existsSync(path)) return base(id);
-      let s = loaded.get(path);
-      if (s === undefined) loaded.set(path, (s = load(path, env, owner, requireFrom)));
+      if (path === null || path === file) return base(id);
+      const known = loaded.get(path);
+      if (known !== undefined) return known.exports;
+      if (!existsSync(path)) return base(id);
+      const s = load(path, env, owner, requireFrom);
+      loaded.set(path, s);
       return s.exports;
     };
     return Object.assign(sibling, { resolve: base.resolve, cache: base.cache, main: base.main }) as Require;
   };
   const main = load(file, env, command, requireFrom);
-  const siblings = new Map<string, CodeCacheUse>();
   return {
     use: main.use,
     save: () => {
@@ -80,9 +82,7 @@ export function runBundle(
       for (const s of loaded.values()) s.save();
     },
     get siblings() {
-      siblings.clear();
-      for (const [path, s] of loaded) siblings.set(basename(path), s.use);
-      return siblings;
+      return new Map([...loaded].map(([path, s]) => [basename(path), s.use]));
     },
   };
 }

@@ -38,6 +38,8 @@ export class HeaderVault {
   private stock: Set<string> | null = null;
   private inbound: Map<string, Map<string, number>> | null = null;
   private readonly skips = new Map<string, string | null>();
+  /** Whether each path asked about is a journal (isJournal). */
+  private readonly journals = new Map<string, boolean>();
   private termPostings: TermPostings | null = null;
 
   constructor(
@@ -85,8 +87,6 @@ export class HeaderVault {
     return journal;
   }
 
-  private readonly journals = new Map<string, boolean>();
-
   /** True for the knowledge folder's own files (index.md, log.md, lint reports), which never get a header. */
   isOwnFile(path: string): boolean {
     const rules = this.host.rules();
@@ -112,7 +112,6 @@ export class HeaderVault {
     return parsed ? headerSkipReason(path, text, parsed, this.templates) : "could not be read";
   }
 
-  /** True when a note may be proposed as a relationship of another: readable, and not a template, report or journal. */
   /**
    * mayRelate when its answer is already known, without a promise (a run asks it for each neighbour of each note);
    * null when it is not known yet.
@@ -123,8 +122,9 @@ export class HeaderVault {
     return known === undefined ? null : known === null;
   }
 
+  /** True when a note may be proposed as a relationship of another: readable, and not a template, report or journal. */
   async mayRelate(path: string): Promise<boolean> {
-    return MARKDOWN.test(path) && (await this.skipReason(path)) === null;
+    return this.mayRelateNow(path) ?? (await this.skipReason(path)) === null;
   }
 
   /** The notes a note links to in its body (markdown notes that exist, itself left out), in order of first mention. */
