@@ -1,4 +1,5 @@
 import { forEachTerm, questionTerms } from "../route/text-terms";
+import { keepBest } from "../util/keep-best";
 import { cleanValue, isProse, plainOf, plainSentences, wordsWithin, type ProseParagraph } from "./prose";
 
 /** A note's key terms (processed as the router processes words) with their weight, the strongest 1. */
@@ -46,17 +47,15 @@ export function keyTermsOf(title: string, paragraphs: readonly ProseParagraph[],
   // The strongest twelve, by score and then by name, chosen in one pass (a sort of every scored term was most of this).
   const top: [string, number][] = [];
   score.forEach((s, t) => {
-    if (top.length === KEY_TERMS && !before(t, s, top[KEY_TERMS - 1]!)) return;
-    let i = top.length === KEY_TERMS ? KEY_TERMS - 1 : top.length;
-    for (; i > 0 && before(t, s, top[i - 1]!); i--) top[i] = top[i - 1]!;
-    top[i] = [t, s];
+    // (A term scoring under the twelfth makes no pair.)
+    if (top.length < KEY_TERMS || s >= top[KEY_TERMS - 1]![1]) keepBest(top, [t, s], KEY_TERMS, rankedBefore);
   });
   return new Map(top.map(([t, s]) => [t, s / best]));
 }
 
-/** Whether term `t` of score `s` ranks above a scored term: the higher score, then the name first in order. */
-function before(t: string, s: number, other: readonly [string, number]): boolean {
-  return s > other[1] || (s === other[1] && t < other[0]);
+/** Whether a scored term ranks above another: the higher score, then the name first in order. */
+function rankedBefore(a: readonly [string, number], b: readonly [string, number]): boolean {
+  return a[1] > b[1] || (a[1] === b[1] && a[0] < b[0]);
 }
 
 /**
@@ -86,14 +85,13 @@ function scoreLikelyTop(tf: ReadonlyMap<string, number>, idf: (term: string) => 
     for (const t of terms) {
       const s = weight * idf(t);
       score.set(t, s);
-      if (top.length === KEY_TERMS && s <= top[KEY_TERMS - 1]!) continue;
-      let i = top.length === KEY_TERMS ? KEY_TERMS - 1 : top.length;
-      for (; i > 0 && top[i - 1]! < s; i--) top[i] = top[i - 1]!;
-      top[i] = s;
+      keepBest(top, s, KEY_TERMS, higher);
     }
   }
   return score;
 }
+
+const higher = (a: number, b: number): boolean => a > b;
 
 /** Words that mark a sentence as saying something (a reason, a rule, a comparison, a result) rather than naming a topic. */
 const CLAIM =

@@ -1,5 +1,6 @@
 import type { ArticleIndex, RouteField } from "../route/article-index";
 import type { KeyTerms } from "./draft-tldr";
+import { keepBest } from "../util/keep-best";
 
 /** The key terms looked up per note (its strongest that are neither unique to it nor common). */
 const TERMS = 8;
@@ -64,14 +65,8 @@ export class TermPostings {
     const best: { path: string; score: number }[] = [];
     for (const n of touched) {
       const score = this.score[n]!;
-      if (this.shared[n]! >= 2 && (best.length < max || score >= best[max - 1]!.score)) {
-        const path = this.index.pathOfId(n)!;
-        if (best.length < max || ahead(score, path, best[max - 1]!)) {
-          let i = best.length < max ? best.length : max - 1;
-          for (; i > 0 && ahead(score, path, best[i - 1]!); i--) best[i] = best[i - 1]!;
-          best[i] = { path, score };
-        }
-      }
+      // (A note scoring under the last kept is not named.)
+      if (this.shared[n]! >= 2 && (best.length < max || score >= best[max - 1]!.score)) keepBest(best, { path: this.index.pathOfId(n)!, score }, max, ahead);
       this.shared[n] = 0;
       this.score[n] = 0;
     }
@@ -142,7 +137,7 @@ export class TermPostings {
   }
 }
 
-/** Whether a note of `score` at `path` ranks before another: the higher score, then the path first in order. */
-function ahead(score: number, path: string, other: { path: string; score: number }): boolean {
-  return score > other.score || (score === other.score && path < other.path);
+/** Whether a note ranks before another: the higher score, then the path first in order. */
+function ahead(a: { path: string; score: number }, b: { path: string; score: number }): boolean {
+  return a.score > b.score || (a.score === b.score && a.path < b.path);
 }
