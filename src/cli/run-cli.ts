@@ -8,6 +8,7 @@ import { parseCommandArgs, type ParsedArgs } from "./parse-args";
 import { readCommandLine } from "./command-line";
 import process from "node:process";
 import { isatty } from "node:tty";
+import { outputWriter } from "../node/write-out";
 import { clearTimeout, setTimeout } from "node:timers";
 // Only the version is bundled (esbuild keeps the one field a named import of JSON uses): built in at build time.
 import { version } from "../../package.json";
@@ -146,13 +147,11 @@ function readStdin(ms = 1000): Promise<string> {
 
 /** Runs kc as the program: arguments from the command line, output to stdout and stderr, the exit code set. */
 export function startCli(commands: CommandTable): void {
-  // A closed pipe (`kc lint … | head`) ends output quietly instead of crashing.
-  process.stdout.on("error", (e: Error & { code?: string }) => {
-    if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
-  });
   const io: NodeIo = {
-    out: (t) => process.stdout.write(t),
-    err: (t) => process.stderr.write(t),
+    // A closed pipe (`kc lint … | head`) ends the command quietly instead of crashing; a reader of stderr that has gone
+    // leaves the command to finish its work.
+    out: outputWriter(1, () => process.exit(process.exitCode ?? 0)),
+    err: outputWriter(2, () => {}),
     isTTY: isatty(2),
     env: process.env,
     readStdin,

@@ -28,6 +28,10 @@ function unreadable(path: string, e: unknown): NoteStoreError {
 }
 
 /** A NoteStore over a vault folder on disk: vault-relative `/` paths, atomic writes, read-modify-write `process`. */
+// One options object for every read: given the string "utf8", Node copies its default options into a new object per
+// call (~1% of a whole-vault lint).
+const UTF8 = { encoding: "utf8", flag: "r" } as const;
+
 export class FsNoteStore implements NoteStore {
   constructor(
     readonly root: string,
@@ -84,7 +88,7 @@ export class FsNoteStore implements NoteStore {
       const abs = this.abs(path);
       // Decoded straight into a string (no Buffer per note). Invalid UTF-8 comes out as U+FFFD, so only a text holding
       // one, rare in notes, is read again as bytes to tell a real U+FFFD from bytes that are not UTF-8.
-      text = readFileSync(abs, "utf8");
+      text = readFileSync(abs, UTF8);
       if (text.includes("\ufffd")) text = decodeText(readFileSync(abs));
       else if (text.includes("\0")) text = null;
     } catch (e) {

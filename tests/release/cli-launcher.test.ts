@@ -5,6 +5,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
+import { Buffer } from "node:buffer";
 import { buildCliInto } from "../fakes/build-cli";
 import { runKc } from "../fakes/run-kc";
 import { COMMAND_SPECS } from "../../src/cli/command-specs";
@@ -62,6 +63,19 @@ describe("the installed kc", () => {
     const older = run(join(dir, "dist", "cli.mjs"), ["lint", vault, "--format", "json", "--today", "2026-11-28"]);
     for (const r of [again, older]) expect({ code: r.status, out: r.stdout, err: r.stderr }).toEqual({ code: first.status, out: first.stdout, err: "" });
     expect(caches()).toEqual(made);
+  });
+
+  it("ends quietly when the reader of its output has gone (`kc lint … | head`)", async () => {
+    const child = spawn(process.execPath, [kc, "lint", vault, "--format", "json", "--today", "2026-11-28"], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { PATH: process.env.PATH ?? "", HOME: join(dir, "home"), KC_CACHE_DIR: cache },
+    });
+    // The reader leaves before kc has written anything.
+    child.stdout.destroy();
+    let err = "";
+    child.stderr.on("data", (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect({ code, err }).toEqual({ code: 0, err: "" });
   });
 
   it("writes hooks that call kc.cjs, also when installed through the older entry cli.mjs", () => {
