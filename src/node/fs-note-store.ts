@@ -65,7 +65,8 @@ export class FsNoteStore implements NoteStore {
       for (const e of entries) {
         if (e.name === this.configDir || SKIP_DIRS.has(e.name)) continue;
         const path = rel === "" ? e.name : `${rel}/${e.name}`;
-        if (e.isDirectory()) walk(join(dir, e.name), path);
+        // Joined by hand: the root is absolute and resolved, and a name has no separator (path.join normalizes each).
+        if (e.isDirectory()) walk(`${dir}${sep}${e.name}`, path);
         else if (e.isFile()) out.push({ path });
       }
     };

@@ -14,6 +14,7 @@ import { loadPluginData, type PluginData } from "../core/settings/plugin-data";
 import { FsNoteStore } from "./fs-note-store";
 import { CONFIG_DIR } from "./config-dir";
 import { GuardedFileError, readGuardedFile } from "./guarded-file";
+import { isMarkdownPath } from "../core/util/markdown-path";
 
 /** The plugin's id: its data.json holds settings and compile state the CLI reads too. */
 export const PLUGIN_ID = "ckp-knowledge-compiler";
@@ -118,7 +119,7 @@ export async function loadVault(
   const skipped: LoadedVault["skipped"] = [];
   let done = 0;
   for (const f of files) {
-    if (f.path.toLowerCase().endsWith(".md") && options.read !== "none" && f.path.startsWith(under)) {
+    if (isMarkdownPath(f.path) && options.read !== "none" && f.path.startsWith(under)) {
       try {
         const text = store.readSync(f.path);
         texts.set(f.path, text);

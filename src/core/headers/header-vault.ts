@@ -8,6 +8,7 @@ import { routeQuestion } from "../route/route-question";
 import { headingPhrase } from "./draft-answers";
 import { headerSkipReason, type TemplateFolders } from "./header-eligibility";
 import { TermPostings } from "./word-neighbours";
+import { isMarkdownPath } from "../util/markdown-path";
 
 /** A markdown note's name (any case of the extension). */
 const MARKDOWN = /\.md$/i;
@@ -136,7 +137,7 @@ export class HeaderVault {
     for (const l of parsed?.links ?? []) {
       if ((l.kind !== "wikilink" && l.kind !== "markdown") || l.path === "") continue;
       const p = this.host.resolve(l.path, path);
-      if (p !== null && p !== path && p.toLowerCase().endsWith(".md") && !out.includes(p)) out.push(p);
+      if (p !== null && p !== path && isMarkdownPath(p) && !out.includes(p)) out.push(p);
     }
     this.links.set(path, out);
     return out;

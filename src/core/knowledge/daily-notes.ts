@@ -1,6 +1,7 @@
 import type { KnowledgeSettings } from "./knowledge-settings";
 import { compileDateFormat, DATE_FORMAT_TOKENS, matchDateFormat, type DateFormat } from "./match-date-format";
 import { parseSettingsJson, validateDailyNotesConfig } from "./validate-settings";
+import { isMarkdownPath } from "../util/markdown-path";
 
 type DailySettings = Pick<KnowledgeSettings, "dailyFolder" | "dailyFormat">;
 
@@ -30,14 +31,15 @@ function compiled(format: string): DateFormat {
 
 /** The ISO date (YYYY-MM-DD) of a daily note path, or null when the path is not a daily note. */
 export function matchDailyNote(path: string, settings: DailySettings): string | null {
-  if (!path.toLowerCase().endsWith(".md")) return null;
-  const folder = settings.dailyFolder.replace(/^\/+|\/+$/g, "");
-  const prefix = folder === "" ? "" : `${folder}/`;
-  if (!path.startsWith(prefix)) return null;
-  const name = path.slice(prefix.length, -3);
+  // Asked of every path of a vault: the cheap tests come first, and nothing is copied before they pass.
+  if (!isMarkdownPath(path)) return null;
+  const folder = trimSlashes(settings.dailyFolder);
+  if (folder !== "" && !(path.startsWith(folder) && path.charCodeAt(folder.length) === 47)) return null;
+  const start = folder === "" ? 0 : folder.length + 1;
   const format = settings.dailyFormat || "YYYY-MM-DD";
   // No token writes a "/", so a name in another folder depth than the format's cannot match (most of a vault's notes).
-  if (slashes(name) !== slashes(format)) return null;
+  if (slashes(path, start, path.length - 3) !== slashes(format, 0, format.length)) return null;
+  const name = path.slice(start, -3);
   const parts = matchDateFormat(compiled(format), name);
   if (!parts) return null;
   let y = -1;
@@ -54,10 +56,16 @@ export function matchDailyNote(path: string, settings: DailySettings): string | 
   return `${String(y).padStart(4, "0")}-${String(mo).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 }
 
-function slashes(s: string): number {
+/** How many "/" there are in s[from, to). */
+function slashes(s: string, from: number, to: number): number {
   let n = 0;
-  for (let i = s.indexOf("/"); i !== -1; i = s.indexOf("/", i + 1)) n++;
+  for (let i = s.indexOf("/", from); i !== -1 && i < to; i = s.indexOf("/", i + 1)) n++;
   return n;
+}
+
+/** A folder setting without leading or trailing slashes (no copy when it has none, as it mostly has not). */
+function trimSlashes(folder: string): string {
+  return folder.charCodeAt(0) === 47 || folder.charCodeAt(folder.length - 1) === 47 ? folder.replace(/^\/+|\/+$/g, "") : folder;
 }
 
 /** The path of the daily note for an ISO date under the given settings. */

@@ -1,3 +1,5 @@
+import { isMarkdownPath } from "../util/markdown-path";
+
 /** The kinds of file the plugin owns inside the knowledge folder (reports: written lint reports, never linted or routed). */
 export type KnowledgeKind = "concept" | "connection" | "qa" | "index" | "log" | "report" | "article";
 
@@ -65,7 +67,7 @@ export function knowledgePaths(folder: string): { index: string; log: string; co
 export function classifyPath(path: string, knowledgeFolder: string, reportFolder?: string): KnowledgeKind | null {
   const f = trimSlashes(knowledgeFolder);
   const prefix = f === "" ? "" : `${f}/`;
-  if (!path.startsWith(prefix) || !path.toLowerCase().endsWith(".md")) return null;
+  if (!path.startsWith(prefix) || !isMarkdownPath(path)) return null;
   if (path.startsWith(`${reportFolderOf({ knowledgeFolder: f, ...(reportFolder !== undefined ? { reportFolder } : {}) })}/`)) return "report";
   const rest = path.slice(prefix.length);
   if (rest === "index.md") return "index";

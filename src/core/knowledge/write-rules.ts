@@ -3,6 +3,7 @@ import { classifyPath, reportFolderOf, trimSlashes } from "./knowledge-layout";
 import type { KnowledgeSettings } from "./knowledge-settings";
 import type { FileWrite } from "./rewrite-file";
 import { findFrontmatter } from "../notes/frontmatter";
+import { isMarkdownPath } from "../util/markdown-path";
 
 /** What every write is checked against: the folder the plugin owns and where daily notes live. */
 export type WriteRules = Pick<KnowledgeSettings, "knowledgeFolder" | "dailyFolder" | "dailyFormat"> & {
@@ -55,7 +56,7 @@ export function plainNoteRefusal(path: string): string | null {
   const parts = path.split("/");
   if (parts.some((s) => s === "" || s === "." || s === "..")) return `${JSON.stringify(path)} is not a plain vault path`;
   if (parts.some((s) => s.startsWith("."))) return `${path} is in a hidden or config folder`;
-  if (!path.toLowerCase().endsWith(".md")) return `${path} is not a markdown note`;
+  if (!isMarkdownPath(path)) return `${path} is not a markdown note`;
   return null;
 }
 

@@ -3,6 +3,7 @@ import { readCkpHeader } from "../ckp/read-ckp-header";
 import type { ParsedNote } from "../notes/note-types";
 import { unfencedLines } from "../notes/unfenced-lines";
 import { estimateTokens } from "../llm/estimate-tokens";
+import { isMarkdownPath } from "../util/markdown-path";
 
 /** What the router knows about one article: its searchable fields, its header and its size in tokens. */
 export interface ArticleDoc {
@@ -29,7 +30,7 @@ export interface ArticleDoc {
 /** The file name without folders or `.md`. */
 export function baseName(path: string): string {
   const file = path.slice(path.lastIndexOf("/") + 1);
-  return file.toLowerCase().endsWith(".md") ? file.slice(0, -3) : file;
+  return isMarkdownPath(file) ? file.slice(0, -3) : file;
 }
 
 /**

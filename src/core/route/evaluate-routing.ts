@@ -1,3 +1,5 @@
+import { isMarkdownPath } from "../util/markdown-path";
+
 /** A question of an evaluation set: what it asks and the articles it needs (none for out-of-domain questions). */
 export interface EvalQuestion {
   id: string;
@@ -78,8 +80,7 @@ export function resolveNeeds(
   const find = (need: string): string | null => {
     const clean = need.replace(/\\/g, "/").replace(/^\.?\//, "");
     const base = knowledgeFolder.replace(/\/+$/, "");
-    for (const p of [clean, `${clean}.md`, ...(base ? [`${base}/${clean}`, `${base}/${clean}.md`] : [])])
-      if (p.toLowerCase().endsWith(".md") && exists(p)) return p;
+    for (const p of [clean, `${clean}.md`, ...(base ? [`${base}/${clean}`, `${base}/${clean}.md`] : [])]) if (isMarkdownPath(p) && exists(p)) return p;
     return null;
   };
   const out = questions.map((q) => {

@@ -12,6 +12,7 @@ import { localDate } from "../util/local-date";
 import type { KcHost, ModelUnavailable } from "../ports/host";
 import { writeHeadersReviewed } from "./reviewed-writes";
 import { headerChangeRefusal } from "../knowledge/write-rules";
+import { isMarkdownPath } from "../util/markdown-path";
 
 /** One note's proposed header: its text now and with the header, the fields set, and where relationships came from. */
 export interface HeaderProposal {
@@ -267,6 +268,6 @@ async function refineWithModel(host: KcHost, proposals: HeaderProposal[], ports:
 /** The note a name means: a vault path (with or without .md) or a link resolved from the vault root; null when none. */
 async function findNote(host: KcHost, name: string): Promise<string | null> {
   const clean = name.replace(/\\/g, "/").replace(/^\.?\//, "");
-  for (const p of [clean, `${clean}.md`]) if (p.toLowerCase().endsWith(".md") && (await host.store.exists(p))) return p;
+  for (const p of [clean, `${clean}.md`]) if (isMarkdownPath(p) && (await host.store.exists(p))) return p;
   return host.resolve(clean.replace(/\.md$/i, ""), "");
 }

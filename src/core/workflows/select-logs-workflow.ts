@@ -5,6 +5,7 @@ import { err, ok, type Result } from "../result";
 import { sha256Hex } from "../util/sha256";
 import type { CompileHost } from "../ports/compile-host";
 import { knowledgeFolderProblem } from "../knowledge/write-rules";
+import { isMarkdownPath } from "../util/markdown-path";
 
 /** Which logs a person asked to compile: one note, today's daily note, or every daily note. */
 export type LogPick = { file: string } | { today: string } | { all: true };
@@ -57,7 +58,7 @@ export async function selectLogs(
   }
   let path: string;
   if ("file" in pick) {
-    path = pick.file.toLowerCase().endsWith(".md") ? pick.file : `${pick.file}.md`;
+    path = isMarkdownPath(pick.file) ? pick.file : `${pick.file}.md`;
     if (!(await host.store.exists(path)))
       return err({ kind: "no-note", message: `No note ${path} in the vault (give its path relative to the vault folder).` });
   } else {

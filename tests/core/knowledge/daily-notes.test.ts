@@ -19,6 +19,22 @@ describe("daily notes", () => {
     expect(matchDailyNote("Log [x] 2026-13-01.md", { dailyFolder: "", dailyFormat: "[Log [x]] YYYY-MM-DD" })).toBeNull();
   });
 
+  it("takes the folder whole, trims its slashes, and reads .md in any case", () => {
+    const at = (path: string, dailyFolder: string): string | null => matchDailyNote(path, { dailyFolder, dailyFormat: "YYYY-MM-DD" });
+    expect(at("Daily Notes/2026-09-14.md", "Daily")).toBeNull();
+    expect(at("Daily2026-09-14.md", "Daily")).toBeNull();
+    expect(at("Daily/2026-09-14.md", "/Daily/")).toBe("2026-09-14");
+    expect(at("Daily/2026-09-14.md", "//Daily")).toBe("2026-09-14");
+    expect(at("2026-09-14.md", "/")).toBe("2026-09-14");
+    expect(at("Daily/2026-09-14.MD", "Daily")).toBe("2026-09-14");
+    expect(at("Daily/2026-09-14.mD", "Daily")).toBe("2026-09-14");
+    expect(at("Daily/2026-09-14.mdx", "Daily")).toBeNull();
+    expect(at("Daily/2026-09-14md", "Daily")).toBeNull();
+    expect(at("Daily/x/2026-09-14.md", "Daily")).toBeNull();
+    expect(at("Daily/2026-09-14/.md", "Daily")).toBeNull();
+    expect(at(".md", "")).toBeNull();
+  });
+
   it("builds a daily note path that it recognises again", () => {
     for (const fmt of ["YYYY-MM-DD", "DD.MM.YYYY", "YYYY/MM/YYYY-MM-DD dddd", "MMMM Do, YYYY"]) {
       const p = dailyNotePath("2026-11-02", { dailyFolder: "daily", dailyFormat: fmt });

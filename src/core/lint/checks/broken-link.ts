@@ -1,6 +1,7 @@
 import { checkSubpath } from "../../links/check-subpath";
 import { isTemplatePlaceholder } from "../../notes/template-placeholder";
 import { finding, withEnd, type LintCheck } from "../lint-check";
+import { isMarkdownPath } from "../../util/markdown-path";
 
 const RELATIONS = new Set(["similar_high", "similar_mid"]);
 
@@ -49,7 +50,7 @@ export const brokenLink: LintCheck = {
         );
         continue;
       }
-      if (link.subpath !== "" && target.toLowerCase().endsWith(".md")) {
+      if (link.subpath !== "" && isMarkdownPath(target)) {
         const t = ctx.view.note(target);
         if (t && !checkSubpath(t, link.subpath)) {
           out.push(
