@@ -104,6 +104,34 @@ export function isParagraphLine(text: string, s: number, e: number): boolean {
   return true;
 }
 
+/** What `plainLine` can tell of a line at once. */
+export const PLAIN = { unknown: 0, blank: 1, paragraph: 2, other: 3 } as const;
+
+/**
+ * What most lines are, from their first characters, without the block tests' calls (the same answers): blank (ends a
+ * paragraph, nothing to scan); prose opening with a letter (starts or continues a paragraph unless indented as code);
+ * a list item (`- `, `* `, `+ `) or a table row (`|`), which is neither a paragraph line nor any other block form.
+ * Anything else (`>`, `#`, backticks, tildes, `=`, `-` runs, digits, …) is `unknown`: the block tests decide.
+ */
+export function plainLine(text: string, pos: number, e: number): number {
+  let i = pos;
+  while (i < e && isBlank(text.charCodeAt(i))) i++;
+  if (i === e) return PLAIN.blank;
+  const c = text.charCodeAt(i);
+  const lower = c | 0x20;
+  if ((lower >= 97 && lower <= 122) || c >= 0x80) return i - pos >= 4 ? PLAIN.other : PLAIN.paragraph;
+  if (c === 124) return PLAIN.other;
+  if (i + 1 < e && isBlank(text.charCodeAt(i + 1))) {
+    if (c === 42 || c === 43) return PLAIN.other;
+    // "- x": a setext underline is dashes and blanks only, so a character after the blank that is neither rules it out.
+    if (c === 45 && i + 2 < e) {
+      const d = text.charCodeAt(i + 2);
+      if (d !== 45 && !isBlank(d)) return PLAIN.other;
+    }
+  }
+  return PLAIN.unknown;
+}
+
 /** Reads a block id `^id` at the end of a line (after a space or alone on it); its id and offset, or null. */
 export function readBlockId(text: string, s: number, e: number): { id: string; at: number } | null {
   let end = e;

@@ -1,4 +1,15 @@
-import { type FenceOpen, closesFence, isParagraphLine, readAtxHeading, readBlockId, quoteDepth, readFenceOpen, readSetextLevel } from "./block-syntax";
+import {
+  type FenceOpen,
+  PLAIN,
+  closesFence,
+  isParagraphLine,
+  plainLine,
+  readAtxHeading,
+  readBlockId,
+  quoteDepth,
+  readFenceOpen,
+  readSetextLevel,
+} from "./block-syntax";
 import { findCodeSpanEnd, readMarkdownLink, readWikilink } from "./inline-syntax";
 import { type LinkParts, parseMarkdownTarget, parseWikilinkInner } from "./link-text";
 import type { BlockId, Heading, LinkKind, NoteLink } from "./note-types";
@@ -33,12 +44,15 @@ export function* scanBodySteps(text: string, bodyStart: number, bodyStartLine: n
   return scanner.out;
 }
 
-const SPECIAL_CHAR = /[[`%<]/g;
-
 class BodyScanner {
   readonly out: BodyScan = { headings: [], blockIds: [], links: [], wordCount: 0 };
   private readonly words: WordCounter;
-  private special = -1;
+  /** Where the next of each character the scan stops at is (-1: not searched yet). */
+  private bracket = -1;
+  private tick = -1;
+  private percent = -1;
+  private angle = -1;
+  private caret = -1;
   /** Text before this offset is hidden (a comment or a code span running over several lines). */
   private resume = 0;
   private line = 0;
@@ -105,6 +119,18 @@ class BodyScanner {
       this.words.add(text, pos, e);
       return true;
     }
+    switch (plainLine(text, pos, e)) {
+      case PLAIN.blank:
+        this.para = null;
+        return true;
+      case PLAIN.paragraph:
+        if (this.para) this.para.end = e;
+        else this.para = { line: this.line, start: pos, end: e };
+        return false;
+      case PLAIN.other:
+        this.para = null;
+        return false;
+    }
     this.fence = readFenceOpen(text, pos, e);
     if (this.fence) {
       this.para = null;
@@ -155,17 +181,30 @@ class BodyScanner {
       }
       j = seg = end;
     }
+    // A block id needs a "^": lines without one (nearly all) are not read backwards for it.
+    if (this.nextCaret(from) >= e) return;
     const block = readBlockId(this.text, from, e);
     if (block && block.at >= seg) this.out.blockIds.push({ id: block.id, line: this.line });
   }
 
-  /** The offset of the next `[`, backtick, `%` or `<` at or after `from` (text length when none); one native search per hit. */
+  /**
+   * The offset of the next `[`, backtick, `%` or `<` at or after `from` (text length when none). Each character's next
+   * place is kept and searched for again only once passed: one native search per hit, and no match object (a pattern
+   * for the four made one per hit).
+   */
   private nextSpecial(from: number): number {
-    if (this.special >= from) return this.special;
-    SPECIAL_CHAR.lastIndex = from;
-    const m = SPECIAL_CHAR.exec(this.text);
-    this.special = m === null ? this.text.length : m.index;
-    return this.special;
+    const text = this.text;
+    if (this.bracket < from) this.bracket = nextOf(text, "[", from);
+    if (this.tick < from) this.tick = nextOf(text, "`", from);
+    if (this.percent < from) this.percent = nextOf(text, "%", from);
+    if (this.angle < from) this.angle = nextOf(text, "<", from);
+    return Math.min(this.bracket, this.tick, this.percent, this.angle);
+  }
+
+  /** The offset of the next `^` at or after `from` (text length when none); one native search per `^`. */
+  private nextCaret(from: number): number {
+    if (this.caret < from) this.caret = nextOf(this.text, "^", from);
+    return this.caret;
   }
 
   /** At a `[`, backtick, `%` or `<`: the end of the link, code span or comment that starts there, or -1. */
@@ -220,6 +259,12 @@ class BodyScanner {
     if (parts.display !== undefined) link.display = parts.display;
     this.out.links.push(link);
   }
+}
+
+/** The offset of `ch` in `text` at or after `from`, or the text's length when there is none. */
+function nextOf(text: string, ch: string, from: number): number {
+  const i = text.indexOf(ch, from);
+  return i === -1 ? text.length : i;
 }
 
 function joinLines(s: string): string {
