@@ -39,7 +39,11 @@ export function finding(check: LintCheck | { id: string; severity: Severity }, p
   return { check: check.id, severity: check.severity, path, line, col, message };
 }
 
-/** A finding that ends where a link ends, when the link sits on one line (marks underline the link, not the line). */
+/**
+ * A finding that ends where a link ends, when the link sits on one line (marks underline the link, not the line). Sets
+ * the end on `f` itself, which is a finding just made: a copy (`{ ...f }`) cost ~0.7 µs a finding, thousands a run.
+ */
 export function withEnd(f: LintFinding, link: { start: { line: number }; end: { line: number; col: number } }): LintFinding {
-  return link.end.line === link.start.line && link.end.col > f.col ? { ...f, endCol: link.end.col } : f;
+  if (link.end.line === link.start.line && link.end.col > f.col) f.endCol = link.end.col;
+  return f;
 }

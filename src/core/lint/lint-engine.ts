@@ -28,6 +28,8 @@ export class LintEngine {
   private version = 0;
   /** What other notes' findings read of a note (headings, blocks, updated date), to skip its neighbours when unchanged. */
   private readonly signatures = new Map<string, Signature>();
+  /** Whether visits keep signatures: not in `runOnce`, whose engine is never updated. */
+  private signing = true;
   /** How many notes the last run or update visited (for tests and benchmarks). */
   lastVisited = 0;
 
@@ -41,6 +43,20 @@ export class LintEngine {
 
   /** Full lint: rebuilds the link graph and runs every check on every note. */
   run(): LintFinding[] {
+    this.signing = true;
+    return this.runWhole();
+  }
+
+  /**
+   * `run` for an engine nobody updates after (the command line's, the MCP server's): the same findings, without the
+   * signatures that let `update` skip unchanged neighbours (a later `update` revisits them instead).
+   */
+  runOnce(): LintFinding[] {
+    this.signing = false;
+    return this.runWhole();
+  }
+
+  private runWhole(): LintFinding[] {
     if (this.view.prepare) {
       const steps = this.runSteps();
       while (!steps.next().done);
@@ -61,6 +77,7 @@ export class LintEngine {
    * findings are partial until it ends, and `update` must wait for it.
    */
   *runSteps(): Generator<number, void, void> {
+    this.signing = true;
     const paths = this.reset();
     let done = 0;
     for (const p of paths) {
@@ -111,6 +128,7 @@ export class LintEngine {
    * returns; nothing else may change the engine meanwhile.
    */
   *updateSteps(changed: readonly string[], removed: readonly string[] = []): Generator<void, ReadonlySet<string>, void> {
+    this.signing = true;
     const touched = new Set<string>();
     const reresolve = new Set<string>();
     for (const check of this.checks) {
@@ -225,9 +243,11 @@ export class LintEngine {
   private visit(path: string): void {
     this.sorted = null;
     this.version++;
-    const signature = this.signature(path);
-    if (signature) this.signatures.set(path, signature);
-    else this.signatures.delete(path);
+    if (this.signing) {
+      const signature = this.signature(path);
+      if (signature) this.signatures.set(path, signature);
+      else this.signatures.delete(path);
+    }
     const out: LintFinding[] = [];
     for (const check of this.checks) for (const f of check.check(path, this.ctx)) out.push(f);
     if (out.length === 0) return this.drop(path);

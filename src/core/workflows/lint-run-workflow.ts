@@ -135,5 +135,5 @@ export async function runLint(host: LintRunHost, request: Omit<LintInputs, "cont
   const { filter, ...inputs } = request;
   const { engine, leftOut } = lintEngineFor(host.view, { ...inputs, contradictions: () => contradictions, notes: lintFactsOfTexts((p) => host.textOf(p)) });
   const settings = inputs.scope === undefined ? inputs.settings : { ...inputs.settings, lintScope: inputs.scope };
-  return { findings: filterLintFindings(engine.run(), filter ?? {}), settings, leftOut };
+  return { findings: filterLintFindings(engine.runOnce(), filter ?? {}), settings, leftOut };
 }

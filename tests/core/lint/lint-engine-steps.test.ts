@@ -141,4 +141,16 @@ describe("LintEngine.run in one go", () => {
     expect(plain(oneGo.engine.links)).toEqual(plain(stepped.engine.links));
     expect(oneGo.engine.all()).toEqual(engineOver({ ...files, "knowledge/concepts/c.md": "# C\n[[a]] [[new-missing]]\n" }).engine.all());
   });
+
+  it("runs once without signatures to the same findings, and an update after it still reaches the neighbours", () => {
+    const once = engineOver(files);
+    const fresh = once.engine.all();
+    expect(once.engine.runOnce()).toEqual(fresh);
+    // b links a's heading "A": renaming it changes b's findings, which an update must see without a's old signature.
+    once.view.setNote("knowledge/concepts/a.md", "# Z\n[[b]]\n");
+    once.engine.update(["knowledge/concepts/a.md"]);
+    const after = engineOver({ ...files, "knowledge/concepts/a.md": "# Z\n[[b]]\n" }).engine.all();
+    expect(once.engine.all()).toEqual(after);
+    expect(after.some((f) => f.path === "knowledge/concepts/b.md" && f.message.includes("#A"))).toBe(true);
+  });
 });
