@@ -17,7 +17,7 @@ const ORDER: Severity[] = ["error", "warning", "suggestion"];
 /** Counts findings by severity. */
 export function countBySeverity(findings: readonly LintFinding[]): Record<Severity, number> {
   const c: Record<Severity, number> = { error: 0, warning: 0, suggestion: 0 };
-  for (const f of findings) c[f.severity]++;
+  for (let i = 0; i < findings.length; i++) c[findings[i]!.severity]++;
   return c;
 }
 
@@ -45,6 +45,15 @@ export function formatLintMarkdown(findings: readonly LintFinding[], meta: LintR
 
 /** A stable JSON report for tools: meta, counts and findings with 1-based line and column. */
 export function formatLintJson(findings: readonly LintFinding[], meta: LintReportMeta): string {
+  return lintJson(findings, meta) + "\n";
+}
+
+/**
+ * `formatLintJson` without its last newline, for a writer that writes the newline on its own: the JSON of a large
+ * report is a flat string, and the text joined to a newline would be copied whole again to be written (3.8 MB for 6,000
+ * findings).
+ */
+export function lintJson(findings: readonly LintFinding[], meta: LintReportMeta): string {
   const report = {
     ...meta,
     counts: countBySeverity(findings),
@@ -62,5 +71,5 @@ export function formatLintJson(findings: readonly LintFinding[], meta: LintRepor
       return out;
     }),
   };
-  return JSON.stringify(report, null, 2) + "\n";
+  return JSON.stringify(report, null, 2);
 }
