@@ -2,6 +2,7 @@ import { LinkResolver } from "../links/link-resolver";
 import type { VaultView } from "../notes/vault-view";
 import type { LintCheck } from "./lint-check";
 import { LINT_CHECKS } from "./lint-checks";
+import { sortByPlace } from "./finding-order";
 import { createLintContext, type LintContext, type LintOptions } from "./lint-context";
 import { addNoteEdges, createLinkGraph, removeEdgesSteps, updateEdgesSteps, type LinkGraph } from "./link-graph";
 import type { LintFinding, Severity } from "./lint-types";
@@ -265,7 +266,7 @@ export class LintEngine {
     else if (order.length === 0 || order[order.length - 1]! < path) order.push(path);
     else order.splice(insertionPoint(order, path), 0, path);
     this.count(out, 1);
-    this.findings.set(path, out.length > 1 ? out.sort(byPlace) : out);
+    this.findings.set(path, sortByPlace(out));
   }
 
   private drop(path: string): void {
@@ -310,8 +311,4 @@ function insertionPoint(order: readonly string[], path: string): number {
     else hi = mid;
   }
   return lo;
-}
-
-function byPlace(a: LintFinding, b: LintFinding): number {
-  return a.line - b.line || a.col - b.col || (a.check < b.check ? -1 : a.check > b.check ? 1 : 0);
 }
