@@ -72,7 +72,7 @@ export async function runLintCommand(args: ParsedArgs, io: NodeIo): Promise<numb
     dir,
     { ...(scope !== undefined ? { lintScope: scope } : {}), ...(knowledge !== undefined ? { knowledgeFolder: knowledge } : {}) },
     progress ? (d, t) => io.err(`\rreading ${d}/${t} files`) : undefined,
-    { countWords: "up-to-sparse" },
+    { countWords: "up-to-sparse", keepTexts: false },
   );
   if (progress) io.err("\n");
   printVaultWarnings(vault, io);
@@ -90,7 +90,7 @@ export async function runLintCommand(args: ParsedArgs, io: NodeIo): Promise<numb
   // A compile state that could not be read is not "never compiled": those checks are left out, and said so.
   if (leftOut.length > 0) io.err("warning: daily logs are not checked for being uncompiled or changed, because the compile state could not be read.\n");
   if (fix) return runLintFixes(vault, findings, io, args.flags.has("yes"));
-  const meta = { vaultName: vault.name, noteCount: vault.texts.size, scope: vault.settings.lintScope, date: today } as const;
+  const meta = { vaultName: vault.name, noteCount: vault.noteCount, scope: vault.settings.lintScope, date: today } as const;
   if (format === "json") {
     io.out(lintJson(findings, meta));
     io.out("\n");

@@ -2,6 +2,7 @@ import type { FrontmatterBlock } from "./frontmatter";
 import { readWikilink } from "./inline-syntax";
 import { parseWikilinkInner } from "./link-text";
 import type { NoteLink } from "./note-types";
+import { ownString } from "../util/own-string";
 
 /** Links found in frontmatter, and the line of each top-level property. */
 export interface FrontmatterFacts {
@@ -50,14 +51,14 @@ export function findFrontmatterFacts(text: string, block: FrontmatterBlock, data
       const parts = parseWikilinkInner(original.slice(2, -2));
       const link: NoteLink = {
         kind: "frontmatter",
-        path: parts.path,
-        subpath: parts.subpath,
-        original,
+        path: ownString(parts.path),
+        subpath: ownString(parts.subpath),
+        original: ownString(original),
         start: { line, col: j - pos, offset: j },
         end: { line, col: close - pos, offset: close },
         property,
       };
-      if (parts.display !== undefined) link.display = parts.display;
+      if (parts.display !== undefined) link.display = ownString(parts.display);
       links.push(link);
       j = close - 2;
     }

@@ -2,6 +2,7 @@ import { findFrontmatter, readFrontmatter, type FrontmatterBlock } from "./front
 import { findFrontmatterFacts } from "./frontmatter-links";
 import type { ParsedNote } from "./note-types";
 import { scanBody, scanBodySteps, type BodyScan } from "./scan-body";
+import { ownString } from "../util/own-string";
 
 /**
  * Parses a note's text into frontmatter, headings, block ids, links (with positions) and a word count; never throws.
@@ -33,7 +34,9 @@ function readHead(text: string): Head {
   const block = findFrontmatter(text);
   const bodyStart = block ? block.bodyStart : text.charCodeAt(0) === 0xfeff ? 1 : 0;
   const bodyStartLine = block ? block.bodyStartLine : 0;
-  const fm = block ? readFrontmatter(block) : { data: null, error: null };
+  // The data outlives the text (lint keeps every note's parse and none of the texts): it is read from a copy of the
+  // frontmatter, so its strings keep that copy alive, not the note's text.
+  const fm = block ? readFrontmatter({ ...block, yamlText: ownString(block.yamlText) }) : { data: null, error: null };
   return { block, fm, bodyStart, bodyStartLine };
 }
 

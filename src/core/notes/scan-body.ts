@@ -14,6 +14,7 @@ import { findCodeSpanEnd, readMarkdownLink, readWikilink } from "./inline-syntax
 import { type LinkParts, parseMarkdownTarget, parseWikilinkInner } from "./link-text";
 import type { BlockId, Heading, LinkKind, NoteLink } from "./note-types";
 import { WordCounter } from "./word-counter";
+import { ownString } from "../util/own-string";
 
 /** What one pass over a note's body finds. */
 export interface BodyScan {
@@ -141,12 +142,12 @@ class BodyScanner {
     const setext = readSetextLevel(text, pos, e);
     const para = this.para;
     if (setext > 0 && para) {
-      this.out.headings.push({ text: joinLines(text.slice(para.start, para.end)), level: setext, line: para.line });
+      this.out.headings.push({ text: ownString(joinLines(text.slice(para.start, para.end))), level: setext, line: para.line });
       this.para = null;
       return true;
     }
     const atx = readAtxHeading(text, pos, e);
-    if (atx) this.out.headings.push({ text: atx.text, level: atx.level, line: this.line });
+    if (atx) this.out.headings.push({ text: ownString(atx.text), level: atx.level, line: this.line });
     if (atx || setext > 0 || !isParagraphLine(text, pos, e)) this.para = null;
     else if (para) para.end = e;
     else this.para = { line: this.line, start: pos, end: e };
@@ -184,7 +185,7 @@ class BodyScanner {
     // A block id needs a "^": lines without one (nearly all) are not read backwards for it.
     if (this.nextCaret(from) >= e) return;
     const block = readBlockId(this.text, from, e);
-    if (block && block.at >= seg) this.out.blockIds.push({ id: block.id, line: this.line });
+    if (block && block.at >= seg) this.out.blockIds.push({ id: ownString(block.id), line: this.line });
   }
 
   /**
@@ -235,7 +236,10 @@ class BodyScanner {
     if (text.charCodeAt(j + 1) === 91) {
       const end = readWikilink(text, j, e);
       if (end !== -1) {
-        this.addLink(bang ? "embed" : "wikilink", parseWikilinkInner(text.slice(j + 2, end - 2)), start, end);
+        // One copy of the link's text, its parts cut from that: they keep the copy alive, not the note's text.
+        const original = ownString(text.slice(start, end));
+        const inner = original.slice(bang ? 3 : 2, -2);
+        this.addLink(bang ? "embed" : "wikilink", parseWikilinkInner(inner), start, end, original);
         return end;
       }
     }
@@ -246,17 +250,22 @@ class BodyScanner {
     return md.end;
   }
 
-  private addLink(kind: LinkKind, parts: LinkParts, start: number, end: number): void {
+  /**
+   * Records a link. Its strings must not be views into the note's text (`ownString`): `original`, when given, is
+   * already a copy its parts were cut from; otherwise (markdown links, whose parts are decoded) each is copied.
+   */
+  private addLink(kind: LinkKind, parts: LinkParts, start: number, end: number, original?: string): void {
     const base = this.lineStart;
+    const own = original === undefined;
     const link: NoteLink = {
       kind,
-      path: parts.path,
-      subpath: parts.subpath,
-      original: this.text.slice(start, end),
+      path: own ? ownString(parts.path) : parts.path,
+      subpath: own ? ownString(parts.subpath) : parts.subpath,
+      original: original ?? ownString(this.text.slice(start, end)),
       start: { line: this.line, col: start - base, offset: start },
       end: { line: this.line, col: end - base, offset: end },
     };
-    if (parts.display !== undefined) link.display = parts.display;
+    if (parts.display !== undefined) link.display = own ? ownString(parts.display) : parts.display;
     this.out.links.push(link);
   }
 }
