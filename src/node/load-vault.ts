@@ -5,7 +5,7 @@ import { basename, join, resolve } from "node:path";
 import type { CompileState, KnowledgeSettings } from "../core/knowledge/knowledge-settings";
 import { mergeSettings, type SettingSource } from "../core/knowledge/merge-settings";
 import { parseSettingsJson } from "../core/knowledge/validate-settings";
-import { unconfiguredDailyFolder } from "../core/knowledge/daily-notes";
+import { matchDailyNote, unconfiguredDailyFolder } from "../core/knowledge/daily-notes";
 import { readDailyFolderFlag } from "../core/knowledge/daily-folder-flag";
 import { normalizeFolderPath } from "../core/knowledge/folder-path";
 import { VaultIndex } from "../core/links/vault-index";
@@ -69,11 +69,12 @@ export interface LoadOptions {
    */
   countWords?: "exactly" | "up-to-sparse" | "no";
   /**
-   * Whether the texts read are kept in `texts` (the default). kc lint keeps none: its checks ask for a text only to hash
-   * a daily log or find an article's citations, and `textOf` reads it again then. The texts of 2,721 notes (~5 MB)
-   * kept alive through the run cost the collector ~10 ms of a ~0.22 s lint.
+   * Which texts read are kept in `texts`: all (the default), none, or only daily notes'. kc lint keeps the daily notes'
+   * (it hashes the compiled ones) and reads any other text again if a check asks for it (an article's citations or
+   * hash, rarely). The texts of 2,721 notes (~5 MB) kept alive through the run cost the collector ~10 ms of a ~0.22 s
+   * lint.
    */
-  keepTexts?: boolean;
+  keepTexts?: boolean | "daily";
 }
 
 /**
@@ -127,14 +128,15 @@ export async function loadVault(
   const texts = new Map<string, string>();
   const wordLimit = options.countWords === "up-to-sparse" ? settings.sparseWords : options.countWords === "no" ? 0 : Infinity;
   const skipped: LoadedVault["skipped"] = [];
-  const keepTexts = options.keepTexts !== false;
+  const keep = options.keepTexts ?? true;
+  const keepTexts = keep === true;
   let done = 0;
   let noteCount = 0;
   for (const f of files) {
     if (isMarkdownPath(f.path) && options.read !== "none" && f.path.startsWith(under)) {
       try {
         const text = store.readSync(f.path);
-        if (keepTexts) texts.set(f.path, text);
+        if (keepTexts || (keep === "daily" && matchDailyNote(f.path, settings) !== null)) texts.set(f.path, text);
         noteCount++;
         index.setParsed(f.path, parseNote(text, wordLimit));
       } catch (e) {
@@ -155,7 +157,8 @@ export async function loadVault(
     texts,
     noteCount,
     textOf: (path) => {
-      if (keepTexts || index.note(path) === undefined) return texts.get(path);
+      const kept = texts.get(path);
+      if (kept !== undefined || keepTexts || index.note(path) === undefined) return kept;
       try {
         return store.readSync(path);
       } catch {

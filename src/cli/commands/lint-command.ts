@@ -72,7 +72,8 @@ export async function runLintCommand(args: ParsedArgs, io: NodeIo): Promise<numb
     dir,
     { ...(scope !== undefined ? { lintScope: scope } : {}), ...(knowledge !== undefined ? { knowledgeFolder: knowledge } : {}) },
     progress ? (d, t) => io.err(`\rreading ${d}/${t} files`) : undefined,
-    { countWords: "up-to-sparse", keepTexts: false },
+    // Daily logs' texts are kept for their hashes; every text when the cited code is checked (--repo).
+    { countWords: "up-to-sparse", keepTexts: repoDir !== undefined ? true : "daily" },
   );
   if (progress) io.err("\n");
   printVaultWarnings(vault, io);
