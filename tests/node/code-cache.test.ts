@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { build } from "esbuild";
+import { bundleNodeRunner, sourcePath } from "../fakes/node-runner";
 import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,22 +16,13 @@ let runner: string;
 let runnerDir: string;
 beforeAll(async () => {
   runnerDir = mkdtempSync(join(tmpdir(), "kc-code-cache-runner-"));
-  runner = join(runnerDir, "run.cjs");
-  await build({
-    stdin: {
-      contents: `import { runBundle } from ${JSON.stringify(join(import.meta.dirname, "..", "..", "src", "node", "code-cache.ts"))};
+  runner = await bundleNodeRunner(
+    runnerDir,
+    `import { runBundle } from ${sourcePath("node", "code-cache.ts")};
 const run = runBundle(process.argv[2], process.env);
 run.save();
 process.stdout.write(JSON.stringify({ use: run.use, seen: globalThis.__kcBundleSeen, siblings: Object.fromEntries(run.siblings) }));`,
-      resolveDir: runnerDir,
-      loader: "ts",
-    },
-    bundle: true,
-    platform: "node",
-    format: "cjs",
-    outfile: runner,
-    logLevel: "silent",
-  });
+  );
 }, 60_000);
 afterAll(() => rmSync(runnerDir, { recursive: true, force: true }));
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { build } from "esbuild";
+import { bundleNodeRunner, sourcePath } from "../fakes/node-runner";
 import { mkdtempSync, openSync, closeSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,11 +14,10 @@ let dir: string;
 let runner: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "kc-write-out-"));
-  runner = join(dir, "run.cjs");
-  await build({
-    stdin: {
-      contents: `import { writeSync } from "node:fs";
-import { writeAllSync, outputWriter } from ${JSON.stringify(join(import.meta.dirname, "..", "..", "src", "node", "write-out.ts"))};
+  runner = await bundleNodeRunner(
+    dir,
+    `import { writeSync } from "node:fs";
+import { writeAllSync, outputWriter } from ${sourcePath("node", "write-out.ts")};
 const [how, size] = process.argv.slice(2);
 // Text with one-, two-, three- and four-byte characters and a lone surrogate (written as U+FFFD, three bytes).
 const unit = "plain ascii words, é ü, 中文, 𝄞 and \\ud800 lone;\\n";
@@ -37,15 +36,7 @@ if (how === "nonblocking-plain") {
   ok = writeAllSync(1, text);
 }
 writeSync(2, JSON.stringify({ ok, bytes: Buffer.byteLength(text), hash: require("node:crypto").createHash("sha256").update(text).digest("hex") }));`,
-      resolveDir: dir,
-      loader: "ts",
-    },
-    bundle: true,
-    platform: "node",
-    format: "cjs",
-    outfile: runner,
-    logLevel: "silent",
-  });
+  );
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

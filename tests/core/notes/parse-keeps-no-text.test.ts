@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { build } from "esbuild";
+import { bundleNodeRunner, sourcePath } from "../../fakes/node-runner";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,10 +13,9 @@ let dir: string;
 let runner: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), "kc-parse-keeps-"));
-  runner = join(dir, "run.cjs");
-  await build({
-    stdin: {
-      contents: `import { parseNote } from ${JSON.stringify(join(import.meta.dirname, "..", "..", "..", "src", "core", "notes", "parse-note.ts"))};
+  runner = await bundleNodeRunner(
+    dir,
+    `import { parseNote } from ${sourcePath("core", "notes", "parse-note.ts")};
 const kinds = JSON.parse(process.argv[2]);
 const out = {};
 const keep = [];
@@ -34,15 +33,7 @@ for (const [name, body] of Object.entries(kinds)) {
   out[name] = { freed: grown < 4000000, grown, links: kept.links.length, headings: kept.headings.length, blocks: kept.blockIds.length, fm: kept.frontmatter !== null };
 }
 process.stdout.write(JSON.stringify(out));`,
-      resolveDir: dir,
-      loader: "ts",
-    },
-    bundle: true,
-    platform: "node",
-    format: "cjs",
-    outfile: runner,
-    logLevel: "silent",
-  });
+  );
 }, 60_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
