@@ -27,11 +27,11 @@ function unreadable(path: string, e: unknown): NoteStoreError {
   return new NoteStoreError(path, "unreadable", `Cannot read ${path}: ${why}.`);
 }
 
-/** A NoteStore over a vault folder on disk: vault-relative `/` paths, atomic writes, read-modify-write `process`. */
 // One options object for every read: given the string "utf8", Node copies its default options into a new object per
 // call (~1% of a whole-vault lint).
 const UTF8 = { encoding: "utf8", flag: "r" } as const;
 
+/** A NoteStore over a vault folder on disk: vault-relative `/` paths, atomic writes, read-modify-write `process`. */
 export class FsNoteStore implements NoteStore {
   constructor(
     readonly root: string,

@@ -1,6 +1,6 @@
 import { isCalendarDate } from "../../core/util/calendar-date";
 import { localDate } from "../../core/util/local-date";
-import { formatLintMarkdown, lintJson } from "../../core/lint/format-lint-report";
+import { formatLintJson, formatLintMarkdown } from "../../core/lint/format-lint-report";
 import { formatLintSarif } from "../../core/lint/format-lint-sarif";
 import manifest from "../../../manifest.json";
 import { writeLintReport } from "../../core/workflows/write-lint-report";
@@ -92,10 +92,13 @@ export async function runLintCommand(args: ParsedArgs, io: NodeIo): Promise<numb
   if (leftOut.length > 0) io.err("warning: daily logs are not checked for being uncompiled or changed, because the compile state could not be read.\n");
   if (fix) return runLintFixes(vault, findings, io, args.flags.has("yes"));
   const meta = { vaultName: vault.name, noteCount: vault.noteCount, scope: vault.settings.lintScope, date: today } as const;
-  if (format === "json") {
-    io.out(lintJson(findings, meta));
-    io.out("\n");
-  } else io.out(format === "sarif" ? formatLintSarif(findings, { version: manifest.version }) : formatLintMarkdown(findings, meta));
+  io.out(
+    format === "json"
+      ? formatLintJson(findings, meta)
+      : format === "sarif"
+        ? formatLintSarif(findings, { version: manifest.version })
+        : formatLintMarkdown(findings, meta),
+  );
   if (args.flags.has("write-report")) {
     const written = await writeLintReport(vault.store, vault.settings, today, formatLintMarkdown(findings, { ...meta, date: today }));
     if (!written.ok) {

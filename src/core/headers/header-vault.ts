@@ -10,9 +10,6 @@ import { headerSkipReason, type TemplateFolders } from "./header-eligibility";
 import { TermPostings } from "./word-neighbours";
 import { isMarkdownPath } from "../util/markdown-path";
 
-/** A markdown note's name (any case of the extension). */
-const MARKDOWN = /\.md$/i;
-
 /** The parts of a host a header run reads. */
 export type HeaderVaultHost = Pick<KcHost, "store" | "index" | "rules" | "resolve"> & Partial<Pick<KcHost, "pluginFiles">>;
 
@@ -118,7 +115,7 @@ export class HeaderVault {
    * null when it is not known yet.
    */
   mayRelateNow(path: string): boolean | null {
-    if (!MARKDOWN.test(path)) return false;
+    if (!isMarkdownPath(path)) return false;
     const known = this.skips.get(path);
     return known === undefined ? null : known === null;
   }

@@ -2,6 +2,7 @@ import type { KnowledgeSettings } from "./knowledge-settings";
 import { compileDateFormat, DATE_FORMAT_TOKENS, matchDateFormat, type DateFormat } from "./match-date-format";
 import { parseSettingsJson, validateDailyNotesConfig } from "./validate-settings";
 import { isMarkdownPath } from "../util/markdown-path";
+import { trimSlashes } from "./knowledge-layout";
 
 type DailySettings = Pick<KnowledgeSettings, "dailyFolder" | "dailyFormat">;
 
@@ -63,11 +64,6 @@ function slashes(s: string, from: number, to: number): number {
   return n;
 }
 
-/** A folder setting without leading or trailing slashes (no copy when it has none, as it mostly has not). */
-function trimSlashes(folder: string): string {
-  return folder.charCodeAt(0) === 47 || folder.charCodeAt(folder.length - 1) === 47 ? folder.replace(/^\/+|\/+$/g, "") : folder;
-}
-
 /** The path of the daily note for an ISO date under the given settings. */
 export function dailyNotePath(isoDate: string, settings: DailySettings): string {
   const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
@@ -89,7 +85,7 @@ export function dailyNotePath(isoDate: string, settings: DailySettings): string 
     };
     return map[t] ?? t;
   });
-  const folder = settings.dailyFolder.replace(/^\/+|\/+$/g, "");
+  const folder = trimSlashes(settings.dailyFolder);
   return folder === "" ? `${name}.md` : `${folder}/${name}.md`;
 }
 

@@ -92,5 +92,6 @@ export function slugify(title: string): string {
 
 /** A folder setting without leading or trailing slashes ("" is the vault root). */
 export function trimSlashes(s: string): string {
-  return s.replace(/^\/+|\/+$/g, "");
+  // No copy when neither end has a slash, as a setting mostly has not (daily-note detection asks it for every path).
+  return s.charCodeAt(0) === 47 || s.charCodeAt(s.length - 1) === 47 ? s.replace(/^\/+|\/+$/g, "") : s;
 }

@@ -13,9 +13,9 @@ import type { LinkGraph } from "./link-graph";
  * The header of every note that has none, one for all (frozen: a check that changed it would throw). One per note was
  * ten objects that lived as long as the run, 27,000 on a vault of 2,721 notes without headers.
  */
-const NO_HEADER: CkpHeader = Object.freeze(
-  Object.fromEntries(Object.entries(emptyCkpHeader()).map(([k, v]) => [k, Array.isArray(v) ? Object.freeze(v) : v])) as unknown as CkpHeader,
-);
+const NO_HEADER: CkpHeader = emptyCkpHeader();
+for (const v of Object.values(NO_HEADER)) if (Array.isArray(v)) Object.freeze(v);
+Object.freeze(NO_HEADER);
 
 /** What the lint engine is given besides the vault: settings, compile state and daily-note hashes. */
 export interface LintOptions {

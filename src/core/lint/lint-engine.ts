@@ -29,8 +29,6 @@ export class LintEngine {
   private version = 0;
   /** What other notes' findings read of a note (headings, blocks, updated date), to skip its neighbours when unchanged. */
   private readonly signatures = new Map<string, Signature>();
-  /** Whether visits keep signatures: not in `runOnce`, whose engine is never updated. */
-  private signing = true;
   /** How many notes the last run or update visited (for tests and benchmarks). */
   lastVisited = 0;
 
@@ -44,8 +42,7 @@ export class LintEngine {
 
   /** Full lint: rebuilds the link graph and runs every check on every note. */
   run(): LintFinding[] {
-    this.signing = true;
-    return this.runWhole();
+    return this.runWhole(true);
   }
 
   /**
@@ -53,11 +50,11 @@ export class LintEngine {
    * signatures that let `update` skip unchanged neighbours (a later `update` revisits them instead).
    */
   runOnce(): LintFinding[] {
-    this.signing = false;
-    return this.runWhole();
+    return this.runWhole(false);
   }
 
-  private runWhole(): LintFinding[] {
+  /** A full run; `sign`: whether visits keep signatures for later updates. */
+  private runWhole(sign: boolean): LintFinding[] {
     if (this.view.prepare) {
       const steps = this.runSteps();
       while (!steps.next().done);
@@ -67,7 +64,7 @@ export class LintEngine {
     // than the link graph they build.
     const paths = this.reset();
     for (const p of paths) addNoteEdges(this.graph, this.view, p);
-    for (const p of paths) this.visit(p);
+    for (const p of paths) this.visit(p, sign);
     this.lastVisited = paths.length;
     return this.all();
   }
@@ -78,7 +75,6 @@ export class LintEngine {
    * findings are partial until it ends, and `update` must wait for it.
    */
   *runSteps(): Generator<number, void, void> {
-    this.signing = true;
     const paths = this.reset();
     let done = 0;
     for (const p of paths) {
@@ -129,7 +125,6 @@ export class LintEngine {
    * returns; nothing else may change the engine meanwhile.
    */
   *updateSteps(changed: readonly string[], removed: readonly string[] = []): Generator<void, ReadonlySet<string>, void> {
-    this.signing = true;
     const touched = new Set<string>();
     const reresolve = new Set<string>();
     for (const check of this.checks) {
@@ -242,10 +237,11 @@ export class LintEngine {
     return { headings: n.headings, blockIds: n.blockIds, updated: this.ctx.header(path).updated ?? "", log };
   }
 
-  private visit(path: string): void {
+  /** Runs every check on a note; `sign`: keep its signature (off only in `runOnce`, whose engine is never updated). */
+  private visit(path: string, sign = true): void {
     this.sorted = null;
     this.version++;
-    if (this.signing) {
+    if (sign) {
       const signature = this.signature(path);
       if (signature) this.signatures.set(path, signature);
       else this.signatures.delete(path);
