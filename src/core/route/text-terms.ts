@@ -61,6 +61,22 @@ function mayBeMonth(s: string, start: number, end: number): boolean {
   return a >= 0 && a < 26 && b >= 0 && b < 26 && MONTH_STARTS[a * 26 + b] === 1;
 }
 
+/** The month names by their first two letters (as MONTH_STARTS numbers them). */
+const MONTHS_BY_START: (string[] | undefined)[] = [];
+for (const name of MONTHS.keys()) (MONTHS_BY_START[(name.charCodeAt(0) - 97) * 26 + name.charCodeAt(1) - 97] ??= []).push(name);
+
+/**
+ * Whether the word of lowercase `s` at [start, end) is a month's name or abbreviation, read in place: many common words
+ * pass mayBeMonth ("make", "set", "note", "design"), and making a string of each to look it up was most of the words
+ * read the slow way.
+ */
+function isMonthAt(s: string, start: number, end: number): boolean {
+  if (!mayBeMonth(s, start, end)) return false;
+  const names = MONTHS_BY_START[(s.charCodeAt(start) - 97) * 26 + s.charCodeAt(start + 1) - 97]!;
+  for (const name of names) if (name.length === end - start && s.startsWith(name, start)) return true;
+  return false;
+}
+
 /** The month number of a lowercase token that is a month's name or abbreviation, else undefined. */
 function monthOf(tok: string): string | undefined {
   return mayBeMonth(tok, 0, tok.length) ? MONTHS.get(tok) : undefined;
@@ -321,7 +337,7 @@ export function forEachTerm(text: string, fn: (term: string) => void): void {
     const end = wordEnd(s, start);
     // Most words are plain (no quote or joining character, not a month's name): their term is found by their
     // characters in the text, with no string made for them.
-    if (!lastWord.joined && !mayBeMonth(s, start, end)) {
+    if (!lastWord.joined && !isMonthAt(s, start, end)) {
       const t = PLAIN_TERMS.termAt(s, start, end, lastWord.hash);
       if (t !== null) fn(t);
     } else emitWord(s, start, end, before, beforeEnd, onToken);
