@@ -47,30 +47,35 @@ export function proseParagraphs(body: string): ProseParagraph[] {
       flush();
       continue;
     }
-    if (t.startsWith("#") && /^#{1,6}\s/.test(t)) {
+    // Each pattern is tried only on a line that starts with a character it needs (most lines start with a letter).
+    const c = t.charCodeAt(0);
+    if (c === 35 /* # */ && /^#{1,6}\s/.test(t)) {
       flush();
       heading = t.replace(/^#+\s*/, "").replace(/\s+#+$/, "");
       continue;
     }
     if (
       t === "" ||
-      /^(?:>\s*)*$/.test(t) ||
-      t.startsWith("#") ||
-      /^(?:---+|\*\*\*+)$/.test(t) ||
-      t.startsWith("|") ||
-      t.startsWith("![[") ||
-      /^>\s*\[!/.test(t) ||
-      t.startsWith("<")
+      c === 35 /* # */ ||
+      c === 124 /* | */ ||
+      c === 60 /* < */ ||
+      (c === 62 /* > */ && (/^(?:>\s*)*$/.test(t) || /^>\s*\[!/.test(t))) ||
+      ((c === 45 /* - */ || c === 42) /* * */ && /^(?:---+|\*\*\*+)$/.test(t)) ||
+      t.startsWith("![[")
     ) {
       flush();
       continue;
     }
-    const unquoted = t.replace(/^(?:>\s*)+/, "");
-    if (/^(?:[-*+]|\d+[.)])\s+/.test(unquoted)) {
+    const unquoted = c === 62 /* > */ ? t.replace(/^(?:>\s*)+/, "") : t;
+    const u = unquoted.charCodeAt(0);
+    let line = unquoted;
+    // A list marker: "-", "*", "+" or a number with "." or ")", then white space.
+    if ((u === 45 || u === 42 || u === 43 || (u >= 48 && u <= 57)) && /^(?:[-*+]|\d+[.)])\s+/.test(unquoted)) {
       flush();
       item = true;
+      line = unquoted.replace(/^(?:(?:[-*+]|\d+[.)])\s+)+/, "");
     }
-    para.push(unquoted.replace(/^(?:(?:[-*+]|\d+[.)])\s+)+/, "").replace(/^\[[ xX]\]\s+/, ""));
+    para.push(line.charCodeAt(0) === 91 /* [ */ ? line.replace(/^\[[ xX]\]\s+/, "") : line);
   }
   flush();
   return out;

@@ -1,0 +1,101 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { unfencedLines } from "../../../src/core/notes/unfenced-lines";
+import { proseParagraphs, type ProseParagraph } from "../../../src/core/headers/prose";
+
+// The readers as they were first written (a generator over split lines, every pattern tried on every line): the
+// oracles the faster ones must agree with.
+function* referenceUnfencedLines(body: string): Generator<string | null> {
+  let fence: string | null = null;
+  for (const line of body.split("\n")) {
+    const t = line.trim();
+    const marker = /^(?:>\s*)*(`{3,}|~{3,})/.exec(t)?.[1] ?? null;
+    if (fence !== null) {
+      if (marker !== null && marker[0] === fence[0] && marker.length >= fence.length) fence = null;
+      continue;
+    }
+    if (marker !== null) {
+      fence = marker;
+      yield null;
+      continue;
+    }
+    yield t;
+  }
+}
+
+function referenceProseParagraphs(body: string): ProseParagraph[] {
+  const out: ProseParagraph[] = [];
+  let para: string[] = [];
+  let item = false;
+  let heading = "";
+  const flush = (): void => {
+    if (para.length > 0) out.push({ text: para.join(" "), item, heading });
+    para = [];
+    item = false;
+  };
+  for (const t of referenceUnfencedLines(body)) {
+    if (t === null) {
+      flush();
+      continue;
+    }
+    if (t.startsWith("#") && /^#{1,6}\s/.test(t)) {
+      flush();
+      heading = t.replace(/^#+\s*/, "").replace(/\s+#+$/, "");
+      continue;
+    }
+    if (
+      t === "" ||
+      /^(?:>\s*)*$/.test(t) ||
+      t.startsWith("#") ||
+      /^(?:---+|\*\*\*+)$/.test(t) ||
+      t.startsWith("|") ||
+      t.startsWith("![[") ||
+      /^>\s*\[!/.test(t) ||
+      t.startsWith("<")
+    ) {
+      flush();
+      continue;
+    }
+    const unquoted = t.replace(/^(?:>\s*)+/, "");
+    if (/^(?:[-*+]|\d+[.)])\s+/.test(unquoted)) {
+      flush();
+      item = true;
+    }
+    para.push(unquoted.replace(/^(?:(?:[-*+]|\d+[.)])\s+)+/, "").replace(/^\[[ xX]\]\s+/, ""));
+  }
+  flush();
+  return out;
+}
+
+// Lines made of the pieces markdown starts and ends lines with, so most lines hit some rule and many hit several.
+const piece = fc.constantFrom(
+  "#", "##", "####### ", "# ", "> ", ">", "> [!note]", "```", "````", "~~~", "`", "~", "---", "***", "**", "-", "- ", "* ", "+ ",
+  "1. ", "12) ", "3.", "[ ] ", "[x] ", "[X]", "![[a.png]]", "|a|b|", "<div>", "word", "Prose here.", " ", "\t", "\r", "\u00a0", "é",
+);
+const line = fc.array(piece, { maxLength: 5 }).map((ps) => ps.join(""));
+const body = fc.array(line, { maxLength: 14 }).map((ls) => ls.join("\n"));
+
+describe("unfencedLines and proseParagraphs", () => {
+  it("read a body as the first readers did", () => {
+    fc.assert(
+      fc.property(body, (b) => {
+        expect(unfencedLines(b)).toEqual([...referenceUnfencedLines(b)]);
+        expect(proseParagraphs(b)).toEqual(referenceProseParagraphs(b));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  // A real third-party vault (see ../shared/research-data/README.md), read in place and never written.
+  const vault = join(process.env.KC_RESEARCH_DATA ?? join(import.meta.dirname, "..", "..", "..", "..", "shared", "research-data"), "vaultofknowledge");
+  it.skipIf(!existsSync(vault))("read every note of a real vault as the first readers did", () => {
+    const notes = readdirSync(vault, { recursive: true, encoding: "utf8" }).filter((p) => p.endsWith(".md"));
+    expect(notes.length).toBeGreaterThan(1000);
+    for (const p of notes) {
+      const text = readFileSync(join(vault, p), "utf8");
+      expect(proseParagraphs(text), p).toEqual(referenceProseParagraphs(text));
+    }
+  });
+});
