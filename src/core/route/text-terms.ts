@@ -297,11 +297,16 @@ function foldWrittenDate(month: string, before?: string, after?: string, after2?
 export function processTerm(term: string): string | null {
   const hit = processed.get(term);
   if (hit !== undefined) return hit;
-  const t = term.length < 2 && !/\d/.test(term) ? null : isStopWord(term) ? null : stemWord(term);
+  const t = termOfWord(term);
   // A vocabulary is small next to the words of a base: remembering each word's term halves indexing time. Bounded.
   if (processed.size >= MAX_PROCESSED) processed.clear();
   processed.set(term, t);
   return t;
+}
+
+/** processTerm's answer, worked out (PLAIN_TERMS remembers it for the plain words, which need no second memory). */
+function termOfWord(term: string): string | null {
+  return term.length < 2 && !/\d/.test(term) ? null : isStopWord(term) ? null : stemWord(term);
 }
 
 const MAX_PROCESSED = 50_000;
@@ -347,4 +352,4 @@ export function forEachTerm(text: string, fn: (term: string) => void): void {
 }
 
 /** The terms of the plain words met so far (see forEachTerm), shared by every text read. */
-const PLAIN_TERMS = new PlainTerms(processTerm);
+const PLAIN_TERMS = new PlainTerms(termOfWord);
