@@ -3,7 +3,7 @@ import { formatRelation } from "../ckp/parse-relation";
 import type { ParsedNote } from "../notes/note-types";
 import { baseName, summaryProperty } from "../route/article-doc";
 import { draftAnswersWhen, nameQuestion } from "./draft-answers";
-import { keyTermsOf, tldrCandidates, TLDR_CHARS, type KeyTerms } from "./draft-tldr";
+import { keyTermsOf, TLDR_CHARS, TLDR_OPTIONS, TldrOptions, type KeyTerms } from "./draft-tldr";
 import { cleanValue, plainOf, plainText, proseParagraphs, wordsWithin, type ProseParagraph } from "./prose";
 
 export { plainText, proseParagraphs };
@@ -66,9 +66,14 @@ export interface DraftInput {
 export interface Draft {
   fields: HeaderFields;
   relations: DraftRelation[];
-  /** TLDR candidates after the one in `fields`, best first (for a run that finds the first taken by another note). */
-  otherTldrs: string[];
+  /**
+   * TLDR candidates after the one in `fields`, best first (for a run that finds the first taken by another note),
+   * cleaned when first asked for.
+   */
+  otherTldrs: () => readonly string[];
 }
+
+const NO_OTHER_TLDRS = (): readonly string[] => [];
 
 const MAX_HIGH = 3;
 const MAX_MID = 4;
@@ -94,13 +99,23 @@ export function draftHeader(input: DraftInput): Draft {
   const { header, parsed, reading } = input;
   const fields: HeaderFields = {};
   const relations: DraftRelation[] = [];
-  let otherTldrs: string[] = [];
+  let otherTldrs = NO_OTHER_TLDRS;
   if (header.tldr === null) {
     const own = summaryProperty(parsed.frontmatter);
-    const options = own !== null ? [wordsWithin(cleanValue(own), TLDR_CHARS)] : tldrCandidates(reading.paragraphs, reading.title, reading.key);
-    const usable = options.filter((t) => t !== "");
-    if (usable.length > 0) fields.tldr = usable[0]!;
-    otherTldrs = usable.slice(1);
+    if (own !== null) {
+      const tldr = wordsWithin(cleanValue(own), TLDR_CHARS);
+      if (tldr !== "") fields.tldr = tldr;
+    } else {
+      const options = new TldrOptions(reading.paragraphs, reading.title, reading.key);
+      const first = options.at(0);
+      if (first !== undefined) {
+        fields.tldr = first;
+        otherTldrs = () => {
+          options.at(TLDR_OPTIONS - 1);
+          return options.cleaned().slice(1);
+        };
+      }
+    }
   }
   if (header.answersWhen.length === 0)
     fields.answers_when = draftAnswersWhen({
@@ -152,7 +167,7 @@ export function draftStub(input: { path: string; header: CkpHeader; linkedFrom: 
     for (const p of high) relations.push({ target: p, tier: "high", why: "backlink" });
     fields.similar_high = high.map((p) => formatRelation(p, input.month));
   }
-  return { fields, relations, otherTldrs: [] };
+  return { fields, relations, otherTldrs: NO_OTHER_TLDRS };
 }
 
 /** Where a proposed relationship came from, in the words the review shows. */
