@@ -133,20 +133,45 @@ function definesTitle(sentence: string, title: string): boolean {
   return COPULA.test(rest) || rest.startsWith("(") || rest === "";
 }
 
-/** The terms of the sentence being scored (one set, cleared for each). */
-const SENTENCE_TERMS = new Set<string>();
+/**
+ * The terms of the sentence being scored, the first `sentenceTerms` of them: an array kept for every sentence (a Set
+ * cleared for each gave back its table, and grew it again, three times a sentence).
+ */
+const SENTENCE_TERMS: string[] = [];
+let sentenceTerms = 0;
+const addSentenceTerm = (t: string): void => {
+  SENTENCE_TERMS[sentenceTerms++] = t;
+};
+
+/** Whether the first `n` of `terms` hold at least `k` different terms. */
+function distinctAtLeast(terms: readonly string[], n: number, k: number): boolean {
+  let distinct = 0;
+  next: for (let i = 0; i < n; i++) {
+    for (let j = 0; j < i; j++) if (terms[j] === terms[i]) continue next;
+    if (++distinct >= k) return true;
+  }
+  return false;
+}
+
+/** Whether the first `n` of `terms` hold `term`. */
+function holds(terms: readonly string[], n: number, term: string): boolean {
+  for (let i = 0; i < n; i++) if (terms[i] === term) return true;
+  return false;
+}
 
 /** How well a sentence states the note's point: its key terms, a claim, standing on its own, in the note's lead. */
 function scoreSentence(sentence: string, position: number, p: ProseParagraph, title: string, key: KeyTerms): number {
   // The cheap refusals first: most sentences fail one before their words are read.
   if (sentence.length < 30 || !/^[\p{Lu}"“]/u.test(sentence) || notProse(sentence)) return -Infinity;
   if (!VERB.test(sentence) && !(VERB_ENDING.test(sentence) && /[.!?]["”’)]*$/.test(sentence))) return -Infinity;
-  const terms = SENTENCE_TERMS;
-  terms.clear();
-  forEachTerm(sentence, (t) => terms.add(t));
-  if (terms.size < 4) return -Infinity;
+  sentenceTerms = 0;
+  forEachTerm(sentence, addSentenceTerm);
+  const n = sentenceTerms;
+  if (!distinctAtLeast(SENTENCE_TERMS, n, 4)) return -Infinity;
   let keyed = 0;
-  for (const [t, w] of key) if (terms.has(t)) keyed += w;
+  key.forEach((w, t) => {
+    if (holds(SENTENCE_TERMS, n, t)) keyed += w;
+  });
   let score = Math.min(1, keyed / 2.5);
   if (CLAIM.test(sentence)) score += 0.15;
   if (definesTitle(sentence, title)) score -= 0.25;

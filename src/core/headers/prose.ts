@@ -26,6 +26,10 @@ export interface ProseParagraph {
   item: boolean;
   /** The nearest heading above it ("" before the first heading). */
   heading: string;
+  /** Its plain text (plainOf), once asked for. */
+  plain?: string | undefined;
+  /** Its plain text's sentences (plainSentences), once asked for. */
+  sentences?: string[] | undefined;
 }
 
 /**
@@ -38,7 +42,7 @@ export function proseParagraphs(body: string): ProseParagraph[] {
   let item = false;
   let heading = "";
   const flush = (): void => {
-    if (para.length > 0) out.push({ text: para.join(" "), item, heading });
+    if (para.length > 0) out.push({ text: para.join(" "), item, heading, plain: undefined, sentences: undefined });
     para = [];
     item = false;
   };
@@ -81,21 +85,17 @@ export function proseParagraphs(body: string): ProseParagraph[] {
   return out;
 }
 
-/** A paragraph's plain text and its sentences, worked out once however many parts of a draft read them. */
-const READ = new WeakMap<ProseParagraph, { plain: string; sentences: string[] | null }>();
-
-/** The paragraph's text as plain words (plainText), remembered for the paragraph. */
+/**
+ * The paragraph's text as plain words (plainText), remembered on the paragraph: each part of a draft reads it. (Kept on
+ * the paragraph, not in a WeakMap: ~58,000 paragraphs of a header run were as many entries the collector had to visit.)
+ */
 export function plainOf(p: ProseParagraph): string {
-  let r = READ.get(p);
-  if (!r) READ.set(p, (r = { plain: plainText(p.text), sentences: null }));
-  return r.plain;
+  return (p.plain ??= plainText(p.text));
 }
 
-/** The sentences of the paragraph's plain text (sentencesOf), remembered for the paragraph. */
+/** The sentences of the paragraph's plain text (sentencesOf), remembered on the paragraph. */
 export function plainSentences(p: ProseParagraph): string[] {
-  const plain = plainOf(p);
-  const r = READ.get(p)!;
-  return (r.sentences ??= sentencesOf(plain));
+  return (p.sentences ??= sentencesOf(plainOf(p)));
 }
 
 /** Abbreviations whose full stop does not end a sentence. */

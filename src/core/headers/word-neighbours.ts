@@ -33,6 +33,8 @@ export class TermPostings {
   private length = new Float64Array(0);
   /** Per note number: its weighed count of the term being looked up (0 between lookups). */
   private counts = new Float64Array(0);
+  /** The note numbers one note's search touched (neighbours), first `count` of them. */
+  private touched = new Int32Array(256);
 
   constructor(private readonly index: ArticleIndex) {}
 
@@ -46,7 +48,9 @@ export class TermPostings {
   neighbours(path: string, key: KeyTerms, max: number): { path: string; score: number }[] {
     if (max <= 0) return [];
     const self = this.index.idOfPath(path) ?? -1;
-    const touched: number[] = [];
+    // The notes touched, in the order first touched (scratch space kept between notes: a note touches hundreds).
+    let touched = this.touched;
+    let count = 0;
     let looked = 0;
     for (const [term, weight] of key) {
       const t = this.of(term);
@@ -56,14 +60,22 @@ export class TermPostings {
       for (let i = 0; i < t.notes.length; i++) {
         const n = t.notes[i]!;
         if (n === self) continue;
-        if (this.shared[n] === 0) touched.push(n);
+        if (this.shared[n] === 0) {
+          if (count === touched.length) {
+            const grown = new Int32Array(2 * touched.length);
+            grown.set(touched);
+            this.touched = touched = grown;
+          }
+          touched[count++] = n;
+        }
         this.shared[n]!++;
         this.score[n]! += w * t.parts[i]!;
       }
     }
     // The best `max` by score, then path, chosen as they come (a note touches hundreds of others; only these are named).
     const best: { path: string; score: number }[] = [];
-    for (const n of touched) {
+    for (let i = 0; i < count; i++) {
+      const n = touched[i]!;
       const score = this.score[n]!;
       // (A note scoring under the last kept is not named.)
       if (this.shared[n]! >= 2 && (best.length < max || score >= best[max - 1]!.score)) keepBest(best, { path: this.index.pathOfId(n)!, score }, max, ahead);

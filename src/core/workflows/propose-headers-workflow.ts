@@ -130,7 +130,7 @@ async function draftProposal(host: KcHost, vault: HeaderVault, path: string): Pr
   const header = readCkpHeader(parsed.frontmatter);
   const index = host.index();
   const month = localDate(host.now()).slice(0, 7);
-  if (text.slice(parsed.bodyStartOffset).trim() === "") {
+  if (!hasTextFrom(text, parsed.bodyStartOffset)) {
     const from: { p: string; n: number; tokens: number }[] = [];
     for (const [p, n] of await vault.backlinks(path))
       if (vault.mayRelateNow(p) ?? (await vault.mayRelate(p))) from.push({ p, n, tokens: index.get(p)?.tokens ?? 0 });
@@ -147,7 +147,9 @@ async function draftProposal(host: KcHost, vault: HeaderVault, path: string): Pr
   for (const p of await vault.linksOf(path)) if (vault.mayRelateNow(p) ?? (await vault.mayRelate(p))) linked.push(p);
   const back = new Set<string>();
   for (const p of linked) if ((await vault.linksOf(p)).includes(path)) back.add(p);
-  const openingEnd = /\n#{1,6}\s/.exec(text.slice(parsed.bodyStartOffset))?.index ?? 800;
+  HEADING_LINE.lastIndex = parsed.bodyStartOffset;
+  const heading = HEADING_LINE.exec(text);
+  const openingEnd = heading ? heading.index - parsed.bodyStartOffset : 800;
   const opening = parsed.links.filter((l) => l.start.offset < parsed.bodyStartOffset + openingEnd).map((l) => host.resolve(l.path, path));
   const draft = draftHeader({
     path,
@@ -165,6 +167,16 @@ async function draftProposal(host: KcHost, vault: HeaderVault, path: string): Pr
     isStockHeading: (h) => vault.isStockHeading(h),
   });
   return finish(host, path, text, draft);
+}
+
+/** A heading's line start (read from a note's body on, not from a copy of the body). */
+const HEADING_LINE = /\n#{1,6}\s/g;
+const NOT_SPACE = /\S/g;
+
+/** Whether `text` holds anything but white space from `start` on (its body, without a copy of it). */
+function hasTextFrom(text: string, start: number): boolean {
+  NOT_SPACE.lastIndex = start;
+  return NOT_SPACE.test(text);
 }
 
 /** The proposal a draft makes, or why there is none. */
