@@ -3,7 +3,7 @@ import { formatRelation } from "../ckp/parse-relation";
 import type { ParsedNote } from "../notes/note-types";
 import { baseName, summaryProperty } from "../route/article-doc";
 import { draftAnswersWhen, nameQuestion } from "./draft-answers";
-import { keyTermsOf, TLDR_CHARS, TLDR_OPTIONS, TldrOptions, type KeyTerms } from "./draft-tldr";
+import { keyTermsOf, tldrCandidates, TLDR_CHARS, type KeyTerms } from "./draft-tldr";
 import { cleanValue, plainOf, plainText, proseParagraphs, wordsWithin, type ProseParagraph } from "./prose";
 
 export { plainText, proseParagraphs };
@@ -66,14 +66,9 @@ export interface DraftInput {
 export interface Draft {
   fields: HeaderFields;
   relations: DraftRelation[];
-  /**
-   * TLDR candidates after the one in `fields`, best first (for a run that finds the first taken by another note),
-   * cleaned when first asked for.
-   */
-  otherTldrs: () => readonly string[];
+  /** TLDR candidates after the one in `fields`, best first (for a run that finds the first taken by another note). */
+  otherTldrs: string[];
 }
-
-const NO_OTHER_TLDRS = (): readonly string[] => [];
 
 const MAX_HIGH = 3;
 const MAX_MID = 4;
@@ -99,23 +94,13 @@ export function draftHeader(input: DraftInput): Draft {
   const { header, parsed, reading } = input;
   const fields: HeaderFields = {};
   const relations: DraftRelation[] = [];
-  let otherTldrs = NO_OTHER_TLDRS;
+  let otherTldrs: string[] = [];
   if (header.tldr === null) {
     const own = summaryProperty(parsed.frontmatter);
-    if (own !== null) {
-      const tldr = wordsWithin(cleanValue(own), TLDR_CHARS);
-      if (tldr !== "") fields.tldr = tldr;
-    } else {
-      const options = new TldrOptions(reading.paragraphs, reading.title, reading.key);
-      const first = options.at(0);
-      if (first !== undefined) {
-        fields.tldr = first;
-        otherTldrs = () => {
-          options.at(TLDR_OPTIONS - 1);
-          return options.cleaned().slice(1);
-        };
-      }
-    }
+    const options = own !== null ? [wordsWithin(cleanValue(own), TLDR_CHARS)] : tldrCandidates(reading.paragraphs, reading.title, reading.key);
+    const usable = options.filter((t) => t !== "");
+    if (usable.length > 0) fields.tldr = usable[0]!;
+    otherTldrs = usable.slice(1);
   }
   if (header.answersWhen.length === 0)
     fields.answers_when = draftAnswersWhen({
@@ -167,7 +152,7 @@ export function draftStub(input: { path: string; header: CkpHeader; linkedFrom: 
     for (const p of high) relations.push({ target: p, tier: "high", why: "backlink" });
     fields.similar_high = high.map((p) => formatRelation(p, input.month));
   }
-  return { fields, relations, otherTldrs: NO_OTHER_TLDRS };
+  return { fields, relations, otherTldrs: [] };
 }
 
 /** Where a proposed relationship came from, in the words the review shows. */

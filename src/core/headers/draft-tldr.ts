@@ -14,7 +14,7 @@ const KEY_TERM_CHARS = 10_000;
 const CANDIDATE_SENTENCES = 24;
 export const TLDR_CHARS = 280;
 /** TLDR candidates kept per note: the best, and the next ones a run falls back to when another note has it. */
-export const TLDR_OPTIONS = 6;
+const TLDR_OPTIONS = 6;
 
 /**
  * The terms that say what a note is about: its title's words, and the body's words by how often the note uses them
@@ -203,58 +203,28 @@ function namedSubject(sentence: string, title: string, p: ProseParagraph, positi
  * that leans on the one before. Several, so a run can pass over one another note already has.
  */
 export function tldrCandidates(paragraphs: readonly ProseParagraph[], title: string, key: KeyTerms, max = TLDR_OPTIONS): string[] {
-  const options = new TldrOptions(paragraphs, title, key, max);
-  options.at(max - 1);
-  return [...options.cleaned()];
-}
-
-/**
- * tldrCandidates, each candidate cleaned only when asked for: a run takes the first, and asks for the next ones only
- * when another note already has it (cleaning five more per note was ~2% of a header run, mostly unread).
- */
-export class TldrOptions {
-  private readonly scored: { raw: string; p: ProseParagraph; position: number; score: number }[] = [];
-  private readonly out: string[] = [];
-  private readonly seen = new Set<string>();
-  /** The next of `scored` to clean. */
-  private next = 0;
-
-  constructor(
-    paragraphs: readonly ProseParagraph[],
-    private readonly title: string,
-    key: KeyTerms,
-    private readonly max = TLDR_OPTIONS,
-  ) {
-    let position = 0;
-    for (const p of paragraphs) {
+  const scored: { raw: string; p: ProseParagraph; position: number; score: number }[] = [];
+  let position = 0;
+  for (const p of paragraphs) {
+    if (position >= CANDIDATE_SENTENCES) break;
+    if (!isProse(plainOf(p))) continue;
+    for (const raw of plainSentences(p)) {
       if (position >= CANDIDATE_SENTENCES) break;
-      if (!isProse(plainOf(p))) continue;
-      for (const raw of plainSentences(p)) {
-        if (position >= CANDIDATE_SENTENCES) break;
-        const score = scoreSentence(raw, position, p, title, key);
-        if (score > -Infinity) this.scored.push({ raw, p, position, score });
-        position++;
-      }
+      const score = scoreSentence(raw, position, p, title, key);
+      if (score > -Infinity) scored.push({ raw, p, position, score });
+      position++;
     }
-    // Best first (a stable sort keeps the note's order among equals).
-    this.scored.sort((a, b) => b.score - a.score);
   }
-
-  /** The `n`th candidate (from 0), best first; undefined past the last. */
-  at(n: number): string | undefined {
-    while (this.out.length <= n && this.out.length < this.max && this.next < this.scored.length) {
-      const s = this.scored[this.next++]!;
-      const text = wordsWithin(namedSubject(cleanValue(s.raw), this.title, s.p, s.position), TLDR_CHARS);
-      const folded = text.toLowerCase();
-      if (text === "" || this.seen.has(folded)) continue;
-      this.seen.add(folded);
-      this.out.push(text);
-    }
-    return this.out[n];
+  // Best first (a stable sort keeps the note's order among equals); only as many cleaned as are returned.
+  scored.sort((a, b) => b.score - a.score);
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const s of scored) {
+    if (out.length >= max) break;
+    const text = wordsWithin(namedSubject(cleanValue(s.raw), title, s.p, s.position), TLDR_CHARS);
+    if (text === "" || seen.has(text.toLowerCase())) continue;
+    seen.add(text.toLowerCase());
+    out.push(text);
   }
-
-  /** The candidates cleaned so far, best first. */
-  cleaned(): readonly string[] {
-    return this.out;
-  }
+  return out;
 }

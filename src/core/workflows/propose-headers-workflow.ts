@@ -201,7 +201,7 @@ function distinctTldrs(host: KcHost, proposals: HeaderProposal[], drafts: Readon
       taken.add(key(p.fields.tldr));
       continue;
     }
-    const other = drafts.get(p.path)?.otherTldrs().find((t) => !taken.has(key(t)));
+    const other = drafts.get(p.path)?.otherTldrs.find((t) => !taken.has(key(t)));
     const fields: HeaderFields = { ...p.fields };
     if (other === undefined) delete fields.tldr;
     else {

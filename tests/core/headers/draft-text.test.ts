@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { acronymOf, draftAnswersWhen, nameQuestion } from "../../../src/core/headers/draft-answers";
-import { keyTermsOf, TLDR_OPTIONS, tldrCandidates, TldrOptions } from "../../../src/core/headers/draft-tldr";
+import { keyTermsOf, tldrCandidates } from "../../../src/core/headers/draft-tldr";
 import { cleanValue, proseParagraphs, sentencesOf } from "../../../src/core/headers/prose";
 import { parseNote } from "../../../src/core/notes/parse-note";
 
@@ -128,37 +128,6 @@ describe("answers_when as the questions a person would bring", () => {
         },
       ),
       { numRuns: 500 },
-    );
-  });
-});
-
-describe("TldrOptions", () => {
-  // Sentences that clean to the same words (quotes, emphasis, case) and ones that clean to nothing, so the candidates
-  // cleaned so far decide which later ones are left out as repeats.
-  const sentence = fc.constantFrom(
-    "The pump must run before the valve opens because pressure builds.",
-    "**The pump** must run before the valve opens because pressure builds.",
-    "“The pump must run before the valve opens because pressure builds.”",
-    "THE PUMP MUST RUN BEFORE THE VALVE OPENS BECAUSE PRESSURE BUILDS.",
-    "Valves should close slowly so that the pipes never hammer at night.",
-    "Pressure gauges must be read weekly because seals wear out over time.",
-    "Irrigation lines need draining before frost because ice splits them.",
-    "A timer helps because people forget the schedule more often than not.",
-  );
-  const body = fc.array(fc.array(sentence, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 }).map((ps) => ps.map((p) => p.join(" ")).join("\n\n"));
-
-  it("gives each candidate the same whatever order they are asked for in, and the same list as tldrCandidates", () => {
-    fc.assert(
-      fc.property(body, fc.array(fc.nat({ max: 7 }), { maxLength: 8 }), (b, order) => {
-        const paragraphs = proseParagraphs(b);
-        const key = keyTermsOf("Pump", paragraphs, idf);
-        const all = tldrCandidates(paragraphs, "Pump", key);
-        const options = new TldrOptions(paragraphs, "Pump", key);
-        for (const n of order) expect(options.at(n)).toBe(all[n]);
-        expect(options.at(TLDR_OPTIONS)).toBeUndefined();
-        expect(options.cleaned()).toEqual(all);
-      }),
-      { numRuns: 300 },
     );
   });
 });
