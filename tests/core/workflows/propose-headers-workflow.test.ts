@@ -121,6 +121,21 @@ describe("proposeNoteHeaders over a vault with clippings, stubs and reports", ()
     expect(tldrs.filter((t) => t.startsWith("This page was clipped"))).toHaveLength(1);
   });
 
+  it("skips a note whose only missing field is a TLDR another note has, after the notes skipped while drafting", async () => {
+    const files = {
+      "Clips/A.md": clip("A"),
+      "Clips/B.md": `---\nanswers_when:\n  - what b is\nsimilar_high:\n  - "[[Clips/A]] 2026-01"\n---\n# B\n\nThe a keeps its own notes below the clipping about what it means.\n`,
+      "Clips/Empty.md": "\n",
+    };
+    const { host } = vaultHost(files);
+    const run = await proposeNoteHeaders(host, { paths: Object.keys(files), dryRun: true });
+    expect(run.proposals.map((p) => p.path)).toEqual(["Clips/A.md"]);
+    expect(run.skipped).toEqual([
+      { path: "Clips/Empty.md", reason: "is empty, and no note links to it" },
+      { path: "Clips/B.md", reason: "its only TLDR is another note's" },
+    ]);
+  });
+
   it("gives a stub that notes link to the name's question and those notes as SIMILAR_HIGH, and skips a stub nothing links to", async () => {
     const files = {
       "Tech/Low Voltage Differential Signalling.md": "",
