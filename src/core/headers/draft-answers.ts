@@ -54,11 +54,14 @@ export const GENERIC_HEADINGS = new Set([
 
 /** A heading as a phrase: plain words, lowercase, without numbering or a closing colon. */
 export function headingPhrase(text: string): string {
-  return cleanValue(text)
-    .replace(/^(?:\(?\d+[.)]?\s*)+/, "")
-    .replace(/[:.]+$/, "")
-    .toLowerCase()
-    .trim();
+  let s = cleanValue(text);
+  // Each pattern only on a phrase that starts or ends with a character it needs (a header run reads every heading of
+  // the vault for the ones its notes repeat).
+  const first = s.charCodeAt(0);
+  if (first === 40 /* ( */ || (first >= 48 && first <= 57)) s = s.replace(/^(?:\(?\d+[.)]?\s*)+/, "");
+  const last = s.charCodeAt(s.length - 1);
+  if (last === 58 /* : */ || last === 46 /* . */) s = s.replace(/[:.]+$/, "");
+  return s.toLowerCase().trim();
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { acronymOf, draftAnswersWhen, nameQuestion } from "../../../src/core/headers/draft-answers";
+import { acronymOf, draftAnswersWhen, headingPhrase, nameQuestion } from "../../../src/core/headers/draft-answers";
 import { keyTermsOf, tldrCandidates } from "../../../src/core/headers/draft-tldr";
 import { cleanValue, proseParagraphs, sentencesOf } from "../../../src/core/headers/prose";
 import { parseNote } from "../../../src/core/notes/parse-note";
@@ -128,6 +128,26 @@ describe("answers_when as the questions a person would bring", () => {
         },
       ),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe("headingPhrase", () => {
+  const reference = (text: string): string =>
+    cleanValue(text)
+      .replace(/^(?:\(?\d+[.)]?\s*)+/, "")
+      .replace(/[:.]+$/, "")
+      .toLowerCase()
+      .trim();
+  const piece = fc.constantFrom("1", "2.", "(3)", "4)", " ", ":", ".", "..", "Key", "points", "**", "(", ")", "é", "Ⅳ", "\t");
+
+  it("reads a heading as the patterns tried on every heading did", () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), (ps) => {
+        const text = ps.join("");
+        expect(headingPhrase(text)).toBe(reference(text));
+      }),
+      { numRuns: 3000 },
     );
   });
 });
