@@ -7,18 +7,25 @@ const MARKUP_OR_SPACES = /[[*_=~`<]|\s\s|[^\S ]/;
 export function plainText(text: string): string {
   // Most prose has no link, emphasis, code, tag or run of white space: nothing to do but trim it.
   if (!MARKUP_OR_SPACES.test(text)) return text.trim();
-  return text
-    .replace(/!?\[\[([^\]|]*)\|([^\]]*)\]\]/g, "$2")
-    .replace(/!?\[\[([^\]]*)\]\]/g, (_m, target: string) => target.replace(/#.*$/, "").split("/").pop() ?? target)
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\[\^[^\]]*\]|\[\d+\]/g, "")
-    .replace(/(\*\*|__|==|~~)(.+?)\1/g, "$2")
-    .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s.,;:!?)]|$)/g, "$1$2")
-    .replace(/`([^`]*)`/g, "$1")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  // Each pattern only when the text (as the ones before left it) holds a character it needs: most paragraphs have one
+  // kind of markup, and each pattern read the whole paragraph.
+  let s = text;
+  if (s.includes("[[")) {
+    s = s.replace(/!?\[\[([^\]|]*)\|([^\]]*)\]\]/g, "$2");
+    if (s.includes("[[")) s = s.replace(/!?\[\[([^\]]*)\]\]/g, (_m, target: string) => target.replace(/#.*$/, "").split("/").pop() ?? target);
+  }
+  if (s.includes("](")) s = s.replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1");
+  if (s.includes("[")) s = s.replace(/\[\^[^\]]*\]|\[\d+\]/g, "");
+  if (s.includes("**") || s.includes("__") || s.includes("==") || s.includes("~~")) s = s.replace(/(\*\*|__|==|~~)(.+?)\1/g, "$2");
+  if (s.includes("*") || s.includes("_")) s = s.replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s.,;:!?)]|$)/g, "$1$2");
+  if (s.includes("`")) s = s.replace(/`([^`]*)`/g, "$1");
+  if (s.includes("<")) s = s.replace(/<[^>]+>/g, " ");
+  if (SPACES_TO_FOLD.test(s)) s = s.replace(/\s+/g, " ");
+  return s.trim();
 }
+
+/** White space that folding runs of it into one space would change: two together, or one that is not a space. */
+const SPACES_TO_FOLD = /\s\s|[^\S ]/;
 
 /** One paragraph (or list item) of a note's prose, as written (markdown kept) and with the heading it sits under. */
 export interface ProseParagraph {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { unfencedLines } from "../../../src/core/notes/unfenced-lines";
-import { proseParagraphs, type ProseParagraph } from "../../../src/core/headers/prose";
+import { plainText, proseParagraphs, type ProseParagraph } from "../../../src/core/headers/prose";
 
 // The readers as they were first written (a generator over split lines, every pattern tried on every line): the
 // oracles the faster ones must agree with.
@@ -97,5 +97,37 @@ describe("unfencedLines and proseParagraphs", () => {
       const text = readFileSync(join(vault, p), "utf8");
       expect(proseParagraphs(text), p).toEqual(referenceProseParagraphs(text));
     }
+  });
+});
+
+describe("plainText", () => {
+  // The chain as it was first written (every pattern on every text with markup): the oracle.
+  const reference = (text: string): string => {
+    if (!/[[*_=~`<]|\s\s|[^\S ]/.test(text)) return text.trim();
+    return text
+      .replace(/!?\[\[([^\]|]*)\|([^\]]*)\]\]/g, "$2")
+      .replace(/!?\[\[([^\]]*)\]\]/g, (_m, target: string) => target.replace(/#.*$/, "").split("/").pop() ?? target)
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, "$1")
+      .replace(/\[\^[^\]]*\]|\[\d+\]/g, "")
+      .replace(/(\*\*|__|==|~~)(.+?)\1/g, "$2")
+      .replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s.,;:!?)]|$)/g, "$1$2")
+      .replace(/`([^`]*)`/g, "$1")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim();
+  };
+  const piece = fc.constantFrom(
+    "[[", "]]", "|", "[[a|b]]", "[[Folder/Note#Part]]", "![[img.png]]", "[t](u)", "](", "[^1]", "[2]", "[", "]", "(", ")",
+    "**", "__", "==", "~~", "*", "_", "`", "<b>", "<", ">", " ", "  ", "\t", "\n", "\u00a0", "word", ".", ",", "é", "#",
+  );
+
+  it("reads markup as the whole chain of patterns did", () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (ps) => {
+        const text = ps.join("");
+        expect(plainText(text)).toBe(reference(text));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
