@@ -169,15 +169,16 @@ export function cleanValue(text: string): string {
 }
 
 function cleanOnce(text: string): string {
-  let s = plainText(stripControls(text))
-    .replace(/[\u200b-\u200f]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  let s = plainText(stripControls(text)).replace(/[\u200b-\u200f]/g, "");
+  if (SPACES_TO_FOLD.test(s)) s = s.replace(/\s+/g, " ");
+  s = s.trim();
   for (let changed = true; changed && s.length > 1;) {
     changed = false;
     for (const [open, close] of WRAPPING) {
+      // (Its ends first: counting each pair's characters through the text is the slow part.)
+      if (!s.startsWith(open) || !s.endsWith(close) || s.length <= 2) continue;
       const whole = open === close ? count(s, open) === 2 : count(s, open) === 1 && count(s, close) === 1;
-      if (s.startsWith(open) && s.endsWith(close) && s.length > 2 && whole) {
+      if (whole) {
         s = s.slice(open.length, s.length - close.length).trim();
         changed = true;
       }
@@ -190,11 +191,8 @@ function cleanOnce(text: string): string {
     } else if (count(s, open) !== count(s, close)) s = s.split(open).join("").split(close).join("");
   }
   if (count(s, '"') % 2 === 1) s = s.split('"').join("");
-  return s
-    .replace(/^[\s'’,;:–—-]+/, "")
-    .replace(/[\s,;:–—-]+$/, "")
-    .replace(/\s+/g, " ")
-    .trim();
+  s = s.replace(/^[\s'’,;:–—-]+/, "").replace(/[\s,;:–—-]+$/, "");
+  return (SPACES_TO_FOLD.test(s) ? s.replace(/\s+/g, " ") : s).trim();
 }
 
 /** How many times `ch` (one character) is in `s`. */

@@ -3,7 +3,8 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { unfencedLines } from "../../../src/core/notes/unfenced-lines";
-import { plainText, proseParagraphs, type ProseParagraph } from "../../../src/core/headers/prose";
+import { cleanValue, plainText, proseParagraphs, type ProseParagraph } from "../../../src/core/headers/prose";
+import { stripControls } from "../../../src/core/util/strip-controls";
 
 // The readers as they were first written (a generator over split lines, every pattern tried on every line): the
 // oracles the faster ones must agree with.
@@ -126,6 +127,53 @@ describe("plainText", () => {
       fc.property(fc.array(piece, { maxLength: 12 }), (ps) => {
         const text = ps.join("");
         expect(plainText(text)).toBe(reference(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
+
+describe("cleanValue", () => {
+  // One cleaning pass as it was first written (each pair counted before its ends were looked at): the oracle.
+  const count = (s: string, ch: string): number => s.split(ch).length - 1;
+  const WRAPPING: [string, string][] = [["“", "”"], ["‘", "’"], ["«", "»"], ["(", ")"], ["[", "]"], ['"', '"'], ["'", "'"]];
+  const PAIRS = WRAPPING.slice(0, 5);
+  const referenceOnce = (text: string): string => {
+    let s = plainText(stripControls(text)).replace(/[\u200b-\u200f]/g, "").replace(/\s+/g, " ").trim();
+    for (let changed = true; changed && s.length > 1; ) {
+      changed = false;
+      for (const [open, close] of WRAPPING) {
+        const whole = open === close ? count(s, open) === 2 : count(s, open) === 1 && count(s, close) === 1;
+        if (s.startsWith(open) && s.endsWith(close) && s.length > 2 && whole) {
+          s = s.slice(open.length, s.length - close.length).trim();
+          changed = true;
+        }
+      }
+    }
+    for (const [open, close] of PAIRS) {
+      if (open === "‘") {
+        if (count(s, open) > count(s, close)) s = s.split(open).join("");
+      } else if (count(s, open) !== count(s, close)) s = s.split(open).join("").split(close).join("");
+    }
+    if (count(s, '"') % 2 === 1) s = s.split('"').join("");
+    return s.replace(/^[\s'’,;:–—-]+/, "").replace(/[\s,;:–—-]+$/, "").replace(/\s+/g, " ").trim();
+  };
+  const reference = (text: string): string => {
+    let s = text;
+    for (let i = 0; i < 8; i++) {
+      const next = referenceOnce(s);
+      if (next === s) break;
+      s = next;
+    }
+    return s;
+  };
+  const piece = fc.constantFrom("“", "”", "‘", "’", "«", "»", "(", ")", "[", "]", '"', "'", " ", "  ", "\t", ",", ";", ":", "–", "-", "word", "**b**", "[[a|b]]", "\u200b", "\u0007", "\r\n");
+
+  it("cleans a value as the first cleaning passes did", () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 10 }), (ps) => {
+        const text = ps.join("");
+        expect(cleanValue(text)).toBe(reference(text));
       }),
       { numRuns: 5000 },
     );
