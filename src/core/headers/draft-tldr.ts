@@ -119,13 +119,11 @@ export function notProse(sentence: string): boolean {
 const COPULA = /^(?:is|are|was|were|refers? to|means|denotes|describes|stands for)\b/i;
 
 /** True when the sentence defines the title ("Colour theory is the study of…", "**FUSE** (…) is…"). */
-function definesTitle(sentence: string, title: string): boolean {
+function definesTitle(sentence: string, title: TitleForms): boolean {
+  const t = title.name;
+  if (t === "") return false;
   const s = sentence.toLowerCase().replace(/^(?:the|an?)\s+/, "");
-  const t = title
-    .toLowerCase()
-    .replace(/\s*\([^)]*\)\s*$/, "")
-    .trim();
-  if (t === "" || !s.startsWith(t)) return false;
+  if (!s.startsWith(t)) return false;
   const rest = s
     .slice(t.length)
     .replace(/^s?\s*(?:\([^)]*\)\s*)?,?\s*/, "")
@@ -159,8 +157,21 @@ function holds(terms: readonly string[], n: number, term: string): boolean {
   return false;
 }
 
+/** A note's title as sentences are scored against it, worked out once per note rather than once per sentence. */
+interface TitleForms {
+  /** Lowercase. */
+  lower: string;
+  /** Lowercase, without a closing "(…)": the name a defining sentence starts with. */
+  name: string;
+}
+
+function titleForms(title: string): TitleForms {
+  const lower = title.toLowerCase();
+  return { lower, name: lower.replace(/\s*\([^)]*\)\s*$/, "").trim() };
+}
+
 /** How well a sentence states the note's point: its key terms, a claim, standing on its own, in the note's lead. */
-function scoreSentence(sentence: string, position: number, p: ProseParagraph, title: string, key: KeyTerms): number {
+function scoreSentence(sentence: string, position: number, p: ProseParagraph, title: TitleForms, key: KeyTerms): number {
   // The cheap refusals first: most sentences fail one before their words are read.
   if (sentence.length < 30 || !/^[\p{Lu}"“]/u.test(sentence) || notProse(sentence)) return -Infinity;
   if (!VERB.test(sentence) && !(VERB_ENDING.test(sentence) && /[.!?]["”’)]*$/.test(sentence))) return -Infinity;
@@ -180,7 +191,7 @@ function scoreSentence(sentence: string, position: number, p: ProseParagraph, ti
   if (p.item) score -= 0.1;
   // The note's lead (before its first section, or under a heading that repeats the title) states its point; a later
   // section's sentence states that section's.
-  if (p.heading === "" || p.heading.toLowerCase() === title.toLowerCase()) score += 0.2;
+  if (p.heading === "" || p.heading.toLowerCase() === title.lower) score += 0.2;
   if (sentence.length > 200) score -= sentence.length > TLDR_CHARS ? 0.4 : 0.2;
   if (/https?:\/\//.test(sentence)) score -= 0.3;
   return score - 0.015 * position;
@@ -204,13 +215,14 @@ function namedSubject(sentence: string, title: string, p: ProseParagraph, positi
  */
 export function tldrCandidates(paragraphs: readonly ProseParagraph[], title: string, key: KeyTerms, max = TLDR_OPTIONS): string[] {
   const scored: { raw: string; p: ProseParagraph; position: number; score: number }[] = [];
+  const forms = titleForms(title);
   let position = 0;
   for (const p of paragraphs) {
     if (position >= CANDIDATE_SENTENCES) break;
     if (!isProse(plainOf(p))) continue;
     for (const raw of plainSentences(p)) {
       if (position >= CANDIDATE_SENTENCES) break;
-      const score = scoreSentence(raw, position, p, title, key);
+      const score = scoreSentence(raw, position, p, forms, key);
       if (score > -Infinity) scored.push({ raw, p, position, score });
       position++;
     }

@@ -126,7 +126,8 @@ export function sentencesOf(paragraph: string): string[] {
 
 /** True for text that says something: a few words, not only a link, an address or a `key: value` line. */
 export function isProse(text: string): boolean {
-  if (/^[\p{L}][\p{L} ]{0,24}:\s*\S*$/u.test(text)) return false;
+  // (A `key: value` line has a colon: most prose is not tried against the pattern.)
+  if (text.includes(":") && /^[\p{L}][\p{L} ]{0,24}:\s*\S*$/u.test(text)) return false;
   // Five words are enough to tell: they are counted up to five, not listed for a whole long paragraph.
   const plain = text.includes("http") ? text.replace(/<?https?:\/\/\S+>?/g, " ") : text;
   const word = /[\p{L}\p{N}]+/gu;
