@@ -102,15 +102,18 @@ export function acronymOf(title: string, opening: string): string | null {
 }
 
 /**
- * Whether the opening may hold the name followed by "(": its last word (an ASCII one) somewhere before an optional "s",
- * spaces and "(". A pattern made of the whole name is compiled per note, so it is made only for the few openings where
- * it can match; a name that ends in another script always gets it.
+ * Whether the opening may hold the name followed by a short form in brackets: its last word (an ASCII one) somewhere
+ * before what acronymOf's pattern needs after the name (an optional "s", spaces, "(", a short form of 2 to 10 letters,
+ * digits, "&" or "-" starting with a letter, and ")", "," or ";"). A pattern made of the whole name is compiled per note,
+ * so it is made only for the few openings where it can match ("Python (programming language)" cannot); a name that ends
+ * in another script always gets it. The opening is read lowercased: the name's last word and all that follows it are
+ * ASCII or white space, which lowercasing maps one for one.
  */
-function mayStateAfter(name: string, start: string): boolean {
+export function mayStateAfter(name: string, start: string): boolean {
   const last = name.slice(name.search(/\S+$/)).toLowerCase();
   if (!/^[\x21-\x7e]+$/.test(last)) return true;
   const lower = start.toLowerCase();
-  const paren = /s?\s*\(/y;
+  const paren = /s?\s*\(\s*[a-z][a-z0-9&-]{1,9}\s*[),;]/y;
   for (let at = lower.indexOf(last); at !== -1; at = lower.indexOf(last, at + 1)) {
     paren.lastIndex = at + last.length;
     if (paren.test(lower)) return true;

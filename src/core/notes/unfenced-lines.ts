@@ -15,7 +15,7 @@ export function unfencedLines(body: string): (string | null)[] {
   let fenceChar = 0;
   let fenceLength = 0;
   // Cut at "\n" alone: a "\r" before it is white space the trim takes off.
-  for (let start = 0; start <= body.length; ) {
+  for (let start = 0; start <= body.length;) {
     let end = body.indexOf("\n", start);
     if (end === -1) end = body.length;
     const t = body.slice(start, end).trim();

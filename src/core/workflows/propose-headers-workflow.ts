@@ -96,9 +96,11 @@ export async function proposeNoteHeaders(
   // Each proposal's TLDR made distinct as it is drafted (a draft is not kept for a pass after all of them); the notes
   // left without anything to propose are listed after the other skips.
   const taken = takenTldrs(host);
+  // The YYYY-MM stamp of every relationship the run proposes.
+  const month = localDate(host.now()).slice(0, 7);
   const withoutTldr: HeaderSkip[] = [];
   for (const path of paths) {
-    const r = await draftProposal(host, vault, path);
+    const r = await draftProposal(host, vault, path, month);
     if ("reason" in r) skipped.push(r);
     else {
       const p = distinctTldr(host, r.proposal, r.draft, taken);
@@ -123,7 +125,7 @@ export function notesWithoutHeaders(host: KcHost, max: number, taken: readonly s
 }
 
 /** The offline proposal for one note with its draft, or why there is none. */
-async function draftProposal(host: KcHost, vault: HeaderVault, path: string): Promise<{ proposal: HeaderProposal; draft: Draft } | HeaderSkip> {
+async function draftProposal(host: KcHost, vault: HeaderVault, path: string, month: string): Promise<{ proposal: HeaderProposal; draft: Draft } | HeaderSkip> {
   const text = await vault.read(path);
   if (text === null) return { path, reason: "could not be read" };
   const gate = headerChangeRefusal({ path, before: text, after: text }, host.rules());
@@ -134,7 +136,6 @@ async function draftProposal(host: KcHost, vault: HeaderVault, path: string): Pr
   if (parsed.frontmatterError) return { path, reason: "its frontmatter is not valid YAML; fix it first" };
   const header = readCkpHeader(parsed.frontmatter);
   const index = host.index();
-  const month = localDate(host.now()).slice(0, 7);
   if (!hasTextFrom(text, parsed.bodyStartOffset)) {
     const from: { p: string; n: number; tokens: number }[] = [];
     for (const [p, n] of await vault.backlinks(path))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { acronymOf, draftAnswersWhen, headingPhrase, nameQuestion } from "../../../src/core/headers/draft-answers";
+import { acronymOf, draftAnswersWhen, headingPhrase, mayStateAfter, nameQuestion } from "../../../src/core/headers/draft-answers";
 import { keyTermsOf, tldrCandidates } from "../../../src/core/headers/draft-tldr";
 import { cleanValue, proseParagraphs, sentencesOf } from "../../../src/core/headers/prose";
 import { parseNote } from "../../../src/core/notes/parse-note";
@@ -149,5 +149,50 @@ describe("headingPhrase", () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe("mayStateAfter", () => {
+  // acronymOf's own pattern for a name's short form in its opening (compiled per note): whenever it matches,
+  // mayStateAfter must let it be compiled.
+  const stated = (name: string, start: string) => {
+    const esc = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/\s+/g, "[\\s-]+");
+    return new RegExp(`${esc}s?\\s*\\(\\s*([A-Za-z][A-Za-z0-9&-]{1,9})\\s*[),;]`, "i").exec(start) !== null;
+  };
+  const word = fc.constantFrom("Signal", "signal", "SIGNAL", "Python", "Net", "İnsight", "straße", "K\u212Aelvin", "a", "x-ray");
+  const tail = fc.constantFrom(
+    "",
+    "s",
+    "S",
+    " ",
+    "  ",
+    "\u00a0",
+    "(",
+    "( ",
+    "(LVDS)",
+    "(lvds,",
+    "(A;",
+    "(1A)",
+    "(programming language)",
+    "(X)",
+    ")",
+    ",",
+    "-",
+    "İ",
+    "Σ",
+  );
+
+  it("lets the pattern be compiled wherever it would match", () => {
+    fc.assert(
+      fc.property(fc.array(word, { minLength: 1, maxLength: 3 }), fc.array(fc.oneof(word, tail), { maxLength: 10 }), (ws, parts) => {
+        const name = ws.join(" ");
+        const start = parts.join("");
+        if (stated(name, start)) expect(mayStateAfter(name, start)).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+    // The cases it is there for: a bracket that holds no short form is not a reason to compile.
+    expect(mayStateAfter("Python", "Python (programming language) is a language.")).toBe(false);
+    expect(mayStateAfter("Low Voltage Differential Signalling", "Low voltage differential signalling (LVDS) is a standard.")).toBe(true);
   });
 });

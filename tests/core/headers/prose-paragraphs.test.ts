@@ -72,8 +72,41 @@ function referenceProseParagraphs(body: string): ProseParagraph[] {
 
 // Lines made of the pieces markdown starts and ends lines with, so most lines hit some rule and many hit several.
 const piece = fc.constantFrom(
-  "#", "##", "####### ", "# ", "> ", ">", "> [!note]", "```", "````", "~~~", "`", "~", "---", "***", "**", "-", "- ", "* ", "+ ",
-  "1. ", "12) ", "3.", "[ ] ", "[x] ", "[X]", "![[a.png]]", "|a|b|", "<div>", "word", "Prose here.", " ", "\t", "\r", "\u00a0", "é",
+  "#",
+  "##",
+  "####### ",
+  "# ",
+  "> ",
+  ">",
+  "> [!note]",
+  "```",
+  "````",
+  "~~~",
+  "`",
+  "~",
+  "---",
+  "***",
+  "**",
+  "-",
+  "- ",
+  "* ",
+  "+ ",
+  "1. ",
+  "12) ",
+  "3.",
+  "[ ] ",
+  "[x] ",
+  "[X]",
+  "![[a.png]]",
+  "|a|b|",
+  "<div>",
+  "word",
+  "Prose here.",
+  " ",
+  "\t",
+  "\r",
+  "\u00a0",
+  "é",
 );
 const line = fc.array(piece, { maxLength: 5 }).map((ps) => ps.join(""));
 const body = fc.array(line, { maxLength: 14 }).map((ls) => ls.join("\n"));
@@ -118,8 +151,40 @@ describe("plainText", () => {
       .trim();
   };
   const piece = fc.constantFrom(
-    "[[", "]]", "|", "[[a|b]]", "[[Folder/Note#Part]]", "![[img.png]]", "[t](u)", "](", "[^1]", "[2]", "[", "]", "(", ")",
-    "**", "__", "==", "~~", "*", "_", "`", "<b>", "<", ">", " ", "  ", "\t", "\n", "\u00a0", "word", ".", ",", "é", "#",
+    "[[",
+    "]]",
+    "|",
+    "[[a|b]]",
+    "[[Folder/Note#Part]]",
+    "![[img.png]]",
+    "[t](u)",
+    "](",
+    "[^1]",
+    "[2]",
+    "[",
+    "]",
+    "(",
+    ")",
+    "**",
+    "__",
+    "==",
+    "~~",
+    "*",
+    "_",
+    "`",
+    "<b>",
+    "<",
+    ">",
+    " ",
+    "  ",
+    "\t",
+    "\n",
+    "\u00a0",
+    "word",
+    ".",
+    ",",
+    "é",
+    "#",
   );
 
   it("reads markup as the whole chain of patterns did", () => {
@@ -136,11 +201,22 @@ describe("plainText", () => {
 describe("cleanValue", () => {
   // One cleaning pass as it was first written (each pair counted before its ends were looked at): the oracle.
   const count = (s: string, ch: string): number => s.split(ch).length - 1;
-  const WRAPPING: [string, string][] = [["“", "”"], ["‘", "’"], ["«", "»"], ["(", ")"], ["[", "]"], ['"', '"'], ["'", "'"]];
+  const WRAPPING: [string, string][] = [
+    ["“", "”"],
+    ["‘", "’"],
+    ["«", "»"],
+    ["(", ")"],
+    ["[", "]"],
+    ['"', '"'],
+    ["'", "'"],
+  ];
   const PAIRS = WRAPPING.slice(0, 5);
   const referenceOnce = (text: string): string => {
-    let s = plainText(stripControls(text)).replace(/[\u200b-\u200f]/g, "").replace(/\s+/g, " ").trim();
-    for (let changed = true; changed && s.length > 1; ) {
+    let s = plainText(stripControls(text))
+      .replace(/[\u200b-\u200f]/g, "")
+      .replace(/\s+/g, " ")
+      .trim();
+    for (let changed = true; changed && s.length > 1;) {
       changed = false;
       for (const [open, close] of WRAPPING) {
         const whole = open === close ? count(s, open) === 2 : count(s, open) === 1 && count(s, close) === 1;
@@ -156,7 +232,11 @@ describe("cleanValue", () => {
       } else if (count(s, open) !== count(s, close)) s = s.split(open).join("").split(close).join("");
     }
     if (count(s, '"') % 2 === 1) s = s.split('"').join("");
-    return s.replace(/^[\s'’,;:–—-]+/, "").replace(/[\s,;:–—-]+$/, "").replace(/\s+/g, " ").trim();
+    return s
+      .replace(/^[\s'’,;:–—-]+/, "")
+      .replace(/[\s,;:–—-]+$/, "")
+      .replace(/\s+/g, " ")
+      .trim();
   };
   const reference = (text: string): string => {
     let s = text;
@@ -167,7 +247,34 @@ describe("cleanValue", () => {
     }
     return s;
   };
-  const piece = fc.constantFrom("“", "”", "‘", "’", "«", "»", "(", ")", "[", "]", '"', "'", " ", "  ", "\t", ",", ";", ":", "–", "-", "word", "**b**", "[[a|b]]", "\u200b", "\u0007", "\r\n");
+  const piece = fc.constantFrom(
+    "“",
+    "”",
+    "‘",
+    "’",
+    "«",
+    "»",
+    "(",
+    ")",
+    "[",
+    "]",
+    '"',
+    "'",
+    " ",
+    "  ",
+    "\t",
+    ",",
+    ";",
+    ":",
+    "–",
+    "-",
+    "word",
+    "**b**",
+    "[[a|b]]",
+    "\u200b",
+    "\u0007",
+    "\r\n",
+  );
 
   it("cleans a value as the first cleaning passes did", () => {
     fc.assert(
