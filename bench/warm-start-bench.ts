@@ -2,7 +2,8 @@
 // started cold (no snapshot), warm (the snapshot the plugin saved, no note changed) and warm with 1% of the articles
 // changed while Obsidian was closed, in alternating rounds. Measured from layout-ready: when the index is complete,
 // when lint is ready, and the longest main-thread task until each (the start-up benchmark's heartbeat). KC_VERBOSE says
-// when each run's longest task ended; KC_WARM_KEEP=<file> keeps a copy of the snapshot; KC_WARM_ROUNDS (default 3). Each
+// when each run's longest task ended; KC_WARM_KEEP=<file> keeps a copy of the snapshot; KC_WARM_ROUNDS (default 3);
+// KC_WARM_PROFILE=<folder> writes each start's CPU profile there. Each
 // start runs in a Node process of its own, as Obsidian starts with a fresh heap.
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -126,8 +127,15 @@ export async function warmStartChild(): Promise<void> {
   printChildResult(run);
 }
 
-/** KC_WARM_TRACE_GC=1: each start prints its collections. */
-const traceGc = (): string[] => (process.env.KC_WARM_TRACE_GC ? ["--trace-gc"] : []);
+/**
+ * KC_WARM_TRACE_GC=1: each start prints its collections. KC_WARM_PROFILE=<folder>: each start writes a CPU profile there
+ * (with KC_VERBOSE, find what ran in its longest task: the task ended that many ms after layout-ready, itself that many
+ * ms into the process).
+ */
+const traceGc = (): string[] => [
+  ...(process.env.KC_WARM_TRACE_GC ? ["--trace-gc"] : []),
+  ...(process.env.KC_WARM_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.KC_WARM_PROFILE}`, "--cpu-prof-interval=250"] : []),
+];
 
 /** Runs the three kinds of start in alternating rounds, each in a process of its own, and prints their medians. */
 export async function benchWarmStart(): Promise<void> {
