@@ -150,7 +150,7 @@ function definedTerms(paragraphs: readonly ProseParagraph[], title: string): str
  * Questions the note itself asks and answers: a sentence ending in "?" of a few words that names two of the note's key
  * terms (not a rhetorical "what kind of an argument is that?"), in its prose.
  */
-function askedQuestions(paragraphs: readonly ProseParagraph[], key: ReadonlySet<string>): string[] {
+function askedQuestions(paragraphs: readonly ProseParagraph[], key: Pick<ReadonlySet<string>, "has">): string[] {
   const out: string[] = [];
   for (const p of paragraphs) {
     if (p.item || !p.text.includes("?")) continue;
@@ -205,7 +205,7 @@ export function draftAnswersWhen(input: {
   opening: string;
   definesTitle: boolean;
   /** The note's key terms (processed), for the questions it asks about its own subject. */
-  keyTerms: ReadonlySet<string>;
+  keyTerms: Pick<ReadonlySet<string>, "has">;
   isStockHeading: (phrase: string) => boolean;
 }): string[] {
   const out: string[] = [];

@@ -109,7 +109,8 @@ export function draftHeader(input: DraftInput): Draft {
       paragraphs: reading.paragraphs,
       opening: reading.opening,
       definesTitle: definesTitle(reading),
-      keyTerms: new Set(reading.key.keys()),
+      // (The key terms' Map answers `has` as a Set of them would.)
+      keyTerms: reading.key,
       isStockHeading: input.isStockHeading,
     });
   if (header.similarHigh.length === 0 && header.similarMid.length === 0) {

@@ -175,7 +175,10 @@ function cleanOnce(text: string): string {
   s = s.trim();
   for (let changed = true; changed && s.length > 1;) {
     changed = false;
-    for (const [open, close] of WRAPPING) {
+    // (Index loops, not destructuring for…of: cold code made an iterator and its results for every pair.)
+    for (let i = 0; i < WRAPPING.length; i++) {
+      const open = WRAPPING[i]![0];
+      const close = WRAPPING[i]![1];
       // (Its ends first: counting each pair's characters through the text is the slow part.)
       if (!s.startsWith(open) || !s.endsWith(close) || s.length <= 2) continue;
       const whole = open === close ? count(s, open) === 2 : count(s, open) === 1 && count(s, close) === 1;
@@ -185,7 +188,9 @@ function cleanOnce(text: string): string {
       }
     }
   }
-  for (const [open, close] of PAIRS) {
+  for (let i = 0; i < PAIRS.length; i++) {
+    const open = PAIRS[i]![0];
+    const close = PAIRS[i]![1];
     // ’ is also an apostrophe (don’t): only an opening ‘ without its close is stray.
     if (open === "‘") {
       if (count(s, open) > count(s, close)) s = s.split(open).join("");
