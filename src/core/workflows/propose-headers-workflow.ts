@@ -211,8 +211,9 @@ function takenTldrs(host: KcHost): Set<string> {
  */
 function distinctTldr(host: KcHost, p: HeaderProposal, draft: Draft, taken: Set<string>): HeaderProposal | HeaderSkip {
   if (p.fields.tldr === undefined) return p;
-  if (!taken.has(tldrKey(p.fields.tldr))) {
-    taken.add(tldrKey(p.fields.tldr));
+  const own = tldrKey(p.fields.tldr);
+  if (!taken.has(own)) {
+    taken.add(own);
     return p;
   }
   const other = draft.otherTldrs.find((t) => !taken.has(tldrKey(t)));

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import process from "node:process";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { unfencedLines } from "../../../src/core/notes/unfenced-lines";
