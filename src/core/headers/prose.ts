@@ -20,12 +20,16 @@ export function plainText(text: string): string {
   if (s.includes("*") || s.includes("_")) s = s.replace(/(^|[\s(])[*_]([^*_\s][^*_]*?)[*_](?=[\s.,;:!?)]|$)/g, "$1$2");
   if (s.includes("`")) s = s.replace(/`([^`]*)`/g, "$1");
   if (s.includes("<")) s = s.replace(/<[^>]+>/g, " ");
-  if (SPACES_TO_FOLD.test(s)) s = s.replace(/\s+/g, " ");
-  return s.trim();
+  return foldSpaces(s).trim();
 }
 
 /** White space that folding runs of it into one space would change: two together, or one that is not a space. */
 const SPACES_TO_FOLD = /\s\s|[^\S ]/;
+
+/** Each run of white space as one space (the text itself when there is none to fold). */
+function foldSpaces(s: string): string {
+  return SPACES_TO_FOLD.test(s) ? s.replace(/\s+/g, " ") : s;
+}
 
 /** One paragraph (or list item) of a note's prose, as written (markdown kept) and with the heading it sits under. */
 export interface ProseParagraph {
@@ -170,15 +174,10 @@ export function cleanValue(text: string): string {
 }
 
 function cleanOnce(text: string): string {
-  let s = plainText(stripControls(text)).replace(/[\u200b-\u200f]/g, "");
-  if (SPACES_TO_FOLD.test(s)) s = s.replace(/\s+/g, " ");
-  s = s.trim();
+  let s = foldSpaces(plainText(stripControls(text)).replace(/[\u200b-\u200f]/g, "")).trim();
   for (let changed = true; changed && s.length > 1;) {
     changed = false;
-    // (Index loops, not destructuring for…of: cold code made an iterator and its results for every pair.)
-    for (let i = 0; i < WRAPPING.length; i++) {
-      const open = WRAPPING[i]![0];
-      const close = WRAPPING[i]![1];
+    for (const [open, close] of WRAPPING) {
       // (Its ends first: counting each pair's characters through the text is the slow part.)
       if (!s.startsWith(open) || !s.endsWith(close) || s.length <= 2) continue;
       const whole = open === close ? count(s, open) === 2 : count(s, open) === 1 && count(s, close) === 1;
@@ -188,9 +187,7 @@ function cleanOnce(text: string): string {
       }
     }
   }
-  for (let i = 0; i < PAIRS.length; i++) {
-    const open = PAIRS[i]![0];
-    const close = PAIRS[i]![1];
+  for (const [open, close] of PAIRS) {
     // ’ is also an apostrophe (don’t): only an opening ‘ without its close is stray.
     if (open === "‘") {
       if (count(s, open) > count(s, close)) s = s.split(open).join("");
@@ -198,7 +195,7 @@ function cleanOnce(text: string): string {
   }
   if (count(s, '"') % 2 === 1) s = s.split('"').join("");
   s = s.replace(/^[\s'’,;:–—-]+/, "").replace(/[\s,;:–—-]+$/, "");
-  return (SPACES_TO_FOLD.test(s) ? s.replace(/\s+/g, " ") : s).trim();
+  return foldSpaces(s).trim();
 }
 
 /** How many times `ch` (one character) is in `s`. */

@@ -49,37 +49,33 @@ const MONTHS = new Map<string, string>(
   }),
 );
 
-/** The first two letters of every month name above (a–z pairs), so most words are never looked up in MONTHS. */
-const MONTH_STARTS = new Uint8Array(26 * 26);
-for (const name of MONTHS.keys()) MONTH_STARTS[(name.charCodeAt(0) - 97) * 26 + name.charCodeAt(1) - 97] = 1;
+/** The month names above by their first two letters (a–z pairs, 26 × a + b): most words are never looked up in MONTHS. */
+const MONTHS_BY_START: (string[] | undefined)[] = new Array<string[] | undefined>(26 * 26).fill(undefined);
+for (const name of MONTHS.keys()) (MONTHS_BY_START[(name.charCodeAt(0) - 97) * 26 + name.charCodeAt(1) - 97] ??= []).push(name);
 
-/** Whether the word of `s` at [start, end) may be a month's name: its length and first two letters are a month's. */
-function mayBeMonth(s: string, start: number, end: number): boolean {
-  if (end - start < 3 || end - start > 9) return false;
+/** The month names that start as the word of `s` at [start, end) does, when its length is a month name's; else undefined. */
+function monthsLike(s: string, start: number, end: number): string[] | undefined {
+  if (end - start < 3 || end - start > 9) return undefined;
   const a = s.charCodeAt(start) - 97;
   const b = s.charCodeAt(start + 1) - 97;
-  return a >= 0 && a < 26 && b >= 0 && b < 26 && MONTH_STARTS[a * 26 + b] === 1;
+  return a >= 0 && a < 26 && b >= 0 && b < 26 ? MONTHS_BY_START[a * 26 + b] : undefined;
 }
-
-/** The month names by their first two letters (as MONTH_STARTS numbers them). */
-const MONTHS_BY_START: (string[] | undefined)[] = [];
-for (const name of MONTHS.keys()) (MONTHS_BY_START[(name.charCodeAt(0) - 97) * 26 + name.charCodeAt(1) - 97] ??= []).push(name);
 
 /**
  * Whether the word of lowercase `s` at [start, end) is a month's name or abbreviation, read in place: many common words
- * pass mayBeMonth ("make", "set", "note", "design"), and making a string of each to look it up was most of the words
+ * start as one does ("make", "set", "note", "design"), and making a string of each to look it up was most of the words
  * read the slow way.
  */
 function isMonthAt(s: string, start: number, end: number): boolean {
-  if (!mayBeMonth(s, start, end)) return false;
-  const names = MONTHS_BY_START[(s.charCodeAt(start) - 97) * 26 + s.charCodeAt(start + 1) - 97]!;
+  const names = monthsLike(s, start, end);
+  if (names === undefined) return false;
   for (const name of names) if (name.length === end - start && s.startsWith(name, start)) return true;
   return false;
 }
 
 /** The month number of a lowercase token that is a month's name or abbreviation, else undefined. */
 function monthOf(tok: string): string | undefined {
-  return mayBeMonth(tok, 0, tok.length) ? MONTHS.get(tok) : undefined;
+  return monthsLike(tok, 0, tok.length) !== undefined ? MONTHS.get(tok) : undefined;
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/;
