@@ -16,6 +16,7 @@ const DATA = process.env.KC_RESEARCH_DATA ?? join(process.cwd(), "..", "shared",
 
 // KC_BENCH=questions,compile runs only the named parts (lint, process, anchors, weights, questions, headers, tokens, compile, graph, startup, warm, prime).
 // process: whole-process ratios (lint vs byte floor, warm route vs cache check, headers vs lint; KC_PROCESS_RUNS, KC_HEADERS_RUNS).
+// warm: KC_WARM_ROUNDS, KC_VERBOSE (when each start's longest task ended), KC_WARM_TRACE_GC, KC_WARM_PROFILE=<folder>.
 const only = process.env.KC_BENCH?.split(",").map((s) => s.trim());
 const want = (name: string): boolean => !only || only.includes(name);
 
