@@ -34,7 +34,7 @@ afterEach(() => {
   rmSync(cache, { recursive: true, force: true });
 });
 
-const cacheFiles = () => readdirSync(cache).filter((f) => f.endsWith(".jsonl"));
+const cacheFiles = () => readdirSync(cache).filter((f) => f.startsWith("router-") && f.endsWith(".jsonl"));
 const QUESTIONS = ["How should uploads retry?", "What breaks on hotel wifi?", "conflict markers", "zebra crossings", "token refresh"];
 const routesOf = (index: ArticleIndex, resolve: (l: string, from: string) => string | null) =>
   QUESTIONS.map((q) => routeQuestion(index, q, resolve, { budget: 6000 }));
@@ -57,6 +57,8 @@ describe("one warm index for every command", () => {
       expect([after.ino, after.mtimeMs], args[0]).toEqual([before.ino, before.mtimeMs]);
     }
     expect(cacheFiles()).toEqual([file]);
+    // Beside it, headers keeps its own file: each note's term counts (term-count-cache.test.ts).
+    expect(readdirSync(cache).filter((f) => f.startsWith("terms-"))).toHaveLength(1);
   });
 
   it("reads again only the notes added, changed or removed, and routes exactly as an index built from every note", async () => {

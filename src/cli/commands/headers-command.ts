@@ -10,6 +10,7 @@ import { loadVault, printVaultWarnings } from "../../node/load-vault";
 import { baseUrlProblem, modelFlags } from "../model-options";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { warmRouterIndex } from "../../node/router-index-cache";
+import { TermCountCache } from "../../node/term-count-cache";
 import { readFile } from "node:fs/promises";
 import { templateFoldersOf } from "../../node/template-folders";
 import type { Command } from "../run-cli";
@@ -66,7 +67,9 @@ export async function runHeadersCommand(args: ParsedArgs, io: NodeIo): Promise<n
   const knowledge = flagString(args, "knowledge");
   // Drafts never read a note's word count.
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {}, undefined, { countWords: "no" });
-  const { index } = await warmRouterIndex(vault, "vault", io.env);
+  const { index, state } = await warmRouterIndex(vault, "vault", io.env);
+  // Each note's term counts as an earlier run kept them (a dry run too: they only save reading the notes' words again).
+  const counts = TermCountCache.open(vault.root, state, io.env);
   printVaultWarnings(vault, io);
   const host = nodeHost(vault, index, modelFlags(args), io);
   const run = await proposeNoteHeaders(
@@ -77,7 +80,12 @@ export async function runHeadersCommand(args: ParsedArgs, io: NodeIo): Promise<n
       model: withModel,
       dryRun,
       templateFolders: await templateFoldersOf(vault.root),
-      loaded: { text: (p) => vault.texts.get(p), parsed: (p) => vault.index.note(p) },
+      loaded: {
+        text: (p) => vault.texts.get(p),
+        parsed: (p) => vault.index.note(p),
+        termCounts: (p) => counts?.get(p),
+        keepTermCounts: (p, c) => counts?.keep(p, c),
+      },
     },
     {
       confirmSpend: async (e, modelId) =>
@@ -94,6 +102,7 @@ export async function runHeadersCommand(args: ParsedArgs, io: NodeIo): Promise<n
       },
     },
   );
+  counts?.save();
   return report(io, run, dryRun);
 }
 

@@ -3,7 +3,7 @@ import { formatRelation } from "../ckp/parse-relation";
 import type { ParsedNote } from "../notes/note-types";
 import { baseName, summaryProperty } from "../route/article-doc";
 import { draftAnswersWhen, nameQuestion } from "./draft-answers";
-import { keyTermsOf, tldrCandidates, TLDR_CHARS, type KeyTerms } from "./draft-tldr";
+import { keyTermsOf, termCounts, tldrCandidates, TLDR_CHARS, type KeyTerms } from "./draft-tldr";
 import { cleanValue, plainOf, plainText, proseParagraphs, wordsWithin, type ProseParagraph } from "./prose";
 
 export { plainText, proseParagraphs };
@@ -29,21 +29,33 @@ export interface NoteReading {
   paragraphs: ProseParagraph[];
   /** The opening prose, plain. */
   opening: string;
+  /** In how many paragraphs each term is (termCounts): of the text alone. */
+  counts: ReadonlyMap<string, number>;
   key: KeyTerms;
 }
 
 /**
  * Reads a note's prose for drafting: its paragraphs, opening and key terms (`idf` from the router's index; `maxIdf`, when
- * known, the most any term gets, which spares looking up terms that cannot be key).
+ * known, the most any term gets, which spares looking up terms that cannot be key). `counts`, when given, are the
+ * termCounts of this very text, kept from an earlier run.
  */
-export function readNote(path: string, text: string, parsed: ParsedNote, header: CkpHeader, idf: (term: string) => number, maxIdf?: number): NoteReading {
+export function readNote(
+  path: string,
+  text: string,
+  parsed: ParsedNote,
+  header: CkpHeader,
+  idf: (term: string) => number,
+  maxIdf?: number,
+  counts?: ReadonlyMap<string, number>,
+): NoteReading {
   const title = header.title ?? baseName(path);
   const paragraphs = proseParagraphs(text.slice(parsed.bodyStartOffset));
   const opening = paragraphs
     .slice(0, 3)
     .map((p) => plainOf(p))
     .join(" ");
-  return { title, paragraphs, opening, key: keyTermsOf(title, paragraphs, idf, maxIdf) };
+  const terms = counts ?? termCounts(paragraphs);
+  return { title, paragraphs, opening, counts: terms, key: keyTermsOf(title, terms, idf, maxIdf) };
 }
 
 /** What drafting knows about one note: its header and reading, its link and lexical neighbours, the base's stock headings. */

@@ -17,12 +17,13 @@ export const TLDR_CHARS = 280;
 const TLDR_OPTIONS = 6;
 
 /**
- * The terms that say what a note is about: its title's words, and the body's words by how often the note uses them
- * against how rare they are in the vault (`idf`), the strongest twelve, weighted 0..1 (words of links left out).
+ * In how many of a note's paragraphs each of its terms is (processed as the router processes words): its own words, in
+ * the first pages of its prose (words of links left out). What its key terms are chosen from, and a function of its
+ * text alone, so a run may keep it between runs (see keyTermsOf).
  */
-export function keyTermsOf(title: string, paragraphs: readonly ProseParagraph[], idf: (term: string) => number, maxIdf = Infinity): KeyTerms {
-  // tf: in how many paragraphs a term is and the last paragraph counted in, in one number (n × PARAGRAPHS + last): one
-  // Map probe for most words, and no object per term of every note.
+export function termCounts(paragraphs: readonly ProseParagraph[]): Map<string, number> {
+  // In how many paragraphs a term is and the last paragraph counted in, in one number (n × PARAGRAPHS + last): one Map
+  // probe for most words, and no object per term of every note.
   const tf = new Map<string, number>();
   let chars = 0;
   let para = 0;
@@ -38,7 +39,17 @@ export function keyTermsOf(title: string, paragraphs: readonly ProseParagraph[],
     para++;
     if ((chars += p.text.length) > KEY_TERM_CHARS || para === PARAGRAPHS - 1) break;
   }
-  const score = scoreLikelyTop(tf, idf, maxIdf);
+  // (Setting a key that is there keeps the Map's order and its size.)
+  tf.forEach((c, t) => tf.set(t, Math.floor(c / PARAGRAPHS)));
+  return tf;
+}
+
+/**
+ * The terms that say what a note is about: its title's words, and the body's terms (`counts`, termCounts) by how many
+ * paragraphs hold them against how rare they are in the vault (`idf`), the strongest twelve, weighted 0..1.
+ */
+export function keyTermsOf(title: string, counts: ReadonlyMap<string, number>, idf: (term: string) => number, maxIdf = Infinity): KeyTerms {
+  const score = scoreLikelyTop(counts, idf, maxIdf);
   const titleTerms = questionTerms(title);
   let best = 1e-9;
   for (const s of score.values()) if (s > best) best = s;
@@ -71,9 +82,9 @@ const PARAGRAPHS = 1 << 14;
  * they score, so the twelve other scores are a safe bar). With no bound (Infinity) every term is scored; with the
  * index's, a rarity lookup for a few dozen of a note's terms instead of hundreds, and the same key terms.
  */
-function scoreLikelyTop(tf: ReadonlyMap<string, number>, idf: (term: string) => number, maxIdf: number): Map<string, number> {
+function scoreLikelyTop(counts: ReadonlyMap<string, number>, idf: (term: string) => number, maxIdf: number): Map<string, number> {
   const byCount: string[][] = [];
-  tf.forEach((c, t) => (byCount[Math.floor(c / PARAGRAPHS)] ??= []).push(t));
+  counts.forEach((n, t) => (byCount[n] ??= []).push(t));
   const score = new Map<string, number>();
   // The strongest KEY_TERMS scores so far, strongest first.
   const top: number[] = [];

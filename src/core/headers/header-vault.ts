@@ -20,6 +20,10 @@ export type HeaderVaultHost = Pick<KcHost, "store" | "index" | "rules" | "resolv
 export interface LoadedNotes {
   text(path: string): string | undefined;
   parsed(path: string): ParsedNote | undefined;
+  /** The termCounts of the loaded text, kept from an earlier run (the command line's cache), if known. */
+  termCounts?(path: string): ReadonlyMap<string, number> | undefined;
+  /** Offers the termCounts of the loaded text worked out in this run, for a later run. */
+  keepTermCounts?(path: string, counts: ReadonlyMap<string, number>): void;
 }
 
 /** The plugin's file of the Ask panel's past questions (the plugin folder), read for how often each note is routed. */
@@ -67,6 +71,16 @@ export class HeaderVault {
     const parsed = (this.loaded?.text(path) === text ? this.loaded.parsed(path) : undefined) ?? parseNote(text);
     this.parses.set(path, parsed);
     return parsed;
+  }
+
+  /** The kept termCounts of `text`, when it is the host's loaded text of the note and they are known. */
+  keptTermCounts(path: string, text: string): ReadonlyMap<string, number> | undefined {
+    return this.loaded?.termCounts && this.loaded.text(path) === text ? this.loaded.termCounts(path) : undefined;
+  }
+
+  /** Offers the host the termCounts of `text` worked out in this run, when it is the host's loaded text of the note. */
+  keepTermCounts(path: string, text: string, counts: ReadonlyMap<string, number>): void {
+    if (this.loaded?.keepTermCounts && this.loaded.text(path) === text) this.loaded.keepTermCounts(path, counts);
   }
 
   /** The index's term lookups for lexical neighbours, shared by every note of the run. */

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { acronymOf, draftAnswersWhen, headingPhrase, mayStateAfter, nameQuestion } from "../../../src/core/headers/draft-answers";
-import { keyTermsOf, tldrCandidates } from "../../../src/core/headers/draft-tldr";
+import { keyTermsOf, termCounts, tldrCandidates } from "../../../src/core/headers/draft-tldr";
 import { cleanValue, proseParagraphs, sentencesOf } from "../../../src/core/headers/prose";
 import { parseNote } from "../../../src/core/notes/parse-note";
 
 const idf = (): number => 1;
 const tldrOf = (title: string, body: string): string | undefined => {
   const paragraphs = proseParagraphs(body);
-  return tldrCandidates(paragraphs, title, keyTermsOf(title, paragraphs, idf))[0];
+  return tldrCandidates(paragraphs, title, keyTermsOf(title, termCounts(paragraphs), idf))[0];
 };
 const answersOf = (title: string, text: string, stock: string[] = []): string[] => {
   const parsed = parseNote(text);
@@ -23,7 +23,7 @@ const answersOf = (title: string, text: string, stock: string[] = []): string[] 
     paragraphs,
     opening,
     definesTitle: /^\w[\w ]* is /.test(opening),
-    keyTerms: new Set(keyTermsOf(title, paragraphs, idf).keys()),
+    keyTerms: new Set(keyTermsOf(title, termCounts(paragraphs), idf).keys()),
     isStockHeading: (h) => stock.includes(h),
   });
 };

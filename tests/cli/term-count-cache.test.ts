@@ -1,0 +1,259 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import process from "node:process";
+import { setTimeout as sleep } from "node:timers/promises";
+import { runKc } from "../fakes/run-kc";
+import { countsText, parseCounts, TermCountCache } from "../../src/node/term-count-cache";
+import type { CachedIndex, NoteRecord } from "../../src/node/index-cache-file";
+
+// A header run keeps each note's term counts (in how many paragraphs each term is) between runs, trusted exactly when
+// the router's warm index trusts the note's stamp.
+
+let dir: string;
+let cache: string;
+let env: Record<string, string>;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "kc-term-counts-"));
+  cache = join(dir, "cache");
+  env = { KC_CACHE_DIR: cache };
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const ROOT = "/vaults/one";
+const stamp = (n: number): NoteRecord => ({ size: 100 + n, mtime: 1_700_000_000_000 + n, ctime: 1_700_000_000_500 + n, ino: 4242 + n, state: "indexed" });
+const stateOf = (records: Record<string, NoteRecord>): CachedIndex => ({ records: new Map(Object.entries(records)) }) as unknown as CachedIndex;
+const COUNTS_A = new Map([
+  ["retri", 3],
+  ["backoff", 2],
+  ["2024-01", 1],
+  ["日本語", 1],
+  ["wörd", 1],
+]);
+const COUNTS_B = new Map([["zebra", 4]]);
+const termFiles = () => (existsSync(cache) ? readdirSync(cache).filter((f) => f.startsWith("terms-")) : []);
+
+describe("the term counts a header run keeps", () => {
+  it("are read back as kept, for notes whose stamp is the same, from a private file", () => {
+    const records = { "a.md": stamp(1), "b.md": stamp(2) };
+    const first = TermCountCache.open(ROOT, stateOf(records), env)!;
+    expect(first.get("a.md")).toBeUndefined();
+    first.keep("a.md", COUNTS_A);
+    first.keep("b.md", COUNTS_B);
+    first.save();
+    const [file] = termFiles();
+    expect(file).toBeDefined();
+    if (process.platform !== "win32") {
+      expect(statSync(join(cache, file!)).mode & 0o777).toBe(0o600);
+      expect(statSync(cache).mode & 0o777).toBe(0o700);
+    }
+    // Written as ASCII: the words of any script come back as they were.
+    expect(readFileSync(join(cache, file!)).every((b) => b < 0x80)).toBe(true);
+    const again = TermCountCache.open(ROOT, stateOf(records), env)!;
+    expect(again.get("a.md")).toEqual(COUNTS_A);
+    expect([...again.get("a.md")!]).toEqual([...COUNTS_A]);
+    expect(again.get("b.md")).toEqual(COUNTS_B);
+    // Nothing new and nothing out of date: the file is not written again.
+    const before = statSync(join(cache, file!));
+    again.save();
+    const after = statSync(join(cache, file!));
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+  });
+
+  it("are not trusted when any part of the note's stamp moved, the note is racy or gone, or for another vault", () => {
+    const first = TermCountCache.open(ROOT, stateOf({ "a.md": stamp(1) }), env)!;
+    first.keep("a.md", COUNTS_A);
+    first.save();
+    const base = stamp(1);
+    for (const moved of [{ size: base.size + 1 }, { mtime: base.mtime + 1 }, { ctime: base.ctime + 1 }, { ino: base.ino + 1 }, { state: "racy" as const }]) {
+      const c = TermCountCache.open(ROOT, stateOf({ "a.md": { ...base, ...moved } }), env)!;
+      expect(c.get("a.md"), JSON.stringify(moved)).toBeUndefined();
+    }
+    expect(TermCountCache.open(ROOT, stateOf({ "b.md": stamp(2) }), env)!.get("a.md")).toBeUndefined();
+    expect(TermCountCache.open("/vaults/two", stateOf({ "a.md": base }), env)!.get("a.md")).toBeUndefined();
+    // And the first vault's entry is still there for it.
+    expect(TermCountCache.open(ROOT, stateOf({ "a.md": base }), env)!.get("a.md")).toEqual(COUNTS_A);
+  });
+
+  it("keeps nothing of a racy note (changed moments ago) and drops entries out of date when it writes", () => {
+    const c = TermCountCache.open(ROOT, stateOf({ "a.md": stamp(1), "b.md": { ...stamp(2), state: "racy" } }), env)!;
+    c.keep("a.md", COUNTS_A);
+    c.keep("b.md", COUNTS_B);
+    c.save();
+    const text = readFileSync(join(cache, termFiles()[0]!), "latin1");
+    expect(text).toContain('"a.md"');
+    expect(text).not.toContain('"b.md"');
+    // a.md changed: the next run that writes leaves its old counts out.
+    const next = TermCountCache.open(ROOT, stateOf({ "a.md": stamp(5), "b.md": stamp(2) }), env)!;
+    next.keep("b.md", COUNTS_B);
+    next.save();
+    const after = readFileSync(join(cache, termFiles()[0]!), "latin1");
+    expect(after).not.toContain('"a.md"');
+    expect(after).toContain('"b.md"');
+  });
+
+  it("ignores a file in doubt: another key, a cut-off or broken line, a byte that is not ASCII, a bad entry", () => {
+    const records = { "a.md": stamp(1), "b.md": stamp(2) };
+    const c = TermCountCache.open(ROOT, stateOf(records), env)!;
+    c.keep("a.md", COUNTS_A);
+    c.keep("b.md", COUNTS_B);
+    c.save();
+    const file = join(cache, termFiles()[0]!);
+    const good = readFileSync(file, "latin1");
+    const lines = good.split("\n");
+    const rewrite = (text: string) => writeFileSync(file, text, { encoding: "latin1", mode: 0o600 });
+    for (const [what, text] of [
+      ["another key", [JSON.stringify("kc-term-counts/0"), ...lines.slice(1)].join("\n")],
+      ["cut off", good.slice(0, -5)],
+      ["not JSON", `${lines[0]}\n{"a.md"\n${lines.slice(2).join("\n")}`],
+      ["not ASCII", good.replace("retri", "r\u00e9tri")],
+      ["a repeated note", `${lines[0]}\n${lines[1]}\n${lines[1]}\n`],
+      ["a stamp that is not a number", good.replace(/,(\d+),/, ',"x",')],
+    ] as const) {
+      rewrite(text);
+      const r = TermCountCache.open(ROOT, stateOf(records), env)!;
+      expect([r.get("a.md"), r.get("b.md")], what).toEqual([undefined, undefined]);
+    }
+    // One entry whose counts do not read is worked out again; the others are used, and the file is written right.
+    rewrite(good.replace("backoff 2", "backoff 0"));
+    const r = TermCountCache.open(ROOT, stateOf(records), env)!;
+    expect([r.get("a.md"), r.get("b.md")]).toEqual([undefined, COUNTS_B]);
+    r.keep("a.md", COUNTS_A);
+    r.save();
+    expect(TermCountCache.open(ROOT, stateOf(records), env)!.get("a.md")).toEqual(COUNTS_A);
+  });
+
+  it("merges at write time what another run kept since this one read the file", () => {
+    const records = { "a.md": stamp(1), "b.md": stamp(2) };
+    const one = TermCountCache.open(ROOT, stateOf(records), env)!;
+    const two = TermCountCache.open(ROOT, stateOf(records), env)!;
+    one.keep("a.md", COUNTS_A);
+    two.keep("b.md", COUNTS_B);
+    one.save();
+    two.save();
+    const r = TermCountCache.open(ROOT, stateOf(records), env)!;
+    expect([r.get("a.md"), r.get("b.md")]).toEqual([COUNTS_A, COUNTS_B]);
+  });
+
+  it.skipIf(process.platform === "win32")("follows no symbolic link: a link at the file's place is neither read nor written through", () => {
+    const records = { "a.md": stamp(1) };
+    const c = TermCountCache.open(ROOT, stateOf(records), env)!;
+    c.keep("a.md", COUNTS_A);
+    c.save();
+    const file = join(cache, termFiles()[0]!);
+    const elsewhere = join(dir, "elsewhere.jsonl");
+    writeFileSync(elsewhere, readFileSync(file));
+    rmSync(file);
+    symlinkSync(elsewhere, file);
+    const linked = TermCountCache.open(ROOT, stateOf(records), env)!;
+    expect(linked.get("a.md")).toBeUndefined();
+    const outside = readFileSync(elsewhere, "latin1");
+    linked.keep("a.md", COUNTS_B);
+    linked.save();
+    expect(lstatSync(file).isSymbolicLink()).toBe(false);
+    expect(readFileSync(elsewhere, "latin1")).toBe(outside);
+  });
+
+  it("is not kept at all without a cache folder (KC_CACHE=off)", () => {
+    expect(TermCountCache.open(ROOT, stateOf({ "a.md": stamp(1) }), { KC_CACHE: "off" })).toBeNull();
+  });
+});
+
+describe("counts as the file writes them", () => {
+  it("read back as the same terms, counts and order", () => {
+    for (const counts of [
+      new Map<string, number>(),
+      COUNTS_A,
+      COUNTS_B,
+      new Map([
+        ["a'b", 16_384],
+        ["x_y-z", 1],
+        ["42", 7],
+      ]),
+    ]) {
+      const text = countsText(counts);
+      expect(text).not.toBeNull();
+      expect([...parseCounts(text!)!]).toEqual([...counts]);
+    }
+  });
+
+  it("refuse what is not a note's counts", () => {
+    expect(countsText(new Map([["two words", 1]]))).toBeNull();
+    expect(countsText(new Map([["", 1]]))).toBeNull();
+    expect(countsText(new Map([["line\nbreak", 1]]))).toBeNull();
+    for (const bad of ["a", "a 1 b", "a 0", "a -1", "a 1.5", "a x", "a 1 a 2", " a 1", "a  1", "a 16385", "a 1e3x"]) expect(parseCounts(bad), bad).toBeNull();
+  });
+});
+
+describe("kc headers with kept term counts", () => {
+  const note = (title: string, body: string) => `---\ntitle: ${title}\n---\n${body}\n`;
+  const NOTES: Record<string, string> = {
+    "knowledge/retry-with-backoff.md": note(
+      "Retry with backoff",
+      "Retry with backoff spaces out repeated attempts so a failing server can recover.\n\nEach retry waits longer than the last, with jitter, because synchronised clients cause thundering herds. See [[Idempotency keys]].",
+    ),
+    "knowledge/idempotency-keys.md": note(
+      "Idempotency keys",
+      "Idempotency keys make a retried request safe: the server stores the key and returns the first result again.\n\nKeys must be unique per operation and kept long enough to cover every retry with backoff.",
+    ),
+    "knowledge/thundering-herd.md": note(
+      "Thundering herd",
+      "A thundering herd happens when many clients retry at once and overload a recovering server.\n\nJitter and backoff spread the retries out; queues absorb the burst.",
+    ),
+    "knowledge/conflict-markers.md": note(
+      "Conflict markers",
+      "Conflict markers show where two edits of the same note disagree after a sync.\n\nA merge keeps both versions between the markers until a person chooses, because silent merges lose words.",
+    ),
+    "knowledge/field-merge.md": note(
+      "Field merge",
+      "Field merge rules resolve a sync conflict field by field rather than note by note.\n\nThe newest edit of each field wins, which keeps both edits when they touch different fields; conflict markers are the fallback.",
+    ),
+  };
+
+  let vault: string;
+  beforeEach(async () => {
+    vault = join(dir, "vault");
+    for (const [path, text] of Object.entries(NOTES)) {
+      mkdirSync(join(vault, path, ".."), { recursive: true });
+      writeFileSync(join(vault, path), text);
+      utimesSync(join(vault, path), 1_700_000_000, 1_700_000_000);
+    }
+    // Older than the two seconds in which kc reads a just-changed note again at every run.
+    await sleep(2_100);
+  });
+
+  const headers = (e: Record<string, string>) => runKc(["headers", vault, "--all-missing", "100", "--dry-run"], e);
+
+  it("proposes exactly what a run without any cache does, cold, warm, and after a note is rewritten", async () => {
+    const cold = await headers({ KC_CACHE: "off" });
+    expect(cold.code).toBe(0);
+    expect(cold.out).toContain("offline draft");
+    const first = await headers(env);
+    expect(first.out).toBe(cold.out);
+    const [file] = termFiles();
+    expect(file).toBeDefined();
+    const kept = statSync(join(cache, file!));
+    const warm = await headers(env);
+    expect(warm.out).toBe(cold.out);
+    // Every note's counts were kept: a warm run writes nothing.
+    const after = statSync(join(cache, file!));
+    expect([after.ino, after.mtimeMs]).toEqual([kept.ino, kept.mtimeMs]);
+
+    // A note rewritten with other words: its kept counts no longer hold.
+    const path = join(vault, "knowledge/conflict-markers.md");
+    writeFileSync(
+      path,
+      note(
+        "Conflict markers",
+        "Jitter spreads retries of idempotency keys across a thundering herd of clients.\n\nBackoff and jitter keep a recovering server from the herd, because every retry waits.",
+      ),
+    );
+    utimesSync(path, 1_700_000_100, 1_700_000_100);
+    await sleep(2_100);
+    const changedCold = await headers({ KC_CACHE: "off" });
+    expect(changedCold.out).not.toBe(cold.out);
+    expect((await headers(env)).out).toBe(changedCold.out);
+    expect((await headers(env)).out).toBe(changedCold.out);
+  });
+});
