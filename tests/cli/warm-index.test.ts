@@ -57,8 +57,8 @@ describe("one warm index for every command", () => {
       expect([after.ino, after.mtimeMs], args[0]).toEqual([before.ino, before.mtimeMs]);
     }
     expect(cacheFiles()).toEqual([file]);
-    // Beside it, headers keeps its own file: each note's term counts (term-count-cache.test.ts).
-    expect(readdirSync(cache).filter((f) => f.startsWith("terms-"))).toHaveLength(1);
+    // Beside it, headers keeps its own file: what it read of each note (note-reading-cache.test.ts).
+    expect(readdirSync(cache).filter((f) => f.startsWith("readings-"))).toHaveLength(1);
   });
 
   it("reads again only the notes added, changed or removed, and routes exactly as an index built from every note", async () => {

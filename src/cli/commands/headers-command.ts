@@ -10,7 +10,7 @@ import { loadVault, printVaultWarnings } from "../../node/load-vault";
 import { baseUrlProblem, modelFlags } from "../model-options";
 import { flagString, type ParsedArgs } from "../parse-args";
 import { warmRouterIndex } from "../../node/router-index-cache";
-import { TermCountCache } from "../../node/term-count-cache";
+import { NoteReadingCache } from "../../node/note-reading-cache";
 import { readFile } from "node:fs/promises";
 import { templateFoldersOf } from "../../node/template-folders";
 import type { Command } from "../run-cli";
@@ -68,8 +68,8 @@ export async function runHeadersCommand(args: ParsedArgs, io: NodeIo): Promise<n
   // Drafts never read a note's word count.
   const vault = await loadVault(dir, knowledge !== undefined ? { knowledgeFolder: knowledge } : {}, undefined, { countWords: "no" });
   const { index, state } = await warmRouterIndex(vault, "vault", io.env);
-  // Each note's term counts as an earlier run kept them (a dry run too: they only save reading the notes' words again).
-  const counts = TermCountCache.open(vault.root, state, io.env);
+  // What an earlier run read of each note's words (a dry run keeps them too: they only save reading them again).
+  const readings = NoteReadingCache.open(vault.root, state, io.env);
   printVaultWarnings(vault, io);
   const host = nodeHost(vault, index, modelFlags(args), io);
   const run = await proposeNoteHeaders(
@@ -83,8 +83,8 @@ export async function runHeadersCommand(args: ParsedArgs, io: NodeIo): Promise<n
       loaded: {
         text: (p) => vault.texts.get(p),
         parsed: (p) => vault.index.note(p),
-        termCounts: (p) => counts?.get(p),
-        keepTermCounts: (p, c) => counts?.keep(p, c),
+        reading: (p) => readings?.get(p),
+        keepReading: (p, r) => readings?.keep(p, r),
       },
     },
     {
@@ -102,7 +102,7 @@ export async function runHeadersCommand(args: ParsedArgs, io: NodeIo): Promise<n
       },
     },
   );
-  counts?.save();
+  readings?.save();
   return report(io, run, dryRun);
 }
 

@@ -3,7 +3,7 @@ import { formatRelation } from "../ckp/parse-relation";
 import type { ParsedNote } from "../notes/note-types";
 import { baseName, summaryProperty } from "../route/article-doc";
 import { draftAnswersWhen, nameQuestion } from "./draft-answers";
-import { keyTermsOf, termCounts, tldrCandidates, TLDR_CHARS, type KeyTerms } from "./draft-tldr";
+import { keyTermsOf, SentenceTerms, termCounts, tldrCandidates, TLDR_CHARS, type KeyTerms, type TermCounts } from "./draft-tldr";
 import { cleanValue, plainOf, plainText, proseParagraphs, wordsWithin, type ProseParagraph } from "./prose";
 
 export { plainText, proseParagraphs };
@@ -30,14 +30,22 @@ export interface NoteReading {
   /** The opening prose, plain. */
   opening: string;
   /** In how many paragraphs each term is (termCounts): of the text alone. */
-  counts: ReadonlyMap<string, number>;
+  counts: TermCounts;
+  /** The terms of the sentences read for a TLDR (filled as drafting reads them): of the text alone. */
+  sentences: SentenceTerms;
   key: KeyTerms;
+}
+
+/** What a note's reading keeps of its text alone, for a later run over the same text (see readNote). */
+export interface KeptReading {
+  counts: TermCounts;
+  sentences: SentenceTerms;
 }
 
 /**
  * Reads a note's prose for drafting: its paragraphs, opening and key terms (`idf` from the router's index; `maxIdf`, when
- * known, the most any term gets, which spares looking up terms that cannot be key). `counts`, when given, are the
- * termCounts of this very text, kept from an earlier run.
+ * known, the most any term gets, which spares looking up terms that cannot be key). `kept`, when given, is what an
+ * earlier run read of this very text.
  */
 export function readNote(
   path: string,
@@ -46,7 +54,7 @@ export function readNote(
   header: CkpHeader,
   idf: (term: string) => number,
   maxIdf?: number,
-  counts?: ReadonlyMap<string, number>,
+  kept?: KeptReading,
 ): NoteReading {
   const title = header.title ?? baseName(path);
   const paragraphs = proseParagraphs(text.slice(parsed.bodyStartOffset));
@@ -54,8 +62,8 @@ export function readNote(
     .slice(0, 3)
     .map((p) => plainOf(p))
     .join(" ");
-  const terms = counts ?? termCounts(paragraphs);
-  return { title, paragraphs, opening, counts: terms, key: keyTermsOf(title, terms, idf, maxIdf) };
+  const counts = kept?.counts ?? termCounts(paragraphs);
+  return { title, paragraphs, opening, counts, sentences: kept?.sentences ?? new SentenceTerms(), key: keyTermsOf(title, counts, idf, maxIdf) };
 }
 
 /** What drafting knows about one note: its header and reading, its link and lexical neighbours, the base's stock headings. */
@@ -109,7 +117,8 @@ export function draftHeader(input: DraftInput): Draft {
   let otherTldrs: string[] = [];
   if (header.tldr === null) {
     const own = summaryProperty(parsed.frontmatter);
-    const options = own !== null ? [wordsWithin(cleanValue(own), TLDR_CHARS)] : tldrCandidates(reading.paragraphs, reading.title, reading.key);
+    const options =
+      own !== null ? [wordsWithin(cleanValue(own), TLDR_CHARS)] : tldrCandidates(reading.paragraphs, reading.title, reading.key, undefined, reading.sentences);
     const usable = options.filter((t) => t !== "");
     if (usable.length > 0) fields.tldr = usable[0]!;
     otherTldrs = usable.slice(1);

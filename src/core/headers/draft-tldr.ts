@@ -5,13 +5,18 @@ import { cleanValue, isProse, plainOf, plainSentences, wordsWithin, type ProsePa
 /** A note's key terms (processed as the router processes words) with their weight, the strongest 1. */
 export type KeyTerms = ReadonlyMap<string, number>;
 
+/** A note's terms with in how many paragraphs each is (termCounts): a Map, or any list that can be walked as one. */
+export interface TermCounts {
+  forEach(fn: (n: number, term: string) => void): void;
+}
+
 const KEY_TERMS = 12;
 /** Wikilinks, embeds and markdown links, left out of a note's own words. */
 const LINKS = /!?\[\[[^\]]*\]\]|!?\[[^\]]*\]\([^)]*\)|<?https?:\/\/\S+>?/g;
 /** Characters of a note's prose read for its key terms. */
 const KEY_TERM_CHARS = 10_000;
 /** Sentences of the note considered for its TLDR, from its start. */
-const CANDIDATE_SENTENCES = 24;
+export const CANDIDATE_SENTENCES = 24;
 export const TLDR_CHARS = 280;
 /** TLDR candidates kept per note: the best, and the next ones a run falls back to when another note has it. */
 const TLDR_OPTIONS = 6;
@@ -48,7 +53,7 @@ export function termCounts(paragraphs: readonly ProseParagraph[]): Map<string, n
  * The terms that say what a note is about: its title's words, and the body's terms (`counts`, termCounts) by how many
  * paragraphs hold them against how rare they are in the vault (`idf`), the strongest twelve, weighted 0..1.
  */
-export function keyTermsOf(title: string, counts: ReadonlyMap<string, number>, idf: (term: string) => number, maxIdf = Infinity): KeyTerms {
+export function keyTermsOf(title: string, counts: TermCounts, idf: (term: string) => number, maxIdf = Infinity): KeyTerms {
   const score = scoreLikelyTop(counts, idf, maxIdf);
   const titleTerms = questionTerms(title);
   let best = 1e-9;
@@ -82,7 +87,7 @@ const PARAGRAPHS = 1 << 14;
  * they score, so the twelve other scores are a safe bar). With no bound (Infinity) every term is scored; with the
  * index's, a rarity lookup for a few dozen of a note's terms instead of hundreds, and the same key terms.
  */
-function scoreLikelyTop(counts: ReadonlyMap<string, number>, idf: (term: string) => number, maxIdf: number): Map<string, number> {
+function scoreLikelyTop(counts: TermCounts, idf: (term: string) => number, maxIdf: number): Map<string, number> {
   const byCount: string[][] = [];
   counts.forEach((n, t) => (byCount[n] ??= []).push(t));
   const score = new Map<string, number>();
@@ -143,7 +148,7 @@ function definesTitle(sentence: string, title: TitleForms): boolean {
 }
 
 /**
- * The terms of the sentence being scored, the first `sentenceTerms` of them: an array kept for every sentence (a Set
+ * The terms of the sentence being read, the first `sentenceTerms` of them: an array kept for every sentence (a Set
  * cleared for each gave back its table, and grew it again, three times a sentence).
  */
 const SENTENCE_TERMS: string[] = [];
@@ -152,20 +157,35 @@ const addSentenceTerm = (t: string): void => {
   SENTENCE_TERMS[sentenceTerms++] = t;
 };
 
-/** Whether the first `n` of `terms` hold at least `k` different terms. */
-function distinctAtLeast(terms: readonly string[], n: number, k: number): boolean {
-  let distinct = 0;
-  next: for (let i = 0; i < n; i++) {
-    for (let j = 0; j < i; j++) if (terms[j] === terms[i]) continue next;
-    if (++distinct >= k) return true;
-  }
-  return false;
-}
+/**
+ * The different terms of each of a note's candidate sentences that was read for its words, by the sentence's place
+ * among the first CANDIDATE_SENTENCES (tldrCandidates reads the words of those the cheap refusals let through): a
+ * function of the note's text alone, so a run may keep them between runs beside the note's term counts.
+ */
+export class SentenceTerms {
+  /** Whether a sentence's terms were read in this run (not all were kept). */
+  added = false;
 
-/** Whether the first `n` of `terms` hold `term`. */
-function holds(terms: readonly string[], n: number, term: string): boolean {
-  for (let i = 0; i < n; i++) if (terms[i] === term) return true;
-  return false;
+  /** `known`: the terms of the sentences an earlier run read, by place (none where it read none). */
+  constructor(private readonly known: (readonly string[] | undefined)[] = []) {}
+
+  /** The different terms of the sentence at `position` (`sentence`), in the order they first come, read unless known. */
+  of(position: number, sentence: string): readonly string[] {
+    const hit = this.known[position];
+    if (hit !== undefined) return hit;
+    sentenceTerms = 0;
+    forEachTerm(sentence, addSentenceTerm);
+    const terms: string[] = [];
+    for (let i = 0; i < sentenceTerms; i++) if (!terms.includes(SENTENCE_TERMS[i]!)) terms.push(SENTENCE_TERMS[i]!);
+    this.known[position] = terms;
+    this.added = true;
+    return terms;
+  }
+
+  /** The terms of each place, as `of` gave them (none where no sentence was read). */
+  byPosition(): readonly (readonly string[] | undefined)[] {
+    return this.known;
+  }
 }
 
 /** A note's title as sentences are scored against it, worked out once per note rather than once per sentence. */
@@ -182,17 +202,15 @@ function titleForms(title: string): TitleForms {
 }
 
 /** How well a sentence states the note's point: its key terms, a claim, standing on its own, in the note's lead. */
-function scoreSentence(sentence: string, position: number, p: ProseParagraph, title: TitleForms, key: KeyTerms): number {
+function scoreSentence(sentence: string, position: number, p: ProseParagraph, title: TitleForms, key: KeyTerms, book: SentenceTerms): number {
   // The cheap refusals first: most sentences fail one before their words are read.
   if (sentence.length < 30 || !/^[\p{Lu}"“]/u.test(sentence) || notProse(sentence)) return -Infinity;
   if (!VERB.test(sentence) && !(VERB_ENDING.test(sentence) && /[.!?]["”’)]*$/.test(sentence))) return -Infinity;
-  sentenceTerms = 0;
-  forEachTerm(sentence, addSentenceTerm);
-  const n = sentenceTerms;
-  if (!distinctAtLeast(SENTENCE_TERMS, n, 4)) return -Infinity;
+  const terms = book.of(position, sentence);
+  if (terms.length < 4) return -Infinity;
   let keyed = 0;
   key.forEach((w, t) => {
-    if (holds(SENTENCE_TERMS, n, t)) keyed += w;
+    if (terms.includes(t)) keyed += w;
   });
   let score = Math.min(1, keyed / 2.5);
   if (CLAIM.test(sentence)) score += 0.15;
@@ -224,7 +242,13 @@ function namedSubject(sentence: string, title: string, p: ProseParagraph, positi
  * key terms and say something (a claim), standing on their own, rather than a definition of its title or a sentence
  * that leans on the one before. Several, so a run can pass over one another note already has.
  */
-export function tldrCandidates(paragraphs: readonly ProseParagraph[], title: string, key: KeyTerms, max = TLDR_OPTIONS): string[] {
+export function tldrCandidates(
+  paragraphs: readonly ProseParagraph[],
+  title: string,
+  key: KeyTerms,
+  max = TLDR_OPTIONS,
+  book: SentenceTerms = new SentenceTerms(),
+): string[] {
   const scored: { raw: string; p: ProseParagraph; position: number; score: number }[] = [];
   const forms = titleForms(title);
   let position = 0;
@@ -233,7 +257,7 @@ export function tldrCandidates(paragraphs: readonly ProseParagraph[], title: str
     if (!isProse(plainOf(p))) continue;
     for (const raw of plainSentences(p)) {
       if (position >= CANDIDATE_SENTENCES) break;
-      const score = scoreSentence(raw, position, p, forms, key);
+      const score = scoreSentence(raw, position, p, forms, key, book);
       if (score > -Infinity) scored.push({ raw, p, position, score });
       position++;
     }

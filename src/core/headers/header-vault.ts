@@ -6,6 +6,7 @@ import type { KcHost } from "../ports/host";
 import { baseName } from "../route/article-doc";
 import { routeQuestion } from "../route/route-question";
 import { headingPhrase } from "./draft-answers";
+import type { KeptReading } from "./draft-header";
 import { headerSkipReason, type TemplateFolders } from "./header-eligibility";
 import { TermPostings } from "./word-neighbours";
 import { isMarkdownPath } from "../util/markdown-path";
@@ -20,10 +21,10 @@ export type HeaderVaultHost = Pick<KcHost, "store" | "index" | "rules" | "resolv
 export interface LoadedNotes {
   text(path: string): string | undefined;
   parsed(path: string): ParsedNote | undefined;
-  /** The termCounts of the loaded text, kept from an earlier run (the command line's cache), if known. */
-  termCounts?(path: string): ReadonlyMap<string, number> | undefined;
-  /** Offers the termCounts of the loaded text worked out in this run, for a later run. */
-  keepTermCounts?(path: string, counts: ReadonlyMap<string, number>): void;
+  /** What an earlier run read of the loaded text (the command line's cache; readNote), if known. */
+  reading?(path: string): KeptReading | undefined;
+  /** Offers what this run read of the loaded text, for a later run. */
+  keepReading?(path: string, reading: KeptReading): void;
 }
 
 /** The plugin's file of the Ask panel's past questions (the plugin folder), read for how often each note is routed. */
@@ -73,14 +74,14 @@ export class HeaderVault {
     return parsed;
   }
 
-  /** The kept termCounts of `text`, when it is the host's loaded text of the note and they are known. */
-  keptTermCounts(path: string, text: string): ReadonlyMap<string, number> | undefined {
-    return this.loaded?.termCounts && this.loaded.text(path) === text ? this.loaded.termCounts(path) : undefined;
+  /** What an earlier run read of `text`, when it is the host's loaded text of the note and that is known. */
+  keptReading(path: string, text: string): KeptReading | undefined {
+    return this.loaded?.reading && this.loaded.text(path) === text ? this.loaded.reading(path) : undefined;
   }
 
-  /** Offers the host the termCounts of `text` worked out in this run, when it is the host's loaded text of the note. */
-  keepTermCounts(path: string, text: string, counts: ReadonlyMap<string, number>): void {
-    if (this.loaded?.keepTermCounts && this.loaded.text(path) === text) this.loaded.keepTermCounts(path, counts);
+  /** Offers the host what this run read of `text`, when it is the host's loaded text of the note. */
+  keepReading(path: string, text: string, reading: KeptReading): void {
+    if (this.loaded?.keepReading && this.loaded.text(path) === text) this.loaded.keepReading(path, reading);
   }
 
   /** The index's term lookups for lexical neighbours, shared by every note of the run. */

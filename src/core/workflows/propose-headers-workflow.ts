@@ -144,9 +144,8 @@ async function draftProposal(host: KcHost, vault: HeaderVault, path: string, mon
     from.sort((a, b) => b.n - a.n || a.tokens - b.tokens || (a.p < b.p ? -1 : 1));
     return finish(host, path, text, draftStub({ path, header, linkedFrom: from.map((f) => f.p), month }));
   }
-  const kept = vault.keptTermCounts(path, text);
+  const kept = vault.keptReading(path, text);
   const reading = readNote(path, text, parsed, header, (t) => index.idf(t), index.maxIdf(), kept);
-  if (kept === undefined) vault.keepTermCounts(path, text, reading.counts);
   if (reading.paragraphs.length === 0 && parsed.headings.length === 0) return { path, reason: "has no text to draft a header from" };
   const near: string[] = [];
   for (const n of vault.postings().neighbours(path, reading.key, 20))
@@ -174,6 +173,8 @@ async function draftProposal(host: KcHost, vault: HeaderVault, path: string, mon
     month,
     isStockHeading: (h) => vault.isStockHeading(h),
   });
+  // What drafting read of the text alone, for a later run: kept when anything of it is new.
+  if (kept === undefined || reading.sentences.added) vault.keepReading(path, text, reading);
   return finish(host, path, text, draft);
 }
 

@@ -5,11 +5,13 @@ import { join } from "node:path";
 import process from "node:process";
 import { setTimeout as sleep } from "node:timers/promises";
 import { runKc } from "../fakes/run-kc";
-import { countsText, parseCounts, TermCountCache } from "../../src/node/term-count-cache";
-import type { CachedIndex, NoteRecord } from "../../src/node/index-cache-file";
+import { NoteReadingCache, readingOf, readingText } from "../../src/node/note-reading-cache";
+import { SentenceTerms } from "../../src/core/headers/draft-tldr";
+import type { KeptReading } from "../../src/core/headers/draft-header";
+import { asciiJson, type CachedIndex, type NoteRecord } from "../../src/node/index-cache-file";
 
-// A header run keeps each note's term counts (in how many paragraphs each term is) between runs, trusted exactly when
-// the router's warm index trusts the note's stamp.
+// A header run keeps what it read of each note's text alone (its term counts, the terms of the sentences it read for a
+// TLDR) between runs, trusted exactly when the router's warm index trusts the note's stamp.
 
 let dir: string;
 let cache: string;
@@ -24,20 +26,38 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const ROOT = "/vaults/one";
 const stamp = (n: number): NoteRecord => ({ size: 100 + n, mtime: 1_700_000_000_000 + n, ctime: 1_700_000_000_500 + n, ino: 4242 + n, state: "indexed" });
 const stateOf = (records: Record<string, NoteRecord>): CachedIndex => ({ records: new Map(Object.entries(records)) }) as unknown as CachedIndex;
-const COUNTS_A = new Map([
-  ["retri", 3],
-  ["backoff", 2],
-  ["2024-01", 1],
-  ["日本語", 1],
-  ["wörd", 1],
-]);
-const COUNTS_B = new Map([["zebra", 4]]);
-const termFiles = () => (existsSync(cache) ? readdirSync(cache).filter((f) => f.startsWith("terms-")) : []);
+const reading = (counts: [string, number][], sentences: (string[] | undefined)[] = []): KeptReading => ({
+  counts: new Map(counts),
+  sentences: new SentenceTerms(sentences),
+});
+const COUNTS_A = reading(
+  [
+    ["retri", 3],
+    ["backoff", 2],
+    ["2024-01", 1],
+    ["日本語", 1],
+    ["wörd", 1],
+    ["owner's", 2],
+  ],
+  [["retri", "backoff", "clock", "日本語"], undefined, [], ["jitter", "wörd", "2024-01"]],
+);
+const COUNTS_B = reading([["zebra", 4]]);
+/** A reading as plain data: its counts as pairs in order, its sentences' terms by place. */
+const plain = (r: KeptReading | undefined) => {
+  if (r === undefined) return undefined;
+  const counts: [string, number][] = [];
+  r.counts.forEach((n, t) => counts.push([t, n]));
+  // Places with no sentence read, holes or undefined, the same; none after the last read.
+  const sentences = Array.from(r.sentences.byPosition(), (t) => t);
+  while (sentences.length > 0 && sentences[sentences.length - 1] === undefined) sentences.pop();
+  return { counts, sentences };
+};
+const termFiles = () => (existsSync(cache) ? readdirSync(cache).filter((f) => f.startsWith("readings-")) : []);
 
-describe("the term counts a header run keeps", () => {
+describe("what a header run keeps of each note", () => {
   it("are read back as kept, for notes whose stamp is the same, from a private file", () => {
     const records = { "a.md": stamp(1), "b.md": stamp(2) };
-    const first = TermCountCache.open(ROOT, stateOf(records), env)!;
+    const first = NoteReadingCache.open(ROOT, stateOf(records), env)!;
     expect(first.get("a.md")).toBeUndefined();
     first.keep("a.md", COUNTS_A);
     first.keep("b.md", COUNTS_B);
@@ -50,10 +70,9 @@ describe("the term counts a header run keeps", () => {
     }
     // Written as ASCII: the words of any script come back as they were.
     expect(readFileSync(join(cache, file!)).every((b) => b < 0x80)).toBe(true);
-    const again = TermCountCache.open(ROOT, stateOf(records), env)!;
-    expect(again.get("a.md")).toEqual(COUNTS_A);
-    expect([...again.get("a.md")!]).toEqual([...COUNTS_A]);
-    expect(again.get("b.md")).toEqual(COUNTS_B);
+    const again = NoteReadingCache.open(ROOT, stateOf(records), env)!;
+    expect(plain(again.get("a.md"))).toEqual(plain(COUNTS_A));
+    expect(plain(again.get("b.md"))).toEqual(plain(COUNTS_B));
     // Nothing new and nothing out of date: the file is not written again.
     const before = statSync(join(cache, file!));
     again.save();
@@ -62,22 +81,22 @@ describe("the term counts a header run keeps", () => {
   });
 
   it("are not trusted when any part of the note's stamp moved, the note is racy or gone, or for another vault", () => {
-    const first = TermCountCache.open(ROOT, stateOf({ "a.md": stamp(1) }), env)!;
+    const first = NoteReadingCache.open(ROOT, stateOf({ "a.md": stamp(1) }), env)!;
     first.keep("a.md", COUNTS_A);
     first.save();
     const base = stamp(1);
     for (const moved of [{ size: base.size + 1 }, { mtime: base.mtime + 1 }, { ctime: base.ctime + 1 }, { ino: base.ino + 1 }, { state: "racy" as const }]) {
-      const c = TermCountCache.open(ROOT, stateOf({ "a.md": { ...base, ...moved } }), env)!;
+      const c = NoteReadingCache.open(ROOT, stateOf({ "a.md": { ...base, ...moved } }), env)!;
       expect(c.get("a.md"), JSON.stringify(moved)).toBeUndefined();
     }
-    expect(TermCountCache.open(ROOT, stateOf({ "b.md": stamp(2) }), env)!.get("a.md")).toBeUndefined();
-    expect(TermCountCache.open("/vaults/two", stateOf({ "a.md": base }), env)!.get("a.md")).toBeUndefined();
+    expect(NoteReadingCache.open(ROOT, stateOf({ "b.md": stamp(2) }), env)!.get("a.md")).toBeUndefined();
+    expect(NoteReadingCache.open("/vaults/two", stateOf({ "a.md": base }), env)!.get("a.md")).toBeUndefined();
     // And the first vault's entry is still there for it.
-    expect(TermCountCache.open(ROOT, stateOf({ "a.md": base }), env)!.get("a.md")).toEqual(COUNTS_A);
+    expect(plain(NoteReadingCache.open(ROOT, stateOf({ "a.md": base }), env)!.get("a.md"))).toEqual(plain(COUNTS_A));
   });
 
   it("keeps nothing of a racy note (changed moments ago) and drops entries out of date when it writes", () => {
-    const c = TermCountCache.open(ROOT, stateOf({ "a.md": stamp(1), "b.md": { ...stamp(2), state: "racy" } }), env)!;
+    const c = NoteReadingCache.open(ROOT, stateOf({ "a.md": stamp(1), "b.md": { ...stamp(2), state: "racy" } }), env)!;
     c.keep("a.md", COUNTS_A);
     c.keep("b.md", COUNTS_B);
     c.save();
@@ -85,7 +104,7 @@ describe("the term counts a header run keeps", () => {
     expect(text).toContain('"a.md"');
     expect(text).not.toContain('"b.md"');
     // a.md changed: the next run that writes leaves its old counts out.
-    const next = TermCountCache.open(ROOT, stateOf({ "a.md": stamp(5), "b.md": stamp(2) }), env)!;
+    const next = NoteReadingCache.open(ROOT, stateOf({ "a.md": stamp(5), "b.md": stamp(2) }), env)!;
     next.keep("b.md", COUNTS_B);
     next.save();
     const after = readFileSync(join(cache, termFiles()[0]!), "latin1");
@@ -93,9 +112,9 @@ describe("the term counts a header run keeps", () => {
     expect(after).toContain('"b.md"');
   });
 
-  it("ignores a file in doubt: another key, a cut-off or broken line, a byte that is not ASCII, a bad entry", () => {
+  it("ignores a file in doubt: another key, a cut-off or broken line, a byte that is not ASCII, a bad stamp", () => {
     const records = { "a.md": stamp(1), "b.md": stamp(2) };
-    const c = TermCountCache.open(ROOT, stateOf(records), env)!;
+    const c = NoteReadingCache.open(ROOT, stateOf(records), env)!;
     c.keep("a.md", COUNTS_A);
     c.keep("b.md", COUNTS_B);
     c.save();
@@ -104,41 +123,42 @@ describe("the term counts a header run keeps", () => {
     const lines = good.split("\n");
     const rewrite = (text: string) => writeFileSync(file, text, { encoding: "latin1", mode: 0o600 });
     for (const [what, text] of [
-      ["another key", [JSON.stringify("kc-term-counts/0"), ...lines.slice(1)].join("\n")],
+      ["another key", [JSON.stringify("kc-note-readings/0"), ...lines.slice(1)].join("\n")],
       ["cut off", good.slice(0, -5)],
-      ["not JSON", `${lines[0]}\n{"a.md"\n${lines.slice(2).join("\n")}`],
+      ["a path that is not JSON", good.replace('"a.md"', '"a.md')],
+      ["a missing field", good.replace(/\t[^\t\n]*\n$/, "\n")],
       ["not ASCII", good.replace("retri", "r\u00e9tri")],
       ["a repeated note", `${lines[0]}\n${lines[1]}\n${lines[1]}\n`],
-      ["a stamp that is not a number", good.replace(/,(\d+),/, ',"x",')],
+      ["a stamp that is not a number", good.replace(/\t(\d+)\t/, "\tx\t")],
     ] as const) {
       rewrite(text);
-      const r = TermCountCache.open(ROOT, stateOf(records), env)!;
+      const r = NoteReadingCache.open(ROOT, stateOf(records), env)!;
       expect([r.get("a.md"), r.get("b.md")], what).toEqual([undefined, undefined]);
     }
-    // One entry whose counts do not read is worked out again; the others are used, and the file is written right.
+    // An entry that does not read is read again from the note; the others are used, and the file is written right.
     rewrite(good.replace("backoff 2", "backoff 0"));
-    const r = TermCountCache.open(ROOT, stateOf(records), env)!;
-    expect([r.get("a.md"), r.get("b.md")]).toEqual([undefined, COUNTS_B]);
+    const r = NoteReadingCache.open(ROOT, stateOf(records), env)!;
+    expect([r.get("a.md"), plain(r.get("b.md"))]).toEqual([undefined, plain(COUNTS_B)]);
     r.keep("a.md", COUNTS_A);
     r.save();
-    expect(TermCountCache.open(ROOT, stateOf(records), env)!.get("a.md")).toEqual(COUNTS_A);
+    expect(plain(NoteReadingCache.open(ROOT, stateOf(records), env)!.get("a.md"))).toEqual(plain(COUNTS_A));
   });
 
   it("merges at write time what another run kept since this one read the file", () => {
     const records = { "a.md": stamp(1), "b.md": stamp(2) };
-    const one = TermCountCache.open(ROOT, stateOf(records), env)!;
-    const two = TermCountCache.open(ROOT, stateOf(records), env)!;
+    const one = NoteReadingCache.open(ROOT, stateOf(records), env)!;
+    const two = NoteReadingCache.open(ROOT, stateOf(records), env)!;
     one.keep("a.md", COUNTS_A);
     two.keep("b.md", COUNTS_B);
     one.save();
     two.save();
-    const r = TermCountCache.open(ROOT, stateOf(records), env)!;
-    expect([r.get("a.md"), r.get("b.md")]).toEqual([COUNTS_A, COUNTS_B]);
+    const r = NoteReadingCache.open(ROOT, stateOf(records), env)!;
+    expect([plain(r.get("a.md")), plain(r.get("b.md"))]).toEqual([plain(COUNTS_A), plain(COUNTS_B)]);
   });
 
   it.skipIf(process.platform === "win32")("follows no symbolic link: a link at the file's place is neither read nor written through", () => {
     const records = { "a.md": stamp(1) };
-    const c = TermCountCache.open(ROOT, stateOf(records), env)!;
+    const c = NoteReadingCache.open(ROOT, stateOf(records), env)!;
     c.keep("a.md", COUNTS_A);
     c.save();
     const file = join(cache, termFiles()[0]!);
@@ -146,7 +166,7 @@ describe("the term counts a header run keeps", () => {
     writeFileSync(elsewhere, readFileSync(file));
     rmSync(file);
     symlinkSync(elsewhere, file);
-    const linked = TermCountCache.open(ROOT, stateOf(records), env)!;
+    const linked = NoteReadingCache.open(ROOT, stateOf(records), env)!;
     expect(linked.get("a.md")).toBeUndefined();
     const outside = readFileSync(elsewhere, "latin1");
     linked.keep("a.md", COUNTS_B);
@@ -156,37 +176,60 @@ describe("the term counts a header run keeps", () => {
   });
 
   it("is not kept at all without a cache folder (KC_CACHE=off)", () => {
-    expect(TermCountCache.open(ROOT, stateOf({ "a.md": stamp(1) }), { KC_CACHE: "off" })).toBeNull();
+    expect(NoteReadingCache.open(ROOT, stateOf({ "a.md": stamp(1) }), { KC_CACHE: "off" })).toBeNull();
   });
 });
 
-describe("counts as the file writes them", () => {
-  it("read back as the same terms, counts and order", () => {
-    for (const counts of [
-      new Map<string, number>(),
+describe("a reading as the file writes it", () => {
+  const back = (r: KeptReading) => {
+    const [counts, sentences] = readingText(r)!;
+    return plain(readingOf({ counts: asciiJson(counts), sentences: asciiJson(sentences) })!);
+  };
+
+  it("reads back as the same terms, counts, order and sentences", () => {
+    for (const r of [
+      reading([]),
       COUNTS_A,
       COUNTS_B,
-      new Map([
-        ["a'b", 16_384],
-        ["x_y-z", 1],
-        ["42", 7],
-      ]),
-    ]) {
-      const text = countsText(counts);
-      expect(text).not.toBeNull();
-      expect([...parseCounts(text!)!]).toEqual([...counts]);
-    }
+      reading(
+        [
+          ["a'b", 16_384],
+          ["x_y-z", 1],
+          ["42", 7],
+        ],
+        [undefined, undefined, ["42", "x_y-z", "not-counted"], []],
+      ),
+    ])
+      expect(back(r)).toEqual(plain(r));
   });
 
-  it("refuse what is not a note's counts", () => {
-    expect(countsText(new Map([["two words", 1]]))).toBeNull();
-    expect(countsText(new Map([["", 1]]))).toBeNull();
-    expect(countsText(new Map([["line\nbreak", 1]]))).toBeNull();
-    for (const bad of ["a", "a 1 b", "a 0", "a -1", "a 1.5", "a x", "a 1 a 2", " a 1", "a  1", "a 16385", "a 1e3x"]) expect(parseCounts(bad), bad).toBeNull();
+  it("refuses to write a term it could not read back", () => {
+    for (const bad of ["two words", "", "line\nbreak", "a|b", "@1", "~", 'quo"te', "back\\slash"]) {
+      expect(readingText(reading([[bad, 1]])), bad).toBeNull();
+      expect(readingText(reading([["ok", 1]], [[bad]])), bad).toBeNull();
+    }
+    expect(readingText(reading([["ok", 0]]))).toBeNull();
+  });
+
+  it("reads nothing that is not one", () => {
+    const terms = ["a", "b"];
+    const ok = { counts: "a 1 b 2", sentences: "@0 @1 c|~||@1" };
+    expect(plain(readingOf(ok)!)).toEqual({
+      counts: [
+        ["a", 1],
+        ["b", 2],
+      ],
+      sentences: [["a", "b", "c"], [], undefined, ["b"]],
+    });
+    expect(terms).toHaveLength(2);
+    for (const counts of ["a", "a 1 b", "a 0", "a -1", "a 1.5", "a x", " a 1", "a  1", "a 1 ", "a 16385", "a 1\tb 2", "a|b 1", "@a 1", "a 1234567890"])
+      expect(readingOf({ counts, sentences: "" }), counts).toBeNull();
+    for (const sentences of ["@2", "@x", "@", "a a", "@0 a", "a  b", Array.from({ length: 25 }, () => "a").join("|")])
+      expect(readingOf({ counts: "a 1 b 2", sentences }), sentences).toBeNull();
   });
 });
 
-describe("kc headers with kept term counts", () => {
+describe("kc headers with kept readings", () => {
   const note = (title: string, body: string) => `---\ntitle: ${title}\n---\n${body}\n`;
   const NOTES: Record<string, string> = {
     "knowledge/retry-with-backoff.md": note(
