@@ -3,6 +3,7 @@ import manifest from "../../manifest.json";
 import type { KeptReading } from "../core/headers/draft-header";
 import { CANDIDATE_SENTENCES, SentenceTerms, termCounts, tldrCandidates, type TermCounts } from "../core/headers/draft-tldr";
 import { proseParagraphs } from "../core/headers/prose";
+import { questionTerms } from "../core/route/text-terms";
 import { shortHash } from "../core/util/short-hash";
 import { cacheFolder } from "./cache-folder";
 import { asciiJson, type CachedIndex, type NoteRecord } from "./index-cache-file";
@@ -15,7 +16,8 @@ import { openPrivateFolder, readPrivateFile, sweepPrivateTemps, writePrivateFile
  *
  * A note's entry is trusted exactly when the index trusts the note: its record in the warm index (this run's stat of
  * it) is "indexed", not racy, and has the stamp (size, modification and change time, inode) the entry was kept under.
- * Anything else is read again. The file is ignored whole when its key is another's (kc's version, the vault, the
+ * Anything else is read again. The title's terms are kept too (the title is the note's header or its file's name, and
+ * an entry is the note's at its path). The file is ignored whole when its key is another's (kc's version, the vault, the
  * format, and what this kc reads of a sample text, which changes when the way words are read does) or any line of it
  * does not parse. It is written with the same care as the index's cache: in a private folder, to a temporary file
  * renamed over it, merged with what another run wrote since it was read.
@@ -78,7 +80,7 @@ export class NoteReadingCache {
     for (const [path, entry] of this.read() ?? []) if (!this.readings.has(path) && this.trusted(path, entry)) this.readings.set(path, entry);
     const lines = [JSON.stringify(this.key)];
     for (const [path, kept] of this.readings) {
-      const texts = isEntry(kept) ? [kept.counts, kept.sentences] : readingText(kept);
+      const texts = isEntry(kept) ? [kept.title, kept.counts, kept.sentences] : readingText(kept);
       if (texts === null) continue;
       const r = this.records.get(path)!;
       lines.push([JSON.stringify(path), r.size, r.mtime, r.ctime, r.ino, ...texts].join("\t"));
@@ -113,11 +115,11 @@ export class NoteReadingCache {
       for (let i = 1; i < lines.length - 1; i++) {
         // A path as JSON writes it (a tab in it is written "\t"), four numbers, the counts and the sentences.
         const row = lines[i]!.split("\t");
-        if (row.length !== 7) return null;
+        if (row.length !== 8) return null;
         const path = JSON.parse(row[0]!) as unknown;
         const [size, mtime, ctime, ino] = row.slice(1, 5).map(Number) as [number, number, number, number];
         if (typeof path !== "string" || entries.has(path) || ![size, mtime, ctime, ino].every(Number.isFinite)) return null;
-        entries.set(path, { size, mtime, ctime, ino, counts: row[5]!, sentences: row[6]! });
+        entries.set(path, { size, mtime, ctime, ino, title: row[5]!, counts: row[6]!, sentences: row[7]! });
       }
       return entries;
     } catch {
@@ -132,6 +134,7 @@ interface Entry {
   mtime: number;
   ctime: number;
   ino: number;
+  title: string;
   counts: string;
   sentences: string;
 }
@@ -156,11 +159,13 @@ function isTerm(t: string): boolean {
 
 /**
  * A reading as the file keeps it, or null (not kept) when a term could not be read back:
+ * - the title's terms, parted by spaces;
  * - the counts: each term then its count, parted by spaces;
  * - the sentences: for each place, its terms parted by spaces, `@n` for the counts' nth term (most are), NO_TERMS for a
  *   sentence read that holds none, nothing for a place whose sentence was not read; places parted by `|`.
  */
-export function readingText(reading: KeptReading): [string, string] | null {
+export function readingText(reading: KeptReading): [string, string, string] | null {
+  if (!reading.titleTerms.every(isTerm)) return null;
   const places = new Map<string, number>();
   let counts = "";
   let fit = true;
@@ -179,18 +184,22 @@ export function readingText(reading: KeptReading): [string, string] | null {
     if (!terms.every(isTerm)) return null;
     sentences.push(terms.length === 0 ? NO_TERMS : terms.map((t) => (places.has(t) ? `@${places.get(t)!}` : t)).join(" "));
   }
-  return [counts, sentences.join("|")];
+  return [reading.titleTerms.join(" "), counts, sentences.join("|")];
 }
 
 /** Text that holds no term the file keeps but white space other than one space between parts, or a character isTerm refuses. */
 const NOT_COUNTS = /[^\S ]|[|@~\\"]| {2}|^ | $/;
 
 /**
- * readingText read back (each part with a \u escape decoded), or null when it is not one: counts with an odd number of
- * parts, an empty or repeated term or a count under 1 or over MAX_COUNT; sentences past CANDIDATE_SENTENCES, a term
- * repeated in one, or a place that names no term of the counts.
+ * readingText read back (each part with a \u escape decoded), or null when it is not one: title terms repeated or
+ * not terms; counts with an odd number of parts, an empty term or a count under 1 or over MAX_COUNT; sentences past
+ * CANDIDATE_SENTENCES, a term repeated in one, or a place that names no term of the counts.
  */
-export function readingOf(entry: Pick<Entry, "counts" | "sentences">): KeptReading | null {
+export function readingOf(entry: Pick<Entry, "title" | "counts" | "sentences">): KeptReading | null {
+  const titleText = unescaped(entry.title);
+  if (titleText === null || NOT_COUNTS.test(titleText)) return null;
+  const titleTerms = titleText === "" ? [] : titleText.split(" ");
+  if (new Set(titleTerms).size !== titleTerms.length) return null;
   const countsText = unescaped(entry.counts);
   const sentencesText = unescaped(entry.sentences);
   if (countsText === null || sentencesText === null || NOT_COUNTS.test(countsText)) return null;
@@ -227,7 +236,7 @@ export function readingOf(entry: Pick<Entry, "counts" | "sentences">): KeptReadi
     }
     known.push(read);
   }
-  return { counts: new CountList(terms, ns), sentences: new SentenceTerms(known) };
+  return { titleTerms, counts: new CountList(terms, ns), sentences: new SentenceTerms(known) };
 }
 
 /**
@@ -277,8 +286,8 @@ function keyLine(root: string): string {
   const paragraphs = proseParagraphs(SAMPLE);
   const sentences = new SentenceTerms();
   tldrCandidates(paragraphs, "Reading words", new Map(), undefined, sentences);
-  const sample = readingText({ counts: termCounts(paragraphs), sentences });
-  return ["kc-note-readings/1", manifest.version, root, ...(sample ?? [])].join("\0");
+  const sample = readingText({ titleTerms: questionTerms("Reading words: the writer's 3rd draft (2024-01-03)"), counts: termCounts(paragraphs), sentences });
+  return ["kc-note-readings/2", manifest.version, root, ...(sample ?? [])].join("\0");
 }
 
 const SAMPLE = [

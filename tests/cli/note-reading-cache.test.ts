@@ -26,7 +26,8 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const ROOT = "/vaults/one";
 const stamp = (n: number): NoteRecord => ({ size: 100 + n, mtime: 1_700_000_000_000 + n, ctime: 1_700_000_000_500 + n, ino: 4242 + n, state: "indexed" });
 const stateOf = (records: Record<string, NoteRecord>): CachedIndex => ({ records: new Map(Object.entries(records)) }) as unknown as CachedIndex;
-const reading = (counts: [string, number][], sentences: (string[] | undefined)[] = []): KeptReading => ({
+const reading = (counts: [string, number][], sentences: (string[] | undefined)[] = [], titleTerms: string[] = []): KeptReading => ({
+  titleTerms,
   counts: new Map(counts),
   sentences: new SentenceTerms(sentences),
 });
@@ -40,6 +41,7 @@ const COUNTS_A = reading(
     ["owner's", 2],
   ],
   [["retri", "backoff", "clock", "日本語"], undefined, [], ["jitter", "wörd", "2024-01"]],
+  ["retri", "backoff", "日本語"],
 );
 const COUNTS_B = reading([["zebra", 4]]);
 /** A reading as plain data: its counts as pairs in order, its sentences' terms by place. */
@@ -50,7 +52,7 @@ const plain = (r: KeptReading | undefined) => {
   // Places with no sentence read, holes or undefined, the same; none after the last read.
   const sentences = Array.from(r.sentences.byPosition(), (t) => t);
   while (sentences.length > 0 && sentences[sentences.length - 1] === undefined) sentences.pop();
-  return { counts, sentences };
+  return { titleTerms: r.titleTerms, counts, sentences };
 };
 const termFiles = () => (existsSync(cache) ? readdirSync(cache).filter((f) => f.startsWith("readings-")) : []);
 
@@ -182,8 +184,8 @@ describe("what a header run keeps of each note", () => {
 
 describe("a reading as the file writes it", () => {
   const back = (r: KeptReading) => {
-    const [counts, sentences] = readingText(r)!;
-    return plain(readingOf({ counts: asciiJson(counts), sentences: asciiJson(sentences) })!);
+    const [title, counts, sentences] = readingText(r)!;
+    return plain(readingOf({ title: asciiJson(title), counts: asciiJson(counts), sentences: asciiJson(sentences) })!);
   };
 
   it("reads back as the same terms, counts, order and sentences", () => {
@@ -207,14 +209,16 @@ describe("a reading as the file writes it", () => {
     for (const bad of ["two words", "", "line\nbreak", "a|b", "@1", "~", 'quo"te', "back\\slash"]) {
       expect(readingText(reading([[bad, 1]])), bad).toBeNull();
       expect(readingText(reading([["ok", 1]], [[bad]])), bad).toBeNull();
+      expect(readingText(reading([["ok", 1]], [], [bad])), bad).toBeNull();
     }
     expect(readingText(reading([["ok", 0]]))).toBeNull();
   });
 
   it("reads nothing that is not one", () => {
     const terms = ["a", "b"];
-    const ok = { counts: "a 1 b 2", sentences: "@0 @1 c|~||@1" };
+    const ok = { title: "a z", counts: "a 1 b 2", sentences: "@0 @1 c|~||@1" };
     expect(plain(readingOf(ok)!)).toEqual({
+      titleTerms: ["a", "z"],
       counts: [
         ["a", 1],
         ["b", 2],
@@ -223,9 +227,10 @@ describe("a reading as the file writes it", () => {
     });
     expect(terms).toHaveLength(2);
     for (const counts of ["a", "a 1 b", "a 0", "a -1", "a 1.5", "a x", " a 1", "a  1", "a 1 ", "a 16385", "a 1\tb 2", "a|b 1", "@a 1", "a 1234567890"])
-      expect(readingOf({ counts, sentences: "" }), counts).toBeNull();
+      expect(readingOf({ title: "", counts, sentences: "" }), counts).toBeNull();
     for (const sentences of ["@2", "@x", "@", "a a", "@0 a", "a  b", Array.from({ length: 25 }, () => "a").join("|")])
-      expect(readingOf({ counts: "a 1 b 2", sentences }), sentences).toBeNull();
+      expect(readingOf({ title: "", counts: "a 1 b 2", sentences }), sentences).toBeNull();
+    for (const title of ["a a", " a", "a ", "a  b", "a|b", "@a", "~"]) expect(readingOf({ title, counts: "a 1", sentences: "" }), title).toBeNull();
   });
 });
 

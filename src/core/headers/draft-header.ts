@@ -2,6 +2,7 @@ import type { CkpHeader } from "../ckp/ckp-header";
 import { formatRelation } from "../ckp/parse-relation";
 import type { ParsedNote } from "../notes/note-types";
 import { baseName, summaryProperty } from "../route/article-doc";
+import { questionTerms } from "../route/text-terms";
 import { draftAnswersWhen, nameQuestion } from "./draft-answers";
 import { keyTermsOf, SentenceTerms, termCounts, tldrCandidates, TLDR_CHARS, type KeyTerms, type TermCounts } from "./draft-tldr";
 import { cleanValue, plainOf, plainText, proseParagraphs, wordsWithin, type ProseParagraph } from "./prose";
@@ -29,7 +30,8 @@ export interface NoteReading {
   paragraphs: ProseParagraph[];
   /** The opening prose, plain. */
   opening: string;
-  /** In how many paragraphs each term is (termCounts): of the text alone. */
+  /** The title's terms (questionTerms), in how many paragraphs each term is (termCounts): of the text (and name) alone. */
+  titleTerms: readonly string[];
   counts: TermCounts;
   /** The terms of the sentences read for a TLDR (filled as drafting reads them): of the text alone. */
   sentences: SentenceTerms;
@@ -38,6 +40,7 @@ export interface NoteReading {
 
 /** What a note's reading keeps of its text alone, for a later run over the same text (see readNote). */
 export interface KeptReading {
+  titleTerms: readonly string[];
   counts: TermCounts;
   sentences: SentenceTerms;
 }
@@ -62,8 +65,10 @@ export function readNote(
     .slice(0, 3)
     .map((p) => plainOf(p))
     .join(" ");
+  const titleTerms = kept?.titleTerms ?? questionTerms(title);
   const counts = kept?.counts ?? termCounts(paragraphs);
-  return { title, paragraphs, opening, counts, sentences: kept?.sentences ?? new SentenceTerms(), key: keyTermsOf(title, counts, idf, maxIdf) };
+  const sentences = kept?.sentences ?? new SentenceTerms();
+  return { title, paragraphs, opening, titleTerms, counts, sentences, key: keyTermsOf(titleTerms, counts, idf, maxIdf) };
 }
 
 /** What drafting knows about one note: its header and reading, its link and lexical neighbours, the base's stock headings. */

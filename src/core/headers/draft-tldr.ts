@@ -1,4 +1,4 @@
-import { forEachTerm, questionTerms } from "../route/text-terms";
+import { forEachTerm } from "../route/text-terms";
 import { keepBest } from "../util/keep-best";
 import { cleanValue, isProse, plainOf, plainSentences, wordsWithin, type ProseParagraph } from "./prose";
 
@@ -50,12 +50,12 @@ export function termCounts(paragraphs: readonly ProseParagraph[]): Map<string, n
 }
 
 /**
- * The terms that say what a note is about: its title's words, and the body's terms (`counts`, termCounts) by how many
- * paragraphs hold them against how rare they are in the vault (`idf`), the strongest twelve, weighted 0..1.
+ * The terms that say what a note is about: its title's terms (`titleTerms`, questionTerms of the title), and the body's
+ * terms (`counts`, termCounts) by how many paragraphs hold them against how rare they are in the vault (`idf`), the
+ * strongest twelve, weighted 0..1.
  */
-export function keyTermsOf(title: string, counts: TermCounts, idf: (term: string) => number, maxIdf = Infinity): KeyTerms {
+export function keyTermsOf(titleTerms: readonly string[], counts: TermCounts, idf: (term: string) => number, maxIdf = Infinity): KeyTerms {
   const score = scoreLikelyTop(counts, idf, maxIdf);
-  const titleTerms = questionTerms(title);
   let best = 1e-9;
   for (const s of score.values()) if (s > best) best = s;
   for (const t of titleTerms) best = Math.max(best, 2 * idf(t));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { acronymOf, draftAnswersWhen, headingPhrase, mayStateAfter, nameQuestion } from "../../../src/core/headers/draft-answers";
+import { questionTerms } from "../../../src/core/route/text-terms";
 import { keyTermsOf, termCounts, tldrCandidates } from "../../../src/core/headers/draft-tldr";
 import { cleanValue, proseParagraphs, sentencesOf } from "../../../src/core/headers/prose";
 import { parseNote } from "../../../src/core/notes/parse-note";
@@ -8,7 +9,7 @@ import { parseNote } from "../../../src/core/notes/parse-note";
 const idf = (): number => 1;
 const tldrOf = (title: string, body: string): string | undefined => {
   const paragraphs = proseParagraphs(body);
-  return tldrCandidates(paragraphs, title, keyTermsOf(title, termCounts(paragraphs), idf))[0];
+  return tldrCandidates(paragraphs, title, keyTermsOf(questionTerms(title), termCounts(paragraphs), idf))[0];
 };
 const answersOf = (title: string, text: string, stock: string[] = []): string[] => {
   const parsed = parseNote(text);
@@ -23,7 +24,7 @@ const answersOf = (title: string, text: string, stock: string[] = []): string[] 
     paragraphs,
     opening,
     definesTitle: /^\w[\w ]* is /.test(opening),
-    keyTerms: new Set(keyTermsOf(title, termCounts(paragraphs), idf).keys()),
+    keyTerms: new Set(keyTermsOf(questionTerms(title), termCounts(paragraphs), idf).keys()),
     isStockHeading: (h) => stock.includes(h),
   });
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { questionTerms } from "../../../src/core/route/text-terms";
 import { keyTermsOf, termCounts } from "../../../src/core/headers/draft-tldr";
 import { proseParagraphs } from "../../../src/core/headers/prose";
 
@@ -25,8 +26,8 @@ describe("keyTermsOf with a rarity bound", () => {
         const idf = (t: string): number => values[slot(t, values.length)]!;
         const paragraphs = proseParagraphs(paras.join("\n\n"));
         const title = `The ${titleWord}`;
-        const all = keyTermsOf(title, termCounts(paragraphs), idf);
-        const bounded = keyTermsOf(title, termCounts(paragraphs), idf, 5);
+        const all = keyTermsOf(questionTerms(title), termCounts(paragraphs), idf);
+        const bounded = keyTermsOf(questionTerms(title), termCounts(paragraphs), idf, 5);
         expect([...bounded]).toEqual([...all]);
       }),
       { numRuns: 1000 },
@@ -40,10 +41,10 @@ describe("keyTermsOf with a rarity bound", () => {
     const text = [0, 1, 2, 3].map((i) => `${common.join(" ")}${i === 0 ? " " + rare.join(" ") : ""}.`).join("\n\n");
     const asked: string[] = [];
     const idf = (t: string): number => (asked.push(t), 1);
-    const all = keyTermsOf("Note", termCounts(proseParagraphs(text)), idf);
+    const all = keyTermsOf(questionTerms("Note"), termCounts(proseParagraphs(text)), idf);
     const everyLookup = asked.length;
     asked.length = 0;
-    const bounded = keyTermsOf("Note", termCounts(proseParagraphs(text)), idf, 1);
+    const bounded = keyTermsOf(questionTerms("Note"), termCounts(proseParagraphs(text)), idf, 1);
     expect([...bounded]).toEqual([...all]);
     expect(asked.length).toBeLessThan(everyLookup / 2);
   });
