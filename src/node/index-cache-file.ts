@@ -45,7 +45,11 @@ function isListablePath(path: string): boolean {
   return parts[0] !== CONFIG_DIR && parts.every((p) => p !== "" && p !== "." && p !== "..");
 }
 
-const NOT_ASCII = /[^\t\n\r\x20-\x7e]/;
+/** A character a cache file written as ASCII (asciiJson) never holds. */
+export const NOT_ASCII = /[^\t\n\r\x20-\x7e]/;
+
+/** Whether two stamps are of the same file as it was: size, modification and change time, inode. */
+export const sameFile = (a: NoteStamp, b: NoteStamp): boolean => a.size === b.size && a.mtime === b.mtime && a.ctime === b.ctime && a.ino === b.ino;
 
 /**
  * The cache file's text as ASCII: every other character, which can only stand in a JSON string of it (a path, a word,
@@ -72,9 +76,10 @@ export function readIndexCache(file: string, key: readonly string[], inScope: (p
   if (bytes === null) return null;
   // Written as ASCII (asciiJson): read byte for byte, no UTF-8 decoding and half the memory; any other byte (a cache of
   // an older kc) is decoded as UTF-8.
-  const latin = bytes.toString("latin1");
-  const text = NOT_ASCII.test(latin) ? bytes.toString("utf8") : latin;
   try {
+    // (Decoding throws for a file past the longest string V8 makes: then there is no cache.)
+    const latin = bytes.toString("latin1");
+    const text = NOT_ASCII.test(latin) ? bytes.toString("utf8") : latin;
     const first = text.indexOf("\n");
     const line = JSON.parse(text.slice(0, first)) as unknown;
     check(typeof line === "string");

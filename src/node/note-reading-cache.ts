@@ -1,12 +1,13 @@
 import { join } from "node:path";
 import manifest from "../../manifest.json";
 import type { KeptReading } from "../core/headers/draft-header";
-import { CANDIDATE_SENTENCES, SentenceTerms, termCounts, tldrCandidates, type TermCounts } from "../core/headers/draft-tldr";
+import { CANDIDATE_SENTENCES, distinctTerms, readingFingerprint, SentenceTerms, termCounts, tldrCandidates, type TermCounts } from "../core/headers/draft-tldr";
 import { proseParagraphs } from "../core/headers/prose";
-import { questionTerms } from "../core/route/text-terms";
+import process from "node:process";
+import { questionTerms, termsFingerprint } from "../core/route/text-terms";
 import { shortHash } from "../core/util/short-hash";
 import { cacheFolder } from "./cache-folder";
-import { asciiJson, type CachedIndex, type NoteRecord } from "./index-cache-file";
+import { asciiJson, NOT_ASCII, sameFile, type CachedIndex, type NoteRecord } from "./index-cache-file";
 import { openPrivateFolder, readPrivateFile, sweepPrivateTemps, writePrivateFile } from "./private-cache-file";
 
 /**
@@ -17,9 +18,8 @@ import { openPrivateFolder, readPrivateFile, sweepPrivateTemps, writePrivateFile
  * A note's entry is trusted exactly when the index trusts the note: its record in the warm index (this run's stat of
  * it) is "indexed", not racy, and has the stamp (size, modification and change time, inode) the entry was kept under.
  * Anything else is read again. The title's terms are kept too (the title is the note's header or its file's name, and
- * an entry is the note's at its path). The file is ignored whole when its key is another's (kc's version, the vault, the
- * format, and what this kc reads of a sample text, which changes when the way words are read does) or any line of it
- * does not parse. It is written with the same care as the index's cache: in a private folder, to a temporary file
+ * an entry is the note's at its path). The file is ignored whole when its key is another's (keyLine: kc's version, the
+ * vault, what decides how words are read) or any line of it does not parse. It is written with the same care as the index's cache: in a private folder, to a temporary file
  * renamed over it, merged with what another run wrote since it was read.
  */
 export class NoteReadingCache {
@@ -27,6 +27,7 @@ export class NoteReadingCache {
   private readonly readings = new Map<string, Entry | KeptReading>();
   /** Whether the file holds anything this run would not write back (a note changed, removed or racy; a bad entry). */
   private stale = false;
+  /** Readings kept in this run since the file was last written. */
   private fresh = 0;
 
   private constructor(
@@ -53,7 +54,7 @@ export class NoteReadingCache {
   get(path: string): KeptReading | undefined {
     const kept = this.readings.get(path);
     if (kept === undefined || !isEntry(kept)) return kept;
-    const reading = readingOf(kept);
+    const reading = decodeReading(kept);
     // (An entry that does not read is read again from the note, and written back right.)
     if (reading === null) {
       this.readings.delete(path);
@@ -67,7 +68,8 @@ export class NoteReadingCache {
   /** Keeps what this run read of a note's text, when the index trusts its stamp (not racy). */
   keep(path: string, reading: KeptReading): void {
     if (this.records.get(path)?.state !== "indexed") return;
-    this.readings.set(path, reading);
+    // Only what is written: a whole reading would keep each note's paragraphs alive to the end of a first run.
+    this.readings.set(path, { titleTerms: reading.titleTerms, counts: reading.counts, sentences: reading.sentences });
     this.fresh++;
   }
 
@@ -80,7 +82,7 @@ export class NoteReadingCache {
     for (const [path, entry] of this.read() ?? []) if (!this.readings.has(path) && this.trusted(path, entry)) this.readings.set(path, entry);
     const lines = [JSON.stringify(this.key)];
     for (const [path, kept] of this.readings) {
-      const texts = isEntry(kept) ? [kept.title, kept.counts, kept.sentences] : readingText(kept);
+      const texts = isEntry(kept) ? [kept.title, kept.counts, kept.sentences] : encodeReading(kept);
       if (texts === null) continue;
       const r = this.records.get(path)!;
       lines.push([JSON.stringify(path), r.size, r.mtime, r.ctime, r.ino, ...texts].join("\t"));
@@ -95,25 +97,25 @@ export class NoteReadingCache {
   /** Whether an entry was kept under the stamp this run's index trusts the note with. */
   private trusted(path: string, entry: Entry): boolean {
     const r = this.records.get(path);
-    return r !== undefined && r.state === "indexed" && r.size === entry.size && r.mtime === entry.mtime && r.ctime === entry.ctime && r.ino === entry.ino;
+    return r !== undefined && r.state === "indexed" && sameFile(r, entry);
   }
 
   /**
    * The file's entries, or null when there is no file or it is another's or in doubt. Only each line's path and stamp
-   * are read here; its counts and sentences when the note is drafted (readingOf).
+   * are read here; its counts and sentences when the note is drafted (decodeReading).
    */
   private read(): Map<string, Entry> | null {
     const bytes = readPrivateFile(this.file);
-    if (bytes === null) return null;
-    const text = bytes.toString("latin1");
-    // Written as ASCII (asciiJson); any other byte is not this cache's.
-    if (NOT_ASCII.test(text)) return null;
-    const lines = text.split("\n");
+    if (bytes === null || bytes.length > MAX_FILE) return null;
     try {
+      const text = bytes.toString("latin1");
+      // Written as ASCII (asciiJson); any other byte is not this cache's.
+      if (NOT_ASCII.test(text)) return null;
+      const lines = text.split("\n");
       if (JSON.parse(lines[0]!) !== this.key || lines[lines.length - 1] !== "") return null;
       const entries = new Map<string, Entry>();
       for (let i = 1; i < lines.length - 1; i++) {
-        // A path as JSON writes it (a tab in it is written "\t"), four numbers, the counts and the sentences.
+        // A path as JSON writes it (a tab in it is written "\t"), four numbers, the title's terms, the counts and the sentences.
         const row = lines[i]!.split("\t");
         if (row.length !== 8) return null;
         const path = JSON.parse(row[0]!) as unknown;
@@ -128,7 +130,7 @@ export class NoteReadingCache {
   }
 }
 
-/** A note's entry as the file keeps it: the stamp it was kept under, its counts' and sentences' texts (readingText). */
+/** A note's entry as the file keeps it: the stamp it was kept under, its title's, counts' and sentences' texts (encodeReading). */
 interface Entry {
   size: number;
   mtime: number;
@@ -141,7 +143,8 @@ interface Entry {
 
 const isEntry = (x: Entry | KeptReading): x is Entry => typeof x.counts === "string";
 
-const NOT_ASCII = /[^\t\n\r\x20-\x7e]/;
+/** The largest file read (a vault of 100,000 notes keeps ~80 MB). */
+const MAX_FILE = 256 * 1024 * 1024;
 
 /** The most paragraphs a count can be (termCounts reads fewer). */
 const MAX_COUNT = 1 << 14;
@@ -164,7 +167,7 @@ function isTerm(t: string): boolean {
  * - the sentences: for each place, its terms parted by spaces, `@n` for the counts' nth term (most are), NO_TERMS for a
  *   sentence read that holds none, nothing for a place whose sentence was not read; places parted by `|`.
  */
-export function readingText(reading: KeptReading): [string, string, string] | null {
+export function encodeReading(reading: KeptReading): [string, string, string] | null {
   if (!reading.titleTerms.every(isTerm)) return null;
   const places = new Map<string, number>();
   let counts = "";
@@ -187,15 +190,18 @@ export function readingText(reading: KeptReading): [string, string, string] | nu
   return [reading.titleTerms.join(" "), counts, sentences.join("|")];
 }
 
-/** Text that holds no term the file keeps but white space other than one space between parts, or a character isTerm refuses. */
+/**
+ * Terms parted by single spaces (a title's terms; counts, terms and counts in turn) hold none of these: white space but a
+ * single space between parts, or a character isTerm refuses.
+ */
 const NOT_COUNTS = /[^\S ]|[|@~\\"]| {2}|^ | $/;
 
 /**
- * readingText read back (each part with a \u escape decoded), or null when it is not one: title terms repeated or
+ * encodeReading read back (each part with a \u escape decoded), or null when it is not one: title terms repeated or
  * not terms; counts with an odd number of parts, an empty term or a count under 1 or over MAX_COUNT; sentences past
  * CANDIDATE_SENTENCES, a term repeated in one, or a place that names no term of the counts.
  */
-export function readingOf(entry: Pick<Entry, "title" | "counts" | "sentences">): KeptReading | null {
+export function decodeReading(entry: Pick<Entry, "title" | "counts" | "sentences">): KeptReading | null {
   const titleText = unescaped(entry.title);
   if (titleText === null || NOT_COUNTS.test(titleText)) return null;
   const titleTerms = titleText === "" ? [] : titleText.split(" ");
@@ -230,10 +236,12 @@ export function readingOf(entry: Pick<Entry, "title" | "counts" | "sentences">):
     if (place !== NO_TERMS) {
       for (const part of place.split(" ")) {
         const term = part.charCodeAt(0) === 64 ? terms[digitsAt(part, 1, part.length)] : part;
-        if (term === undefined || !isTerm(term) || read.includes(term)) return null;
+        if (term === undefined || !isTerm(term)) return null;
         read.push(term);
       }
     }
+    // (A term twice in one sentence's list, which no writer makes, would count twice.)
+    if (distinctTerms(read, read.length).length !== read.length) return null;
     known.push(read);
   }
   return { titleTerms, counts: new CountList(terms, ns), sentences: new SentenceTerms(known) };
@@ -278,22 +286,25 @@ function digitsAt(text: string, start: number, end: number): number {
 }
 
 /**
- * The file's first line: its format, kc's version, the vault, and what this kc reads of a sample text (its counts and
- * the terms of the sentences it reads for a TLDR), which changes when the way kc reads words does: a cache of a kc that
- * reads them another way is then not trusted.
+ * The file's first line: its format, kc's version, the vault, what decides how kc makes terms (termsFingerprint, the
+ * Unicode version that says what a letter is and how it lowercases) and what it reads of a note (readingFingerprint),
+ * and what this kc reads of a sample note (its title's terms, counts and sentences): a cache written by a kc that reads
+ * words another way is then not trusted.
  */
 function keyLine(root: string): string {
   const paragraphs = proseParagraphs(SAMPLE);
   const sentences = new SentenceTerms();
   tldrCandidates(paragraphs, "Reading words", new Map(), undefined, sentences);
-  const sample = readingText({ titleTerms: questionTerms("Reading words: the writer's 3rd draft (2024-01-03)"), counts: termCounts(paragraphs), sentences });
-  return ["kc-note-readings/2", manifest.version, root, ...(sample ?? [])].join("\0");
+  const sample = encodeReading({ titleTerms: questionTerms("Reading words: the writer's 3rd draft (2024-01-03)"), counts: termCounts(paragraphs), sentences });
+  if (sample === null) throw new Error("The sample note's reading cannot be written.");
+  const versions = `${process.versions.unicode ?? ""} ${process.versions.icu ?? ""}`;
+  return ["kc-note-readings/2", manifest.version, root, shortHash(`${termsFingerprint()}\n${readingFingerprint()}\n${versions}`), ...sample].join("\0");
 }
 
 const SAMPLE = [
   "# Reading words",
   "",
-  "The stemmer's rules, running quickly through [[Linked Notes|links]] and https://example.org/pages on 3rd January 2024,",
+  "The stemmer's rules, running quickly through [[Linked Notes|links]], [a link](https://example.org/x) and https://example.org/pages on 3rd January 2024,",
   "2024-01-03 and well-known snake_case words: caching, cached, caches, relational generalizations. It's the notes' owner's.",
   "",
   "- A list item with `code` and **bold** words, ~~struck~~ too, which the reader keeps as prose.",

@@ -13,7 +13,7 @@ import { shortHash } from "../core/util/short-hash";
 import type { LoadedVault } from "./load-vault";
 import { openPrivateFolder, sweepPrivateTemps, writePrivateFile } from "./private-cache-file";
 import { cacheFolder } from "./cache-folder";
-import { asciiJson, readIndexCache, recordLine, type CachedIndex, type NoteRecord, type NoteStamp } from "./index-cache-file";
+import { asciiJson, readIndexCache, recordLine, sameFile, type CachedIndex, type NoteRecord, type NoteStamp } from "./index-cache-file";
 import type { RouteScope } from "./router-index";
 
 /**
@@ -46,8 +46,6 @@ function stampOf(abs: string): NoteStamp | null {
   const s = lstatSync(abs, { throwIfNoEntry: false });
   return s?.isFile() ? { size: s.size, mtime: s.mtimeMs, ctime: s.ctimeMs, ino: s.ino } : null;
 }
-
-const sameFile = (a: NoteStamp, b: NoteStamp): boolean => a.size === b.size && a.mtime === b.mtime && a.ctime === b.ctime && a.ino === b.ino;
 
 /**
  * The router's index over a vault's notes of a scope (the plugin's rule, scopeNotes), kept warm in a private cache

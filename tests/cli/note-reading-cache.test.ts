@@ -1,11 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  renameSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import process from "node:process";
 import { setTimeout as sleep } from "node:timers/promises";
 import { runKc } from "../fakes/run-kc";
-import { NoteReadingCache, readingOf, readingText } from "../../src/node/note-reading-cache";
+import { NoteReadingCache, decodeReading, encodeReading } from "../../src/node/note-reading-cache";
 import { SentenceTerms } from "../../src/core/headers/draft-tldr";
 import type { KeptReading } from "../../src/core/headers/draft-header";
 import { asciiJson, type CachedIndex, type NoteRecord } from "../../src/node/index-cache-file";
@@ -17,7 +30,7 @@ let dir: string;
 let cache: string;
 let env: Record<string, string>;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), "kc-term-counts-"));
+  dir = mkdtempSync(join(tmpdir(), "kc-note-readings-"));
   cache = join(dir, "cache");
   env = { KC_CACHE_DIR: cache };
 });
@@ -31,7 +44,7 @@ const reading = (counts: [string, number][], sentences: (string[] | undefined)[]
   counts: new Map(counts),
   sentences: new SentenceTerms(sentences),
 });
-const COUNTS_A = reading(
+const READING_A = reading(
   [
     ["retri", 3],
     ["backoff", 2],
@@ -43,7 +56,7 @@ const COUNTS_A = reading(
   [["retri", "backoff", "clock", "日本語"], undefined, [], ["jitter", "wörd", "2024-01"]],
   ["retri", "backoff", "日本語"],
 );
-const COUNTS_B = reading([["zebra", 4]]);
+const READING_B = reading([["zebra", 4]]);
 /** A reading as plain data: its counts as pairs in order, its sentences' terms by place. */
 const plain = (r: KeptReading | undefined) => {
   if (r === undefined) return undefined;
@@ -61,8 +74,8 @@ describe("what a header run keeps of each note", () => {
     const records = { "a.md": stamp(1), "b.md": stamp(2) };
     const first = NoteReadingCache.open(ROOT, stateOf(records), env)!;
     expect(first.get("a.md")).toBeUndefined();
-    first.keep("a.md", COUNTS_A);
-    first.keep("b.md", COUNTS_B);
+    first.keep("a.md", READING_A);
+    first.keep("b.md", READING_B);
     first.save();
     const [file] = termFiles();
     expect(file).toBeDefined();
@@ -73,8 +86,8 @@ describe("what a header run keeps of each note", () => {
     // Written as ASCII: the words of any script come back as they were.
     expect(readFileSync(join(cache, file!)).every((b) => b < 0x80)).toBe(true);
     const again = NoteReadingCache.open(ROOT, stateOf(records), env)!;
-    expect(plain(again.get("a.md"))).toEqual(plain(COUNTS_A));
-    expect(plain(again.get("b.md"))).toEqual(plain(COUNTS_B));
+    expect(plain(again.get("a.md"))).toEqual(plain(READING_A));
+    expect(plain(again.get("b.md"))).toEqual(plain(READING_B));
     // Nothing new and nothing out of date: the file is not written again.
     const before = statSync(join(cache, file!));
     again.save();
@@ -84,7 +97,7 @@ describe("what a header run keeps of each note", () => {
 
   it("are not trusted when any part of the note's stamp moved, the note is racy or gone, or for another vault", () => {
     const first = NoteReadingCache.open(ROOT, stateOf({ "a.md": stamp(1) }), env)!;
-    first.keep("a.md", COUNTS_A);
+    first.keep("a.md", READING_A);
     first.save();
     const base = stamp(1);
     for (const moved of [{ size: base.size + 1 }, { mtime: base.mtime + 1 }, { ctime: base.ctime + 1 }, { ino: base.ino + 1 }, { state: "racy" as const }]) {
@@ -94,20 +107,20 @@ describe("what a header run keeps of each note", () => {
     expect(NoteReadingCache.open(ROOT, stateOf({ "b.md": stamp(2) }), env)!.get("a.md")).toBeUndefined();
     expect(NoteReadingCache.open("/vaults/two", stateOf({ "a.md": base }), env)!.get("a.md")).toBeUndefined();
     // And the first vault's entry is still there for it.
-    expect(plain(NoteReadingCache.open(ROOT, stateOf({ "a.md": base }), env)!.get("a.md"))).toEqual(plain(COUNTS_A));
+    expect(plain(NoteReadingCache.open(ROOT, stateOf({ "a.md": base }), env)!.get("a.md"))).toEqual(plain(READING_A));
   });
 
   it("keeps nothing of a racy note (changed moments ago) and drops entries out of date when it writes", () => {
     const c = NoteReadingCache.open(ROOT, stateOf({ "a.md": stamp(1), "b.md": { ...stamp(2), state: "racy" } }), env)!;
-    c.keep("a.md", COUNTS_A);
-    c.keep("b.md", COUNTS_B);
+    c.keep("a.md", READING_A);
+    c.keep("b.md", READING_B);
     c.save();
     const text = readFileSync(join(cache, termFiles()[0]!), "latin1");
     expect(text).toContain('"a.md"');
     expect(text).not.toContain('"b.md"');
     // a.md changed: the next run that writes leaves its old counts out.
     const next = NoteReadingCache.open(ROOT, stateOf({ "a.md": stamp(5), "b.md": stamp(2) }), env)!;
-    next.keep("b.md", COUNTS_B);
+    next.keep("b.md", READING_B);
     next.save();
     const after = readFileSync(join(cache, termFiles()[0]!), "latin1");
     expect(after).not.toContain('"a.md"');
@@ -117,8 +130,8 @@ describe("what a header run keeps of each note", () => {
   it("ignores a file in doubt: another key, a cut-off or broken line, a byte that is not ASCII, a bad stamp", () => {
     const records = { "a.md": stamp(1), "b.md": stamp(2) };
     const c = NoteReadingCache.open(ROOT, stateOf(records), env)!;
-    c.keep("a.md", COUNTS_A);
-    c.keep("b.md", COUNTS_B);
+    c.keep("a.md", READING_A);
+    c.keep("b.md", READING_B);
     c.save();
     const file = join(cache, termFiles()[0]!);
     const good = readFileSync(file, "latin1");
@@ -140,28 +153,51 @@ describe("what a header run keeps of each note", () => {
     // An entry that does not read is read again from the note; the others are used, and the file is written right.
     rewrite(good.replace("backoff 2", "backoff 0"));
     const r = NoteReadingCache.open(ROOT, stateOf(records), env)!;
-    expect([r.get("a.md"), plain(r.get("b.md"))]).toEqual([undefined, plain(COUNTS_B)]);
-    r.keep("a.md", COUNTS_A);
+    expect([r.get("a.md"), plain(r.get("b.md"))]).toEqual([undefined, plain(READING_B)]);
+    r.keep("a.md", READING_A);
     r.save();
-    expect(plain(NoteReadingCache.open(ROOT, stateOf(records), env)!.get("a.md"))).toEqual(plain(COUNTS_A));
+    expect(plain(NoteReadingCache.open(ROOT, stateOf(records), env)!.get("a.md"))).toEqual(plain(READING_A));
+  });
+
+  it("keeps nothing of a note the index has no record of", () => {
+    const c = NoteReadingCache.open(ROOT, stateOf({ "a.md": stamp(1) }), env)!;
+    c.keep("elsewhere.md", READING_B);
+    c.keep("a.md", READING_A);
+    c.save();
+    expect(readFileSync(join(cache, termFiles()[0]!), "latin1")).not.toContain("elsewhere.md");
+  });
+
+  it("leaves out, when it merges, another run's entry for a note it sees changed", () => {
+    // This run sees b.md changed (stamp 9); a run that started earlier, with b.md as it was (stamp 2), writes meanwhile.
+    const now = NoteReadingCache.open(ROOT, stateOf({ "a.md": stamp(1), "b.md": stamp(9), "c.md": stamp(3) }), env)!;
+    const earlier = NoteReadingCache.open(ROOT, stateOf({ "a.md": stamp(1), "b.md": stamp(2) }), env)!;
+    earlier.keep("a.md", READING_A);
+    earlier.keep("b.md", READING_B);
+    earlier.save();
+    now.keep("c.md", READING_B);
+    now.save();
+    const text = readFileSync(join(cache, termFiles()[0]!), "latin1");
+    expect(text).toContain('"a.md"');
+    expect(text).toContain('"c.md"');
+    expect(text).not.toContain('"b.md"');
   });
 
   it("merges at write time what another run kept since this one read the file", () => {
     const records = { "a.md": stamp(1), "b.md": stamp(2) };
     const one = NoteReadingCache.open(ROOT, stateOf(records), env)!;
     const two = NoteReadingCache.open(ROOT, stateOf(records), env)!;
-    one.keep("a.md", COUNTS_A);
-    two.keep("b.md", COUNTS_B);
+    one.keep("a.md", READING_A);
+    two.keep("b.md", READING_B);
     one.save();
     two.save();
     const r = NoteReadingCache.open(ROOT, stateOf(records), env)!;
-    expect([plain(r.get("a.md")), plain(r.get("b.md"))]).toEqual([plain(COUNTS_A), plain(COUNTS_B)]);
+    expect([plain(r.get("a.md")), plain(r.get("b.md"))]).toEqual([plain(READING_A), plain(READING_B)]);
   });
 
   it.skipIf(process.platform === "win32")("follows no symbolic link: a link at the file's place is neither read nor written through", () => {
     const records = { "a.md": stamp(1) };
     const c = NoteReadingCache.open(ROOT, stateOf(records), env)!;
-    c.keep("a.md", COUNTS_A);
+    c.keep("a.md", READING_A);
     c.save();
     const file = join(cache, termFiles()[0]!);
     const elsewhere = join(dir, "elsewhere.jsonl");
@@ -171,7 +207,7 @@ describe("what a header run keeps of each note", () => {
     const linked = NoteReadingCache.open(ROOT, stateOf(records), env)!;
     expect(linked.get("a.md")).toBeUndefined();
     const outside = readFileSync(elsewhere, "latin1");
-    linked.keep("a.md", COUNTS_B);
+    linked.keep("a.md", READING_B);
     linked.save();
     expect(lstatSync(file).isSymbolicLink()).toBe(false);
     expect(readFileSync(elsewhere, "latin1")).toBe(outside);
@@ -184,15 +220,15 @@ describe("what a header run keeps of each note", () => {
 
 describe("a reading as the file writes it", () => {
   const back = (r: KeptReading) => {
-    const [title, counts, sentences] = readingText(r)!;
-    return plain(readingOf({ title: asciiJson(title), counts: asciiJson(counts), sentences: asciiJson(sentences) })!);
+    const [title, counts, sentences] = encodeReading(r)!;
+    return plain(decodeReading({ title: asciiJson(title), counts: asciiJson(counts), sentences: asciiJson(sentences) })!);
   };
 
   it("reads back as the same terms, counts, order and sentences", () => {
     for (const r of [
       reading([]),
-      COUNTS_A,
-      COUNTS_B,
+      READING_A,
+      READING_B,
       reading(
         [
           ["a'b", 16_384],
@@ -207,17 +243,16 @@ describe("a reading as the file writes it", () => {
 
   it("refuses to write a term it could not read back", () => {
     for (const bad of ["two words", "", "line\nbreak", "a|b", "@1", "~", 'quo"te', "back\\slash"]) {
-      expect(readingText(reading([[bad, 1]])), bad).toBeNull();
-      expect(readingText(reading([["ok", 1]], [[bad]])), bad).toBeNull();
-      expect(readingText(reading([["ok", 1]], [], [bad])), bad).toBeNull();
+      expect(encodeReading(reading([[bad, 1]])), bad).toBeNull();
+      expect(encodeReading(reading([["ok", 1]], [[bad]])), bad).toBeNull();
+      expect(encodeReading(reading([["ok", 1]], [], [bad])), bad).toBeNull();
     }
-    expect(readingText(reading([["ok", 0]]))).toBeNull();
+    expect(encodeReading(reading([["ok", 0]]))).toBeNull();
   });
 
   it("reads nothing that is not one", () => {
-    const terms = ["a", "b"];
     const ok = { title: "a z", counts: "a 1 b 2", sentences: "@0 @1 c|~||@1" };
-    expect(plain(readingOf(ok)!)).toEqual({
+    expect(plain(decodeReading(ok)!)).toEqual({
       titleTerms: ["a", "z"],
       counts: [
         ["a", 1],
@@ -225,12 +260,11 @@ describe("a reading as the file writes it", () => {
       ],
       sentences: [["a", "b", "c"], [], undefined, ["b"]],
     });
-    expect(terms).toHaveLength(2);
     for (const counts of ["a", "a 1 b", "a 0", "a -1", "a 1.5", "a x", " a 1", "a  1", "a 1 ", "a 16385", "a 1\tb 2", "a|b 1", "@a 1", "a 1234567890"])
-      expect(readingOf({ title: "", counts, sentences: "" }), counts).toBeNull();
+      expect(decodeReading({ title: "", counts, sentences: "" }), counts).toBeNull();
     for (const sentences of ["@2", "@x", "@", "a a", "@0 a", "a  b", Array.from({ length: 25 }, () => "a").join("|")])
-      expect(readingOf({ title: "", counts: "a 1 b 2", sentences }), sentences).toBeNull();
-    for (const title of ["a a", " a", "a ", "a  b", "a|b", "@a", "~"]) expect(readingOf({ title, counts: "a 1", sentences: "" }), title).toBeNull();
+      expect(decodeReading({ title: "", counts: "a 1 b 2", sentences }), sentences).toBeNull();
+    for (const title of ["a a", " a", "a ", "a  b", "a|b", "@a", "~"]) expect(decodeReading({ title, counts: "a 1", sentences: "" }), title).toBeNull();
   });
 });
 
@@ -257,6 +291,29 @@ describe("kc headers with kept readings", () => {
       "Field merge",
       "Field merge rules resolve a sync conflict field by field rather than note by note.\n\nThe newest edit of each field wins, which keeps both edits when they touch different fields; conflict markers are the fallback.",
     ),
+    // A TLDR of its own: no sentence is read for one.
+    "knowledge/sync-log.md":
+      "---\ntitle: Sync log\ntldr: The sync log records every merge and conflict.\n---\nThe sync log records each merge, each conflict marker written and each retry, so a person can see why a note changed.\n",
+    // No title: the file's name is the title.
+    "knowledge/Clock Skew Between Devices.md":
+      "Clock skew between devices makes the newest edit look older, because each device stamps edits with its own clock.\n\nHybrid logical clocks keep the order of edits even when the clocks disagree.\n",
+    // Code and a table before the prose; more sentences than are weighed for a TLDR; one sentence of many words.
+    "knowledge/long-note.md": note(
+      "Long note",
+      [
+        "```",
+        "retry(backoff, jitter) // code is not prose",
+        "```",
+        "",
+        "| field | rule |",
+        "|---|---|",
+        "| title | newest wins |",
+        "",
+        Array.from({ length: 30 }, (_, i) => `Sentence ${i + 1} says that retries with backoff and jitter keep server number ${i} from a herd.`).join(" "),
+        "",
+        `This one sentence is long, with ${Array.from({ length: 40 }, (_, i) => `word${i}`).join(" ")} and idempotency keys and conflict markers in it, because a note may run on.`,
+      ].join("\n"),
+    ),
   };
 
   let vault: string;
@@ -271,12 +328,14 @@ describe("kc headers with kept readings", () => {
     await sleep(2_100);
   });
 
-  const headers = (e: Record<string, string>) => runKc(["headers", vault, "--all-missing", "100", "--dry-run"], e);
+  // (The note with a TLDR of its own is named: --all-missing passes over notes that have one.)
+  const headers = (e: Record<string, string>) => runKc(["headers", vault, "knowledge/sync-log.md", "--all-missing", "100", "--dry-run"], e);
 
   it("proposes exactly what a run without any cache does, cold, warm, and after a note is rewritten", async () => {
     const cold = await headers({ KC_CACHE: "off" });
     expect(cold.code).toBe(0);
-    expect(cold.out).toContain("offline draft");
+    for (const drafted of ["long-note.md (offline draft)", "sync-log.md (offline draft)", "Clock Skew Between Devices.md (offline draft)"])
+      expect(cold.out).toContain(drafted);
     const first = await headers(env);
     expect(first.out).toBe(cold.out);
     const [file] = termFiles();
@@ -303,5 +362,13 @@ describe("kc headers with kept readings", () => {
     expect(changedCold.out).not.toBe(cold.out);
     expect((await headers(env)).out).toBe(changedCold.out);
     expect((await headers(env)).out).toBe(changedCold.out);
+
+    // A note renamed: its title (its file's name) is another, and its kept reading is not its.
+    renameSync(join(vault, "knowledge/Clock Skew Between Devices.md"), join(vault, "knowledge/Device Clock Drift.md"));
+    await sleep(2_100);
+    const renamedCold = await headers({ KC_CACHE: "off" });
+    expect(renamedCold.out).toContain("Device Clock Drift.md");
+    expect((await headers(env)).out).toBe(renamedCold.out);
+    expect((await headers(env)).out).toBe(renamedCold.out);
   });
 });

@@ -158,12 +158,40 @@ const addSentenceTerm = (t: string): void => {
 };
 
 /**
+ * The different terms among the first `n` of `terms`, in the order they first come: compared one by one for a short
+ * sentence's few, through a Set past SHORT (a sentence has no length limit).
+ */
+export function distinctTerms(terms: readonly string[], n: number): string[] {
+  const out: string[] = [];
+  if (n <= SHORT) {
+    for (let i = 0; i < n; i++) if (!out.includes(terms[i]!)) out.push(terms[i]!);
+    return out;
+  }
+  const seen = new Set<string>();
+  for (let i = 0; i < n; i++) {
+    if (seen.has(terms[i]!)) continue;
+    seen.add(terms[i]!);
+    out.push(terms[i]!);
+  }
+  return out;
+}
+const SHORT = 32;
+
+/**
+ * What decides a note's reading besides the way terms are made (termsFingerprint): the limits of what is read, the
+ * links left out. A cache of readings made under other values is not to be trusted.
+ */
+export function readingFingerprint(): string {
+  return [KEY_TERM_CHARS, PARAGRAPHS, CANDIDATE_SENTENCES, LINKS.source].join(" ");
+}
+
+/**
  * The different terms of each of a note's candidate sentences that was read for its words, by the sentence's place
  * among the first CANDIDATE_SENTENCES (tldrCandidates reads the words of those the cheap refusals let through): a
  * function of the note's text alone, so a run may keep them between runs beside the note's term counts.
  */
 export class SentenceTerms {
-  /** Whether a sentence's terms were read in this run (not all were kept). */
+  /** Whether any sentence's terms were read in this run rather than known: then there is something new to keep. */
   added = false;
 
   /** `known`: the terms of the sentences an earlier run read, by place (none where it read none). */
@@ -175,8 +203,7 @@ export class SentenceTerms {
     if (hit !== undefined) return hit;
     sentenceTerms = 0;
     forEachTerm(sentence, addSentenceTerm);
-    const terms: string[] = [];
-    for (let i = 0; i < sentenceTerms; i++) if (!terms.includes(SENTENCE_TERMS[i]!)) terms.push(SENTENCE_TERMS[i]!);
+    const terms = distinctTerms(SENTENCE_TERMS, sentenceTerms);
     this.known[position] = terms;
     this.added = true;
     return terms;

@@ -349,3 +349,23 @@ export function forEachTerm(text: string, fn: (term: string) => void): void {
 
 /** The terms of the plain words met so far (see forEachTerm), shared by every text read. */
 const PLAIN_TERMS = new PlainTerms(termOfWord);
+
+/** Words that go through each rule of stemWord and deriveStem, for termsFingerprint. */
+const STEMMED_SAMPLE =
+  "cats caresses ponies ties caress running hopping filing retried agreed plastered motoring sing happily " +
+  "relational conditional rational valency hesitancy digitizer conformably radically differently vilely analogously " +
+  "vietnamization predication operator feudalism decisiveness hopefulness callousness formality sensitivity " +
+  "sensibility triplicate formative formalize electricity electrical hopeful goodness revival allowance inference " +
+  "airliner gyroscopic adjustable defensible irritant replacement adjustment dependent adoption homologous " +
+  "communism activate angularity effective bowdlerize taxonomy classify owner's 3rd 42 x";
+
+/**
+ * What decides the terms of a text, as one value: the stop words, the months' names, and the terms of a sample of
+ * words through every rule of the stemmer. A cache of terms made by a kc whose fingerprint differs is not to be
+ * trusted (the version alone stays the same between builds of one release).
+ */
+export function termsFingerprint(): string {
+  const terms: string[] = [];
+  forEachTerm(`${STEMMED_SAMPLE} 3 January 2024, 2024-01-03, well-known snake_case it's`, (t) => terms.push(t));
+  return [[...STOP_WORDS].join(" "), [...MONTHS].join(" "), terms.join(" ")].join("\n");
+}
