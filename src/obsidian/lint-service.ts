@@ -35,7 +35,7 @@ export interface LintExtras {
 }
 
 /**
- * Owns the lint engine inside Obsidian. The first lint runs after layout-ready in ~5 ms slices that yield to the
+ * Owns the lint engine inside Obsidian. The first lint runs after layout-ready in ~3 ms slices that yield to the
  * UI (sliced-first-lint) and replaces the findings only when it is complete. Then every metadata change, rename and
  * delete updates it incrementally, in batches (lint-update-queue). What was read of each note's text is kept in one
  * cache (lint-note-cache). Views listen to "changed" and "progress".

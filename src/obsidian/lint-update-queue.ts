@@ -23,7 +23,7 @@ export interface UpdateQueueHost {
 
 /**
  * Incremental lint updates after the first lint: changes are collected (texts kept, parsed later), applied in one
- * batch 300 ms after the last, in ~5 ms slices, one batch at a time; changes made meanwhile wait for the next.
+ * batch 300 ms after the last, in ~3 ms slices, one batch at a time; changes made meanwhile wait for the next.
  */
 export class LintUpdateQueue {
   private pending = new Set<string>();
@@ -88,7 +88,7 @@ export class LintUpdateQueue {
     const gen = this.host.generation();
     this.updating = true;
     // This runs in a task of its own (a timer), so it starts a fresh slice: a small update ends within it, at once;
-    // one that touches thousands of links (an edit of index.md) goes on in ~5 ms slices instead of one long task.
+    // one that touches thousands of links (an edit of index.md) goes on in ~3 ms slices instead of one long task.
     const scheduler = this.host.scheduler;
     scheduler.restartSlice();
     // A step that throws must not leave `updating` set for good (no edit would ever be applied again).

@@ -58,7 +58,7 @@ export function closeMainThreadClock(): void {
 /** The plugin's clock: performance.now and a yield to the main thread's task queue. */
 export const mainThreadClock: SliceClock = { now: () => performance.now(), yieldToMain };
 
-/** A scheduler of ~5 ms slices on the main thread. */
+/** A scheduler of ~3 ms slices on the main thread. */
 export function createMainThreadScheduler(): SliceScheduler {
   return new SliceScheduler(mainThreadClock);
 }
