@@ -24,25 +24,23 @@ export interface DraftRelation {
   why: "link" | "neighbour" | "backlink";
 }
 
+/** What a note's reading holds of its text (and name) alone, which a later run over the same text may reuse (readNote). */
+export interface KeptReading {
+  /** The title's terms (questionTerms). */
+  titleTerms: readonly string[];
+  /** In how many paragraphs each term is (termCounts). */
+  counts: TermCounts;
+  /** The terms of the sentences read for a TLDR (filled as drafting reads them). */
+  sentences: SentenceTerms;
+}
+
 /** What a note's text says, read once for every part of its draft. */
-export interface NoteReading {
+export interface NoteReading extends KeptReading {
   title: string;
   paragraphs: ProseParagraph[];
   /** The opening prose, plain. */
   opening: string;
-  /** The title's terms (questionTerms), in how many paragraphs each term is (termCounts): of the text (and name) alone. */
-  titleTerms: readonly string[];
-  counts: TermCounts;
-  /** The terms of the sentences read for a TLDR (filled as drafting reads them): of the text alone. */
-  sentences: SentenceTerms;
   key: KeyTerms;
-}
-
-/** What a note's reading keeps of its text alone, for a later run over the same text (see readNote). */
-export interface KeptReading {
-  titleTerms: readonly string[];
-  counts: TermCounts;
-  sentences: SentenceTerms;
 }
 
 /**

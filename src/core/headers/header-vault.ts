@@ -76,12 +76,17 @@ export class HeaderVault {
 
   /** What an earlier run read of `text`, when it is the host's loaded text of the note and that is known. */
   keptReading(path: string, text: string): KeptReading | undefined {
-    return this.loaded?.reading && this.loaded.text(path) === text ? this.loaded.reading(path) : undefined;
+    return this.isLoaded(path, text) ? this.loaded?.reading?.(path) : undefined;
   }
 
   /** Offers the host what this run read of `text`, when it is the host's loaded text of the note. */
   keepReading(path: string, text: string, reading: KeptReading): void {
-    if (this.loaded?.keepReading && this.loaded.text(path) === text) this.loaded.keepReading(path, reading);
+    if (this.isLoaded(path, text)) this.loaded?.keepReading?.(path, reading);
+  }
+
+  /** Whether `text` is the host's loaded text of the note (what it keeps of a reading is of that text only). */
+  private isLoaded(path: string, text: string): boolean {
+    return this.loaded !== undefined && this.loaded.text(path) === text;
   }
 
   /** The index's term lookups for lexical neighbours, shared by every note of the run. */
